@@ -1,0 +1,123 @@
+/**
+ * The message catalog: every entry of every area in one table, plus the lookup structures that find the entry for
+ * a message in O(1) (structured/JSON) or by first word (printf).
+ */
+import type { CatalogEntry } from './entry.ts';
+import { SYNC_LOOP_MESSAGES } from './messages-syncloop.ts';
+import { POD_WORKER_MESSAGES } from './messages-podworker.ts';
+import { STATUS_MESSAGES, PROBE_MESSAGES } from './messages-status-probe.ts';
+import { PLEG_MESSAGES, RUNTIME_MESSAGES, NODE_MESSAGES } from './messages-runtime.ts';
+import { compileTemplate, matchTemplate, type CompiledTemplate } from './template.ts';
+
+export const UNKNOWN_ENTRY: CatalogEntry = {
+  id: '—', kind: 'unknown', lane: 'other', versions: '', explain: 'A message the catalog does not know. It is kept, placed on a lane chosen from the source file that printed it, and searchable.',
+};
+
+/** Index 0 is the unknown entry, so an event's `msg` of 0 means "not in the catalog". */
+export const CATALOG: readonly CatalogEntry[] = [
+  UNKNOWN_ENTRY,
+  ...SYNC_LOOP_MESSAGES,
+  ...POD_WORKER_MESSAGES,
+  ...STATUS_MESSAGES,
+  ...PROBE_MESSAGES,
+  ...PLEG_MESSAGES,
+  ...RUNTIME_MESSAGES,
+  ...NODE_MESSAGES,
+];
+
+/** Every event kind (entry kinds and refinement targets), index 0 = 'unknown'. */
+export const KINDS: readonly string[] = (() => {
+  const set = new Set<string>(['unknown']);
+  for (const e of CATALOG) {
+    set.add(e.kind);
+    if (e.refine) for (const k of Object.values(e.refine.map)) set.add(k);
+  }
+  return [...set];
+})();
+
+const KIND_INDEX = new Map(KINDS.map((k, i) => [k, i]));
+
+export function kindId(kind: string): number {
+  const id = KIND_INDEX.get(kind);
+  if (id === undefined) throw new Error(`unknown event kind ${kind}`);
+  return id;
+}
+
+export function kindName(id: number): string {
+  return KINDS[id] ?? 'unknown';
+}
+
+interface PrintfRef {
+  entry: number;
+  template: CompiledTemplate;
+}
+
+/** First word of a message: up to the first space, '(' or ':' (at most 40 chars). */
+export function firstWord(s: string, start: number, end = s.length): string {
+  const limit = Math.min(end, start + 40);
+  let p = start;
+  while (p < limit) {
+    const c = s.charCodeAt(p);
+    if (c === 32 || c === 40 || c === 58 || c === 44) break;
+    p++;
+  }
+  return s.slice(start, p);
+}
+
+export class MessageMatcher {
+  private readonly exact = new Map<string, number>();
+  private readonly prefixes: { prefix: string; entry: number }[] = [];
+  private readonly byFirstWord = new Map<string, PrintfRef[]>();
+  private readonly anchored: PrintfRef[] = [];
+
+  constructor(entries: readonly CatalogEntry[] = CATALOG) {
+    entries.forEach((e, i) => {
+      for (const m of e.msg ?? []) {
+        if (m.endsWith('*')) this.prefixes.push({ prefix: m.slice(0, -1), entry: i });
+        else if (!this.exact.has(m)) this.exact.set(m, i);
+      }
+      for (const p of e.printf ?? []) {
+        const template = compileTemplate(p);
+        const ref = { entry: i, template };
+        const word = firstWord(template.prefix, 0);
+        // A template needs a whole first word before its first placeholder to be indexed by it.
+        if (word && template.prefix.length > word.length) {
+          const list = this.byFirstWord.get(word) ?? [];
+          list.push(ref);
+          this.byFirstWord.set(word, list);
+        } else {
+          this.anchored.push(ref);
+        }
+      }
+    });
+    // Longest templates first, so a specific template wins over a general one with the same first word.
+    for (const list of this.byFirstWord.values()) list.sort((a, b) => b.template.source.length - a.template.source.length);
+  }
+
+  /** Entry index for a structured / JSON message, or 0. */
+  matchMessage(msg: string): number {
+    const e = this.exact.get(msg);
+    if (e !== undefined) return e;
+    for (const p of this.prefixes) if (msg.startsWith(p.prefix)) return p.entry;
+    return 0;
+  }
+
+  /** Entry and fields for a printf-era message text[start, end), or undefined. */
+  matchPrintf(text: string, start: number, end = text.length): { entry: number; fields: Record<string, string> } | undefined {
+    const list = this.byFirstWord.get(firstWord(text, start, end));
+    if (list) {
+      for (const ref of list) {
+        const fields = matchTemplate(ref.template, text, start, end);
+        if (fields) return { entry: ref.entry, fields };
+      }
+    }
+    for (const ref of this.anchored) {
+      if (ref.template.anchor && text.indexOf(ref.template.anchor, start) < 0) continue;
+      const fields = matchTemplate(ref.template, text, start, end);
+      if (fields) return { entry: ref.entry, fields };
+    }
+    // A structured message text printed without quotes (some printf-era lines read exactly like one).
+    const e = this.exact.get(text.slice(start, end));
+    return e === undefined ? undefined : { entry: e, fields: {} };
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * Classification: one log record → catalog entry, event kind, lane kind, pod references, container, and the
+ * number/text details the model reads. The same code serves all three eras (printf, structured, JSON) because
+ * printf placeholders and structured keys use the same field names (see entry.ts).
+ */
+import { CATALOG, MessageMatcher, kindId } from './catalog.ts';
+import type { CatalogEntry } from './entry.ts';
+import { laneForFile } from './file-lanes.ts';
+import {
+  containerNameFrom, findPodInText, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
+  type FieldValue, type PodRef,
+} from './extract.ts';
+import { Era, type LogRecord } from '../ingest/record.ts';
+import { listItems, quotedEnd, scanKeyValues, structFields, unquoteGo, valueString, type KeyValue } from '../ingest/structured.ts';
+import type { LaneKind } from '../model/trace.ts';
+import { formatStatusSummary, summarizeStatus } from './status-summary.ts';
+
+export interface Classified {
+  entry: number;
+  kind: number;
+  lane: LaneKind;
+  /** Pods the line names (several for a bulk SyncLoop line). */
+  pods: PodRef[];
+  containerId: string;
+  runtime: string;
+  containerName: string;
+  sandboxId: string;
+  probeType: string;
+  num: number;
+  text: string;
+  /** The message itself (structured/JSON text, or the printf text). */
+  message: string;
+  /** Container ID → name pairs the line reveals beyond its main container (status dumps list several). */
+  learnedNames: [string, string][];
+}
+
+export function newClassified(): Classified {
+  return { entry: 0, kind: 0, lane: 'other', pods: [], containerId: '', runtime: '', containerName: '', sandboxId: '', probeType: '', num: NaN, text: '', message: '', learnedNames: [] };
+}
+
+const MAX_TEXT = 400;
+
+export class Classifier {
+  private rec!: LogRecord;
+  private printfFields: Record<string, string> = {};
+  private readonly kvs: KeyValue[] = [];
+  private kvCount = 0;
+  private readonly cache = new Map<string, FieldValue | undefined>();
+  private readonly structCache = new Map<string, Record<string, string>>();
+  private readonly unknownKind = kindId('unknown');
+  private readonly kindIds: number[];
+
+  constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
+    this.kindIds = entries.map((e) => kindId(e.kind));
+  }
+
+  classify(rec: LogRecord, out: Classified): void {
+    this.rec = rec;
+    this.cache.clear();
+    this.structCache.clear();
+    this.kvCount = 0;
+    this.printfFields = {};
+    out.pods.length = 0;
+    out.learnedNames.length = 0;
+    out.containerId = out.runtime = out.containerName = out.sandboxId = out.probeType = out.text = '';
+    out.num = NaN;
+
+    let entryIdx = 0;
+    const text = rec.text;
+    if (rec.era === Era.Json) {
+      const msg = rec.json!.msg as string;
+      out.message = msg;
+      entryIdx = this.matcher.matchMessage(msg);
+    } else if (rec.era === Era.Structured) {
+      const q = quotedEnd(text, rec.msgStart);
+      if (q > 0) {
+        out.message = unquoteGo(text, rec.msgStart, q);
+        entryIdx = this.matcher.matchMessage(out.message);
+        this.kvCount = scanKeyValues(text, q, this.kvs);
+      } else {
+        out.message = text.slice(rec.msgStart, rec.msgStart + MAX_TEXT);
+      }
+    } else {
+      const m = this.matcher.matchPrintf(text, rec.msgStart);
+      out.message = text.length - rec.msgStart > MAX_TEXT ? text.slice(rec.msgStart, rec.msgStart + MAX_TEXT) : text.slice(rec.msgStart);
+      if (m) {
+        entryIdx = m.entry;
+        this.printfFields = m.fields;
+      }
+    }
+    const entry = this.entries[entryIdx];
+    out.entry = entryIdx;
+    out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
+    if (entry.refine) {
+      const v = this.str(entry.refine.field);
+      const target = v !== undefined ? entry.refine.map[v] : undefined;
+      if (target) out.kind = kindId(target);
+    }
+
+    this.extractPods(entry, out);
+    this.extractContainer(out);
+    const probe = this.str('probeType') ?? this.str('probe');
+    if (probe) out.probeType = normalizeProbeType(probe);
+    if (entry.num) {
+      const v = this.str(entry.num);
+      if (v !== undefined && v !== '') out.num = Number(v);
+    }
+    if (entry.text) {
+      const parts: string[] = [];
+      for (const f of entry.text) {
+        const v = this.get(f);
+        if (v !== undefined && v !== '') parts.push(Array.isArray(v) ? v.join(' ') : v);
+        if (f !== 'probe' && parts.length) break;
+      }
+      const t = parts.join(' ');
+      out.text = t.length > MAX_TEXT ? t.slice(0, MAX_TEXT) + '…' : t;
+    }
+    if (entry.statusField) this.summarize(entry.statusField, out);
+    out.lane = entryIdx === 0 ? laneForFile(rec.file, out.pods.length > 0) : entry.lane;
+  }
+
+  private extractPods(entry: CatalogEntry, out: Classified): void {
+    const opts = { nameFirst: entry.podNameFirst, nameOnly: entry.podNameOnly };
+    const pods = this.get('pods');
+    if (pods !== undefined) {
+      for (const item of podListItems(pods)) {
+        const ref = parsePodRef(item, opts);
+        if (ref) out.pods.push(ref);
+      }
+    }
+    for (const key of ['pod', 'podContainer', 'object']) {
+      const v = this.str(key);
+      if (v === undefined) continue;
+      if (key === 'object' && this.str('kind') !== 'Pod') continue;
+      const ref = parsePodRef(v, opts);
+      if (ref) { out.pods.push(ref); break; }
+    }
+    if (out.pods.length === 0) {
+      const name = this.str('podName') ?? this.str('name');
+      const ns = this.str('namespace');
+      if (name && (ns !== undefined || this.str('podName') !== undefined)) out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
+    }
+    const inv = this.str('involvedObject.Kind');
+    if (out.pods.length === 0 && inv === 'Pod') {
+      out.pods.push({
+        uid: this.str('involvedObject.UID') ?? '', name: this.str('involvedObject.Name') ?? '',
+        namespace: this.str('involvedObject.Namespace') ?? '', container: '',
+      });
+    }
+    const uid = this.str('podUID') ?? this.str('podID') ?? this.str('event.ID');
+    if (uid && out.pods.length <= 1) {
+      if (out.pods.length === 0) out.pods.push({ uid, name: '', namespace: '', container: '' });
+      else if (!out.pods[0].uid) out.pods[0].uid = uid;
+    }
+    if (out.pods.length === 0 && this.rec.era === Era.Printf && out.entry === 0) {
+      const ref = findPodInText(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
+      if (ref) out.pods.push(ref);
+    }
+  }
+
+  private summarize(field: string, out: Classified): void {
+    const raw = this.str(field);
+    const sum = raw === undefined ? undefined : summarizeStatus(raw);
+    if (!sum) return;
+    out.text = formatStatusSummary(sum);
+    for (const c of sum.containers) {
+      if (c.name && c.id) out.learnedNames.push([c.id, c.name]);
+      if (c.name && c.lastId) out.learnedNames.push([c.lastId, c.name]);
+    }
+    if (sum.containers.length === 1) {
+      const c = sum.containers[0];
+      if (!out.containerName) out.containerName = c.name;
+      if (!out.containerId && c.id) out.containerId = c.id;
+    }
+  }
+
+  private extractContainer(out: Classified): void {
+    const id = this.str('containerID') ?? this.str('containerStatusID') ?? this.str('event.Data') ?? this.str('containerId');
+    if (id) [out.containerId, out.runtime] = normalizeContainerId(id);
+    const sb = this.str('podSandboxID') ?? this.str('sandboxID') ?? this.str('podActions.SandboxID');
+    if (sb) out.sandboxId = normalizeContainerId(sb)[0];
+    const name = this.str('containerName') ?? this.str('container') ?? this.str('fieldPath') ?? this.str('involvedObject.FieldPath');
+    if (name) out.containerName = containerNameFrom(name);
+    if (!out.containerName) for (const p of out.pods) if (p.container) out.containerName = p.container;
+  }
+
+  private str(name: string): string | undefined {
+    const v = this.get(name);
+    return Array.isArray(v) ? v.join(' ') : v;
+  }
+
+  /** A field of the current record, by name; `a.B` reads member B of struct-valued field a. */
+  private get(name: string): FieldValue | undefined {
+    if (this.cache.has(name)) return this.cache.get(name);
+    let v: FieldValue | undefined;
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      const base = name.slice(0, dot);
+      let st = this.structCache.get(base);
+      if (!st) {
+        const raw = this.get(base);
+        st = raw === undefined ? {} : Array.isArray(raw) ? {} : structFields(raw);
+        this.structCache.set(base, st);
+      }
+      v = st[name.slice(dot + 1)];
+    } else if (this.rec.era === Era.Printf) {
+      v = this.printfFields[name];
+    } else if (this.rec.era === Era.Structured) {
+      for (let i = 0; i < this.kvCount; i++) {
+        const kv = this.kvs[i];
+        if (kv.key === name) {
+          const s = valueString(this.rec.text, kv);
+          v = name === 'pods' ? listItems(s) : s;
+          break;
+        }
+      }
+    } else {
+      v = jsonValue(this.rec.json![name]);
+    }
+    this.cache.set(name, v);
+    return v;
+  }
+}
+
+function jsonValue(v: unknown): FieldValue | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x : objectRef(x) ?? JSON.stringify(x)));
+  return objectRef(v) ?? JSON.stringify(v);
+}
+
+function objectRef(v: unknown): string | undefined {
+  if (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string' && Object.keys(v).length <= 3) {
+    const o = v as { name: string; namespace?: string };
+    return o.namespace ? `${o.namespace}/${o.name}` : o.name;
+  }
+  return undefined;
+}

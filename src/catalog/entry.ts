@@ -1,0 +1,41 @@
+/**
+ * One kubelet log message, as data: how to recognise it (structured message text, JSON `msg`, printf template),
+ * which goroutine lane it belongs to, what it means, and which of its fields the model reads.
+ */
+import type { LaneKind } from '../model/trace.ts';
+
+export interface CatalogEntry {
+  /** Reference id (M01…M115 from kubelet-reference.md §4, S… for messages found in the seeds, X… for others). */
+  id: string;
+  /** Event kind the model reacts to (see model/machines.ts). Dotted: `<area>.<what>`. */
+  kind: string;
+  /** Goroutine lane the line is printed from. */
+  lane: LaneKind;
+  /** Exact message strings of the structured (1.21+) and JSON eras. */
+  msg?: readonly string[];
+  /**
+   * Go printf templates of the printf era, with named placeholders: `%q{pod}`, `%s{containerName}`, `%v{event}`,
+   * `%d{gracePeriod}`. Unnamed placeholders match but are not kept. See template.ts.
+   */
+  printf?: readonly string[];
+  /** Versions where the message occurs, as written in the reference: `all`, `≤1.20`, `1.21+`, `1.22–1.26`. */
+  versions: string;
+  /** klog verbosity the line is logged at (0 for unconditional I/W/E lines). */
+  v?: number;
+  /** One plain sentence a user can read. */
+  explain: string;
+  /** Field whose numeric value goes in the event's `num` column. */
+  num?: string;
+  /** Fields (first present wins) whose text goes in the event's `text` column. */
+  text?: readonly string[];
+  /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
+  struct?: readonly string[];
+  /** Replaces `kind` according to a field's value (e.g. PLEG event type, work type). */
+  refine?: { field: string; map: Readonly<Record<string, string>> };
+  /** The pod is written `name/namespace` (1.12 PLEG) instead of `namespace/name`. */
+  podNameFirst?: boolean;
+  /** The `pod` field holds only a name, no namespace (1.12 podKiller, seed 000 custom lines). */
+  podNameOnly?: boolean;
+  /** Field holding a pod status dump or patch; it is condensed into the event text (catalog/status-summary.ts). */
+  statusField?: string;
+}

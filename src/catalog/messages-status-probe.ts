@@ -1,0 +1,158 @@
+/** Status manager (§4.5) and probes (§3.1, §4.6). */
+import type { CatalogEntry } from './entry.ts';
+
+export const STATUS_MESSAGES: CatalogEntry[] = [
+  {
+    id: 'M80', kind: 'status.start', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Starting to sync pod status with apiserver'], printf: ['Starting to sync pod status with apiserver'],
+    explain: 'The status manager goroutine started (kubelet start).',
+  },
+  {
+    id: 'M81', kind: 'status.readiness-before-sync', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,
+    msg: ['Container readiness changed before pod has synced'],
+    printf: ['Container readiness changed before pod has synced: %q{pod} - %q{containerID}'],
+    explain: 'A readiness result arrived before the pod worker wrote the pod\'s first status, so it was dropped; readiness comes from the next status generation instead. Common right after a kubelet restart.',
+  },
+  {
+    id: 'M82', kind: 'status.startup-before-sync', lane: 'sync-loop', versions: '1.21+', v: 0,
+    msg: ['Container startup changed before pod has synced'],
+    explain: 'A startup-probe result arrived before the pod\'s first status was written.',
+  },
+  {
+    id: 'M83', kind: 'status.same', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Ignoring same status for pod'], printf: ['Ignoring same status for pod %q{pod}, status: %v{status}'], statusField: 'status',
+    explain: 'SetPodStatus was called with a status equal to the cached one; nothing is sent.',
+  },
+  {
+    id: 'M84', kind: 'status.patch', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Patch status for pod'], printf: ['Patch status for pod %q{pod} with %q{patch}'], statusField: 'patch',
+    explain: 'The status manager PATCHes the pod status in the API; the patch shows which conditions and container states changed.',
+  },
+  {
+    id: 'M85', kind: 'status.updated', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Status for pod updated successfully'],
+    printf: ['Status for pod %q{pod} updated successfully: (%d{statusVersion}, %v{status})'], num: 'statusVersion',
+    statusField: 'status',
+    explain: 'A new status version was written to the API server.',
+  },
+  {
+    id: 'M86', kind: 'status.up-to-date', lane: 'status-manager', versions: '1.18+', v: 3,
+    msg: ['Status for pod is up-to-date'], printf: ['Status for pod %q{pod} is up-to-date: (%d{statusVersion})',
+      'Status for pod %q{pod} is up-to-date; skipping'], num: 'statusVersion',
+    explain: 'The API already had this status; no write was needed.',
+  },
+  {
+    id: 'M87', kind: 'status.recreated', lane: 'status-manager', versions: 'all', v: 2,
+    msg: ['Pod was deleted and then recreated, skipping status update'],
+    printf: ['Pod %q{pod} was deleted and then recreated, skipping status update; old UID %q{oldPodUID}, new UID %q{newPodUID}'],
+    explain: 'The API object has a different UID now (pod recreated); the cached status is dropped.',
+  },
+  {
+    id: 'M88', kind: 'status.deleted', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Pod fully terminated and removed from etcd'], printf: ['Pod %q{pod} fully terminated and removed from etcd'],
+    explain: 'The status manager sent the final DELETE (grace 0): the API will now emit the REMOVE.',
+  },
+  {
+    id: 'M89', kind: 'status.delete-gating', lane: 'status-manager', versions: '1.27+', v: 3,
+    msg: ['Delaying pod deletion as the phase is non-terminal', 'The pod termination is finished as SyncTerminatedPod completes its execution'],
+    text: ['phase'],
+    explain: 'The final delete waits for a terminal phase written after SyncTerminatedPod.',
+  },
+  {
+    id: 'M90', kind: 'status.aborted', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Status update on pod aborted'], printf: ['Status update on pod %v{namespace}/%v{name} aborted: %v{err}'], text: ['err'],
+    explain: 'The status update was refused: an illegal container state transition (e.g. terminated back to running).',
+  },
+  {
+    id: 'M91', kind: 'status.inconsistent', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Pod status is inconsistent with cached status for pod, a reconciliation should be triggered'],
+    printf: ['Pod status is inconsistent with cached status for pod %q{pod}, a reconciliation should be triggered:%v'],
+    explain: 'The API status drifted from the cached one; it will be rewritten.',
+  },
+  {
+    id: 'M92', kind: 'status.syncing', lane: 'status-manager', versions: '1.27+', v: 4,
+    msg: ['Syncing updated statuses', 'Syncing all statuses'],
+    explain: 'The status manager goroutine woke up (on change, or the 10 s batch).',
+  },
+  {
+    id: 'S01', kind: 'status.set', lane: 'status-manager', versions: '≤1.9', v: 3,
+    printf: ['Status Manager: adding pod: %q{podUID}, with status: %v{status}'], statusField: 'status',
+    explain: 'The status manager cached a new status for the pod.',
+  },
+  {
+    id: 'X01', kind: 'status.internal', lane: 'status-manager', versions: '1.22+', v: 5,
+    msg: ['updateStatusInternal'], num: 'version', text: ['containers'],
+    explain: 'The status manager cached a new status version (debug dump).',
+  },
+  {
+    id: 'X02', kind: 'status.failed', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Failed to update status for pod'], printf: ['Failed to update status for pod %q{pod}: %v{err}'], text: ['err'],
+    explain: 'Writing the status to the API server failed.',
+  },
+];
+
+export const PROBE_MESSAGES: CatalogEntry[] = [
+  {
+    id: 'M98', kind: 'probe.failed', lane: 'probe', versions: 'all', v: 1,
+    msg: ['Probe failed'], printf: ['%s{probeType} probe for %q{podContainer} failed (%v{probeResult}): %s{output}'],
+    text: ['output'],
+    explain: 'A probe run failed; after failureThreshold consecutive failures the result flips to Failure.',
+  },
+  {
+    id: 'M99', kind: 'probe.errored', lane: 'probe', versions: 'all', v: 1,
+    msg: ['Probe errored'], printf: ['%s{probeType} probe for %q{podContainer} errored: %v{err}'], text: ['err'],
+    explain: 'The probe could not be run at all (counts as a failure).',
+  },
+  {
+    id: 'M100', kind: 'probe.succeeded', lane: 'probe', versions: 'all', v: 3,
+    msg: ['Probe succeeded'], printf: ['%s{probeType} probe for %q{podContainer} succeeded'],
+    explain: 'A probe run succeeded.',
+  },
+  {
+    id: 'M101', kind: 'probe.worker-exit', lane: 'probe', versions: 'all', v: 3,
+    msg: ['Pod is terminated, exiting probe worker'], printf: ['Pod %v{pod} %v{phase}, exiting probe worker'], text: ['phase'],
+    explain: 'The pod reached a terminal phase; the probe worker goroutine exits.',
+  },
+  {
+    id: 'M102', kind: 'probe.non-running', lane: 'probe', versions: 'all', v: 3,
+    msg: ['Non-running container probed'], printf: ['Non-running container probed: %v{pod} - %v{containerName}'],
+    explain: 'The probed container is not running; the result is set to Failure.',
+  },
+  {
+    id: 'X03', kind: 'probe.no-status', lane: 'probe', versions: 'all', v: 3,
+    msg: ['No status for pod'], printf: ['No status for pod: %v{pod}'],
+    explain: 'The status manager has no status for the pod yet; the probe worker keeps waiting.',
+  },
+  {
+    id: 'X04', kind: 'probe.trigger-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Failed to trigger a manual run'], text: ['probe'],
+    explain: 'The manual readiness probe trigger channel was full.',
+  },
+  {
+    id: 'X05', kind: 'probe.deletion-success', lane: 'probe', versions: '1.22+', v: 3,
+    msg: ['Pod deletion requested, setting probe result to success'],
+    explain: 'The pod is being deleted: liveness/startup results are forced to success so no restart happens.',
+  },
+  // Seed 000: a custom 1.12.4 branch that installs a default readiness prober and an initial Success result.
+  {
+    id: 'S02', kind: 'probe.worker-added', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 3,
+    printf: ['add a readiness prober for pod: %s{pod} - %s{containerName}: %v{probe}'],
+    explain: 'probeManager.AddPod (called from HandlePodAdditions in the sync loop goroutine) created a readiness probe worker and made it visible to the pod worker.',
+  },
+  {
+    id: 'S03', kind: 'probe.initial-result', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 3,
+    printf: ["LEOPOLD_INIT_PROBER: %s{pod}'s container %s{containerName} has been already running on the host(%v)"],
+    explain: 'The new readiness worker installed an initial Success result for a container the API said was ready. A status generated before this line reads no result and reports ready:false.',
+  },
+  {
+    id: 'S04', kind: 'probe.initial-status', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 2,
+    printf: ['INITIAL_STATUS %v{status}'],
+    explain: 'Debug dump of the pod status a new probe worker starts from.',
+  },
+  {
+    id: 'S05', kind: 'probe.default-prober', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 2,
+    printf: ['DEFAULT_PROBER: pod %s{pod} is notready state(%v{phase}) and has no readiness prober, add a default one.'],
+    podNameOnly: true,
+    explain: 'The custom branch adds a default readiness probe to a pod that has none.',
+  },
+];

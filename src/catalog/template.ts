@@ -1,0 +1,108 @@
+/**
+ * Go printf templates compiled into a linear matcher (no regular expressions, no backtracking).
+ *
+ * A template is literal text with placeholders `%q`, `%s`, `%v`, `%+v`, `%#v`, `%d`, each optionally named with
+ * `{field}`. Matching walks left to right once:
+ *   - `%q` reads one Go-quoted string;
+ *   - `%d` reads an optionally signed integer;
+ *   - `%s`/`%v` followed by literal text L take everything up to the first L (bracketed values such as `{…}` or
+ *     `[…]` are skipped whole first); at the end of the template they take the rest of the message.
+ * Each step only moves forward, so a match costs O(message length) whatever the input.
+ */
+import { quotedEnd, unquoteGo, bracketEnd } from '../ingest/structured.ts';
+
+type Part =
+  | { kind: 'lit'; text: string }
+  | { kind: 'q' | 'd' | 'v'; name: string };
+
+export interface CompiledTemplate {
+  source: string;
+  parts: Part[];
+  /** Literal text before the first placeholder (the lookup key's source). */
+  prefix: string;
+  /** The longest literal, used to pre-filter templates that begin with a placeholder. */
+  anchor: string;
+}
+
+export function compileTemplate(source: string): CompiledTemplate {
+  const parts: Part[] = [];
+  let lit = '';
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c !== '%') { lit += c; i++; continue; }
+    if (source[i + 1] === '%') { lit += '%'; i += 2; continue; }
+    let j = i + 1;
+    while (j < source.length && (source[j] === '+' || source[j] === '#')) j++;
+    const verb = source[j];
+    if (!'qsvd'.includes(verb)) throw new Error(`template ${JSON.stringify(source)}: unsupported verb %${verb}`);
+    j++;
+    let name = '';
+    if (source[j] === '{') {
+      const close = source.indexOf('}', j);
+      name = source.slice(j + 1, close);
+      j = close + 1;
+    }
+    if (lit) parts.push({ kind: 'lit', text: lit });
+    lit = '';
+    parts.push({ kind: verb === 'q' ? 'q' : verb === 'd' ? 'd' : 'v', name });
+    i = j;
+  }
+  if (lit) parts.push({ kind: 'lit', text: lit });
+  const prefix = parts[0]?.kind === 'lit' ? parts[0].text : '';
+  let anchor = '';
+  for (const p of parts) if (p.kind === 'lit' && p.text.length > anchor.length) anchor = p.text;
+  return { source, parts, prefix, anchor };
+}
+
+/**
+ * Matches `text[start, end)` against the template. On success returns the named fields (strings, quotes removed);
+ * on failure returns undefined.
+ */
+export function matchTemplate(t: CompiledTemplate, text: string, start: number, end = text.length): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  let p = start;
+  const parts = t.parts;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    if (part.kind === 'lit') {
+      if (!text.startsWith(part.text, p) || p + part.text.length > end) return undefined;
+      p += part.text.length;
+      continue;
+    }
+    if (part.kind === 'q') {
+      if (text.charCodeAt(p) !== 34) return undefined;
+      const q = quotedEnd(text, p);
+      if (q < 0 || q > end) return undefined;
+      if (part.name) fields[part.name] = unquoteGo(text, p, q);
+      p = q;
+      continue;
+    }
+    if (part.kind === 'd') {
+      const s = p;
+      if (text.charCodeAt(p) === 45) p++;
+      while (p < end && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+      if (p === s || (p === s + 1 && text.charCodeAt(s) === 45)) return undefined;
+      if (part.name) fields[part.name] = text.slice(s, p);
+      continue;
+    }
+    // %s / %v
+    const next = parts[k + 1];
+    let valueEnd: number;
+    if (!next) {
+      valueEnd = end;
+    } else {
+      const lit = (next as { text: string }).text;
+      const c = text.charCodeAt(p);
+      let from = p;
+      if (c === 123 || c === 91 || (c === 38 && text.charCodeAt(p + 1) === 123)) from = Math.min(bracketEnd(text, p), end);
+      const isLast = k + 1 === parts.length - 1;
+      // The final literal must end the message: take its last occurrence.
+      valueEnd = isLast ? (text.endsWith(lit, end) && end - lit.length >= from ? end - lit.length : -1) : text.indexOf(lit, from);
+      if (valueEnd < 0 || valueEnd + lit.length > end) return undefined;
+    }
+    if (part.name) fields[part.name] = text.slice(p, valueEnd);
+    p = valueEnd;
+  }
+  return p === end ? fields : undefined;
+}

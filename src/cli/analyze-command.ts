@@ -1,0 +1,114 @@
+/** `syncloop analyze FILE... [--json] [--year YYYY]` */
+import { Analyzer } from '../model/analyze.ts';
+import { dumpPod } from '../model/dump.ts';
+import { podId } from '../model/trace-query.ts';
+import type { Trace } from '../model/trace.ts';
+import { checkReadable, feedFile } from './read-files.ts';
+import { formatEpochUs } from '../util/time.ts';
+import { runDetectors } from '../findings/run.ts';
+
+export interface AnalyzeArgs {
+  files: string[];
+  json: boolean;
+  year?: number;
+}
+
+export async function loadTrace(files: string[], year?: number): Promise<Trace> {
+  for (const f of files) checkReadable(f);
+  const analyzer = new Analyzer({ defaultYear: year ?? new Date().getFullYear(), yearFromCaller: year !== undefined });
+  for (const f of files) await feedFile(analyzer, f);
+  const trace = analyzer.finish();
+  trace.findings = runDetectors(trace);
+  return trace;
+}
+
+export function analyzeJson(trace: Trace): object {
+  const ev = trace.events;
+  const lines = { total: 0, klog: 0, unrecognized: 0, continuation: 0, blank: 0 };
+  for (const s of trace.sources) {
+    lines.total += s.lines.total;
+    lines.klog += s.lines.klog;
+    lines.unrecognized += s.lines.unrecognized;
+    lines.continuation += s.lines.continuation;
+    lines.blank += s.lines.blank;
+  }
+  const laneEvents = new Uint32Array(trace.lanes.length);
+  for (let i = 0; i < ev.count; i++) laneEvents[ev.lane[i]]++;
+  const lineOf = (e: number) => ev.line[e];
+  return {
+    lines,
+    sources: trace.sources.map((s) => ({
+      file: s.name, format: s.format, formatLabel: s.formatLabel, node: s.node, versionRange: s.versionRange.label,
+      versionSignals: s.versionRange.signals, year: s.year.value, yearFrom: s.year.how, reversed: s.reversed,
+      lines: s.lines, eras: s.eras, start: s.startUs ? formatEpochUs(s.startUs) : null, end: s.endUs ? formatEpochUs(s.endUs) : null,
+    })),
+    nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: n.starts.map((e) => ({ line: lineOf(e), time: formatEpochUs(ev.timeUs[e]) })) })),
+    pods: trace.pods.map((p) => {
+      const byName = new Map<string, string[]>();
+      for (const ci of p.containers) {
+        const c = trace.containers[ci];
+        if (c.sandbox) continue;
+        const list = byName.get(c.name) ?? [];
+        if (c.id) list.push(c.id);
+        byName.set(c.name, list);
+      }
+      return {
+        uid: p.uid, namespace: p.namespace, name: p.name, kind: p.kind, node: trace.nodes[p.node]?.name ?? '',
+        containers: [...byName].map(([name, ids]) => ({ name, ids })),
+        sandboxes: p.containers.filter((ci) => trace.containers[ci].sandbox).map((ci) => trace.containers[ci].id),
+        events: p.eventCount, warnings: p.warningCount, errors: p.errorCount, admission: p.admission.result,
+      };
+    }),
+    lanes: trace.lanes.map((l) => ({ id: l.id, kind: l.kind, title: l.title, pod: l.pod >= 0 ? podId(trace.pods[l.pod]) : null, events: laneEvents[l.index] })),
+    findings: trace.findings.map((f) => ({
+      id: f.id, title: f.title, severity: f.severity,
+      pods: f.pods.map((p) => podId(trace.pods[p])),
+      firstLine: f.evidence.length ? Math.min(...f.evidence.map(lineOf)) : null,
+      evidenceLines: f.evidence.map(lineOf),
+      evidence: f.evidence.map((e) => ({ file: trace.sources[ev.source[e]].name, line: lineOf(e) })),
+      start: formatEpochUs(f.startUs), end: formatEpochUs(f.endUs), explanation: f.explanation, next: f.next,
+      scenario: f.scenario ?? null,
+    })),
+    anomalies: trace.anomalies.map((a) => ({ line: lineOf(a.event), file: trace.sources[ev.source[a.event]].name, message: a.message })),
+    diagnostics: trace.sources.flatMap((s) => s.diagnostics.map((d) => ({ file: s.name, line: d.line, level: d.level, message: d.message }))),
+  };
+}
+
+export function analyzeText(trace: Trace): string {
+  const out: string[] = [];
+  const ev = trace.events;
+  if (trace.findings.length) {
+    out.push(`Findings (${trace.findings.length}):`);
+    for (const f of trace.findings) {
+      const lines = f.evidence.slice(0, 8).map((e) => ev.line[e]).join(', ');
+      out.push(`  [${f.severity}] ${f.id}: ${f.title}`);
+      out.push(`      ${formatEpochUs(f.startUs)} → ${formatEpochUs(f.endUs)}; pods: ${f.pods.map((p) => podId(trace.pods[p])).join(', ') || '—'}; evidence lines: ${lines}${f.evidence.length > 8 ? ', …' : ''}`);
+      out.push(`      ${f.explanation}`);
+      if (f.next) out.push(`      Next: ${f.next}`);
+      if (f.scenario) out.push(`      Simulation: ${f.scenario}`);
+    }
+  } else {
+    out.push('Findings: none of the known incident signatures matched.');
+  }
+  out.push('');
+  for (const s of trace.sources) {
+    out.push(`Source ${s.name}: ${s.formatLabel}, node ${s.node}`);
+    out.push(`  lines: ${s.lines.total} total, ${s.lines.klog} kubelet records, ${s.lines.continuation} continuation, ${s.lines.unrecognized} not kubelet lines, ${s.lines.blank} blank`);
+    out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
+    out.push(`  year: ${s.year.value} (${s.year.how === 'assumed' ? 'assumed — pass --year to set it' : `from ${s.year.how}`})${s.reversed ? '; newest-first file, put in time order' : ''}`);
+    if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
+    for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
+    if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);
+  }
+  for (const n of trace.nodes) {
+    if (n.starts.length) out.push(`Kubelet starts on ${n.name}: ${n.starts.map((e) => `${formatEpochUs(ev.timeUs[e])} (line ${ev.line[e]})`).join(', ')}`);
+  }
+  out.push('');
+  const pods = [...trace.pods].sort((a, b) => b.errorCount + b.warningCount - (a.errorCount + a.warningCount) || b.eventCount - a.eventCount);
+  for (const p of pods) {
+    if (p.lanes.length === 0) continue;
+    out.push(...dumpPod(trace, p.index));
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,77 @@
+/**
+ * The Syncloop command line: the same pure core as the browser app, run in Node.
+ *
+ *   npm run --silent syncloop -- analyze FILE... [--json] [--year YYYY]
+ */
+import { analyzeJson, analyzeText, loadTrace } from './analyze-command.ts';
+import { InputError } from './read-files.ts';
+
+const USAGE = `Usage:
+  syncloop analyze FILE... [--json] [--year YYYY]   reconstruct pods and goroutine lanes, report findings
+  syncloop help                                     this text
+`;
+
+interface Parsed {
+  command: string;
+  files: string[];
+  flags: Map<string, string | true>;
+}
+
+/** Flags that take a value. */
+const VALUE_FLAGS = new Set(['--year', '--variant', '--seed', '--version', '--out', '--format', '--verbosity', '--hours', '--pods']);
+
+export function parseArgs(argv: string[]): Parsed {
+  const [command = 'help', ...rest] = argv;
+  const files: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) flags.set(a.slice(0, eq), a.slice(eq + 1));
+      else if (VALUE_FLAGS.has(a)) {
+        if (i + 1 >= rest.length) throw new InputError(`${a} needs a value`);
+        flags.set(a, rest[++i]);
+      } else flags.set(a, true);
+    } else files.push(a);
+  }
+  return { command, files, flags };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  switch (args.command) {
+    case 'analyze': {
+      if (args.files.length === 0) throw new InputError('analyze needs at least one FILE');
+      const y = args.flags.get('--year');
+      let year: number | undefined;
+      if (y !== undefined) {
+        year = Number(y);
+        if (!Number.isInteger(year) || year < 1970 || year > 2200) throw new InputError(`--year ${String(y)}: expected a year such as 2024`);
+      }
+      const trace = await loadTrace(args.files, year);
+      process.stdout.write(args.flags.has('--json') ? JSON.stringify(analyzeJson(trace), null, 2) + '\n' : analyzeText(trace) + '\n');
+      return 0;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      throw new InputError(`unknown command "${args.command}"\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e) => {
+    if (e instanceof InputError) {
+      process.stderr.write(`syncloop: ${e.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`syncloop: internal error: ${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 2;
+    }
+  },
+);

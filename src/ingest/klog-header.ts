@@ -1,0 +1,171 @@
+/**
+ * The klog/glog text header: `Lmmdd hh:mm:ss.uuuuuu PPPPPPP file:line] msg` (kubelet-reference §6.1).
+ *
+ * Parsed by hand, character by character, so that the cost is bounded and no regular expression can backtrack.
+ * Damage that real logs show is tolerated and reported: a missing severity letter (lost first character), a
+ * shortened fraction, a missing pid, or a header cut before `] ` by a pager.
+ */
+
+export enum Severity { Info = 0, Warning = 1, Error = 2, Fatal = 3 }
+export const SEVERITY_LETTERS = ['I', 'W', 'E', 'F'] as const;
+
+export interface KlogHeader {
+  severity: Severity;
+  month: number;
+  day: number;
+  todUs: number;
+  pid: number;
+  /** Caller file as printed (with the dir when --add-dir-header was used). */
+  file: string;
+  fileLine: number;
+  /** Index in the line where the message starts. */
+  msgStart: number;
+  /** Index where the header started. */
+  start: number;
+  /** A short description of tolerated damage, or '' for a clean header. */
+  damage: string;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+function severityOf(c: number): number {
+  switch (c) {
+    case 73: return Severity.Info; // I
+    case 87: return Severity.Warning; // W
+    case 69: return Severity.Error; // E
+    case 70: return Severity.Fatal; // F
+    default: return -1;
+  }
+}
+
+function digits(s: string, i: number, n: number): number {
+  let v = 0;
+  for (let k = 0; k < n; k++) {
+    const c = s.charCodeAt(i + k);
+    if (!isDigit(c)) return -1;
+    v = v * 10 + (c - 48);
+  }
+  return v;
+}
+
+/**
+ * Parses a header starting exactly at `i`. Returns false if there is none there. `out` is reused across calls so the
+ * hot path allocates nothing but the file name.
+ */
+export function parseKlogHeaderAt(s: string, i: number, out: KlogHeader): boolean {
+  const n = s.length;
+  let damage = '';
+  let sev = severityOf(s.charCodeAt(i));
+  let p = i + 1;
+  if (sev < 0) {
+    // Lost first character: the line starts straight with mmdd.
+    if (!isDigit(s.charCodeAt(i))) return false;
+    sev = Severity.Info;
+    p = i;
+    damage = 'missing severity letter';
+  }
+  if (p + 20 > n) return false;
+  const month = digits(s, p, 2);
+  const day = digits(s, p + 2, 2);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || s.charCodeAt(p + 4) !== 32) return false;
+  p += 5;
+  const hh = digits(s, p, 2);
+  const mm = digits(s, p + 3, 2);
+  const ss = digits(s, p + 6, 2);
+  if (hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60) return false;
+  if (s.charCodeAt(p + 2) !== 58 || s.charCodeAt(p + 5) !== 58) return false;
+  p += 8;
+  let fracUs = 0;
+  if (s.charCodeAt(p) === 46) {
+    p++;
+    let nd = 0;
+    let v = 0;
+    while (nd < 9 && isDigit(s.charCodeAt(p))) {
+      if (nd < 6) v = v * 10 + (s.charCodeAt(p) - 48);
+      nd++;
+      p++;
+    }
+    if (nd === 0) return false;
+    for (let k = nd; k < 6; k++) v *= 10;
+    if (nd !== 6 && !damage) damage = `fraction has ${nd} digits`;
+    fracUs = v;
+  }
+  out.severity = sev as Severity;
+  out.month = month;
+  out.day = day;
+  out.todUs = ((hh * 60 + mm) * 60 + ss) * 1_000_000 + fracUs;
+  out.start = i;
+  // Pid: right-aligned in a 7-char field, so at least one space first.
+  if (s.charCodeAt(p) !== 32) return false;
+  while (p < n && s.charCodeAt(p) === 32) p++;
+  let pid = 0;
+  const pidStart = p;
+  while (p < n && isDigit(s.charCodeAt(p))) pid = pid * 10 + (s.charCodeAt(p++) - 48);
+  if (p === pidStart) {
+    damage ||= 'missing pid';
+    pid = -1;
+  } else if (s.charCodeAt(p) === 32) {
+    p++;
+  } else {
+    return false;
+  }
+  out.pid = pid;
+  // file:line]
+  const fileStart = p;
+  const limit = Math.min(n, p + 256);
+  let colon = -1;
+  while (p < limit) {
+    const c = s.charCodeAt(p);
+    if (c === 93 /* ] */) break;
+    if (c === 32) return false;
+    if (c === 58) colon = p;
+    p++;
+  }
+  if (p >= limit || s.charCodeAt(p) !== 93) {
+    // Cut inside the header: keep what we have, the message is empty.
+    out.file = colon > fileStart ? s.slice(fileStart, colon) : s.slice(fileStart, p);
+    out.fileLine = colon > 0 ? digits(s, colon + 1, Math.min(p - colon - 1, 6)) : -1;
+    out.msgStart = n;
+    out.damage = 'header cut before "]"';
+    return p > fileStart || pid >= 0;
+  }
+  if (colon < 0) return false;
+  out.file = s.slice(fileStart, colon);
+  let fl = 0;
+  for (let k = colon + 1; k < p; k++) {
+    const c = s.charCodeAt(k);
+    if (!isDigit(c)) return false;
+    fl = fl * 10 + (c - 48);
+  }
+  out.fileLine = fl;
+  p++;
+  if (s.charCodeAt(p) === 32) p++;
+  out.msgStart = p;
+  out.damage = damage;
+  return true;
+}
+
+/**
+ * Finds a klog header in the first `searchLimit` characters of a line (after a wrapper such as a journald prefix,
+ * a CRI prefix, a line number from a blog's code view, ...). Returns false if none.
+ */
+export function findKlogHeader(s: string, from: number, out: KlogHeader, searchLimit = 512): boolean {
+  if (parseKlogHeaderAt(s, from, out)) return true;
+  const end = Math.min(s.length - 20, from + searchLimit);
+  for (let i = from + 1; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (severityOf(c) >= 0 && isDigit(s.charCodeAt(i + 1))) {
+      const prev = s.charCodeAt(i - 1);
+      // A header follows a separator, never the middle of a word.
+      if ((prev === 32 || prev === 9 || prev === 58 || prev === 93 || prev === 62 || prev === 124 || prev === 96) &&
+        parseKlogHeaderAt(s, i, out)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+export function newKlogHeader(): KlogHeader {
+  return { severity: Severity.Info, month: 0, day: 0, todUs: 0, pid: 0, file: '', fileLine: 0, msgStart: 0, start: 0, damage: '' };
+}

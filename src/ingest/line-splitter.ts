@@ -1,0 +1,89 @@
+/**
+ * Splits a stream of UTF-8 byte chunks into lines, correctly across chunk boundaries.
+ *
+ * Two scans run side by side over the same chunk: a byte scan (for the byte offset of every line, which the raw
+ * text store needs) and a scan of the decoded string (for the line text the parsers read). They stay in step because
+ * a newline byte (0x0A) never occurs inside a multi-byte UTF-8 sequence, and the decoder emits every 0x0A as '\n'
+ * even in invalid input.
+ *
+ * A line longer than `maxLineChars` is cut for parsing (the caller is told, the raw bytes stay intact), so a 10 MB
+ * line costs O(length) time and O(maxLineChars) memory, whatever the chunk size.
+ */
+export const DEFAULT_MAX_LINE_CHARS = 256 * 1024;
+
+export interface LineSink {
+  /** `byteStart`/`byteEnd` are offsets in the whole stream; `byteEnd` excludes the newline (and a trailing CR). */
+  (text: string, byteStart: number, byteEnd: number, truncated: boolean): void;
+}
+
+export class LineSplitter {
+  private readonly decoder = new TextDecoder('utf-8');
+  private pieces: string[] = [];
+  private piecesChars = 0;
+  private truncated = false;
+  private lineStartByte = 0;
+  private streamOffset = 0;
+  private lastByteWasCR = false;
+
+  constructor(private readonly sink: LineSink, private readonly maxLineChars = DEFAULT_MAX_LINE_CHARS) {}
+
+  push(chunk: Uint8Array): void {
+    const text = this.decoder.decode(chunk, { stream: true });
+    let bytePos = 0;
+    let strPos = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, bytePos);
+      if (nl < 0) break;
+      const sNl = text.indexOf('\n', strPos);
+      this.appendPiece(text, strPos, sNl);
+      const endsWithCR = nl > 0 ? chunk[nl - 1] === 13 : this.lastByteWasCR;
+      this.emit(this.streamOffset + nl, endsWithCR);
+      this.lineStartByte = this.streamOffset + nl + 1;
+      bytePos = nl + 1;
+      strPos = sNl + 1;
+    }
+    this.appendPiece(text, strPos, text.length);
+    if (chunk.length > 0) this.lastByteWasCR = chunk[chunk.length - 1] === 13;
+    this.streamOffset += chunk.length;
+  }
+
+  /** Flushes the last line if the stream did not end with a newline. */
+  end(): void {
+    const tail = this.decoder.decode();
+    if (tail) this.appendPiece(tail, 0, tail.length);
+    if (this.piecesChars > 0 || this.truncated || this.streamOffset > this.lineStartByte) {
+      this.emit(this.streamOffset, this.lastByteWasCR);
+      this.lineStartByte = this.streamOffset;
+    }
+  }
+
+  get bytesSeen(): number {
+    return this.streamOffset;
+  }
+
+  private appendPiece(text: string, from: number, to: number): void {
+    if (to <= from || this.truncated) return;
+    const room = this.maxLineChars - this.piecesChars;
+    if (to - from > room) {
+      to = from + room;
+      this.truncated = true;
+    }
+    if (to > from) {
+      this.pieces.push(from === 0 && to === text.length ? text : text.slice(from, to));
+      this.piecesChars += to - from;
+    }
+  }
+
+  private emit(byteEnd: number, endsWithCR: boolean): void {
+    let line = this.pieces.length === 1 ? this.pieces[0] : this.pieces.join('');
+    let end = byteEnd;
+    if (endsWithCR && !this.truncated) {
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      end = Math.max(this.lineStartByte, end - 1);
+    }
+    this.sink(line, this.lineStartByte, end, this.truncated);
+    this.pieces = [];
+    this.piecesChars = 0;
+    this.truncated = false;
+  }
+}

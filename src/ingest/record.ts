@@ -1,0 +1,31 @@
+/** One kubelet log record as ingest hands it to the catalog: a header plus the (possibly multi-line) text. */
+import type { Severity } from './klog-header.ts';
+import type { WrapperKind } from './wrappers.ts';
+
+export enum Era { Printf = 0, Structured = 1, Json = 2 }
+
+export interface LogRecord {
+  /** First physical line, 1-based, and how many lines the record spans. */
+  line: number;
+  lineCount: number;
+  severity: Severity;
+  /** Year-less time (util/time.ts yearlessUs), local wall clock as printed. */
+  yearlessUs: number;
+  /** Year stated by a wrapper or by a JSON `ts`, 0 if none. */
+  yearHint: number;
+  pid: number;
+  file: string;
+  fileLine: number;
+  era: Era;
+  /** Record text: the payload of the header line plus any continuation lines. */
+  text: string;
+  /** Where the message starts in `text` (for structured records: the opening quote). */
+  msgStart: number;
+  /** The decoded object for JSON records. */
+  json: Record<string, unknown> | undefined;
+  /** Node/host a wrapper named for this line, or ''. */
+  host: string;
+  wrapper: WrapperKind | 'journald-json';
+  /** Tolerated damage, '' if none. */
+  damage: string;
+}

@@ -1,0 +1,238 @@
+/**
+ * Reading klog's structured text (kubelet ≥ 1.21): `"<msg>" key=value key="quoted" list=[a b] obj={...} multi=<`.
+ * Every scanner here is a single forward pass with bounded look-ahead: hostile input cannot make it backtrack.
+ */
+
+/** One `key=value` pair as offsets into the record text (values are unescaped only when asked for). */
+export interface KeyValue {
+  key: string;
+  valStart: number;
+  valEnd: number;
+  /** 1 = Go-quoted string, 2 = bracketed ([..], {..}, &{..}), 3 = multi-line `<` block, 0 = bare token. */
+  shape: 0 | 1 | 2 | 3;
+}
+
+/** End index (exclusive) of a Go-quoted string starting at `i` (which must be a '"'); -1 if unterminated. */
+export function quotedEnd(s: string, i: number): number {
+  const n = s.length;
+  let p = i + 1;
+  while (p < n) {
+    const c = s.charCodeAt(p);
+    if (c === 92 /* \ */) { p += 2; continue; }
+    if (c === 34 /* " */) return p + 1;
+    if (c === 10) return -1;
+    p++;
+  }
+  return -1;
+}
+
+const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
+/** Unescapes the Go-quoted string s[start, end) (including its quotes). Tolerates bad escapes. */
+export function unquoteGo(s: string, start: number, end: number): string {
+  const inner = s.slice(start + 1, s.charCodeAt(end - 1) === 34 && end - 1 > start ? end - 1 : end);
+  if (inner.indexOf('\\') < 0) return inner;
+  let out = '';
+  const n = inner.length;
+  for (let i = 0; i < n; i++) {
+    const c = inner.charCodeAt(i);
+    if (c !== 92 || i + 1 >= n) { out += inner[i]; continue; }
+    const e = inner[++i];
+    switch (e) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case 'a': out += '\x07'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'v': out += '\v'; break;
+      case 'x': case 'u': case 'U': {
+        const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+        let v = 0;
+        let ok = i + len < n;
+        for (let k = 1; ok && k <= len; k++) {
+          const h = HEX(inner.charCodeAt(i + k));
+          if (h < 0) ok = false; else v = v * 16 + h;
+        }
+        if (ok && v <= 0x10ffff) { out += String.fromCodePoint(v); i += len; } else out += '\\' + e;
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7' && i + 2 < n) {
+          out += String.fromCharCode(parseInt(inner.slice(i, i + 3), 8) & 0xff);
+          i += 2;
+        } else out += '\\' + e;
+    }
+  }
+  return out;
+}
+
+/** End (exclusive) of a bracketed value starting at `i` ('[', '{' or '&{'), honouring quotes; s.length if unbalanced. */
+export function bracketEnd(s: string, i: number): number {
+  const n = s.length;
+  let depth = 0;
+  let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
+  while (p < n) {
+    const c = s.charCodeAt(p);
+    if (c === 34) {
+      const q = quotedEnd(s, p);
+      if (q < 0) return n;
+      p = q;
+      continue;
+    }
+    if (c === 91 || c === 123 || c === 40) depth++;
+    else if (c === 93 || c === 125 || c === 41) {
+      depth--;
+      if (depth === 0) return p + 1;
+    } else if (c === 10 && depth > 0) {
+      // A bracketed value never spans lines in klog output; a newline means the text was cut.
+      return p;
+    }
+    p++;
+  }
+  return n;
+}
+
+const isKeyChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+
+/**
+ * Scans ` key=value` pairs from `start`. Stops at the first thing that is not a pair (that text is left alone).
+ * Returns the number of pairs written into `out` (which is reused; entries past the count are stale).
+ */
+export function scanKeyValues(s: string, start: number, out: KeyValue[], maxPairs = 64): number {
+  const n = s.length;
+  let p = start;
+  let count = 0;
+  while (p < n && count < maxPairs) {
+    while (p < n && s.charCodeAt(p) === 32) p++;
+    const keyStart = p;
+    while (p < n && isKeyChar(s.charCodeAt(p))) p++;
+    if (p === keyStart || s.charCodeAt(p) !== 61 /* = */) break;
+    const key = s.slice(keyStart, p);
+    p++;
+    const c = s.charCodeAt(p);
+    let shape: KeyValue['shape'] = 0;
+    let end: number;
+    if (c === 34) {
+      const q = quotedEnd(s, p);
+      end = q < 0 ? lineEnd(s, p) : q;
+      shape = 1;
+    } else if (c === 91 || c === 123 || (c === 38 && s.charCodeAt(p + 1) === 123)) {
+      end = bracketEnd(s, p);
+      shape = 2;
+    } else if (c === 60 /* < */ && (p + 1 >= n || s.charCodeAt(p + 1) === 10)) {
+      // Multi-line value: `key=<` newline, TAB-indented lines, then ` >` on its own line.
+      const close = s.indexOf('\n >', p);
+      end = close < 0 ? n : close + 3;
+      shape = 3;
+    } else {
+      end = p;
+      while (end < n && s.charCodeAt(end) !== 32 && s.charCodeAt(end) !== 10) end++;
+    }
+    let slot = out[count];
+    if (!slot) slot = out[count] = { key, valStart: p, valEnd: end, shape };
+    else { slot.key = key; slot.valStart = p; slot.valEnd = end; slot.shape = shape; }
+    count++;
+    p = end;
+  }
+  return count;
+}
+
+function lineEnd(s: string, p: number): number {
+  const nl = s.indexOf('\n', p);
+  return nl < 0 ? s.length : nl;
+}
+
+/** The value of a pair as a plain string: quotes removed and escapes resolved; multi-line blocks de-indented. */
+export function valueString(s: string, kv: KeyValue): string {
+  switch (kv.shape) {
+    case 1: return unquoteGo(s, kv.valStart, kv.valEnd);
+    case 3: {
+      const body = s.slice(kv.valStart + 2, Math.max(kv.valStart + 2, kv.valEnd - 3));
+      return body.split('\n').map((l) => (l.charCodeAt(0) === 9 ? l.slice(1) : l)).join('\n');
+    }
+    default: return s.slice(kv.valStart, kv.valEnd);
+  }
+}
+
+/**
+ * Splits a klog list value into its items: `[ns/a ns/b]`, `"[ns/a ns/b]"` (1.26), `["ns/a","ns/b"]` (1.28+), `[]`.
+ */
+export function listItems(raw: string): string[] {
+  let t = raw.trim();
+  if (t.startsWith('"') && t.endsWith('"')) t = unquoteGo(t, 0, t.length);
+  if (t.startsWith('[')) t = t.slice(1, t.endsWith(']') ? -1 : undefined);
+  t = t.trim();
+  if (!t) return [];
+  const items: string[] = [];
+  if (t.includes('"')) {
+    let p = 0;
+    while (p < t.length) {
+      const q = t.indexOf('"', p);
+      if (q < 0) break;
+      const e = quotedEnd(t, q);
+      if (e < 0) break;
+      items.push(unquoteGo(t, q, e));
+      p = e;
+    }
+    return items;
+  }
+  for (const part of t.split(/[ ,]+/)) if (part) items.push(part);
+  return items;
+}
+
+/**
+ * Reads top-level `Name:value` fields out of a Go struct dump: `&{ID:abc Type:ContainerDied Data:def}` (%+v),
+ * `&pleg.PodLifecycleEvent{ID:"abc", Type:"ContainerDied", Data:"def"}` (%#v), or the JSON form
+ * `{"ID":"abc","Type":"ContainerDied","Data":"def"}` (klog ≥ 2.100).
+ */
+export function structFields(raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let t = raw.trim();
+  if (t.startsWith('{') && t.includes('":')) {
+    try {
+      const obj = JSON.parse(t) as Record<string, unknown>;
+      if (obj && typeof obj === 'object') {
+        for (const [k, v] of Object.entries(obj)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        return out;
+      }
+    } catch {
+      // fall through to the Go form
+    }
+  }
+  const brace = t.indexOf('{');
+  if (brace >= 0 && brace < 80) t = t.slice(brace + 1, t.endsWith('}') ? -1 : undefined);
+  let p = 0;
+  const n = t.length;
+  while (p < n) {
+    while (p < n && (t.charCodeAt(p) === 32 || t.charCodeAt(p) === 44)) p++;
+    const ks = p;
+    while (p < n && isKeyChar(t.charCodeAt(p))) p++;
+    if (p === ks || t.charCodeAt(p) !== 58) break;
+    const key = t.slice(ks, p);
+    p++;
+    let end: number;
+    const c = t.charCodeAt(p);
+    if (c === 34) {
+      const q = quotedEnd(t, p);
+      end = q < 0 ? n : q;
+    } else {
+      end = p;
+      while (end < n) {
+        const d = t.charCodeAt(end);
+        if (d === 32 || d === 44) break;
+        if (d === 91 || d === 123 || d === 40) { end = bracketEnd(t, end); continue; }
+        if (d === 38 && t.charCodeAt(end + 1) === 123) { end = bracketEnd(t, end); continue; }
+        end++;
+      }
+    }
+    const v = t.slice(p, end);
+    out[key] = c === 34 ? unquoteGo(v, 0, v.length) : v;
+    p = end;
+  }
+  return out;
+}

@@ -1,0 +1,354 @@
+/**
+ * Stage 1 of building a Trace: every record of every source is classified by the catalog and appended to growable
+ * columns, in file order. Pod references are resolved to provisional pod ids as they come. When a source ends its
+ * records get their year (util/time.ts explains why klog times arrive without one) and the source its summary.
+ */
+import { Classifier, newClassified } from '../catalog/classify.ts';
+import { CATALOG } from '../catalog/catalog.ts';
+import { VersionFingerprint } from '../catalog/fingerprint.ts';
+import { Era, type LogRecord } from '../ingest/record.ts';
+import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
+import { LineSplitter } from '../ingest/line-splitter.ts';
+import { growF64, growI32, growU16, growU32, growU8 } from '../util/columns.ts';
+import { StringTable } from '../util/string-table.ts';
+import { US_PER_DAY, yearlessMonth, yearlessToEpochUs } from '../util/time.ts';
+import { PodRegistry } from './pod-registry.ts';
+import type { Diagnostic, FormatId, LaneKind, RawText, SourceInfo } from './trace.ts';
+
+export const LANE_KIND_LIST: readonly LaneKind[] = [
+  'sync-loop', 'config', 'pleg', 'housekeeping', 'status-manager', 'runtime', 'node-status', 'gc', 'eviction', 'volume',
+  'events', 'other', 'pod-worker', 'probe', 'container', 'sandbox', 'readiness', 'api-status',
+];
+const LANE_KIND_INDEX = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
+const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
+
+export interface CollectOptions {
+  /** Year for klog lines when nothing in the input states one (the CLI's --year, or the current year). */
+  defaultYear: number;
+  /** True if defaultYear was given by the user (reported as 'caller' rather than 'assumed'). */
+  yearFromCaller?: boolean;
+  maxDiagnosticsPerSource?: number;
+}
+
+/** The columns collected in stage 1 (file order; time already in epoch µs after each source ends). */
+export class Collected {
+  readonly strings = new StringTable();
+  readonly time = growF64(1 << 16);
+  readonly yearHint = growU16(1 << 16);
+  readonly source = growU16(1 << 16);
+  readonly line = growU32(1 << 16);
+  readonly lineCount = growU16(1 << 16);
+  readonly severity = growU8(1 << 16);
+  /** String id of the node name the line stated; 0 = the source's default node. */
+  readonly nodeName = growI32(1 << 16);
+  readonly pid = growU32(1 << 16);
+  readonly msg = growU16(1 << 16);
+  readonly kind = growU16(1 << 16);
+  readonly laneKind = growU8(1 << 16);
+  readonly pod = growI32(1 << 16);
+  readonly cid = growI32(1 << 16);
+  readonly cname = growI32(1 << 16);
+  readonly sid = growI32(1 << 16);
+  readonly probe = growU8(1 << 16);
+  readonly num = growF64(1 << 16);
+  readonly text = growI32(1 << 16);
+  readonly multiPod = new Map<number, number[]>();
+  /** Container ID → name, learned from lines that list several containers (status dumps). */
+  readonly idNames = new Map<string, string>();
+  readonly pods = new PodRegistry();
+  readonly sources: SourceInfo[] = [];
+  readonly raw: RawText[] = [];
+  count = 0;
+}
+
+export class Collector {
+  readonly out = new Collected();
+  private readonly classifier = new Classifier();
+  private readonly cls = newClassified();
+
+  constructor(private readonly opts: CollectOptions) {}
+
+  /** Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). */
+  addSource(name: string, meta: { gzip?: boolean } = {}): SourceHandle {
+    return new SourceHandle(this, this.out.sources.length, name, meta.gzip ?? false, this.opts);
+  }
+
+  /** Appends one classified record (called by SourceHandle). */
+  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint): void {
+    const o = this.out;
+    const cls = this.cls;
+    this.classifier.classify(rec, cls);
+    const i = o.count++;
+    o.time.push(rec.yearlessUs);
+    o.yearHint.push(rec.yearHint);
+    o.source.push(sourceIndex);
+    o.line.push(rec.line);
+    o.lineCount.push(Math.min(rec.lineCount, 65535));
+    o.severity.push(rec.severity);
+    const nodeName = rec.host ? o.strings.intern(rec.host) : 0;
+    o.nodeName.push(nodeName);
+    o.pid.push(rec.pid < 0 ? 0 : rec.pid);
+    o.msg.push(cls.entry);
+    o.kind.push(cls.kind);
+    o.laneKind.push(LANE_KIND_INDEX.get(cls.lane)!);
+    const nodeKey = nodeName || -1 - sourceIndex;
+    let pod = -1;
+    if (cls.pods.length === 1) {
+      pod = o.pods.resolve(cls.pods[0], nodeKey);
+    } else if (cls.pods.length > 1) {
+      const ids: number[] = [];
+      for (const ref of cls.pods) {
+        const id = o.pods.resolve(ref, nodeKey);
+        if (id >= 0) ids.push(id);
+      }
+      o.multiPod.set(i, ids);
+    }
+    if (pod >= 0 && cls.text === 'file' && CATALOG[cls.entry].kind === 'syncloop.add') o.pods.markFileSource(pod);
+    o.pod.push(pod);
+    o.cid.push(cls.containerId ? o.strings.intern(cls.containerId) : 0);
+    o.cname.push(cls.containerName ? o.strings.intern(cls.containerName) : 0);
+    o.sid.push(cls.sandboxId ? o.strings.intern(cls.sandboxId) : 0);
+    o.probe.push(Math.max(0, PROBE_TYPES.indexOf(cls.probeType)));
+    o.num.push(cls.num);
+    for (const [id, name] of cls.learnedNames) if (!o.idNames.has(id.slice(0, 12))) o.idNames.set(id.slice(0, 12), name);
+    o.text.push(cls.text ? o.strings.intern(cls.text) : 0);
+    fp.observe(CATALOG[cls.entry].id, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
+  }
+}
+
+const FORMAT_LABELS: Record<FormatId, string> = {
+  klog: 'klog text', 'klog-journald': 'journald (journalctl) with klog lines', 'klog-cri': 'CRI container log with klog lines',
+  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-timestamped': 'timestamped (CI) klog lines',
+  'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
+  'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export', csv: 'CSV event table',
+  unknown: 'no kubelet lines found', empty: 'empty', binary: 'binary (not text)',
+};
+
+export class SourceHandle {
+  private readonly splitter: LineSplitter;
+  private readonly reader: SourceReader;
+  private readonly fp = new VersionFingerprint();
+  private readonly first: number;
+  private readonly diagnostics: Diagnostic[] = [];
+  private dropped = 0;
+  private readonly chunks: Uint8Array[] = [];
+  private readonly chunkStarts: number[] = [];
+  private lineStarts = growF64(1 << 14);
+  private readonly quoted = new Map<number, string[]>();
+  private duplicates = 0;
+  /** [event index, year] for dates inside messages that fall on the record's own day. */
+  readonly weakYears: [number, number][] = [];
+  private bytes = 0;
+
+  constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
+    private readonly gzip: boolean, private readonly opts: CollectOptions) {
+    this.first = collector.out.count;
+    const self = this;
+    this.reader = new SourceReader({
+      record: (rec) => {
+        if (self.isQuotedAgain(rec)) return;
+        if (!rec.yearHint && self.weakYears.length < 20) {
+          const y = yearOnRecordDay(rec);
+          if (y) self.weakYears.push([collector.out.count, y]);
+        }
+        collector.addRecord(rec, index, self.fp);
+      },
+      diagnostic: (line, level, message) => self.diagnostic(line, level, message),
+    });
+    this.splitter = new LineSplitter((text, byteStart, _byteEnd, truncated) => {
+      self.lineStarts.push(byteStart);
+      self.reader.line(text, truncated);
+    });
+  }
+
+  /**
+   * Write-ups quote the same log line twice (once in the excerpt, once in the discussion). In a source that reads
+   * like a document, a record identical to an earlier one — same time, same text — is that quote, not a new event.
+   */
+  private isQuotedAgain(rec: LogRecord): boolean {
+    const c = this.reader.counts;
+    if (c.unrecognized + c.blank <= c.klog) return false;
+    const seen = this.quoted.get(rec.yearlessUs);
+    if (seen?.includes(rec.text)) {
+      this.duplicates++;
+      this.diagnostic(rec.line, 'info', `same line as earlier in the document (quoted again); counted once`);
+      return true;
+    }
+    if (seen) seen.push(rec.text); else this.quoted.set(rec.yearlessUs, [rec.text]);
+    return false;
+  }
+
+  /** Feeds the next chunk of the source's bytes. The chunk is kept (the raw text store); do not reuse it. */
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.chunkStarts.push(this.bytes);
+    this.bytes += chunk.length;
+    this.splitter.push(chunk);
+  }
+
+  get bytesRead(): number {
+    return this.bytes;
+  }
+
+  get linesRead(): number {
+    return this.reader.counts.total;
+  }
+
+  diagnostic(line: number, level: Diagnostic['level'], message: string): void {
+    if (this.diagnostics.length < (this.opts.maxDiagnosticsPerSource ?? 1000)) this.diagnostics.push({ source: this.index, line, level, message });
+    else this.dropped++;
+  }
+
+  end(): SourceInfo {
+    this.splitter.end();
+    this.reader.end();
+    const o = this.collector.out;
+    const from = this.first;
+    const to = o.count;
+    const facts = this.reader.facts;
+    if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
+    const year = this.assignYears(from, to, facts);
+    const reversed = this.isReversed(from, to);
+    let startUs = Infinity;
+    let endUs = -Infinity;
+    for (let i = from; i < to; i++) {
+      const t = o.time.get(i);
+      if (t < startUs) startUs = t;
+      if (t > endUs) endUs = t;
+    }
+    const counts = this.reader.counts;
+    const format = this.formatOf(facts, counts.klog, counts.total);
+    if (counts.total === 0) this.diagnostic(0, 'info', 'the file is empty');
+    else if (format === 'binary') this.diagnostic(0, 'error', 'this is binary data, not a text log');
+    else if (counts.klog === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
+    this.lineStarts.push(this.bytes);
+    o.raw[this.index] = { chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish() };
+    const info: SourceInfo = {
+      index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
+      bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),
+      year, reversed, startUs: Number.isFinite(startUs) ? startUs : 0, endUs: Number.isFinite(endUs) ? endUs : 0,
+      diagnostics: this.diagnostics, diagnosticsDropped: this.dropped,
+    };
+    o.sources[this.index] = info;
+    return info;
+  }
+
+  /**
+   * Gives every record of the source a year. Relative year offsets come from month jumps between consecutive
+   * records (Dec → Jan is a new year; backwards in a newest-first file); the base year is voted by every hint:
+   * wrapper and JSON years (strong), dates inside messages that match the record's own month-day (weak), the glog
+   * file header; failing all that, the caller's year.
+   */
+  private assignYears(from: number, to: number, facts: SourceFacts): SourceInfo['year'] {
+    const o = this.collector.out;
+    const n = to - from;
+    if (n === 0) return { value: this.opts.defaultYear, how: this.opts.yearFromCaller ? 'caller' : 'assumed' };
+    const reversed = this.isReversed(from, to);
+    const offset = new Int16Array(n);
+    let prevMonth = yearlessMonth(o.time.get(from));
+    for (let k = 1; k < n; k++) {
+      const m = yearlessMonth(o.time.get(from + k));
+      let d = 0;
+      if (!reversed && m < prevMonth - 6) d = 1;
+      else if (!reversed && m > prevMonth + 6) d = -1;
+      else if (reversed && m > prevMonth + 6) d = -1;
+      else if (reversed && m < prevMonth - 6) d = 1;
+      offset[k] = offset[k - 1] + d;
+      prevMonth = m;
+    }
+    const votes = new Map<number, number>();
+    let strong = false;
+    for (let k = 0; k < n; k++) {
+      const h = o.yearHint.get(from + k);
+      if (h) {
+        strong = true;
+        votes.set(h - offset[k], (votes.get(h - offset[k]) ?? 0) + 100);
+      }
+    }
+    let how: SourceInfo['year']['how'] = 'wrapper';
+    if (!strong) {
+      how = 'message';
+      // Weak hints: a YYYY-MM-DD inside a message on the record's own day (±1 for UTC conversions).
+      for (const [i, y] of this.weakYears) votes.set(y - offset[i - from], (votes.get(y - offset[i - from]) ?? 0) + 1);
+      if (facts.glogHeaderYear) {
+        votes.set(facts.glogHeaderYear, (votes.get(facts.glogHeaderYear) ?? 0) + 50);
+        how = 'file-header';
+      }
+    }
+    let base = 0;
+    let best = 0;
+    for (const [y, w] of votes) if (w > best || (w === best && y > base)) { base = y; best = w; }
+    if (!base && !this.opts.yearFromCaller) {
+      // A document around the excerpt (a blog post, an issue) usually states its own date.
+      for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
+    }
+    if (!base) {
+      base = this.opts.defaultYear;
+      how = this.opts.yearFromCaller ? 'caller' : 'assumed';
+    } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
+    for (let k = 0; k < n; k++) {
+      const i = from + k;
+      const h = o.yearHint.get(i);
+      o.time.set(i, yearlessToEpochUs(o.time.get(i), h || base + offset[k]));
+    }
+    return { value: base, how };
+  }
+
+  private isReversed(from: number, to: number): boolean {
+    const o = this.collector.out;
+    let back = 0;
+    let fwd = 0;
+    const step = Math.max(1, Math.floor((to - from) / 4096));
+    for (let i = from + step; i < to; i += step) {
+      const d = o.time.get(i) - o.time.get(i - step);
+      if (d < 0) back++;
+      else if (d > 0) fwd++;
+    }
+    return back > fwd * 2 && back > 2;
+  }
+
+  private formatOf(facts: SourceFacts, klog: number, total: number): FormatId {
+    if (total === 0) return 'empty';
+    if (klog === 0) return this.diagnostics.some((d) => d.message.startsWith('binary')) ? 'binary' : 'unknown';
+    const w = facts.wrappers;
+    const top = Object.entries(w).sort((a, b) => b[1] - a[1])[0]?.[0];
+    const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);
+    if (top === 'journald-json') return 'journald-json-export';
+    if (jsonish) return top && top.startsWith('journald') ? 'json-journald' : 'json';
+    if (klog < (total - this.reader.counts.blank) * 0.5 && (facts.markdownFences > 0 || klog < total * 0.3)) return 'klog-in-document';
+    if (top && top.startsWith('journald')) return 'klog-journald';
+    if (top === 'cri') return 'klog-cri';
+    if (top === 'node-prefix') return 'klog-node-prefix';
+    if (top === 'timestamp') return 'klog-timestamped';
+    return 'klog';
+  }
+
+  private nodeName(facts: SourceFacts): string {
+    if (facts.glogHost) return facts.glogHost;
+    // glog file names: kubelet.<host>.<user>.log.<LEVEL>.<date>-<time>.<pid>
+    const parts = this.name.slice(this.name.lastIndexOf('/') + 1).split('.');
+    const logAt = parts.indexOf('log');
+    if (parts[0] === 'kubelet' && logAt >= 3) return parts.slice(1, logAt - 1).join('.');
+    return 'node';
+  }
+}
+
+/** A `YYYY-MM-DD` inside the record text on the record's own month-day (±1 day for UTC conversions), or 0. */
+function yearOnRecordDay(rec: LogRecord): number {
+  const dayKey = Math.floor(rec.yearlessUs / US_PER_DAY);
+  const month = Math.floor(dayKey / 32);
+  const day = dayKey - month * 32;
+  const text = rec.text.length > 65536 ? rec.text.slice(0, 65536) : rec.text;
+  for (const d of [day, day - 1, day + 1]) {
+    if (d < 1) continue;
+    const needle = `-${month < 10 ? '0' : ''}${month}-${d < 10 ? '0' : ''}${d}`;
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      if (at >= 4) {
+        const y = Number(text.slice(at - 4, at));
+        if (y > 1970 && y < 2200) return y;
+      }
+    }
+  }
+  return 0;
+}

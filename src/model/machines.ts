@@ -1,0 +1,194 @@
+/**
+ * The state machines the model reconstructs, written as transition tables (kubelet-reference §2 and §3).
+ *
+ * A row says: on event kind `on`, from one of `from`, go to `to` ('=' stays). `inferred` marks rows where the log
+ * line does not state the new state but implies it (the usual case at --v=2). The engine in state-runner.ts applies
+ * the first matching row; an event whose kind has rows but none for the current state is an impossible transition,
+ * recorded as an anomaly with its evidence — and the log still wins: the first row's target is entered.
+ *
+ * 'unknown' is the state before any evidence. When the first evidence is a row with a single `from` state, that
+ * state is what the pod must have been in before the log shows it (e.g. a graceful DELETE implies it was syncing),
+ * and the engine labels the unknown stretch with it, marked inferred.
+ */
+import type { MachineId } from './trace.ts';
+
+export interface TransitionRow {
+  on: string;
+  from: readonly string[] | '*';
+  to: string;
+  inferred?: boolean;
+  /** Allowed (the log says so) but worth flagging: recorded as an anomaly with this explanation. */
+  anomaly?: string;
+  /** Appended to the new state's label when the event brings no detail of its own. */
+  detail?: string;
+}
+
+export interface MachineTable {
+  id: MachineId;
+  /** States after which the instance no longer exists (its band ends there). */
+  end: readonly string[];
+  rows: readonly TransitionRow[];
+}
+
+const TEARDOWN = ['pw.teardown-deleted', 'pw.teardown-terminal', 'pw.teardown-evicted', 'pw.teardown-removed'];
+
+/** 1.22+ pod worker: sync → terminating → terminated → finished (→ forgotten by housekeeping). */
+export const POD_WORKER_LIFECYCLE: MachineTable = {
+  id: 'pod-worker',
+  end: [],
+  rows: [
+    { on: 'pw.first-sync', from: ['unknown'], to: 'sync' },
+    { on: 'pw.first-sync', from: ['forgotten', 'finished'], to: 'sync', detail: '(new worker for the same UID)' },
+    { on: 'pw.first-sync', from: ['sync'], to: '=' },
+    { on: 'syncloop.add', from: ['unknown', 'forgotten'], to: 'sync', inferred: true },
+    { on: 'syncloop.add', from: ['sync', 'terminating', 'terminated', 'finished'], to: '=' },
+    { on: 'syncloop.update', from: ['unknown'], to: 'sync', inferred: true },
+    { on: 'syncloop.update', from: '*', to: '=' },
+    { on: 'syncloop.delete', from: ['sync'], to: 'terminating', inferred: true },
+    { on: 'syncloop.delete', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'syncloop.remove', from: ['sync'], to: 'terminating', inferred: true },
+    { on: 'syncloop.remove', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'sync.deleted-must-kill', from: ['sync'], to: 'terminating', inferred: true },
+    { on: 'sync.deleted-must-kill', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'pw.work-sync', from: ['sync'], to: '=' },
+    { on: 'sync.pod-enter', from: ['sync'], to: '=' },
+    { on: 'sync.pod-exit', from: ['sync', 'terminating'], to: '=' },
+    { on: 'pw.work-terminating', from: ['sync', 'terminating'], to: 'terminating' },
+    { on: 'pw.work-terminated', from: ['terminating', 'terminated'], to: 'terminated' },
+    ...TEARDOWN.map((on) => ({ on, from: ['sync'], to: 'terminating' })),
+    ...TEARDOWN.map((on) => ({ on, from: ['terminating'], to: '=' })),
+    { on: 'pw.teardown-orphaned', from: ['sync', 'forgotten'], to: 'terminating' },
+    { on: 'pw.teardown-orphaned', from: ['terminating'], to: '=' },
+    { on: 'pw.terminal', from: ['sync'], to: 'terminating' },
+    { on: 'pw.terminal', from: ['terminating'], to: '=' },
+    { on: 'pw.observed-terminate', from: ['terminating'], to: '=' },
+    { on: 'pw.observed-terminate', from: ['sync'], to: 'terminating' },
+    { on: 'sync.terminating-enter', from: ['terminating'], to: '=' },
+    { on: 'sync.terminating-enter', from: ['sync'], to: 'terminating' },
+    { on: 'sync.terminating-exit', from: ['terminating', 'terminated'], to: '=' },
+    { on: 'pw.terminated', from: ['terminating'], to: 'terminated' },
+    { on: 'sync.terminated-enter', from: ['terminated'], to: '=' },
+    { on: 'sync.terminated-enter', from: ['terminating'], to: 'terminated', inferred: true },
+    { on: 'pw.complete', from: ['terminated'], to: 'finished' },
+    { on: 'pw.orphan-terminated', from: ['terminating'], to: 'finished' },
+    { on: 'pw.never-started', from: ['sync', 'terminating'], to: 'finished' },
+    { on: 'pw.stopped', from: ['finished'], to: '=' },
+    { on: 'pw.stopped', from: ['terminated', 'terminating'], to: 'finished' },
+    { on: 'pw.finished-ignored', from: ['finished'], to: '=' },
+    { on: 'pw.forgotten', from: ['finished'], to: 'forgotten' },
+    { on: 'pw.removal-not-terminated', from: ['terminating', 'terminated'], to: '=' },
+    { on: 'pw.orphan-housekeeping', from: ['sync', 'terminating', 'terminated'], to: 'terminating', inferred: true },
+    { on: 'status.deleted', from: ['terminated', 'finished', 'terminating'], to: '=' },
+  ],
+};
+
+/** ≤1.21 pod worker: a per-pod serializer without a lifecycle; deletion is seen through the config ops. */
+export const POD_WORKER_SERIALIZER: MachineTable = {
+  id: 'pod-worker',
+  end: [],
+  rows: [
+    { on: 'syncloop.add', from: ['unknown', 'removed'], to: 'syncing', inferred: true },
+    { on: 'syncloop.add', from: ['syncing', 'deleting'], to: '=' },
+    { on: 'syncloop.update', from: ['unknown'], to: 'syncing', inferred: true },
+    { on: 'syncloop.update', from: '*', to: '=' },
+    { on: 'sync.generating-status', from: ['unknown'], to: 'syncing', inferred: true },
+    { on: 'sync.generating-status', from: ['syncing', 'deleting', 'terminated'], to: '=' },
+    { on: 'syncloop.delete', from: ['syncing'], to: 'deleting', inferred: true },
+    { on: 'syncloop.delete', from: ['deleting', 'terminated'], to: '=' },
+    { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },
+    { on: 'status.deleted', from: ['syncing'], to: 'terminated', inferred: true },
+    { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated'], to: 'removed', inferred: true },
+    { on: 'syncloop.remove', from: ['removed'], to: '=' },
+  ],
+};
+
+/** One container instance (one container ID) as the runtime and PLEG report it. */
+export const CONTAINER_MACHINE: MachineTable = {
+  id: 'container',
+  end: ['removed'],
+  rows: [
+    { on: 'container.create', from: ['unknown'], to: 'created' },
+    { on: 'container.create', from: ['created', 'running'], to: '=' },
+    { on: 'container.start', from: ['unknown', 'created', 'exited'], to: 'running' },
+    { on: 'container.start', from: ['running', 'killing'], to: '=' },
+    { on: 'container.kill', from: ['running'], to: 'killing' },
+    { on: 'container.kill', from: ['created'], to: 'killing' },
+    { on: 'container.kill', from: ['killing'], to: '=' },
+    { on: 'container.kill', from: ['exited'], to: '=', anomaly: 'kill sent to a container that had already exited (the kubelet acted on stale runtime state)' },
+    { on: 'container.kill-failed', from: ['killing', 'running'], to: '=' },
+    { on: 'container.exit', from: ['running'], to: 'exited' },
+    { on: 'container.exit', from: ['killing', 'created'], to: 'exited' },
+    { on: 'container.exit', from: ['exited'], to: '=' },
+    { on: 'container.remove', from: '*', to: 'removed' },
+  ],
+};
+
+export const SANDBOX_MACHINE: MachineTable = {
+  id: 'sandbox',
+  end: ['removed'],
+  rows: [
+    { on: 'sandbox.ready', from: ['unknown', 'not-ready'], to: 'ready' },
+    { on: 'sandbox.ready', from: ['ready'], to: '=' },
+    { on: 'sandbox.down', from: ['ready'], to: 'not-ready' },
+    { on: 'sandbox.down', from: ['not-ready'], to: '=' },
+    { on: 'sandbox.remove', from: '*', to: 'removed' },
+  ],
+};
+
+/** Container readiness as the kubelet reports it in the pod status (and the sync loop's readiness results). */
+export const READINESS_MACHINE: MachineTable = {
+  id: 'readiness',
+  end: [],
+  rows: [
+    { on: 'readiness.ready', from: ['unknown', 'not-ready'], to: 'ready' },
+    { on: 'readiness.ready', from: ['ready'], to: '=' },
+    { on: 'readiness.not-ready', from: ['unknown', 'ready'], to: 'not-ready' },
+    { on: 'readiness.not-ready', from: ['not-ready'], to: '=' },
+  ],
+};
+
+/** A probe worker's cached result (success/failure) per container and probe type. */
+export const PROBE_MACHINE: MachineTable = {
+  id: 'probe',
+  end: ['stopped'],
+  rows: [
+    { on: 'probe.success', from: ['unknown', 'failure', 'success'], to: 'success' },
+    { on: 'probe.failure', from: ['unknown', 'success', 'failure'], to: 'failure' },
+    { on: 'probe.stop', from: '*', to: 'stopped' },
+  ],
+};
+
+/** The API status versions the status manager wrote for a pod (each new version is a new state). */
+export const API_STATUS_MACHINE: MachineTable = {
+  id: 'api-status',
+  end: [],
+  rows: [{ on: 'status.version', from: '*', to: '*' }],
+};
+
+/** Which container-machine event a log event is, for events that name a container ID or name. */
+export const CONTAINER_EVENTS: Readonly<Record<string, string>> = {
+  'runtime.container-creating': 'container.create', 'event.created': 'container.create',
+  'pleg.container-started': 'container.start', 'pleg.to-running': 'container.start', 'event.started': 'container.start',
+  'runtime.kill': 'container.kill', 'runtime.kill-override': 'container.kill', 'event.killing': 'container.kill',
+  'runtime.kill-failed': 'container.kill-failed',
+  'runtime.container-exited': 'container.exit', 'pleg.container-died': 'container.exit', 'pleg.to-exited': 'container.exit',
+  'pleg.container-finished': 'container.exit',
+  'pleg.container-removed': 'container.remove', 'pleg.to-nonexistent': 'container.remove', 'runtime.remove-container': 'container.remove',
+};
+
+/** The same for events about a sandbox ID. */
+export const SANDBOX_EVENTS: Readonly<Record<string, string>> = {
+  'runtime.sandbox-created': 'sandbox.ready', 'pleg.container-started': 'sandbox.ready', 'pleg.to-running': 'sandbox.ready',
+  'pleg.container-died': 'sandbox.down', 'pleg.to-exited': 'sandbox.down',
+  'gc.remove-sandbox': 'sandbox.remove', 'pleg.container-removed': 'sandbox.remove', 'pleg.to-nonexistent': 'sandbox.remove',
+};
+
+/** Probe-result events: kind → probe-machine event (syncloop.probe is decided by its text). */
+export const PROBE_EVENTS: Readonly<Record<string, string>> = {
+  'probe.succeeded': 'probe.success', 'probe.failed': 'probe.failure', 'probe.errored': 'probe.failure',
+  'probe.non-running': 'probe.failure', 'probe.initial-result': 'probe.success', 'probe.worker-exit': 'probe.stop',
+  'probe.deletion-success': 'probe.success', 'syncloop.probe-liveness-failed': 'probe.failure',
+};
+
+/** Kinds that carry a pod status (their text is a status summary, catalog/status-summary.ts). */
+export const STATUS_KINDS: ReadonlySet<string> = new Set(['status.patch', 'status.updated', 'status.set', 'status.same']);

@@ -1,0 +1,177 @@
+/**
+ * Pod identity while reading: the kubelet names a pod in many ways (kubelet-reference §5.1) — uid only, ns/name
+ * only, name_ns(uid), a bare name, JSON objects. The registry turns each reference into one pod id, merging
+ * references to the same pod as soon as a line links two forms (a name with its uid).
+ *
+ * Rules: a uid is authoritative; a name without uid means the latest pod of that name on that node; a pod first
+ * known only by name adopts the first uid seen together with that name. Static pods (uid = 32-hex manifest hash)
+ * and their mirror pods (API uuid, same ns/name) are kept apart and linked as twins at the end.
+ */
+import type { PodRef } from '../catalog/extract.ts';
+import { isStaticUid } from '../catalog/extract.ts';
+import type { PodInfo, PodKind } from './trace.ts';
+
+interface Provisional {
+  uid: string;
+  namespace: string;
+  name: string;
+  node: number;
+  /** Merged into another pod (union-find parent), or -1. */
+  mergedInto: number;
+  fromFileSource: boolean;
+}
+
+export class PodRegistry {
+  private readonly pods: Provisional[] = [];
+  private readonly byUid = new Map<string, number>();
+  /** `node|ns/name` → pod ids in creation order. */
+  private readonly byName = new Map<string, number[]>();
+  /** `node|name` → pod ids (for references without a namespace). */
+  private readonly byBareName = new Map<string, number[]>();
+
+  resolve(ref: PodRef, node: number): number {
+    const uid = ref.uid;
+    if (uid) {
+      const known = this.byUid.get(uid);
+      if (known !== undefined) {
+        const id = this.find(known);
+        this.fill(id, ref);
+        return id;
+      }
+      // A pod seen by name only so far adopts this uid.
+      const pending = this.latestByName(ref, node, true);
+      if (pending >= 0) {
+        this.pods[pending].uid = uid;
+        this.byUid.set(uid, pending);
+        this.fill(pending, ref);
+        return pending;
+      }
+      return this.create(ref, node);
+    }
+    if (!ref.name) return -1;
+    const latest = this.latestByName(ref, node, false);
+    if (latest >= 0) {
+      this.fill(latest, ref);
+      return latest;
+    }
+    return this.create(ref, node);
+  }
+
+  markFileSource(id: number): void {
+    if (id >= 0) this.pods[this.find(id)].fromFileSource = true;
+  }
+
+  private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean): number {
+    if (!ref.name) return -1;
+    const lists: (number[] | undefined)[] = ref.namespace
+      ? [this.byName.get(`${node}|${ref.namespace}/${ref.name}`), this.byBareName.get(`${node}|${ref.name}`)]
+      : [this.byBareName.get(`${node}|${ref.name}`)];
+    for (const list of lists) {
+      if (!list) continue;
+      for (let i = list.length - 1; i >= 0; i--) {
+        const id = this.find(list[i]);
+        const p = this.pods[id];
+        if (ref.namespace && p.namespace && p.namespace !== ref.namespace) continue;
+        if (withoutUidOnly && p.uid) {
+          // A static pod and its mirror share ns/name; a different uid is a different pod.
+          continue;
+        }
+        return id;
+      }
+    }
+    return -1;
+  }
+
+  private create(ref: PodRef, node: number): number {
+    const id = this.pods.length;
+    this.pods.push({ uid: ref.uid, namespace: ref.namespace, name: ref.name, node, mergedInto: -1, fromFileSource: false });
+    if (ref.uid) this.byUid.set(ref.uid, id);
+    this.index(id);
+    return id;
+  }
+
+  private fill(id: number, ref: PodRef): void {
+    const p = this.pods[id];
+    let changed = false;
+    if (!p.name && ref.name) { p.name = ref.name; changed = true; }
+    if (!p.namespace && ref.namespace && (!ref.name || ref.name === p.name)) { p.namespace = ref.namespace; changed = true; }
+    if (!changed) return;
+    // Pods seen earlier by name alone are this pod: merge them into it.
+    if (p.uid) {
+      for (const key of [`${p.node}|${p.namespace}/${p.name}`, `${p.node}|${p.name}`]) {
+        for (const other of this.byName.get(key) ?? this.byBareName.get(key) ?? []) {
+          const o = this.find(other);
+          const q = this.pods[o];
+          if (o !== id && !q.uid && q.name === p.name && (!q.namespace || !p.namespace || q.namespace === p.namespace)) q.mergedInto = id;
+        }
+      }
+    }
+    this.index(id);
+  }
+
+  private index(id: number): void {
+    const p = this.pods[id];
+    if (!p.name) return;
+    const bare = `${p.node}|${p.name}`;
+    const l1 = this.byBareName.get(bare) ?? [];
+    if (!l1.includes(id)) l1.push(id);
+    this.byBareName.set(bare, l1);
+    if (p.namespace) {
+      const key = `${p.node}|${p.namespace}/${p.name}`;
+      const l2 = this.byName.get(key) ?? [];
+      if (!l2.includes(id)) l2.push(id);
+      this.byName.set(key, l2);
+    }
+  }
+
+  private find(id: number): number {
+    let r = id;
+    while (this.pods[r].mergedInto >= 0) r = this.pods[r].mergedInto;
+    return r;
+  }
+
+  get count(): number {
+    return this.pods.length;
+  }
+
+  /**
+   * Final pods: provisional ids map to compact indices (pods that never got a name or uid are dropped, -1).
+   * Returns the mapping and the PodInfo shells (statistics are filled by the model).
+   */
+  finish(): { map: Int32Array; pods: PodInfo[] } {
+    const map = new Int32Array(this.pods.length).fill(-1);
+    const pods: PodInfo[] = [];
+    this.pods.forEach((p, id) => {
+      if (p.mergedInto >= 0 || (!p.uid && !p.name)) return;
+      map[id] = pods.length;
+      const kind: PodKind = isStaticUid(p.uid) || p.fromFileSource ? 'static' : 'regular';
+      pods.push({
+        index: pods.length, uid: p.uid, namespace: p.namespace, name: p.name, node: p.node, kind, twin: -1,
+        firstUs: Infinity, lastUs: -Infinity, eventCount: 0, warningCount: 0, errorCount: 0, lanes: [], containers: [],
+        admission: { result: 'unknown', reason: '', event: -1 },
+      });
+    });
+    for (let id = 0; id < map.length; id++) if (map[id] < 0 && this.pods[id].mergedInto >= 0) map[id] = map[this.find(id)];
+    // Static pods and their mirrors: same node and ns/name, one static, the other an API uuid.
+    const byKey = new Map<string, number[]>();
+    for (const p of pods) {
+      if (!p.name) continue;
+      const key = `${p.node}|${p.namespace}/${p.name}`;
+      const l = byKey.get(key) ?? [];
+      l.push(p.index);
+      byKey.set(key, l);
+    }
+    for (const list of byKey.values()) {
+      const stat = list.find((i) => pods[i].kind === 'static');
+      if (stat === undefined) continue;
+      for (const i of list) {
+        if (i !== stat && pods[i].kind !== 'static') {
+          pods[i].kind = 'mirror';
+          pods[i].twin = stat;
+          pods[stat].twin = i;
+        }
+      }
+    }
+    return { map, pods };
+  }
+}

@@ -1,0 +1,476 @@
+/**
+ * Stage 2 of building a Trace: put the collected events in time order, give each its lane, and run every state
+ * machine over them — pod workers, container and sandbox instances, readiness, probe results, API status versions.
+ */
+import { KINDS } from '../catalog/catalog.ts';
+import { parseStatusSummaryLine } from '../catalog/status-summary.ts';
+import type { Collected } from './collector.ts';
+import { LANE_KIND_LIST } from './collector.ts';
+import {
+  API_STATUS_MACHINE, CONTAINER_EVENTS, CONTAINER_MACHINE, POD_WORKER_LIFECYCLE, POD_WORKER_SERIALIZER, PROBE_EVENTS,
+  PROBE_MACHINE, READINESS_MACHINE, SANDBOX_EVENTS, SANDBOX_MACHINE, STATUS_KINDS,
+} from './machines.ts';
+import { CompiledMachine, SpanBuilder, StateRunner, type RunnerContext } from './state-runner.ts';
+import { minorRange } from '../catalog/fingerprint.ts';
+import { deriveLinks } from './links.ts';
+import {
+  LANE_TITLES, NODE_LANE_ORDER, POD_LANE_ORDER, type Anomaly, type ContainerInstance, type EventTable, type LaneInfo,
+  type LaneKind, type NodeInfo, type PodInfo, type Trace,
+} from './trace.ts';
+
+const M_LIFECYCLE = new CompiledMachine(POD_WORKER_LIFECYCLE);
+const M_SERIALIZER = new CompiledMachine(POD_WORKER_SERIALIZER);
+const M_CONTAINER = new CompiledMachine(CONTAINER_MACHINE);
+const M_SANDBOX = new CompiledMachine(SANDBOX_MACHINE);
+const M_READINESS = new CompiledMachine(READINESS_MACHINE);
+const M_PROBE = new CompiledMachine(PROBE_MACHINE);
+const M_API = new CompiledMachine(API_STATUS_MACHINE);
+const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
+
+/** Container IDs are matched on their first 12 characters (the runtime's short ID). */
+const idKey = (id: string) => id.slice(0, 12);
+
+export function reconstruct(c: Collected): Trace {
+  const n = c.count;
+  const strings = c.strings;
+
+  // 1. Time order; ties keep source, then line order (the collection order).
+  const t0 = c.time.finish();
+  const order = sortedOrder(t0);
+  const events = permute(c, order, t0);
+
+  // 2. Pods (provisional ids → final), nodes.
+  const { map: podMap, pods } = c.pods.finish();
+  for (let i = 0; i < n; i++) {
+    const p = events.pod[i];
+    events.pod[i] = p >= 0 ? podMap[p] : -1;
+  }
+  const inverse = new Uint32Array(n);
+  for (let i = 0; i < n; i++) inverse[order[i]] = i;
+  const multiPod: Record<number, number[]> = {};
+  for (const [oldIdx, ids] of c.multiPod) {
+    const mapped = [...new Set(ids.map((id) => podMap[id]).filter((x) => x >= 0))];
+    if (mapped.length) multiPod[inverse[oldIdx]] = mapped;
+  }
+  const nodeNames: string[] = [];
+  const nodeIndex = new Map<string, number>();
+  const nodeOf = (name: string) => {
+    let i = nodeIndex.get(name);
+    if (i === undefined) { i = nodeNames.length; nodeNames.push(name); nodeIndex.set(name, i); }
+    return i;
+  };
+  const srcDefaultNode = c.sources.map((s) => nodeOf(s.node));
+  const nodeNameCol = c.nodeName.finish();
+  for (let i = 0; i < n; i++) {
+    const nn = nodeNameCol[order[i]];
+    events.node[i] = nn ? nodeOf(strings.get(nn)) : srcDefaultNode[events.source[i]];
+  }
+  for (const p of pods) p.node = -1;
+  const nodes: NodeInfo[] = nodeNames.map((name, index) => ({ index, name, starts: [], lanes: [] }));
+
+  // Which pod-worker table applies: ≤1.21 serializer or 1.22+ lifecycle, by the source's version range.
+  const lifecycle = c.sources.map((s) => {
+    const [lo, hi] = minorRange(s.versionRange);
+    if (hi !== Infinity && hi <= 21) return false;
+    if (lo >= 22) return true;
+    return s.eras.structured + s.eras.json > s.eras.printf;
+  });
+
+  // 3. Pre-pass: which IDs are sandboxes, and container names for IDs that some line names.
+  const sidCol = permuteI32(c.sid.finish(), order);
+  const probeCol = permuteU8(c.probe.finish(), order);
+  const sandboxIds = new Set<string>();
+  for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(idKey(strings.get(sidCol[i])));
+  const nameOfId = new Map<string, string>(c.idNames);
+  // Lines that name only a container ID (1.12 kill lines) belong to the pod that ID belongs to.
+  const podOfId = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    if (events.pod[i] < 0) continue;
+    if (events.cid[i]) podOfId.set(idKey(strings.get(events.cid[i])), events.pod[i]);
+    if (sidCol[i]) podOfId.set(idKey(strings.get(sidCol[i])), events.pod[i]);
+  }
+  for (let i = 0; i < n; i++) {
+    if (events.pod[i] >= 0 || (!events.cid[i] && !sidCol[i])) continue;
+    const p = podOfId.get(idKey(strings.get(events.cid[i] || sidCol[i])));
+    if (p !== undefined && !multiPod[i]) events.pod[i] = p;
+  }
+  for (let i = 0; i < n; i++) {
+    if (events.cid[i] && events.cname[i]) {
+      const k = idKey(strings.get(events.cid[i]));
+      if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(events.cname[i]));
+    }
+  }
+
+  // 4. Main pass.
+  const spans = new SpanBuilder();
+  const anomalies: Anomaly[] = [];
+  const ctx: RunnerContext = { spans, strings, anomalies };
+  const lanes: LaneInfo[] = [];
+  const laneIds = new Map<string, number>();
+  const members: [number, number][] = [];
+  const containers: ContainerInstance[] = [];
+  const instanceByKey = new Map<string, number>();
+  const instanceRunner: StateRunner[] = [];
+  const pendingKillReason = new Map<number, string>();
+  const workerRunner = new Map<number, StateRunner>();
+  const readinessRunner = new Map<number, StateRunner>();
+  const probeRunner = new Map<string, StateRunner>();
+  const apiRunner = new Map<number, StateRunner>();
+  const lastPid = new Map<number, number>();
+  const lastNodeStart = new Map<number, number>();
+
+  const lane = (kind: LaneKind, node: number, pod: number, containerName = '', probeType = ''): number => {
+    const id = pod >= 0
+      ? `pod:${pods[pod].uid || `${pods[pod].namespace}/${pods[pod].name}`}/${kind}${containerName || probeType ? `:${containerName}${probeType ? `:${probeType}` : ''}` : ''}`
+      : `n${node}/${kind}`;
+    let li = laneIds.get(id);
+    if (li === undefined) {
+      li = lanes.length;
+      const title = kind === 'container' && containerName.startsWith('?')
+        ? `unidentified ID ${containerName.slice(1)}`
+        : kind === 'container' || kind === 'sandbox' ? `${LANE_TITLES[kind]} ${containerName}`.trim()
+        : kind === 'probe' ? `${probeType || 'probe'} probe${containerName ? ` ${containerName}` : ''}` : LANE_TITLES[kind];
+      lanes.push({ index: li, id, kind, node, pod, containerName, probeType, title });
+      laneIds.set(id, li);
+      if (pod >= 0) pods[pod].lanes.push(li);
+      else nodes[node].lanes.push(li);
+    }
+    return li;
+  };
+
+  const podWorker = (pod: number, i: number, t: number): StateRunner => {
+    let r = workerRunner.get(pod);
+    if (!r) {
+      r = new StateRunner(lifecycle[events.source[i]] ? M_LIFECYCLE : M_SERIALIZER, ctx, lane('pod-worker', events.node[i], pod), -1, pod, t, i);
+      workerRunner.set(pod, r);
+    }
+    return r;
+  };
+
+  const instance = (pod: number, id: string, name: string, sandbox: boolean, i: number, t: number): number => {
+    const key = `${pod}|${sandbox ? 's' : 'c'}|${id ? idKey(id) : `name:${name}`}`;
+    let ci = instanceByKey.get(key);
+    if (ci !== undefined) {
+      const inst = containers[ci];
+      if (!inst.id && id) inst.id = id;
+      else if (id.length > inst.id.length && id.startsWith(inst.id)) inst.id = id;
+      return ci;
+    }
+    // A container known only by name attaches to the latest instance of that name.
+    if (!id && !sandbox) {
+      for (let k = containers.length - 1; k >= 0; k--) if (containers[k].pod === pod && !containers[k].sandbox && containers[k].name === name) return k;
+    }
+    ci = containers.length;
+    const laneIdx = lane(sandbox ? 'sandbox' : 'container', events.node[i], pod, sandbox ? '' : name || `?${id.slice(0, 12)}`);
+    containers.push({
+      index: ci, pod, name, id, runtime: '', sandbox, lane: laneIdx, createdUs: NaN, startedUs: NaN, endedUs: NaN,
+      exitCode: NaN, killReason: '', removedUs: NaN,
+    });
+    pods[pod].containers.push(ci);
+    instanceByKey.set(key, ci);
+    instanceRunner[ci] = new StateRunner(sandbox ? M_SANDBOX : M_CONTAINER, ctx, laneIdx, ci, pod, t, i);
+    return ci;
+  };
+
+  for (let i = 0; i < n; i++) {
+    const t = events.timeUs[i];
+    const kind = KINDS[events.kind[i]];
+    const node = events.node[i];
+    const pod = events.pod[i];
+    const laneKind = LANE_KIND_LIST[events.laneKind[i]];
+    const sev = events.severity[i];
+
+    // Kubelet (re)starts: the pid changed on this node, or the sync loop says it started.
+    const pid = events.pid[i];
+    if (pid && lastPid.get(node) !== pid) {
+      if (lastPid.has(node)) markStart(nodes[node], i, t, lastNodeStart);
+      lastPid.set(node, pid);
+    }
+    if (kind === 'syncloop.start') markStart(nodes[node], i, t, lastNodeStart);
+
+    // Primary lane.
+    let primary: number;
+    if (pod >= 0 && (laneKind === 'pod-worker' || laneKind === 'probe')) {
+      if (pods[pod].node < 0) pods[pod].node = node;
+      primary = laneKind === 'probe'
+        ? lane('probe', node, pod, events.cname[i] ? strings.get(events.cname[i]) : '', PROBE_TYPES[probeCol[i]])
+        : lane('pod-worker', node, pod);
+    } else {
+      primary = lane(laneKind === 'pod-worker' || laneKind === 'probe' ? 'other' : laneKind, node, -1);
+    }
+    events.lane[i] = primary;
+    members.push([primary, i]);
+
+    const involved = pod >= 0 ? [pod] : multiPod[i] ?? [];
+    for (const p of involved) {
+      const info = pods[p];
+      if (info.node < 0) info.node = node;
+      if (t < info.firstUs) info.firstUs = t;
+      if (t > info.lastUs) info.lastUs = t;
+      info.eventCount++;
+      if (sev === 1) info.warningCount++;
+      else if (sev >= 2) info.errorCount++;
+      const w = podWorker(p, i, t);
+      if (w.apply(kind, i, t) && w.lane !== primary) members.push([w.lane, i]);
+    }
+    if (pod < 0) continue;
+
+    // Admission.
+    if (kind === 'admit.rejected') pods[pod].admission = { result: 'rejected', reason: strings.get(events.text[i]), event: i };
+    else if (kind === 'admit.admitted' && pods[pod].admission.result === 'unknown') pods[pod].admission = { result: 'admitted', reason: '', event: i };
+
+    // Containers and sandboxes.
+    const cid = events.cid[i] ? strings.get(events.cid[i]) : '';
+    const sid = sidCol[i] ? strings.get(sidCol[i]) : '';
+    const cname = events.cname[i] ? strings.get(events.cname[i]) : '';
+    const isSandboxId = cid !== '' && sandboxIds.has(idKey(cid));
+    if (kind === 'runtime.kill-decision' && (cid || cname) && !isSandboxId) {
+      const ci = instance(pod, cid, cname || nameOfId.get(idKey(cid)) || '', false, i, t);
+      pendingKillReason.set(ci, shortReason(strings.get(events.text[i])));
+      containers[ci].killReason = strings.get(events.text[i]);
+      events.container[i] = ci;
+      members.push([containers[ci].lane, i]);
+    }
+    const sandboxEvent = SANDBOX_EVENTS[kind];
+    const containerEvent = CONTAINER_EVENTS[kind];
+    if (sandboxEvent && (sid || isSandboxId)) {
+      const ci = instance(pod, sid || cid, '', true, i, t);
+      instanceRunner[ci].apply(sandboxEvent, i, t);
+      events.container[i] = ci;
+      members.push([containers[ci].lane, i]);
+    } else if (containerEvent && (cid || cname)) {
+      const name = cname || nameOfId.get(idKey(cid)) || '';
+      const ci = instance(pod, cid, name, false, i, t);
+      const inst = containers[ci];
+      let detail = '';
+      if (containerEvent === 'container.kill') {
+        const grace = events.num[i];
+        detail = [pendingKillReason.get(ci) ?? '', Number.isNaN(grace) ? '' : `grace ${grace}s`].filter(Boolean).join(' ');
+      }
+      if (containerEvent === 'container.exit') {
+        const code = events.num[i];
+        if (!Number.isNaN(code)) { inst.exitCode = code; detail = `(exit ${code})`; }
+        else if (!Number.isNaN(inst.exitCode)) detail = `(exit ${inst.exitCode})`;
+      }
+      const r = instanceRunner[ci];
+      const before = r.state;
+      r.apply(containerEvent, i, t, detail);
+      if ((r.state === 'running' || r.state === 'created') && before !== r.state) {
+        // The new instance replaces dead ones of the same container: their "exited" bands end here.
+        for (const other of pods[pod].containers) {
+          const o = instanceRunner[other];
+          if (other !== ci && containers[other].lane === inst.lane && (o.state === 'exited' || o.state === 'unknown')) o.stop(t, i);
+        }
+      }
+      if (r.state === 'running' && before !== 'running' && Number.isNaN(inst.startedUs)) inst.startedUs = t;
+      if (r.state === 'created' && Number.isNaN(inst.createdUs)) inst.createdUs = t;
+      if (r.state === 'exited' && before !== 'exited') inst.endedUs = t;
+      if (r.state === 'removed') inst.removedUs = t;
+      events.container[i] = ci;
+      if (containers[ci].lane !== primary) members.push([containers[ci].lane, i]);
+    }
+
+    // Readiness and API status, from what the status manager wrote and the sync loop's probe results.
+    if (STATUS_KINDS.has(kind) && events.text[i]) {
+      const sum = parseStatusSummaryLine(strings.get(events.text[i]));
+      let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
+      if (ready === '?') ready = undefined;
+      const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
+      const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
+      const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
+      if (state) {
+        const r = readiness(pod, i, t);
+        r.apply(`readiness.${state}`, i, t, notReady.length ? `(${notReady.join(', ')})` : '');
+        members.push([r.lane, i]);
+      }
+      if (kind !== 'status.same') {
+        const version = events.num[i];
+        const label = [
+          Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`,
+          sum.phase, ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '',
+        ].filter(Boolean).join(' ');
+        const r = api(pod, i, t);
+        r.apply('status.version', i, t, label);
+        members.push([r.lane, i]);
+      }
+    }
+    if (kind === 'status.up-to-date' && !Number.isNaN(events.num[i])) {
+      const r = api(pod, i, t);
+      if (r.state === 'unknown') r.apply('status.version', i, t, `v${events.num[i]} (already in the API)`);
+      members.push([r.lane, i]);
+    }
+    if (kind === 'syncloop.probe') {
+      const text = strings.get(events.text[i]);
+      const [probeType, ...rest] = text.split(' ');
+      const status = rest.join(' ');
+      const ok = status === 'ready' || status === 'started' || status === 'healthy';
+      const pr = probe(pod, '', probeType, i, t);
+      pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
+      members.push([pr.lane, i]);
+      if (probeType === 'readiness') {
+        const r = readiness(pod, i, t);
+        r.apply(ok ? 'readiness.ready' : 'readiness.not-ready', i, t, '(probe)');
+        members.push([r.lane, i]);
+      }
+    } else if (PROBE_EVENTS[kind] || kind === 'probe.worker-added') {
+      const type = PROBE_TYPES[probeCol[i]] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 'readiness' : '');
+      const pr = probe(pod, cname, type, i, t);
+      if (PROBE_EVENTS[kind]) pr.apply(PROBE_EVENTS[kind], i, t, kind === 'probe.initial-result' ? '(initial)' : '');
+      if (pr.lane !== primary) members.push([pr.lane, i]);
+    }
+  }
+
+  function readiness(pod: number, i: number, t: number): StateRunner {
+    let r = readinessRunner.get(pod);
+    if (!r) {
+      r = new StateRunner(M_READINESS, ctx, lane('readiness', events.node[i], pod), -1, pod, t, i);
+      readinessRunner.set(pod, r);
+    }
+    return r;
+  }
+  function api(pod: number, i: number, t: number): StateRunner {
+    let r = apiRunner.get(pod);
+    if (!r) {
+      r = new StateRunner(M_API, ctx, lane('api-status', events.node[i], pod), -1, pod, t, i);
+      apiRunner.set(pod, r);
+    }
+    return r;
+  }
+  function probe(pod: number, container: string, type: string, i: number, t: number): StateRunner {
+    const key = `${pod}|${container}|${type}`;
+    let r = probeRunner.get(key);
+    if (!r) {
+      r = new StateRunner(M_PROBE, ctx, lane('probe', events.node[i], pod, container, type), -1, pod, t, i);
+      probeRunner.set(key, r);
+    }
+    return r;
+  }
+
+  // 5. Close what is still open at the end of the log.
+  const startUs = n ? events.timeUs[0] : 0;
+  const endUs = n ? events.timeUs[n - 1] : 0;
+  const closeAt = (r: StateRunner) => r.finish(endUs);
+  workerRunner.forEach(closeAt);
+  instanceRunner.forEach(closeAt);
+  readinessRunner.forEach(closeAt);
+  probeRunner.forEach(closeAt);
+  apiRunner.forEach(closeAt);
+  const spanTable = spans.finish();
+
+  // 6. Lane order: node lanes in NODE_LANE_ORDER, each pod's lanes in POD_LANE_ORDER.
+  for (const nd of nodes) nd.lanes.sort((a, b) => NODE_LANE_ORDER.indexOf(lanes[a].kind) - NODE_LANE_ORDER.indexOf(lanes[b].kind));
+  for (const p of pods) {
+    if (p.node < 0) p.node = 0;
+    p.lanes.sort((a, b) => POD_LANE_ORDER.indexOf(lanes[a].kind) - POD_LANE_ORDER.indexOf(lanes[b].kind) || lanes[a].title.localeCompare(lanes[b].title));
+    if (!Number.isFinite(p.firstUs)) { p.firstUs = startUs; p.lastUs = startUs; }
+  }
+
+  const [laneEventStart, laneEventIdx] = csr(lanes.length, members, events.timeUs);
+  const spanMembers: [number, number][] = [];
+  for (let s = 0; s < spanTable.count; s++) spanMembers.push([spanTable.lane[s], s]);
+  const [laneSpanStart, laneSpanIdx] = csr(lanes.length, spanMembers, spanTable.startUs);
+
+  const trace: Trace = {
+    version: 1, sources: c.sources, raw: c.raw, strings: strings.list, events, spans: spanTable,
+    links: { count: 0, from: new Uint32Array(0), to: new Uint32Array(0), kind: new Uint8Array(0) },
+    nodes, lanes, laneEventStart, laneEventIdx, laneSpanStart, laneSpanIdx, pods, containers, multiPod, anomalies,
+    findings: [], startUs, endUs,
+  };
+  trace.links = deriveLinks(trace);
+  return trace;
+}
+
+function markStart(node: NodeInfo, i: number, t: number, last: Map<number, number>): void {
+  const prev = last.get(node.index);
+  if (prev !== undefined && t - prev < 60_000_000) return;
+  last.set(node.index, t);
+  node.starts.push(i);
+}
+
+/** "Container spec hash changed (1 vs 2).. Container will be killed…" → "spec hash changed". */
+function shortReason(msg: string): string {
+  const m = msg.toLowerCase();
+  if (m.includes('hash changed') || m.includes('definition changed')) return '(spec hash changed)';
+  if (m.includes('liveness')) return '(liveness probe failed)';
+  if (m.includes('startup')) return '(startup probe failed)';
+  return msg ? `(${msg.length > 40 ? msg.slice(0, 40) + '…' : msg})` : '';
+}
+
+/** Indices 0..n-1 sorted by time, ties in index order (Array.prototype.sort is stable). */
+function sortedOrder(t: Float64Array): Uint32Array {
+  const n = t.length;
+  let sorted = true;
+  for (let i = 1; i < n; i++) if (t[i] < t[i - 1]) { sorted = false; break; }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (sorted) return order;
+  const arr = Array.from(order);
+  arr.sort((a, b) => t[a] - t[b] || a - b);
+  return Uint32Array.from(arr);
+}
+
+function permute(c: Collected, order: Uint32Array, time: Float64Array): EventTable & { laneKind: Uint8Array } {
+  const n = order.length;
+  const pick = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(src: T, Ctor: new (n: number) => T): T => {
+    const out = new Ctor(n);
+    for (let i = 0; i < n; i++) out[i] = src[order[i]];
+    return out;
+  };
+  return {
+    count: n,
+    timeUs: pick(time, Float64Array),
+    source: pick(c.source.finish(), Uint16Array),
+    line: pick(c.line.finish(), Uint32Array),
+    lineCount: pick(c.lineCount.finish(), Uint16Array),
+    severity: pick(c.severity.finish(), Uint8Array),
+    node: new Uint16Array(n),
+    pid: pick(c.pid.finish(), Uint32Array),
+    msg: pick(c.msg.finish(), Uint16Array),
+    kind: pick(c.kind.finish(), Uint16Array),
+    lane: new Uint32Array(n),
+    pod: pick(c.pod.finish(), Int32Array),
+    container: new Int32Array(n).fill(-1),
+    cid: pick(c.cid.finish(), Int32Array),
+    cname: pick(c.cname.finish(), Int32Array),
+    num: pick(c.num.finish(), Float64Array),
+    text: pick(c.text.finish(), Int32Array),
+    laneKind: pick(c.laneKind.finish(), Uint8Array),
+  };
+}
+
+function permuteI32(src: Int32Array, order: Uint32Array): Int32Array {
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
+  return out;
+}
+
+function permuteU8(src: Uint8Array, order: Uint32Array): Uint8Array {
+  const out = new Uint8Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
+  return out;
+}
+
+/** Compressed rows: items of lane l are idx[start[l] .. start[l+1]), sorted by `key`, duplicates removed. */
+function csr(laneCount: number, members: [number, number][], key: Float64Array): [Uint32Array, Uint32Array] {
+  const counts = new Uint32Array(laneCount + 1);
+  for (const [l] of members) counts[l + 1]++;
+  for (let l = 0; l < laneCount; l++) counts[l + 1] += counts[l];
+  const fill = counts.slice(0, laneCount);
+  const idx = new Uint32Array(members.length);
+  for (const [l, e] of members) idx[fill[l]++] = e;
+  // Members were added in event order, so each lane's run is sorted except where a lane got items out of order.
+  const start = new Uint32Array(laneCount + 1);
+  const out: number[] = [];
+  for (let l = 0; l < laneCount; l++) {
+    start[l] = out.length;
+    const run = Array.from(idx.subarray(counts[l], counts[l + 1]));
+    let ordered = true;
+    for (let k = 1; k < run.length; k++) if (key[run[k]] < key[run[k - 1]] || (key[run[k]] === key[run[k - 1]] && run[k] < run[k - 1])) { ordered = false; break; }
+    if (!ordered) run.sort((a, b) => key[a] - key[b] || a - b);
+    let prev = -1;
+    for (const e of run) if (e !== prev) { out.push(e); prev = e; }
+  }
+  start[laneCount] = out.length;
+  return [start, Uint32Array.from(out)];
+}
+

@@ -1,0 +1,179 @@
+/**
+ * Runs one instance of a state machine (machines.ts) over its events and records the states it went through as
+ * spans. Never throws: an impossible transition is recorded as an anomaly and the log's word is taken.
+ */
+import { growF64, growI32, growU32, growU8 } from '../util/columns.ts';
+import type { StringTable } from '../util/string-table.ts';
+import { MACHINE_IDS, SpanFlag, type Anomaly, type SpanTable } from './trace.ts';
+import type { MachineTable } from './machines.ts';
+
+export class SpanBuilder {
+  readonly lane = growU32();
+  readonly machine = growU8();
+  readonly startUs = growF64();
+  readonly endUs = growF64();
+  readonly state = growI32();
+  readonly startEvent = growI32();
+  readonly endEvent = growI32();
+  readonly flags = growU8();
+  readonly container = growI32();
+  count = 0;
+
+  push(lane: number, machine: number, startUs: number, endUs: number, state: number, startEvent: number, endEvent: number, flags: number, container: number): number {
+    this.lane.push(lane);
+    this.machine.push(machine);
+    this.startUs.push(startUs);
+    this.endUs.push(endUs);
+    this.state.push(state);
+    this.startEvent.push(startEvent);
+    this.endEvent.push(endEvent);
+    this.flags.push(flags);
+    this.container.push(container);
+    return this.count++;
+  }
+
+  finish(): SpanTable {
+    return {
+      count: this.count, lane: this.lane.finish(), machine: this.machine.finish(), startUs: this.startUs.finish(),
+      endUs: this.endUs.finish(), state: this.state.finish(), startEvent: this.startEvent.finish(),
+      endEvent: this.endEvent.finish(), flags: this.flags.finish(), container: this.container.finish(),
+    };
+  }
+}
+
+interface CompiledRow {
+  from: ReadonlySet<string> | undefined;
+  to: string;
+  inferred: boolean;
+  anomaly: string;
+  detail: string;
+  /** The single state this row implies the instance was in before, if the row allows only one. */
+  implies: string;
+}
+
+export class CompiledMachine {
+  readonly byKind = new Map<string, CompiledRow[]>();
+  readonly end: ReadonlySet<string>;
+  readonly machineIndex: number;
+
+  constructor(readonly table: MachineTable) {
+    this.machineIndex = MACHINE_IDS.indexOf(table.id);
+    this.end = new Set(table.end);
+    for (const r of table.rows) {
+      const list = this.byKind.get(r.on) ?? [];
+      const from = r.from === '*' ? undefined : new Set(r.from);
+      list.push({ from, to: r.to, inferred: !!r.inferred, anomaly: r.anomaly ?? '', detail: r.detail ?? '', implies: r.from !== '*' && r.from.length === 1 && r.from[0] !== 'unknown' ? r.from[0] : '' });
+      this.byKind.set(r.on, list);
+    }
+  }
+
+  handles(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+}
+
+export interface RunnerContext {
+  spans: SpanBuilder;
+  strings: StringTable;
+  anomalies: Anomaly[];
+}
+
+export class StateRunner {
+  state = 'unknown';
+  private label = 'unknown';
+  private startUs: number;
+  private startEvent: number;
+  private flags: number = SpanFlag.Unknown;
+  private closed = false;
+  /** Span indices this runner wrote, in order. */
+  readonly written: number[] = [];
+
+  constructor(private readonly m: CompiledMachine, private readonly ctx: RunnerContext, readonly lane: number,
+    readonly container: number, readonly pod: number, firstUs: number, firstEvent: number) {
+    this.startUs = firstUs;
+    this.startEvent = firstEvent;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  get currentLabel(): string {
+    return this.label;
+  }
+
+  /**
+   * Feeds one event. `detail` is appended to the state's label (exit code, kill reason, status version…); for
+   * machines whose rows go to '*', the detail is the whole label. Returns true if the state or label changed.
+   */
+  apply(kind: string, event: number, tUs: number, detail = ''): boolean {
+    if (this.closed) return false;
+    const rows = this.m.byKind.get(kind);
+    if (!rows) return false;
+    let row: CompiledRow | undefined;
+    for (const r of rows) if (!r.from || r.from.has(this.state)) { row = r; break; }
+    let anomalous = false;
+    if (!row) {
+      row = rows[0];
+      if (this.state === 'unknown') {
+        if (row.implies) this.relabelUnknown(row.implies);
+      } else {
+        anomalous = true;
+        this.ctx.anomalies.push({
+          kind: 'illegal-transition', event, pod: this.pod,
+          message: `${this.m.table.id}: "${kind}" is not expected in state ${this.state}`,
+        });
+      }
+    }
+    if (row.anomaly) {
+      anomalous = true;
+      this.ctx.anomalies.push({ kind: 'illegal-transition', event, pod: this.pod, message: `${this.m.table.id}: ${row.anomaly}` });
+    }
+    if (!detail) detail = row.detail;
+    const to = row.to === '=' ? this.state : row.to === '*' ? detail || this.state : row.to;
+    const label = row.to === '*' ? to : detail ? `${to} ${detail}` : to;
+    if (to === this.state && (label === this.label || row.to === '=')) {
+      // Explicit evidence for a state that was only inferred so far.
+      if (!row.inferred && (this.flags & SpanFlag.Inferred)) this.flags &= ~SpanFlag.Inferred;
+      return false;
+    }
+    this.closeSpan(tUs, event);
+    this.state = to;
+    this.label = label;
+    this.startUs = tUs;
+    this.startEvent = event;
+    this.flags = (row.inferred ? SpanFlag.Inferred : 0) | (anomalous ? SpanFlag.Anomalous : 0);
+    if (this.m.end.has(to)) this.closed = true;
+    return true;
+  }
+
+  /** Ends the instance's band at `tUs` (e.g. a newer instance of the same container replaced it). */
+  stop(tUs: number, event = -1): void {
+    if (this.closed) return;
+    this.closeSpan(tUs, event);
+    this.closed = true;
+  }
+
+  /** Closes the open span at the end of the log. */
+  finish(endUs: number): void {
+    if (this.closed) return;
+    this.flags |= SpanFlag.OpenEnded;
+    this.closeSpan(Math.max(endUs, this.startUs), -1);
+    this.closed = true;
+  }
+
+  private relabelUnknown(state: string): void {
+    this.state = state;
+    this.label = state;
+    this.flags = SpanFlag.Inferred;
+  }
+
+  private closeSpan(endUs: number, endEvent: number): void {
+    const c = this.ctx;
+    // A stretch of "unknown" that lasted no time is not a state worth drawing.
+    if (this.state === 'unknown' && endUs <= this.startUs) return;
+    const idx = c.spans.push(this.lane, this.m.machineIndex, this.startUs, endUs, c.strings.intern(this.label),
+      this.startEvent, endEvent, this.flags | (this.state === 'unknown' ? SpanFlag.Unknown : 0), this.container);
+    this.written.push(idx);
+  }
+}

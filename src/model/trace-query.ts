@@ -1,0 +1,122 @@
+/** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
+import { CATALOG, KINDS } from '../catalog/catalog.ts';
+import type { CatalogEntry } from '../catalog/entry.ts';
+import type { PodInfo, Trace } from './trace.ts';
+
+const decoder = new TextDecoder('utf-8');
+
+/** Bytes [from, to) of a source's raw text (a range may span chunks). */
+function rawBytes(trace: Trace, source: number, from: number, to: number): Uint8Array {
+  const raw = trace.raw[source];
+  const { chunks, chunkStarts } = raw;
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (chunkStarts[mid] <= from) lo = mid; else hi = mid - 1;
+  }
+  const first = chunks[lo];
+  const off = from - chunkStarts[lo];
+  if (off + (to - from) <= first.length) return first.subarray(off, off + (to - from));
+  const out = new Uint8Array(to - from);
+  let written = 0;
+  for (let c = lo; c < chunks.length && written < out.length; c++) {
+    const start = c === lo ? off : 0;
+    const piece = chunks[c].subarray(start, Math.min(chunks[c].length, start + out.length - written));
+    out.set(piece, written);
+    written += piece.length;
+  }
+  return out;
+}
+
+/** Number of physical lines of a source. */
+export function lineCountOf(trace: Trace, source: number): number {
+  return Math.max(0, trace.raw[source].lineStarts.length - 1);
+}
+
+/** Text of physical lines [line, line+count) of a source (1-based), without the final newline; capped in length. */
+export function readLines(trace: Trace, source: number, line: number, count = 1, maxChars = 1 << 20): string {
+  const starts = trace.raw[source].lineStarts;
+  const a = starts[line - 1];
+  let b = starts[Math.min(starts.length - 1, line - 1 + count)];
+  if (a === undefined || b === undefined) return '';
+  if (b - a > maxChars * 4) b = a + maxChars * 4;
+  let s = decoder.decode(rawBytes(trace, source, a, b));
+  if (s.endsWith('\n')) s = s.slice(0, -1);
+  if (s.endsWith('\r')) s = s.slice(0, -1);
+  return s.length > maxChars ? s.slice(0, maxChars) + '…' : s;
+}
+
+/** The raw text of an event's record (all its lines). */
+export function eventRawText(trace: Trace, e: number, maxChars = 1 << 20): string {
+  const ev = trace.events;
+  return readLines(trace, ev.source[e], ev.line[e], ev.lineCount[e], maxChars);
+}
+
+export function eventEntry(trace: Trace, e: number): CatalogEntry {
+  return CATALOG[trace.events.msg[e]] ?? CATALOG[0];
+}
+
+export function eventKind(trace: Trace, e: number): string {
+  return KINDS[trace.events.kind[e]] ?? 'unknown';
+}
+
+export function str(trace: Trace, id: number): string {
+  return id > 0 ? trace.strings[id] : '';
+}
+
+export function podLabel(p: PodInfo): string {
+  if (p.name) return p.namespace ? `${p.namespace}/${p.name}` : p.name;
+  return p.uid;
+}
+
+/** `ns/name` when known, else the uid (the CLI's identity for a pod). */
+export function podId(p: PodInfo): string {
+  return p.name ? (p.namespace ? `${p.namespace}/${p.name}` : p.name) : p.uid;
+}
+
+/** Short human label for an event: the catalog kind plus its detail. */
+export function eventLabel(trace: Trace, e: number): string {
+  const ev = trace.events;
+  const entry = eventEntry(trace, e);
+  const detail = str(trace, ev.text[e]);
+  const num = ev.num[e];
+  const base = entry.kind === 'unknown' ? unknownMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0]?.replace(/%[+#]?[qsvd](\{[^}]*\})?/g, '…') ?? entry.kind);
+  const extra = [Number.isNaN(num) ? '' : String(num), detail.length > 80 ? detail.slice(0, 80) + '…' : detail].filter(Boolean).join(' ');
+  return extra ? `${base} — ${extra}` : base;
+}
+
+function unknownMessage(trace: Trace, e: number): string {
+  const text = eventRawText(trace, e, 400);
+  const close = text.indexOf('] ');
+  let msg = close >= 0 && close < 200 ? text.slice(close + 2) : text;
+  if (msg.startsWith('"')) {
+    const q = msg.indexOf('"', 1);
+    if (q > 0) msg = msg.slice(1, q);
+  } else if (msg.startsWith('{')) {
+    const m = /"msg":"([^"]{0,200})"/.exec(msg);
+    if (m) msg = m[1];
+  }
+  return msg.length > 120 ? msg.slice(0, 120) + '…' : msg;
+}
+
+/** Event indices of a pod (including multi-pod lines that list it), in time order. */
+export function podEvents(trace: Trace, pod: number): number[] {
+  const out: number[] = [];
+  const ev = trace.events;
+  for (let i = 0; i < ev.count; i++) {
+    if (ev.pod[i] === pod || (ev.pod[i] < 0 && trace.multiPod[i]?.includes(pod))) out.push(i);
+  }
+  return out;
+}
+
+/** Binary search: first index in a time-sorted id list whose time is ≥ tUs. */
+export function lowerBound(ids: ArrayLike<number>, from: number, to: number, timeOf: (id: number) => number, tUs: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (timeOf(ids[mid]) < tUs) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
