@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `npm start` runs with --mode demo: the app opens the built-in demo incident straight away.
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  define: {
+    __OPEN_DEMO__: JSON.stringify(mode === 'demo'),
+  },
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  server: { host: '127.0.0.1' },
+}));
