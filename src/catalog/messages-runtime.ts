@@ -177,7 +177,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'M114', kind: 'node.not-ready', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Node became not ready'], printf: ['Node became not ready: %v{condition}'], struct: ['condition'],
-    text: ['condition.Message', 'condition'],
+    text: ['condition.Message', 'condition.message', 'condition'],
     explain: 'The kubelet set its node Ready condition to False (runtime down, PLEG unhealthy, network not ready…).',
   },
   {
@@ -239,7 +239,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     refine: {
       field: 'reason', map: {
         Killing: 'event.killing', Started: 'event.started', Created: 'event.created', BackOff: 'event.backoff',
-        Unhealthy: 'event.unhealthy', Evicted: 'event.evicted', FailedMount: 'event.failed-mount', NodeNotReady: 'event.node-not-ready',
+        Unhealthy: 'event.unhealthy', Evicted: 'event.evicted', FailedMount: 'event.failed-mount', NodeNotReady: 'event.node-not-ready', NodeReady: 'event.node-ready',
         Failed: 'event.failed', FailedCreatePodSandBox: 'event.sandbox-failed', SandboxChanged: 'event.sandbox-changed',
         Pulling: 'event.pulling', Pulled: 'event.pulled', ErrImagePull: 'event.image-pull-failed', ImagePullBackOff: 'event.image-backoff',
         ExceededGracePeriod: 'event.exceeded-grace', NetworkNotReady: 'event.network-not-ready', Preempting: 'event.preempting',

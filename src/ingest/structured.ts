@@ -185,6 +185,19 @@ export function listItems(raw: string): string[] {
   return items;
 }
 
+/** True if `Identifier:` (an exported Go field name, at most 40 chars) starts at i. */
+function startsField(t: string, i: number): boolean {
+  const c = t.charCodeAt(i);
+  if (!(c >= 65 && c <= 90)) return false;
+  const limit = Math.min(t.length, i + 40);
+  for (let k = i + 1; k < limit; k++) {
+    const d = t.charCodeAt(k);
+    if (d === 58) return true;
+    if (!isKeyChar(d)) return false;
+  }
+  return false;
+}
+
 /**
  * Reads top-level `Name:value` fields out of a Go struct dump: `&{ID:abc Type:ContainerDied Data:def}` (%+v),
  * `&pleg.PodLifecycleEvent{ID:"abc", Type:"ContainerDied", Data:"def"}` (%#v), or the JSON form
@@ -221,10 +234,12 @@ export function structFields(raw: string): Record<string, string> {
       const q = quotedEnd(t, p);
       end = q < 0 ? n : q;
     } else {
+      // A bare value runs to the next top-level `Key:` (Go %+v values such as times contain spaces).
       end = p;
       while (end < n) {
         const d = t.charCodeAt(end);
-        if (d === 32 || d === 44) break;
+        if (d === 44) break;
+        if (d === 32 && startsField(t, end + 1)) break;
         if (d === 91 || d === 123 || d === 40) { end = bracketEnd(t, end); continue; }
         if (d === 38 && t.charCodeAt(end + 1) === 123) { end = bracketEnd(t, end); continue; }
         end++;

@@ -86,6 +86,24 @@ export function dumpTrace(trace: Trace, opts: DumpOptions = {}): string {
       `not log ${s.lines.unrecognized}, blank ${s.lines.blank}); version ${s.versionRange.label}; year ${s.year.value} (${s.year.how})` +
       `${s.reversed ? '; newest-first, reordered' : ''}; node ${s.node}`);
   }
+  for (const nd of trace.nodes) {
+    const starts = nd.starts.map((e) => `@${trace.events.line[e]}`);
+    const blocks: string[] = [];
+    for (const li of nd.lanes) {
+      const a = trace.laneSpanStart[li];
+      const b = trace.laneSpanStart[li + 1];
+      if (a === b) continue;
+      blocks.push(`  ${trace.lanes[li].title}:`);
+      for (let k = a; k < b; k++) {
+        const s = trace.laneSpanIdx[k];
+        const f = trace.spans.flags[s];
+        const notes = [f & SpanFlag.Inferred ? 'inferred' : '', f & SpanFlag.OpenEnded ? 'still at end of log' : ''].filter(Boolean);
+        const se = trace.spans.startEvent[s];
+        blocks.push(`    ${formatEpochUs(trace.spans.startUs[s])}  ${trace.strings[trace.spans.state[s]]}${notes.length ? ` (${notes.join(', ')})` : ''}${se >= 0 ? ` @${trace.events.line[se]}` : ''}`);
+      }
+    }
+    if (starts.length || blocks.length) out.push(`node ${nd.name}${starts.length ? ` kubelet starts ${starts.join(' ')}` : ''}`, ...blocks);
+  }
   for (const p of trace.pods) {
     if (p.lanes.length === 0) continue;
     out.push(...dumpPod(trace, p.index, opts));

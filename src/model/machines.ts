@@ -47,7 +47,10 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'syncloop.delete', from: ['sync'], to: 'terminating', inferred: true },
     { on: 'syncloop.delete', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
     { on: 'syncloop.remove', from: ['sync'], to: 'terminating', inferred: true },
-    { on: 'syncloop.remove', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    // The API object is only removed after the status manager's final delete, which waits for the worker to have
+    // terminated — so at low verbosity a REMOVE after a graceful DELETE means termination is done.
+    { on: 'syncloop.remove', from: ['terminating'], to: 'terminated', inferred: true },
+    { on: 'syncloop.remove', from: ['terminated', 'finished', 'forgotten'], to: '=' },
     { on: 'sync.deleted-must-kill', from: ['sync'], to: 'terminating', inferred: true },
     { on: 'sync.deleted-must-kill', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
     { on: 'pw.work-sync', from: ['sync'], to: '=' },
@@ -164,6 +167,39 @@ export const API_STATUS_MACHINE: MachineTable = {
   end: [],
   rows: [{ on: 'status.version', from: '*', to: '*' }],
 };
+
+/**
+ * The sync loop's runtime gate (§1.1): while runtimeErrors() is non-empty every iteration is skipped. The
+ * "Skipping pod synchronization" line closes it; any dispatch the sync loop does proves it open again.
+ */
+export const SYNC_GATE_MACHINE: MachineTable = {
+  id: 'sync-gate',
+  end: [],
+  rows: [
+    { on: 'gate.closed', from: '*', to: 'skipping pod sync' },
+    { on: 'gate.open', from: ['unknown'], to: 'running', inferred: true },
+    { on: 'gate.open', from: ['skipping pod sync'], to: 'running' },
+    { on: 'gate.open', from: ['running'], to: '=' },
+  ],
+};
+
+/** The node's Ready condition as the kubelet reports it (§3.8). */
+export const NODE_READY_MACHINE: MachineTable = {
+  id: 'node-ready',
+  end: [],
+  rows: [
+    { on: 'node.not-ready', from: '*', to: 'NotReady' },
+    { on: 'node.ready', from: ['unknown', 'NotReady'], to: 'Ready' },
+    { on: 'node.ready', from: ['Ready'], to: '=' },
+  ],
+};
+
+/** Sync-loop events that prove the runtime gate was open (the iteration ran). */
+export const GATE_OPEN_KINDS: ReadonlySet<string> = new Set([
+  'syncloop.add', 'syncloop.update', 'syncloop.delete', 'syncloop.remove', 'syncloop.reconcile', 'syncloop.pleg',
+  'pleg.container-started', 'pleg.container-died', 'pleg.container-removed', 'syncloop.sync', 'syncloop.probe',
+  'housekeeping.start',
+]);
 
 /** Which container-machine event a log event is, for events that name a container ID or name. */
 export const CONTAINER_EVENTS: Readonly<Record<string, string>> = {

@@ -7,8 +7,9 @@ import { parseStatusSummaryLine } from '../catalog/status-summary.ts';
 import type { Collected } from './collector.ts';
 import { LANE_KIND_LIST } from './collector.ts';
 import {
-  API_STATUS_MACHINE, CONTAINER_EVENTS, CONTAINER_MACHINE, POD_WORKER_LIFECYCLE, POD_WORKER_SERIALIZER, PROBE_EVENTS,
-  PROBE_MACHINE, READINESS_MACHINE, SANDBOX_EVENTS, SANDBOX_MACHINE, STATUS_KINDS,
+  API_STATUS_MACHINE, CONTAINER_EVENTS, CONTAINER_MACHINE, GATE_OPEN_KINDS, NODE_READY_MACHINE, POD_WORKER_LIFECYCLE,
+  POD_WORKER_SERIALIZER, PROBE_EVENTS, PROBE_MACHINE, READINESS_MACHINE, SANDBOX_EVENTS, SANDBOX_MACHINE, STATUS_KINDS,
+  SYNC_GATE_MACHINE,
 } from './machines.ts';
 import { CompiledMachine, SpanBuilder, StateRunner, type RunnerContext } from './state-runner.ts';
 import { minorRange } from '../catalog/fingerprint.ts';
@@ -25,6 +26,11 @@ const M_SANDBOX = new CompiledMachine(SANDBOX_MACHINE);
 const M_READINESS = new CompiledMachine(READINESS_MACHINE);
 const M_PROBE = new CompiledMachine(PROBE_MACHINE);
 const M_API = new CompiledMachine(API_STATUS_MACHINE);
+const M_GATE = new CompiledMachine(SYNC_GATE_MACHINE);
+const M_NODE_READY = new CompiledMachine(NODE_READY_MACHINE);
+const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
+  'node.not-ready': 'node.not-ready', 'event.node-not-ready': 'node.not-ready', 'node.fast-ready': 'node.ready', 'event.node-ready': 'node.ready',
+};
 const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
 
 /** Container IDs are matched on their first 12 characters (the runtime's short ID). */
@@ -116,6 +122,8 @@ export function reconstruct(c: Collected): Trace {
   const readinessRunner = new Map<number, StateRunner>();
   const probeRunner = new Map<string, StateRunner>();
   const apiRunner = new Map<number, StateRunner>();
+  const gateRunner = new Map<number, StateRunner>();
+  const nodeReadyRunner = new Map<number, StateRunner>();
   const lastPid = new Map<number, number>();
   const lastNodeStart = new Map<number, number>();
 
@@ -200,6 +208,20 @@ export function reconstruct(c: Collected): Trace {
     }
     events.lane[i] = primary;
     members.push([primary, i]);
+
+    // Node-level state: the sync loop's runtime gate and the node's Ready condition.
+    if (kind === 'syncloop.skipping' || GATE_OPEN_KINDS.has(kind)) {
+      let g = gateRunner.get(node);
+      if (!g) { g = new StateRunner(M_GATE, ctx, lane('sync-loop', node, -1), -1, -1, t, i); gateRunner.set(node, g); }
+      const closed = kind === 'syncloop.skipping';
+      if (g.apply(closed ? 'gate.closed' : 'gate.open', i, t, closed ? `(${shortText(strings.get(events.text[i]), 60)})` : '') && g.lane !== primary) members.push([g.lane, i]);
+    }
+    const nodeReady = NODE_READY_EVENTS[kind];
+    if (nodeReady) {
+      let r = nodeReadyRunner.get(node);
+      if (!r) { r = new StateRunner(M_NODE_READY, ctx, lane('node-status', node, -1), -1, -1, t, i); nodeReadyRunner.set(node, r); }
+      if (r.apply(nodeReady, i, t, nodeReady === 'node.not-ready' ? `(${shortText(strings.get(events.text[i]), 80)})` : '') && r.lane !== primary) members.push([r.lane, i]);
+    }
 
     const involved = pod >= 0 ? [pod] : multiPod[i] ?? [];
     for (const p of involved) {
@@ -355,6 +377,8 @@ export function reconstruct(c: Collected): Trace {
   readinessRunner.forEach(closeAt);
   probeRunner.forEach(closeAt);
   apiRunner.forEach(closeAt);
+  gateRunner.forEach(closeAt);
+  nodeReadyRunner.forEach(closeAt);
   const spanTable = spans.finish();
 
   // 6. Lane order: node lanes in NODE_LANE_ORDER, each pod's lanes in POD_LANE_ORDER.
@@ -378,6 +402,10 @@ export function reconstruct(c: Collected): Trace {
   };
   trace.links = deriveLinks(trace);
   return trace;
+}
+
+function shortText(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max) + '…' : s;
 }
 
 function markStart(node: NodeInfo, i: number, t: number, last: Map<number, number>): void {

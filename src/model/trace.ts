@@ -130,8 +130,9 @@ export interface EventTable {
   text: Int32Array;
 }
 
-export type MachineId = 'pod-worker' | 'container' | 'sandbox' | 'readiness' | 'probe' | 'api-status';
-export const MACHINE_IDS: readonly MachineId[] = ['pod-worker', 'container', 'sandbox', 'readiness', 'probe', 'api-status'];
+export type MachineId = 'pod-worker' | 'container' | 'sandbox' | 'readiness' | 'probe' | 'api-status' | 'sync-gate' | 'node-ready';
+/** Index = SpanTable.machine. 'sync-gate' (sync loop lane): is the runtime gate letting pod work through; 'node-ready' (node status lane): the node's Ready condition. */
+export const MACHINE_IDS: readonly MachineId[] = ['pod-worker', 'container', 'sandbox', 'readiness', 'probe', 'api-status', 'sync-gate', 'node-ready'];
 
 export enum SpanFlag {
   None = 0,
