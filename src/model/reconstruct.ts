@@ -126,6 +126,20 @@ export function reconstruct(c: Collected): Trace {
   const nodeReadyRunner = new Map<number, StateRunner>();
   const lastPid = new Map<number, number>();
   const lastNodeStart = new Map<number, number>();
+  const lastEventUs = new Map<number, number>();
+
+  /**
+   * A kubelet restart loses everything the kubelet kept in memory: pod workers, probe results, the status cache
+   * and the runtime gate start again from nothing. Their bands end at the old process's last line (we cannot know
+   * how long it was down); the containers live on in the runtime and keep their bands.
+   */
+  const forgetKubeletMemory = (node: number, lastUs: number) => {
+    const onNode = (r: StateRunner) => r.pod < 0 ? lanes[r.lane].node === node : pods[r.pod].node === node;
+    for (const map of [workerRunner, readinessRunner, apiRunner, gateRunner, nodeReadyRunner] as Map<number, StateRunner>[]) {
+      for (const [k, r] of map) if (onNode(r)) { r.stop(lastUs); map.delete(k); }
+    }
+    for (const [k, r] of probeRunner) if (onNode(r)) { r.stop(lastUs); probeRunner.delete(k); }
+  };
 
   const lane = (kind: LaneKind, node: number, pod: number, containerName = '', probeType = ''): number => {
     const id = pod >= 0
@@ -190,11 +204,14 @@ export function reconstruct(c: Collected): Trace {
 
     // Kubelet (re)starts: the pid changed on this node, or the sync loop says it started.
     const pid = events.pid[i];
+    let started = false;
     if (pid && lastPid.get(node) !== pid) {
-      if (lastPid.has(node)) markStart(nodes[node], i, t, lastNodeStart);
+      if (lastPid.has(node)) started = markStart(nodes[node], i, t, lastNodeStart);
       lastPid.set(node, pid);
     }
-    if (kind === 'syncloop.start') markStart(nodes[node], i, t, lastNodeStart);
+    if (kind === 'syncloop.start') started = markStart(nodes[node], i, t, lastNodeStart) || started;
+    if (started) forgetKubeletMemory(node, lastEventUs.get(node) ?? t);
+    lastEventUs.set(node, t);
 
     // Primary lane.
     let primary: number;
@@ -408,11 +425,13 @@ function shortText(s: string, max: number): string {
   return s.length > max ? s.slice(0, max) + '…' : s;
 }
 
-function markStart(node: NodeInfo, i: number, t: number, last: Map<number, number>): void {
+/** Records a kubelet start on the node; returns false if one was recorded in the last minute (same start). */
+function markStart(node: NodeInfo, i: number, t: number, last: Map<number, number>): boolean {
   const prev = last.get(node.index);
-  if (prev !== undefined && t - prev < 60_000_000) return;
+  if (prev !== undefined && t - prev < 60_000_000) return false;
   last.set(node.index, t);
   node.starts.push(i);
+  return true;
 }
 
 /** "Container spec hash changed (1 vs 2).. Container will be killed…" → "spec hash changed". */
