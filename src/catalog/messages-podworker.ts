@@ -10,7 +10,7 @@ const WORK_TYPES = {
 export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   {
     id: 'M43', kind: 'pw.sync-error', lane: 'pod-worker', versions: '1.12–1.21', v: 0,
-    printf: ['Error syncing pod %s{podUID} (%q{pod}), skipping: %v{err}'], text: ['err'],
+    printf: ['Error syncing pod %s{podUID} (%q{pod}), skipping: %v{err}', 'Error syncing pod %s{podUID}, skipping: %v{err}'], text: ['err'],
     explain: 'The pod sync returned an error; the pod worker retries after a back-off (10–15 s, or 1 s for network-not-ready).',
   },
   {
@@ -240,7 +240,8 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   {
     id: 'M37', kind: 'sync.mount-failed', lane: 'pod-worker', versions: 'all', v: 0,
     msg: ['Unable to attach or mount volumes for pod; skipping pod'],
-    printf: ['Unable to mount volumes for pod %q{pod}: %v{err}; skipping pod'], text: ['err'],
+    printf: ['Unable to mount volumes for pod %q{pod}: %v{err}; skipping pod',
+      'Unable to attach or mount volumes for pod %q{pod}: %v{err}; skipping pod'], text: ['err'],
     explain: 'Volumes were not attached/mounted in time (2m3s wait); the sync is retried with back-off.',
   },
   {
