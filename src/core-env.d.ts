@@ -11,3 +11,29 @@ declare class TextDecoder {
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+
+// Streams and (de)compression, for trace files and share links (src/trace). Only the members the core uses.
+interface ReadableStreamReadResult<T> { done: boolean; value?: T }
+interface ReadableStreamDefaultReader<R> {
+  read(): Promise<ReadableStreamReadResult<R>>;
+  cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
+}
+interface ReadableStream<R> { getReader(): ReadableStreamDefaultReader<R> }
+interface WritableStreamDefaultWriter<W> {
+  write(chunk: W): Promise<void>;
+  close(): Promise<void>;
+  abort(reason?: unknown): Promise<void>;
+}
+interface WritableStream<W> { getWriter(): WritableStreamDefaultWriter<W> }
+type CompressionFormat = 'deflate' | 'deflate-raw' | 'gzip';
+declare class CompressionStream {
+  constructor(format: CompressionFormat);
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+}
+declare class DecompressionStream {
+  constructor(format: CompressionFormat);
+  readonly readable: ReadableStream<Uint8Array>;
+  readonly writable: WritableStream<Uint8Array>;
+}
