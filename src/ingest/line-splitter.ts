@@ -8,12 +8,20 @@
  *
  * A line longer than `maxLineChars` is cut for parsing (the caller is told, the raw bytes stay intact), so a 10 MB
  * line costs O(length) time and O(maxLineChars) memory, whatever the chunk size.
+ *
+ * Damage (NUL bytes, invalid UTF-8 that the decoder turned into U+FFFD) is found with one native search per chunk,
+ * so clean input pays nothing per line; only lines of a damaged chunk are looked at individually.
  */
 export const DEFAULT_MAX_LINE_CHARS = 256 * 1024;
 
+/** Bits of the `flags` argument of a LineSink. */
+export const LINE_TRUNCATED = 1;
+export const LINE_HAS_NUL = 2;
+export const LINE_BAD_UTF8 = 4;
+
 export interface LineSink {
   /** `byteStart`/`byteEnd` are offsets in the whole stream; `byteEnd` excludes the newline (and a trailing CR). */
-  (text: string, byteStart: number, byteEnd: number, truncated: boolean): void;
+  (text: string, byteStart: number, byteEnd: number, flags: number): void;
 }
 
 export class LineSplitter {
@@ -21,6 +29,8 @@ export class LineSplitter {
   private pieces: string[] = [];
   private piecesChars = 0;
   private truncated = false;
+  /** LINE_HAS_NUL / LINE_BAD_UTF8 seen in the current line so far. */
+  private damage = 0;
   private lineStartByte = 0;
   private streamOffset = 0;
   private lastByteWasCR = false;
@@ -31,10 +41,22 @@ export class LineSplitter {
     const text = this.decoder.decode(chunk, { stream: true });
     let bytePos = 0;
     let strPos = 0;
+    // Next damaged position in the decoded chunk (a NUL, a U+FFFD), -1 if none left. Searching the string is much
+    // faster than searching the bytes (V8 knows a one-byte string cannot hold U+FFFD at all).
+    let nextNul = text.indexOf('\0');
+    let nextBad = text.indexOf('\uFFFD');
     for (;;) {
       const nl = chunk.indexOf(10, bytePos);
       if (nl < 0) break;
       const sNl = text.indexOf('\n', strPos);
+      if (nextNul >= 0 && nextNul < sNl) {
+        this.damage |= LINE_HAS_NUL;
+        nextNul = text.indexOf('\0', sNl + 1);
+      }
+      if (nextBad >= 0 && nextBad < sNl) {
+        this.damage |= LINE_BAD_UTF8;
+        nextBad = text.indexOf('\uFFFD', sNl + 1);
+      }
       this.appendPiece(text, strPos, sNl);
       const endsWithCR = nl > 0 ? chunk[nl - 1] === 13 : this.lastByteWasCR;
       this.emit(this.streamOffset + nl, endsWithCR);
@@ -42,6 +64,8 @@ export class LineSplitter {
       bytePos = nl + 1;
       strPos = sNl + 1;
     }
+    if (nextNul >= 0) this.damage |= LINE_HAS_NUL;
+    if (nextBad >= 0) this.damage |= LINE_BAD_UTF8;
     this.appendPiece(text, strPos, text.length);
     if (chunk.length > 0) this.lastByteWasCR = chunk[chunk.length - 1] === 13;
     this.streamOffset += chunk.length;
@@ -50,7 +74,11 @@ export class LineSplitter {
   /** Flushes the last line if the stream did not end with a newline. */
   end(): void {
     const tail = this.decoder.decode();
-    if (tail) this.appendPiece(tail, 0, tail.length);
+    if (tail) {
+      // A multi-byte sequence cut by the end of the stream.
+      if (tail.indexOf('\uFFFD') >= 0) this.damage |= LINE_BAD_UTF8;
+      this.appendPiece(tail, 0, tail.length);
+    }
     if (this.piecesChars > 0 || this.truncated || this.streamOffset > this.lineStartByte) {
       this.emit(this.streamOffset, this.lastByteWasCR);
       this.lineStartByte = this.streamOffset;
@@ -81,9 +109,10 @@ export class LineSplitter {
       if (line.endsWith('\r')) line = line.slice(0, -1);
       end = Math.max(this.lineStartByte, end - 1);
     }
-    this.sink(line, this.lineStartByte, end, this.truncated);
+    this.sink(line, this.lineStartByte, end, (this.truncated ? LINE_TRUNCATED : 0) | this.damage);
     this.pieces = [];
     this.piecesChars = 0;
     this.truncated = false;
+    this.damage = 0;
   }
 }

@@ -5,7 +5,10 @@ import type { WrapperKind } from './wrappers.ts';
 export enum Era { Printf = 0, Structured = 1, Json = 2 }
 
 export interface LogRecord {
-  /** First physical line, 1-based, and how many lines the record spans. */
+  /**
+   * First physical line, 1-based, and how many physical lines the record spans (blank lines and an attached Go panic
+   * or goroutine dump included: the raw view shows them, the message text does not carry the dump).
+   */
   line: number;
   lineCount: number;
   severity: Severity;

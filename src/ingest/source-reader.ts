@@ -1,15 +1,27 @@
 /**
  * Turns the physical lines of one source into kubelet log records.
  *
- * For every line: strip a known wrapper (journald, CRI, talosctl, CI timestamp), then look for a JSON log object or
- * a klog header; a line with neither may continue the record before it (multi-line `key=<` values, Go panics and
- * goroutine dumps, lines a web page wrapped); anything else is counted as not a log line and skipped. Nothing here
- * throws on bad input: damage becomes a diagnostic with its line number.
+ * For every line: strip a known wrapper (journald, CRI, talosctl, CI timestamp) and join CRI partial lines; then look
+ * for a JSON log object, a journald export entry or a klog header; a line with none of these may continue the record
+ * before it (multi-line `key=<` values, Go panics and goroutine dumps, lines a web page wrapped); anything else is
+ * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
+ * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
-import { newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind } from './wrappers.ts';
+import {
+  copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
+} from './wrappers.ts';
 import { Era, type LogRecord } from './record.ts';
-import { epochToParts, yearlessUs } from '../util/time.ts';
+import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
+import {
+  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader, looksLikeKeyValueTail,
+  looksLikePanicLine,
+} from './line-kinds.ts';
+import {
+  isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
+} from './json-lines.ts';
+import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
+import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
 export interface RecordSink {
@@ -17,225 +29,335 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string): void;
 }
 
-/** What the reader learned about the source as a whole (format votes, glog file header facts). */
+/** What the reader learned about the source as a whole (format votes, hosts, glog file header facts). */
 export interface SourceFacts {
+  /** One vote per record: the wrapper it came in ('none' for a bare klog line, 'json' for a bare JSON object). */
   wrappers: Record<string, number>;
   eras: { printf: number; structured: number; json: number };
   glogHeaderYear: number;
   glogHost: string;
   journaldIdents: Record<string, number>;
+  /** Host names wrappers stated (journald host field, node prefixes), with how many records named each. */
+  hosts: Record<string, number>;
   sectionHeaders: number;
   markdownFences: number;
+  /** Lines that describe the log rather than being prose: section headers, glog file header lines. */
+  metaLines: number;
   /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
   proseYears: Record<number, number>;
+  /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
+  binaryLines: number;
+  damagedLines: number;
 }
 
-const MAX_RECORD_CHARS = 1 << 20;
+/** A non-log line that is not a known kind (prose, another program, garbage): kept for a diagnostic later. */
+export interface StrayLine {
+  line: number;
+  excerpt: string;
+}
+
+/** CRI `P` lines of one stream waiting for the rest of their line. */
+interface CriPartial {
+  text: string;
+  first: number;
+  wrapper: Wrapper;
+}
+
+const MAX_STRAY = 20;
+const MAX_DAMAGE_DIAGNOSTICS = 20;
+const MAX_HOSTS = 64;
 
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
   readonly facts: SourceFacts = {
-    wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {},
-    sectionHeaders: 0, markdownFences: 0, proseYears: {},
+    wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
   };
+  /** The first few unknown non-log lines, and how many there were. */
+  readonly strayLines: StrayLine[] = [];
+  strayCount = 0;
   private proseDates = 0;
-  private pending: LogRecord | undefined;
+  private pending: PendingRecord | undefined;
+  /** journald identifier and host of the pending record: another program's lines never continue it. */
+  private pendingIdent = '';
+  private pendingHost = '';
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
   private joinable = false;
+  /** In a newest-first journal a multi-line value arrives upside down: ` >` first, then its lines, then the header. */
+  private upsideDown: { lines: string[]; first: number } | undefined;
+  private readonly criPartial: (CriPartial | undefined)[] = [undefined, undefined, undefined];
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
+  private readonly exportWrapper: Wrapper = newWrapper();
+  private readonly builder = new PendingRecord();
+  /** The JSON object parsed from the last line that started with `{` (null: not JSON), so it is parsed only once. */
+  private jsonText: string | undefined;
+  private jsonObj: Record<string, unknown> | null = null;
+  private hostCount = 0;
   private lineNo = 0;
 
   constructor(private readonly sink: RecordSink) {}
 
-  line(text: string, truncated: boolean): void {
+  line(text: string, flags: number): void {
     const lineNo = ++this.lineNo;
     this.counts.total++;
-    if (truncated) this.sink.diagnostic(lineNo, 'warning', `line longer than ${text.length} characters; only its start is parsed`);
-    if (isBlank(text)) {
-      this.counts.blank++;
-      if (!this.panicMode && !this.openBlock) this.joinable = false;
+    if (flags) this.damagedLine(text, lineNo, flags);
+    const w = this.wrapper;
+    if (!parseWrapper(text, w)) {
+      if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
+      this.logical(text, 0, lineNo, undefined, lineNo);
       return;
     }
-    const w = this.wrapper;
-    const wrapped = parseWrapper(text, w);
-    const p = wrapped ? w.payloadStart : 0;
+    if (w.kind === 'cri' && this.criJoin(text, lineNo, w)) return;
+    this.logical(text, w.payloadStart, lineNo, w, lineNo);
+  }
 
-    if (this.openBlock && this.pending) {
+  end(): void {
+    for (let s = 0; s < this.criPartial.length; s++) {
+      const held = this.criPartial[s];
+      if (!held) continue;
+      this.criPartial[s] = undefined;
+      this.logical(held.text, 0, held.first, held.wrapper, this.lineNo);
+    }
+    this.releaseUpsideDown();
+    this.flush();
+  }
+
+  /** `journalctl -o json`: the entry's MESSAGE is the kubelet's line, read as if the journal had printed it. */
+  private journaldExport(text: string, lineNo: number): boolean {
+    const o = parseJsonObject(text, 0) ?? null;
+    this.jsonText = text;
+    this.jsonObj = o;
+    if (!o || !isJournaldExport(o)) return false;
+    const ew = this.exportWrapper;
+    journaldWrapper(o, ew);
+    this.logical(journaldMessage(o), 0, lineNo, ew, lineNo);
+    return true;
+  }
+
+  /** CRI partial lines: a `P` line is held until the next line of its stream completes it (returns true if consumed). */
+  private criJoin(text: string, lineNo: number, w: Wrapper): boolean {
+    const held = this.criPartial[w.stream];
+    const piece = text.slice(w.payloadStart);
+    if (!held) {
+      if (!w.partial) return false;
+      this.criPartial[w.stream] = { text: piece, first: lineNo, wrapper: copyWrapper(w) };
+      return true;
+    }
+    this.counts.continuation++;
+    if (held.text.length + piece.length <= MAX_RECORD_CHARS) held.text += piece;
+    if (w.partial) return true;
+    this.criPartial[w.stream] = undefined;
+    this.logical(held.text, 0, held.first, held.wrapper, lineNo);
+    return true;
+  }
+
+  /** One logical line: `text` from `p` is the kubelet's output, first seen on physical line `lineNo`, last on `lastLine`. */
+  private logical(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): void {
+    const pending = this.pending;
+    if (this.openBlock && pending && this.sameProgram(w)) {
       const c = text.charCodeAt(p);
-      if (c === 9 || text.startsWith(' >', p)) {
-        this.append('\n' + text.slice(p));
-        if (text.startsWith(' >', p)) this.openBlock = false;
+      const close = isBlockClose(text, p);
+      if (c === 9 || close) {
+        this.counts.continuation++;
+        pending.append('\n' + text.slice(p), lastLine);
+        // ` > next=<` opens the next multi-line value on the closing line.
+        if (close) this.openBlock = pending.endsWith('=<');
         return;
       }
       this.openBlock = false;
     }
-
-    const c0 = firstNonSpace(text, p);
-    if (c0 >= 0 && text.charCodeAt(c0) === 123 /* { */ && this.tryJson(text, c0, lineNo, wrapped ? w : undefined)) return;
-
-    const h = this.header;
-    if (findKlogHeader(text, p, h)) {
-      this.startKlogRecord(text, lineNo, wrapped ? w : undefined);
+    if (this.collectUpsideDown(text, p, lineNo)) return;
+    if (this.upsideDown && !text.endsWith('=<')) this.releaseUpsideDown();
+    if (isBlankFrom(text, p)) {
+      this.counts.blank++;
+      if (!this.panicMode && !this.openBlock) this.joinable = false;
       return;
     }
-    if (this.pending && this.tryContinuation(text, p)) return;
-    this.nonLogLine(text, lineNo);
+    const c0 = firstNonSpace(text, p);
+    if (c0 >= 0 && text.charCodeAt(c0) === 123 /* { */ && this.jsonLine(text, c0, lineNo, w, lastLine)) return;
+    if (findKlogHeader(text, p, this.header)) {
+      this.startKlogRecord(text, lineNo, w, lastLine);
+      return;
+    }
+    this.releaseUpsideDown();
+    if (this.pending && this.tryContinuation(text, p, w, lastLine)) return;
+    this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
   }
 
-  end(): void {
-    this.flush();
+  /** The line belongs to the same program and host as the pending record (journald, node prefixes). */
+  private sameProgram(w: Wrapper | undefined): boolean {
+    return !w || ((!w.ident || w.ident === this.pendingIdent) && w.host === this.pendingHost);
   }
 
-  private startKlogRecord(text: string, lineNo: number, w: Wrapper | undefined): void {
-    this.flush();
+  private startKlogRecord(text: string, lineNo: number, w: Wrapper | undefined, lastLine: number): void {
     const h = this.header;
-    const prefixYear = w ? w.year : h.start > 0 ? yearInText(text, 0, h.start) : 0;
+    const attachUpsideDown = this.upsideDown !== undefined && text.endsWith('=<');
+    if (!attachUpsideDown) this.releaseUpsideDown();
+    this.flush();
+    let host = w ? w.host : '';
+    let kind: WrapperKind = w ? w.kind : 'none';
+    if (!w && h.start > 0) {
+      host = hostPrefixBefore(text, h.start);
+      if (host) kind = 'node-prefix';
+    }
+    const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month) : h.start > 0 ? yearInText(text, 0, h.start) : 0;
     const msgStart = h.msgStart;
     const structured = text.charCodeAt(msgStart) === 34;
     const rec: LogRecord = {
-      line: lineNo, lineCount: 1, severity: h.severity, yearlessUs: yearlessUs(h.month, h.day, h.todUs),
-      yearHint: prefixYear, pid: h.pid, file: h.file, fileLine: h.fileLine,
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity, yearlessUs: yearlessUs(h.month, h.day, h.todUs),
+      yearHint, pid: h.pid, file: h.file, fileLine: h.fileLine,
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
-      msgStart: h.start === 0 ? msgStart : msgStart - h.start, json: undefined, host: w?.host ?? '',
-      wrapper: w ? w.kind : 'none', damage: h.damage,
+      msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
     };
-    if (w) this.vote(w.kind, w.ident);
+    this.vote(kind, w ? w.ident : '', host);
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
-    this.pending = rec;
-    this.openBlock = structured && rec.text.endsWith('=<');
+    const pending = this.setPending(rec, w);
+    this.openBlock = structured && text.endsWith('=<');
     this.panicMode = h.severity === Severity.Fatal || rec.text.startsWith('panic', rec.msgStart) ||
       rec.text.startsWith('Observed a panic', rec.msgStart);
-    this.joinable = true;
+    if (attachUpsideDown) this.attachUpsideDown(pending);
   }
 
-  private tryJson(text: string, start: number, lineNo: number, w: Wrapper | undefined): boolean {
-    let obj: unknown;
-    try {
-      obj = JSON.parse(start === 0 ? text : text.slice(start));
-    } catch {
-      if (text.includes('"ts"') && text.includes('"msg"')) {
-        this.flush();
-        this.counts.unrecognized++;
-        this.sink.diagnostic(lineNo, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
-        return true;
-      }
-      return false;
+  private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
+    const pending = this.builder.start(rec);
+    this.pending = pending;
+    this.pendingIdent = w ? w.ident : '';
+    this.pendingHost = rec.host;
+    this.openBlock = false;
+    this.panicMode = false;
+    this.joinable = true;
+    return pending;
+  }
+
+  /** A JSON object line: a kubelet JSON log record, a journald export entry, or damage. False if neither. */
+  private jsonLine(text: string, start: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
+    const o = start === 0 && text === this.jsonText ? this.jsonObj : parseJsonObject(text, start);
+    this.jsonText = undefined;
+    if (!o) {
+      if (!looksLikeJsonLog(text)) return false;
+      this.releaseUpsideDown();
+      this.flush();
+      this.counts.unrecognized++;
+      this.sink.diagnostic(lineNo, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
+      return true;
     }
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return false;
-    const o = obj as Record<string, unknown>;
-    if (typeof o.MESSAGE === 'string' || Array.isArray(o.MESSAGE)) return this.journaldJson(o, lineNo);
-    if (typeof o.ts !== 'number' && typeof o.ts !== 'string') return false;
-    if (typeof o.msg !== 'string') return false;
+    if (!isKubeletJsonLog(o)) return false;
+    this.releaseUpsideDown();
     this.flush();
-    const tsMs = typeof o.ts === 'number' ? o.ts : Date.parse(o.ts);
-    if (!Number.isFinite(tsMs)) {
+    const rec = jsonLogRecord(o, start === 0 ? text : text.slice(start), lineNo, w);
+    if (!rec) {
       this.counts.unrecognized++;
       this.sink.diagnostic(lineNo, 'warning', 'JSON log line with an unreadable "ts"; skipped');
       return true;
     }
-    const parts = epochToParts(Math.round(tsMs * 1000));
-    const caller = typeof o.caller === 'string' ? o.caller : '';
-    const colon = caller.lastIndexOf(':');
-    const isError = o.err !== undefined && o.v === undefined;
-    this.counts.klog++;
-    this.facts.eras.json++;
-    this.vote(w ? w.kind : 'json', w?.ident ?? '');
-    this.sink.record({
-      line: lineNo, lineCount: 1, severity: isError ? Severity.Error : Severity.Info,
-      yearlessUs: yearlessUs(parts.month, parts.day, parts.todUs), yearHint: parts.year, pid: -1,
-      file: colon > 0 ? caller.slice(0, colon) : caller, fileLine: colon > 0 ? Number(caller.slice(colon + 1)) || 0 : 0,
-      era: Era.Json, text, msgStart: 0, json: o, host: w?.host ?? '', wrapper: w ? w.kind : 'none', damage: '',
-    });
+    rec.lineCount = lastLine - lineNo + 1;
+    this.vote(w ? w.kind : 'json', w ? w.ident : '', rec.host);
+    this.setPending(rec, w);
     return true;
   }
 
-  /** `journalctl -o json`: one object per entry, the kubelet's line in MESSAGE. */
-  private journaldJson(o: Record<string, unknown>, lineNo: number): boolean {
-    const msg = Array.isArray(o.MESSAGE) ? String.fromCharCode(...(o.MESSAGE as number[]).slice(0, 1 << 16)) : (o.MESSAGE as string);
-    const host = typeof o._HOSTNAME === 'string' ? o._HOSTNAME : '';
-    const ident = typeof o.SYSLOG_IDENTIFIER === 'string' ? o.SYSLOG_IDENTIFIER : '';
-    const rt = Number(o.__REALTIME_TIMESTAMP);
-    const w = this.wrapper;
-    w.kind = 'journald-iso';
-    w.host = host;
-    w.ident = ident;
-    w.year = Number.isFinite(rt) ? epochToParts(rt).year : 0;
-    w.epochUs = rt;
-    w.payloadStart = 0;
-    const c0 = firstNonSpace(msg, 0);
-    if (c0 >= 0 && msg.charCodeAt(c0) === 123 && this.tryJson(msg, c0, lineNo, w)) {
-      this.vote('journald-json', ident);
-      return true;
-    }
-    if (findKlogHeader(msg, 0, this.header)) {
-      this.startKlogRecord(msg, lineNo, w);
-      if (this.pending) this.pending.wrapper = 'journald-json';
-      this.vote('journald-json', ident);
-      return true;
-    }
-    if (this.pending && this.tryContinuation(msg, 0)) return true;
-    this.flush();
-    this.counts.unrecognized++;
-    return true;
-  }
-
-  private tryContinuation(text: string, p: number): boolean {
-    const rec = this.pending!;
-    const c = text.charCodeAt(p);
+  private tryContinuation(text: string, p: number, w: Wrapper | undefined, lastLine: number): boolean {
+    const pending = this.pending!;
+    if (!this.sameProgram(w)) return false;
     if (this.panicMode || looksLikePanicLine(text, p)) {
+      // The dump stays in the record's line span (the raw view shows it) but not in its message text.
       this.panicMode = true;
-      this.append('\n' + text.slice(p));
+      this.counts.continuation++;
+      pending.extendTo(lastLine);
       return true;
     }
     if (!this.joinable) return false;
+    const c = text.charCodeAt(p);
+    const rec = pending.rec;
     if (c === 9) {
-      this.append('\n' + text.slice(p));
+      this.counts.continuation++;
+      pending.append('\n' + text.slice(p), lastLine);
       return true;
     }
-    if (rec.era === Era.Structured && hasOpenQuote(rec.text, rec.msgStart)) {
+    if (rec.era === Era.Structured && pending.insideQuote()) {
       // A web page or terminal cut the line inside a quoted value: the rest follows with no separator.
-      this.append(text.slice(p));
+      this.counts.continuation++;
+      pending.append(text.slice(p), lastLine);
       return true;
     }
     if (c === 32) {
       // Indented continuation of a line a web page wrapped.
-      rec.text = rec.text.trimEnd();
-      this.append(' ' + text.slice(p).trim());
+      this.counts.continuation++;
+      pending.trimEnd();
+      pending.append(' ' + text.slice(p).trim(), lastLine);
       return true;
     }
     if (rec.era === Era.Structured && looksLikeKeyValueTail(text, p)) {
-      this.append(text.slice(p));
+      this.counts.continuation++;
+      pending.append(text.slice(p), lastLine);
       return true;
     }
     return false;
   }
 
-  private append(s: string): void {
-    const rec = this.pending!;
-    this.counts.continuation++;
-    rec.lineCount++;
-    if (rec.text.length + s.length <= MAX_RECORD_CHARS) rec.text += s;
+  /** Upside-down block lines (newest-first journal): held until the header they belong to. True if taken. */
+  private collectUpsideDown(text: string, p: number, lineNo: number): boolean {
+    if (this.upsideDown) {
+      if (text.charCodeAt(p) !== 9) return false;
+      this.upsideDown.lines.push(text.slice(p));
+      return true;
+    }
+    if (!isBlockClose(text, p) || this.openBlock) return false;
+    this.upsideDown = { lines: [text.slice(p)], first: lineNo };
+    return true;
   }
 
-  private nonLogLine(text: string, lineNo: number): void {
+  private attachUpsideDown(pending: PendingRecord): void {
+    const block = this.upsideDown!;
+    this.upsideDown = undefined;
+    const rec = pending.rec;
+    const last = rec.line + rec.lineCount - 1;
+    rec.line = block.first;
+    rec.lineCount = last - block.first + 1;
+    for (let k = block.lines.length - 1; k >= 0; k--) pending.append('\n' + block.lines[k], last);
+    this.counts.continuation += block.lines.length;
+  }
+
+  /** Held upside-down lines that no header claimed: they continue the record before them, as in a forward file. */
+  private releaseUpsideDown(): void {
+    const block = this.upsideDown;
+    if (!block) return;
+    this.upsideDown = undefined;
+    for (let k = 0; k < block.lines.length; k++) {
+      const pending = this.pending;
+      if (pending && this.joinable) {
+        this.counts.continuation++;
+        pending.append('\n' + block.lines[k], block.first + k);
+      } else {
+        this.nonLogLine(block.lines[k], 0, block.first + k);
+      }
+    }
+  }
+
+  /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal: expected, not stray. */
+  private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false): void {
     this.flush();
     this.joinable = false;
     this.counts.unrecognized++;
     const f = this.facts;
-    if (text.startsWith('Log file created at: ')) {
-      const y = Number(text.slice(21, 25));
-      if (y > 1970) f.glogHeaderYear = y;
-    } else if (text.startsWith('Running on machine: ')) {
-      f.glogHost = text.slice(20).trim();
-    } else if (text.startsWith('==> ') || text.startsWith('-- Logs begin') || text.startsWith('-- Journal begins')) {
-      f.sectionHeaders++;
-    } else if (text.startsWith('```') || text.startsWith('~~~')) {
-      f.markdownFences++;
-    } else if (lineNo <= 3 && looksBinary(text)) {
-      this.sink.diagnostic(lineNo, 'error', 'binary data, not text');
+    const known = knownLine(text, p);
+    if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
+    switch (known) {
+      case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
+      case KnownLine.GlogMachine: f.glogHost = text.slice(p + 20, p + 276).trim(); break;
+      case KnownLine.SectionHeader: f.sectionHeaders++; break;
+      case KnownLine.Fence: f.markdownFences++; break;
+      case KnownLine.GlogOther: break;
+      default:
+        if (looksLikeDamagedHeader(text, p)) {
+          this.sink.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);
+        } else if (!fromJournal) {
+          this.strayCount++;
+          if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
+        }
     }
     if (this.proseDates < 200) {
       const y = yearInText(text, 0, Math.min(text.length, 2000));
@@ -246,78 +368,63 @@ export class SourceReader {
     }
   }
 
+  private damagedLine(text: string, lineNo: number, flags: number): void {
+    if (flags & LINE_TRUNCATED) {
+      this.sink.diagnostic(lineNo, 'warning', `line longer than ${text.length} characters; only its start is parsed`);
+    }
+    if (!(flags & (LINE_HAS_NUL | LINE_BAD_UTF8))) return;
+    const f = this.facts;
+    if (looksBinary(text)) f.binaryLines++;
+    if (++f.damagedLines > MAX_DAMAGE_DIAGNOSTICS) return;
+    const what = [flags & LINE_HAS_NUL ? 'NUL bytes' : '', flags & LINE_BAD_UTF8 ? 'invalid UTF-8 (shown as \uFFFD)' : ''].filter(Boolean).join(' and ');
+    this.sink.diagnostic(lineNo, 'warning', `line contains ${what}; read as far as possible`);
+  }
+
   private flush(): void {
-    const rec = this.pending;
-    if (!rec) return;
+    const pending = this.pending;
+    if (!pending) return;
     this.pending = undefined;
     this.openBlock = false;
     this.panicMode = false;
+    const rec = pending.finish();
     this.counts.klog++;
     if (rec.era === Era.Structured) this.facts.eras.structured++;
+    else if (rec.era === Era.Json) this.facts.eras.json++;
     else this.facts.eras.printf++;
     this.sink.record(rec);
   }
 
-  private vote(kind: WrapperKind | 'journald-json' | 'json', ident: string): void {
+  private vote(kind: WrapperKind | 'json', ident: string, host: string): void {
     const f = this.facts;
     f.wrappers[kind] = (f.wrappers[kind] ?? 0) + 1;
     if (ident) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + 1;
+    if (!host) return;
+    const seen = f.hosts[host];
+    if (seen !== undefined) f.hosts[host] = seen + 1;
+    else if (this.hostCount < MAX_HOSTS) {
+      this.hostCount++;
+      f.hosts[host] = 1;
+    }
   }
 }
 
-function isBlank(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
+/** Only spaces, TABs and CRs from `from` on. */
+function isBlankFrom(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
   return true;
 }
 
+/** First character that is not a space or TAB within 64 characters of `from`, or -1. */
 function firstNonSpace(s: string, from: number): number {
   const n = Math.min(s.length, from + 64);
   for (let i = from; i < n; i++) if (s.charCodeAt(i) !== 32 && s.charCodeAt(i) !== 9) return i;
   return -1;
 }
 
-/** Odd number of unescaped double quotes after the message start: the text was cut inside a quoted value. */
-function hasOpenQuote(s: string, from: number): boolean {
-  let open = false;
-  for (let i = from; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 92 && open) i++;
-    else if (c === 34) open = !open;
-  }
-  return open;
-}
-
-/** `tail-of-token key=value key2="v"` — the rest of a structured line that was hard-wrapped mid-token. */
-function looksLikeKeyValueTail(s: string, p: number): boolean {
-  const sp = s.indexOf(' ', p);
-  if (sp < 0) return false;
-  const eq = s.indexOf('=', sp);
-  if (eq < 0 || eq - sp > 40) return false;
-  for (let i = sp + 1; i < eq; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) return false;
-  }
-  for (let i = p; i < sp; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 126 || c < 33) return false;
-  }
-  return true;
-}
-
-function looksLikePanicLine(s: string, p: number): boolean {
-  return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || s.startsWith('goroutine ', p) && /^goroutine \d+ \[/.test(s.slice(p, p + 40)) ||
-    s.startsWith('[signal ', p) || s.startsWith('runtime.', p);
-}
-
-function looksBinary(s: string): boolean {
-  let bad = 0;
-  const n = Math.min(s.length, 512);
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0xfffd || (c < 32 && c !== 9)) bad++;
-  }
-  return bad > n / 10;
+/** ` >` that closes a klog multi-line value (`key=<` … ` >`), possibly followed by more pairs. */
+function isBlockClose(s: string, p: number): boolean {
+  return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);
 }

@@ -1,7 +1,7 @@
 /**
  * Prefixes that other tools put in front of a kubelet line. Each recognizer looks only at the start of the line,
  * reads a bounded number of characters, and reports where the kubelet's own text begins plus what the wrapper told
- * us (a year, a host, an exact time).
+ * us (a year, a host, an exact time, a CRI stream).
  */
 import { MONTHS, dayStartUs } from '../util/time.ts';
 
@@ -12,23 +12,36 @@ export type WrapperKind =
   | 'cri'
   | 'node-prefix'
   | 'timestamp'
+  /** A `journalctl -o json` entry (set by the JSON reader, never by parseWrapper). */
+  | 'journald-json'
   | 'none';
+
+export enum CriStream { None = 0, Stdout = 1, Stderr = 2 }
 
 export interface Wrapper {
   kind: WrapperKind;
   payloadStart: number;
   /** Calendar year the wrapper states, or 0. */
   year: number;
+  /** Month (1-12) of the wrapper's own date, or 0: compared with the klog month-day across a new year. */
+  month: number;
   /** Wall-clock epoch µs the wrapper states (UTC as printed; offsets are not applied), or NaN. */
   epochUs: number;
   /** Host / node name the wrapper states, or ''. */
   host: string;
   /** syslog identifier (`kubelet`, `k3s`, ...) for journald prefixes, or ''. */
   ident: string;
+  /** CRI log files: which stream, and whether this is a partial (`P`) line the next line of the stream continues. */
+  stream: CriStream;
+  partial: boolean;
 }
 
 export function newWrapper(): Wrapper {
-  return { kind: 'none', payloadStart: 0, year: 0, epochUs: NaN, host: '', ident: '' };
+  return { kind: 'none', payloadStart: 0, year: 0, month: 0, epochUs: NaN, host: '', ident: '', stream: CriStream.None, partial: false };
+}
+
+export function copyWrapper(w: Wrapper): Wrapper {
+  return { ...w };
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -43,8 +56,14 @@ function num(s: string, i: number, n: number): number {
   return v;
 }
 
-/** `YYYY-MM-DD[T ]hh:mm:ss[.frac][Z|±hh:mm|±hhmm]`; returns the end index or -1. Writes year and epoch. */
-export function parseIsoTimestamp(s: string, i: number, out: { year: number; epochUs: number }): number {
+export interface IsoParts {
+  year: number;
+  month: number;
+  epochUs: number;
+}
+
+/** `YYYY-MM-DD[T ]hh:mm:ss[.frac][Z|±hh:mm|±hhmm]`; returns the end index or -1. Writes year, month and epoch. */
+export function parseIsoTimestamp(s: string, i: number, out: IsoParts): number {
   const y = num(s, i, 4);
   if (y < 1970 || s.charCodeAt(i + 4) !== 45) return -1;
   const mo = num(s, i + 5, 2);
@@ -61,7 +80,8 @@ export function parseIsoTimestamp(s: string, i: number, out: { year: number; epo
   if (s.charCodeAt(p) === 46 || s.charCodeAt(p) === 44) {
     p++;
     let nd = 0;
-    while (isDigit(s.charCodeAt(p))) {
+    // Bounded: nanoseconds are the most any tool prints; more digits are not a timestamp.
+    while (nd < 12 && isDigit(s.charCodeAt(p))) {
       if (nd < 6) fracUs = fracUs * 10 + (s.charCodeAt(p) - 48);
       nd++;
       p++;
@@ -78,11 +98,15 @@ export function parseIsoTimestamp(s: string, i: number, out: { year: number; epo
     }
   }
   out.year = y;
+  out.month = mo;
   out.epochUs = dayStartUs(y, mo, d) + ((hh * 60 + mm) * 60 + ss) * 1_000_000 + fracUs;
   return p;
 }
 
-/** `host ident[pid]: ` after a journald time; returns payload start or -1. */
+/**
+ * `host ident[pid]: ` after a journald time; returns the payload start or -1. The colon must be followed by a space
+ * (or end the line): `I0315 10:02:03` after a CI timestamp has a host-like word and a colon too, but never `: `.
+ */
 function parseHostIdent(s: string, p: number, w: Wrapper): number {
   if (s.charCodeAt(p) !== 32) return -1;
   p++;
@@ -90,12 +114,12 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   const limit = Math.min(s.length, p + 256);
   while (p < limit && s.charCodeAt(p) !== 32) p++;
   if (p >= limit) return -1;
-  const host = s.slice(hostStart, p);
+  const hostEnd = p;
   p++;
   const identStart = p;
   while (p < limit && s.charCodeAt(p) !== 91 /* [ */ && s.charCodeAt(p) !== 58 && s.charCodeAt(p) !== 32) p++;
   if (p >= limit || p === identStart) return -1;
-  const ident = s.slice(identStart, p);
+  const identEnd = p;
   if (s.charCodeAt(p) === 91) {
     const close = s.indexOf(']', p);
     if (close < 0 || close - p > 12) return -1;
@@ -103,89 +127,134 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   }
   if (s.charCodeAt(p) !== 58) return -1;
   p++;
-  if (s.charCodeAt(p) === 32) p++;
-  w.host = host;
-  w.ident = ident;
+  if (p < s.length && s.charCodeAt(p) !== 32) return -1;
+  if (p < s.length) p++;
+  w.host = s.slice(hostStart, hostEnd);
+  w.ident = s.slice(identStart, identEnd);
   return p;
 }
 
-const isoScratch = { year: 0, epochUs: NaN };
+const isoScratch: IsoParts = { year: 0, month: 0, epochUs: NaN };
 
-/** Tries every known wrapper at the start of the line. Fills `w` and returns true if one matched. */
-export function parseWrapper(s: string, w: Wrapper): boolean {
+function reset(w: Wrapper): void {
   w.kind = 'none';
   w.payloadStart = 0;
   w.year = 0;
+  w.month = 0;
   w.epochUs = NaN;
   w.host = '';
   w.ident = '';
-  const c0 = s.charCodeAt(0);
-  // journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: `
-  if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32) {
-    const month = MONTHS[s.slice(0, 3)];
-    if (month) {
-      const dayStr = s.charCodeAt(4) === 32 ? 5 : 4; // day may be space-padded
-      const day = num(s, dayStr, s.charCodeAt(4) === 32 ? 1 : 2);
-      let p = dayStr + (s.charCodeAt(4) === 32 ? 1 : 2);
-      if (day > 0 && s.charCodeAt(p) === 32 && num(s, p + 1, 2) >= 0 && s.charCodeAt(p + 3) === 58) {
-        p += 9;
-        let precise = false;
-        if (s.charCodeAt(p) === 46) {
-          precise = true;
-          p++;
-          while (isDigit(s.charCodeAt(p))) p++;
-        }
-        const payload = parseHostIdent(s, p, w);
-        if (payload > 0) {
-          w.kind = precise ? 'journald-precise' : 'journald-short';
-          w.payloadStart = payload;
-          return true;
-        }
-      }
+  w.stream = CriStream.None;
+  w.partial = false;
+}
+
+/** journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded). */
+function parseJournaldShort(s: string, w: Wrapper): boolean {
+  const month = MONTHS[s.slice(0, 3)];
+  if (!month) return false;
+  const padded = s.charCodeAt(4) === 32;
+  const dayStart = padded ? 5 : 4;
+  const dayLen = padded ? 1 : 2;
+  const day = num(s, dayStart, dayLen);
+  let p = dayStart + dayLen;
+  if (day < 1 || day > 31 || s.charCodeAt(p) !== 32 || num(s, p + 1, 2) < 0 || s.charCodeAt(p + 3) !== 58) return false;
+  p += 9;
+  let precise = false;
+  if (s.charCodeAt(p) === 46) {
+    precise = true;
+    p++;
+    const fracEnd = p + 12;
+    while (p < fracEnd && isDigit(s.charCodeAt(p))) p++;
+  }
+  const payload = parseHostIdent(s, p, w);
+  if (payload < 0) return false;
+  w.kind = precise ? 'journald-precise' : 'journald-short';
+  w.month = month;
+  w.payloadStart = payload;
+  return true;
+}
+
+/** ISO-stamped wrappers: CRI log files, journald short-iso(-precise), CI runners' per-line timestamps. */
+function parseIsoWrapper(s: string, w: Wrapper): boolean {
+  const end = parseIsoTimestamp(s, 0, isoScratch);
+  if (end < 0) return false;
+  w.year = isoScratch.year;
+  w.month = isoScratch.month;
+  w.epochUs = isoScratch.epochUs;
+  // CRI: `<ts> stdout|stderr F|P <payload>`
+  if (s.startsWith(' stderr ', end) || s.startsWith(' stdout ', end)) {
+    const tag = s.charCodeAt(end + 8);
+    const after = end + 9;
+    if ((tag === 70 || tag === 80) && (s.charCodeAt(after) === 32 || after === s.length)) {
+      w.kind = 'cri';
+      w.stream = s.charCodeAt(end + 4) === 101 ? CriStream.Stderr : CriStream.Stdout;
+      w.partial = tag === 80;
+      w.payloadStart = Math.min(s.length, after + 1);
+      return true;
     }
   }
+  const payload = parseHostIdent(s, end, w);
+  if (payload > 0) {
+    w.kind = 'journald-iso';
+    w.payloadStart = payload;
+    return true;
+  }
+  w.kind = 'timestamp';
+  let p = end;
+  while (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9) p++;
+  w.payloadStart = p;
+  return true;
+}
+
+/** talosctl and other multi-node prefixes: `10.5.0.2: <payload>`. */
+function parseIpPrefix(s: string, w: Wrapper): boolean {
+  let p = 0;
+  let dots = 0;
+  while (p < 40 && (isDigit(s.charCodeAt(p)) || s.charCodeAt(p) === 46)) {
+    if (s.charCodeAt(p) === 46) dots++;
+    p++;
+  }
+  if (dots !== 3 || s.charCodeAt(p) !== 58 || s.charCodeAt(p + 1) !== 32) return false;
+  w.kind = 'node-prefix';
+  w.host = s.slice(0, p);
+  w.payloadStart = p + 2;
+  return true;
+}
+
+/** Tries every known wrapper at the start of the line. Fills `w` and returns true if one matched. */
+export function parseWrapper(s: string, w: Wrapper): boolean {
+  reset(w);
+  const c0 = s.charCodeAt(0);
+  // The common case (a bare klog line, `I0315 …`) is rejected by the first two comparisons.
+  if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32 && parseJournaldShort(s, w)) return true;
   if (isDigit(c0)) {
-    // ISO-stamped wrappers: journald short-iso, CRI log files, CI runners.
-    const end = parseIsoTimestamp(s, 0, isoScratch);
-    if (end > 0) {
-      w.year = isoScratch.year;
-      w.epochUs = isoScratch.epochUs;
-      // CRI: `<ts> stdout|stderr F|P <payload>`
-      if (s.startsWith(' stderr ', end) || s.startsWith(' stdout ', end)) {
-        const tag = s.charCodeAt(end + 8);
-        if ((tag === 70 || tag === 80) && s.charCodeAt(end + 9) === 32) {
-          w.kind = 'cri';
-          w.payloadStart = end + 10;
-          return true;
-        }
-      }
-      const payload = parseHostIdent(s, end, w);
-      if (payload > 0) {
-        w.kind = 'journald-iso';
-        w.payloadStart = payload;
-        return true;
-      }
-      w.kind = 'timestamp';
-      let p = end;
-      while (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9) p++;
-      w.payloadStart = p;
-      return true;
-    }
-    // talosctl / multi-node prefixes: `10.5.0.2: <payload>`
-    let p = 0;
-    let dots = 0;
-    while (p < 40 && (isDigit(s.charCodeAt(p)) || s.charCodeAt(p) === 46)) {
-      if (s.charCodeAt(p) === 46) dots++;
-      p++;
-    }
-    if (dots === 3 && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 32) {
-      w.kind = 'node-prefix';
-      w.host = s.slice(0, p);
-      w.payloadStart = p + 2;
-      return true;
-    }
+    if (parseIsoWrapper(s, w)) return true;
+    reset(w);
+    if (parseIpPrefix(s, w)) return true;
+    reset(w);
   }
   return false;
+}
+
+const isHostChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 45 || c === 46 || c === 95;
+
+/**
+ * A node name written before a kubelet header as `<host>: ` (talosctl with host names, `pdsh`, `parallel-ssh -i`...).
+ * The name must look like a host (letters, digits, `.-_`, and at least one digit, dot or dash) so that prose such as
+ * `log: I0315 …` or `kubelet: I0315 …` is not taken for a node. Returns the host or ''.
+ */
+export function hostPrefixBefore(s: string, headerStart: number): string {
+  if (headerStart < 3 || headerStart > 256) return '';
+  if (s.charCodeAt(headerStart - 1) !== 32 || s.charCodeAt(headerStart - 2) !== 58) return '';
+  const end = headerStart - 2;
+  let marked = false;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (!isHostChar(c)) return '';
+    if (isDigit(c) || c === 46 || c === 45) marked = true;
+  }
+  return marked ? s.slice(0, end) : '';
 }
 
 /** Finds a year stated anywhere in a prefix (prose, CI banner, ...): the first `YYYY-MM-DD`. */
@@ -198,4 +267,15 @@ export function yearInText(s: string, from: number, to: number): number {
     }
   }
   return 0;
+}
+
+/**
+ * The year of a klog month-day printed next to a wrapper date. klog prints local time and many wrappers print UTC,
+ * so around a new year the two dates can sit on either side of it (wrapper Dec 31, klog Jan 1).
+ */
+export function klogYearNearWrapper(wrapperYear: number, wrapperMonth: number, klogMonth: number): number {
+  if (!wrapperYear) return 0;
+  if (wrapperMonth === 12 && klogMonth === 1) return wrapperYear + 1;
+  if (wrapperMonth === 1 && klogMonth === 12) return wrapperYear - 1;
+  return wrapperYear;
 }

@@ -127,6 +127,8 @@ const FORMAT_LABELS: Record<FormatId, string> = {
 export class SourceHandle {
   private readonly splitter: LineSplitter;
   private readonly reader: SourceReader;
+  /** Holds records until the file's direction is known, so a newest-first file is classified in time order. */
+  private readonly order: RecordOrder;
   private readonly fp = new VersionFingerprint();
   private readonly first: number;
   private readonly diagnostics: Diagnostic[] = [];
@@ -145,15 +147,16 @@ export class SourceHandle {
     this.first = collector.out.count;
     const self = this;
     this.reader = new SourceReader({
-      record: (rec) => {
-        if (self.isQuotedAgain(rec)) return;
-        if (!rec.yearHint && self.weakYears.length < 20) {
-          const y = yearOnRecordDay(rec);
-          if (y) self.weakYears.push([collector.out.count, y]);
-        }
-        collector.addRecord(rec, index, self.fp);
-      },
+      record: (rec) => self.order.push(rec),
       diagnostic: (line, level, message) => self.diagnostic(line, level, message),
+    });
+    this.order = new RecordOrder((rec) => {
+      if (self.isQuotedAgain(rec)) return;
+      if (!rec.yearHint && self.weakYears.length < 20) {
+        const y = yearOnRecordDay(rec);
+        if (y) self.weakYears.push([collector.out.count, y]);
+      }
+      collector.addRecord(rec, index, self.fp);
     });
     this.splitter = new LineSplitter((text, byteStart, _byteEnd, truncated) => {
       self.lineStarts.push(byteStart);
@@ -203,13 +206,16 @@ export class SourceHandle {
   end(): SourceInfo {
     this.splitter.end();
     this.reader.end();
+    const reversed = this.order.end();
+    if (this.order.tooLargeToReorder) {
+      this.diagnostic(0, 'warning', `newest-first file with more than ${MAX_REORDER_RECORDS} records: read in file order (events are still sorted by time)`);
+    }
     const o = this.collector.out;
     const from = this.first;
     const to = o.count;
     const facts = this.reader.facts;
     if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
     const year = this.assignYears(from, to, facts);
-    const reversed = this.isReversed(from, to);
     let startUs = Infinity;
     let endUs = -Infinity;
     for (let i = from; i < to; i++) {
@@ -222,6 +228,8 @@ export class SourceHandle {
     if (counts.total === 0) this.diagnostic(0, 'info', 'the file is empty');
     else if (format === 'binary') this.diagnostic(0, 'error', 'this is binary data, not a text log');
     else if (counts.klog === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
+    else this.strayDiagnostics(format);
+    if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
     this.lineStarts.push(this.bytes);
     o.raw[this.index] = { chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish() };
     const info: SourceInfo = {
@@ -236,25 +244,20 @@ export class SourceHandle {
 
   /**
    * Gives every record of the source a year. Relative year offsets come from month jumps between consecutive
-   * records (Dec → Jan is a new year; backwards in a newest-first file); the base year is voted by every hint:
-   * wrapper and JSON years (strong), dates inside messages that match the record's own month-day (weak), the glog
-   * file header; failing all that, the caller's year.
+   * records (Dec → Jan is a new year, Jan → Dec the year before; records arrive here in time order even from a
+   * newest-first file); the base year is voted by every hint: wrapper and JSON years (strong), dates inside messages
+   * that match the record's own month-day (weak), the glog file header; failing all that, the dates of the document
+   * around the excerpt, and only then the caller's year. The base is the year of the source's first record.
    */
   private assignYears(from: number, to: number, facts: SourceFacts): SourceInfo['year'] {
     const o = this.collector.out;
     const n = to - from;
     if (n === 0) return { value: this.opts.defaultYear, how: this.opts.yearFromCaller ? 'caller' : 'assumed' };
-    const reversed = this.isReversed(from, to);
     const offset = new Int16Array(n);
     let prevMonth = yearlessMonth(o.time.get(from));
     for (let k = 1; k < n; k++) {
       const m = yearlessMonth(o.time.get(from + k));
-      let d = 0;
-      if (!reversed && m < prevMonth - 6) d = 1;
-      else if (!reversed && m > prevMonth + 6) d = -1;
-      else if (reversed && m > prevMonth + 6) d = -1;
-      else if (reversed && m < prevMonth - 6) d = 1;
-      offset[k] = offset[k - 1] + d;
+      offset[k] = offset[k - 1] + (m < prevMonth - 6 ? 1 : m > prevMonth + 6 ? -1 : 0);
       prevMonth = m;
     }
     const votes = new Map<number, number>();
@@ -279,7 +282,7 @@ export class SourceHandle {
     let base = 0;
     let best = 0;
     for (const [y, w] of votes) if (w > best || (w === best && y > base)) { base = y; best = w; }
-    if (!base && !this.opts.yearFromCaller) {
+    if (!base) {
       // A document around the excerpt (a blog post, an issue) usually states its own date.
       for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
     }
@@ -295,28 +298,20 @@ export class SourceHandle {
     return { value: base, how };
   }
 
-  private isReversed(from: number, to: number): boolean {
-    const o = this.collector.out;
-    let back = 0;
-    let fwd = 0;
-    const step = Math.max(1, Math.floor((to - from) / 4096));
-    for (let i = from + step; i < to; i += step) {
-      const d = o.time.get(i) - o.time.get(i - step);
-      if (d < 0) back++;
-      else if (d > 0) fwd++;
-    }
-    return back > fwd * 2 && back > 2;
-  }
-
+  /** The source's format, by content: what most records were wrapped in, and how much of the file is log at all. */
   private formatOf(facts: SourceFacts, klog: number, total: number): FormatId {
     if (total === 0) return 'empty';
-    if (klog === 0) return this.diagnostics.some((d) => d.message.startsWith('binary')) ? 'binary' : 'unknown';
+    const counts = this.reader.counts;
+    if (klog === 0) return facts.binaryLines > 0 && facts.binaryLines * 2 >= total - counts.blank ? 'binary' : 'unknown';
     const w = facts.wrappers;
     const top = Object.entries(w).sort((a, b) => b[1] - a[1])[0]?.[0];
     const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);
     if (top === 'journald-json') return 'journald-json-export';
     if (jsonish) return top && top.startsWith('journald') ? 'json-journald' : 'json';
-    if (klog < (total - this.reader.counts.blank) * 0.5 && (facts.markdownFences > 0 || klog < total * 0.3)) return 'klog-in-document';
+    // Log lines are records and their continuation lines; a document is mostly something else (prose, fences).
+    const logLines = klog + counts.continuation;
+    const otherLines = counts.unrecognized - facts.metaLines;
+    if (otherLines > logLines || (facts.markdownFences > 0 && otherLines * 2 > logLines)) return 'klog-in-document';
     if (top && top.startsWith('journald')) return 'klog-journald';
     if (top === 'cri') return 'klog-cri';
     if (top === 'node-prefix') return 'klog-node-prefix';
@@ -324,7 +319,21 @@ export class SourceHandle {
     return 'klog';
   }
 
+  /** Unknown non-log lines in what is otherwise a log file (not a document): garbage worth pointing at. */
+  private strayDiagnostics(format: FormatId): void {
+    const reader = this.reader;
+    if (format === 'klog-in-document' || reader.strayCount === 0) return;
+    for (const s of reader.strayLines) this.diagnostic(s.line, 'info', `not a kubelet log line; skipped: ${s.excerpt}`);
+    const more = reader.strayCount - reader.strayLines.length;
+    if (more > 0) this.diagnostic(0, 'info', `${more} more lines that are not kubelet log lines were skipped`);
+  }
+
+  /** Default node of the source: the host its wrapper names most, else the glog header's machine, else the glog file name. */
   private nodeName(facts: SourceFacts): string {
+    let topHost = '';
+    let topVotes = 0;
+    for (const [host, votes] of Object.entries(facts.hosts)) if (votes > topVotes) { topHost = host; topVotes = votes; }
+    if (topHost) return topHost;
     if (facts.glogHost) return facts.glogHost;
     // glog file names: kubelet.<host>.<user>.log.<LEVEL>.<date>-<time>.<pid>
     const parts = this.name.slice(this.name.lastIndexOf('/') + 1).split('.');
@@ -332,6 +341,78 @@ export class SourceHandle {
     if (parts[0] === 'kubelet' && logAt >= 3) return parts.slice(1, logAt - 1).join('.');
     return 'node';
   }
+}
+
+/** Records a newest-first file may hold before it is read in file order instead. */
+export const MAX_REORDER_RECORDS = 2_000_000;
+/** Records looked at to tell a newest-first file (journalctl -r) from an ordinary one. */
+const DIRECTION_WINDOW = 64;
+
+/**
+ * Passes records on in time order. The first records are held until the direction of the file is clear; an ordinary
+ * file then streams through, a newest-first one is held to the end and passed on backwards (so pod identities, year
+ * boundaries and ties between equal times are read the same way as in the oldest-first file).
+ */
+class RecordOrder {
+  private held: LogRecord[] = [];
+  private direction: 'unknown' | 'forward' | 'reversed' = 'unknown';
+  tooLargeToReorder = false;
+
+  constructor(private readonly emit: (rec: LogRecord) => void) {}
+
+  push(rec: LogRecord): void {
+    if (this.direction === 'forward') {
+      this.emit(rec);
+      return;
+    }
+    this.held.push(rec);
+    if (this.direction === 'unknown' && this.held.length >= DIRECTION_WINDOW) this.decide();
+    else if (this.held.length > MAX_REORDER_RECORDS) {
+      this.tooLargeToReorder = true;
+      this.release();
+    }
+  }
+
+  /** Passes on what is held; returns true if the file was newest-first (and was reordered). */
+  end(): boolean {
+    if (this.direction === 'unknown') this.decide();
+    if (this.direction === 'reversed') {
+      for (let k = this.held.length - 1; k >= 0; k--) this.emit(this.held[k]);
+      this.held = [];
+      return true;
+    }
+    return this.tooLargeToReorder;
+  }
+
+  private decide(): void {
+    if (isNewestFirst(this.held)) {
+      this.direction = 'reversed';
+    } else {
+      this.release();
+    }
+  }
+
+  private release(): void {
+    this.direction = 'forward';
+    for (const rec of this.held) this.emit(rec);
+    this.held = [];
+  }
+}
+
+/** Most steps between consecutive records go back in time (a month jump of more than 6 is a year boundary). */
+function isNewestFirst(records: readonly LogRecord[]): boolean {
+  let back = 0;
+  let fwd = 0;
+  for (let k = 1; k < records.length; k++) {
+    const a = records[k - 1].yearlessUs;
+    const b = records[k].yearlessUs;
+    const monthJump = yearlessMonth(b) - yearlessMonth(a);
+    const later = monthJump > 6 ? false : monthJump < -6 ? true : b > a;
+    const earlier = monthJump > 6 ? true : monthJump < -6 ? false : b < a;
+    if (later) fwd++;
+    else if (earlier) back++;
+  }
+  return back >= 2 && back > fwd * 2;
 }
 
 /** A `YYYY-MM-DD` inside the record text on the record's own month-day (±1 day for UTC conversions), or 0. */

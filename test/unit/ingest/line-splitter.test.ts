@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../../src/ingest/line-splitter.ts';
+import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED, LineSplitter } from '../../../src/ingest/line-splitter.ts';
 
 function split(bytes: Uint8Array, chunk: number, maxLineChars?: number) {
-  const out: [string, number, number, boolean][] = [];
+  const out: [string, number, number, number][] = [];
   const s = new LineSplitter((t, a, b, tr) => out.push([t, a, b, tr]), maxLineChars);
   for (let p = 0; p < bytes.length; p += chunk) s.push(bytes.subarray(p, Math.min(bytes.length, p + chunk)));
   s.end();
@@ -39,9 +39,17 @@ describe('LineSplitter', () => {
     expect(performance.now() - t0).toBeLessThan(3000);
     expect(lines).toHaveLength(2);
     expect(lines[0][0]).toHaveLength(4096);
-    expect(lines[0][3]).toBe(true);
+    expect(lines[0][3]).toBe(LINE_TRUNCATED);
     expect(lines[0][2]).toBe(10 * 1024 * 1024);
-    expect(lines[1]).toEqual(['b', 10 * 1024 * 1024 + 1, 10 * 1024 * 1024 + 2, false]);
+    expect(lines[1]).toEqual(['b', 10 * 1024 * 1024 + 1, 10 * 1024 * 1024 + 2, 0]);
+  });
+
+  it('flags the lines with NUL bytes or invalid UTF-8, and only those, whatever the chunk size', () => {
+    // line 1 clean, line 2 has a NUL, line 3 a lone continuation byte, line 4 a 3-byte sequence cut by the end.
+    const b = new Uint8Array([...enc.encode('clean ✓\nnul'), 0, ...enc.encode('x\nbad'), 0x80, ...enc.encode('y\ncut'), 0xe2, 0x9c]);
+    for (const chunk of [1, 2, 3, 5, 64]) {
+      expect(split(b, chunk).map((l) => l[3])).toEqual([0, LINE_HAS_NUL, LINE_BAD_UTF8, LINE_BAD_UTF8]);
+    }
   });
 
   it('emits nothing for an empty stream', () => {

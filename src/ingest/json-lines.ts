@@ -1,0 +1,106 @@
+/**
+ * JSON lines: the kubelet's own `--logging-format=json` objects (kubelet-reference §6.2) and `journalctl -o json`
+ * export entries, whose MESSAGE holds the kubelet's line (klog text, or a JSON log object again).
+ */
+import { Severity } from './klog-header.ts';
+import { Era, type LogRecord } from './record.ts';
+import { parseIsoTimestamp, type IsoParts, type Wrapper } from './wrappers.ts';
+import { epochToParts, yearlessUs } from '../util/time.ts';
+
+/** MESSAGE given as an array of bytes (journald does that for non-UTF-8 or binary-looking text) is cut here. */
+const MAX_MESSAGE_BYTES = 1 << 20;
+const utf8 = new TextDecoder('utf-8');
+
+/** Parses s[start..] as one JSON object; undefined if it is not one (or not an object). */
+export function parseJsonObject(s: string, start: number): Record<string, unknown> | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(start === 0 ? s : s.slice(start));
+  } catch {
+    return undefined;
+  }
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** A line that was meant to be a kubelet JSON log object (so a parse failure is damage, not prose). */
+export function looksLikeJsonLog(s: string): boolean {
+  return s.includes('"ts"') && s.includes('"msg"');
+}
+
+export function isJournaldExport(o: Record<string, unknown>): boolean {
+  return (typeof o.MESSAGE === 'string' || Array.isArray(o.MESSAGE)) && ('__REALTIME_TIMESTAMP' in o || '_HOSTNAME' in o ||
+    'SYSLOG_IDENTIFIER' in o || '_PID' in o || '__CURSOR' in o);
+}
+
+export function isKubeletJsonLog(o: Record<string, unknown>): boolean {
+  return (typeof o.ts === 'number' || typeof o.ts === 'string') && typeof o.msg === 'string';
+}
+
+/** The MESSAGE of a journald export entry as text (byte arrays are decoded as UTF-8). */
+export function journaldMessage(o: Record<string, unknown>): string {
+  const m = o.MESSAGE;
+  if (typeof m === 'string') return m;
+  const list = m as unknown[];
+  const n = Math.min(list.length, MAX_MESSAGE_BYTES);
+  const bytes = new Uint8Array(n);
+  for (let i = 0; i < n; i++) bytes[i] = Number(list[i]) & 255;
+  // journald keeps the trailing newline of a line written in one piece; the line itself ends before it.
+  const end = n > 0 && bytes[n - 1] === 10 ? n - 1 : n;
+  return utf8.decode(bytes.subarray(0, end));
+}
+
+/** Fills `w` (kind 'journald-json') from an export entry's fields. */
+export function journaldWrapper(o: Record<string, unknown>, w: Wrapper): void {
+  const rt = Number(o.__REALTIME_TIMESTAMP);
+  w.kind = 'journald-json';
+  w.payloadStart = 0;
+  w.host = typeof o._HOSTNAME === 'string' ? o._HOSTNAME.slice(0, 256) : '';
+  w.ident = typeof o.SYSLOG_IDENTIFIER === 'string' ? o.SYSLOG_IDENTIFIER.slice(0, 64) : typeof o._COMM === 'string' ? o._COMM.slice(0, 64) : '';
+  if (Number.isFinite(rt) && rt > 0) {
+    const parts = epochToParts(rt);
+    w.year = parts.year;
+    w.month = parts.month;
+    w.epochUs = rt;
+  } else {
+    w.year = 0;
+    w.month = 0;
+    w.epochUs = NaN;
+  }
+}
+
+const isoScratch: IsoParts = { year: 0, month: 0, epochUs: NaN };
+
+/** `ts` as epoch µs: milliseconds (component-base), seconds (zap's default), or an RFC 3339 string. NaN if unreadable. */
+function tsToEpochUs(ts: unknown): number {
+  if (typeof ts === 'number') {
+    if (!Number.isFinite(ts) || ts <= 0) return NaN;
+    return Math.round(ts < 1e11 ? ts * 1e6 : ts * 1e3);
+  }
+  if (typeof ts === 'string' && parseIsoTimestamp(ts, 0, isoScratch) > 0) return isoScratch.epochUs;
+  return NaN;
+}
+
+function severityOf(o: Record<string, unknown>): Severity {
+  const level = typeof o.level === 'string' ? o.level.toLowerCase() : '';
+  if (level === 'error') return Severity.Error;
+  if (level === 'warn' || level === 'warning') return Severity.Warning;
+  if (level === 'fatal' || level === 'panic' || level === 'dpanic') return Severity.Fatal;
+  if (level) return Severity.Info;
+  // component-base: error lines carry `err` and no `v`; info lines always carry `v`.
+  return o.err !== undefined && o.v === undefined ? Severity.Error : Severity.Info;
+}
+
+/** A record for a kubelet JSON log object, or undefined if its `ts` cannot be read. */
+export function jsonLogRecord(o: Record<string, unknown>, text: string, lineNo: number, w: Wrapper | undefined): LogRecord | undefined {
+  const epochUs = tsToEpochUs(o.ts);
+  if (!Number.isFinite(epochUs)) return undefined;
+  const parts = epochToParts(epochUs);
+  const caller = typeof o.caller === 'string' ? o.caller.slice(0, 256) : '';
+  const colon = caller.lastIndexOf(':');
+  return {
+    line: lineNo, lineCount: 1, severity: severityOf(o), yearlessUs: yearlessUs(parts.month, parts.day, parts.todUs),
+    yearHint: parts.year, pid: -1, file: colon > 0 ? caller.slice(0, colon) : caller,
+    fileLine: colon > 0 ? Number(caller.slice(colon + 1)) || 0 : 0, era: Era.Json, text, msgStart: 0, json: o,
+    host: w?.host ?? '', wrapper: w ? w.kind : 'none', damage: '',
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Small questions the source reader asks about a line that has no kubelet header: is it a Go panic line, the tail
+ * of a hard-wrapped structured line, a damaged header, binary junk, a section header? Each is a bounded forward scan;
+ * none uses a regular expression. (The questions asked of every line live in source-reader.ts, next to their
+ * caller, because a call across modules costs measurably on the hot path.)
+ */
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** `goroutine 12 [running]:` */
+function isGoroutineHeader(s: string, p: number): boolean {
+  if (!s.startsWith('goroutine ', p)) return false;
+  let i = p + 10;
+  const start = i;
+  while (i < p + 30 && isDigit(s.charCodeAt(i))) i++;
+  return i > start && s.charCodeAt(i) === 32 && s.charCodeAt(i + 1) === 91;
+}
+
+/** The first lines of a Go panic or fatal error, or a goroutine dump. */
+export function looksLikePanicLine(s: string, p: number): boolean {
+  return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || isGoroutineHeader(s, p) ||
+    s.startsWith('[signal ', p) || s.startsWith('runtime.', p);
+}
+
+const isKeyChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
+
+/** `tail-of-token key=value key2="v"`: the rest of a structured line that was hard-wrapped mid-token. */
+export function looksLikeKeyValueTail(s: string, p: number): boolean {
+  const sp = s.indexOf(' ', p);
+  if (sp < 0 || sp - p > 200) return false;
+  const eq = s.indexOf('=', sp);
+  if (eq < 0 || eq - sp > 40) return false;
+  for (let i = sp + 1; i < eq; i++) if (!isKeyChar(s.charCodeAt(i))) return false;
+  for (let i = p; i < sp; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 126 || c < 33) return false;
+  }
+  return true;
+}
+
+/**
+ * A line that starts like a klog header (`I0312 10:4…`, or `0312 10:4…` without the letter) but whose header could
+ * not be read: a line cut by a pager or a terminal, or damaged in the middle of the header.
+ */
+export function looksLikeDamagedHeader(s: string, p: number): boolean {
+  let i = p;
+  const c = s.charCodeAt(i);
+  if (c === 73 || c === 87 || c === 69 || c === 70) i++;
+  for (let k = 0; k < 4; k++) if (!isDigit(s.charCodeAt(i + k))) return false;
+  return s.charCodeAt(i + 4) === 32 && isDigit(s.charCodeAt(i + 5));
+}
+
+/** More than a tenth of the first 512 characters are control characters or U+FFFD. */
+export function looksBinary(s: string): boolean {
+  let bad = 0;
+  const n = Math.min(s.length, 512);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 13)) bad++;
+  }
+  return n > 0 && bad > n / 10;
+}
+
+export enum KnownLine {
+  None = 0,
+  /** `==> kubelet <==` (kubectl/minikube logs, tail), `-- Logs begin at …`, `-- No entries --`, `-- Boot … --`. */
+  SectionHeader,
+  /** ``` or ~~~ (a document quoting a log). */
+  Fence,
+  /** `Log file created at: 2023/09/19 11:11:00` */
+  GlogCreated,
+  /** `Running on machine: <host>` */
+  GlogMachine,
+  /** `Binary: …` and `Log line format: …` */
+  GlogOther,
+}
+
+/** Recognises the non-log lines that tell us something about the source. */
+export function knownLine(s: string, p: number): KnownLine {
+  const c = s.charCodeAt(p);
+  if (c === 61 && s.startsWith('==> ', p)) return KnownLine.SectionHeader;
+  if (c === 45 && s.startsWith('-- ', p) && (s.endsWith(' --') || s.startsWith('-- Logs begin', p) ||
+    s.startsWith('-- Journal begins', p) || s.startsWith('-- No entries', p))) return KnownLine.SectionHeader;
+  if ((c === 96 && s.startsWith('```', p)) || (c === 126 && s.startsWith('~~~', p))) return KnownLine.Fence;
+  if (c === 76) {
+    if (s.startsWith('Log file created at: ', p)) return KnownLine.GlogCreated;
+    if (s.startsWith('Log line format: ', p)) return KnownLine.GlogOther;
+  }
+  if (c === 82 && s.startsWith('Running on machine: ', p)) return KnownLine.GlogMachine;
+  if (c === 66 && s.startsWith('Binary: Built with ', p)) return KnownLine.GlogOther;
+  return KnownLine.None;
+}
+
+/** The year of a glog `Log file created at: 2023/09/19 11:11:00` line, or 0. */
+export function glogCreatedYear(s: string, p: number): number {
+  const at = p + 21;
+  let y = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = s.charCodeAt(at + k);
+    if (!isDigit(c)) return 0;
+    y = y * 10 + c - 48;
+  }
+  return y > 1970 && y < 2200 && s.charCodeAt(at + 4) === 47 ? y : 0;
+}
+
+/** A short, escaped excerpt of a line for a diagnostic (never more than ~60 characters, control characters shown). */
+export function excerpt(s: string, from = 0): string {
+  const cut = s.slice(from, from + 60);
+  return JSON.stringify(cut.length < s.length - from ? cut + '…' : cut);
+}
