@@ -1,0 +1,104 @@
+/**
+ * The pipeline benchmark (`npm run bench -- [options]`):
+ *
+ *   --size-mb N     size of the generated log (default 200)
+ *   --seed N        generator seed (default 1)
+ *   --era E         structured (1.23 text, default) or printf (1.12 text)
+ *   --reps N        baseline repetitions, median reported (default 3)
+ *   --pipeline-reps N  full pipeline repetitions (default 1)
+ *   --file PATH     benchmark an existing log instead of generating one
+ *   --keep          keep the generated log in .bench/ (it is deleted otherwise)
+ *   --json          print one JSON object instead of the table
+ *
+ * The log is generated into .bench/ (git-ignored). The baseline and the pipeline each run in their own child
+ * process, so each one's peak memory (and JIT state) is its own.
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateKubeletLogFile, type LogEra } from './gen-kubelet-log.ts';
+import { runBaseline, type BaselineResult } from './bench/baseline.ts';
+import { runPipeline, type PipelineResult } from './bench/pipeline.ts';
+import { formatTable, summarize, type BenchResult } from './bench/report.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = join(SELF, '..', '..');
+const MB = 1024 * 1024;
+
+function flag(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  if (i < 0) return undefined;
+  const v = argv[i + 1];
+  if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
+  return v;
+}
+
+function positive(argv: string[], name: string, fallback: number): number {
+  const raw = flag(argv, name);
+  const v = raw === undefined ? fallback : Number(raw);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} ${raw}: expected a positive number`);
+  return v;
+}
+
+/** Runs one measurement phase in a fresh Node process (same loader and heap limit, plus --expose-gc). */
+function inChild<T>(phase: string, args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(SELF, ['--phase', phase, ...args], { execArgv: [...process.execArgv, '--expose-gc'] });
+    let result: T | undefined;
+    child.on('message', (m) => { result = m as T; });
+    child.on('error', reject);
+    child.on('exit', (code) => (result !== undefined ? resolve(result) : reject(new Error(`${phase} phase exited with code ${code}`))));
+  });
+}
+
+async function childMain(argv: string[]): Promise<void> {
+  const phase = flag(argv, '--phase');
+  const file = flag(argv, '--file')!;
+  const reps = positive(argv, '--reps', 1);
+  const warmup = positive(argv, '--warmup-mb', 16) * MB;
+  const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup);
+  process.send!(result, () => process.exit(0));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const sizeMb = positive(argv, '--size-mb', 200);
+  const seed = positive(argv, '--seed', 1);
+  const era = (flag(argv, '--era') ?? 'structured') as LogEra;
+  if (era !== 'structured' && era !== 'printf') throw new Error(`--era ${era}: expected structured or printf`);
+  const json = argv.includes('--json');
+  const log = (s: string) => { if (!json) process.stderr.write(s + '\n'); };
+
+  let path = flag(argv, '--file');
+  const generated = path === undefined;
+  let generateMs = 0;
+  let simulatedHours = 0;
+  let generatedPods = 0;
+  if (path === undefined) {
+    mkdirSync(join(ROOT, '.bench'), { recursive: true });
+    path = join(ROOT, '.bench', `kubelet-${era}-${sizeMb}mb-seed${seed}.log`);
+    log(`generating ${sizeMb} MB (${era}) into ${path} …`);
+    const t0 = performance.now();
+    const stats = generateKubeletLogFile(path, { sizeBytes: sizeMb * MB, seed, era });
+    generateMs = performance.now() - t0;
+    simulatedHours = stats.durationUs / 3.6e9;
+    generatedPods = stats.pods;
+  }
+  const bytes = statSync(path).size;
+  try {
+    log('baseline …');
+    const baseline = await inChild<BaselineResult>('baseline', ['--file', path, '--reps', String(positive(argv, '--reps', 3))]);
+    log('pipeline …');
+    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', String(positive(argv, '--pipeline-reps', 1))]);
+    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline);
+    process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');
+  } finally {
+    if (generated && !argv.includes('--keep')) rmSync(path, { force: true });
+  }
+}
+
+const argv = process.argv.slice(2);
+(argv.includes('--phase') ? childMain(argv) : main(argv)).catch((e: unknown) => {
+  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});

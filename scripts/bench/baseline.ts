@@ -1,0 +1,63 @@
+/**
+ * The baseline: the least any parser must do with a klog file — read it in the same 1 MB chunks the CLI reads,
+ * decode, split lines, and match the klog header with one plain regular expression per line (captures included,
+ * as a parser would use them). The pipeline's speed is reported relative to this.
+ */
+import { createReadStream } from 'node:fs';
+
+const KLOG_HEADER = /^([IWEF])(\d{4}) (\d{2}:\d{2}:\d{2}\.\d{6})\s+(\d+) ([^:\]]+):(\d+)\] /;
+
+export interface BaselineRun {
+  ms: number;
+  lines: number;
+  matched: number;
+}
+
+/** One pass over the first `limitBytes` of the file (all of it by default). */
+export async function baselinePass(path: string, limitBytes = Infinity): Promise<BaselineRun> {
+  const t0 = performance.now();
+  const decoder = new TextDecoder('utf-8');
+  const stream = createReadStream(path, { highWaterMark: 1 << 20, end: Number.isFinite(limitBytes) ? limitBytes - 1 : undefined });
+  let carry = '';
+  let lines = 0;
+  let matched = 0;
+  const onLine = (line: string) => {
+    lines++;
+    if (KLOG_HEADER.exec(line) !== null) matched++;
+  };
+  for await (const chunk of stream) {
+    const b = chunk as Buffer;
+    const text = carry + decoder.decode(b, { stream: true });
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      onLine(text.slice(start, nl));
+      start = nl + 1;
+    }
+    carry = text.slice(start);
+  }
+  carry += decoder.decode();
+  if (carry) onLine(carry);
+  return { ms: performance.now() - t0, lines, matched };
+}
+
+export interface BaselineResult {
+  runsMs: number[];
+  medianMs: number;
+  lines: number;
+  matched: number;
+}
+
+/** A warm-up pass over a prefix (so the JIT has compiled the loop), then `reps` full passes; median time. */
+export async function runBaseline(path: string, reps: number, warmupBytes: number): Promise<BaselineResult> {
+  await baselinePass(path, warmupBytes);
+  const runs: BaselineRun[] = [];
+  for (let i = 0; i < reps; i++) runs.push(await baselinePass(path));
+  const runsMs = runs.map((r) => r.ms);
+  return { runsMs, medianMs: median(runsMs), lines: runs[0].lines, matched: runs[0].matched };
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

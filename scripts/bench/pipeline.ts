@@ -1,0 +1,131 @@
+/**
+ * The full pipeline as the CLI runs it: an Analyzer fed by read-files.ts's chunked reader (ingest + catalog +
+ * stage-1 collection), finish() (reconstruct, which ends by deriving links), and the incident detectors.
+ *
+ * finish() derives the links inside reconstruct, so links are timed by deriving them once more on the finished
+ * trace; "reconstruct" is finish() minus that.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { feedFile } from '../../src/cli/read-files.ts';
+import { runDetectors } from '../../src/findings/run.ts';
+import { Analyzer } from '../../src/model/analyze.ts';
+import { deriveLinks } from '../../src/model/links.ts';
+import type { Trace } from '../../src/model/trace.ts';
+import { MemorySampler, type MemoryPeaks } from './memory.ts';
+
+export interface StageTimes {
+  ingestMs: number;
+  finishMs: number;
+  reconstructMs: number;
+  linksMs: number;
+  findingsMs: number;
+  totalMs: number;
+}
+
+export interface TraceCounts {
+  lines: number;
+  records: number;
+  continuation: number;
+  unrecognized: number;
+  events: number;
+  unknownEvents: number;
+  pods: number;
+  lanes: number;
+  spans: number;
+  links: number;
+  anomalies: number;
+  findings: number;
+  diagnostics: number;
+}
+
+export interface PipelineResult {
+  runs: StageTimes[];
+  /** The run with the median total. */
+  median: StageTimes;
+  memory: MemoryPeaks & { rssBeforeBytes: number; heapAfterBytes: number; externalAfterBytes: number };
+  counts: TraceCounts;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Feeds the first `limitBytes` of the file in 1 MB chunks (for the warm-up run). */
+function analyzePrefix(path: string, limitBytes: number): Trace {
+  const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+  const handle = analyzer.addSource('warm-up.log');
+  const fd = openSync(path, 'r');
+  try {
+    for (let read = 0; read < limitBytes;) {
+      const buf = Buffer.allocUnsafe(Math.min(1 << 20, limitBytes - read));
+      const n = readSync(fd, buf, 0, buf.length, read);
+      if (n === 0) break;
+      handle.push(new Uint8Array(buf.buffer, buf.byteOffset, n));
+      read += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  handle.end();
+  const trace = analyzer.finish();
+  trace.findings = runDetectors(trace);
+  return trace;
+}
+
+function countTrace(trace: Trace): TraceCounts {
+  let unknownEvents = 0;
+  for (let i = 0; i < trace.events.count; i++) if (trace.events.kind[i] === 0) unknownEvents++;
+  const sum = (f: (s: Trace['sources'][number]) => number) => trace.sources.reduce((a, s) => a + f(s), 0);
+  return {
+    lines: sum((s) => s.lines.total), records: sum((s) => s.lines.klog), continuation: sum((s) => s.lines.continuation),
+    unrecognized: sum((s) => s.lines.unrecognized), events: trace.events.count, unknownEvents, pods: trace.pods.length,
+    lanes: trace.lanes.length, spans: trace.spans.count, links: trace.links.count, anomalies: trace.anomalies.length,
+    findings: trace.findings.length, diagnostics: sum((s) => s.diagnostics.length + s.diagnosticsDropped),
+  };
+}
+
+async function onePass(path: string, sampler: MemorySampler): Promise<{ times: StageTimes; trace: Trace }> {
+  const t0 = performance.now();
+  const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+  await feedFile(analyzer, path);
+  sampler.mark();
+  const t1 = performance.now();
+  const trace = analyzer.finish();
+  sampler.mark();
+  const t2 = performance.now();
+  trace.findings = runDetectors(trace);
+  const t3 = performance.now();
+  sampler.mark();
+  const l0 = performance.now();
+  deriveLinks(trace);
+  const linksMs = performance.now() - l0;
+  const finishMs = t2 - t1;
+  return {
+    times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, totalMs: t3 - t0 },
+    trace,
+  };
+}
+
+/** A warm-up on a prefix, then `reps` full runs; memory peaks come from the first full run. */
+export async function runPipeline(path: string, reps: number, warmupBytes: number): Promise<PipelineResult> {
+  analyzePrefix(path, warmupBytes);
+  gc?.();
+  const rssBeforeBytes = process.memoryUsage.rss();
+  const sampler = new MemorySampler();
+  let first: { times: StageTimes; trace: Trace } | undefined = await onePass(path, sampler);
+  const peaks = await sampler.stop();
+  const after = process.memoryUsage();
+  const counts = countTrace(first.trace);
+  const runs = [first.times];
+  first = undefined; // let the collector take the first trace before the next run
+  for (let i = 1; i < reps; i++) {
+    gc?.();
+    const s = new MemorySampler(50);
+    runs.push((await onePass(path, s)).times);
+    await s.stop();
+  }
+  const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
+  return {
+    runs, median: byTotal[(byTotal.length - 1) >> 1],
+    memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external + after.arrayBuffers },
+    counts,
+  };
+}
