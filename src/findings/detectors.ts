@@ -1,10 +1,33 @@
 /** The list of incident detectors, in the order their findings are reported. */
-import type { Finding, Trace } from '../model/trace.ts';
+import type { Finding } from '../model/trace.ts';
+import type { FindingContext } from './context.ts';
+import { readinessInitRace } from './detectors/readiness-init-race.ts';
+import { containerHashChanged } from './detectors/container-hash-changed.ts';
+import { runtimeDown } from './detectors/runtime-down.ts';
+import { plegUnhealthy } from './detectors/pleg-unhealthy.ts';
+import { podWorkerStuckTerminating } from './detectors/pod-worker-stuck-terminating.ts';
+import { runtimeCallErrors } from './detectors/runtime-call-errors.ts';
+import { crashloopBackoff } from './detectors/crashloop-backoff.ts';
+import { livenessRestart } from './detectors/liveness-restart.ts';
+import { probeFailures } from './detectors/probe-failures.ts';
+import { eviction } from './detectors/eviction.ts';
+import { admissionRejected } from './detectors/admission-rejected.ts';
+import { sandboxCreateFailed } from './detectors/sandbox-create-failed.ts';
+import { imagePullFailed } from './detectors/image-pull-failed.ts';
+import { networkNotReady } from './detectors/network-not-ready.ts';
+import { volumeMountTimeout } from './detectors/volume-mount-timeout.ts';
+import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
+import { syncLoopStall } from './detectors/sync-loop-stall.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
   id: string;
-  detect(trace: Trace): Finding[];
+  /** A small rule over the trace; reads events through ctx (by kind), linear in the events it reads. */
+  detect(ctx: FindingContext): Finding[];
 }
 
-export const DETECTORS: Detector[] = [];
+export const DETECTORS: Detector[] = [
+  readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
+  crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall,
+];

@@ -1,0 +1,77 @@
+/**
+ * What every detector reads: the trace plus an index of event indices by kind, built in one pass over the events
+ * so that a detector touches only the kinds it cares about (each list is in time order).
+ */
+import { KINDS } from '../catalog/catalog.ts';
+import type { Trace } from '../model/trace.ts';
+
+export interface FindingContext {
+  trace: Trace;
+  /** Event indices of one kind, in time order (empty for a kind no event has). */
+  ofKind(kind: string): Uint32Array;
+  /** Event indices of several kinds merged, in time order. */
+  ofKinds(kinds: readonly string[]): Uint32Array;
+  /** The text column of an event as a string ('' for none). */
+  text(e: number): string;
+  /** Index into trace.nodes[node].starts of the last kubelet start at or before event e (-1 if none is logged). */
+  startBefore(e: number): number;
+}
+
+const EMPTY = new Uint32Array(0);
+
+export function buildContext(trace: Trace): FindingContext {
+  const ev = trace.events;
+  const kindCount = KINDS.length;
+  // Counting sort of event indices by kind: offsets, then fill. Event indices are time-ordered, so each run is too.
+  const offsets = new Uint32Array(kindCount + 1);
+  for (let i = 0; i < ev.count; i++) offsets[ev.kind[i] + 1]++;
+  for (let k = 0; k < kindCount; k++) offsets[k + 1] += offsets[k];
+  const byKind = new Uint32Array(ev.count);
+  const fill = offsets.slice(0, kindCount);
+  for (let i = 0; i < ev.count; i++) byKind[fill[ev.kind[i]]++] = i;
+  const kindIndex = new Map<string, number>(KINDS.map((k, i) => [k, i]));
+
+  const ofKind = (kind: string): Uint32Array => {
+    const k = kindIndex.get(kind);
+    return k === undefined ? EMPTY : byKind.subarray(offsets[k], offsets[k + 1]);
+  };
+
+  const startTimes = trace.nodes.map((n) => n.starts.map((e) => ev.timeUs[e]));
+
+  return {
+    trace,
+    ofKind,
+    ofKinds(kinds) {
+      const lists = kinds.map(ofKind).filter((l) => l.length > 0);
+      if (lists.length === 0) return EMPTY;
+      if (lists.length === 1) return lists[0];
+      let total = 0;
+      for (const l of lists) total += l.length;
+      const out = new Uint32Array(total);
+      let at = 0;
+      for (const l of lists) { out.set(l, at); at += l.length; }
+      return out.sort();
+    },
+    text: (e) => (ev.text[e] > 0 ? trace.strings[ev.text[e]] : ''),
+    startBefore(e) {
+      const times = startTimes[ev.node[e]];
+      if (!times || times.length === 0) return -1;
+      // Binary search: last start whose time is ≤ the event's time.
+      const t = ev.timeUs[e];
+      let lo = 0;
+      let hi = times.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (times[mid] <= t) lo = mid + 1; else hi = mid;
+      }
+      return lo - 1;
+    },
+  };
+}
+
+/** Time of the kubelet start `startIndex` on the node of event e (NaN when none). */
+export function startTimeOf(ctx: FindingContext, e: number, startIndex: number): number {
+  const t = ctx.trace;
+  const starts = t.nodes[t.events.node[e]]?.starts;
+  return startIndex >= 0 && starts && startIndex < starts.length ? t.events.timeUs[starts[startIndex]] : NaN;
+}

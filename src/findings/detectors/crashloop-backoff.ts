@@ -1,0 +1,100 @@
+/**
+ * crashloop-backoff: a container keeps exiting and SyncPod will not restart it before its restart back-off expires
+ * (10 s doubling to 5 min, MaxContainerBackOff; kubelet-reference §7). Every sync in between fails with
+ * CrashLoopBackOff and is retried after 10–15 s (§2.1). Reports the back-off growth per container.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { backOffIn, failedActions } from '../text-scan.ts';
+import { count, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
+import { parseGoDurationUs } from '../../util/time.ts';
+
+const MAX_BACKOFF_US = 300e6;
+const SYNC_ERROR = kindId('pw.sync-error');
+
+interface Loop {
+  pod: number;
+  container: string;
+  /** Back-off values in the order they appeared (consecutive repeats collapsed), with the line that showed each. */
+  steps: { label: string; delayUs: number; at: number }[];
+  lines: number;
+  events: number[];
+}
+
+export const crashloopBackoff: Detector = {
+  id: 'crashloop-backoff',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const loops = new Map<string, Loop>();
+    const note = (e: number, container: string, label: string, delayUs: number) => {
+      const key = `${ev.pod[e]}/${container}`;
+      let l = loops.get(key);
+      if (!l) { l = { pod: ev.pod[e], container, steps: [], lines: 0, events: [] }; loops.set(key, l); }
+      l.lines++;
+      if (l.events.length < 300) l.events.push(e);
+      const prev = l.steps[l.steps.length - 1];
+      if (label && (!prev || prev.label !== label) && l.steps.length < 50) l.steps.push({ label, delayUs, at: e });
+    };
+    for (const e of ctx.ofKinds(['runtime.backoff', 'pw.sync-error'])) {
+      if (ev.pod[e] < 0) continue;
+      const text = ctx.text(e);
+      const crash = failedActions(text).filter((a) => a.reason === 'CrashLoopBackOff');
+      if (crash.length) {
+        for (const a of crash) {
+          const b = backOffIn(a.detail);
+          note(e, a.target, b?.label ?? '', b?.delayUs ?? NaN);
+        }
+        continue;
+      }
+      if (ev.kind[e] === SYNC_ERROR) continue;
+      // runtime.backoff: the structured err text, or the printf back-off value with the container in cname.
+      const b = backOffIn(text);
+      const label = b?.label ?? (Number.isNaN(parseGoDurationUs(text)) ? '' : text);
+      const container = b?.container || (ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '');
+      if (container || label) note(e, container, label, b?.delayUs ?? parseGoDurationUs(label));
+    }
+    return [...loops.values()].map((l) => describe(ctx, l));
+  },
+};
+
+function describe(ctx: FindingContext, l: Loop): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  for (const s of l.steps) b.evidence(s.at);
+  b.evidence(l.events[0]).evidence(l.events[l.events.length - 1]);
+  for (const e of l.events.slice(0, 20)) b.evidence(e);
+  b.pod(l.pod).podLanes(l.pod, ['container']);
+  // Exit codes of the container's instances the log shows.
+  const exits: string[] = [];
+  let instances = 0;
+  for (const ci of trace.pods[l.pod]?.containers ?? []) {
+    const c = trace.containers[ci];
+    if (c.sandbox || c.name !== l.container) continue;
+    instances++;
+    b.container(ci);
+    if (!Number.isNaN(c.exitCode)) exits.push(String(c.exitCode));
+  }
+  const maxDelay = Math.max(0, ...l.steps.map((s) => s.delayUs).filter((d) => !Number.isNaN(d)));
+  const growth = l.steps.map((s) => s.label).join(' → ');
+
+  const parts: string[] = [];
+  parts.push(`Container ${l.container || '(unnamed)'} of ${podName(trace, l.pod)} keeps exiting${exits.length ? ` (exit codes seen: ${listOf([...new Set(exits)], 5)})` : ''}, and the pod worker's SyncPod will not restart it until its restart back-off expires.`);
+  if (l.steps.length === 1) {
+    const failed = Number.isNaN(l.steps[0].delayUs) ? 0 : Math.round(Math.log2(Math.max(1, l.steps[0].delayUs / 10e6))) + 1;
+    parts.push(`The back-off was ${l.steps[0].label} (${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}); it starts at 10 s and doubles after each failed restart up to 5m0s${failed > 1 ? `, so at least ${failed} restarts in a row had already failed` : ''}.`);
+  } else if (l.steps.length) {
+    parts.push(`The back-off went ${growth} (first ${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}${l.steps.length > 1 ? `, last change ${lineRef(trace, l.steps[l.steps.length - 1].at)}` : ''}); it starts at 10 s and doubles after each failed restart up to 5m0s.`);
+  }
+  if (maxDelay >= MAX_BACKOFF_US) parts.push('It has reached the 5m0s cap: the container has failed at least six times in a row.');
+  parts.push(`${count(l.lines, 'line')} report the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
+  return b.build({
+    id: 'crashloop-backoff',
+    title: `CrashLoopBackOff: ${l.container || 'container'} in ${podName(trace, l.pod)}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
+    severity: maxDelay >= MAX_BACKOFF_US ? 'error' : 'warning',
+    explanation: parts.join(' '),
+    next: 'Read the previous run\'s output and exit reason (kubectl logs --previous, kubectl describe pod: Last State); the kubelet only delays the restarts — the cause is in the container (command, configuration, a dependency it cannot reach, OOM kill).',
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * eviction: the eviction manager (every 10 s) saw a node resource cross an eviction threshold, tried node-level
+ * reclaim (image and container GC), then evicted pods ranked by usage and priority; each is killed through its pod
+ * worker (SyncPodKill with Evict) and left Failed/Evicted (kubelet-reference §1.9, T7). One finding per node.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { count, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
+
+const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
+const PRESSURE = kindId('eviction.pressure');
+const EVICTED_EVENT = kindId('event.evicted');
+
+interface NodeEvictions {
+  node: number;
+  events: number[];
+  resources: Set<string>;
+  evicted: Map<number, number>;
+}
+
+export const eviction: Detector = {
+  id: 'eviction',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const byNode = new Map<number, NodeEvictions>();
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'event.evicted', 'pw.teardown-evicted'])) {
+      const node = ev.node[e];
+      let n = byNode.get(node);
+      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map() }; byNode.set(node, n); }
+      if (n.events.length < 300) n.events.push(e);
+      const resource = ctx.text(e);
+      if (resource && n.resources.size < 10 && ev.kind[e] !== EVICTED_EVENT) n.resources.add(resource);
+      // The eviction-manager lines share one kind; of those, only "pod is evicted successfully" names an evicted pod
+      // (the ranking names candidates), so those few lines are read to tell them apart.
+      const pod = ev.pod[e];
+      if (pod < 0 || n.evicted.has(pod)) continue;
+      if (EVICTED_KINDS.has(ev.kind[e]) || (ev.kind[e] === PRESSURE && eventRawText(ctx.trace, e, 400).includes('evicted successfully'))) n.evicted.set(pod, e);
+    }
+    const kills = ctx.ofKinds(['runtime.kill', 'runtime.kill-override']);
+    return [...byNode.values()].map((n) => describe(ctx, n, kills));
+  },
+};
+
+function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of n.events) b.evidence(e, ev.kind[e] !== PRESSURE || n.evicted.get(ev.pod[e]) === e);
+  b.nodeLanes(n.node, ['eviction']);
+  // The kills of evicted pods (within a minute before or after the eviction line).
+  for (const e of kills) {
+    const at = n.evicted.get(ev.pod[e]);
+    if (at !== undefined && Math.abs(ev.timeUs[e] - ev.timeUs[at]) <= 60e6) b.evidence(e);
+  }
+  const first = n.events[0];
+  const parts: string[] = [];
+  const resources = [...n.resources];
+  parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: first node-level cleanup (unused images and dead containers), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
+  if (n.evicted.size) {
+    parts.push(`Evicted: ${podNames(trace, n.evicted.keys(), 6)} (${count(n.evicted.size, 'pod')}; first ${lineRef(trace, [...n.evicted.values()][0])}). Each is killed through its pod worker and stays in the API as Failed with reason Evicted.`);
+  } else {
+    parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
+  }
+  return b.build({
+    id: 'eviction',
+    title: `Eviction: ${resources.length ? listOf(resources, 2) : 'resource'} pressure${n.evicted.size ? `, ${count(n.evicted.size, 'pod')} evicted` : ''}`,
+    severity: 'warning',
+    explanation: parts.join(' '),
+    next: 'Find what consumed the resource (kubectl describe node: conditions and allocated resources; disk use of container logs, images and emptyDir volumes; pod memory), set requests and limits (including ephemeral-storage) so usage matches requests, and review the eviction thresholds and kube/system-reserved.',
+  });
+}

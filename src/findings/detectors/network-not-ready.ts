@@ -1,0 +1,61 @@
+/**
+ * network-not-ready: updateRuntimeUp (every 5 s) found the runtime's NetworkReady condition false (usually the CNI
+ * plugin not initialised), recorded a network error — the node reports NotReady — and pod workers refuse to sync
+ * pods that need the pod network ("network is not ready"), retrying every 1–1.5 s (kubelet-reference §1.6, §2.4).
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { groupEpisodes, isStartupTransient, type Episode } from '../episodes.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
+
+const SYNC_ERROR = kindId('pw.sync-error');
+const MAX_GAP_US = 60e6;
+/** Network not ready for longer than this is a node that will not become Ready on its own soon. */
+const LONG_US = 5 * 60e6;
+
+export const networkNotReady: Detector = {
+  id: 'network-not-ready',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const matching: number[] = [];
+    for (const e of ctx.ofKinds(['node.network-not-ready', 'event.network-not-ready', 'pw.sync-error'])) {
+      if (ev.kind[e] === SYNC_ERROR && !ctx.text(e).includes('network is not ready')) continue;
+      matching.push(e);
+    }
+    return groupEpisodes(ctx, matching, MAX_GAP_US).map((ep) => describe(ctx, ep));
+  },
+};
+
+function describe(ctx: FindingContext, ep: Episode): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of ep.sample) b.evidence(e);
+  b.evidence(ep.last).nodeLanes(ep.node, ['node-status']);
+  const pods = new Set<number>();
+  let detail = '';
+  for (const e of ep.sample) {
+    if (ev.pod[e] >= 0) pods.add(ev.pod[e]);
+    if (!detail && ev.kind[e] !== SYNC_ERROR) detail = ctx.text(e);
+  }
+  const spanUs = ev.timeUs[ep.last] - ev.timeUs[ep.first];
+  const transient = isStartupTransient(ctx, ep) && pods.size === 0;
+  const parts = [
+    `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')}, the runtime reported its pod network not ready${detail ? ` ("${clip(detail, 160)}")` : ''}.`,
+    'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
+  ];
+  if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);
+  if (transient) parts.push('It happened within the first minute after the kubelet start, while the CNI plugin is usually still being installed.');
+  const severity = transient ? 'info' : spanUs >= LONG_US || (pods.size > 0 && spanUs >= 60e6) ? 'error' : pods.size > 0 || spanUs >= 60e6 ? 'warning' : 'info';
+  return b.build({
+    id: 'network-not-ready',
+    title: `Runtime network not ready${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
+    severity,
+    explanation: parts.join(' '),
+    next: 'Check the CNI plugin on this node: its DaemonSet pod (calico, flannel, cilium…), the config in /etc/cni/net.d and the binaries in /opt/cni/bin, and the runtime\'s view (crictl info: NetworkReady).',
+  });
+}

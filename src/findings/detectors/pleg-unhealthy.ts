@@ -1,0 +1,93 @@
+/**
+ * pleg-unhealthy: the PLEG relist goroutine (every 1 s) has not completed a relist for longer than its threshold
+ * (3 min; 10 min with evented PLEG), so "PLEG is not healthy" closes the sync-loop gate and makes the node NotReady
+ * (kubelet-reference §3.3, §3.8). Reports the longest "last seen active" duration.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { eventsNear, groupEpisodes, isStartupTransient, type Episode } from '../episodes.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { clip, durationAfter, errorClass, tokenAt } from '../text-scan.ts';
+import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import type { Finding } from '../../model/trace.ts';
+
+const LAST_SEEN = 'pleg was last seen active ';
+const NEVER = 'pleg has yet to be successful';
+/** Go prints a zero last-relist time as the largest duration (2562047h47m…): no relist since the start. */
+const NEVER_US = 1e5 * 3600e6;
+const MAX_GAP_US = 6 * 60e6;
+
+export const plegUnhealthy: Detector = {
+  id: 'pleg-unhealthy',
+  detect(ctx) {
+    const matching: number[] = [];
+    for (const e of ctx.ofKinds(['syncloop.skipping', 'node.not-ready'])) {
+      const t = ctx.text(e);
+      if (t.includes(LAST_SEEN) || t.includes(NEVER) || t.includes('PLEG is not healthy')) matching.push(e);
+    }
+    const related = ctx.ofKinds(['pleg.relist-failed', 'runtime.call-failed']);
+    const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
+    return groupEpisodes(ctx, matching, MAX_GAP_US).map((ep) => describe(ctx, ep, related, notReadyEvents));
+  },
+};
+
+function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notReadyEvents: Uint32Array): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  if (ep.startEvent >= 0) b.evidence(ep.startEvent);
+  for (const e of ep.sample) b.evidence(e);
+  b.evidence(ep.last);
+  b.nodeLanes(ep.node, ['sync-loop', 'pleg', 'node-status']);
+
+  // The longest finite "last seen active" and where it was printed.
+  let longestUs = -1;
+  let longestAt = -1;
+  let longestLabel = '';
+  let never = 0;
+  let threshold = '';
+  for (const e of [...ep.sample, ep.last]) {
+    const t = ctx.text(e);
+    if (t.includes(NEVER)) { never++; continue; }
+    const d = durationAfter(t, LAST_SEEN);
+    if (Number.isNaN(d)) continue;
+    if (d >= NEVER_US) { never++; continue; }
+    if (d > longestUs) { longestUs = d; longestAt = e; longestLabel = tokenAt(t, t.indexOf(LAST_SEEN) + LAST_SEEN.length); }
+    if (!threshold) {
+      const th = t.indexOf('threshold is ');
+      if (th >= 0) threshold = tokenAt(t, th + 13, ' ];,');
+    }
+  }
+  const firstUs = ev.timeUs[ep.first];
+  const lastUs = ev.timeUs[ep.last];
+  const transient = isStartupTransient(ctx, ep) && longestUs < 0;
+  // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
+  const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 10);
+  for (const e of calls) b.evidence(e);
+  const notReady = eventsNear(ctx, notReadyEvents, ep.node, firstUs - 60e6, lastUs + 30e6, 5);
+  for (const e of notReady) b.evidence(e);
+
+  const parts: string[] = [];
+  if (transient) {
+    parts.push(`Within the first minute after the kubelet start at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}) PLEG had not completed its first relist yet (${count(ep.count, 'line')}), so the sync loop waited. This is normal start-up noise unless it goes on.`);
+  } else {
+    parts.push(`The PLEG relist goroutine (every 1 s) had not completed a relist for longer than its ${threshold || '3m0s'} threshold, so the runtime-health check "PLEG is not healthy" was set.`);
+    if (longestAt >= 0) parts.push(`The longest "last seen active" was ${longestLabel} (${lineRef(trace, longestAt)}, ${timeOfEvent(trace, longestAt)}).`);
+    if (never) parts.push(`${count(never, 'line')} said PLEG had never relisted since the kubelet started.`);
+    parts.push(`From ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)} (${duration(lastUs - firstUs)}, ${count(ep.count, 'line')}) the sync loop skipped every iteration, so no pod change was handled.`);
+    if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
+    if (calls.length) {
+      const classes = [...new Set(calls.map((e) => errorClass(ctx.text(e))))].join(', ');
+      parts.push(`Runtime calls were failing in the same window (${count(calls.length, 'line')}: ${classes}; first "${clip(ctx.text(calls[0]), 100)}", ${lineRef(trace, calls[0])}): relist lists every container and sandbox through the runtime, so a runtime that times out stops the relist timestamp from advancing.`);
+    } else {
+      parts.push('No relist or runtime-call error was logged, which points to a relist that is blocked (for example inspecting a container whose runtime call never returns) rather than one that fails.');
+    }
+  }
+  return b.build({
+    id: 'pleg-unhealthy',
+    title: transient ? 'PLEG not yet relisted right after the kubelet start (start-up transient)' : 'PLEG is not healthy: relist stalled, pod sync skipped',
+    severity: transient ? 'info' : 'error',
+    explanation: parts.join(' '),
+    next: 'Time the runtime directly (crictl ps -a, crictl inspect of each container) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
+  });
+}

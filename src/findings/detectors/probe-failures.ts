@@ -1,0 +1,93 @@
+/**
+ * probe-failures: readiness (or startup/liveness below the kill) probes failing repeatedly for a container. A
+ * readiness Failure restarts nothing: after failureThreshold consecutive failures the probe worker sets the result,
+ * the container is reported not ready and the pod leaves its Services' endpoints (kubelet-reference §3.1).
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+
+const SUCCEEDED = kindId('probe.succeeded');
+/** Below this many failures nothing is reported (one failure during start-up is routine). */
+const MIN_FAILURES = 2;
+
+interface Group {
+  pod: number;
+  container: string;
+  probe: string;
+  failures: number;
+  run: number;
+  longestRun: number;
+  successes: number;
+  events: number[];
+  first: number;
+  last: number;
+}
+
+export const probeFailures: Detector = {
+  id: 'probe-failures',
+  detect(ctx) {
+    const trace = ctx.trace;
+    const ev = trace.events;
+    // Containers restarted by a probe are the liveness-restart detector's; their failures are not repeated here.
+    const killedByProbe = new Set<string>();
+    for (const e of ctx.ofKind('runtime.kill-decision')) {
+      if (ctx.text(e).toLowerCase().includes('probe')) killedByProbe.add(`${ev.pod[e]}/${trace.strings[ev.cname[e]]}`);
+    }
+    const groups = new Map<string, Group>();
+    for (const e of ctx.ofKinds(['probe.failed', 'probe.errored', 'probe.succeeded'])) {
+      const pod = ev.pod[e];
+      if (pod < 0) continue;
+      const lane = trace.lanes[ev.lane[e]];
+      const container = ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : lane.containerName;
+      const probe = lane.probeType || 'readiness';
+      const key = `${pod}/${container}/${probe}`;
+      let g = groups.get(key);
+      if (ev.kind[e] === SUCCEEDED) {
+        if (g && g.run > 0) { g.successes++; g.run = 0; }
+        continue;
+      }
+      if (probe !== 'readiness' && killedByProbe.has(`${pod}/${container}`)) continue;
+      if (!g) { g = { pod, container, probe, failures: 0, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
+      g.failures++;
+      g.run++;
+      g.longestRun = Math.max(g.longestRun, g.run);
+      g.last = e;
+      if (g.events.length < 100) g.events.push(e);
+    }
+    const out: Finding[] = [];
+    for (const g of groups.values()) if (g.failures >= MIN_FAILURES) out.push(describe(ctx, g));
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, g: Group): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of g.events) b.evidence(e);
+  b.evidence(g.last);
+  b.pod(g.pod).podLanes(g.pod, ['probe', 'readiness']);
+  const spanUs = ev.timeUs[g.last] - ev.timeUs[g.first];
+  const sustained = (g.longestRun >= 3 && spanUs >= 30e6) || g.failures >= 10;
+  const output = ctx.text(g.last) || ctx.text(g.first);
+  const parts: string[] = [];
+  parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}${output ? `; output "${clip(output, 120)}"` : ''}.`);
+  parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
+  if (g.probe === 'readiness') {
+    parts.push('A readiness failure restarts nothing: after failureThreshold consecutive failures the probe worker sets the result to Failure, the status manager marks the container not ready and the pod is removed from its Services\' endpoints until a probe succeeds again.');
+  } else {
+    parts.push(`No ${g.probe}-probe restart of this container appears in the log, so the failures stayed below the failure threshold or the kill is not logged at this verbosity.`);
+  }
+  return b.build({
+    id: 'probe-failures',
+    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe failing for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
+    severity: sustained ? 'warning' : 'info',
+    explanation: parts.join(' '),
+    next: 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
+  });
+}

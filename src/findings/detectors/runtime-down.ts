@@ -1,0 +1,89 @@
+/**
+ * runtime-down (seed 002): the runtime-health goroutine (updateRuntimeUp, every 5 s) stopped refreshing the base
+ * runtime sync time, so runtimeErrors() reports "container runtime is down" (30 s threshold, kubelet-reference
+ * §1.6, §3.8) — or, from 1.13, "status check may not have completed yet" when it never succeeded since the start.
+ * The sync loop then skips every iteration and the node goes NotReady.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import type { Finding } from '../../model/trace.ts';
+
+const DOWN = 'container runtime is down';
+const NOT_YET = 'container runtime status check may not have completed yet';
+/** Skipping lines come at most 5 s apart (the sync loop's back-off cap); a longer silence ends an episode. */
+const MAX_GAP_US = 60e6;
+
+export const runtimeDown: Detector = {
+  id: 'runtime-down',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const matching: number[] = [];
+    for (const e of ctx.ofKinds(['syncloop.skipping', 'node.not-ready'])) {
+      const t = ctx.text(e);
+      if (t.includes(DOWN) || t.includes(NOT_YET)) matching.push(e);
+    }
+    const criErrors = ctx.ofKinds(['node.runtime-sanity-failed', 'node.runtime-not-ready']);
+    const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
+    const out: Finding[] = [];
+    for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
+      const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN));
+      // "may not have completed yet" is the normal state of the first seconds after a start.
+      if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) continue;
+      out.push(describe(ctx, ep, onlyNotYet, criErrors, notReadyEvents));
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, criErrors: Uint32Array, notReadyEvents: Uint32Array): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  if (ep.startEvent >= 0) b.evidence(ep.startEvent);
+  for (const e of ep.sample) b.evidence(e);
+  b.evidence(ep.last);
+  b.nodeLanes(ep.node, ['sync-loop', 'node-status']);
+  const firstUs = ev.timeUs[ep.first];
+  const lastUs = ev.timeUs[ep.last];
+  const cri = eventsNear(ctx, criErrors, ep.node, firstUs - 60e6, lastUs, 20);
+  for (const e of cri) b.evidence(e);
+  const notReady = eventsNear(ctx, notReadyEvents, ep.node, firstUs - 60e6, lastUs + 30e6, 5);
+  for (const e of notReady) b.evidence(e);
+  const transient = isStartupTransient(ctx, ep);
+  const stillAtEnd = trace.endUs - lastUs < 10e6;
+
+  const parts: string[] = [];
+  if (transient) {
+    parts.push(`Within the first minute after the kubelet start at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}) the runtime-health check had not succeeded yet ` +
+      `(${count(ep.count, 'line')} from ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)}; up to 1.12 this reads "container runtime is down" until the first successful updateRuntimeUp pass), so the sync loop waited. This is normal start-up noise unless it goes on.`);
+    return b.build({
+      id: 'runtime-down', title: 'Container runtime not yet up right after the kubelet start (start-up transient)', severity: 'info',
+      explanation: parts.join(' '), next: 'Nothing to do unless the lines continue past the first minute after the start.', scenario: 'runtime-hang-notready',
+    });
+  }
+  parts.push(neverSucceeded
+    ? `The runtime-health goroutine (updateRuntimeUp, every 5 s) never completed a successful pass after the kubelet started, so runtimeState kept reporting "${NOT_YET}".`
+    : 'The runtime-health goroutine (updateRuntimeUp, every 5 s) did not refresh the base runtime sync time for more than 30 s, so runtimeState reported "container runtime is down".');
+  parts.push(`From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)})` +
+    `${stillAtEnd ? ', still at the end of the log' : ''} — ${duration(lastUs - firstUs)}, ${count(ep.count, 'line')} — the sync-loop goroutine skipped every iteration: no pod additions, deletions, PLEG events or probe results were handled.`);
+  if (ep.startEvent >= 0) parts.push(`It began ${duration(firstUs - ep.startUs)} after the kubelet started at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}).`);
+  if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
+  if (cri.length) {
+    parts.push(`The CRI Status call was answering with errors (${count(cri.length, 'line')}, first: "${clip(ctx.text(cri[0]) || 'no detail', 120)}", ${lineRef(trace, cri[0])}), so the runtime itself reported a problem.`);
+  } else {
+    parts.push('No "Container runtime sanity check failed" or "Container runtime not ready" line was logged: the runtime was not returning errors, so updateRuntimeUp itself was stuck before recording success — for example in initializeRuntimeDependentModules, which runs once on the first healthy status and starts cAdvisor; a container inspect that never returns blocks it for good.');
+  }
+
+  return b.build({
+    id: 'runtime-down',
+    title: neverSucceeded ? 'Runtime health check never succeeded after the kubelet start: pod sync skipped' : 'Container runtime is down: pod sync skipped, node not ready',
+    severity: 'error',
+    explanation: parts.join(' '),
+    next: 'Check the runtime directly (crictl info / docker info, then crictl inspect or docker inspect of every container, timing each, to find one that hangs) and take a kubelet goroutine dump to see where updateRuntimeUp is blocked. If a container inspect hangs, restarting the kubelet does not help: fix or remove that container (or restart the runtime) first.',
+    scenario: 'runtime-hang-notready',
+  });
+}

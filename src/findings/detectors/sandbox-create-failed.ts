@@ -1,0 +1,93 @@
+/**
+ * sandbox-create-failed: the pod worker's SyncPod could not create the pod sandbox (RunPodSandbox failing on CNI
+ * setup, the pause image, cgroups or the runtime), so no container of the pod can start and it stays
+ * ContainerCreating; each failed sync is retried after 10–15 s (kubelet-reference §3.6, §2.4).
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { clip, failedActions } from '../text-scan.ts';
+import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+
+const SYNC_ERROR = kindId('pw.sync-error');
+const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
+/** "No ready sandbox" this many times for one pod without a failure line still means it keeps losing its sandbox. */
+const REPEATED_SANDBOX_CHANGES = 5;
+
+interface PodSandbox {
+  pod: number;
+  failures: number[];
+  failureCount: number;
+  changes: number[];
+  error: string;
+}
+
+export const sandboxCreateFailed: Detector = {
+  id: 'sandbox-create-failed',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const pods = new Map<number, PodSandbox>();
+    const of = (pod: number) => {
+      let p = pods.get(pod);
+      if (!p) { p = { pod, failures: [], failureCount: 0, changes: [], error: '' }; pods.set(pod, p); }
+      return p;
+    };
+    for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed'])) {
+      const pod = ev.pod[e];
+      if (pod < 0) continue;
+      if (ev.kind[e] === SANDBOX_CHANGED) {
+        const p = of(pod);
+        if (p.changes.length < 50) p.changes.push(e);
+        continue;
+      }
+      let error = ctx.text(e);
+      if (ev.kind[e] === SYNC_ERROR) {
+        const a = failedActions(error).find((x) => x.action === 'CreatePodSandbox');
+        if (!a) continue;
+        error = a.detail;
+      }
+      const p = of(pod);
+      p.failureCount++;
+      if (p.failures.length < 100) p.failures.push(e);
+      if (!p.error && error && error.length > 12) p.error = error;
+    }
+    const out: Finding[] = [];
+    for (const p of pods.values()) {
+      if (p.failureCount > 0 || p.changes.length >= REPEATED_SANDBOX_CHANGES) out.push(describe(ctx, p));
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, p: PodSandbox): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of p.failures) b.evidence(e);
+  for (const e of p.changes.slice(0, 10)) b.evidence(e);
+  b.pod(p.pod).podLanes(p.pod, ['sandbox']);
+  const events = p.failures.length ? p.failures : p.changes;
+  const first = events[0];
+  const last = events[events.length - 1];
+  const spanUs = ev.timeUs[last] - ev.timeUs[first];
+  const hint = p.error.includes('network') ? ' The error is in network setup: the CNI plugin failed for this sandbox.'
+    : p.error.includes('sandbox image') ? ' The pause (sandbox) image could not be pulled.'
+    : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
+  const parts: string[] = [];
+  if (p.failureCount) {
+    parts.push(`The pod worker could not create the sandbox for ${podName(trace, p.pod)}: ${count(p.failureCount, 'failure line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.${hint}`);
+  } else {
+    parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
+  }
+  parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried after 10–15 s.');
+  const persistent = p.failureCount >= 3 || spanUs >= 60e6;
+  return b.build({
+    id: 'sandbox-create-failed',
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.failureCount ? ` (${p.failureCount}×)` : ''}`,
+    severity: persistent ? 'error' : 'warning',
+    explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
+    next: 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
+  });
+}

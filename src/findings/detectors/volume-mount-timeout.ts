@@ -1,0 +1,68 @@
+/**
+ * volume-mount-timeout: the pod worker waited for the volume manager to attach and mount the pod's volumes and
+ * gave up after its timeout (2m3s, WaitForAttachAndMount); the sync is retried and the pod stays
+ * ContainerCreating (kubelet-reference §1.9, M37).
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { bracketList, clip } from '../text-scan.ts';
+import { duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
+
+const SYNC_ERROR = kindId('pw.sync-error');
+
+interface Mount {
+  pod: number;
+  events: number[];
+  total: number;
+  unmounted: Set<string>;
+  unattached: Set<string>;
+  error: string;
+}
+
+export const volumeMountTimeout: Detector = {
+  id: 'volume-mount-timeout',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const mounts = new Map<number, Mount>();
+    for (const e of ctx.ofKinds(['sync.mount-failed', 'event.failed-mount', 'pw.sync-error'])) {
+      const pod = ev.pod[e];
+      if (pod < 0) continue;
+      const text = ctx.text(e);
+      if (ev.kind[e] === SYNC_ERROR && !text.includes('unmounted volumes') && !text.includes('waiting for volumes to attach')) continue;
+      let m = mounts.get(pod);
+      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '' }; mounts.set(pod, m); }
+      m.total++;
+      if (m.events.length < 200) m.events.push(e);
+      for (const v of bracketList(text, 'unmounted volumes=[')) if (m.unmounted.size < 20) m.unmounted.add(v);
+      for (const v of bracketList(text, 'unattached volumes=[')) if (m.unattached.size < 20) m.unattached.add(v);
+      if (!m.error && text) m.error = text;
+    }
+    return [...mounts.values()].map((m) => describe(ctx, m));
+  },
+};
+
+function describe(ctx: FindingContext, m: Mount): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of m.events) b.evidence(e);
+  b.pod(m.pod).nodeLanes(trace.pods[m.pod]?.node ?? 0, ['volume']);
+  const first = m.events[0];
+  const last = m.events[m.events.length - 1];
+  const volumes = [...m.unmounted];
+  const parts = [
+    `The pod worker of ${podName(trace, m.pod)} waited for its volumes${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''} and gave up after the 2m3s attach-and-mount timeout ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
+    'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.',
+  ];
+  const spanUs = ev.timeUs[last] - ev.timeUs[first];
+  return b.build({
+    id: 'volume-mount-timeout',
+    title: `Volumes not mounted in time for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
+    severity: m.total >= 2 ? 'error' : 'warning',
+    explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
+    next: 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.',
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Groups repeated node-level condition lines ("Skipping pod synchronization", "Container runtime network not
+ * ready"…) into episodes: consecutive lines on one node, no more than `maxGapUs` apart, within one kubelet
+ * process. Linear in the number of lines given; each episode keeps a bounded sample of its events.
+ */
+import type { FindingContext } from './context.ts';
+import { startTimeOf } from './context.ts';
+
+/** Events kept per episode (the first ones; the last one is always kept separately). */
+const SAMPLE = 200;
+/** A condition that clears within this long after a kubelet start is start-up noise, not an incident. */
+export const STARTUP_WINDOW_US = 60e6;
+
+export interface Episode {
+  node: number;
+  /** First and last event of the episode. */
+  first: number;
+  last: number;
+  count: number;
+  /** A bounded sample of the episode's events, earliest first (always includes first). */
+  sample: number[];
+  /** Time of the kubelet start before the episode (NaN if the log does not show one). */
+  startUs: number;
+  /** The kubelet start event before the episode, -1 if none. */
+  startEvent: number;
+}
+
+export function groupEpisodes(ctx: FindingContext, events: Iterable<number>, maxGapUs: number): Episode[] {
+  const ev = ctx.trace.events;
+  const open = new Map<number, Episode & { startIndex: number }>();
+  const out: Episode[] = [];
+  for (const e of events) {
+    const node = ev.node[e];
+    const startIndex = ctx.startBefore(e);
+    const cur = open.get(node);
+    if (cur && cur.startIndex === startIndex && ev.timeUs[e] - ev.timeUs[cur.last] <= maxGapUs) {
+      cur.last = e;
+      cur.count++;
+      if (cur.sample.length < SAMPLE) cur.sample.push(e);
+      continue;
+    }
+    const starts = ctx.trace.nodes[node]?.starts ?? [];
+    const episode = {
+      node, first: e, last: e, count: 1, sample: [e], startIndex,
+      startUs: startTimeOf(ctx, e, startIndex), startEvent: startIndex >= 0 ? starts[startIndex] : -1,
+    };
+    open.set(node, episode);
+    out.push(episode);
+  }
+  return out;
+}
+
+/** True when the episode began and ended within the start-up window of the kubelet start before it. */
+export function isStartupTransient(ctx: FindingContext, ep: Episode): boolean {
+  if (Number.isNaN(ep.startUs)) return false;
+  return ctx.trace.events.timeUs[ep.last] - ep.startUs <= STARTUP_WINDOW_US;
+}
+
+/** Events of `candidates` (time-ordered) on the episode's node between fromUs and toUs, at most `max`. */
+export function eventsNear(ctx: FindingContext, candidates: Uint32Array, node: number, fromUs: number, toUs: number, max: number): number[] {
+  const ev = ctx.trace.events;
+  const out: number[] = [];
+  // Binary search for the first candidate at or after fromUs, then walk forward.
+  let lo = 0;
+  let hi = candidates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ev.timeUs[candidates[mid]] < fromUs) lo = mid + 1; else hi = mid;
+  }
+  // The walk is bounded too, so many episodes over a busy multi-node log stay cheap.
+  for (let k = lo; k < candidates.length && out.length < max && k - lo < 10_000; k++) {
+    const e = candidates[k];
+    if (ev.timeUs[e] > toUs) break;
+    if (ev.node[e] === node) out.push(e);
+  }
+  return out;
+}

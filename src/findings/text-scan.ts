@@ -1,0 +1,149 @@
+/**
+ * Small hand-written scanners for the details detectors read out of message texts (durations, back-off values,
+ * `failed to "X" for "Y" with Z` sync errors, hash pairs, volume lists, image names). Each is a bounded, linear
+ * scan with indexOf; no regular expressions.
+ */
+import { parseGoDurationUs } from '../util/time.ts';
+
+/** Longest token these scanners read (names, durations); anything longer is cut. */
+const MAX_TOKEN = 256;
+
+const isDurationChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 104 || c === 109 || c === 115 || c === 117 || c === 110 || c === 181;
+
+/** The Go duration right after `marker` (e.g. "last seen active " → "3m2.1s"), in µs; NaN if absent. */
+export function durationAfter(text: string, marker: string, from = 0): number {
+  const at = text.indexOf(marker, from);
+  if (at < 0) return NaN;
+  return durationAt(text, at + marker.length);
+}
+
+/** The Go duration starting at position `at`, in µs; NaN if there is none. */
+export function durationAt(text: string, at: number): number {
+  let end = at;
+  const limit = Math.min(text.length, at + 40);
+  while (end < limit && isDurationChar(text.charCodeAt(end))) end++;
+  return end > at ? parseGoDurationUs(text.slice(at, end)) : NaN;
+}
+
+/** Characters up to the first stop character (space by default), starting at `at`, at most MAX_TOKEN long. */
+export function tokenAt(text: string, at: number, stops = ' '): string {
+  let end = at;
+  const limit = Math.min(text.length, at + MAX_TOKEN);
+  while (end < limit && !stops.includes(text[end])) end++;
+  return text.slice(at, end);
+}
+
+export interface BackOff {
+  /** The back-off delay the kubelet is waiting, in µs. */
+  delayUs: number;
+  /** As printed: "40s", "5m0s". */
+  label: string;
+  /** `container=` value, '' if absent. */
+  container: string;
+}
+
+/** Reads "back-off 40s restarting failed container=app pod=…" (either capitalisation of "Back-off"). */
+export function backOffIn(text: string): BackOff | undefined {
+  let at = text.indexOf('ack-off ');
+  while (at > 0) {
+    const b = text.charCodeAt(at - 1);
+    if (b === 66 || b === 98) break; // B or b
+    at = text.indexOf('ack-off ', at + 1);
+  }
+  if (at <= 0) return undefined;
+  const start = at + 'ack-off '.length;
+  const label = tokenAt(text, start);
+  const delayUs = parseGoDurationUs(label);
+  if (Number.isNaN(delayUs)) return undefined;
+  const c = text.indexOf('container=', start);
+  const container = c >= 0 && c - start < 200 ? tokenAt(text, c + 'container='.length, ' "\\') : '';
+  return { delayUs, label, container };
+}
+
+export interface FailedAction {
+  /** StartContainer, KillContainer, CreatePodSandbox, KillPodSandbox… */
+  action: string;
+  /** The container name or pod the action was for. */
+  target: string;
+  /** CrashLoopBackOff, ErrImagePull, ImagePullBackOff, CreatePodSandboxError, KillContainerError… */
+  reason: string;
+  /** The text after "with <reason>: ", up to the next failure (cut to 400 characters). */
+  detail: string;
+}
+
+/** Every `failed to "Action" for "target" with Reason: detail` in a pod sync error (aggregates list several). */
+export function failedActions(text: string, max = 20): FailedAction[] {
+  const out: FailedAction[] = [];
+  const marker = 'failed to "';
+  let at = text.indexOf(marker);
+  while (at >= 0 && out.length < max) {
+    const a0 = at + marker.length;
+    const a1 = text.indexOf('"', a0);
+    if (a1 < 0 || a1 - a0 > MAX_TOKEN) break;
+    const forAt = text.indexOf(' for "', a1);
+    if (forAt !== a1 + 1) { at = text.indexOf(marker, a1); continue; }
+    const t0 = forAt + ' for "'.length;
+    const t1 = text.indexOf('" with ', t0);
+    if (t1 < 0 || t1 - t0 > MAX_TOKEN) break;
+    const r0 = t1 + '" with '.length;
+    const reason = tokenAt(text, r0, ': ');
+    const next = text.indexOf(marker, r0);
+    const detailStart = r0 + reason.length + 2;
+    const detailEnd = Math.min(next < 0 ? text.length : next, detailStart + 400);
+    out.push({ action: text.slice(a0, a1), target: text.slice(t0, t1), reason, detail: detailStart < detailEnd ? text.slice(detailStart, detailEnd) : '' });
+    at = next;
+  }
+  return out;
+}
+
+/** "(1559107639 vs 1428860573)" → the two hashes as printed; undefined if absent. */
+export function hashPair(text: string): [string, string] | undefined {
+  const vs = text.indexOf(' vs ');
+  if (vs < 0) return undefined;
+  let a = vs;
+  while (a > 0 && isDigit(text.charCodeAt(a - 1))) a--;
+  let b = vs + 4;
+  while (b < text.length && isDigit(text.charCodeAt(b))) b++;
+  if (a === vs || b === vs + 4) return undefined;
+  return [text.slice(a, vs), text.slice(vs + 4, b)];
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** "unmounted volumes=[a b]" → ['a', 'b'] for marker "unmounted volumes=[". */
+export function bracketList(text: string, marker: string): string[] {
+  const at = text.indexOf(marker);
+  if (at < 0) return [];
+  const start = at + marker.length;
+  const end = text.indexOf(']', start);
+  if (end < 0 || end - start > 2000) return [];
+  return text.slice(start, end).split(' ').filter(Boolean);
+}
+
+/** The image named in a pull error: `pulling image "x"`, `image \"x\"`, `image="x"`. */
+export function imageIn(text: string): string {
+  for (const marker of ['image \\"', 'image "', 'image="', 'image \\\\\\"']) {
+    const at = text.indexOf(marker);
+    if (at >= 0) return tokenAt(text, at + marker.length, '"\\ ');
+  }
+  return '';
+}
+
+export type ErrorClass = 'deadline exceeded' | 'connection refused' | 'connection closed' | 'EOF' | 'unavailable' | 'not found' | 'other';
+
+/** What kind of failure an RPC error text describes (the same classes the kubelet's callers care about). */
+export function errorClass(text: string): ErrorClass {
+  const t = text.length > 2000 ? text.slice(0, 2000) : text;
+  if (t.includes('DeadlineExceeded') || t.includes('deadline exceeded')) return 'deadline exceeded';
+  if (t.includes('connection refused')) return 'connection refused';
+  if (t.includes('connection closed') || t.includes('transport is closing')) return 'connection closed';
+  if (t.includes('EOF')) return 'EOF';
+  if (t.includes('code = Unavailable')) return 'unavailable';
+  if (t.includes('code = NotFound') || t.includes('not found')) return 'not found';
+  return 'other';
+}
+
+/** Text cut to `max` characters with an ellipsis, for quoting in explanations. */
+export function clip(text: string, max = 160): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
