@@ -160,7 +160,8 @@ export class SourceReader {
     if (this.openBlock && pending && this.sameProgram(w)) {
       const c = text.charCodeAt(p);
       const close = isBlockClose(text, p);
-      if (c === 9 || close) {
+      // klog indents every value line with a TAB; an empty line here is one whose TAB an editor trimmed away.
+      if (c === 9 || close || isBlankFrom(text, p)) {
         this.counts.continuation++;
         pending.append('\n' + text.slice(p), lastLine);
         // ` > next=<` opens the next multi-line value on the closing line.
@@ -183,7 +184,14 @@ export class SourceReader {
       return;
     }
     this.releaseUpsideDown();
-    if (this.pending && this.tryContinuation(text, p, w, lastLine)) return;
+    if (this.pending) {
+      if (!this.sameProgram(w)) {
+        // Another program's line (or another node's) between the record's lines: the record may go on after it.
+        this.counts.unrecognized++;
+        return;
+      }
+      if (this.tryContinuation(text, p, lastLine)) return;
+    }
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
   }
 
@@ -259,9 +267,8 @@ export class SourceReader {
     return true;
   }
 
-  private tryContinuation(text: string, p: number, w: Wrapper | undefined, lastLine: number): boolean {
+  private tryContinuation(text: string, p: number, lastLine: number): boolean {
     const pending = this.pending!;
-    if (!this.sameProgram(w)) return false;
     if (this.panicMode || looksLikePanicLine(text, p)) {
       // The dump stays in the record's line span (the raw view shows it) but not in its message text.
       this.panicMode = true;

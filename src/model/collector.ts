@@ -308,10 +308,12 @@ export class SourceHandle {
     const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);
     if (top === 'journald-json') return 'journald-json-export';
     if (jsonish) return top && top.startsWith('journald') ? 'json-journald' : 'json';
-    // Log lines are records and their continuation lines; a document is mostly something else (prose, fences).
+    // Log lines are records and their continuation lines; a document is mostly something else (prose, fences). A dump
+    // of several logs in `==> name <==` sections (kubectl, minikube, tail) is not a document, whatever else it holds.
     const logLines = klog + counts.continuation;
     const otherLines = counts.unrecognized - facts.metaLines;
-    if (otherLines > logLines || (facts.markdownFences > 0 && otherLines * 2 > logLines)) return 'klog-in-document';
+    const sectionedDump = facts.sectionHeaders > 0 && facts.markdownFences === 0;
+    if (!sectionedDump && (otherLines > logLines || (facts.markdownFences > 0 && otherLines * 2 > logLines))) return 'klog-in-document';
     if (top && top.startsWith('journald')) return 'klog-journald';
     if (top === 'cri') return 'klog-cri';
     if (top === 'node-prefix') return 'klog-node-prefix';
@@ -322,7 +324,8 @@ export class SourceHandle {
   /** Unknown non-log lines in what is otherwise a log file (not a document): garbage worth pointing at. */
   private strayDiagnostics(format: FormatId): void {
     const reader = this.reader;
-    if (format === 'klog-in-document' || reader.strayCount === 0) return;
+    // Prose in a document and other components' output in a sectioned dump are expected there.
+    if (format === 'klog-in-document' || reader.facts.sectionHeaders > 0 || reader.strayCount === 0) return;
     for (const s of reader.strayLines) this.diagnostic(s.line, 'info', `not a kubelet log line; skipped: ${s.excerpt}`);
     const more = reader.strayCount - reader.strayLines.length;
     if (more > 0) this.diagnostic(0, 'info', `${more} more lines that are not kubelet log lines were skipped`);

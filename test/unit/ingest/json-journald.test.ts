@@ -1,0 +1,151 @@
+/**
+ * `--logging-format=json` lines and every journalctl output mode (short, short-iso, short-precise,
+ * short-iso-precise, cat, json export), with any syslog identifier. Expectations are written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, callers, eventRows, readRecords } from './ingest-helpers.ts';
+import { Era } from '../../../src/ingest/record.ts';
+
+const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
+const CID = '4f6c0a1b2c3d4e5f60718293a4b5c6d7e8f90123456789abcdef0123456789ab';
+
+describe('--logging-format=json', () => {
+  // 1710496923123.456 ms = 2024-03-15 10:02:03.123456 UTC.
+  const text = [
+    '{"ts":1710496923123.456,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}',
+    `{"ts":1710496923200.1,"caller":"kuberuntime/kuberuntime_container.go:745","msg":"Killing container with a grace period","v":0,"pod":{"name":"web-0","namespace":"default"},"podUID":"${UID}","containerName":"app","containerID":"containerd://${CID}","gracePeriod":30}`,
+    `{"ts":1710496924000.001,"caller":"kubelet/pod_workers.go:1300","msg":"Error syncing pod, skipping","err":"failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff","pod":{"name":"web-0","namespace":"default"},"podUID":"${UID}"}`,
+  ].join('\n');
+
+  it('reads ts (epoch ms, kept to the µs), caller, msg, v/err severity and nested pod objects', () => {
+    const trace = analyze({ name: 'kubelet.log', data: text }, { year: 2031 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('json');
+    expect(src.eras).toEqual({ printf: 0, structured: 0, json: 3 });
+    expect(src.year).toEqual({ value: 2024, how: 'json' });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-15 10:02:03.123456', where: 'kubelet.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:03.200100', where: 'kubelet.log:2', sev: 'I', node: 'node', kind: 'runtime.kill', pod: 'default/web-0' },
+      // An error line: `err` and no `v`.
+      { at: '2024-03-15 10:02:04.000001', where: 'kubelet.log:3', sev: 'E', node: 'node', kind: 'pw.sync-error', pod: 'default/web-0' },
+    ]);
+    expect(trace.events.num[1]).toBe(30);
+    const { records } = readRecords(text);
+    expect(callers(records)).toEqual(['kubelet/kubelet.go:2389', 'kuberuntime/kuberuntime_container.go:745', 'kubelet/pod_workers.go:1300']);
+    expect(records.every((r) => r.era === Era.Json)).toBe(true);
+  });
+
+  it('reports a cut JSON log line with its line number and reads the rest', () => {
+    const cut = text.split('\n');
+    cut[1] = cut[1].slice(0, 80);
+    const trace = analyze({ name: 'kubelet.log', data: cut.join('\n') });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['kubelet.log:1', 'kubelet.log:3']);
+    expect(trace.sources[0].diagnostics.map((d) => [d.line, d.level])).toEqual([[2, 'warning']]);
+    expect(trace.sources[0].diagnostics[0].message).toContain('not valid JSON');
+  });
+});
+
+describe('journalctl output modes', () => {
+  const klog = (hh: string, rest: string) => `I0315 10:02:${hh}    2891 kubelet.go:2389] ${rest}`;
+
+  it('short: "Mar 15 10:02:03 host ident[pid]: " and a space-padded day "Mar  5"; the year from the journal banner', () => {
+    const text = [
+      '-- Logs begin at Fri 2023-03-03 09:00:00 UTC, end at Wed 2023-03-15 11:00:00 UTC. --',
+      `Mar  5 10:02:03 node-1 kubelet[2891]: I0305 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+      `Mar 15 10:02:04 node-1 kubelet[2891]: ${klog('04.000001', '"SyncLoop DELETE" source="api" pods=["default/web-0"]')}`,
+      '-- No entries --',
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-journald');
+    expect(src.node).toBe('node-1');
+    expect(src.year).toEqual({ value: 2023, how: 'document' });
+    expect(src.lines).toEqual({ total: 4, klog: 2, continuation: 0, unrecognized: 2, blank: 0 });
+    expect(src.diagnostics).toEqual([]);
+    expect(eventRows(trace)).toEqual([
+      { at: '2023-03-05 10:02:03.123456', where: 'journal.txt:2', sev: 'I', node: 'node-1', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2023-03-15 10:02:04.000001', where: 'journal.txt:3', sev: 'I', node: 'node-1', kind: 'syncloop.delete', pod: 'default/web-0' },
+    ]);
+  });
+
+  it('short-iso (+0000 and +00:00), short-iso-precise and short-precise, with any identifier', () => {
+    const text = [
+      `2024-03-15T10:02:03+0000 node-1 k3s[2891]: ${klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]')}`,
+      `2024-03-15T10:02:04+00:00 node-1 kubelet-wrapper[2891]: ${klog('04.000001', '"SyncLoop DELETE" source="api" pods=["default/web-0"]')}`,
+      `2024-03-15T10:02:05.123456+00:00 node-1 kubelet.sh[2891]: ${klog('05.123456', '"SyncLoop REMOVE" source="api" pods=["default/web-0"]')}`,
+      `Mar 15 10:02:06.654321 node-1 hyperkube[2891]: ${klog('06.654321', '"SyncLoop ADD" source="api" pods=["default/web-1"]')}`,
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text }, { year: 2019 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-journald');
+    expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-15 10:02:03.123456', where: 'journal.txt:1', sev: 'I', node: 'node-1', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:04.000001', where: 'journal.txt:2', sev: 'I', node: 'node-1', kind: 'syncloop.delete', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:05.123456', where: 'journal.txt:3', sev: 'I', node: 'node-1', kind: 'syncloop.remove', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:06.654321', where: 'journal.txt:4', sev: 'I', node: 'node-1', kind: 'syncloop.add', pod: 'default/web-1' },
+    ]);
+    const { reader } = readRecords(text);
+    expect(reader.facts.journaldIdents).toEqual({ k3s: 1, 'kubelet-wrapper': 1, 'kubelet.sh': 1, hyperkube: 1 });
+  });
+
+  it('keeps a multi-line value whose lines the journal stored as separate entries, and skips other programs', () => {
+    const text = [
+      `Mar 15 10:02:05 node-1 kubelet[2891]: I0315 10:02:05.100003    2891 status_manager.go:883] "Patch status for pod" pod="default/web-0" podUID="${UID}" patch=<`,
+      `Mar 15 10:02:05 node-1 kubelet[2891]: \t{"status":{"phase":"Running"}}`,
+      'Mar 15 10:02:05 node-1 containerd[611]: time="2024-03-15T10:02:05.1Z" level=info msg="StartContainer returned successfully"',
+      'Mar 15 10:02:05 node-1 kubelet[2891]:  >',
+      'Mar 15 10:02:06 node-1 containerd[611]: panic: assignment to entry in nil map',
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 1, continuation: 2, unrecognized: 2, blank: 0 });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1+4 status.patch']);
+    // Other programs' lines in a journal are expected there: not reported as garbage.
+    expect(trace.sources[0].diagnostics).toEqual([]);
+  });
+
+  it('cat: bare klog lines, year from the caller', () => {
+    const text = klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]');
+    const trace = analyze({ name: 'journal.txt', data: text }, { year: 2022 });
+    expect(trace.sources[0].format).toBe('klog');
+    expect(trace.sources[0].year).toEqual({ value: 2022, how: 'caller' });
+    expect(eventRows(trace)[0].at).toBe('2022-03-15 10:02:03.123456');
+  });
+
+  it('json export: MESSAGE as a string, as an array of UTF-8 bytes, or holding a JSON log object', () => {
+    const bytes = [...new TextEncoder().encode(`E0315 10:02:04.000001    2891 pod_workers.go:1300] "Error syncing pod, skipping" err="détail" pod="default/web-0" podUID="${UID}"\n`)];
+    const entry = (us: string, message: unknown) => JSON.stringify({
+      __CURSOR: 's=1;i=2', __REALTIME_TIMESTAMP: us, _HOSTNAME: 'node-7', SYSLOG_IDENTIFIER: 'kubelet', _PID: '2891', MESSAGE: message,
+    });
+    const text = [
+      entry('1710496923123456', klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]')),
+      entry('1710496924000001', bytes),
+      entry('1710496925123456', '{"ts":1710496925123.456,"caller":"kubelet/kubelet.go:2405","msg":"SyncLoop DELETE","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}'),
+    ].join('\n');
+    const trace = analyze({ name: 'journal.json', data: text }, { year: 2019 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('journald-json-export');
+    expect(src.node).toBe('node-7');
+    expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(src.eras).toEqual({ printf: 0, structured: 2, json: 1 });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-15 10:02:03.123456', where: 'journal.json:1', sev: 'I', node: 'node-7', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:04.000001', where: 'journal.json:2', sev: 'E', node: 'node-7', kind: 'pw.sync-error', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:05.123456', where: 'journal.json:3', sev: 'I', node: 'node-7', kind: 'syncloop.delete', pod: 'default/web-0' },
+    ]);
+    expect(trace.strings[trace.events.text[1]]).toBe('détail');
+  });
+
+  it('JSON logging behind the journal: the journal line holds the JSON object', () => {
+    const text = [
+      'Mar 15 10:02:03 node-2 kubelet[2891]: {"ts":1710496923123.456,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}',
+      'Mar 15 10:02:05 node-2 kubelet[2891]: {"ts":1710496925123.456,"caller":"kubelet/kubelet.go:2405","msg":"SyncLoop DELETE","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}',
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(trace.sources[0].format).toBe('json-journald');
+    expect(eventRows(trace).map((r) => `${r.at} ${r.node} ${r.kind}`)).toEqual([
+      '2024-03-15 10:02:03.123456 node-2 syncloop.add',
+      '2024-03-15 10:02:05.123456 node-2 syncloop.delete',
+    ]);
+  });
+});

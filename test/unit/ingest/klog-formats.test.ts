@@ -1,0 +1,178 @@
+/**
+ * klog text of both eras, with and without --add-dir-header, glog file headers, and the continuation lines a record
+ * can have (multi-line values, panics, lines a web page wrapped). Expectations are written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, callers, countedLines, eventRows, readRecords } from './ingest-helpers.ts';
+import { Era } from '../../../src/ingest/record.ts';
+import { seedText } from '../../helpers.ts';
+
+const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
+
+describe('klog printf era (≤1.20)', () => {
+  const text = [
+    'I0312 10:42:26.101676 2353235 kubelet.go:1887] SyncLoop (ADD, "api"): "web-0_default(9c048a53-53b2-11ea-b6ae-6c92bf85be08)"',
+    'I0312 10:42:26.200000 2353235 kuberuntime_container.go:559] Killing container "docker://8a61fda8d43e" with 30 second grace period',
+    'W0312 10:42:27.101676 2353235 kubelet.go:1903] SyncLoop (DELETE, "api"): "web-0_default(9c048a53-53b2-11ea-b6ae-6c92bf85be08)"',
+    'E0312 10:42:28.000001 2353235 kubelet.go:1897] SyncLoop (REMOVE, "api"): "web-0_default(9c048a53-53b2-11ea-b6ae-6c92bf85be08)"',
+    '',
+  ].join('\n');
+
+  it('reads severity, time with microseconds, pid, caller and the catalog kind of each line', () => {
+    const trace = analyze({ name: 'kubelet.log', data: text });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog');
+    expect(src.lines).toEqual({ total: 4, klog: 4, continuation: 0, unrecognized: 0, blank: 0 });
+    expect(src.eras).toEqual({ printf: 4, structured: 0, json: 0 });
+    expect(src.year).toEqual({ value: 2024, how: 'assumed' });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-12 10:42:26.101676', where: 'kubelet.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2024-03-12 10:42:26.200000', where: 'kubelet.log:2', sev: 'I', node: 'node', kind: 'runtime.kill', pod: '' },
+      { at: '2024-03-12 10:42:27.101676', where: 'kubelet.log:3', sev: 'W', node: 'node', kind: 'syncloop.delete', pod: 'default/web-0' },
+      { at: '2024-03-12 10:42:28.000001', where: 'kubelet.log:4', sev: 'E', node: 'node', kind: 'syncloop.remove', pod: 'default/web-0' },
+    ]);
+    const { records } = readRecords(text);
+    expect(callers(records)).toEqual(['kubelet.go:1887', 'kuberuntime_container.go:559', 'kubelet.go:1903', 'kubelet.go:1897']);
+    expect(records.map((r) => r.pid)).toEqual([2353235, 2353235, 2353235, 2353235]);
+    expect(records.every((r) => r.era === Era.Printf)).toBe(true);
+  });
+});
+
+describe('klog structured era (1.21+)', () => {
+  const text = [
+    `I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+    `E0315 10:02:04.000001    2891 pod_workers.go:1300] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: \\"back-off 10s restarting failed container=app pod=web-0_default(${UID})\\"" pod="default/web-0" podUID="${UID}"`,
+    `W0315 10:02:04.500000    2891 kubelet.go:2290] "Housekeeping took longer than expected" expected="1s" actual="1.5s"`,
+    `I0315 10:02:05.100003    2891 status_manager.go:883] "Patch status for pod" pod="default/web-0" podUID="${UID}" patch=<`,
+    '\t{',
+    `\t\t"metadata": {"uid": "${UID}"},`,
+    '', // a value line whose TAB an editor trimmed away
+    '\t\t"status": {"phase": "Running"}',
+    '\t}',
+    ' >',
+    `I0315 10:02:06.000004    2891 kubelet.go:2415] "SyncLoop REMOVE" source="api" pods=["default/web-0"]`,
+  ].join('\n');
+
+  it('reads quoted values with escapes, err first, and a multi-line value with its closing " >"', () => {
+    const trace = analyze({ name: 'kubelet.log', data: text });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog');
+    expect(src.lines).toEqual({ total: 11, klog: 5, continuation: 6, unrecognized: 0, blank: 0 });
+    expect(src.eras).toEqual({ printf: 0, structured: 5, json: 0 });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-15 10:02:03.123456', where: 'kubelet.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:04.000001', where: 'kubelet.log:2', sev: 'E', node: 'node', kind: 'pw.sync-error', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:04.500000', where: 'kubelet.log:3', sev: 'W', node: 'node', kind: 'housekeeping.slow', pod: '' },
+      { at: '2024-03-15 10:02:05.100003', where: 'kubelet.log:4+7', sev: 'I', node: 'node', kind: 'status.patch', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:06.000004', where: 'kubelet.log:11', sev: 'I', node: 'node', kind: 'syncloop.remove', pod: 'default/web-0' },
+    ]);
+    // The error text was unescaped by the catalog: the escaped quotes inside err= did not end the value.
+    const err = trace.events.text[1];
+    expect(trace.strings[err]).toBe(`failed to "StartContainer" for "app" with CrashLoopBackOff: "back-off 10s restarting failed container=app pod=web-0_default(${UID})"`);
+    const { records } = readRecords(text);
+    expect(records[3].text.endsWith('\t}\n >')).toBe(true);
+    expect(records[3].text).toContain('\t\t"status": {"phase": "Running"}');
+  });
+
+  it('reads the --add-dir-header caller path and classifies the line the same way', () => {
+    const plain = `I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`;
+    const withDir = `I0315 10:02:03.123456    2891 kubelet/kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`;
+    expect(callers(readRecords(withDir).records)).toEqual(['kubelet/kubelet.go:2389']);
+    const a = eventRows(analyze({ name: 'a.log', data: plain }));
+    const b = eventRows(analyze({ name: 'a.log', data: withDir }));
+    expect(b).toEqual(a);
+    expect(b[0].kind).toBe('syncloop.add');
+  });
+});
+
+describe('glog/klog log files (--log-dir)', () => {
+  const text = [
+    'Log file created at: 2023/09/19 11:11:00',
+    'Running on machine: worker-7',
+    'Binary: Built with gc go1.17.13 for linux/amd64',
+    'Log line format: [IWEF]mmdd hh:mm:ss.uuuuuu threadid file:line] msg',
+    'I0919 11:11:20.322601  190330 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/nginx-deployment-bd4476b48-fpgvc]',
+    'I0919 11:11:20.322631  190330 pod_workers.go:625] "Pod is marked for graceful deletion, begin teardown" pod="default/nginx-deployment-bd4476b48-fpgvc" podUID=95d6b80b-77f5-4218-824e-69eec4998c22',
+  ].join('\n');
+
+  it('takes the year from "Log file created at" and the node from "Running on machine"', () => {
+    const trace = analyze({ name: 'kubelet.INFO', data: text }, { year: 2030 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog');
+    expect(src.node).toBe('worker-7');
+    expect(src.year).toEqual({ value: 2023, how: 'file-header' });
+    expect(src.lines).toEqual({ total: 6, klog: 2, continuation: 0, unrecognized: 4, blank: 0 });
+    expect(eventRows(trace)).toEqual([
+      { at: '2023-09-19 11:11:20.322601', where: 'kubelet.INFO:5', sev: 'I', node: 'worker-7', kind: 'syncloop.delete', pod: 'default/nginx-deployment-bd4476b48-fpgvc' },
+      { at: '2023-09-19 11:11:20.322631', where: 'kubelet.INFO:6', sev: 'I', node: 'worker-7', kind: 'pw.teardown-deleted', pod: 'default/nginx-deployment-bd4476b48-fpgvc' },
+    ]);
+    // The four header lines are known, not garbage: no "not a kubelet log line" diagnostics.
+    expect(src.diagnostics).toEqual([]);
+  });
+
+  it('takes the node from a glog file name when the header is gone (rotated or cut)', () => {
+    const trace = analyze({ name: 'logs/kubelet.ip-10-0-1-7.ec2.internal.root.log.INFO.20230919-111100.190330', data: text.split('\n').slice(4).join('\n') });
+    expect(trace.sources[0].node).toBe('ip-10-0-1-7.ec2.internal');
+    expect(eventRows(trace).map((r) => r.node)).toEqual(['ip-10-0-1-7.ec2.internal', 'ip-10-0-1-7.ec2.internal']);
+  });
+});
+
+describe('continuation lines', () => {
+  it('attaches a Go panic and goroutine dump (blank lines inside) to the record before it, not to its message', () => {
+    const text = [
+      `I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+      `I0315 10:02:03.200000    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]`,
+      'panic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1f7c3a2]',
+      '',
+      'goroutine 412 [running]:',
+      'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncLoopIteration(0xc000a2c000, {0x5b2a6c0, 0xc0001a6000})',
+      '\tvendor/k8s.io/kubernetes/pkg/kubelet/kubelet.go:2405 +0x1c5',
+      '',
+      'goroutine 1 [chan receive, 12 minutes]:',
+      'main.main()',
+      '\tcmd/kubelet/kubelet.go:41 +0x9e',
+      `I0315 10:02:09.000001    3017 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-1"]`,
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(trace.sources[0].lines).toEqual({ total: 13, klog: 3, continuation: 8, unrecognized: 0, blank: 2 });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'k.log:1 syncloop.add default/web-0',
+      // Still classified as DELETE: the dump is in the record's line span but not in its message.
+      'k.log:2+11 syncloop.delete default/web-0',
+      'k.log:13 syncloop.add default/web-1',
+    ]);
+  });
+
+  it('joins a line a web page hard-wrapped inside a quoted value (seed 004, "KillContainerE" / "rror:")', () => {
+    const lines = seedText('004').split('\n');
+    const at = lines.findIndex((l) => l.endsWith('with KillContainerE'));
+    expect(at).toBeGreaterThan(0);
+    const excerpt = lines.slice(at - 1, at + 5).join('\n');
+    const trace = analyze({ name: 'seed-004-excerpt.txt', data: excerpt });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.sev} ${r.kind} ${r.pod}`)).toEqual([
+      'seed-004-excerpt.txt:1 I sync.terminating-exit default/nginx-deployment-bd4476b48-fpgvc',
+      'seed-004-excerpt.txt:2+3 E pw.sync-error default/nginx-deployment-bd4476b48-fpgvc',
+      'seed-004-excerpt.txt:5+2 I pw.work-done default/nginx-deployment-bd4476b48-fpgvc',
+    ]);
+    const { records } = readRecords(excerpt);
+    expect(records[1].text).toContain('with KillContainerError: \\"rpc error');
+    expect(records[1].text).toContain('with KillPodSandboxError: \\"rpc error');
+    // "…podUID=95d6b80b-77f5-4" + "218-824e-…": the uid is whole again.
+    expect(records[2].text).toContain('podUID=95d6b80b-77f5-4218-824e-69eec4998c22 updateType=1');
+  });
+
+  it('joins the indented continuation of a wrapped printf line (seed 003, "of pod …")', () => {
+    const lines = seedText('003').split('\n');
+    const at = lines.findIndex((l) => l.trim().startsWith('of pod prometheus-node-exporter-l7vzz'));
+    expect(at).toBeGreaterThan(0);
+    const excerpt = lines.slice(at - 1, at + 2).join('\n');
+    const trace = analyze({ name: 'seed-003-excerpt.txt', data: excerpt });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'seed-003-excerpt.txt:1+3 runtime.kill-decision monitoring/prometheus-node-exporter-l7vzz',
+    ]);
+    const src = trace.sources[0];
+    expect(src.lines).toEqual({ total: 3, klog: 1, continuation: 2, unrecognized: 0, blank: 0 });
+    expect(countedLines(src)).toBe(src.lines.total);
+  });
+});

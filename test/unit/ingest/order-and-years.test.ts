@@ -1,0 +1,102 @@
+/**
+ * Time: newest-first files (journalctl -r) put back in order, the year of year-less klog times (and a new year inside
+ * a log, in either direction), and the caller's year only as the last resort.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, eventRows, fixture } from './ingest-helpers.ts';
+import { dumpTrace } from '../../../src/model/dump.ts';
+
+/** The dump without the per-source summary lines and with line references blanked (the two files number lines differently). */
+function storyOf(dump: string): string {
+  return dump.split('\n').filter((l) => !l.startsWith('source ')).join('\n').replace(/@\d+/g, '@_');
+}
+
+const reverseLines = (text: string) => text.trimEnd().split('\n').reverse().join('\n') + '\n';
+
+describe('newest-first files', () => {
+  const forward = fixture('journald-oldest-first.log');
+  const backward = reverseLines(forward);
+
+  it('a journalctl -r file reconstructs the same story as the oldest-first file', () => {
+    const a = analyze({ name: 'journal.txt', data: forward });
+    const b = analyze({ name: 'journal.txt', data: backward });
+    expect(a.sources[0].reversed).toBe(false);
+    expect(b.sources[0].reversed).toBe(true);
+    expect(storyOf(dumpTrace(b, { events: true }))).toBe(storyOf(dumpTrace(a, { events: true })));
+    // The story is not trivially empty: one pod through its life, across the new year.
+    expect(storyOf(dumpTrace(a, { events: true }))).toContain('pod shop/cart-7d9f8-abcde');
+    expect(a.events.count).toBe(8);
+  });
+
+  it('keeps each record\'s own first line; a multi-line value that arrived upside down is read right way up', () => {
+    const b = analyze({ name: 'journal.txt', data: backward });
+    expect(eventRows(b).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
+      '2023-12-31 23:59:58.101544 journal.txt:12 syncloop.add',
+      // Same time as the line above: the order of the oldest-first file is kept.
+      '2023-12-31 23:59:58.101544 journal.txt:11 pw.pending-update',
+      '2023-12-31 23:59:58.301122 journal.txt:10 sync.pod-enter',
+      '2023-12-31 23:59:59.912873 journal.txt:5+4 status.patch',
+      '2024-01-01 00:00:01.554012 journal.txt:4 syncloop.delete',
+      '2024-01-01 00:00:01.554190 journal.txt:3 pw.teardown-deleted',
+      '2024-01-01 00:00:01.601339 journal.txt:2 runtime.kill',
+      '2024-01-01 00:00:02.977421 journal.txt:1 syncloop.remove',
+    ]);
+    expect(b.sources[0].lines).toEqual({ total: 12, klog: 8, continuation: 3, unrecognized: 1, blank: 0 });
+  });
+});
+
+describe('years', () => {
+  const newYear = [
+    'I1231 23:59:58.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
+    'I1231 23:59:59.999999    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]',
+    'I0101 00:00:00.000001    2891 kubelet.go:2415] "SyncLoop REMOVE" source="api" pods=["default/web-0"]',
+  ].join('\n');
+  const expected = [
+    '2023-12-31 23:59:58.000001 syncloop.add',
+    '2023-12-31 23:59:59.999999 syncloop.delete',
+    '2024-01-01 00:00:00.000001 syncloop.remove',
+  ];
+
+  it('a log that crosses a new year gets year+1 after the boundary', () => {
+    const trace = analyze({ name: 'k.log', data: newYear }, { year: 2023 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.kind}`)).toEqual(expected);
+    expect(trace.sources[0].year).toEqual({ value: 2023, how: 'caller' });
+  });
+
+  it('a newest-first log that crosses a new year likewise', () => {
+    const trace = analyze({ name: 'k.log', data: reverseLines(newYear) }, { year: 2023 });
+    expect(trace.sources[0].reversed).toBe(true);
+    expect(eventRows(trace).map((r) => `${r.at} ${r.kind}`)).toEqual(expected);
+  });
+
+  it('a journal in UTC around a new year: the klog (local time) date decides which side of it a line is on', () => {
+    // The kubelet runs at UTC+8: its Jan 1 07:30 is the journal's Dec 31 23:30 UTC.
+    const text = '2023-12-31T23:30:00+0000 node-1 kubelet[7]: I0101 07:30:00.000001       7 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]';
+    expect(eventRows(analyze({ name: 'j.log', data: text }))[0].at).toBe('2024-01-01 07:30:00.000001');
+  });
+
+  const bare = 'I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]';
+
+  it('uses the caller\'s year only when nothing in the input states one', () => {
+    expect(analyze({ name: 'k.log', data: bare }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
+    expect(analyze({ name: 'k.log', data: bare }).sources[0].year).toEqual({ value: 2024, how: 'assumed' });
+    const stated: [string, string, { value: number; how: string }][] = [
+      ['a CRI prefix', `2019-03-15T10:02:03.123456789Z stderr F ${bare}`, { value: 2019, how: 'wrapper' }],
+      ['a JSON ts', '{"ts":1552644123123.456,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[]}', { value: 2019, how: 'json' }],
+      ['a date inside a message on the record\'s own day',
+        'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-03-15T10:02:33Z"',
+        { value: 2019, how: 'message' }],
+      ['the glog file header', `Log file created at: 2019/03/15 10:00:00\n${bare}`, { value: 2019, how: 'file-header' }],
+      ['the document around the excerpt', `Posted on 2019-03-16 by an SRE.\n\n\`\`\`\n${bare}\n\`\`\`\n`, { value: 2019, how: 'document' }],
+    ];
+    for (const [what, text, year] of stated) {
+      const src = analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0];
+      expect({ what, year: src.year }).toEqual({ what, year });
+    }
+  });
+
+  it('a date inside a message on another day is not taken for the record\'s year', () => {
+    const text = 'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-06-01T00:00:00Z"';
+    expect(analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
+  });
+});

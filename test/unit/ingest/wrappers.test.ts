@@ -1,0 +1,123 @@
+/**
+ * Lines wrapped by other tools: CRI container logs (with partial lines), talosctl node prefixes, CI timestamps,
+ * kubectl/minikube section headers, and excerpts pasted into a document. Expectations are written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, countedLines, eventRows, fixture, readRecords } from './ingest-helpers.ts';
+
+const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
+
+describe('CRI container log (kubelet in a container)', () => {
+  const text = [
+    '2024-03-15T10:02:03.123456789Z stderr F I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
+    '2024-03-15T10:02:04.000001000Z stderr P E0315 10:02:04.000001    2891 pod_workers.go:1300] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with CrashLo',
+    '2024-03-15T10:02:04.000002000Z stdout F I0315 10:02:04.000002    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]',
+    '2024-03-15T10:02:04.000003000Z stderr P opBackOff: \\"back-off 10s restarting failed container=app pod=web-0_default(' + UID + ')\\"" pod="defa',
+    '2024-03-15T10:02:04.000004000Z stderr F ult/web-0" podUID="' + UID + '"',
+    '2024-03-15T10:02:05.000001000Z stderr F I0315 10:02:05.000001    2891 kubelet.go:2415] "SyncLoop REMOVE" source="api" pods=["default/web-0"]',
+  ].join('\n');
+
+  it('strips the prefix, takes the year from it, and joins partial (P) lines with the rest of their stream', () => {
+    const trace = analyze({ name: 'kubelet-abc_kube-system_kubelet-0.log', data: text }, { year: 2019 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-cri');
+    expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(src.lines).toEqual({ total: 6, klog: 4, continuation: 2, unrecognized: 0, blank: 0 });
+    expect(eventRows(trace)).toEqual([
+      { at: '2024-03-15 10:02:03.123456', where: 'kubelet-abc_kube-system_kubelet-0.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
+      // Lines 2, 4 and 5 (stderr) make one record; line 3 (stdout) sits between them.
+      { at: '2024-03-15 10:02:04.000001', where: 'kubelet-abc_kube-system_kubelet-0.log:2+4', sev: 'E', node: 'node', kind: 'pw.sync-error', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:04.000002', where: 'kubelet-abc_kube-system_kubelet-0.log:3', sev: 'I', node: 'node', kind: 'syncloop.delete', pod: 'default/web-0' },
+      { at: '2024-03-15 10:02:05.000001', where: 'kubelet-abc_kube-system_kubelet-0.log:6', sev: 'I', node: 'node', kind: 'syncloop.remove', pod: 'default/web-0' },
+    ]);
+    const { records } = readRecords(text);
+    const joined = records.find((r) => r.line === 2)!;
+    expect(joined.text).toContain('with CrashLoopBackOff: \\"back-off 10s');
+    expect(joined.text.endsWith(`pod="default/web-0" podUID="${UID}"`)).toBe(true);
+  });
+
+  it('reads a partial line that the file ends before completing', () => {
+    const cut = text.split('\n').slice(0, 2).join('\n');
+    const trace = analyze({ name: 'cri.log', data: cut });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.sev} ${r.kind}`)).toEqual(['cri.log:1 I syncloop.add', 'cri.log:2 E pw.sync-error']);
+    expect(countedLines(trace.sources[0])).toBe(2);
+  });
+});
+
+describe('several nodes in one file', () => {
+  it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
+    const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-node-prefix');
+    expect(trace.nodes.map((n) => n.name).sort()).toEqual(['10.5.0.2', '10.5.0.3']);
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.node} ${r.kind} ${r.pod}`)).toEqual([
+      '2024-03-15 10:02:03.100001 talos-kubelet.log:1 10.5.0.2 syncloop.add default/web-0',
+      '2024-03-15 10:02:03.100002 talos-kubelet.log:2 10.5.0.3 syncloop.add default/web-1',
+      '2024-03-15 10:02:04.200001 talos-kubelet.log:3+3 10.5.0.2 status.patch default/web-0',
+      '2024-03-15 10:02:04.200002 talos-kubelet.log:6 10.5.0.3 syncloop.delete default/web-1',
+      '2024-03-15 10:02:05.300001 talos-kubelet.log:7 10.5.0.2 syncloop.delete default/web-0',
+    ]);
+    // Same pod name on two nodes would be two pods; here each pod lives on its own node.
+    const nodeOf = (name: string) => trace.nodes[trace.pods.find((p) => p.name === name)!.node].name;
+    expect(nodeOf('web-0')).toBe('10.5.0.2');
+    expect(nodeOf('web-1')).toBe('10.5.0.3');
+  });
+
+  it('host-name prefixes ("worker-a.lab: ") count as nodes too, but a word such as "kubelet: " does not', () => {
+    const line = (host: string, t: string, pod: string) => `${host}: I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
+    const trace = analyze({ name: 'pdsh.log', data: [line('worker-a.lab', '03.000001', 'a'), line('worker-b.lab', '03.000002', 'b'), line('kubelet', '03.000003', 'c')].join('\n') });
+    expect(eventRows(trace).map((r) => r.node)).toEqual(['worker-a.lab', 'worker-b.lab', 'worker-a.lab']);
+  });
+});
+
+describe('CI logs and section headers', () => {
+  it('GitHub Actions per-line timestamps (7 fraction digits) around "==> kubelet <==" sections', () => {
+    const text = [
+      '2024-03-15T10:02:02.9999999Z ==> kubelet <==',
+      '2024-03-15T10:02:03.1234567Z I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
+      '2024-03-15T10:02:04.0000012Z I0315 10:02:04.000001    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]',
+    ].join('\n');
+    const trace = analyze({ name: 'job-log.txt', data: text }, { year: 2019 });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-timestamped');
+    expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(src.lines).toEqual({ total: 3, klog: 2, continuation: 0, unrecognized: 1, blank: 0 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
+      '2024-03-15 10:02:03.123456 job-log.txt:2 syncloop.add',
+      '2024-03-15 10:02:04.000001 job-log.txt:3 syncloop.delete',
+    ]);
+    expect(readRecords(text).reader.facts.sectionHeaders).toBe(1);
+  });
+
+  it('minikube logs: other components\' sections, journal banners and "-- No entries --" are skipped quietly', () => {
+    const trace = analyze({ name: 'minikube-logs.txt', data: fixture('minikube-logs.txt') });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-journald');
+    expect(src.node).toBe('minikube');
+    expect(src.lines).toEqual({ total: 14, klog: 3, continuation: 0, unrecognized: 9, blank: 2 });
+    expect(src.diagnostics).toEqual([]);
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind} ${r.pod}`)).toEqual([
+      '2024-03-15 10:02:03.123456 minikube-logs.txt:12 I syncloop.add default/web-0',
+      '2024-03-15 10:02:04.000001 minikube-logs.txt:13 E pw.sync-error default/web-0',
+      '2024-03-15 10:02:05.000001 minikube-logs.txt:14 I syncloop.delete default/web-0',
+    ]);
+  });
+});
+
+describe('excerpts pasted into a document', () => {
+  it('reads the log lines between prose and markdown fences, and counts the rest as not log lines', () => {
+    const trace = analyze({ name: 'issue-118203.md', data: fixture('issue-excerpt.md') });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-in-document');
+    // The issue's own date decides the year.
+    expect(src.year).toEqual({ value: 2023, how: 'document' });
+    expect(src.lines).toEqual({ total: 17, klog: 3, continuation: 1, unrecognized: 8, blank: 5 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind} ${r.pod}`)).toEqual([
+      '2023-06-02 08:14:51.443219 issue-118203.md:9 I syncloop.delete kube-system/coredns-5d78c9869d-x7kq2',
+      '2023-06-02 08:14:51.443291 issue-118203.md:10+2 I pw.teardown-deleted kube-system/coredns-5d78c9869d-x7kq2',
+      '2023-06-02 08:15:21.009152 issue-118203.md:12 E runtime.kill-failed kube-system/coredns-5d78c9869d-x7kq2',
+    ]);
+    // Prose in a document is expected: no "not a kubelet log line" diagnostics.
+    expect(src.diagnostics).toEqual([]);
+  });
+});
