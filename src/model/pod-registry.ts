@@ -9,6 +9,7 @@
  */
 import type { PodRef } from '../catalog/extract.ts';
 import { isStaticUid } from '../catalog/extract.ts';
+import { detachString } from '../util/string-table.ts';
 import type { PodInfo, PodKind } from './trace.ts';
 
 interface Provisional {
@@ -41,8 +42,10 @@ export class PodRegistry {
       // A pod seen by name only so far adopts this uid.
       const pending = this.latestByName(ref, node, true);
       if (pending >= 0) {
-        this.pods[pending].uid = uid;
-        this.byUid.set(uid, pending);
+        // Stored strings are copied out of the line they came from (see util/string-table.ts detachString).
+        const kept = detachString(uid);
+        this.pods[pending].uid = kept;
+        this.byUid.set(kept, pending);
         this.fill(pending, ref);
         return pending;
       }
@@ -84,8 +87,9 @@ export class PodRegistry {
 
   private create(ref: PodRef, node: number): number {
     const id = this.pods.length;
-    this.pods.push({ uid: ref.uid, namespace: ref.namespace, name: ref.name, node, mergedInto: -1, fromFileSource: false });
-    if (ref.uid) this.byUid.set(ref.uid, id);
+    const uid = detachString(ref.uid);
+    this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false });
+    if (uid) this.byUid.set(uid, id);
     this.index(id);
     return id;
   }
@@ -93,8 +97,8 @@ export class PodRegistry {
   private fill(id: number, ref: PodRef): void {
     const p = this.pods[id];
     let changed = false;
-    if (!p.name && ref.name) { p.name = ref.name; changed = true; }
-    if (!p.namespace && ref.namespace && (!ref.name || ref.name === p.name)) { p.namespace = ref.namespace; changed = true; }
+    if (!p.name && ref.name) { p.name = detachString(ref.name); changed = true; }
+    if (!p.namespace && ref.namespace && (!ref.name || ref.name === p.name)) { p.namespace = detachString(ref.namespace); changed = true; }
     if (!changed) return;
     // Pods seen earlier by name alone are this pod: merge them into it.
     if (p.uid) {

@@ -15,6 +15,7 @@ export class StringTable {
     let id = this.ids.get(s);
     if (id === undefined) {
       id = this.list.length;
+      s = detachString(s);
       this.list.push(s);
       this.ids.set(s, id);
     }
@@ -34,4 +35,13 @@ export class StringTable {
   get size(): number {
     return this.list.length;
   }
+}
+
+/**
+ * A copy of `s` that does not keep a larger string alive. Lines are slices of the decoded chunk they came from, and
+ * V8 keeps a slice's whole parent (hundreds of KB) alive as long as the slice lives; anything kept for the life of
+ * a trace must be copied out first. Concatenating makes a new string that slicing then flattens into a fresh copy.
+ */
+export function detachString(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
 }
