@@ -1,4 +1,30 @@
+/**
+ * Composition root: the ingest client and the store are created here and injected; nothing else is a singleton.
+ * `npm start` (vite --mode demo) opens the demo incident straight away.
+ */
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App.tsx';
+import { createAppStore } from './store/app-store.ts';
+import { createIngestClient } from './worker/ingest-client.ts';
+import { App } from './ui/app/App.tsx';
+import { StoreProvider } from './ui/app/StoreContext.tsx';
+import { DEMO_INCIDENT } from './ui/load/incidents.ts';
+import { exposePerfProbe } from './ui/timeline/perf-probe.ts';
+import './ui/styles.css';
 
-createRoot(document.getElementById('root')!).render(<App />);
+async function fetchIncident(fileName: string): Promise<File> {
+  const url = new URL(`incidents/${encodeURIComponent(fileName)}`, document.baseURI);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new File([await response.blob()], fileName, { type: 'text/plain' });
+}
+
+const store = createAppStore({ ingest: createIngestClient(), fetchIncident });
+exposePerfProbe(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StoreProvider store={store}>
+    <App />
+  </StoreProvider>,
+);
+
+if (__OPEN_DEMO__) void store.getState().openIncident(DEMO_INCIDENT.file, DEMO_INCIDENT.title);

@@ -1,0 +1,90 @@
+/**
+ * The base layer of the timeline: row backgrounds, grid, state bands and event marks for the rows in view. The
+ * pinned rows (sync loop) are drawn last, over the scrolled rows, with a separator below them.
+ */
+import { drawLaneMarks } from './draw-marks.ts';
+import { drawLaneSpans } from './draw-spans.ts';
+import { rowTopPx, visibleRows, type FrameContext } from './frame.ts';
+import { forEachMarkRun, mergeThresholdUs } from './lod.ts';
+import { laneHasEvents, laneHasSpans, type GroupRow, type LaneRow, type Row } from './row-layout.ts';
+import type { Tick } from './time-ticks.ts';
+
+function drawGroupRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: GroupRow, y: number): void {
+  const { theme, widthPx } = frame;
+  ctx.fillStyle = theme.groupBackground;
+  ctx.fillRect(0, y, widthPx, row.heightPx);
+  if (row.collapsed) drawCollapsedSummary(ctx, frame, row, y);
+  ctx.fillStyle = theme.separator;
+  ctx.fillRect(0, y + row.heightPx - 1, widthPx, 1);
+}
+
+/** A collapsed group still shows where its events are: thin ticks from all its lanes. */
+function drawCollapsedSummary(ctx: CanvasRenderingContext2D, frame: FrameContext, row: GroupRow, y: number): void {
+  const { scale, theme, trace, events } = frame;
+  const threshold = mergeThresholdUs(scale.usPerPx, frame.minGapPx);
+  const timeUs = trace.events.timeUs;
+  ctx.fillStyle = theme.minimapDensity;
+  ctx.beginPath();
+  for (const lane of row.group.lanes) {
+    forEachMarkRun(events.all, lane, timeUs, scale.startUs, scale.endUs, threshold, (run) => {
+      const x0 = scale.toPx(run.startUs) - 1;
+      ctx.rect(x0, y + 6, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 12);
+    });
+  }
+  ctx.fill();
+  ctx.fillStyle = theme.severity[2];
+  ctx.beginPath();
+  for (const lane of row.group.lanes) {
+    forEachMarkRun(events.problems, lane, timeUs, scale.startUs, scale.endUs, threshold, (run) => {
+      const x0 = scale.toPx(run.startUs) - 1;
+      ctx.rect(x0, y + 4, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 8);
+    });
+  }
+  ctx.fill();
+}
+
+function drawLaneRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: LaneRow, y: number): void {
+  const { theme, widthPx, trace } = frame;
+  // Pinned lanes sit on a tinted background so they read as a separate, fixed strip.
+  ctx.fillStyle = row.pinned ? theme.laneStripe : theme.background;
+  ctx.fillRect(0, y, widthPx, row.heightPx);
+  if (laneHasSpans(trace, row.lane)) drawLaneSpans(ctx, frame, row, y);
+  if (laneHasEvents(trace, row.lane)) drawLaneMarks(ctx, frame, row, y);
+  ctx.fillStyle = theme.separator;
+  ctx.fillRect(0, y + row.heightPx - 1, widthPx, 0.5);
+}
+
+function drawRows(ctx: CanvasRenderingContext2D, frame: FrameContext, rows: readonly Row[]): void {
+  for (const row of rows) {
+    const y = rowTopPx(frame, row);
+    if (row.kind === 'group') drawGroupRow(ctx, frame, row, y);
+    else drawLaneRow(ctx, frame, row, y);
+  }
+}
+
+function drawGrid(ctx: CanvasRenderingContext2D, frame: FrameContext, ticks: readonly Tick[]): void {
+  ctx.fillStyle = frame.theme.grid;
+  for (const t of ticks) ctx.fillRect(Math.round(frame.scale.toPx(t.timeUs)), 0, 1, frame.heightPx);
+}
+
+export function drawTimeline(ctx: CanvasRenderingContext2D, frame: FrameContext, ticks: readonly Tick[]): void {
+  const { theme, widthPx, heightPx, layout } = frame;
+  ctx.font = theme.smallFont;
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, widthPx, heightPx);
+
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, layout.pinnedHeightPx, widthPx, heightPx - layout.pinnedHeightPx);
+  ctx.clip();
+  drawRows(ctx, frame, visibleRows(frame));
+  ctx.restore();
+
+  if (layout.pinned.length) {
+    drawRows(ctx, frame, layout.pinned);
+    ctx.fillStyle = theme.separator;
+    ctx.fillRect(0, layout.pinnedHeightPx - 2, widthPx, 2);
+  }
+  drawGrid(ctx, frame, ticks);
+}

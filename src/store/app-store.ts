@@ -1,0 +1,36 @@
+/**
+ * The one store of the app: a zustand vanilla store composed of slices. It is created in main.tsx (never a module
+ * singleton) with its dependencies injected, so tests can build one with a fake ingest client.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Trace } from '../model/trace.ts';
+import { createFilterSlice, type FilterSlice } from './filter-slice.ts';
+import { createLayoutSlice, type LayoutSlice } from './layout-slice.ts';
+import { createLoadSlice, type LoadDeps, type LoadSlice } from './load-slice.ts';
+import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+import { createViewSlice, type ViewSlice } from './view-slice.ts';
+import { DEFAULT_FILTERS } from './event-filter.ts';
+
+export interface TraceResetSlice {
+  /** Puts view, selection, filters and layout back to their defaults for a newly loaded trace. */
+  resetForTrace(trace: Trace): void;
+}
+
+export type AppState = LoadSlice & ViewSlice & SelectionSlice & FilterSlice & LayoutSlice & TraceResetSlice;
+export type AppStore = StoreApi<AppState>;
+export type AppDeps = LoadDeps;
+
+export function createAppStore(deps: AppDeps): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createLoadSlice(deps)(...a),
+    ...createViewSlice(...a),
+    ...createSelectionSlice(...a),
+    ...createFilterSlice(...a),
+    ...createLayoutSlice(...a),
+    resetForTrace(trace) {
+      const [set, get] = a;
+      set({ selection: { kind: 'none' }, filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow }, collapsed: {}, logSource: 0, sourcesOpen: false });
+      get().resetView(trace);
+    },
+  }));
+}

@@ -1,0 +1,17 @@
+/** The filters (they hide events and lanes; see event-filter.ts for what each one means). */
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from './app-store.ts';
+import { DEFAULT_FILTERS } from './event-filter.ts';
+import type { Filters } from './types.ts';
+
+export interface FilterSlice {
+  filters: Filters;
+  setFilters(patch: Partial<Filters>): void;
+  clearFilters(): void;
+}
+
+export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (set, get) => ({
+  filters: DEFAULT_FILTERS,
+  setFilters: (patch) => set({ filters: { ...get().filters, ...patch } }),
+  clearFilters: () => set({ filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow } }),
+});

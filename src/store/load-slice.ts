@@ -1,0 +1,87 @@
+/** Loading inputs through the ingest worker: status, progress, the loaded trace, cancel and replace. */
+import type { StateCreator } from 'zustand/vanilla';
+import type { IngestClient } from '../worker/ingest-client.ts';
+import { CancelledError } from '../worker/ingest-client.ts';
+import type { IngestInput } from '../worker/protocol.ts';
+import type { Trace } from '../model/trace.ts';
+import type { AppState } from './app-store.ts';
+import type { LoadedTrace, LoadStatus } from './types.ts';
+
+export interface LoadStats {
+  /** Worker time from request to finished trace, and bytes read. */
+  parseMs: number;
+  bytes: number;
+}
+
+export interface LoadSlice {
+  load: LoadStatus;
+  loaded: LoadedTrace | undefined;
+  loadStats: LoadStats | undefined;
+  loadInputs(inputs: IngestInput[], title: string): Promise<void>;
+  loadFiles(files: readonly File[]): Promise<void>;
+  loadText(name: string, text: string): Promise<void>;
+  /** Opens a built-in incident shipped under public/incidents/. */
+  openIncident(fileName: string, title: string): Promise<void>;
+  cancelLoad(): void;
+  closeTrace(): void;
+}
+
+export interface LoadDeps {
+  ingest: IngestClient;
+  /** Reads a built-in incident (same-origin fetch in the app, a file read in tests). */
+  fetchIncident(fileName: string): Promise<File>;
+}
+
+export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], LoadSlice> => (set, get) => ({
+  load: { status: 'idle' },
+  loaded: undefined,
+  loadStats: undefined,
+
+  async loadInputs(inputs, title) {
+    if (!inputs.length) return;
+    set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+    try {
+      const result = await deps.ingest.load(inputs, (p) => {
+        set({ load: { status: 'loading', label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines } });
+      });
+      const trace: Trace = Object.freeze(result.trace) as Trace;
+      const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
+      set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });
+      get().resetForTrace(trace);
+    } catch (err) {
+      if (err instanceof CancelledError) return; // a newer load replaced this one, or the user cancelled
+      set({ load: { status: 'failed', message: err instanceof Error ? err.message : String(err) } });
+    }
+  },
+
+  loadFiles(files) {
+    const title = files.length === 1 ? files[0].name : `${files.length} files`;
+    return get().loadInputs(files.map((file) => ({ kind: 'file', file })), title);
+  },
+
+  loadText(name, text) {
+    return get().loadInputs([{ kind: 'text', name, text }], name);
+  },
+
+  async openIncident(fileName, title) {
+    set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+    let file: File;
+    try {
+      file = await deps.fetchIncident(fileName);
+    } catch (err) {
+      set({ load: { status: 'failed', message: `could not open ${fileName}: ${err instanceof Error ? err.message : String(err)}` } });
+      return;
+    }
+    return get().loadInputs([{ kind: 'file', file }], title);
+  },
+
+  cancelLoad() {
+    deps.ingest.cancel();
+    set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } });
+  },
+
+  closeTrace() {
+    deps.ingest.cancel();
+    set({ load: { status: 'idle' }, loaded: undefined, loadStats: undefined });
+  },
+});

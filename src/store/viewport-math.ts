@@ -1,0 +1,86 @@
+/**
+ * Viewport arithmetic in trace time (epoch µs). Pure: the store's view actions call these, and tests check them.
+ * The window may run past the data a little (so edge events can be centred) but never leave it entirely.
+ */
+import type { Viewport } from './types.ts';
+
+export interface Extent {
+  startUs: number;
+  endUs: number;
+}
+
+/** Narrowest window: 20 µs (klog prints µs, so this already separates neighbouring lines). */
+export const MIN_WINDOW_US = 20;
+/** Empty or single-instant traces still get a window this wide. */
+const MIN_FIT_US = 1_000_000;
+
+export function extentWidth(extent: Extent): number {
+  return Math.max(MIN_FIT_US, extent.endUs - extent.startUs);
+}
+
+export function clampViewport(v: Viewport, extent: Extent): Viewport {
+  const maxWidth = extentWidth(extent) * 2;
+  let width = Math.min(maxWidth, Math.max(MIN_WINDOW_US, v.endUs - v.startUs));
+  if (!Number.isFinite(width)) width = extentWidth(extent);
+  let startUs = Number.isFinite(v.startUs) ? v.startUs : extent.startUs;
+  // Keep at least a tenth of the window over the data.
+  const minStart = extent.startUs - width * 0.9;
+  const maxStart = Math.max(extent.endUs, extent.startUs + MIN_FIT_US) - width * 0.1;
+  startUs = Math.min(maxStart, Math.max(minStart, startUs));
+  return { startUs, endUs: startUs + width, originUs: v.originUs };
+}
+
+/** Zoom by `factor` (< 1 zooms in) keeping `anchorUs` at the same screen position. */
+export function zoomViewport(v: Viewport, factor: number, anchorUs: number, extent: Extent): Viewport {
+  const width = v.endUs - v.startUs;
+  const newWidth = Math.max(MIN_WINDOW_US, width * factor);
+  const ratio = width > 0 ? (anchorUs - v.startUs) / width : 0.5;
+  const startUs = anchorUs - ratio * newWidth;
+  return clampViewport({ startUs, endUs: startUs + newWidth, originUs: v.originUs }, extent);
+}
+
+export function panViewport(v: Viewport, deltaUs: number, extent: Extent): Viewport {
+  return clampViewport({ startUs: v.startUs + deltaUs, endUs: v.endUs + deltaUs, originUs: v.originUs }, extent);
+}
+
+/** The whole extent with a small margin on both sides. */
+export function fitViewport(extent: Extent, originUs: number): Viewport {
+  const width = extentWidth(extent);
+  const centre = (extent.startUs + extent.endUs) / 2;
+  const pad = width * 0.02;
+  return { startUs: centre - width / 2 - pad, endUs: centre + width / 2 + pad, originUs };
+}
+
+/** A window of `widthUs` centred on `centreUs`. */
+export function centreViewport(v: Viewport, centreUs: number, extent: Extent): Viewport {
+  const width = v.endUs - v.startUs;
+  return clampViewport({ startUs: centreUs - width / 2, endUs: centreUs + width / 2, originUs: v.originUs }, extent);
+}
+
+/** A range with a margin, for zoom-to-selection; an instant gets a window of 1 ms around it. */
+export function rangeViewport(startUs: number, endUs: number, v: Viewport, extent: Extent): Viewport {
+  const width = Math.max(endUs - startUs, 1_000);
+  const pad = width * 0.1;
+  const mid = (startUs + endUs) / 2;
+  return clampViewport({ startUs: mid - width / 2 - pad, endUs: mid + width / 2 + pad, originUs: v.originUs }, extent);
+}
+
+/**
+ * The shortest window holding `fraction` of the (time-sorted) events. Real excerpts are often a few seconds of
+ * activity plus a few lines weeks later; opening on the busy part shows the incident instead of two dots (the
+ * overview strip still shows the rest, and undo or F shows everything). Returns undefined unless the busy part is
+ * a small part of the extent, so an ordinary continuous log opens in full.
+ */
+export function busiestWindow(timesUs: ArrayLike<number>, count: number, fraction = 0.6): Extent | undefined {
+  if (count < 10) return undefined;
+  const keep = Math.max(2, Math.ceil(count * fraction));
+  let best = Infinity;
+  let bestStart = 0;
+  for (let i = 0; i + keep - 1 < count; i++) {
+    const w = timesUs[i + keep - 1] - timesUs[i];
+    if (w < best) { best = w; bestStart = i; }
+  }
+  const full = timesUs[count - 1] - timesUs[0];
+  if (!(full > 0) || best > full * 0.2) return undefined;
+  return { startUs: timesUs[bestStart], endUs: timesUs[bestStart + keep - 1] };
+}

@@ -1,0 +1,22 @@
+/** The theme actually in use: the user's choice, or the system's (prefers-color-scheme) when they chose none. */
+import { useEffect, useState } from 'react';
+import { DARK_THEME, LIGHT_THEME, type Theme } from '../../render/theme.ts';
+import { useAppStore } from './StoreContext.tsx';
+
+function systemPrefersDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function useResolvedTheme(): Theme {
+  const choice = useAppStore((s) => s.theme);
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => setSystemDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  const dark = choice === 'dark' || (choice === 'system' && systemDark);
+  return dark ? DARK_THEME : LIGHT_THEME;
+}

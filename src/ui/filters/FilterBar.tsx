@@ -1,0 +1,61 @@
+/**
+ * Filters that hide: pod, namespace, container, lane kind, severity and message text, combined. The counter says
+ * how many events are hidden and which filter hides how many.
+ */
+import { podLabel } from '../../model/trace-query.ts';
+import { useFilters, useTrace, useVisibility } from '../app/hooks.ts';
+import { useStoreApi } from '../app/StoreContext.tsx';
+import { formatCount } from '../shared/format.ts';
+import { MultiSelect } from '../shared/MultiSelect.tsx';
+import { filterOptions } from './filter-options.ts';
+import { TextFilter } from './TextFilter.tsx';
+
+function HiddenCount() {
+  const visibility = useVisibility();
+  const trace = useTrace();
+  if (!visibility || !trace) return null;
+  const parts = Object.entries(visibility.hiddenBy).map(([name, n]) => `${name}: ${formatCount(n ?? 0)}`);
+  return (
+    <span className="hidden-count" data-testid="hidden-count" title={parts.length ? `hidden by each filter alone — ${parts.join(', ')}` : ''}>
+      {visibility.hiddenCount > 0
+        ? <>{formatCount(visibility.hiddenCount)} of {formatCount(trace.events.count)} events hidden{parts.length > 1 ? ` (${parts.join(', ')})` : ''}</>
+        : <span className="muted">{formatCount(trace.events.count)} events</span>}
+    </span>
+  );
+}
+
+export function FilterBar() {
+  const store = useStoreApi();
+  const trace = useTrace();
+  const filters = useFilters();
+  if (!trace) return null;
+  const options = filterOptions(trace);
+  const set = store.getState().setFilters;
+  const active = filters.text || filters.pods.length || filters.namespaces.length || filters.containers.length ||
+    filters.laneKinds.length || filters.minSeverity > 0;
+  return (
+    <div className="filter-bar" role="search">
+      <TextFilter />
+      <label className="topbar-field">
+        <span className="muted">Severity</span>
+        <select value={filters.minSeverity} onChange={(e) => set({ minSeverity: Number(e.target.value) })} data-testid="filter-severity">
+          <option value={0}>all</option>
+          <option value={1}>warnings and errors</option>
+          <option value={2}>errors only</option>
+        </select>
+      </label>
+      <MultiSelect label="Namespace" options={options.namespaces} selected={filters.namespaces} onChange={(namespaces) => set({ namespaces })} testId="filter-namespace" />
+      <MultiSelect label="Container" options={options.containers} selected={filters.containers} onChange={(containers) => set({ containers })} testId="filter-container" />
+      <MultiSelect label="Lanes" options={options.laneKinds} selected={filters.laneKinds} onChange={(laneKinds) => set({ laneKinds })} testId="filter-lanes" />
+      {filters.pods.map((p) => (
+        <span key={p} className="chip">
+          pod {podLabel(trace.pods[p])}
+          <button type="button" className="icon-button" aria-label={`Stop filtering to ${podLabel(trace.pods[p])}`} onClick={() => set({ pods: filters.pods.filter((x) => x !== p) })}>×</button>
+        </span>
+      ))}
+      <div className="topbar-spacer" />
+      <HiddenCount />
+      {active ? <button type="button" className="small" onClick={() => store.getState().clearFilters()}>Clear filters</button> : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The message-text filter: plain text (case-insensitive) or a regular expression, applied after a short pause in
+ * typing. Unsafe or too slow patterns are refused with the reason.
+ */
+import { useEffect, useState } from 'react';
+import { compileSafeRegex } from '../../store/safe-regex.ts';
+import { useFilters, useVisibility } from '../app/hooks.ts';
+import { useStoreApi } from '../app/StoreContext.tsx';
+
+const TYPING_PAUSE_MS = 250;
+
+export function TextFilter() {
+  const store = useStoreApi();
+  const filters = useFilters();
+  const visibility = useVisibility();
+  const [draft, setDraft] = useState(filters.text);
+  useEffect(() => setDraft(filters.text), [filters.text]);
+  useEffect(() => {
+    if (draft === store.getState().filters.text) return;
+    const timer = setTimeout(() => store.getState().setFilters({ text: draft }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, store]);
+  const check = filters.textIsRegex && draft ? compileSafeRegex(draft) : undefined;
+  const error = check && !check.ok ? check.reason : visibility?.textError;
+  return (
+    <div className={`text-filter${error ? ' invalid' : ''}`}>
+      <input
+        id="filter-text"
+        type="search"
+        placeholder={filters.textIsRegex ? 'Regular expression…  /' : 'Filter by message text…  /'}
+        aria-label="Filter by message text"
+        value={draft}
+        spellCheck={false}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => { if (e.key === 'Enter') store.getState().setFilters({ text: draft }); }}
+      />
+      <button
+        type="button"
+        className={`toggle${filters.textIsRegex ? ' on' : ''}`}
+        aria-pressed={filters.textIsRegex}
+        title="Regular expression (bounded: no nested repetition, no backreferences; the first 512 characters of each line)"
+        onClick={() => store.getState().setFilters({ textIsRegex: !filters.textIsRegex })}
+      >
+        .*
+      </button>
+      {error && <span className="error-text" role="alert" data-testid="filter-error">{error}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** The choices each filter offers, from what the trace contains (memoised per trace). */
+import { LANE_TITLES, type LaneKind, type Trace } from '../../model/trace.ts';
+
+export interface FilterOptions {
+  namespaces: { value: string; label: string }[];
+  containers: { value: string; label: string }[];
+  laneKinds: { value: string; label: string }[];
+}
+
+const cache = new WeakMap<Trace, FilterOptions>();
+
+export function filterOptions(trace: Trace): FilterOptions {
+  let options = cache.get(trace);
+  if (options) return options;
+  const namespaces = [...new Set(trace.pods.map((p) => p.namespace).filter(Boolean))].sort();
+  const containers = [...new Set(trace.containers.filter((c) => !c.sandbox && c.name).map((c) => c.name))].sort();
+  const kinds = [...new Set(trace.lanes.map((l) => l.kind))] as LaneKind[];
+  options = {
+    namespaces: namespaces.map((n) => ({ value: n, label: n })),
+    containers: containers.map((c) => ({ value: c, label: c })),
+    laneKinds: kinds.map((k) => ({ value: k, label: LANE_TITLES[k] ?? k })).sort((a, b) => a.label.localeCompare(b.label)),
+  };
+  cache.set(trace, options);
+  return options;
+}

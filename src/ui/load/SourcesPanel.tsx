@@ -1,0 +1,92 @@
+/**
+ * What was read, per source: format, line counts, kubelet version range and why, the year used and how it was
+ * decided, time range, and the diagnostics with line numbers. Findings (known incident signatures) follow.
+ */
+import type { SourceInfo, Trace } from '../../model/trace.ts';
+import { formatEpochUs } from '../../util/time.ts';
+import { useTrace } from '../app/hooks.ts';
+import { useStoreApi } from '../app/StoreContext.tsx';
+import { lineToEvent } from '../log/log-rows.ts';
+import { formatBytes, formatCount } from '../shared/format.ts';
+import { Modal } from '../shared/Modal.tsx';
+
+const YEAR_HOW: Record<SourceInfo['year']['how'], string> = {
+  wrapper: 'stated by the journald/CRI timestamps', json: 'stated by the JSON timestamps', message: 'found in a message',
+  'file-header': 'from the log file header', document: 'from dates in the surrounding document', caller: 'given by you',
+  assumed: 'assumed (this year): nothing in the input states it',
+};
+
+function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
+  const store = useStoreApi();
+  const lines = lineToEvent(trace)[source.index];
+  const l = source.lines;
+  return (
+    <section className="source-card" data-testid="source-card">
+      <h3>{source.name}</h3>
+      <dl className="facts">
+        <dt>Format</dt><dd>{source.formatLabel}{source.gzip ? ' (gzip)' : ''}{source.reversed ? ' · newest-first, put back in time order' : ''}</dd>
+        <dt>Size</dt><dd>{formatBytes(source.bytes)}</dd>
+        <dt>Lines</dt><dd>{formatCount(l.total)} total: {formatCount(l.klog)} kubelet records, {formatCount(l.continuation)} continuation, {formatCount(l.unrecognized)} other text, {formatCount(l.blank)} blank</dd>
+        <dt>Eras</dt><dd>{formatCount(source.eras.printf)} printf-style, {formatCount(source.eras.structured)} structured, {formatCount(source.eras.json)} JSON</dd>
+        <dt>Kubelet</dt><dd>{source.versionRange.label}{source.versionRange.signals.length > 0 && <span className="muted"> — from {source.versionRange.signals.join('; ')}</span>}</dd>
+        <dt>Year</dt><dd>{source.year.value}, {YEAR_HOW[source.year.how] ?? source.year.how}</dd>
+        <dt>Node</dt><dd>{source.node}</dd>
+        {source.endUs > 0 && <><dt>Time</dt><dd>{formatEpochUs(source.startUs)} → {formatEpochUs(source.endUs)}</dd></>}
+      </dl>
+      {source.diagnostics.length > 0 && (
+        <>
+          <h4>Diagnostics</h4>
+          <ul className="diagnostics">
+            {source.diagnostics.map((d, i) => {
+              const e = d.line > 0 ? lines?.[d.line - 1] ?? -1 : -1;
+              return (
+                <li key={i} className={`diagnostic diagnostic-${d.level}`}>
+                  <span className="diagnostic-level">{d.level}</span>
+                  {d.line > 0 && (e >= 0
+                    ? <button type="button" className="link-button" onClick={() => { store.getState().setSourcesOpen(false); store.getState().selectEventAndReveal(e, true); }}>line {d.line}</button>
+                    : <span>line {d.line}</span>)}
+                  {': '}{d.message}
+                </li>
+              );
+            })}
+            {source.diagnosticsDropped > 0 && <li className="muted">…and {formatCount(source.diagnosticsDropped)} more</li>}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function SourcesPanel() {
+  const store = useStoreApi();
+  const trace = useTrace();
+  if (!trace) return null;
+  return (
+    <Modal title="Sources and findings" onClose={() => store.getState().setSourcesOpen(false)} wide>
+      <div data-testid="sources-panel">
+        {trace.sources.map((s) => <Source key={s.index} trace={trace} source={s} />)}
+        <section className="source-card">
+          <h3>Findings</h3>
+          {trace.findings.length === 0 && <p className="muted">None of the known incident signatures matched.</p>}
+          <ul className="findings">
+            {trace.findings.map((f, i) => (
+              <li key={i} className={`finding finding-${f.severity}`}>
+                <strong>{f.title}</strong>
+                <p>{f.explanation}</p>
+                {f.evidence.length > 0 && (
+                  <p className="muted">Evidence:{' '}
+                    {f.evidence.slice(0, 12).map((e) => (
+                      <button key={e} type="button" className="link-button" onClick={() => { store.getState().setSourcesOpen(false); store.getState().selectEventAndReveal(e, true); }}>
+                        line {trace.events.line[e]}
+                      </button>
+                    ))}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The one place timeline gestures are interpreted. Its output is store actions (the store owns the viewport) and
+ * the pointer-speed interaction state (hover, drag range) in a ref.
+ *
+ *   drag            pan in time and scroll the lanes        shift+drag   select a time range
+ *   click           select the event / band / pod under it  double-click zoom into it
+ *   ctrl/⌘+wheel    zoom at the pointer (trackpad pinch sends this)
+ *   shift+wheel     pan in time                              wheel        scroll the lanes
+ */
+import { useEffect, type RefObject } from 'react';
+import type { FrameContext } from '../../render/frame.ts';
+import { hitTest, type Hit } from '../../render/hit-test.ts';
+import type { AppStore } from '../../store/app-store.ts';
+import type { TimelineInteraction } from './interaction.ts';
+
+const DRAG_THRESHOLD_PX = 4;
+const WHEEL_BURST_MS = 400;
+
+export interface PanZoomDeps {
+  store: AppStore;
+  canvas: RefObject<HTMLCanvasElement | null>;
+  /** The scrolling element of the lanes (its scrollTop is the lanes' vertical scroll). */
+  body: RefObject<HTMLElement | null>;
+  getFrame: () => FrameContext | undefined;
+  interaction: TimelineInteraction;
+  onInteraction: () => void;
+  onHover: (hit: Hit | undefined, clientX: number, clientY: number) => void;
+}
+
+/** Zoom factor for a wheel delta (pixel mode); lines and pages are converted to pixels first. */
+export function wheelZoomFactor(e: WheelEvent): number {
+  const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+  return Math.exp(Math.max(-200, Math.min(200, e.deltaY * unit)) * 0.004);
+}
+
+export function selectHit(store: AppStore, hit: Hit | undefined): void {
+  const s = store.getState();
+  if (!hit || hit.kind === 'lane') s.clearSelection();
+  else if (hit.kind === 'event') s.select({ kind: 'event', event: hit.event });
+  else if (hit.kind === 'span') s.select({ kind: 'span', span: hit.span });
+  else if (hit.group.pod >= 0) s.select({ kind: 'pod', pod: hit.group.pod });
+  else s.toggleGroup(hit.group.id);
+}
+
+export function usePanZoom(deps: PanZoomDeps): void {
+  const { store, canvas, body, getFrame, interaction, onInteraction, onHover } = deps;
+  useEffect(() => {
+    const el = canvas.current;
+    const scroller = body.current;
+    if (!el || !scroller) return;
+    let drag: { x: number; y: number; startUs: number; endUs: number; usPerPx: number; scrollTop: number; range: boolean; moved: boolean } | undefined;
+    let lastWheel = 0;
+    const local = (e: MouseEvent) => {
+      const r = el.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+
+    const down = (e: PointerEvent) => {
+      if (e.button !== 0) return;
+      const frame = getFrame();
+      if (!frame) return;
+      const p = local(e);
+      const v = store.getState().viewport;
+      drag = { ...p, startUs: v.startUs, endUs: v.endUs, usPerPx: frame.scale.usPerPx, scrollTop: scroller.scrollTop, range: e.shiftKey, moved: false };
+      el.setPointerCapture(e.pointerId);
+    };
+    const move = (e: PointerEvent) => {
+      const p = local(e);
+      const frame = getFrame();
+      if (!frame) return;
+      interaction.cursorXPx = p.x;
+      if (drag) {
+        const dx = p.x - drag.x;
+        const dy = p.y - drag.y;
+        if (!drag.moved && Math.hypot(dx, dy) >= DRAG_THRESHOLD_PX) {
+          drag.moved = true;
+          if (!drag.range) store.getState().recordNavigation();
+          onHover(undefined, 0, 0);
+        }
+        if (drag.moved && drag.range) {
+          interaction.dragRange = { startUs: drag.startUs + drag.x * drag.usPerPx, endUs: drag.startUs + p.x * drag.usPerPx };
+        } else if (drag.moved) {
+          const shift = -dx * drag.usPerPx;
+          store.getState().setViewport({ startUs: drag.startUs + shift, endUs: drag.endUs + shift, originUs: store.getState().viewport.originUs });
+          scroller.scrollTop = drag.scrollTop - dy;
+        }
+        onInteraction();
+        return;
+      }
+      const hit = hitTest(frame, p.x, p.y);
+      interaction.hover = hit && hit.kind !== 'lane' && hit.kind !== 'group' ? hit : undefined;
+      el.style.cursor = interaction.hover ? 'pointer' : 'grab';
+      onHover(interaction.hover, e.clientX, e.clientY);
+      onInteraction();
+    };
+    const up = (e: PointerEvent) => {
+      if (!drag) return;
+      const d = drag;
+      drag = undefined;
+      if (el.hasPointerCapture(e.pointerId)) el.releasePointerCapture(e.pointerId);
+      if (d.moved && d.range && interaction.dragRange) {
+        const { startUs, endUs } = interaction.dragRange;
+        interaction.dragRange = undefined;
+        if (Math.abs(endUs - startUs) > 0) store.getState().select({ kind: 'range', startUs: Math.min(startUs, endUs), endUs: Math.max(startUs, endUs) });
+        onInteraction();
+        return;
+      }
+      if (d.moved) return;
+      const frame = getFrame();
+      if (frame) selectHit(store, hitTest(frame, d.x, d.y));
+    };
+    const leave = () => {
+      interaction.hover = undefined;
+      interaction.cursorXPx = NaN;
+      onHover(undefined, 0, 0);
+      onInteraction();
+    };
+    const dblclick = (e: MouseEvent) => {
+      const frame = getFrame();
+      if (!frame) return;
+      const p = local(e);
+      const hit = hitTest(frame, p.x, p.y);
+      const s = store.getState();
+      if (hit?.kind === 'span') s.zoomToRange(frame.trace.spans.startUs[hit.span], frame.trace.spans.endUs[hit.span]);
+      else {
+        s.recordNavigation();
+        s.zoomAt(0.35, frame.scale.toUs(p.x));
+      }
+    };
+    const wheel = (e: WheelEvent) => {
+      const frame = getFrame();
+      if (!frame) return;
+      const s = store.getState();
+      const now = performance.now();
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault();
+        if (now - lastWheel > WHEEL_BURST_MS) s.recordNavigation();
+        lastWheel = now;
+        const r = el.getBoundingClientRect();
+        s.zoomAt(wheelZoomFactor(e), frame.scale.toUs(e.clientX - r.left));
+      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        e.preventDefault();
+        if (now - lastWheel > WHEEL_BURST_MS) s.recordNavigation();
+        lastWheel = now;
+        const delta = e.shiftKey && e.deltaX === 0 ? e.deltaY : e.deltaX;
+        s.panBy(delta * (e.deltaMode === 1 ? 16 : 1) * frame.scale.usPerPx);
+      }
+    };
+    el.addEventListener('pointerdown', down);
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointercancel', up);
+    el.addEventListener('pointerleave', leave);
+    el.addEventListener('dblclick', dblclick);
+    scroller.addEventListener('wheel', wheel, { passive: false });
+    return () => {
+      el.removeEventListener('pointerdown', down);
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      el.removeEventListener('pointercancel', up);
+      el.removeEventListener('pointerleave', leave);
+      el.removeEventListener('dblclick', dblclick);
+      scroller.removeEventListener('wheel', wheel);
+    };
+  }, [store, canvas, body, getFrame, interaction, onInteraction, onHover]);
+}

@@ -1,0 +1,83 @@
+/**
+ * The ingest worker: reads the inputs in chunks, runs the whole pure pipeline (ingest → catalog → model →
+ * findings) and posts the Trace back with its buffers transferred. The page never parses.
+ *
+ * Cancellation: a newer request makes every older run stop at its next chunk boundary; the page also terminates
+ * the worker outright when the user cancels (ingest-client.ts), which stops even a long synchronous step.
+ */
+import { Analyzer } from '../model/analyze.ts';
+import { runDetectors } from '../findings/run.ts';
+import type { Trace } from '../model/trace.ts';
+import { feedGzipBlob, feedPlainBlob, isGzipBlob } from './read-blob.ts';
+import type { FromWorker, IngestInput, LoadRequest, ToWorker } from './protocol.ts';
+import { traceTransferables } from './transfer.ts';
+
+const PROGRESS_INTERVAL_MS = 50;
+let currentRun = 0;
+
+const post = (msg: FromWorker, transfer: Transferable[] = []) => self.postMessage(msg, { transfer });
+
+self.onmessage = (e: MessageEvent<ToWorker>) => {
+  const req = e.data;
+  if (req.type !== 'load') return;
+  currentRun = req.runId;
+  load(req).catch((err: unknown) => {
+    if (req.runId !== currentRun) return;
+    post({ type: 'failed', runId: req.runId, message: err instanceof Error ? err.message : String(err) });
+  });
+};
+
+function inputBlob(input: IngestInput): Blob {
+  return input.kind === 'file' ? input.file : new Blob([input.text]);
+}
+
+async function load(req: LoadRequest): Promise<void> {
+  const started = performance.now();
+  const cancelled = () => req.runId !== currentRun;
+  const analyzer = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: false });
+  const blobs = req.inputs.map(inputBlob);
+  const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
+  let bytesBefore = 0;
+  let lastPost = 0;
+
+  for (let i = 0; i < req.inputs.length; i++) {
+    const input = req.inputs[i];
+    const name = input.kind === 'file' ? input.file.name : input.name;
+    const label = req.inputs.length > 1 ? `${name} (${i + 1} of ${req.inputs.length})` : name;
+    const report = (done: number, force = false) => {
+      const now = performance.now();
+      if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
+      lastPost = now;
+      post({ type: 'progress', runId: req.runId, label, bytesDone: bytesBefore + done, bytesTotal, lines: handle.linesRead });
+    };
+    const blob = blobs[i];
+    const gzip = await isGzipBlob(blob);
+    const handle = analyzer.addSource(name, { gzip });
+    report(0, true);
+    if (gzip) await feedGzipBlob(handle, blob, report, cancelled);
+    else await feedPlainBlob(handle, blob, report, cancelled);
+    if (cancelled()) return;
+    handle.end();
+    bytesBefore += blob.size;
+    report(0, true);
+  }
+
+  post({ type: 'progress', runId: req.runId, label: 'building the timeline', bytesDone: bytesTotal, bytesTotal, lines: 0 });
+  const trace = analyzer.finish();
+  addFindings(trace);
+  if (cancelled()) return;
+  post({ type: 'done', runId: req.runId, trace, parseMs: performance.now() - started }, traceTransferables(trace));
+}
+
+/** Findings are extra: if a detector breaks, the timeline still loads and the failure is shown as a diagnostic. */
+function addFindings(trace: Trace): void {
+  try {
+    trace.findings = runDetectors(trace);
+  } catch (err) {
+    trace.findings = [];
+    trace.sources[0]?.diagnostics.push({
+      source: 0, line: 0, level: 'error',
+      message: `the incident detectors failed: ${err instanceof Error ? err.message : String(err)}`,
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Messages between the page and the ingest worker. Every message carries the run it belongs to, so a late message
+ * from a cancelled run can never be mistaken for the current one.
+ */
+import type { Trace } from '../model/trace.ts';
+
+/** One input: a File (dropped, picked, or fetched seed) or pasted text. */
+export type IngestInput =
+  | { kind: 'file'; file: File }
+  | { kind: 'text'; name: string; text: string };
+
+export interface LoadRequest {
+  type: 'load';
+  runId: number;
+  inputs: IngestInput[];
+  /** Year for klog lines when nothing in the input states one. */
+  defaultYear: number;
+}
+
+export type ToWorker = LoadRequest;
+
+export interface ProgressMessage {
+  type: 'progress';
+  runId: number;
+  /** The source being read, e.g. `kubelet.log.gz (2 of 3)`. */
+  label: string;
+  bytesDone: number;
+  bytesTotal: number;
+  lines: number;
+}
+
+export interface DoneMessage {
+  type: 'done';
+  runId: number;
+  trace: Trace;
+  /** Worker-side time from request to finished trace. */
+  parseMs: number;
+}
+
+export interface FailedMessage {
+  type: 'failed';
+  runId: number;
+  message: string;
+}
+
+export type FromWorker = ProgressMessage | DoneMessage | FailedMessage;
