@@ -1,0 +1,184 @@
+/**
+ * Hand-written scanners for sanitizing: a trie of known names (longest match, optionally only at token boundaries),
+ * IPv4/IPv6 addresses, and image references in the contexts the kubelet prints them. Each looks at a bounded number
+ * of characters from a position, so a scan over a line is linear in its length.
+ */
+
+/** Characters that continue a name token; anything else is a boundary. `_` and `.` are boundaries on purpose:
+ * the 1.12-era kubelet writes pods as `name_namespace(uid)`, and DNS names join labels with dots. */
+export const isNameChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+interface TrieNode {
+  children: Map<number, number>;
+  /** Replacement when a literal ends here, and whether it must stand alone as a token. */
+  value: string | undefined;
+  boundary: boolean;
+  /** The value is for a cut-off prefix of a longer literal (a full literal ending here replaces it). */
+  prefix: boolean;
+}
+
+/** Known literals (names, IDs, image references) → replacement, matched longest-first. */
+export class LiteralMatcher {
+  private readonly nodes: TrieNode[] = [{ children: new Map(), value: undefined, boundary: false, prefix: false }];
+  private readonly firstChars = new Set<number>();
+
+  get size(): number {
+    return this.nodes.length - 1;
+  }
+
+  /**
+   * Adds a literal. With `prefixMin`, every prefix of at least that many characters that stands alone as a token is
+   * replaced by the same-length prefix of the replacement: logs and write-ups cut long IDs (`podUID=95d6b80b-77f5-4`).
+   */
+  add(literal: string, replacement: string, boundary: boolean, prefixMin = 0): void {
+    if (!literal) return;
+    let at = 0;
+    for (let i = 0; i < literal.length; i++) {
+      const c = literal.charCodeAt(i);
+      let nextNode = this.nodes[at].children.get(c);
+      if (nextNode === undefined) {
+        nextNode = this.nodes.length;
+        this.nodes.push({ children: new Map(), value: undefined, boundary: false, prefix: false });
+        this.nodes[at].children.set(c, nextNode);
+      }
+      at = nextNode;
+      const node = this.nodes[at];
+      if (prefixMin > 0 && i + 1 >= prefixMin && i + 1 < literal.length && node.value === undefined) {
+        node.value = replacement.slice(0, i + 1);
+        node.boundary = true;
+        node.prefix = true;
+      }
+    }
+    const end = this.nodes[at];
+    if (end.value === undefined || end.prefix) {
+      end.value = replacement;
+      end.boundary = boundary;
+      end.prefix = false;
+    }
+    this.firstChars.add(literal.charCodeAt(0));
+  }
+
+  /** The longest literal starting at `i` (respecting its boundary rule), as [length, replacement]. */
+  matchAt(s: string, i: number): [number, string] | undefined {
+    if (!this.firstChars.has(s.charCodeAt(i))) return undefined;
+    const startsToken = i === 0 || !isNameChar(s.charCodeAt(i - 1));
+    let at = 0;
+    let best: [number, string] | undefined;
+    for (let k = i; k < s.length; k++) {
+      const nextNode = this.nodes[at].children.get(s.charCodeAt(k));
+      if (nextNode === undefined) break;
+      at = nextNode;
+      const node = this.nodes[at];
+      if (node.value === undefined) continue;
+      if (node.boundary && (!startsToken || (k + 1 < s.length && isNameChar(s.charCodeAt(k + 1))))) continue;
+      best = [k + 1 - i, node.value];
+    }
+    return best;
+  }
+}
+
+/** Length of an IPv4 address starting at i (not inside a longer dotted number or word), or 0. */
+export function ipv4At(s: string, i: number): number {
+  if (i > 0) {
+    const prev = s.charCodeAt(i - 1);
+    if (isNameChar(prev) || prev === 46) return 0;
+  }
+  let p = i;
+  for (let octet = 0; octet < 4; octet++) {
+    if (octet > 0) {
+      if (s.charCodeAt(p) !== 46) return 0;
+      p++;
+    }
+    const start = p;
+    let value = 0;
+    while (p < s.length && p - start < 3 && isDigit(s.charCodeAt(p))) value = value * 10 + s.charCodeAt(p++) - 48;
+    if (p === start || value > 255) return 0;
+  }
+  const next = s.charCodeAt(p);
+  if (isNameChar(next) || (next === 46 && isDigit(s.charCodeAt(p + 1)))) return 0;
+  return p - i;
+}
+
+/** Length of an IPv6 address starting at i (needs `::` or eight groups; may end in a dotted IPv4), or 0. */
+export function ipv6At(s: string, i: number): number {
+  if (i > 0) {
+    const prev = s.charCodeAt(i - 1);
+    if (isNameChar(prev) || prev === 58 || prev === 46) return 0;
+  }
+  let p = i;
+  let groups = 0;
+  let doubleColon = false;
+  let hexSeen = false;
+  const limit = Math.min(s.length, i + 45);
+  while (p < limit) {
+    if (s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) {
+      if (doubleColon) return 0;
+      doubleColon = true;
+      p += 2;
+      continue;
+    }
+    const start = p;
+    while (p < limit && p - start < 4 && isHex(s.charCodeAt(p))) p++;
+    if (p === start) break;
+    if (s.charCodeAt(p) === 46 && groups <= 6) {
+      const v4 = ipv4At(s, start) || ipv4Loose(s, start);
+      if (v4 > 0) { p = start + v4; groups += 2; hexSeen = true; break; }
+    }
+    groups++;
+    hexSeen = true;
+    if (s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) !== 58 && isHex(s.charCodeAt(p + 1))) p++;
+    else if (s.charCodeAt(p) !== 58) break;
+  }
+  if (!hexSeen || groups > 8 || (!doubleColon && groups !== 8)) return 0;
+  if (p < s.length && (isNameChar(s.charCodeAt(p)) || s.charCodeAt(p) === 46)) return 0;
+  return p - i;
+}
+
+/** An IPv4 tail after `::ffff:` (the word-boundary rule does not apply after a colon). */
+function ipv4Loose(s: string, i: number): number {
+  const prev = s.charCodeAt(i - 1);
+  if (prev !== 58) return 0;
+  const text = s.slice(i, i + 16);
+  const m = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/.exec(text);
+  return m && m[0].split('.').every((o) => Number(o) <= 255) ? m[0].length : 0;
+}
+
+const IMAGE_SUFFIXES = ['ref', 'id', 'name', 'spec', ''];
+const isImageChar = (c: number) => isNameChar(c) || c === 46 || c === 47 || c === 58 || c === 64 || c === 95;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * Image references in the places the kubelet prints them: `image="nginx:1.25"`, `Image:nginx`, `imageRef=…`,
+ * `Pulling image "repo/app:tag"`, `"image":"…"`. Returns [start, end) spans of the references in `s`.
+ */
+export function findImageRefs(s: string): [number, number][] {
+  const out: [number, number][] = [];
+  const lower = s.length > 4096 ? s.slice(0, 4096).toLowerCase() : s.toLowerCase();
+  for (let at = lower.indexOf('image'); at >= 0; at = lower.indexOf('image', at + 5)) {
+    if (at > 0 && isLetter(lower.charCodeAt(at - 1))) continue;
+    let p = at + 5;
+    const suffix = IMAGE_SUFFIXES.find((x) => lower.startsWith(x, p) && !isLetter(lower.charCodeAt(p + x.length)));
+    if (suffix === undefined) continue;
+    p += suffix.length;
+    let strong = false;
+    const sepStart = p;
+    while (p < s.length && p - sepStart < 6 && ' =:"\'\\'.includes(s[p])) {
+      if (s[p] !== ' ') strong = true;
+      p++;
+    }
+    if (p === sepStart) continue;
+    const start = p;
+    while (p < s.length && p - start < 512 && isImageChar(s.charCodeAt(p))) p++;
+    let end = p;
+    while (end > start && (s.charCodeAt(end - 1) === 46 || s.charCodeAt(end - 1) === 58)) end--;
+    const token = s.slice(start, end);
+    // `"Pulling image" image="…"`: the word after the first "image" is the next key, not a reference.
+    if (s.charCodeAt(p) === 61 || token.toLowerCase() === 'image') continue;
+    if (!/[a-zA-Z]/.test(token)) continue;
+    if (!strong && !/[/:@]/.test(token)) continue;
+    out.push([start, end]);
+  }
+  return out;
+}

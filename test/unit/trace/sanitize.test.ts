@@ -1,0 +1,132 @@
+/** Sanitizing: nothing sensitive survives, the story does, and pseudonyms are stable and readable. */
+import { describe, expect, it } from 'vitest';
+import { sanitizeTrace } from '../../../src/trace/sanitize-trace.ts';
+import { ShareError } from '../../../src/trace/errors.ts';
+import { KINDS } from '../../../src/catalog/catalog.ts';
+import type { Trace } from '../../../src/model/trace.ts';
+import { analyzeText, seedText } from '../../helpers.ts';
+import { rawText, sampleNotes } from './trace-fixtures.ts';
+
+const SEEDS = ['000', '003', '004'];
+const WELL_KNOWN = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease', 'node', '127.0.0.1', '0.0.0.0']);
+
+function seedTrace(seed: string): Trace {
+  return analyzeText(seedText(seed), `seed-${seed}.txt`);
+}
+
+/** Sensitive strings of a trace, found independently of the sanitizer. */
+function sensitive(t: Trace): string[] {
+  const ips = rawText(t).match(/\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g) ?? [];
+  const names = [...t.pods.flatMap((p) => [p.name, p.namespace, p.uid]), ...t.nodes.map((n) => n.name), ...t.containers.map((c) => c.id)];
+  return [...new Set([...ips, ...names])].filter((s) => s && !WELL_KNOWN.has(s));
+}
+
+/** Per pod (in pod order): its state bands as `lane kind: state` lines. */
+function podStates(t: Trace): string[][] {
+  return t.pods.map((p) => p.lanes.flatMap((l) => {
+    const out: string[] = [];
+    for (let k = t.laneSpanStart[l]; k < t.laneSpanStart[l + 1]; k++) out.push(`${t.lanes[l].kind}: ${t.strings[t.spans.state[t.laneSpanIdx[k]]]}`);
+    return out;
+  }));
+}
+
+describe('sanitize', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: no name, UID, container ID or IP survives in the raw text or the strings`, () => {
+      const trace = seedTrace(seed);
+      const leaks = sensitive(trace);
+      expect(leaks.length).toBeGreaterThan(0);
+      const { trace: clean } = sanitizeTrace(trace, { uids: true });
+      const text = rawText(clean);
+      const strings = clean.strings.join('\n');
+      for (const s of leaks) {
+        expect(text.includes(s), `"${s}" in raw text`).toBe(false);
+        expect(strings.includes(s), `"${s}" in strings`).toBe(false);
+      }
+      expect(clean.pods.every((p) => !leaks.includes(p.name) && !leaks.includes(p.uid))).toBe(true);
+    });
+
+    it(`seed ${seed}: the story is unchanged, in the sanitized trace and when the sanitized log is parsed again`, () => {
+      const trace = seedTrace(seed);
+      const { trace: clean } = sanitizeTrace(trace, { uids: true });
+      expect(Array.from(clean.events.kind)).toEqual(Array.from(trace.events.kind));
+      expect(podStates(clean)).toEqual(podStates(trace));
+      const reparsed = analyzeText(rawText(clean), `seed-${seed}.txt`);
+      expect(Array.from(reparsed.events.kind, (k) => KINDS[k])).toEqual(Array.from(trace.events.kind, (k) => KINDS[k]));
+      expect(Array.from(reparsed.events.line)).toEqual(Array.from(trace.events.line));
+      expect(reparsed.pods.map((p) => p.kind)).toEqual(trace.pods.map((p) => p.kind));
+      expect(podStates(reparsed)).toEqual(podStates(trace));
+      expect(reparsed.pods.map((p) => p.name)).toEqual(clean.pods.map((p) => p.name));
+    });
+  }
+
+  it('maps the same name to the same pseudonym everywhere, and the same way on every run', () => {
+    const trace = seedTrace('004');
+    const a = sanitizeTrace(trace, { uids: true });
+    const b = sanitizeTrace(trace, { uids: true });
+    expect(rawText(a.trace)).toBe(rawText(b.trace));
+    expect(a.preview).toEqual(b.preview);
+    const pod = a.trace.pods[0];
+    expect(pod.name).toBe('pod-a-1');
+    expect(pod.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(rawText(a.trace)).toContain(`pods=[default/${pod.name}]`);
+    const pseudonyms = a.preview.map((p) => p.pseudonym);
+    expect(new Set(pseudonyms).size).toBe(pseudonyms.length);
+    expect(a.preview.find((p) => p.original === trace.pods[0].name)).toMatchObject({ category: 'pod', pseudonym: 'pod-a-1' });
+    expect(a.preview.find((p) => p.category === 'uid')!.count).toBeGreaterThan(10);
+  });
+
+  it('replaces IPv4 and IPv6 addresses, image references, and user patterns, leaving loopback alone', () => {
+    const log = [
+      'I0315 10:00:00.000001    1 kubelet.go:1] probe to 10.244.1.7:8080 failed; node 192.168.0.12 and [fd12:3456::7]:10250 ::ffff:10.1.2.3',
+      'I0315 10:00:00.000002    1 kuberuntime_image.go:1] "Pulling image" image="registry.corp.example/team/app:1.4.2" pod="prod/app-5d9c8-x7k2p"',
+      'I0315 10:00:00.000003    1 kubelet.go:1] healthz on 127.0.0.1 and ::1; ticket CUST-4411 for acme-corp; time 10:42:26.101 v1.2.3',
+    ].join('\n');
+    const trace = analyzeText(log, 'k.log');
+    const { trace: clean, preview } = sanitizeTrace(trace, {
+      patterns: [{ kind: 'regex', source: 'CUST-\\d+' }, { kind: 'text', text: 'acme-corp' }],
+    });
+    const text = rawText(clean);
+    for (const s of ['10.244.1.7', '192.168.0.12', 'fd12:3456::7', '10.1.2.3', 'registry.corp.example', 'app-5d9c8-x7k2p', 'prod/', 'CUST-4411', 'acme-corp']) {
+      expect(text).not.toContain(s);
+    }
+    for (const s of ['127.0.0.1', '::1', '10:42:26.101', 'v1.2.3']) expect(text).toContain(s);
+    expect(text).toMatch(/probe to 10\.0\.0\.\d:8080/);
+    expect(text).toContain('image="image-1"');
+    expect(preview.filter((p) => p.category === 'pattern').map((p) => p.pseudonym)).toEqual(['redacted-1', 'redacted-2']);
+    expect(preview.find((p) => p.original === 'fd12:3456::7')?.pseudonym).toMatch(/^fd00::/);
+  });
+
+  it('rejects unsafe patterns and stops a pattern that exceeds its budget', () => {
+    const trace = seedTrace('004');
+    for (const source of ['(a+)+$', '(a*)*b', '(\\w)\\1', '(?<=a)b', 'a{1,99999}', 'x'.repeat(501)]) {
+      expect(() => sanitizeTrace(trace, { patterns: [{ kind: 'regex', source }] }), source).toThrow(ShareError);
+    }
+    const err = (() => {
+      try { sanitizeTrace(trace, { patterns: [{ kind: 'regex', source: '[a-z]{1,900}q' }], patternStepBudget: 100_000 }); } catch (e) { return e; }
+      return undefined;
+    })();
+    expect(err).toBeInstanceOf(ShareError);
+    expect((err as ShareError).code).toBe('budget-exceeded');
+  });
+
+  it('runs an alternation-under-a-star pattern (a classic backtracking trap) in linear time', () => {
+    const line = `I0315 10:00:00.000001    1 kubelet.go:1] ${'x'.repeat(50_000)}`;
+    const trace = analyzeText(line, 'k.log');
+    const { trace: clean } = sanitizeTrace(trace, { patterns: [{ kind: 'regex', source: '(x|xx)*y' }] });
+    expect(rawText(clean)).toBe(line);
+  });
+
+  it('sanitizes the view and notes that travel with the trace, keeping event references valid', () => {
+    const trace = seedTrace('004');
+    const notes = [...sampleNotes(trace), { id: 'n9', text: `look at ${trace.pods[0].name}`, target: { kind: 'range' as const, startUs: 0, endUs: 1 } }];
+    const view = { startUs: 0, endUs: 1, originUs: NaN, filters: { pods: [`default/${trace.pods[0].name}`] }, collapsedLanes: trace.pods[0].lanes.map((l) => trace.lanes[l].id) };
+    const r = sanitizeTrace(trace, { uids: true }, { view, notes });
+    expect(r.notes.find((n) => n.id === 'n9')!.text).toBe('look at pod-a-1');
+    expect(r.view!.filters!.pods).toEqual(['default/pod-a-1']);
+    expect(r.view!.collapsedLanes).toEqual(r.trace.pods[0].lanes.map((l) => r.trace.lanes[l].id));
+    expect(r.view!.collapsedLanes!.join()).not.toContain(trace.pods[0].uid);
+    const ev = r.notes.find((n) => n.target.kind === 'event')!.target as { event: { source: string; line: number } };
+    expect(r.trace.sources.map((s) => s.name)).toContain(ev.event.source);
+  });
+});
