@@ -22,6 +22,35 @@ export function looksLikePanicLine(s: string, p: number): boolean {
     s.startsWith('[signal ', p) || s.startsWith('runtime.', p);
 }
 
+/**
+ * A line that can follow the first line of a Go panic or goroutine dump: TAB-indented `file.go:123 +0x1c5`, a frame
+ * `pkg.(*T).method(0xc000…, {…})`, `created by …`, another goroutine header, `exit status 2`. Prose is none of these,
+ * so a document's text after a pasted dump is not swallowed by it.
+ */
+export function looksLikeDumpLine(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  if (c === 9 || looksLikePanicLine(s, p)) return true;
+  if (s.startsWith('created by ', p) || s.startsWith('exit status ', p) || s.startsWith('...additional frames elided...', p)) return true;
+  // A frame: a dotted Go name without spaces, an argument list, and nothing after its closing parenthesis.
+  let end = s.length;
+  while (end > p && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 13)) end--;
+  if (end === p || s.charCodeAt(end - 1) !== 41 /* ) */) return false;
+  const limit = Math.min(end, p + 400);
+  let dot = false;
+  for (let i = p; i < limit; i++) {
+    const d = s.charCodeAt(i);
+    if (d === 40 /* ( */ && dot && i > p && s.charCodeAt(i - 1) !== 46) {
+      // `(*Kubelet)` is part of the name when a dot follows it.
+      const close = s.indexOf(')', i);
+      if (close > 0 && s.charCodeAt(close + 1) === 46) { i = close; continue; }
+      return true;
+    }
+    if (d === 32 || d === 9) return false;
+    if (d === 46) dot = true;
+  }
+  return false;
+}
+
 const isKeyChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
 
 /** `tail-of-token key=value key2="v"`: the rest of a structured line that was hard-wrapped mid-token. */

@@ -14,8 +14,8 @@ import {
 import { Era, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import {
-  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader, looksLikeKeyValueTail,
-  looksLikePanicLine,
+  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader, looksLikeDumpLine,
+  looksLikeKeyValueTail, looksLikePanicLine,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
@@ -269,12 +269,18 @@ export class SourceReader {
 
   private tryContinuation(text: string, p: number, lastLine: number): boolean {
     const pending = this.pending!;
-    if (this.panicMode || looksLikePanicLine(text, p)) {
+    if (this.panicMode ? looksLikeDumpLine(text, p) : looksLikePanicLine(text, p)) {
       // The dump stays in the record's line span (the raw view shows it) but not in its message text.
       this.panicMode = true;
       this.counts.continuation++;
       pending.extendTo(lastLine);
       return true;
+    }
+    if (this.panicMode) {
+      // Something after the dump that is not part of it (prose after a pasted panic): the record is over.
+      this.panicMode = false;
+      this.joinable = false;
+      return false;
     }
     if (!this.joinable) return false;
     const c = text.charCodeAt(p);

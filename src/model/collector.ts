@@ -73,8 +73,12 @@ export class Collector {
     return new SourceHandle(this, this.out.sources.length, name, meta.gzip ?? false, this.opts);
   }
 
-  /** Appends one classified record (called by SourceHandle). */
-  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint): void {
+  /**
+   * Appends one classified record (called by SourceHandle). `defaultNode` is the string id of the node the source's
+   * lines belong to when they name none, as far as known yet: pods are told apart per node, so that rotated files of
+   * one node share their pods.
+   */
+  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, defaultNode = -1 - sourceIndex): void {
     const o = this.out;
     const cls = this.cls;
     this.classifier.classify(rec, cls);
@@ -91,7 +95,7 @@ export class Collector {
     o.msg.push(cls.entry);
     o.kind.push(cls.kind);
     o.laneKind.push(LANE_KIND_INDEX.get(cls.lane)!);
-    const nodeKey = nodeName || -1 - sourceIndex;
+    const nodeKey = nodeName || defaultNode;
     let pod = -1;
     if (cls.pods.length === 1) {
       pod = o.pods.resolve(cls.pods[0], nodeKey);
@@ -129,6 +133,10 @@ export class SourceHandle {
   private readonly reader: SourceReader;
   /** Holds records until the file's direction is known, so a newest-first file is classified in time order. */
   private readonly order: RecordOrder;
+  /** Host named by a glog file name (kubelet.<host>.<user>.log…), or ''; and the last provisional node key. */
+  private readonly fileHost: string;
+  private nodeKeyHost = '';
+  private nodeKeyId = 0;
   private readonly fp = new VersionFingerprint();
   private readonly first: number;
   private readonly diagnostics: Diagnostic[] = [];
@@ -145,6 +153,7 @@ export class SourceHandle {
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
     private readonly gzip: boolean, private readonly opts: CollectOptions) {
     this.first = collector.out.count;
+    this.fileHost = glogFileHost(name);
     const self = this;
     this.reader = new SourceReader({
       record: (rec) => self.order.push(rec),
@@ -156,7 +165,7 @@ export class SourceHandle {
         const y = yearOnRecordDay(rec);
         if (y) self.weakYears.push([collector.out.count, y]);
       }
-      collector.addRecord(rec, index, self.fp);
+      collector.addRecord(rec, index, self.fp, self.provisionalNodeKey());
     });
     this.splitter = new LineSplitter((text, byteStart, _byteEnd, truncated) => {
       self.lineStarts.push(byteStart);
@@ -321,6 +330,19 @@ export class SourceHandle {
     return 'klog';
   }
 
+  /**
+   * The node of lines that name none, as far as the source has told so far: the glog header's machine or the glog
+   * file name, else the shared default name (so rotated plain files of one node share their pods).
+   */
+  private provisionalNodeKey(): number {
+    const host = this.reader.facts.glogHost || this.fileHost || 'node';
+    if (host !== this.nodeKeyHost) {
+      this.nodeKeyHost = host;
+      this.nodeKeyId = this.collector.out.strings.intern(host);
+    }
+    return this.nodeKeyId;
+  }
+
   /** Unknown non-log lines in what is otherwise a log file (not a document): garbage worth pointing at. */
   private strayDiagnostics(format: FormatId): void {
     const reader = this.reader;
@@ -337,13 +359,15 @@ export class SourceHandle {
     let topVotes = 0;
     for (const [host, votes] of Object.entries(facts.hosts)) if (votes > topVotes) { topHost = host; topVotes = votes; }
     if (topHost) return topHost;
-    if (facts.glogHost) return facts.glogHost;
-    // glog file names: kubelet.<host>.<user>.log.<LEVEL>.<date>-<time>.<pid>
-    const parts = this.name.slice(this.name.lastIndexOf('/') + 1).split('.');
-    const logAt = parts.indexOf('log');
-    if (parts[0] === 'kubelet' && logAt >= 3) return parts.slice(1, logAt - 1).join('.');
-    return 'node';
+    return facts.glogHost || this.fileHost || 'node';
   }
+}
+
+/** The host in a glog file name: kubelet.<host>.<user>.log.<LEVEL>.<date>-<time>.<pid>, or ''. */
+function glogFileHost(path: string): string {
+  const parts = path.slice(path.lastIndexOf('/') + 1).split('.');
+  const logAt = parts.indexOf('log');
+  return parts[0] === 'kubelet' && logAt >= 3 ? parts.slice(1, logAt - 1).join('.') : '';
 }
 
 /** Records a newest-first file may hold before it is read in file order instead. */

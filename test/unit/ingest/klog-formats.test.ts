@@ -144,6 +144,23 @@ describe('continuation lines', () => {
     ]);
   });
 
+  it('ends a pasted dump at the prose that follows it', () => {
+    const text = [
+      'I0312 10:42:26.201676 2353235 kubelet.go:1903] SyncLoop (DELETE, "api"): "web-0_default(9c048a53-53b2-11ea-b6ae-6c92bf85be08)"',
+      'panic: runtime error: index out of range [3] with length 3',
+      '',
+      'goroutine 201 [running]:',
+      'k8s.io/kubernetes/pkg/kubelet/prober.(*worker).doProbe(0xc00091e000)',
+      '\t/workspace/src/k8s.io/kubernetes/pkg/kubelet/prober/worker.go:233 +0x7c8',
+      'created by k8s.io/kubernetes/pkg/kubelet/prober.(*manager).AddPod',
+      '',
+      'After this the kubelet restarted (see below).',
+    ].join('\n');
+    const trace = analyze({ name: 'k.md', data: text });
+    expect(trace.sources[0].lines).toEqual({ total: 9, klog: 1, continuation: 5, unrecognized: 1, blank: 2 });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:1+7 syncloop.delete']);
+  });
+
   it('joins a line a web page hard-wrapped inside a quoted value (seed 004, "KillContainerE" / "rror:")', () => {
     const lines = seedText('004').split('\n');
     const at = lines.findIndex((l) => l.endsWith('with KillContainerE'));
