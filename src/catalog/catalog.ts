@@ -7,6 +7,9 @@ import { SYNC_LOOP_MESSAGES } from './messages-syncloop.ts';
 import { POD_WORKER_MESSAGES } from './messages-podworker.ts';
 import { STATUS_MESSAGES, PROBE_MESSAGES } from './messages-status-probe.ts';
 import { PLEG_MESSAGES, RUNTIME_MESSAGES, NODE_MESSAGES } from './messages-runtime.ts';
+import { CRI_MESSAGES } from './messages-cri.ts';
+import { NODE_HEALTH_MESSAGES } from './messages-node-health.ts';
+import { VOLUME_MESSAGES } from './messages-volume.ts';
 import { compileTemplate, matchTemplate, type CompiledTemplate } from './template.ts';
 
 export const UNKNOWN_ENTRY: CatalogEntry = {
@@ -23,6 +26,9 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...PLEG_MESSAGES,
   ...RUNTIME_MESSAGES,
   ...NODE_MESSAGES,
+  ...CRI_MESSAGES,
+  ...NODE_HEALTH_MESSAGES,
+  ...VOLUME_MESSAGES,
 ];
 
 /** Every event kind (entry kinds and refinement targets), index 0 = 'unknown'. */

@@ -14,6 +14,7 @@ import { Era, type LogRecord } from '../ingest/record.ts';
 import { listItems, quotedEnd, scanKeyValues, structFields, unquoteGo, valueString, type KeyValue } from '../ingest/structured.ts';
 import type { LaneKind } from '../model/trace.ts';
 import { formatStatusSummary, summarizeStatus } from './status-summary.ts';
+import { compileTemplate, matchTemplate, type CompiledTemplate } from './template.ts';
 
 export interface Classified {
   entry: number;
@@ -43,15 +44,21 @@ const MAX_TEXT = 400;
 export class Classifier {
   private rec!: LogRecord;
   private printfFields: Record<string, string> = {};
+  /** Fields read from inside a value (entry.inner) or from a JSON `msg` written by a printf call; used after the record's own. */
+  private extraFields: Record<string, string> | undefined;
+  /** The message text, readable as the pseudo-field `msg` in every era. */
+  private messageText = '';
   private readonly kvs: KeyValue[] = [];
   private kvCount = 0;
   private readonly cache = new Map<string, FieldValue | undefined>();
   private readonly structCache = new Map<string, Record<string, string>>();
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
+  private readonly innerTemplates: (CompiledTemplate[] | undefined)[];
 
   constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
     this.kindIds = entries.map((e) => kindId(e.kind));
+    this.innerTemplates = entries.map((e) => e.inner?.printf.map(compileTemplate));
   }
 
   classify(rec: LogRecord, out: Classified): void {
@@ -60,6 +67,7 @@ export class Classifier {
     this.structCache.clear();
     this.kvCount = 0;
     this.printfFields = {};
+    this.extraFields = undefined;
     out.pods.length = 0;
     out.learnedNames.length = 0;
     out.containerId = out.runtime = out.containerName = out.sandboxId = out.probeType = out.text = '';
@@ -71,6 +79,11 @@ export class Classifier {
       const msg = rec.json!.msg as string;
       out.message = msg;
       entryIdx = this.matcher.matchMessage(msg);
+      if (entryIdx === 0) {
+        // printf calls under --logging-format=json: `msg` is the formatted text.
+        const m = this.matcher.matchPrintf(msg, 0);
+        if (m) { entryIdx = m.entry; this.extraFields = m.fields; }
+      }
     } else if (rec.era === Era.Structured) {
       const q = quotedEnd(text, rec.msgStart);
       if (q > 0) {
@@ -90,6 +103,9 @@ export class Classifier {
     }
     const entry = this.entries[entryIdx];
     out.entry = entryIdx;
+    this.messageText = out.message;
+    const inner = this.innerTemplates[entryIdx];
+    if (inner && !this.extraFields) this.readInner(entry.inner!.field, inner);
     out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
     if (entry.refine) {
       const v = this.str(entry.refine.field);
@@ -184,6 +200,17 @@ export class Classifier {
     if (!out.containerName) for (const p of out.pods) if (p.container) out.containerName = p.container;
   }
 
+  private readInner(field: string, templates: CompiledTemplate[]): void {
+    // A printf-era message was already matched by the entry's own templates.
+    if (field === 'msg' && this.rec.era === Era.Printf) return;
+    const src = this.str(field);
+    if (src === undefined) return;
+    for (const t of templates) {
+      const fields = matchTemplate(t, src, 0);
+      if (fields) { this.extraFields = fields; return; }
+    }
+  }
+
   private str(name: string): string | undefined {
     const v = this.get(name);
     return Array.isArray(v) ? v.join(' ') : v;
@@ -217,6 +244,8 @@ export class Classifier {
     } else {
       v = jsonValue(this.rec.json![name]);
     }
+    if (v === undefined && this.extraFields && dot < 0) v = this.extraFields[name];
+    if (v === undefined && name === 'msg') v = this.messageText;
     this.cache.set(name, v);
     return v;
   }

@@ -26,7 +26,7 @@ export interface CatalogEntry {
   explain: string;
   /** Field whose numeric value goes in the event's `num` column. */
   num?: string;
-  /** Fields (first present wins) whose text goes in the event's `text` column. */
+  /** Fields (first present wins) whose text goes in the event's `text` column; `msg` is the message text itself. */
   text?: readonly string[];
   /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
   struct?: readonly string[];
@@ -38,4 +38,16 @@ export interface CatalogEntry {
   podNameOnly?: boolean;
   /** Field holding a pod status dump or patch; it is condensed into the event text (catalog/status-summary.ts). */
   statusField?: string;
+  /**
+   * A field whose value is itself printf-formatted text (an error built with fmt.Errorf, or, with `field: 'msg'`,
+   * a structured message that embeds its values): the first template that matches it adds its named placeholders
+   * as fields, after the record's own. E.g. `err="back-off 40s restarting failed container=app pod=web-0_ns(uid)"`.
+   */
+  inner?: { field: string; printf: readonly string[] };
+  /**
+   * Error text that the kubelet never logs on its own line but carries inside the named entries' fields (e.g.
+   * `PLEG is not healthy: …` inside "Skipping pod synchronization"). Kept so the reference is complete and the
+   * text is explained; its template still matches if some tool prints it alone.
+   */
+  embeddedIn?: readonly string[];
 }

@@ -65,6 +65,7 @@ export function parsePodRef(v: string, opts: { nameFirst?: boolean; nameOnly?: b
       };
     }
   }
+  if (s.startsWith('k8s_')) return parseDockerName(s);
   if (s.charCodeAt(0) === 123 /* { */) {
     try {
       const o = JSON.parse(s) as { name?: string; namespace?: string };
@@ -81,6 +82,17 @@ export function parsePodRef(v: string, opts: { nameFirst?: boolean; nameOnly?: b
   }
   if (opts.nameOnly && isDnsName(s)) return { uid: '', name: s, namespace: '', container: '' };
   return undefined;
+}
+
+/**
+ * The name dockershim gives a container: `k8s_<container>_<pod>_<namespace>_<uid>_<attempt>` (`POD` for the
+ * sandbox). Names and namespaces are DNS labels, so they hold no underscore and the split is unambiguous.
+ */
+function parseDockerName(s: string): PodRef | undefined {
+  if (s.length > 512) return undefined;
+  const parts = s.split('_');
+  if (parts.length !== 6 || !looksLikeUid(parts[4])) return undefined;
+  return { uid: parts[4], name: parts[2], namespace: parts[3], container: parts[1] === 'POD' ? '' : parts[1] };
 }
 
 function isDnsName(s: string): boolean {
@@ -148,9 +160,11 @@ export function containerNameFrom(v: string): string {
   }
   const nameAt = s.indexOf('Name:');
   if (nameAt >= 0 && nameAt < 40) {
-    let e = nameAt + 5;
+    // go-spew dumps (debug patches) write the type first: `{Name:(string)app Image:(string)…`.
+    const start = s.startsWith('(string)', nameAt + 5) ? nameAt + 13 : nameAt + 5;
+    let e = start;
     while (e < s.length && s.charCodeAt(e) !== 44 && s.charCodeAt(e) !== 32 && s.charCodeAt(e) !== 125) e++;
-    return s.slice(nameAt + 5, e);
+    return s.slice(start, e);
   }
   return s.length <= 253 && isDnsName(s) ? s : '';
 }

@@ -172,9 +172,18 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M26', kind: 'sync.stopped-all', lane: 'pod-worker', versions: '1.22+', v: 4,
-    msg: ['Pod termination stopped all running containers', 'Pod termination stopped all running orphan containers',
-      'Pod termination stopped all running orphaned containers'],
+    msg: ['Pod termination stopped all running containers'],
     explain: 'Every container of the pod has been stopped.',
+  },
+  {
+    id: 'M28o', kind: 'sync.stopped-all', lane: 'pod-worker', versions: '1.22–1.26', v: 4,
+    msg: ['Pod termination stopped all running orphan containers'],
+    explain: 'Every container of a pod known only from the runtime (orphaned) has been stopped.',
+  },
+  {
+    id: 'M28s', kind: 'sync.stopped-all', lane: 'pod-worker', versions: '1.28 (maybe 1.27)+', v: 4,
+    msg: ['Pod termination stopped all running orphaned containers'],
+    explain: 'Every container of a pod known only from the runtime (orphaned) has been stopped.',
   },
   {
     id: 'M27', kind: 'sync.post-termination', lane: 'pod-worker', versions: '1.22+', v: 4,
@@ -182,7 +191,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The exit state of each container after the kill.',
   },
   {
-    id: 'M28', kind: 'sync.terminating-runtime-enter', lane: 'pod-worker', versions: '1.27+', v: 4,
+    id: 'M28', kind: 'sync.terminating-runtime-enter', lane: 'pod-worker', versions: '1.28 (maybe 1.27)+', v: 4,
     msg: ['SyncTerminatingRuntimePod enter', 'Orphaned running pod terminating without grace period'],
     explain: 'A pod known only from the runtime is being killed without a grace period.',
   },
@@ -198,8 +207,13 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M30', kind: 'sync.cleanup-step', lane: 'pod-worker', versions: '1.22+', v: 4,
-    msg: ['Pod termination unmounted volumes', 'Pod termination cleaned up volume paths', 'Pod termination removed cgroups'],
+    msg: ['Pod termination unmounted volumes', 'Pod termination removed cgroups'],
     explain: 'A cleanup step of the terminated sync finished.',
+  },
+  {
+    id: 'M30b', kind: 'sync.cleanup-step', lane: 'pod-worker', versions: '1.28+', v: 4,
+    msg: ['Pod termination cleaned up volume paths'],
+    explain: 'The terminated sync removed the pod\'s volume directories.',
   },
   {
     id: 'M31', kind: 'sync.volumes-pending', lane: 'pod-worker', versions: 'all', v: 3,
@@ -225,7 +239,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   {
     id: 'M34', kind: 'sync.delete-failed', lane: 'sync-loop', versions: 'all', v: 2,
     msg: ['Failed to delete pod'], printf: ['Failed to delete pod %q{pod}, err: %v{err}'], text: ['err'],
-    explain: 'deletePod refused (for example because the config sources are not ready yet).',
+    explain: 'The kubelet refused to delete the pod, for example because not every config source has reported yet.',
   },
   {
     id: 'M35', kind: 'sync.first-seen-missing', lane: 'pod-worker', versions: 'all', v: 3,

@@ -1,4 +1,4 @@
-/** PLEG, runtime manager, GC, admission, node status, events, volumes (§4.6, §3.3, §3.6–3.8). */
+/** PLEG, runtime manager, GC, admission, node status, eviction, events (§4.6, §3.3, §3.6–3.8). */
 import type { CatalogEntry } from './entry.ts';
 
 export const PLEG_MESSAGES: CatalogEntry[] = [
@@ -25,9 +25,18 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
     explain: 'The sync loop is not draining PLEG events; this relist\'s events were dropped.',
   },
   {
+    id: 'M97', kind: 'pleg.unhealthy', lane: 'pleg', versions: 'all', v: 0,
+    embeddedIn: ['M02', 'M114'],
+    printf: ['PLEG is not healthy: pleg was last seen active %v{sinceLastRelist} ago; threshold is %v{threshold}',
+      'pleg was last seen active %v{sinceLastRelist} ago; threshold is %v{threshold}'],
+    text: ['sinceLastRelist'],
+    explain: 'PLEG has not finished a relist for longer than its threshold (3 min), so the runtime is considered unhealthy: pod syncs stop and the node turns NotReady.',
+  },
+  {
     id: 'X06', kind: 'pleg.inspect-failed', lane: 'pleg', versions: 'all', v: 4,
+    // 1.12 writes name/namespace (the template names them); structured lines use the usual namespace/name.
     msg: ['PLEG: Ignoring events for pod'], printf: ['PLEG: Ignoring events for pod %v{name}/%v{namespace}: %v{err}'],
-    podNameFirst: true, text: ['err'],
+    text: ['err'],
     explain: 'Inspecting the pod after a relist failed; its events are retried at the next relist.',
   },
 ];
@@ -37,14 +46,14 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     id: 'M103', kind: 'runtime.pod-actions', lane: 'pod-worker', versions: 'all', v: 3,
     msg: ['computePodActions got for pod'], printf: ['computePodActions got %v{podActions} for pod %q{pod}'],
     struct: ['podActions'], text: ['podActions'],
-    explain: 'computePodActions decided what this sync must do: kill or create the sandbox, which containers to start or kill.',
+    explain: 'The runtime manager (computePodActions) decided what this sync must do: kill or create the sandbox, which containers to start or kill.',
   },
   {
     id: 'M104', kind: 'runtime.kill-decision', lane: 'pod-worker', versions: 'all', v: 2,
     msg: ['Message for Container of pod'],
     printf: ['Container %q{containerName} (%v{containerID}) of pod %s{pod}: %s{containerMessage}'],
     text: ['containerMessage'],
-    explain: 'computePodActions decided to kill a running container, and says why (spec hash changed, probe failed…).',
+    explain: 'The runtime manager (computePodActions) decided to kill a running container, and says why (spec hash changed, probe failed…).',
   },
   {
     id: 'S06', kind: 'runtime.kill-decision', lane: 'pod-worker', versions: '1.7', v: 0,
@@ -91,9 +100,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The container is in CrashLoopBackOff: its restart is delayed.',
   },
   {
-    id: 'M108b', kind: 'runtime.backoff', lane: 'pod-worker', versions: '1.22+', v: 3,
-    msg: ['Back-off restarting failed container'], text: ['err', 'backoff'],
-    printf: ['Back-off %s{backoff} restarting failed container=%s{containerName} pod=%s{pod}'],
+    id: 'M108b', kind: 'runtime.backoff', lane: 'pod-worker', versions: 'all (own line ≤1.20, err= 1.22+)', v: 3,
+    msg: ['Back-off restarting failed container'], text: ['err', 'msg'],
+    // ≤1.20 logs the error text itself at V3 ("Back-off" until 1.15, "back-off" after); 1.22+ puts it in err.
+    printf: ['Back-off %s{backoff} restarting failed container=%s{containerName} pod=%s{pod}',
+      'back-off %s{backoff} restarting failed container=%s{containerName} pod=%s{pod}'],
+    inner: { field: 'err', printf: ['back-off %s{backoff} restarting failed container=%s{containerName} pod=%s{pod}'] },
     explain: 'The container is in CrashLoopBackOff; the back-off (10s, 20s, 40s … 5m0s) grows with each failed restart.',
   },
   {
@@ -129,8 +141,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'StopContainer returned: the container has stopped.',
   },
   {
-    id: 'X08', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
-    msg: ['Container termination failed with gracePeriod', 'Kill container failed'], text: ['err'],
+    id: 'X08', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['Container termination failed with gracePeriod', 'Kill container failed', 'killPodWithSyncResult failed'],
+    printf: ['Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}',
+      'killPodWithSyncResult failed: %v{err}'],
+    num: 'gracePeriod', text: ['err'],
     explain: 'Stopping the container failed; the pod cannot finish terminating until a later attempt succeeds.',
   },
   {
@@ -157,7 +172,7 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X10', kind: 'runtime.remove-container', lane: 'pod-worker', versions: 'all', v: 4,
-    msg: ['Removing container', 'RemoveContainer'],
+    msg: ['Removing container', 'RemoveContainer'], printf: ['Removing container %q{containerID}'],
     explain: 'A dead container is removed from the runtime.',
   },
   {
@@ -167,8 +182,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X11', kind: 'gc.failed', lane: 'gc', versions: 'all', v: 0,
-    msg: ['Container garbage collection failed', 'Image garbage collection failed multiple times in a row'],
-    printf: ['Container garbage collection failed: %v{err}'], text: ['err'],
+    msg: ['Container garbage collection failed', 'Image garbage collection failed multiple times in a row',
+      'Image garbage collection failed once. Stats initialization may not have completed yet'],
+    printf: ['Container garbage collection failed: %v{err}', 'Image garbage collection failed multiple times in a row: %v{err}',
+      'Image garbage collection failed once. Stats initialization may not have completed yet: %v{err}'],
+    text: ['err'],
     explain: 'A garbage collection pass failed.',
   },
 ];
@@ -235,17 +253,21 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'A node resource crossed an eviction threshold; the eviction manager starts evicting pods.',
   },
   {
-    id: 'X16', kind: 'eviction.evicting', lane: 'eviction', versions: 'all', v: 0,
-    msg: ['Evicting pod'], printf: ['eviction manager: pods %s{pod} evicted successfully'],
-    explain: 'The eviction manager kills a pod to reclaim a starved resource.',
+    id: 'X16', kind: 'eviction.evicting', lane: 'eviction', versions: '1.21+', v: 3,
+    msg: ['Evicting pod'], text: ['message'],
+    explain: 'The eviction manager kills a pod to reclaim a starved resource; the message says which resource and how much the pod used.',
   },
   {
     id: 'X17', kind: 'eviction.pressure', lane: 'eviction', versions: 'all', v: 0,
     msg: ['Eviction manager: must evict pod(s) to reclaim', 'Eviction manager: pods ranked for eviction',
       'Eviction manager: pod is evicted successfully', 'Eviction manager: timed out waiting for pods to be cleaned up',
-      'Eviction manager: unable to evict any pods from the node'],
-    printf: ['eviction manager: must evict pod(s) to reclaim %v{resourceName}', 'eviction manager: pods ranked for eviction: %s',
-      'eviction manager: pod %s{pod} is evicted successfully'],
+      'Eviction manager: unable to evict any pods from the node', 'Eviction manager: pods evicted, waiting for pod to be cleaned up',
+      'Eviction manager: pods successfully cleaned up', 'Eviction manager: able to reduce resource pressure without evicting pods.'],
+    printf: ['eviction manager: must evict pod(s) to reclaim %v{resourceName}', 'eviction manager: pods ranked for eviction: %s{pods}',
+      'eviction manager: pod %s{pod} is evicted successfully', 'eviction manager: unable to evict any pods from the node',
+      'eviction manager: pods %s{pods} evicted, waiting for pod to be cleaned up', 'eviction manager: pods %s{pods} successfully cleaned up',
+      'eviction manager: timed out waiting for pods %s{pods} to be cleaned up',
+      'eviction manager: able to reduce %v{resourceName} pressure without evicting pods.'],
     text: ['resourceName'],
     explain: 'The eviction manager is acting on resource pressure.',
   },
@@ -261,16 +283,14 @@ export const NODE_MESSAGES: CatalogEntry[] = [
         Failed: 'event.failed', FailedCreatePodSandBox: 'event.sandbox-failed', SandboxChanged: 'event.sandbox-changed',
         Pulling: 'event.pulling', Pulled: 'event.pulled', ErrImagePull: 'event.image-pull-failed', ImagePullBackOff: 'event.image-backoff',
         ExceededGracePeriod: 'event.exceeded-grace', NetworkNotReady: 'event.network-not-ready', Preempting: 'event.preempting',
+        FailedKillPod: 'event.failed-kill-pod', FailedSync: 'event.failed-sync', FailedPreStopHook: 'event.failed-prestop',
+        FailedPostStartHook: 'event.failed-poststart', EvictionThresholdMet: 'event.eviction-threshold',
+        Starting: 'event.kubelet-starting', Rebooted: 'event.node-rebooted', OOMKilling: 'event.oom-killing',
+        SuccessfulMountVolume: 'event.mounted', FailedAttachVolume: 'event.failed-attach', InspectFailed: 'event.inspect-failed',
+        ErrImageNeverPull: 'event.image-never-pull',
       },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',
-  },
-  {
-    id: 'M115', kind: 'volume.op', lane: 'volume', versions: 'all', v: 1,
-    msg: ['operationExecutor.MountVolume started for volume', 'MountVolume.SetUp succeeded for volume',
-      'UnmountVolume.TearDown succeeded for volume', 'operationExecutor.UnmountVolume started for volume',
-      'operationExecutor.VerifyControllerAttachedVolume started for volume', 'Volume detached for volume'],
-    explain: 'The volume manager mounted or unmounted a volume for a pod.',
   },
   {
     id: 'X18', kind: 'config.receiving', lane: 'config', versions: '≤1.10', v: 4,

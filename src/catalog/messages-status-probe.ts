@@ -37,7 +37,8 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M86', kind: 'status.up-to-date', lane: 'status-manager', versions: '1.18+', v: 3,
-    msg: ['Status for pod is up-to-date'], printf: ['Status for pod %q{pod} is up-to-date: (%d{statusVersion})',
+    msg: ['Status for pod is up-to-date', 'Status for pod is up-to-date; skipping'],
+    printf: ['Status for pod %q{pod} is up-to-date: (%d{statusVersion})',
       'Status for pod %q{pod} is up-to-date; skipping'], num: 'statusVersion',
     explain: 'The API already had this status; no write was needed.',
   },
@@ -89,6 +90,32 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     msg: ['Failed to update status for pod'], printf: ['Failed to update status for pod %q{pod}: %v{err}'], text: ['err'],
     explain: 'Writing the status to the API server failed.',
   },
+  {
+    id: 'X21', kind: 'status.not-found', lane: 'status-manager', versions: 'all', v: 3,
+    msg: ['Pod does not exist on the server'], printf: ['Pod %q{podName} (%s{podUID}) does not exist on the server'],
+    explain: 'The pod is already gone from the API server, so its status is not written.',
+  },
+  {
+    id: 'X22', kind: 'status.channel-full', lane: 'status-manager', versions: '≤1.26', v: 4,
+    msg: ['Skipping the status update for pod for now because the channel is full'],
+    printf: ['Skipping the status update for pod %q{pod} for now because the channel is full; status: %v{status}'],
+    statusField: 'status',
+    explain: 'The status manager\'s queue of pending writes was full; the batch sync every 10 s will write this status later.',
+  },
+  {
+    id: 'X23', kind: 'status.readiness-ignored', lane: 'sync-loop', versions: 'all', v: 4,
+    msg: ['Container readiness changed for unknown container', 'Container readiness unchanged',
+      'Pod has been deleted, no need to update readiness', 'Container startup changed for unknown container',
+      'Container startup unchanged'],
+    printf: ['Container readiness changed for unknown container: %q{pod} - %q{containerID}',
+      'Container readiness unchanged (%v{ready}): %q{pod} - %q{containerID}'],
+    explain: 'A probe result did not change the cached pod status (unknown container, same value, or pod deleted).',
+  },
+  {
+    id: 'X24', kind: 'status.syncing', lane: 'status-manager', versions: '1.23–1.26', v: 5,
+    msg: ['Status Manager: syncing batch'],
+    explain: 'The status manager\'s 10 s batch pass: every cached status newer than the API\'s is written.',
+  },
 ];
 
 export const PROBE_MESSAGES: CatalogEntry[] = [
@@ -133,11 +160,21 @@ export const PROBE_MESSAGES: CatalogEntry[] = [
     msg: ['Pod deletion requested, setting probe result to success'],
     explain: 'The pod is being deleted: liveness/startup results are forced to success so no restart happens.',
   },
+  {
+    id: 'X25', kind: 'probe.target-not-found', lane: 'probe', versions: 'all', v: 3,
+    msg: ['Probe target container not found'], printf: ['Probe target container not found: %v{pod} - %v{containerName}'],
+    explain: 'The probed container is not in the pod status yet (not created, or being restarted); the probe waits.',
+  },
+  {
+    id: 'X26', kind: 'probe.deletion-before-started', lane: 'probe', versions: '1.22+', v: 0,
+    msg: ['Pod deletion requested before container has fully started'],
+    explain: 'The pod was deleted while its startup probe had not yet succeeded; the probe worker stops.',
+  },
   // Seed 000: a custom 1.12.4 branch that installs a default readiness prober and an initial Success result.
   {
     id: 'S02', kind: 'probe.worker-added', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 3,
     printf: ['add a readiness prober for pod: %s{pod} - %s{containerName}: %v{probe}'],
-    explain: 'probeManager.AddPod (called from HandlePodAdditions in the sync loop goroutine) created a readiness probe worker and made it visible to the pod worker.',
+    explain: 'The probe manager (AddPod, called from HandlePodAdditions on the sync loop goroutine) created a readiness probe worker and made it visible to the pod worker.',
   },
   {
     id: 'S03', kind: 'probe.initial-result', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 3,

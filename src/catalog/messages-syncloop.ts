@@ -32,8 +32,13 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
     explain: 'The config source reported new pods; each is admitted and handed to a new pod worker.',
   },
   {
-    id: 'M05', kind: 'syncloop.update', lane: 'sync-loop', versions: 'all', v: 2,
-    msg: ['SyncLoop UPDATE'], printf: ['SyncLoop (UPDATE, %q{source}): %q{pods}'], text: ['source'],
+    id: 'M05', kind: 'syncloop.update', lane: 'sync-loop', versions: '≤1.20', v: 2,
+    printf: ['SyncLoop (UPDATE, %q{source}): %q{pods}'], text: ['source'],
+    explain: 'The pod spec or metadata changed in the API; the pod worker re-syncs it.',
+  },
+  {
+    id: 'M06', kind: 'syncloop.update', lane: 'sync-loop', versions: '1.21+', v: 2,
+    msg: ['SyncLoop UPDATE'], text: ['source'],
     explain: 'The pod spec or metadata changed in the API; the pod worker re-syncs it.',
   },
   {
@@ -100,7 +105,7 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
     explain: 'The 2 s housekeeping tick: HandlePodCleanups reconciles pod workers, probes, statuses, dirs and cgroups.',
   },
   {
-    id: 'M18e', kind: 'housekeeping.end', lane: 'housekeeping', versions: '1.21+', v: 4,
+    id: 'M18e', kind: 'housekeeping.end', lane: 'housekeeping', versions: '1.21+ (absent in 1.20.5; duration from 1.28)', v: 4,
     msg: ['SyncLoop (housekeeping) end'], text: ['duration'],
     explain: 'Housekeeping finished this pass.',
   },
@@ -111,7 +116,7 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
     explain: 'Housekeeping waits until every config source has reported once (kubelet start-up).',
   },
   {
-    id: 'M20', kind: 'housekeeping.slow', lane: 'housekeeping', versions: '1.22+', v: 0,
+    id: 'M20', kind: 'housekeeping.slow', lane: 'housekeeping', versions: '1.21/1.22–1.26 ("than 15s"), 1.28+ ("than expected")', v: 0,
     msg: ['Housekeeping took longer than 15s', 'Housekeeping took longer than expected'], text: ['actual', 'seconds'],
     explain: 'A housekeeping pass took too long; while it runs the sync loop handles nothing else.',
   },
@@ -121,18 +126,27 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
     explain: 'HandlePodCleanups returned an error (often the runtime could not be listed); the pass stopped early.',
   },
   {
+    id: 'X20', kind: 'syncloop.containermanager', lane: 'sync-loop', versions: 'newer than 1.29 (master 2025)', v: 2,
+    msg: ['SyncLoop (containermanager): event for pod'],
+    explain: 'The container manager (devices, dynamic resources) reported a change for the pod; the sync loop syncs it.',
+  },
+  {
     id: 'M22', kind: 'syncloop.exit', lane: 'sync-loop', versions: 'all', v: 0,
     msg: ['Update channel is closed, exiting the sync loop'], printf: ['Update channel is closed. Exiting the sync loop.'],
     explain: 'The config channel closed: the kubelet is shutting down its sync loop.',
   },
   {
     id: 'M73', kind: 'housekeeping.step', lane: 'housekeeping', versions: '1.22+', v: 3,
+    msg: ['Clean up pod workers for terminated pods'],
+    explain: 'First step of housekeeping: the pod workers are reconciled with the pods the kubelet still wants (SyncKnownPods).',
+  },
+  {
+    id: 'M74', kind: 'housekeeping.step', lane: 'housekeeping', versions: '1.22+ (user namespace step 1.27+)', v: 3,
     msg: [
-      'Clean up pod workers for terminated pods', 'Clean up probes for terminated pods', 'Clean up orphaned pod statuses',
-      'Clean up orphaned pod directories', 'Clean up orphaned mirror pods', 'Clean up orphaned pod cgroups',
-      'Clean up orphaned pod user namespace allocations',
+      'Clean up probes for terminated pods', 'Clean up orphaned pod statuses', 'Clean up orphaned pod directories',
+      'Clean up orphaned mirror pods', 'Clean up orphaned pod cgroups', 'Clean up orphaned pod user namespace allocations',
     ],
-    explain: 'One step of HandlePodCleanups (housekeeping).',
+    explain: 'One step of housekeeping: stale probe workers, statuses, pod directories, mirror pods or cgroups are removed.',
   },
   {
     id: 'M75', kind: 'housekeeping.orphan-kill', lane: 'housekeeping', versions: '1.22–1.26', v: 3,

@@ -91,7 +91,9 @@ function fromGoDump(t: string): StatusSummary | undefined {
       out.conditions.push([type, s > 0 && s < p + 200 ? valueAfter(t, s + 7) : '?']);
     }
   }
-  const msg = t.indexOf(' Message:', csStart >= 0 ? 0 : 0);
+  // Each condition has a Message field too; the pod's own follows the closing bracket of the conditions.
+  const msgKey = condStart >= 0 ? t.indexOf('] Message:', condStart) : t.indexOf(' Message:');
+  const msg = msgKey >= 0 && condStart >= 0 ? msgKey + 1 : msgKey;
   if (msg >= 0) {
     const reason = t.indexOf(' Reason:', msg);
     if (reason > msg && reason - msg < 400) out.message = t.slice(msg + 9, reason).trim();

@@ -1,0 +1,94 @@
+/**
+ * Runtime manager details beyond the reference table (§3.6): container start failures and image pulls, sandbox
+ * set-up and tear-down, unwanted containers, and cAdvisor's container discovery (which names docker containers
+ * `k8s_<container>_<pod>_<namespace>_<uid>_<attempt>`, so its lines identify the pod).
+ */
+import type { CatalogEntry } from './entry.ts';
+
+/** The start error names the step that failed; the image ones are worth their own kinds. */
+const START_ERRORS = {
+  ErrImagePull: 'image.pull-failed', ImagePullBackOff: 'image.backoff', ErrImageNeverPull: 'image.never-pull',
+  InvalidImageName: 'image.invalid-name',
+};
+
+export const CRI_MESSAGES: CatalogEntry[] = [
+  {
+    id: 'X32', kind: 'runtime.start-failed', lane: 'pod-worker', v: 0,
+    versions: 'all ("container start failed: …" ≤1.18; "<type> &Container{…} start failed in pod …" later, still unstructured; structured V3 line 1.22+ for ImagePullBackOff only)',
+    msg: ['Container start failed in pod'],
+    printf: [
+      'container start failed: %v{err}: %s{containerMessage}', 'init container start failed: %v{err}: %s{containerMessage}',
+      'container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
+      'init container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
+      'ephemeral container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
+    ],
+    refine: { field: 'err', map: START_ERRORS }, text: ['err'],
+    explain: 'A container could not be started in this sync (image pull, config, runtime or hook error); the pod worker retries with a back-off.',
+  },
+  {
+    id: 'X33', kind: 'image.pull-failed', lane: 'runtime', versions: 'all', v: 0,
+    msg: ['Failed to pull image'], printf: ['Pull image %q{image} failed: %v{err}'], text: ['err'],
+    explain: 'Pulling the container image failed (wrong name, no access, registry unreachable): the container stays Waiting with ErrImagePull, then ImagePullBackOff.',
+  },
+  {
+    id: 'X34', kind: 'image.pulling', lane: 'runtime', versions: 'all', v: 3,
+    msg: ['Pulling image without credentials'], printf: ['Pulling image %q{image} without credentials'], text: ['image'],
+    explain: 'The image is being pulled without registry credentials (no image pull secret applies).',
+  },
+  {
+    id: 'X35', kind: 'runtime.sandbox-config-failed', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['GeneratePodSandboxConfig for pod failed', 'Failed to generate sandbox config for pod'],
+    printf: ['GeneratePodSandboxConfig for pod %q{pod} failed: %v{err}', 'Failed to generate sandbox config for pod %q{pod}: %v{err}'],
+    text: ['err'],
+    explain: 'The sandbox configuration (DNS, hostname, ports, cgroup parent) could not be built, so no sandbox or container is created.',
+  },
+  {
+    id: 'X36', kind: 'runtime.sandbox-stopping', lane: 'pod-worker', versions: 'all', v: 4,
+    msg: ['Stopping PodSandbox for pod, will start new one', 'Stopping PodSandbox for pod, because all other containers are dead'],
+    printf: ['Stopping PodSandbox for %q{pod}, will start new one', 'Stopping PodSandbox for %q{pod} because all other containers are dead.'],
+    explain: 'SyncPod kills the whole pod (every container and the sandbox): a new sandbox is needed, or nothing is left to run.',
+  },
+  {
+    id: 'X37', kind: 'runtime.kill-unwanted', lane: 'pod-worker', versions: 'all', v: 3,
+    msg: ['Killing unwanted container for pod'],
+    printf: ['Killing unwanted container %q{containerName}(id=%v{containerID}) for pod %q{pod}'],
+    explain: 'The runtime manager listed this running container to be killed (spec changed, probe failed, or no longer in the spec).',
+  },
+  {
+    id: 'X38', kind: 'runtime.sandbox-status-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Failed to get pod sandbox status; Skipping pod'], text: ['err'],
+    explain: 'The new sandbox was created but its status could not be read, so its containers are not started in this sync.',
+  },
+  {
+    id: 'X39', kind: 'runtime.initialized', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Container runtime initialized'],
+    printf: ['Container runtime %s{containerRuntime} initialized, version: %s{version}, apiVersion: %s{apiVersion}'],
+    text: ['containerRuntime'],
+    explain: 'At kubelet start the runtime answered its Version call: this names the runtime (docker, containerd, cri-o) and its version.',
+  },
+  {
+    id: 'X40', kind: 'cadvisor.container-added', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 3,
+    printf: ['Added container: %q{cgroup} (aliases: [%s{pod} %s{containerID}], namespace: %q{runtimeNamespace})',
+      'Added container: %q{cgroup} (aliases: %v, namespace: %q{runtimeNamespace})'],
+    text: ['cgroup'],
+    explain: 'The kubelet\'s cAdvisor started watching a new cgroup: a container or sandbox is now running (with docker, its alias names the pod).',
+  },
+  {
+    id: 'X41', kind: 'cadvisor.container-destroyed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 3,
+    printf: ['Destroyed container: %q{cgroup} (aliases: [%s{pod} %s{containerID}], namespace: %q{runtimeNamespace})',
+      'Destroyed container: %q{cgroup} (aliases: %v, namespace: %q{runtimeNamespace})'],
+    text: ['cgroup'],
+    explain: 'The kubelet\'s cAdvisor saw a watched cgroup disappear: the container or sandbox is gone.',
+  },
+  {
+    id: 'X42', kind: 'stats.system-container-failed', lane: 'other', versions: 'all', v: 0,
+    msg: ['Failed to get system container stats'], printf: ['Failed to get system container stats for %q{cgroup}: %v{err}'],
+    text: ['cgroup'],
+    explain: 'Resource stats for a system cgroup (kubelet, runtime) were unavailable, usually a cgroup driver or path mismatch; harmless for pods.',
+  },
+  {
+    id: 'S08', kind: 'runtime.hash-input', lane: 'pod-worker', versions: 'custom debug patch (seed 003)', v: 0,
+    printf: ['hashstr is before: %v{container}'],
+    explain: 'Debug output of the container spec text the kubelet hashes; two versions printing different text compute different hashes, and every container is restarted.',
+  },
+];

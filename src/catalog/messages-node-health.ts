@@ -1,0 +1,88 @@
+/**
+ * Node-level lines beyond the reference table: kubelet start-up, node Ready events, eviction details, image and
+ * container garbage collection, and the config sources (§1.6–1.9, §3.7).
+ */
+import type { CatalogEntry } from './entry.ts';
+
+export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
+  {
+    id: 'X43', kind: 'kubelet.version', lane: 'sync-loop', versions: 'all', v: 0,
+    msg: ['Kubelet version'], printf: ['Version: %v{kubeletVersion}'], text: ['kubeletVersion'],
+    explain: 'The kubelet process started and printed its exact version.',
+  },
+  {
+    id: 'X44', kind: 'kubelet.started', lane: 'sync-loop', versions: 'all', v: 0,
+    msg: ['Started kubelet'], printf: ['Started kubelet'],
+    explain: 'The kubelet finished its set-up and starts its goroutines; the main sync loop follows.',
+  },
+  {
+    id: 'X45', kind: 'node.recording-event', lane: 'node-status', versions: 'all', v: 2,
+    msg: ['Recording event message for node'], printf: ['Recording %s{event} event message for node %s{node}'],
+    refine: { field: 'event', map: { NodeReady: 'event.node-ready', NodeNotReady: 'event.node-not-ready' } },
+    text: ['event'],
+    explain: 'The kubelet records a node event (NodeReady, NodeNotReady, NodeHasSufficientMemory…) because a node condition changed.',
+  },
+  {
+    id: 'X46', kind: 'node.lease-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Failed to update lease', 'Failed to ensure lease exists, will retry'], text: ['err'],
+    explain: 'Renewing the node lease failed; if renewals keep failing the control plane marks the node Unknown.',
+  },
+  {
+    id: 'X27', kind: 'eviction.synchronize', lane: 'eviction', versions: 'all', v: 3,
+    msg: ['Eviction manager: synchronize housekeeping', 'Eviction manager: no resources are starved'],
+    printf: ['eviction manager: synchronize housekeeping', 'eviction manager: no resources are starved'],
+    explain: 'The eviction manager\'s 10 s check ran; no eviction threshold is crossed.',
+  },
+  {
+    id: 'X28', kind: 'eviction.evict-failed', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: pod failed to evict'], printf: ['eviction manager: pod %s{pod} failed to evict %v{err}'], text: ['err'],
+    explain: 'Killing the pod chosen for eviction failed; the next check tries again.',
+  },
+  {
+    id: 'X29', kind: 'eviction.critical', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: cannot evict a critical pod'],
+    printf: ['eviction manager: cannot evict a critical pod %s{pod}', 'eviction manager: cannot evict a critical static pod %s{pod}'],
+    explain: 'The pod chosen for eviction is critical (static or system priority), so it is not evicted.',
+  },
+  {
+    id: 'X30', kind: 'admit.rejected', lane: 'sync-loop', versions: 'all', v: 0,
+    msg: ['Failed to admit pod to node'], printf: ['Failed to admit pod %s{pod} - node has conditions: %v{nodeCondition}'],
+    text: ['nodeCondition'],
+    explain: 'The eviction manager\'s admit handler rejected the pod because the node is under resource pressure.',
+  },
+  {
+    id: 'X47', kind: 'eviction.failed', lane: 'eviction', versions: '1.21+', v: 0,
+    msg: ['Eviction manager: failed to synchronize', 'Eviction manager: failed to get summary stats'], text: ['err'],
+    explain: 'The eviction manager could not read node or pod stats, so this check evicted nothing.',
+  },
+  {
+    id: 'X48', kind: 'gc.succeeded', lane: 'gc', versions: 'all', v: 4,
+    msg: ['Container garbage collection succeeded', 'Image garbage collection succeeded'],
+    printf: ['Container garbage collection succeeded', 'Image garbage collection succeeded'],
+    explain: 'A garbage collection pass finished without error.',
+  },
+  {
+    id: 'X49', kind: 'gc.image-removing', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Removing image to free bytes'], printf: ['[imageGCManager]: Removing image %q{imageID} to free %d{size} bytes'],
+    num: 'size', text: ['imageID'],
+    explain: 'Image garbage collection deletes an unused image to bring disk usage under the low threshold.',
+  },
+  {
+    id: 'X50', kind: 'gc.image-disk-pressure', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Disk usage on image filesystem is over the high threshold, trying to free bytes down to the low threshold'],
+    printf: ['[imageGCManager]: Disk usage on image filesystem is at %d{usage}%% which is over the high threshold (%d{highThreshold}%%). Trying to free %d{amountToFree} bytes down to the low threshold (%d{lowThreshold}%%).'],
+    num: 'usage',
+    explain: 'The image filesystem is fuller than the high threshold: unused images will be removed.',
+  },
+  {
+    id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,
+    msg: ['Adding static pod path', 'Watching apiserver', 'Adding apiserver pod source'],
+    printf: ['Adding pod path: %v{path}', 'Watching apiserver'], text: ['path'],
+    explain: 'At start-up the kubelet registers a pod source: static pod manifests on disk, or the API server.',
+  },
+  {
+    id: 'X52', kind: 'config.read-failed', lane: 'config', versions: 'all', v: 0,
+    msg: ['Unable to read config path'], printf: ['Unable to read config path %q{path}: %v{err}'], text: ['err'],
+    explain: 'The static pod directory could not be read (often it does not exist, which is harmless).',
+  },
+];

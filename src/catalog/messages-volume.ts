@@ -1,0 +1,53 @@
+/**
+ * Volume manager (§1.9, M115). Its lines embed their values in the message itself, in every era: printf text up to
+ * 1.20, and from 1.21 a structured message such as `"MountVolume.SetUp succeeded for volume \"data\" (UniqueName:
+ * \"…\") pod \"web-0\" (UID: \"…\") " pod="default/web-0"`. So the structured forms are matched by prefix (`…*`) and
+ * their values read with the same template from the message (`inner` on `msg`).
+ */
+import type { CatalogEntry } from './entry.ts';
+
+/** One volume operation line: the printf template doubles as the reader of the structured message. */
+function volumeLine(id: string, kind: string, v: number, prefix: string, template: string, explain: string): CatalogEntry {
+  return {
+    id, kind, lane: 'volume', versions: 'all (printf ≤1.20; same text as a structured message 1.21+)', v,
+    msg: [`${prefix}*`], printf: [template], inner: { field: 'msg', printf: [template] }, text: ['volume'], explain,
+  };
+}
+
+const DETAIL = '(UniqueName: %q{uniqueName}) pod %q (UID: %q{podUID})%s';
+
+export const VOLUME_MESSAGES: CatalogEntry[] = [
+  volumeLine('M115', 'volume.mount-started', 0, 'operationExecutor.MountVolume started for volume ',
+    `operationExecutor.MountVolume started for volume %q{volume} ${DETAIL}`,
+    'The volume manager\'s reconciler started mounting a volume the pod needs.'),
+  volumeLine('M115b', 'volume.mounted', 1, 'MountVolume.SetUp succeeded for volume ',
+    `MountVolume.SetUp succeeded for volume %q{volume} ${DETAIL}`,
+    'A volume of the pod is mounted; the pod sync waits until all of them are (up to 2m3s).'),
+  volumeLine('M115c', 'volume.verify-attached', 0, 'operationExecutor.VerifyControllerAttachedVolume started for volume ',
+    `operationExecutor.VerifyControllerAttachedVolume started for volume %q{volume} ${DETAIL}`,
+    'The volume manager checks that the controller attached the volume to this node before mounting it.'),
+  volumeLine('M115d', 'volume.unmount-started', 0, 'operationExecutor.UnmountVolume started for volume ',
+    `operationExecutor.UnmountVolume started for volume %q{volume} ${DETAIL}`,
+    'The volume manager started unmounting a volume of a pod that no longer needs it.'),
+  {
+    // Still a printf call (klog.Infof) in every version.
+    id: 'M115e', kind: 'volume.unmounted', lane: 'volume', versions: 'all', v: 0,
+    printf: ['UnmountVolume.TearDown succeeded for volume %q{uniqueName} (OuterVolumeSpecName: %q{volume}) pod %q (UID: %q{podUID}). %s'],
+    text: ['volume'],
+    explain: 'A volume of the pod is unmounted; the terminated pod can be cleaned up once all are.',
+  },
+  {
+    id: 'M115f', kind: 'volume.detached', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Volume detached for volume *'], printf: ['Volume detached for volume %q{volume} (UniqueName: %q{uniqueName}) on node %s'],
+    inner: { field: 'msg', printf: ['Volume detached for volume %q{volume} (UniqueName: %q{uniqueName}) on node %s'] },
+    text: ['volume'],
+    explain: 'The volume is no longer attached to the node (the last step of tearing a volume down).',
+  },
+  {
+    id: 'X31', kind: 'volume.op-failed', lane: 'volume', versions: 'all', v: 0,
+    // The operation key is a quoted string: `"kubernetes.io/secret/<uid>-token" ("<uid>")` ≤1.20, `{volumeName:… podName:<uid> nodeName:}` later.
+    printf: ['Operation for %q{operation} failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). Error: %s{err}'],
+    text: ['err'],
+    explain: 'A volume operation (attach, mount, unmount) failed and is retried with a growing back-off; a mount that keeps failing makes the pod sync time out ("Unable to attach or mount volumes").',
+  },
+];
