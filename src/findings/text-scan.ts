@@ -47,7 +47,8 @@ export function backOffIn(text: string): BackOff | undefined {
   let at = text.indexOf('ack-off ');
   while (at > 0) {
     const b = text.charCodeAt(at - 1);
-    if (b === 66 || b === 98) break; // B or b
+    // "B" or "b" starting a word ("feedback-off" is not a back-off).
+    if ((b === 66 || b === 98) && (at === 1 || !isLetter(text.charCodeAt(at - 2)))) break;
     at = text.indexOf('ack-off ', at + 1);
   }
   if (at <= 0) return undefined;
@@ -78,13 +79,11 @@ export function failedActions(text: string, max = 20): FailedAction[] {
   let at = text.indexOf(marker);
   while (at >= 0 && out.length < max) {
     const a0 = at + marker.length;
-    const a1 = text.indexOf('"', a0);
-    if (a1 < 0 || a1 - a0 > MAX_TOKEN) break;
-    const forAt = text.indexOf(' for "', a1);
-    if (forAt !== a1 + 1) { at = text.indexOf(marker, a1); continue; }
-    const t0 = forAt + ' for "'.length;
-    const t1 = text.indexOf('" with ', t0);
-    if (t1 < 0 || t1 - t0 > MAX_TOKEN) break;
+    const a1 = indexWithin(text, '"', a0, MAX_TOKEN);
+    if (a1 < 0 || !text.startsWith(' for "', a1 + 1)) { at = text.indexOf(marker, a0); continue; }
+    const t0 = a1 + 1 + ' for "'.length;
+    const t1 = indexWithin(text, '" with ', t0, MAX_TOKEN);
+    if (t1 < 0) { at = text.indexOf(marker, t0); continue; }
     const r0 = t1 + '" with '.length;
     const reason = tokenAt(text, r0, ': ');
     const next = text.indexOf(marker, r0);
@@ -94,6 +93,12 @@ export function failedActions(text: string, max = 20): FailedAction[] {
     at = next;
   }
   return out;
+}
+
+/** indexOf limited to `within` characters after `from` (keeps repeated searches over hostile text linear). */
+function indexWithin(text: string, needle: string, from: number, within: number): number {
+  const at = text.slice(from, from + within + needle.length).indexOf(needle);
+  return at < 0 ? -1 : from + at;
 }
 
 /** "(1559107639 vs 1428860573)" → the two hashes as printed; undefined if absent. */
@@ -109,6 +114,7 @@ export function hashPair(text: string): [string, string] | undefined {
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** "unmounted volumes=[a b]" → ['a', 'b'] for marker "unmounted volumes=[". */
 export function bracketList(text: string, marker: string): string[] {

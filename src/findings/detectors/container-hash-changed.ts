@@ -12,7 +12,7 @@ import { CATALOG, kindId } from '../../catalog/catalog.ts';
 import { minorRange } from '../../catalog/fingerprint.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import type { Finding } from '../../model/trace.ts';
-import { hashPair } from '../text-scan.ts';
+import { clip, hashPair } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podNames, timeOfEvent } from '../wording.ts';
 
 /** A kill this long after a kubelet start is still the new process's first sync of the pod. */
@@ -94,7 +94,7 @@ function describe(ctx: FindingContext, g: Group, kills: Uint32Array): Finding {
 
   const parts: string[] = [];
   parts.push(`${count(containers.size, 'running container')} of ${count(pods.size, 'pod')} (${podNames(trace, pods)}) ${containers.size === 1 ? 'was' : 'were'} killed to be recreated because the spec hash the kubelet computed differs from the hash stored on the running container` +
-    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}).`);
+    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}: "${clip(ctx.text(first), 120)}").`);
   if (startEvent >= 0) parts.push(`This came ${duration(sinceStartUs)} after the kubelet started at ${timeOfEvent(trace, startEvent)} (${lineRef(trace, startEvent)}), in the new process's first sync of each pod (computePodActions in the pod worker).`);
   if (allEdited) {
     parts.push('Each pod had a SyncLoop UPDATE just before, so a spec edit (for example a new image) explains the restart: this is the kubelet doing what it should.');

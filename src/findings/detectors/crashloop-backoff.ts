@@ -70,9 +70,12 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   // Exit codes of the container's instances the log shows.
   const exits: string[] = [];
   let instances = 0;
-  for (const ci of trace.pods[l.pod]?.containers ?? []) {
+  // Instances the log never names (1.2x PLEG lines give only IDs) count too when no other container is named.
+  const own = trace.pods[l.pod]?.containers ?? [];
+  const otherNamed = own.some((ci) => !trace.containers[ci].sandbox && trace.containers[ci].name && trace.containers[ci].name !== l.container);
+  for (const ci of own) {
     const c = trace.containers[ci];
-    if (c.sandbox || c.name !== l.container) continue;
+    if (c.sandbox || (c.name !== l.container && (c.name || otherNamed))) continue;
     instances++;
     b.container(ci);
     if (!Number.isNaN(c.exitCode)) exits.push(String(c.exitCode));

@@ -33,7 +33,9 @@ export const runtimeDown: Detector = {
       const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN));
       // "may not have completed yet" is the normal state of the first seconds after a start.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) continue;
-      out.push(describe(ctx, ep, onlyNotYet, criErrors, notReadyEvents));
+      // Within 30 s of a start "down" cannot mean a 30 s lapse: before 1.13 it is how "never succeeded" reads.
+      const fromStart = !Number.isNaN(ep.startUs) && ev.timeUs[ep.first] - ep.startUs < 30e6;
+      out.push(describe(ctx, ep, onlyNotYet || fromStart, criErrors, notReadyEvents));
     }
     return out;
   },
@@ -66,7 +68,7 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
     });
   }
   parts.push(neverSucceeded
-    ? `The runtime-health goroutine (updateRuntimeUp, every 5 s) never completed a successful pass after the kubelet started, so runtimeState kept reporting "${NOT_YET}".`
+    ? 'The runtime-health goroutine (updateRuntimeUp, every 5 s) never completed a successful pass after the kubelet started, so the base runtime sync time was never set and runtimeState kept reporting the runtime as not up ("container runtime is down" up to 1.12, "status check may not have completed yet" from 1.13).'
     : 'The runtime-health goroutine (updateRuntimeUp, every 5 s) did not refresh the base runtime sync time for more than 30 s, so runtimeState reported "container runtime is down".');
   parts.push(`From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)})` +
     `${stillAtEnd ? ', still at the end of the log' : ''} — ${duration(lastUs - firstUs)}, ${count(ep.count, 'line')} — the sync-loop goroutine skipped every iteration: no pod additions, deletions, PLEG events or probe results were handled.`);

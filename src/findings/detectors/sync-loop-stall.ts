@@ -6,6 +6,7 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
+import { STARTUP_WINDOW_US } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
@@ -30,15 +31,16 @@ export const syncLoopStall: Detector = {
     if (cadence.every((c) => c === undefined)) return [];
     const isLoopLane = new Uint8Array(trace.lanes.length);
     for (const l of trace.lanes) if (l.kind === 'sync-loop' || l.kind === 'housekeeping') isLoopLane[l.index] = 1;
-    const state = trace.nodes.map(() => ({ lastLoop: -1, others: 0, lastOther: -1, stalls: [] as Stall[] }));
+    const state = trace.nodes.map(() => ({ lastLoop: -1, others: 0, lastOther: -1, pid: -1, processStartUs: 0, stalls: [] as Stall[] }));
     for (let i = 0; i < ev.count; i++) {
       const node = ev.node[i];
       const c = cadence[node];
       if (c === undefined) continue;
       const st = state[node];
-      if (st.lastLoop >= 0 && ev.pid[i] !== ev.pid[st.lastLoop]) { st.lastLoop = -1; st.others = 0; }
+      if (ev.pid[i] !== st.pid) { st.pid = ev.pid[i]; st.processStartUs = ev.timeUs[i]; st.lastLoop = -1; st.others = 0; }
       if (!isLoopLane[ev.lane[i]]) { st.others++; st.lastOther = i; continue; }
-      if (st.lastLoop >= 0) {
+      // The first minute of a process is excluded: its first iterations admit every pod at once and are long by design.
+      if (st.lastLoop >= 0 && ev.timeUs[st.lastLoop] - st.processStartUs > STARTUP_WINDOW_US) {
         const gapUs = ev.timeUs[i] - ev.timeUs[st.lastLoop];
         if (gapUs > Math.max(MIN_STALL_US, 5 * c) && st.others >= MIN_OTHER_LINES && st.stalls.length < 100) {
           st.stalls.push({ from: st.lastLoop, to: i, gapUs, others: st.others, atEnd: false });
@@ -84,7 +86,7 @@ function heartbeats(ctx: FindingContext): (number | undefined)[] {
 function describe(ctx: FindingContext, node: number, stalls: Stall[], cadenceUs: number): Finding {
   const trace = ctx.trace;
   const b = new FindingBuilder(trace);
-  for (const s of stalls) b.evidence(s.from).evidence(s.to);
+  for (const s of stalls) b.evidence(s.from, false).evidence(s.to, false);
   b.nodeLanes(node, ['sync-loop', 'housekeeping']);
   const longest = stalls.reduce((a, s) => (s.gapUs > a.gapUs ? s : a));
   const parts = [

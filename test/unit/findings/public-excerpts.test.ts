@@ -1,0 +1,185 @@
+/**
+ * Each detector on real kubelet lines quoted in public GitHub issues and repositories (fixtures in
+ * test/fixtures/findings/, trimmed to what the test needs; the source is named next to each use). Expected facts
+ * (line numbers, durations, names) are read off the fixture text.
+ */
+import { describe, expect, it } from 'vitest';
+import { fixture, type Analysed } from './findings-kit.ts';
+
+const only = (a: Analysed, id: string) => {
+  const found = a.of(id);
+  expect(found, `${id} findings`).toHaveLength(1);
+  return found[0];
+};
+
+describe('pleg-unhealthy', () => {
+  it('reports the longest "last seen active" (aws-samples/eks-workshop-v2#447, EKS 1.23 syslog)', () => {
+    // https://github.com/aws-samples/eks-workshop-v2/issues/447
+    const a = fixture('pleg-unhealthy-1.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.severity).toBe('error');
+    expect(f.explanation).toContain('2h33m17.705751197s');
+    expect(a.lines(f)).toEqual([1, 2]);
+  });
+
+  it('links the stall to a runtime call timing out (k3s-io/k3s#2370, printf era)', () => {
+    // https://github.com/k3s-io/k3s/issues/2370
+    const a = fixture('pleg-unhealthy-2.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.explanation).toContain('5m6.764478598s');
+    expect(f.explanation).toContain('deadline exceeded');
+    expect(a.lines(f)).toContain(5);
+    const calls = only(a, 'runtime-call-errors');
+    expect(calls.explanation).toContain('ListContainers');
+  });
+});
+
+describe('runtime-down', () => {
+  it('reports "container runtime is down" with its first and last time (kubernetes/website#8030, 1.10 journald)', () => {
+    // https://github.com/kubernetes/website/issues/8030
+    const a = fixture('runtime-down-1.log');
+    const f = only(a, 'runtime-down');
+    expect(f.severity).toBe('error');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4, 5]);
+    expect(f.explanation).toContain('21:14:19.210702');
+    expect(f.explanation).toContain('21:14:39.211721');
+    expect(f.scenario).toBe('runtime-hang-notready');
+  });
+});
+
+describe('container-hash-changed', () => {
+  it('reports a "definition changed" kill after an upgrade (kubernetes/kubernetes#84443, 1.14)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/84443 — the log does not show the kubelet start, so: warning.
+    const a = fixture('container-hash-changed-1.log');
+    const f = only(a, 'container-hash-changed');
+    expect(f.severity).toBe('warning');
+    expect(a.pods(f)).toEqual(['kube-system/proxy-rb2tm']);
+    expect(f.explanation).toContain('Container kube-proxy definition changed, will be restarted');
+    expect(f.scenario).toBe('hash-change-restart');
+  });
+});
+
+describe('crashloop-backoff', () => {
+  it('reads the back-off from the printf line and the sync error (coredns/coredns#1986, 1.11)', () => {
+    // https://github.com/coredns/coredns/issues/1986
+    const a = fixture('crashloop-backoff-1.log');
+    const f = only(a, 'crashloop-backoff');
+    expect(f.severity).toBe('warning');
+    expect(a.pods(f)).toEqual(['kube-system/coredns-78fcdf6894-4kv6n']);
+    expect(f.title).toContain('40s');
+    // 40s is the third value of 10s, 20s, 40s: three restarts had failed.
+    expect(f.explanation).toContain('at least 3 restarts');
+    expect(a.lines(f)).toEqual([2, 3]);
+  });
+
+  it('groups repeated sync errors of one container (vmware-tanzu/kubeapps#933, 1.1x)', () => {
+    // https://github.com/vmware-tanzu/kubeapps/issues/933
+    const a = fixture('crashloop-backoff-2.log');
+    const f = only(a, 'crashloop-backoff');
+    expect(f.title).toContain('sync in kubeapps/apprepo-sync-stable-1547906400-k8xb7');
+    expect(f.explanation).toContain('2m40s');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('liveness-restart', () => {
+  it('follows probe failures → SyncLoop (probe) → kill decision → kill → new container (VijayRod/demo, AKS 1.29)', () => {
+    // https://github.com/VijayRod/demo/blob/main/container-storage/logs/k8s-pod.md (liveness-exec example)
+    const a = fixture('liveness-restart-1.log');
+    const f = only(a, 'liveness-restart');
+    expect(f.severity).toBe('warning');
+    expect(a.pods(f)).toEqual(['default/liveness-exec']);
+    expect(a.lines(f)).toEqual([4, 5, 6, 7, 8, 9, 11]);
+    expect(f.explanation).toContain('failed 3 times');
+    expect(f.explanation).toContain('30 s grace');
+    // Liveness failures that led to a restart are not repeated as probe-failures.
+    expect(a.of('probe-failures')).toEqual([]);
+  });
+});
+
+describe('probe-failures', () => {
+  it('reports flapping readiness failures as information (kubernetes/kubernetes#62594, printf era)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/62594
+    const a = fixture('probe-failures-1.log');
+    const f = only(a, 'probe-failures');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('flapped');
+    expect(f.explanation).toContain('connection refused');
+    expect(a.lines(f)).toEqual([2, 3]);
+  });
+});
+
+describe('eviction', () => {
+  it('names the evicted pod, not the ranked candidates (VijayRod/demo, AKS 1.26 syslog)', () => {
+    // https://github.com/VijayRod/demo/blob/main/container-storage/logs/zk8s-pod_state_ExitCode.md
+    const a = fixture('eviction-1.log');
+    const f = only(a, 'eviction');
+    expect(f.severity).toBe('warning');
+    expect(a.pods(f)).toEqual(['default/nginx']);
+    expect(a.lines(f)).toEqual([1, 2, 4]);
+  });
+
+  it('reports the reclaimed resource when no pod could be evicted (kubernetes/minikube#4084, printf era)', () => {
+    // https://github.com/kubernetes/minikube/issues/4084
+    const a = fixture('eviction-2.log');
+    const f = only(a, 'eviction');
+    expect(f.title).toContain('ephemeral-storage');
+    expect(f.pods).toEqual([]);
+    expect(f.explanation).toContain('No pod eviction');
+  });
+});
+
+describe('sandbox-create-failed', () => {
+  it('reports the failed sandbox creation (kubernetes/kubernetes#82122, GKE 1.13, lines cut short in the issue)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/82122
+    const a = fixture('sandbox-create-failed-1.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(a.pods(f)).toEqual(['cron-jobs/fb-insights-frequent-run-1567040400-r68ls']);
+    expect(a.lines(f)).toEqual([1, 2]);
+    expect(f.severity).toBe('warning');
+  });
+});
+
+describe('image-pull-failed', () => {
+  it('names the image in back-off (kubernetes/minikube#322, 1.3)', () => {
+    // https://github.com/kubernetes/minikube/issues/322
+    const a = fixture('image-pull-failed-1.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toContain('gcr.io/google_containers/pause-amd64:3.0');
+    expect(f.explanation).toContain('ImagePullBackOff');
+    expect(a.lines(f)).toEqual([1, 3]);
+  });
+});
+
+describe('network-not-ready', () => {
+  it('reports the CNI message; 15 s without failed pods is information (fujitatomoya/ros_k8s#22, 1.2x)', () => {
+    // https://github.com/fujitatomoya/ros_k8s/issues/22
+    const a = fixture('network-not-ready-1.log');
+    const f = only(a, 'network-not-ready');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('cni plugin not initialized');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('volume-mount-timeout', () => {
+  it('names the volume that was not mounted (kubernetes/kubernetes#103530, 1.19 printf)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/103530
+    const a = fixture('volume-mount-timeout-1.log');
+    const f = only(a, 'volume-mount-timeout');
+    expect(f.severity).toBe('warning');
+    expect(a.pods(f)).toEqual(['default/alpine-b778bf6cc-vwqp7']);
+    expect(f.title).toContain('default-token-kzw5v');
+  });
+});
+
+describe('housekeeping-slow', () => {
+  it('reports the worst pass (portainer/kubesolo#36, 1.3x)', () => {
+    // https://github.com/portainer/kubesolo/issues/36
+    const a = fixture('housekeeping-slow-1.log');
+    const f = only(a, 'housekeeping-slow');
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain('7.242s (line 1)');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+  });
+});
