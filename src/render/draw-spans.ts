@@ -42,7 +42,8 @@ function bandLabel(frame: FrameContext, s: number, withId: boolean): string {
   return withId && id ? `${id.slice(0, 12)} · ${label}` : label;
 }
 
-function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanRun, y: number, h: number, withId: boolean): void {
+/** Draws one run; returns true if its label (with the container ID when asked) was written. */
+function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanRun, y: number, h: number, withId: boolean): boolean {
   const { scale, theme, widthPx, trace } = frame;
   const x0 = Math.max(-4, scale.toPx(run.startUs));
   const x1 = Math.min(widthPx + 4, scale.toPx(run.endUs));
@@ -52,7 +53,7 @@ function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanR
     ctx.fillRect(x0, y, w, h);
     const text = fitText(ctx, `${run.count} states`, w - 6);
     if (text) { ctx.fillStyle = theme.text; ctx.fillText(text, x0 + 3, y + h / 2); }
-    return;
+    return false;
   }
   const s = run.span;
   const flags = trace.spans.flags[s];
@@ -77,13 +78,12 @@ function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanR
     ctx.fillStyle = theme.severity[2];
     ctx.fillRect(x0, y, w, 2);
   }
-  if (w > 18) {
-    const text = fitText(ctx, unknown ? 'unknown' : bandLabel(frame, s, withId), Math.min(w, x1) - Math.max(0, x0) - 6);
-    if (text) {
-      ctx.fillStyle = unknown ? theme.textMuted : stateTextColor(theme);
-      ctx.fillText(text, Math.max(x0, 0) + 4, y + h / 2 + 0.5);
-    }
-  }
+  if (w <= 18) return false;
+  const text = fitText(ctx, unknown ? 'unknown' : bandLabel(frame, s, withId), Math.min(w, x1) - Math.max(0, x0) - 6);
+  if (!text) return false;
+  ctx.fillStyle = unknown ? theme.textMuted : stateTextColor(theme);
+  ctx.fillText(text, Math.max(x0, 0) + 4, y + h / 2 + 0.5);
+  return true;
 }
 
 /** Fade the last stretch of an open-ended band into the background and mark its end with an arrow. */
@@ -111,11 +111,12 @@ export function drawLaneSpans(ctx: CanvasRenderingContext2D, frame: FrameContext
   const { startUs, endUs } = frame.trace.spans;
   for (let r = 0; r < bySubRow.length; r++) {
     const box = bandBox(frame.trace, row, r);
-    let previousContainer = -2;
+    // The first band of each container instance that has room for a label also names the instance.
+    let labelledContainer = -2;
     forEachSpanRun(bySubRow[r], startUs, endUs, threshold, (run) => {
       const container = run.span >= 0 ? frame.trace.spans.container[run.span] : -2;
-      drawSpan(ctx, frame, run, rowTopPx + box.topPx, box.heightPx, container >= 0 && container !== previousContainer);
-      previousContainer = container;
+      const withId = container >= 0 && container !== labelledContainer;
+      if (drawSpan(ctx, frame, run, rowTopPx + box.topPx, box.heightPx, withId) && withId) labelledContainer = container;
     });
   }
 }

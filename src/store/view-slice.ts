@@ -7,7 +7,7 @@ import type { Trace } from '../model/trace.ts';
 import type { AppState } from './app-store.ts';
 import type { Viewport } from './types.ts';
 import {
-  busiestWindow, centreViewport, clampViewport, fitViewport, panViewport, rangeViewport, zoomViewport, type Extent,
+  busiestCluster, centreViewport, clampViewport, fitViewport, panViewport, rangeViewport, zoomViewport, type Extent,
 } from './viewport-math.ts';
 
 const HISTORY_LIMIT = 100;
@@ -75,7 +75,7 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     setScrollTop: (px) => set({ scrollTopPx: Math.max(0, px) }),
     resetView(trace) {
       const ext = traceExtent(trace);
-      const busy = busiestWindow(trace.events.timeUs, trace.events.count);
+      const busy = busiestCluster(trace.events.timeUs, trace.events.count);
       const v = busy ? rangeViewport(busy.startUs, busy.endUs, fitViewport(ext, NaN), ext) : fitViewport(ext, NaN);
       set({ viewport: v, navHistory: busy ? [fitViewport(ext, NaN)] : [], scrollTopPx: 0 });
     },

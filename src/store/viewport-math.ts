@@ -66,21 +66,27 @@ export function rangeViewport(startUs: number, endUs: number, v: Viewport, exten
 }
 
 /**
- * The shortest window holding `fraction` of the (time-sorted) events. Real excerpts are often a few seconds of
- * activity plus a few lines weeks later; opening on the busy part shows the incident instead of two dots (the
- * overview strip still shows the rest, and undo or F shows everything). Returns undefined unless the busy part is
- * a small part of the extent, so an ordinary continuous log opens in full.
+ * Where a freshly opened trace should look. Real excerpts are often a burst of activity plus a few lines weeks
+ * later; fitting everything would show two dots. The events are split into clusters at gaps longer than a quarter
+ * of the whole extent, and the cluster with the most events is returned — unless it already spans most of the
+ * extent, so an ordinary continuous log opens in full. The overview strip still shows the rest; F or undo shows
+ * everything.
  */
-export function busiestWindow(timesUs: ArrayLike<number>, count: number, fraction = 0.6): Extent | undefined {
-  if (count < 10) return undefined;
-  const keep = Math.max(2, Math.ceil(count * fraction));
-  let best = Infinity;
-  let bestStart = 0;
-  for (let i = 0; i + keep - 1 < count; i++) {
-    const w = timesUs[i + keep - 1] - timesUs[i];
-    if (w < best) { best = w; bestStart = i; }
-  }
+export function busiestCluster(timesUs: ArrayLike<number>, count: number): Extent | undefined {
+  if (count < 2) return undefined;
   const full = timesUs[count - 1] - timesUs[0];
-  if (!(full > 0) || best > full * 0.2) return undefined;
-  return { startUs: timesUs[bestStart], endUs: timesUs[bestStart + keep - 1] };
+  if (!(full > 0)) return undefined;
+  const minGap = full / 4;
+  let best: Extent | undefined;
+  let bestCount = 0;
+  let start = 0;
+  for (let i = 1; i <= count; i++) {
+    if (i < count && timesUs[i] - timesUs[i - 1] < minGap) continue;
+    if (i - start > bestCount) {
+      bestCount = i - start;
+      best = { startUs: timesUs[start], endUs: timesUs[i - 1] };
+    }
+    start = i;
+  }
+  return best && best.endUs - best.startUs < full / 2 ? best : undefined;
 }

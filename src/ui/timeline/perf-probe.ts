@@ -3,6 +3,7 @@
  * took and when the first one after a load happened. A few numbers on `window`, nothing else.
  */
 import type { AppStore } from '../../store/app-store.ts';
+import { traceTransferables } from '../../worker/transfer.ts';
 
 export interface PerfProbe {
   /** Duration of recent base-layer draws, ms (ring buffer, newest last). */
@@ -32,6 +33,11 @@ export function recordDraw(ms: number): void {
 
 export function exposePerfProbe(store: AppStore): void {
   (window as unknown as { __syncloopPerf: PerfProbe }).__syncloopPerf = perfProbe;
+  // Bytes held in the loaded trace's ArrayBuffers (columns and raw text): memory outside the JS heap.
+  (window as unknown as { __syncloopTraceBytes: () => number }).__syncloopTraceBytes = () => {
+    const trace = store.getState().loaded?.trace;
+    return trace ? traceTransferables(trace).reduce((sum, b) => sum + b.byteLength, 0) : 0;
+  };
   perfProbe.viewport = () => {
     const { startUs, endUs } = store.getState().viewport;
     return { startUs, endUs };
