@@ -34,7 +34,7 @@ async function writeSynthetic(path: string): Promise<void> {
   mkdirSync(join(path, '..'), { recursive: true });
   const out = createWriteStream(path);
   for (const chunk of syntheticKlog({ pods: PODS, lines: LINES })) {
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(resolve));
 }
