@@ -14,12 +14,16 @@ import { count, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
 const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
 const PRESSURE = kindId('eviction.pressure');
 const EVICTED_EVENT = kindId('event.evicted');
+const CRITICAL = kindId('eviction.critical');
+const EVICT_FAILED = kindId('eviction.evict-failed');
 
 interface NodeEvictions {
   node: number;
   events: number[];
   resources: Set<string>;
   evicted: Map<number, number>;
+  /** Pods chosen but not evicted (critical, or the kill failed). */
+  spared: Set<number>;
 }
 
 export const eviction: Detector = {
@@ -27,10 +31,10 @@ export const eviction: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'event.evicted', 'pw.teardown-evicted'])) {
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold'])) {
       const node = ev.node[e];
       let n = byNode.get(node);
-      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map() }; byNode.set(node, n); }
+      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set() }; byNode.set(node, n); }
       if (n.events.length < 300) n.events.push(e);
       const resource = ctx.text(e);
       if (resource && n.resources.size < 10 && ev.kind[e] !== EVICTED_EVENT) n.resources.add(resource);
@@ -38,6 +42,7 @@ export const eviction: Detector = {
       // (the ranking names candidates), so those few lines are read to tell them apart.
       const pod = ev.pod[e];
       if (pod < 0 || n.evicted.has(pod)) continue;
+      if (ev.kind[e] === CRITICAL || ev.kind[e] === EVICT_FAILED) { n.spared.add(pod); continue; }
       if (EVICTED_KINDS.has(ev.kind[e]) || (ev.kind[e] === PRESSURE && eventRawText(ctx.trace, e, 400).includes('evicted successfully'))) n.evicted.set(pod, e);
     }
     const kills = ctx.ofKinds(['runtime.kill', 'runtime.kill-override']);
@@ -65,6 +70,7 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   } else {
     parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
   }
+  if (n.spared.size) parts.push(`Chosen but not evicted (critical pod, or the kill failed): ${podNames(trace, n.spared, 6)}.`);
   return b.build({
     id: 'eviction',
     title: `Eviction: ${resources.length ? listOf(resources, 2) : 'resource'} pressure${n.evicted.size ? `, ${count(n.evicted.size, 'pod')} evicted` : ''}`,

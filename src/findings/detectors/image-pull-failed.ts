@@ -12,6 +12,12 @@ import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const CALL_FAILED = kindId('runtime.call-failed');
+/** Start failures the catalog refines by their image error, and "Failed to pull image": kind → reason. */
+const IMAGE_KINDS: Record<string, string> = {
+  'image.pull-failed': 'ErrImagePull', 'image.backoff': 'ImagePullBackOff', 'image.never-pull': 'ErrImageNeverPull',
+  'image.invalid-name': 'InvalidImageName',
+};
+const IMAGE_REASON = new Map(Object.entries(IMAGE_KINDS).map(([k, r]) => [kindId(k), r]));
 const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName', 'RegistryUnavailable']);
 
 interface Pull {
@@ -43,9 +49,12 @@ export const imagePullFailed: Detector = {
       if (!p.image) p.image = imageIn(detail);
       if (!p.error && reason !== 'ImagePullBackOff' && detail) p.error = detail;
     };
-    for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed'])) {
+    for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed', ...Object.keys(IMAGE_KINDS)])) {
       const text = ctx.text(e);
-      if (ev.kind[e] === SYNC_ERROR) {
+      const imageReason = IMAGE_REASON.get(ev.kind[e]);
+      if (imageReason !== undefined) {
+        if (ev.pod[e] >= 0) note(e, ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '', imageReason, text);
+      } else if (ev.kind[e] === SYNC_ERROR) {
         for (const a of failedActions(text)) if (PULL_REASONS.has(a.reason)) note(e, a.target, a.reason, a.detail);
       } else if (ev.kind[e] === CALL_FAILED) {
         if (text.includes('pull') && ev.pod[e] >= 0) note(e, '', 'ErrImagePull', text);

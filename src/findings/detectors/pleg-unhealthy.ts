@@ -21,7 +21,7 @@ export const plegUnhealthy: Detector = {
   id: 'pleg-unhealthy',
   detect(ctx) {
     const matching: number[] = [];
-    for (const e of ctx.ofKinds(['syncloop.skipping', 'node.not-ready'])) {
+    for (const e of ctx.ofKinds(['syncloop.skipping', 'node.not-ready', 'pleg.unhealthy'])) {
       const t = ctx.text(e);
       if (t.includes(LAST_SEEN) || t.includes(NEVER) || t.includes('PLEG is not healthy')) matching.push(e);
     }

@@ -65,7 +65,7 @@ export const podWorkerStuckTerminating: Detector = {
       s.removalCount++;
       if (s.removals.length < 20) s.removals.push(e);
     }
-    for (const e of ctx.ofKinds(['runtime.kill-failed', 'pw.sync-error'])) {
+    for (const e of ctx.ofKinds(['runtime.kill-failed', 'pw.sync-error', 'event.failed-kill-pod', 'event.exceeded-grace'])) {
       const s = stuck.get(ev.pod[e]);
       if (s && ev.timeUs[e] >= spanStart(s) && s.failures.length < 10) s.failures.push(e);
     }

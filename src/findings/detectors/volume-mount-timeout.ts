@@ -20,6 +20,7 @@ interface Mount {
   unmounted: Set<string>;
   unattached: Set<string>;
   error: string;
+  causes: number[];
 }
 
 export const volumeMountTimeout: Detector = {
@@ -33,12 +34,18 @@ export const volumeMountTimeout: Detector = {
       const text = ctx.text(e);
       if (ev.kind[e] === SYNC_ERROR && !text.includes('unmounted volumes') && !text.includes('waiting for volumes to attach')) continue;
       let m = mounts.get(pod);
-      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '' }; mounts.set(pod, m); }
+      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '', causes: [] }; mounts.set(pod, m); }
       m.total++;
       if (m.events.length < 200) m.events.push(e);
       for (const v of bracketList(text, 'unmounted volumes=[')) if (m.unmounted.size < 20) m.unmounted.add(v);
       for (const v of bracketList(text, 'unattached volumes=[')) if (m.unattached.size < 20) m.unattached.add(v);
       if (!m.error && text) m.error = text;
+    }
+    // The volume manager's failed operations for those pods say why (secret not found, attach timeout…).
+    for (const e of ctx.ofKind('volume.op-failed')) {
+      const m = mounts.get(ev.pod[e]);
+      if (!m) continue;
+      if (m.causes.length < 5) m.causes.push(e);
     }
     return [...mounts.values()].map((m) => describe(ctx, m));
   },
@@ -48,14 +55,16 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
-  for (const e of m.events) b.evidence(e);
+  for (const e of [...m.events, ...m.causes]) b.evidence(e);
   b.pod(m.pod).nodeLanes(trace.pods[m.pod]?.node ?? 0, ['volume']);
   const first = m.events[0];
   const last = m.events[m.events.length - 1];
   const volumes = [...m.unmounted];
   const parts = [
     `The pod worker of ${podName(trace, m.pod)} waited for its volumes${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''} and gave up after the 2m3s attach-and-mount timeout ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
-    'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.',
+    m.causes.length
+      ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clip(ctx.text(m.causes[0]), 200)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
+      : 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.',
   ];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
