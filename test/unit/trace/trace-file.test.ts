@@ -6,6 +6,8 @@ import { runDetectors } from '../../../src/findings/run.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 import { analyzeText, seedText } from '../../helpers.ts';
 import { comparableTrace, sampleNotes } from './trace-fixtures.ts';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 
 const SEEDS = ['000', '001', '002', '003', '004'];
 
@@ -76,5 +78,48 @@ describe('trace file round trip', () => {
     expect(err).toBeInstanceOf(ShareError);
     expect((err as ShareError).code).toBe('unsupported-version');
     expect((err as ShareError).message).toContain('version 7');
+  });
+});
+
+describe('trace file: hostile input', () => {
+  async function errorOf(input: Uint8Array | string): Promise<ShareError> {
+    const e = await importTraceFile(input).then(() => undefined, (err: unknown) => err);
+    expect(e).toBeInstanceOf(ShareError);
+    return e as ShareError;
+  }
+  const good = () => JSON.parse(encodeTraceFile({ trace: seedTrace('004'), notes: [] }));
+
+  it('random bytes and random text give a ShareError', async () => {
+    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), async (bytes) => { await errorOf(bytes); }), { numRuns: 100 });
+    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 200 }), async (text) => { await errorOf(text); }), { numRuns: 100 });
+  });
+
+  it('a truncated gzip file, a zip bomb and a file over the size limit are refused', async () => {
+    const gz = await exportTraceFile({ trace: seedTrace('004'), notes: [] }, { gzip: true });
+    expect((await errorOf(gz.subarray(0, gz.length >> 1))).code).toBe('bad-compression');
+    const bomb = gzipSync(Buffer.alloc(16 << 20));
+    const e = await importTraceFile(bomb, { maxBytes: 8 << 20 }).catch((err: unknown) => err as ShareError);
+    expect(e.code).toBe('too-large');
+    expect((await importTraceFile('x'.repeat(2000), { maxBytes: 1000 }).catch((err: unknown) => err as ShareError)).code).toBe('too-large');
+  });
+
+  it('other JSON, deep nesting, wrong versions, huge numbers and broken references get clear messages', async () => {
+    expect((await errorOf('{"traceEvents":[]}')).code).toBe('wrong-format');
+    expect(['bad-json', 'wrong-format', 'too-large']).toContain((await errorOf('['.repeat(300_000) + ']'.repeat(300_000))).code);
+    const v0 = { ...good(), version: 0 };
+    expect((await errorOf(JSON.stringify(v0))).code).toBe('bad-structure');
+    const doc = good();
+    doc.trace.pods[0].node = 1e400;
+    expect((await errorOf(JSON.stringify(doc).replace('"node":null', '"node":1e400'))).message).toMatch(/pods\[0\]\.node/);
+    const badRef = good();
+    badRef.trace.findings = [{ id: 'x', title: 't', severity: 'info', startUs: 0, endUs: 0, pods: [99], containers: [], lanes: [], evidence: [], explanation: '', next: '' }];
+    expect((await errorOf(JSON.stringify(badRef))).message).toContain('findings[0].pods');
+    const badLine = good();
+    badLine.trace.raw[0].lines = 3;
+    badLine.trace.raw[0].lineStarts = Buffer.from(new Float64Array([0, 1, 2]).buffer).toString('base64');
+    expect((await errorOf(JSON.stringify(badLine))).code).toBe('bad-structure');
+    const badColumn = good();
+    badColumn.trace.events.timeUs = badColumn.trace.events.timeUs.slice(8);
+    expect((await errorOf(JSON.stringify(badColumn))).message).toContain('events.timeUs');
   });
 });

@@ -17,7 +17,8 @@ export function comparableTrace(t: Trace): object {
   return {
     ...t,
     events,
-    raw: t.raw.map((r) => ({ bytes: Buffer.concat(r.chunks.map((c) => Buffer.from(c))), lineStarts: r.lineStarts })),
+    // Base64 of the joined bytes: compared as one string, which is much faster than byte by byte.
+    raw: t.raw.map((r) => ({ bytes: Buffer.concat(r.chunks.map((c) => Buffer.from(c))).toString('base64'), lineStarts: r.lineStarts })),
   };
 }
 

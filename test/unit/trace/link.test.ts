@@ -1,0 +1,201 @@
+/** Share links: round trips for logs and simulations, deep links, a committed v1 link, and hostile fragments. */
+import { describe, expect, it } from 'vitest';
+import { constants as zlibConstants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
+import { decodeShareLink, encodeShareLink, linkSize } from '../../../src/trace/link.ts';
+import { analyzeSharedLogs, chooseLogLines } from '../../../src/trace/link-logs.ts';
+import { fromStableView, toStableView } from '../../../src/trace/view-keys.ts';
+import { ShareError } from '../../../src/trace/errors.ts';
+import type { ShareState } from '../../../src/trace/share-types.ts';
+import { KINDS } from '../../../src/catalog/catalog.ts';
+import { podEvents } from '../../../src/model/trace-query.ts';
+import { analyzeText, seedText } from '../../helpers.ts';
+import { sampleNotes } from './trace-fixtures.ts';
+
+const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const linkWith = (payload: string | Uint8Array, v = '1') =>
+  `http://127.0.0.1:5173/#v=${v}&p=${b64url(deflateRawSync(typeof payload === 'string' ? Buffer.from(payload) : payload))}`;
+
+async function errorOf(link: string): Promise<ShareError> {
+  const result = await decodeShareLink(link).then(() => undefined, (e: unknown) => e);
+  expect(result).toBeInstanceOf(ShareError);
+  return result as ShareError;
+}
+
+describe('share links: logs', () => {
+  it('a small log travels whole, with view and notes, and reopens to the same events and selection', async () => {
+    const text = seedText('004');
+    const trace = analyzeText(text, 'seed-004.txt');
+    const e = 10;
+    const view = toStableView(trace, { startUs: trace.startUs, endUs: trace.endUs, originUs: NaN, selected: { kind: 'event', index: e }, collapsedLanes: [trace.lanes[1].id] });
+    const notes = sampleNotes(trace);
+    const choice = chooseLogLines(trace);
+    expect(choice.whole).toBe(true);
+    const link = await encodeShareLink({ kind: 'logs', sources: choice.sources, view, notes });
+    expect(link.startsWith('http://127.0.0.1:5173/#v=1&p=')).toBe(true);
+
+    const back = await decodeShareLink(link);
+    if (back.kind !== 'logs') throw new Error('expected a logs link');
+    expect(back.sources).toEqual([{ name: 'seed-004.txt', year: trace.sources[0].year.value, text }]);
+    expect(back.notes).toEqual(notes);
+    const reopened = analyzeSharedLogs(back.sources);
+    expect(Array.from(reopened.events.line)).toEqual(Array.from(trace.events.line));
+    expect(Array.from(reopened.events.timeUs)).toEqual(Array.from(trace.events.timeUs));
+    const resolved = fromStableView(reopened, back.view!);
+    expect(resolved.selected).toEqual({ kind: 'event', index: e });
+    expect(resolved.collapsedLanes).toEqual([trace.lanes[1].id]);
+    expect(Number.isNaN(resolved.originUs)).toBe(true);
+  });
+
+  it('a larger log carries the chosen pod and time window at the original line numbers', async () => {
+    const trace = analyzeText(seedText('000'), 'seed-000.txt');
+    const pod = trace.pods.find((p) => p.name === 'auto-srv-cwhttp-sf-30b71-0')!;
+    const evs = podEvents(trace, pod.index);
+    const window = { startUs: trace.events.timeUs[evs[2]], endUs: trace.endUs };
+    const choice = chooseLogLines(trace, { selection: { pods: [pod.index], ...window } });
+    expect(choice.whole).toBe(false);
+    const back = await decodeShareLink(await encodeShareLink({ kind: 'logs', sources: choice.sources, notes: [] }));
+    if (back.kind !== 'logs') throw new Error('expected a logs link');
+    const reopened = analyzeSharedLogs(back.sources);
+    const kept = evs.filter((e) => trace.events.timeUs[e] >= window.startUs);
+    const at = (t: typeof trace, e: number) => `${t.events.line[e]} ${KINDS[t.events.kind[e]]}`;
+    const reopenedPod = reopened.pods.find((p) => p.name === pod.name)!;
+    expect(podEvents(reopened, reopenedPod.index).map((e) => at(reopened, e))).toEqual(kept.map((e) => at(trace, e)));
+    // Another pod's own lines were left out.
+    const other = trace.pods.find((p) => p.index !== pod.index && podEvents(trace, p.index).some((e) => trace.events.pod[e] === p.index));
+    if (other) expect(reopened.pods.some((p) => p.name === other.name && p.eventCount > 0)).toBe(false);
+  });
+});
+
+describe('share links: simulations', () => {
+  it('carries scenario, variant, version, seed, choices, faults and step', async () => {
+    const state: ShareState = {
+      kind: 'simulation',
+      simulation: {
+        scenario: 'sandbox-leak-terminating', variant: 'fixed', version: '1.27', seed: 123456789,
+        choices: [{ step: 4, goroutine: 'housekeeping' }, { step: 9, goroutine: 'pod-worker:web-0' }],
+        faults: [{ step: 6, kind: 'runtime-crash', params: { durationS: 20, hard: true } }], step: 57,
+      },
+      view: { startUs: 0, endUs: 5e6, originUs: 0, selected: { kind: 'lane', laneId: 'n0/housekeeping' } },
+      notes: [{ id: 'x', text: 'watch the GC', target: { kind: 'range', startUs: 1, endUs: 2 } }],
+    };
+    const link = await encodeShareLink(state, 'https://example.org/syncloop/#old');
+    expect(link.startsWith('https://example.org/syncloop/#v=1&p=')).toBe(true);
+    expect(await decodeShareLink(link)).toEqual(state);
+  });
+});
+
+describe('share links: format versions', () => {
+  // Made by link version 1 (this build) and committed as text: it must keep opening in every later version.
+  const V1_LOGS = 'http://127.0.0.1:5173/#v=1&p=pVJBbtswEPwKO2fGJiUniIg4p-pQwMgl7ckSClpaq4QZUiBpu4ahvxeMXTdFj90LCexwZ3aGZ-yM66Fg_RDBEf0-dBSh1mc4_UZQ2O03ZCnNrB_AcSIdoApRlBzWuAy95wh7d3mjE5TkSPQzQeGLqGTFpFRSqkLMyqJ4EJIxWYmyFOz34MGrQpaiZQ1eT65beT-yz_Wq_lo3YBdBywZ6NA3Y6Pu4XPe01Xub5kfa3IkWE78QL27E9UdiORO5_hCPvv9-9GFHIWZyWVSLTF6H4AOLJ9cZN2QQZ3FnxtG4oQGjEJYNwtjlmw8XLcsGf2lpgKmdWo6DoSPUGTHpkL5FKPlQ3ctCPj6KS3GQ6z82qlvDBzMYl3t40S85FLLUJerzwGtcdCCXwK9nJnr36Z-4ckRQi2ni2BqbKMQMvrp0pA043ox7pQMFk05QcuLovLV6jNSv9Hu-azgxz7bcWe9HtBOH8-n6SUxWo3FzfmesZVttbGQ_KBB72jx_eppvnjNCh4HS_ywxtdMv';
+  const V1_SIMULATION = 'https://syncloop.example/app/#v=1&p=TY_RasMwDEX_5T7ba9IOBv6V0QfVVl3RRg6yvTJC_n0kZdBHXTiHowV30YSAKlN_UJOicO9HWFAjK5kUBBhTEuVavag0bxQZDj9kQtoQcOk5_24LW91pjB_jcTMyJ4Qvh3grErkifC-ojWeE8eiQi5XeRBkBc0n-WezOdnjyxQ9Yzw5X6o_2Tp3cf7l1bTKxv5FmODSyzFvLDh9onuEwk9FU92c4Fk0V4TSsm_hl-xxWBy1tDzuvfw';
+
+  it('a version 1 logs link opens', async () => {
+    expect(await decodeShareLink(V1_LOGS)).toEqual({
+      kind: 'logs',
+      sources: [{
+        name: 'kubelet.log', year: 2023,
+        text: 'I0919 11:11:20.322601  190330 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/web-0]\n\n\n' +
+          'E0919 11:11:21.000001  190330 pod_workers.go:1294] "Error syncing pod, skipping" err="rpc error" pod="default/web-0"\n',
+      }],
+      view: {
+        startUs: 1695121880000000, endUs: 1695121890000000, originUs: NaN,
+        selected: { kind: 'event', event: { source: 'kubelet.log', line: 4 } },
+        filters: { text: 'web', minSeverity: 1 }, collapsedLanes: ['n0/sync-loop'],
+      },
+      notes: [{ id: 'a', text: 'kill fails here <b>!</b>', target: { kind: 'event', event: { source: 'kubelet.log', line: 4 } } }],
+    });
+  });
+
+  it('a version 1 simulation link opens', async () => {
+    expect(await decodeShareLink(V1_SIMULATION)).toEqual({
+      kind: 'simulation',
+      simulation: {
+        scenario: 'readiness-init-race', variant: 'buggy', version: '1.12', seed: 7,
+        choices: [{ step: 12, goroutine: 'pod-worker/web-0' }],
+        faults: [{ step: 3, kind: 'runtime-hang', target: 'web-0/app', params: { seconds: 30 } }], step: 40,
+      },
+      notes: [],
+    });
+  });
+
+  it('a link from a newer version, or with a version that is not a number, gets a clear message', async () => {
+    const fragment = V1_LOGS.slice(V1_LOGS.indexOf('&p='));
+    expect((await errorOf(`x#v=2${fragment}`)).code).toBe('unsupported-version');
+    expect((await errorOf(`x#v=2${fragment}`)).message).toContain('newer Syncloop');
+    expect((await errorOf(`x#v=one${fragment}`)).code).toBe('bad-structure');
+  });
+});
+
+describe('share links: hostile input', () => {
+  it('random text and random bytes in the payload give a ShareError, never a crash or hang', async () => {
+    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 200 }), async (junk) => {
+      await errorOf(`http://h/#v=1&p=${junk}`);
+    }), { numRuns: 150 });
+    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => {
+      await errorOf(`http://h/#v=1&p=${b64url(bytes)}`);
+    }), { numRuns: 150 });
+  });
+
+  it('a truncated link, a missing fragment and a plain URL get clear messages', async () => {
+    const good = await encodeShareLink({ kind: 'logs', sources: [{ name: 'a.log', year: 2024, text: seedText('004') }], notes: [] });
+    expect(['bad-compression', 'bad-encoding', 'bad-json']).toContain((await errorOf(good.slice(0, Math.floor(good.length * 0.6)))).code);
+    expect((await errorOf('http://127.0.0.1:5173/')).code).toBe('wrong-format');
+    expect((await errorOf('#v=1')).code).toBe('wrong-format');
+  });
+
+  it('a zip bomb is cut off at the size limit, quickly', async () => {
+    // 1 MB of zeros as a non-final, byte-aligned deflate block, repeated 200 times, then a final empty block:
+    // a valid raw-deflate stream of 200 MB that is cheap to build.
+    const block = deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    const bomb = Buffer.concat([...Array.from({ length: 200 }, () => block), deflateRawSync(Buffer.alloc(0))]);
+    expect(bomb.length).toBeLessThan(300_000);
+    expect(inflateRawSync(Buffer.concat([block, block, deflateRawSync(Buffer.alloc(0))])).length).toBe(2 << 20);
+    const started = Date.now();
+    const err = await errorOf(`#v=1&p=${b64url(bomb)}`);
+    expect(err.code).toBe('too-large');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('an oversized fragment is refused before anything is decoded', async () => {
+    const err = await errorOf(`#v=1&p=${'A'.repeat(9 * (1 << 20))}`);
+    expect(err.code).toBe('too-large');
+  });
+
+  it('deeply nested JSON, huge numbers, wrong shapes and prototype keys are rejected or made inert', async () => {
+    expect(['bad-json', 'too-large', 'bad-structure']).toContain((await errorOf(linkWith('['.repeat(500_000) + ']'.repeat(500_000)))).code);
+    const sim = (step: string) => `{"kind":"simulation","simulation":{"scenario":"s","variant":"v","version":"1","seed":1,"choices":[],"faults":[],"step":${step}},"notes":[]}`;
+    expect((await errorOf(linkWith(sim('1e400')))).message).toContain('simulation.step');
+    expect((await errorOf(linkWith(sim('"12"')))).code).toBe('bad-structure');
+    expect((await errorOf(linkWith('{"kind":"files"}'))).code).toBe('bad-structure');
+    expect((await errorOf(linkWith(new Uint8Array([0xff, 0xfe, 0x00])))).code).toBe('bad-encoding');
+    const polluted = linkWith('{"kind":"simulation","__proto__":{"polluted":true},"simulation":{"scenario":"s","variant":"v","version":"1","seed":1,"choices":[],"faults":[{"step":1,"kind":"k","params":{"__proto__":"x"}}],"step":2}}');
+    const state = await decodeShareLink(polluted);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+    if (state.kind !== 'simulation') throw new Error('expected a simulation link');
+    const params = state.simulation.faults[0].params!;
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(Object.keys(params)).toEqual(['__proto__']);
+    const nested = linkWith('{"kind":"simulation","simulation":{"scenario":"s","variant":"v","version":"1","seed":1,"choices":[],"faults":[{"step":1,"kind":"k","params":{"__proto__":{"x":1}}}],"step":2}}');
+    expect((await errorOf(nested)).code).toBe('bad-structure');
+  });
+
+  it('HTML and script text in a link decode to the same inert strings', async () => {
+    const evil = '<script>alert(document.cookie)</script><img src=x onerror=alert(1)>';
+    const link = await encodeShareLink({ kind: 'logs', sources: [{ name: `${evil}.log`, year: 2024, text: `${evil}\n` }], notes: [{ id: evil, text: evil, target: { kind: 'lane', laneId: evil } }] });
+    expect(link).not.toContain('<');
+    const back = await decodeShareLink(link);
+    expect(back.notes[0]).toEqual({ id: evil, text: evil, target: { kind: 'lane', laneId: evil } });
+    if (back.kind === 'logs') expect(back.sources[0].text).toBe(`${evil}\n`);
+  });
+});
+
+describe('link size', () => {
+  it('warns past what chat tools and browsers accept', () => {
+    expect(linkSize('x'.repeat(3000))).toEqual({ length: 3000, warnings: [] });
+    expect(linkSize('x'.repeat(5000)).warnings).toHaveLength(1);
+    expect(linkSize('x'.repeat(5000)).warnings[0]).toContain('Slack');
+    expect(linkSize('x'.repeat(2_500_000)).warnings).toHaveLength(2);
+  });
+});
