@@ -5,7 +5,7 @@
  * the timing rules of §1, §3 and §7. File names end in -constructed.log.
  */
 import { describe, expect, it } from 'vitest';
-import { fixture, fixtureText } from './findings-kit.ts';
+import { analyse, fixture, fixtureText } from './findings-kit.ts';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
@@ -78,5 +78,27 @@ describe('sync-loop-stall on a constructed 1.23 -v=4 excerpt (45 s without a syn
     while (!lines[before - 1].includes('kubelet.go:2479') && !lines[before - 1].includes('kubelet.go:2471')) before--;
     expect(a.lines(f[0])).toEqual([before, after]);
     expect(f[0].pods).toEqual([]);
+  });
+});
+
+describe('runtime-down, 1.13+ wording of the same hang (constructed inline)', () => {
+  // From 1.13 a runtime sync that never succeeded reads "status check may not have completed yet" instead of
+  // "container runtime is down" (kubelet-reference §3.8). Lines every 5 s for two minutes after the start.
+  const lines = ['I0605 14:20:01.100000    4192 kubelet.go:2028] "Starting kubelet main sync loop"'];
+  for (let s = 1; s <= 120; s += 5) {
+    const t = `14:${String(20 + Math.floor((1 + s) / 60)).padStart(2, '0')}:${String((1 + s) % 60).padStart(2, '0')}.100000`;
+    lines.push(`E0605 ${t}    4192 kubelet.go:2052] "Skipping pod synchronization" err="container runtime status check may not have completed yet"`);
+  }
+  const a = analyse(lines.join('\n'));
+
+  it('is an error once it outlasts the start-up minute', () => {
+    const f = a.of('runtime-down');
+    expect(f).toHaveLength(1);
+    expect(f[0].severity).toBe('error');
+    expect(f[0].title).toContain('never succeeded');
+  });
+
+  it('is not reported at all when it clears within the start-up minute', () => {
+    expect(analyse(lines.slice(0, 6).join('\n')).of('runtime-down')).toEqual([]);
   });
 });
