@@ -1,0 +1,113 @@
+/**
+ * Damaged input is parsed as far as possible, reported with its line number, and never stops the rest of the file:
+ * a lost first character, a pager-cut line, a missing pid, a header cut before `]`, garbage, NUL bytes, invalid
+ * UTF-8, a 10 MB line, an empty file, a binary file.
+ */
+import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { analyze, countedLines, eventRows } from './ingest-helpers.ts';
+
+const ADD = (t: string, pod: string) => `I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
+const enc = new TextEncoder();
+
+function diagnosticsOf(trace: ReturnType<typeof analyze>): string[] {
+  return trace.sources[0].diagnostics.map((d) => `${d.line} ${d.level}: ${d.message}`);
+}
+
+describe('damaged klog lines', () => {
+  it('a lost first character, a missing pid, a line cut by a pager, a header cut before "]"', () => {
+    const text = [
+      ADD('01.000001', 'a'),
+      ADD('02.000002', 'b').slice(1), // lost first character
+      'I0315 10:02:03.000003 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/c"]', // no pid
+      ADD('04.000004', 'd').slice(0, 80), // cut by `less -S` at 80 columns, inside pods=[…]
+      'I0315 10:02:05.000005    2891 kubelet.go:2405] "SyncLoop DEL', // cut inside the message
+      'I0315 10:02:06.000006    2891 kubelet.go:24', // cut inside the header
+      'I0315 10:02:0', // cut before the header is whole
+      ADD('08.000008', 'h'),
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
+      '2024-03-15 10:02:01.000001 k.log:1 I syncloop.add',
+      '2024-03-15 10:02:02.000002 k.log:2 I syncloop.add',
+      '2024-03-15 10:02:03.000003 k.log:3 I syncloop.add',
+      '2024-03-15 10:02:04.000004 k.log:4 I syncloop.add',
+      '2024-03-15 10:02:05.000005 k.log:5 I unknown',
+      '2024-03-15 10:02:06.000006 k.log:6 I unknown',
+      '2024-03-15 10:02:08.000008 k.log:8 I syncloop.add',
+    ]);
+    expect(diagnosticsOf(trace)).toEqual([
+      '2 warning: damaged klog header (missing severity letter); parsed as far as possible',
+      '3 warning: damaged klog header (missing pid); parsed as far as possible',
+      '6 warning: damaged klog header (header cut before "]"); parsed as far as possible',
+      '7 warning: looks like a kubelet log line but its header is damaged or cut; skipped: "I0315 10:02:0"',
+    ]);
+    expect(trace.sources[0].lines).toEqual({ total: 8, klog: 7, continuation: 0, unrecognized: 1, blank: 0 });
+  });
+
+  it('garbage in the middle of a log is skipped and pointed at by line number', () => {
+    const text = [ADD('01.000001', 'a'), '#&*(@ 1234 lkj ~~ qqq', '%%%%%%%%', ADD('02.000002', 'b')].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:1', 'k.log:4']);
+    expect(diagnosticsOf(trace)).toEqual([
+      '2 info: not a kubelet log line; skipped: "#&*(@ 1234 lkj ~~ qqq"',
+      '3 info: not a kubelet log line; skipped: "%%%%%%%%"',
+    ]);
+  });
+});
+
+describe('damaged bytes', () => {
+  it('NUL bytes and invalid UTF-8: the line is read as far as it goes and reported', () => {
+    const bytes = new Uint8Array([
+      ...enc.encode(ADD('01.000001', 'a') + '\n'),
+      0, 0, 0, 0, 10, // a line of NULs (a file preallocated and never written, after a crash)
+      ...enc.encode('E0315 10:02:02.000002    2891 pod_workers.go:1300] "Error syncing pod, skipping" err="bad '),
+      0xff, 0xfe, // not UTF-8
+      ...enc.encode(' bytes" pod="default/a"\n'),
+      ...enc.encode(ADD('03.000003', 'c') + '\n'),
+    ]);
+    const trace = analyze({ name: 'k.log', data: bytes });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.sev} ${r.kind} ${r.pod}`)).toEqual([
+      'k.log:1 I syncloop.add default/a',
+      'k.log:3 E pw.sync-error default/a',
+      'k.log:4 I syncloop.add default/c',
+    ]);
+    expect(trace.strings[trace.events.text[1]]).toBe('bad \uFFFD\uFFFD bytes');
+    expect(diagnosticsOf(trace)).toEqual([
+      '2 warning: line contains NUL bytes; read as far as possible',
+      '3 warning: line contains invalid UTF-8 (shown as \uFFFD); read as far as possible',
+      '2 info: not a kubelet log line; skipped: "\\u0000\\u0000\\u0000\\u0000"',
+    ]);
+  });
+
+  it('a 10 MB line costs linear time, is reported, and the lines after it are read', () => {
+    const long = 'I0315 10:02:02.000002    2891 kubelet.go:2290] "Housekeeping took longer than expected" actual="' + 'x'.repeat(10 * 1024 * 1024) + '"';
+    const text = [ADD('01.000001', 'a'), long, ADD('03.000003', 'c')].join('\n');
+    const t0 = performance.now();
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.log:1 syncloop.add', 'k.log:2 housekeeping.slow', 'k.log:3 syncloop.add']);
+    expect(diagnosticsOf(trace)).toEqual(['2 warning: line longer than 262144 characters; only its start is parsed']);
+    expect(trace.sources[0].bytes).toBe(enc.encode(text).length);
+  });
+
+  it('an empty file, a file of blank lines', () => {
+    const empty = analyze({ name: 'empty.log', data: '' });
+    expect(empty.sources[0].format).toBe('empty');
+    expect(empty.events.count).toBe(0);
+    expect(diagnosticsOf(empty)).toEqual(['0 info: the file is empty']);
+    const blank = analyze({ name: 'blank.log', data: '\n  \n\t\n\r\n' });
+    expect(blank.sources[0].format).toBe('unknown');
+    expect(blank.sources[0].lines).toEqual({ total: 4, klog: 0, continuation: 0, unrecognized: 0, blank: 4 });
+  });
+
+  it('a binary file (a gzip file read without decompressing it) is named as such', () => {
+    const gz = gzipSync(enc.encode(Array.from({ length: 200 }, (_, i) => ADD(`01.${String(i).padStart(6, '0')}`, `p${i}`)).join('\n')));
+    const trace = analyze({ name: 'kubelet.log', data: gz });
+    const src = trace.sources[0];
+    expect(src.format).toBe('binary');
+    expect(trace.events.count).toBe(0);
+    expect(src.diagnostics.some((d) => d.line === 0 && d.level === 'error' && d.message === 'this is binary data, not a text log')).toBe(true);
+    expect(countedLines(src)).toBe(src.lines.total);
+  });
+});
