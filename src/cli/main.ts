@@ -2,12 +2,19 @@
  * The Syncloop command line: the same pure core as the browser app, run in Node.
  *
  *   npm run --silent syncloop -- analyze FILE... [--json] [--year YYYY]
+ *   npm run --silent syncloop -- export FILE... --format trace|chrome|csv [--out FILE]
+ *   npm run --silent syncloop -- link FILE... [--sanitize] [--base URL]
  */
 import { analyzeJson, analyzeText, loadTrace } from './analyze-command.ts';
+import { exportCommand } from './export-command.ts';
+import { linkCommand } from './link-command.ts';
 import { InputError } from './read-files.ts';
 
 const USAGE = `Usage:
   syncloop analyze FILE... [--json] [--year YYYY]   reconstruct pods and goroutine lanes, report findings
+  syncloop export FILE... --format trace|chrome|csv [--out FILE]
+                                                    write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
+  syncloop link FILE... [--sanitize] [--base URL]   print a link that opens the log in the app (data in the fragment)
   syncloop help                                     this text
 `;
 
@@ -18,7 +25,7 @@ interface Parsed {
 }
 
 /** Flags that take a value. */
-const VALUE_FLAGS = new Set(['--year', '--variant', '--seed', '--version', '--out', '--format', '--verbosity', '--hours', '--pods']);
+const VALUE_FLAGS = new Set(['--year', '--variant', '--seed', '--version', '--out', '--format', '--verbosity', '--hours', '--pods', '--base']);
 
 export function parseArgs(argv: string[]): Parsed {
   const [command = 'help', ...rest] = argv;
@@ -53,6 +60,10 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(args.flags.has('--json') ? JSON.stringify(analyzeJson(trace), null, 2) + '\n' : analyzeText(trace) + '\n');
       return 0;
     }
+    case 'export':
+      return exportCommand(args.files, args.flags);
+    case 'link':
+      return linkCommand(args.files, args.flags);
     case 'help':
     case '--help':
     case '-h':
