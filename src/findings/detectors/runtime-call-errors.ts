@@ -25,29 +25,42 @@ const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connecti
 
 interface Call { name: string; count: number; classes: Map<ErrorClass, number>; first: number; sample: string }
 
+/** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
+interface Group { node: number; routine: boolean; calls: Map<string, Call>; events: number[]; serious: number; total: number; lastUs: number }
+
+/** Failures further apart than this belong to different outages. */
+const MAX_GAP_US = 2 * 60e6;
+
 export const runtimeCallErrors: Detector = {
   id: 'runtime-call-errors',
   detect(ctx) {
     const ev = ctx.trace.events;
-    const byNode = new Map<number, { calls: Map<string, Call>; events: number[]; serious: number; total: number }>();
+    const open = new Map<string, Group>();
+    const groups: Group[] = [];
     let rawReads = 0;
     for (const e of ctx.ofKinds(KINDS)) {
       const text = ctx.text(e);
-      const name = CALL_BY_KIND.get(ev.kind[e]) ?? (rawReads++ < MAX_RAW_READS ? callName(eventRawText(ctx.trace, e, 600)) : 'CRI call');
       const cls = errorClass(text);
-      let n = byNode.get(ev.node[e]);
-      if (!n) { n = { calls: new Map(), events: [], serious: 0, total: 0 }; byNode.set(ev.node[e], n); }
-      n.total++;
-      if (SERIOUS.has(cls)) n.serious++;
-      if (n.events.length < 300) n.events.push(e);
-      let c = n.calls.get(name);
-      if (!c) { c = { name, count: 0, classes: new Map(), first: e, sample: text }; n.calls.set(name, c); }
+      const routine = cls === 'not found';
+      const key = `${ev.node[e]}:${routine ? 'routine' : 'outage'}`;
+      let g = open.get(key);
+      if (!g || (!routine && ev.timeUs[e] - g.lastUs > MAX_GAP_US)) {
+        if (groups.length >= 200) continue;
+        g = { node: ev.node[e], routine, calls: new Map(), events: [], serious: 0, total: 0, lastUs: ev.timeUs[e] };
+        open.set(key, g);
+        groups.push(g);
+      }
+      const name = CALL_BY_KIND.get(ev.kind[e]) ?? (rawReads++ < MAX_RAW_READS ? callName(eventRawText(ctx.trace, e, 600)) : 'CRI call');
+      g.total++;
+      g.lastUs = ev.timeUs[e];
+      if (SERIOUS.has(cls)) g.serious++;
+      if (g.events.length < 300) g.events.push(e);
+      let c = g.calls.get(name);
+      if (!c) { c = { name, count: 0, classes: new Map(), first: e, sample: text }; g.calls.set(name, c); }
       c.count++;
       c.classes.set(cls, (c.classes.get(cls) ?? 0) + 1);
     }
-    const out: Finding[] = [];
-    for (const [node, n] of byNode) out.push(describe(ctx, node, n));
-    return out;
+    return groups.map((g) => describe(ctx, g));
   },
 };
 
@@ -63,29 +76,34 @@ function callName(raw: string): string {
   return word === 'Failed' || word === 'Error' ? clip(tokenAt(raw, at, '"'), 40) : word;
 }
 
-function describe(ctx: FindingContext, node: number, n: { calls: Map<string, Call>; events: number[]; serious: number; total: number }): Finding {
+function describe(ctx: FindingContext, n: Group): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
   for (const e of n.events) b.evidence(e);
-  b.nodeLanes(node, ['runtime']);
+  b.nodeLanes(n.node, ['runtime']);
   const first = n.events[0];
   const last = n.events[n.events.length - 1];
   const calls = [...n.calls.values()].sort((a, c) => c.count - a.count);
   const byCall = calls.map((c) => `${c.name} ×${c.count} (${[...c.classes.keys()].join(', ')}; first ${lineRef(trace, c.first)})`);
   const classes = new Set(calls.flatMap((c) => [...c.classes.keys()]));
   const parts = [`Calls to the container runtime failed ${count(n.total, 'time')} between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])}): ${listOf(byCall, 6)}. Example: "${clip(calls[0].sample, 140)}".`];
+  if (n.routine) {
+    parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
+    return b.build({
+      id: 'runtime-call-errors', title: `Runtime answered NotFound for removed containers (${count(n.total, 'time')})`, severity: 'info',
+      explanation: parts.join(' '), next: 'Nothing to do unless the containers named were expected to exist.',
+    });
+  }
   if (classes.has('connection refused') || classes.has('connection closed') || classes.has('EOF') || classes.has('unavailable')) {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
   }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
   parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
-  const onlyNotFound = n.serious === 0 && classes.size === 1 && classes.has('not found');
-  if (onlyNotFound) parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
   return b.build({
     id: 'runtime-call-errors',
     title: `Container runtime calls failing (${count(n.total, 'error')}${calls.length ? `, mostly ${calls[0].name}` : ''})`,
-    severity: onlyNotFound ? 'info' : n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
+    severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',
   });
