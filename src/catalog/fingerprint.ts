@@ -8,6 +8,14 @@ import type { VersionRange } from '../model/trace.ts';
 /** Minor versions as integers: 1.12 → 12. Infinity = "and newer". */
 type Range = readonly [number, number];
 
+const NEWER = Infinity;
+
+/** Pod-worker and sync-function lines (1.22+), which print the pod UID as a `types.UID`: unquoted ≤1.27, quoted 1.28+. */
+const POD_WORKER_LINES = [
+  'M44', 'M45', 'M46', 'M47', 'M48', 'M49', 'M50', 'M51', 'M52', 'M54', 'M55', 'M56', 'M57', 'M58', 'M59', 'M60', 'M61',
+  'M62', 'M63', 'M64', 'M67', 'M69', 'M23', 'M23x', 'M24', 'M24x', 'M25', 'M26', 'M29', 'M29x', 'M30', 'M32', 'M33',
+];
+
 /** Signals keyed by catalog entry id: [range, description]. */
 const BY_ENTRY: Record<string, [Range, string]> = {
   M03: [[0, 20], 'printf "SyncLoop (ADD, …)"'],
@@ -17,33 +25,102 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M15: [[0, 20], '"SyncLoop (container unhealthy)"'],
   M43: [[0, 21], 'printf "Error syncing pod <uid> (…), skipping"'],
   M79: [[0, 21], '"Killing unwanted pod" (podKiller)'],
-  M04: [[21, Infinity], 'structured "SyncLoop ADD"'],
-  M12: [[21, Infinity], 'structured "SyncLoop (PLEG): event for pod"'],
-  M16: [[21, Infinity], '"SyncLoop (probe)"'],
-  M44: [[22, Infinity], 'structured "Error syncing pod, skipping"'],
-  M45: [[22, Infinity], 'pod-worker lifecycle lines'],
-  M46: [[22, Infinity], 'pod-worker lifecycle lines'],
-  M57: [[22, Infinity], '"Processing pod event"'],
-  M53: [[27, Infinity], '"Notifying pod of pending update"'],
-  M65: [[27, Infinity], '"Pod worker has stopped"'],
-  M66: [[27, Infinity], '"Requeueing pod due to pending update"'],
-  M68: [[27, Infinity], 'orphan handling in SyncKnownPods'],
+  M04: [[21, NEWER], 'structured "SyncLoop ADD"'],
+  M06: [[21, NEWER], 'structured "SyncLoop UPDATE"'],
+  M12: [[21, NEWER], 'structured "SyncLoop (PLEG): event for pod"'],
+  M16: [[21, NEWER], '"SyncLoop (probe)"'],
+  M17: [[21, NEWER], '"SyncLoop (probe)"'],
+  M18e: [[21, NEWER], '"SyncLoop (housekeeping) end"'],
+  M82: [[21, NEWER], '"Container startup changed before pod has synced"'],
+  M44: [[22, NEWER], 'structured "Error syncing pod, skipping"'],
+  ...Object.fromEntries(POD_WORKER_LINES.filter((id) => id !== 'M44').map((id) => [id, [[22, NEWER], 'pod-worker lifecycle lines']])),
+  M36: [[22, 29], '"Pod is not runnable and must have running containers stopped"'],
+  M28o: [[22, 26], '"Pod termination stopped all running orphan containers"'],
   M75: [[22, 26], '"Clean up orphaned pod containers"'],
-  M76: [[27, Infinity], '"Clean up containers for orphaned pod we had not seen before"'],
-  M89: [[27, Infinity], 'status-manager delete gating'],
-  M92: [[27, Infinity], '"Syncing updated statuses"'],
-  M94: [[21, Infinity], '"Generic (PLEG): container finished"'],
+  M53: [[27, NEWER], '"Notifying pod of pending update"'],
+  M65: [[27, NEWER], '"Pod worker has stopped"'],
+  M66: [[27, NEWER], '"Requeueing pod due to pending update"'],
+  M68: [[27, NEWER], 'orphan handling in SyncKnownPods'],
+  M28: [[27, NEWER], '"SyncTerminatingRuntimePod enter"'],
+  M28s: [[27, NEWER], '"Pod termination stopped all running orphaned containers"'],
+  M76: [[27, NEWER], '"Clean up containers for orphaned pod we had not seen before"'],
+  M77: [[27, NEWER], '"Handling termination and deletion of the pod to pod workers"'],
+  M89: [[27, NEWER], 'status-manager delete gating'],
+  M92: [[27, NEWER], '"Syncing updated statuses"'],
+  M30b: [[28, NEWER], '"Pod termination cleaned up volume paths"'],
+  X20: [[30, NEWER], '"SyncLoop (containermanager)"'],
+  M94: [[21, NEWER], '"Generic (PLEG): container finished"'],
   S01: [[0, 9], '"Status Manager: adding pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
   X18: [[0, 10], '"Receiving a new pod"'],
 };
 
-/** kubelet.go line of the SyncLoop ADD/UPDATE message, per release (a strong within-minor fingerprint). */
-const SYNCLOOP_ADD_LINES: Record<number, [number, string]> = {
-  1882: [7, '1.7.16'], 1857: [9, '1.9.11'], 1883: [12, '1.12.10'], 1887: [12, '1.12.x'], 1910: [13, '1.13.12'],
-  1888: [15, '1.15.11'], 1907: [18, '1.18.0'], 1919: [20, '1.20.5'], 2114: [23, '1.23.13'], 2199: [26, '1.26.1'],
-  2389: [28, '1.28.x'], 2415: [29, '1.29.x'], 2528: [35, 'master 2025-10'],
+/**
+ * Text-shape signals: for these entries the first listed substring found in the record decides (a null range
+ * means "found, but says nothing"). Substrings are chosen to appear the same in text and JSON lines where they can.
+ */
+type TextSignal = readonly [needle: string, range: Range | null, signal: string];
+
+const LIST_RENDERING: readonly TextSignal[] = [
+  ['pods=["', [28, NEWER], 'JSON-rendered values (klog ≥ 2.100)'],
+  ['event={"', [28, NEWER], 'JSON-rendered values (klog ≥ 2.100)'],
+  ['pods="[', [26, 26], 'quoted pod list (klog 2.80)'],
+  ['pods=[]', null, ''],
+  ['pods=[', [21, 27], '%+v-rendered values (klog ≤ 2.90)'],
+  ['event=&{', [21, 27], '%+v-rendered values (klog ≤ 2.90)'],
+];
+const WORK_TYPE: readonly TextSignal[] = [
+  ['updateType="', [27, NEWER], '"Processing pod event" updateType="<name>"'],
+  ['updateType=', [22, 26], '"Processing pod event" updateType=<int>'],
+  ['"updateType":"', [27, NEWER], '"Processing pod event" updateType="<name>"'],
+  ['"updateType":', [22, 26], '"Processing pod event" updateType=<int>'],
+];
+const SYNC_CASE: readonly TextSignal[] = [
+  ['"sync', [22, 26], 'lower-case "syncPod enter"'],
+  ['"Sync', [27, NEWER], 'capitalised "SyncPod enter"'],
+];
+const UNQUOTED_VALUES = (key: string): readonly TextSignal[] => [
+  [` ${key}="`, [28, NEWER], `quoted ${key} (klog ≥ 2.100)`],
+  [` ${key}=`, [21, 27], `unquoted ${key} (klog ≤ 2.90)`],
+];
+
+const BY_TEXT: Record<string, readonly TextSignal[]> = {
+  M04: LIST_RENDERING, M06: LIST_RENDERING, M07: LIST_RENDERING, M08: LIST_RENDERING, M09: LIST_RENDERING,
+  M12: LIST_RENDERING, M14: LIST_RENDERING,
+  M57: WORK_TYPE, M58: WORK_TYPE, M59: WORK_TYPE,
+  M23: SYNC_CASE, M23x: SYNC_CASE, M24: SYNC_CASE, M24x: SYNC_CASE, M29: SYNC_CASE, M29x: SYNC_CASE,
+  M45: [['updateType=', [27, NEWER], '"Pod is being synced for the first time" updateType='], ['"updateType"', [27, NEWER], '"Pod is being synced for the first time" updateType=']],
+  M54: [['workType', [27, NEWER], '"Cancelling current pod sync" workType='], ['updateType', [22, 26], '"Cancelling current pod sync" updateType=']],
+  M56: [['Pod never started', [22, 26], '"Pod never started and the worker can now stop"'], ['Pod cannot start ever', [27, NEWER], '"Pod cannot start ever"']],
+  M20: [['than 15s', [22, 26], '"Housekeeping took longer than 15s"'], ['than expected', [28, NEWER], '"Housekeeping took longer than expected"']],
+  M71: [['podIsTerminal', [28, NEWER], '"Generating pod status" podIsTerminal=']],
+  M78: [['due to UID reuse"', [22, 26], '"Pod is restartable after termination due to UID reuse"'], ['will be restarted', [27, NEWER], '"Pod will be restarted because … (likely due to UID reuse)"']],
+  M93: UNQUOTED_VALUES('oldState'),
+  M101: UNQUOTED_VALUES('phase'),
+  M114: [['condition={"', [28, NEWER], 'JSON-rendered node condition (klog ≥ 2.100)'], ['condition={Type:', [21, 27], '%+v-rendered node condition (klog ≤ 2.90)']],
 };
+
+/** Source line of one message, per release (a strong fingerprint within a minor): file, entries, line → [minor, release]. */
+const FILE_LINES: readonly { file: string; entries: readonly string[]; lines: Record<number, [number, string]> }[] = [
+  {
+    file: 'kubelet.go', entries: ['M03', 'M04'], lines: {
+      1882: [7, '1.7.16'], 1857: [9, '1.9.11'], 1883: [12, '1.12.10'], 1887: [12, '1.12.x'], 1910: [13, '1.13.12'],
+      1888: [15, '1.15.11'], 1907: [18, '1.18.0'], 1919: [20, '1.20.5'], 2114: [23, '1.23.13'], 2199: [26, '1.26.1'],
+      2389: [28, '1.28.x'], 2415: [29, '1.29.x'], 2528: [35, 'master 2025-10'],
+    },
+  },
+  { file: 'pod_workers.go', entries: ['M57'], lines: { 888: [23, '1.23.13'], 902: [26, '1.26.1'], 1232: [28, '1.28.x'], 1230: [29, '1.29.x'], 1256: [35, 'master 2025-10'] } },
+  {
+    file: 'kuberuntime_container.go', entries: ['M109'], lines: {
+      555: [12, '1.12.10'], 559: [13, '1.13'], 581: [15, '1.15'], 648: [18, '1.18'], 635: [20, '1.20.5'], 723: [23, '1.23.13'],
+      709: [26, '1.26.1'], 745: [28, '1.28.x'], 770: [29, '1.29.x'], 881: [35, 'master 2025-10'],
+    },
+  },
+];
+const FILE_LINE_BY_ENTRY = new Map(FILE_LINES.flatMap((f) => f.entries.map((id) => [id, f] as const)));
+
+/** Text checks per source before they stop (the signals they give are settled by then). */
+const TEXT_CHECK_BUDGET = 400;
 
 export class VersionFingerprint {
   private readonly hits = new Map<string, Range>();
@@ -53,43 +130,45 @@ export class VersionFingerprint {
   observe(entryId: string, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     const s = BY_ENTRY[entryId];
     if (s && !this.hits.has(s[1])) this.hits.set(s[1], s[0]);
-    if (entryId === 'M03' || entryId === 'M04') {
-      const base = file.slice(file.lastIndexOf('/') + 1);
-      const hit = base === 'kubelet.go' ? SYNCLOOP_ADD_LINES[fileLine] : undefined;
-      if (hit) this.note(`SyncLoop ADD at kubelet.go:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
+    const fl = FILE_LINE_BY_ENTRY.get(entryId);
+    if (fl && file.slice(file.lastIndexOf('/') + 1) === fl.file) {
+      const hit = fl.lines[fileLine];
+      if (hit) this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
     }
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(structured ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', structured ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
-    if (this.textChecks > 400) return;
+    if (this.textChecks > TEXT_CHECK_BUDGET) return;
     // A few text-shape signals, checked on the first few hundred relevant lines only.
-    if (entryId === 'M57') {
+    const checks = BY_TEXT[entryId];
+    if (checks) {
       this.textChecks++;
-      if (/updateType=\d/.test(text)) this.note('"Processing pod event" updateType=<int>', [22, 26]);
-      else if (text.includes('updateType="')) this.note('"Processing pod event" updateType="<name>"', [27, Infinity]);
-    } else if (entryId === 'M23' || entryId === 'M24' || entryId === 'M29') {
-      this.textChecks++;
-      const lower = text.startsWith('"sync', msgStart);
-      this.note(lower ? 'lower-case "syncPod enter"' : 'capitalised "SyncPod enter"', lower ? [22, 26] : [27, Infinity]);
-    } else if (entryId === 'M56') {
-      this.textChecks++;
-      if (text.includes('Pod never started')) this.note('"Pod never started and the worker can now stop"', [22, 26]);
-    } else if (entryId === 'M20') {
-      this.textChecks++;
-      this.note(text.includes('than 15s') ? '"Housekeeping took longer than 15s"' : '"Housekeeping took longer than expected"', text.includes('than 15s') ? [22, 26] : [28, Infinity]);
-    } else if (entryId === 'M71' && structured) {
-      this.textChecks++;
-      if (text.includes('podIsTerminal=')) this.note('"Generating pod status" podIsTerminal=', [28, Infinity]);
+      for (const [needle, range, signal] of checks) {
+        if (text.indexOf(needle, msgStart) < 0) continue;
+        if (range) this.note(signal, range);
+        break;
+      }
     } else if (entryId === 'M70') {
       this.textChecks++;
-      if (structured) this.note(text.includes('fieldPath=') ? '"Event occurred" with fieldPath' : '"Event occurred"', text.includes('fieldPath=') ? [24, Infinity] : [20, Infinity]);
-      else this.note('Event(v1.ObjectReference…) text', [0, 19]);
-    } else if (entryId === 'M04' || entryId === 'M12') {
+      if (structured) this.note(text.includes('fieldPath=') ? '"Event occurred" with fieldPath' : '"Event occurred" without fieldPath', text.includes('fieldPath=') ? [24, Infinity] : [20, 25]);
+      else if (text.startsWith('Event(', msgStart)) this.note('Event(v1.ObjectReference…) text', [0, 19]);
+    } else if (entryId === 'M96') {
       this.textChecks++;
-      if (text.includes('pods=["') || text.includes('event={"')) this.note('JSON-rendered values (klog ≥ 2.100)', [28, Infinity]);
-      else if (text.includes('pods="[')) this.note('quoted pod list (klog 2.80)', [26, 26]);
-      else if (text.includes('event=&{') || /pods=\[[^"\]]/.test(text)) this.note('%+v-rendered values (klog ≤ 2.90)', [21, 27]);
+      this.note(structured ? '"Event channel is full" (structured)' : '"event channel is full" (printf)', structured ? [21, Infinity] : [20, 20]);
+    } else if (entryId === 'M105') {
+      this.textChecks++;
+      const util = file.endsWith('util.go');
+      this.note(util ? 'sandbox decision logged from kuberuntime/util/util.go' : 'sandbox decision logged from kuberuntime_manager.go', util ? [28, Infinity] : [0, 27]);
+    } else if (entryId === 'M108b') {
+      this.textChecks++;
+      if (structured) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
+      else if (text.startsWith('Back-off ', msgStart)) this.note('printf "Back-off … restarting failed container" (capital B)', [0, 15]);
+      else if (text.startsWith('back-off ', msgStart)) this.note('printf "back-off … restarting failed container"', [16, 20]);
+    } else if (entryId === 'X43') {
+      this.textChecks++;
+      const minor = kubeletMinor(text, msgStart);
+      if (minor > 0) this.note(`kubelet version v1.${minor}`, [minor, minor]);
     }
-    if (structured && (entryId === 'M45' || entryId === 'M58' || entryId === 'M61')) {
+    if (structured && POD_WORKER_ID_SET.has(entryId)) {
       this.textChecks++;
       if (text.includes(' podUID="')) this.note('quoted podUID on pod-worker lines', [28, Infinity]);
       else if (text.includes(' podUID=')) this.note('unquoted podUID on pod-worker lines', [22, 27]);
@@ -135,6 +214,20 @@ function label(lo: number, hi: number): string {
   if (lo <= 0) return `≤1.${hi}`;
   if (lo === hi) return `1.${lo}`;
   return `1.${lo}–1.${hi}`;
+}
+
+const POD_WORKER_ID_SET = new Set(POD_WORKER_LINES);
+/** How the file:line signals name their message. */
+const CATALOG_TEXT: Record<string, string> = { M03: 'SyncLoop ADD', M04: 'SyncLoop ADD', M57: '"Processing pod event"', M109: '"Killing container … grace period"' };
+
+/** Minor version from `v1.23.13` (or `"v1.23.13"`) after msgStart; 0 if none. Hand-scanned, bounded. */
+function kubeletMinor(text: string, from: number): number {
+  const at = text.indexOf('v1.', from);
+  if (at < 0 || at > from + 200) return 0;
+  let p = at + 3;
+  let minor = 0;
+  while (p < text.length && p < at + 6 && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) minor = minor * 10 + text.charCodeAt(p++) - 48;
+  return p > at + 3 && text.charCodeAt(p) === 46 ? minor : 0;
 }
 
 /** Parses a version label back to a minor range (for choosing behaviour tables). */

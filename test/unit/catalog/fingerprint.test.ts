@@ -1,0 +1,71 @@
+/** Version fingerprints from text alone (kubelet-reference §5.2), through the whole pipeline. */
+import { describe, expect, it } from 'vitest';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { CID, UID, WEB0, json, klog } from './sample-kit.ts';
+
+function versionOf(...lines: string[]): string {
+  return analyzeSources([{ name: 'fp.log', data: lines.join('\n') + '\n' }]).sources[0].versionRange.label;
+}
+
+const REF = `pod="default/web-0" podUID=${UID}`;
+const REF28 = `pod="default/web-0" podUID="${UID}"`;
+
+describe('version fingerprint', () => {
+  it('1.22–1.26 from %+v lists, unquoted UIDs and integer work types; the exact release from known source lines', () => {
+    const lines = [
+      klog('I', 'kubelet.go:2130', '"SyncLoop DELETE" source="api" pods=[default/web-0]'),
+      klog('I', 'pod_workers.go:900', `"Processing pod event" ${REF} updateType=1`),
+    ];
+    expect(versionOf(...lines)).toBe('1.22–1.26');
+    expect(versionOf(...lines, klog('I', 'pod_workers.go:888', `"Processing pod event" ${REF} updateType=0`))).toBe('1.23');
+    expect(versionOf(...lines, klog('I', 'kuberuntime_container.go:709', `"Killing container with a grace period" ${REF} containerName="app" containerID="containerd://${CID}" gracePeriod=30`)))
+      .toBe('1.26');
+  });
+
+  it('1.26 from the quoted pod list of klog 2.80; 1.28+ from JSON-rendered values and quoted UIDs', () => {
+    expect(versionOf(klog('I', 'kubelet.go:2190', '"SyncLoop ADD" source="api" pods="[default/web-0]"'))).toBe('1.26');
+    expect(versionOf(
+      klog('I', 'kubelet.go:2400', '"SyncLoop REMOVE" source="api" pods=["default/web-0"]'),
+      klog('I', 'pod_workers.go:1240', `"Processing pod event" ${REF28} updateType="sync"`),
+    )).toBe('1.28+');
+  });
+
+  it('takes the exact minor from the kubelet version line', () => {
+    expect(versionOf(klog('I', 'server.go:440', '"Kubelet version" kubeletVersion="v1.29.4"'))).toBe('1.29');
+    expect(versionOf(klog('I', 'server.go:408', 'Version: v1.12.10'))).toBe('1.12');
+    expect(versionOf(json('app/server.go:487', { msg: 'Kubelet version', v: 0, kubeletVersion: 'v1.31.0' }))).toBe('1.31');
+  });
+
+  it('reads the printf back-off line by its capitalisation', () => {
+    expect(versionOf(klog('I', 'kuberuntime_manager.go:777', `Back-off 5m0s restarting failed container=app pod=${WEB0}`))).toBe('≤1.15');
+    expect(versionOf(klog('I', 'kuberuntime_manager.go:790', `back-off 40s restarting failed container=app pod=${WEB0}`))).toBe('1.16–1.20');
+  });
+
+  it('dates "Event occurred" by its fieldPath key and the Event(…) printf form before it', () => {
+    const noField = klog('I', 'event.go:294', '"Event occurred" object="default/web-0" kind="Pod" apiVersion="v1" type="Normal" reason="Started" message="Started container app"');
+    const withField = klog('I', 'event.go:307', '"Event occurred" object="default/web-0" fieldPath="spec.containers{app}" kind="Pod" apiVersion="v1" type="Normal" reason="Started" message="Started container app"');
+    expect(versionOf(noField)).toBe('1.20–1.25');
+    expect(versionOf(withField)).toBe('1.24+');
+    expect(versionOf(klog('I', 'event.go:221', `Event(v1.ObjectReference{Kind:"Pod", Namespace:"default", Name:"web-0", UID:"${UID}", APIVersion:"v1", ResourceVersion:"1", FieldPath:""}): type: 'Normal' reason: 'Pulled' Successfully pulled image "nginx"`)))
+      .toBe('≤1.19');
+  });
+
+  it('uses the messages that exist only in some releases', () => {
+    expect(versionOf(klog('E', 'generic.go:272', 'event channel is full, discard this relist() cycle event'))).toBe('1.20');
+    expect(versionOf(klog('I', 'kubelet.go:1814', `"Pod termination stopped all running orphan containers" ${REF}`))).toBe('1.22–1.26');
+    expect(versionOf(klog('I', 'kubelet.go:2129', `"Pod termination cleaned up volume paths" ${REF28}`))).toBe('1.28+');
+    expect(versionOf(klog('I', 'pod_workers.go:972', `"Cancelling current pod sync" ${REF28} workType="terminating"`))).toBe('1.28+');
+    expect(versionOf(klog('I', 'pod_workers.go:761', `"Cancelling current pod sync" ${REF} updateType=1`))).toBe('1.22–1.26');
+    expect(versionOf(klog('I', 'kubelet.go:2606', '"SyncLoop (containermanager): event for pod" pod="default/web-0"'))).toBe('1.30+');
+    expect(versionOf(klog('I', 'util.go:30', '"No sandbox for pod can be found. Need to start a new one" pod="default/web-0"'))).toBe('1.28+');
+    expect(versionOf(klog('I', 'setters.go:552', '"Node became not ready" node="node-1" condition={"type":"Ready","status":"False","reason":"KubeletNotReady","message":"container runtime is down"}')))
+      .toBe('1.28+');
+  });
+
+  it('reads JSON lines too (work type names, lower-case sync function names)', () => {
+    expect(versionOf(json('kubelet/pod_workers.go:1240', { msg: 'Processing pod event', v: 4, pod: { name: 'web-0', namespace: 'default' }, podUID: UID, updateType: 'sync' })))
+      .toBe('1.27+');
+    expect(versionOf(json('kubelet/kubelet.go:1554', { msg: 'syncPod enter', v: 4, pod: { name: 'web-0', namespace: 'default' }, podUID: UID })))
+      .toBe('1.22–1.26');
+  });
+});
