@@ -57,10 +57,13 @@ export function centreViewport(v: Viewport, centreUs: number, extent: Extent): V
   return clampViewport({ startUs: centreUs - width / 2, endUs: centreUs + width / 2, originUs: v.originUs }, extent);
 }
 
-/** A range with a margin, for zoom-to-selection; an instant gets a window of 1 ms around it. */
+/**
+ * A range with a margin, for zoom-to-selection. An instant gets 1 ms around it; a short range (a causal chain
+ * tens of µs long) is shown at its own scale.
+ */
 export function rangeViewport(startUs: number, endUs: number, v: Viewport, extent: Extent): Viewport {
-  const width = Math.max(endUs - startUs, 1_000);
-  const pad = width * 0.1;
+  const width = endUs > startUs ? Math.max(endUs - startUs, MIN_WINDOW_US) : 1_000;
+  const pad = width * 0.15;
   const mid = (startUs + endUs) / 2;
   return clampViewport({ startUs: mid - width / 2 - pad, endUs: mid + width / 2 + pad, originUs: v.originUs }, extent);
 }

@@ -41,7 +41,9 @@ export function LogPane() {
   }, [trace, visibility, followWindow, timeWindow, logSource]);
 
   const metrics = virtualMetrics(rows?.count ?? 0, ROW_PX, size.heightPx);
-  const selectedEvent = selection.kind === 'event' ? selection.event : -1;
+  // A selected band is shown at the line that entered it.
+  const selectedEvent = selection.kind === 'event' ? selection.event
+    : selection.kind === 'span' && trace ? trace.spans.startEvent[selection.span] : -1;
   const selectedRow = trace && rows && selectedEvent >= 0 ? rowOfEvent(trace, rows, selectedEvent) : -1;
 
   // Timeline → log: show the selected event's source, then bring its line into view — once per new selection

@@ -12,7 +12,12 @@ export function EmptyIncident() {
   const trace = useTrace();
   if (!trace) return null;
   const incident = trace.sources.length === 1 ? incidentByFile(trace.sources[0].name) : undefined;
-  const problems = trace.sources.flatMap((s) => s.diagnostics.filter((d) => d.level !== 'info').map((d) => ({ ...d, sourceName: s.name })));
+  // Whole-file verdicts and errors first; per-line warnings after, a few of them.
+  const rank = { error: 0, warning: 1, info: 2 };
+  const problems = trace.sources
+    .flatMap((s) => s.diagnostics.filter((d) => d.level !== 'info').map((d) => ({ ...d, sourceName: s.name })))
+    .sort((a, b) => (a.line === 0 ? 0 : 1) - (b.line === 0 ? 0 : 1) || rank[a.level] - rank[b.level] || a.line - b.line);
+  const SHOWN = 6;
   return (
     <section className="empty-incident" data-testid="empty-incident" role="status">
       <h2>No kubelet log lines to draw</h2>
@@ -26,17 +31,20 @@ export function EmptyIncident() {
       <ul className="empty-incident-sources">
         {trace.sources.map((s) => (
           <li key={s.index}>
-            <strong>{s.name}</strong>: {s.formatLabel} — {formatCount(s.lines.total)} lines, none of them kubelet log lines.
+            <strong>{s.name}</strong>: {s.format === 'binary'
+              ? 'binary data (an image, an archive, a program…), not a text log.'
+              : `${s.formatLabel} — ${formatCount(s.lines.total)} lines, none of them kubelet log lines.`}
           </li>
         ))}
       </ul>
       {problems.length > 0 && (
         <ul className="diagnostics" data-testid="empty-diagnostics">
-          {problems.slice(0, 20).map((d, i) => (
+          {problems.slice(0, SHOWN).map((d, i) => (
             <li key={i} className={`diagnostic diagnostic-${d.level}`}>
               {d.sourceName}{d.line > 0 ? `, line ${d.line}` : ''}: {d.message}
             </li>
           ))}
+          {problems.length > SHOWN && <li className="muted">…and {formatCount(problems.length - SHOWN)} more in the source summary</li>}
         </ul>
       )}
       <p className="muted">

@@ -1,0 +1,190 @@
+/**
+ * Loading, in real Chromium: the landing page, each seed excerpt through the file input, a synthetic drop event,
+ * replacing and cancelling a load, and inputs that are not kubelet logs. Expected pods and lanes are the ones the
+ * seed documents' own log lines name.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { syntheticKlog } from './synthetic-log.ts';
+import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, waitForLoaded } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const seed = (name: string) => join(INCIDENTS_DIR, name);
+
+/** Lane kinds shown under a pod's header (the rows after it up to the next group header). */
+async function podLaneKinds(page: Page, pod: string): Promise<string[]> {
+  return page.evaluate((podName) => {
+    const slots = [...document.querySelectorAll('.lane-headers-scrolled .lane-header-slot')] as HTMLElement[];
+    slots.sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+    const kinds: string[] = [];
+    let inside = false;
+    for (const slot of slots) {
+      const group = slot.querySelector('[data-testid="pod-header"], [data-testid="node-header"]') as HTMLElement | null;
+      if (group) { inside = group.dataset.pod === podName; continue; }
+      const lane = slot.querySelector('[data-testid="lane-header"]') as HTMLElement | null;
+      if (inside && lane?.dataset.laneKind) kinds.push(lane.dataset.laneKind);
+    }
+    return kinds;
+  }, pod);
+}
+
+async function findPod(page: Page, pod: string): Promise<void> {
+  await page.fill('#pod-finder', pod);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`[data-testid="pod-header"][data-pod="${pod}"]`);
+}
+
+describe('loading logs', () => {
+  test('the landing page offers files, paste, the demo and the seeds, promises privacy and fetches nothing foreign', async () => {
+    const { page, requests, errors } = await openApp(browser);
+    await expect(page.textContent('[data-testid="privacy"]')).resolves.toMatch(/nothing you load is uploaded or leaves this machine/);
+    expect(await page.locator('.incident-card').count()).toBe(5);
+    await expect(page.getByRole('button', { name: 'Paste log text…' }).count()).resolves.toBe(1);
+    await screenshot(page, 'landing');
+    const origin = new URL(inject('baseUrl')).origin;
+    expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('seed 004 (file input): the pod with its pod worker, container and API status lanes, node goroutines on top', async () => {
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [seed('seed-004-stuck-terminating-worker.log')]);
+    const pod = 'default/nginx-deployment-bd4476b48-fpgvc';
+    await page.waitForSelector(`[data-testid="pod-header"][data-pod="${pod}"]`);
+    const kinds = await podLaneKinds(page, pod);
+    expect(kinds).toEqual(expect.arrayContaining(['pod-worker', 'container', 'api-status']));
+    expect(kinds[0]).toBe('pod-worker');
+    // The sync loop is pinned above everything; the node's goroutine group comes before the pod.
+    await expect(page.locator('.lane-header.pinned').first().textContent()).resolves.toContain('sync loop');
+    const groupOrder = await page.locator('[data-testid="node-header"], [data-testid="pod-header"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(groupOrder[0]).toBe('node-header');
+    await screenshot(page, 'seed-004');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('seed 000 (file input): the restarted pod with readiness, its probe and its container lanes', async () => {
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [seed('seed-000-readiness-init-race.log')]);
+    const pod = 'default/auto-srv-cwhttp-sf-30b71-0';
+    await findPod(page, pod);
+    const kinds = await podLaneKinds(page, pod);
+    expect(kinds).toEqual(expect.arrayContaining(['pod-worker', 'container', 'readiness', 'probe', 'api-status']));
+    // The bulk SyncLoop ADD names other pods too; they are listed and can be found.
+    await findPod(page, 'default/lifejuhe-pre-sf-d46e3-0');
+    await screenshot(page, 'seed-000');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('seed 003 (file input): the node-exporter pod across the upgrade with its container lane', async () => {
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [seed('seed-003-upgrade-hash-recreate.log')]);
+    const pod = 'monitoring/prometheus-node-exporter-l7vzz';
+    await findPod(page, pod);
+    const kinds = await podLaneKinds(page, pod);
+    expect(kinds).toEqual(expect.arrayContaining(['pod-worker', 'container']));
+    await expect(page.locator('[data-testid="lane-header"][data-lane-kind="container"]').allTextContents())
+      .resolves.toEqual(expect.arrayContaining([expect.stringContaining('prometheus-node-exporter')]));
+    await screenshot(page, 'seed-003');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test.each([
+    ['seed-001-container-hash-restart.log', 'spec hash'],
+    ['seed-002-runtime-down-notready.log', 'hung docker inspect'],
+  ])('%s has no kubelet lines: its summary and an honest message instead of an empty timeline', async (file, words) => {
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [seed(file)]);
+    const empty = page.locator('[data-testid="empty-incident"]');
+    await expect(empty.textContent()).resolves.toContain('No kubelet log lines to draw');
+    await expect(empty.textContent()).resolves.toContain(words);
+    await expect(empty.textContent()).resolves.toContain('simulator');
+    await screenshot(page, `empty-${file.slice(0, 8)}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a synthetic drop (DataTransfer) loads dropped files, and a second drop replaces the first', async () => {
+    const { page, errors } = await openApp(browser);
+    const text004 = await import('node:fs').then((fs) => fs.readFileSync(seed('seed-004-stuck-terminating-worker.log'), 'utf8'));
+    const text003 = await import('node:fs').then((fs) => fs.readFileSync(seed('seed-003-upgrade-hash-recreate.log'), 'utf8'));
+    const drop = async (name: string, text: string) => {
+      const dataTransfer = await page.evaluateHandle(([n, t]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([t], n, { type: 'text/plain' }));
+        return dt;
+      }, [name, text] as const);
+      await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+      await page.dispatchEvent('body', 'drop', { dataTransfer });
+      await waitForLoaded(page);
+    };
+    await drop('first.log', text004);
+    await expect(page.textContent('[data-testid="trace-title"]')).resolves.toBe('first.log');
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+    await drop('second.log', text003);
+    await expect(page.textContent('[data-testid="trace-title"]')).resolves.toBe('second.log');
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="monitoring/prometheus-node-exporter-l7vzz"]');
+    expect(await page.locator('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a file that is not a log gets a clear message, not a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
+    const png = join(dir, 'photo.png');
+    const bytes = new Uint8Array(4096);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (let i = 8; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
+    writeFileSync(png, bytes);
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [png]);
+    const empty = page.locator('[data-testid="empty-incident"]');
+    await expect(empty.textContent()).resolves.toContain('photo.png');
+    await expect(page.locator('[data-testid="empty-diagnostics"]').textContent()).resolves.toMatch(/binary data, not a text log/);
+    await screenshot(page, 'not-a-log');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a big load shows progress and can be cancelled; the page stays responsive meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
+    const big = join(dir, 'big.log');
+    writeFileSync(big, [...syntheticKlog({ pods: 200, lines: 400_000 })].join(''));
+    const { page, errors } = await openApp(browser);
+    await page.setInputFiles('[data-testid="file-input"]', big);
+    const progress = page.locator('[data-testid="load-progress"]');
+    await progress.waitFor();
+    await page.waitForFunction(() => /lines/.test(document.querySelector('[data-testid="load-progress"]')?.textContent ?? ''));
+    await screenshot(page, 'loading-progress');
+    // The main thread answers while the worker parses.
+    const started = Date.now();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(Date.now() - started).toBeLessThan(500);
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await progress.waitFor({ state: 'detached' });
+    await expect(page.locator('[data-testid="drop-zone"]').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('opening a built-in incident from the landing page fetches it from the page\'s own origin', async () => {
+    const { page, requests, errors } = await openApp(browser);
+    await page.getByRole('button', { name: /Seed 004/ }).click();
+    await waitForLoaded(page);
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+    const origin = new URL(inject('baseUrl')).origin;
+    expect(requests.some((u) => u.includes('/incidents/seed-004'))).toBe(true);
+    expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
