@@ -14,6 +14,7 @@ import {
 import { CompiledMachine, SpanBuilder, StateRunner, type RunnerContext } from './state-runner.ts';
 import { minorRange } from '../catalog/fingerprint.ts';
 import { deriveLinks } from './links.ts';
+import { LaneMembers, laneIndex, permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder } from './event-order.ts';
 import {
   LANE_TITLES, NODE_LANE_ORDER, POD_LANE_ORDER, type Anomaly, type ContainerInstance, type EventTable, type LaneInfo,
   type LaneKind, type NodeInfo, type PodInfo, type Trace,
@@ -33,6 +34,18 @@ const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
 };
 const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
 
+/**
+ * What the main loop does with each event kind, looked up once per kind here instead of by string for every event
+ * (index = kind id).
+ */
+const GATE_OF_KIND = KINDS.map((k) => (k === 'syncloop.skipping' ? 'gate.closed' : GATE_OPEN_KINDS.has(k) ? 'gate.open' : ''));
+const NODE_READY_OF_KIND = KINDS.map((k) => NODE_READY_EVENTS[k] ?? '');
+const SANDBOX_EVENT_OF_KIND = KINDS.map((k) => SANDBOX_EVENTS[k] ?? '');
+const CONTAINER_EVENT_OF_KIND = KINDS.map((k) => CONTAINER_EVENTS[k] ?? '');
+const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
+const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
+const LANE_KIND_CODE = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
+
 /** Container IDs are matched on their first 12 characters (the runtime's short ID). */
 const idKey = (id: string) => id.slice(0, 12);
 
@@ -41,8 +54,8 @@ export function reconstruct(c: Collected): Trace {
   const strings = c.strings;
 
   // 1. Time order; ties keep source, then line order (the collection order).
-  const t0 = c.time.finish();
-  const order = sortedOrder(t0);
+  const t0 = c.time.view();
+  const order = timeOrder(t0);
   const events = permute(c, order, t0);
 
   // 2. Pods (provisional ids → final), nodes.
@@ -66,7 +79,7 @@ export function reconstruct(c: Collected): Trace {
     return i;
   };
   const srcDefaultNode = c.sources.map((s) => nodeOf(s.node));
-  const nodeNameCol = c.nodeName.finish();
+  const nodeNameCol = c.nodeName.view();
   for (let i = 0; i < n; i++) {
     const nn = nodeNameCol[order[i]];
     events.node[i] = nn ? nodeOf(strings.get(nn)) : srcDefaultNode[events.source[i]];
@@ -83,8 +96,8 @@ export function reconstruct(c: Collected): Trace {
   });
 
   // 3. Pre-pass: which IDs are sandboxes, and container names for IDs that some line names.
-  const sidCol = permuteI32(c.sid.finish(), order);
-  const probeCol = permuteU8(c.probe.finish(), order);
+  const sidCol = permuteI32(c.sid.view(), order);
+  const probeCol = permuteU8(c.probe.view(), order);
   const sandboxIds = new Set<string>();
   for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(idKey(strings.get(sidCol[i])));
   const nameOfId = new Map<string, string>(c.idNames);
@@ -113,9 +126,11 @@ export function reconstruct(c: Collected): Trace {
   const ctx: RunnerContext = { spans, strings, anomalies };
   const lanes: LaneInfo[] = [];
   const laneIds = new Map<string, number>();
-  const members: [number, number][] = [];
+  const members = new LaneMembers(n + (n >> 1));
   const containers: ContainerInstance[] = [];
   const instanceByKey = new Map<string, number>();
+  /** Per pod, container name → its newest (non-sandbox) instance. */
+  const latestByName: (Map<string, number> | undefined)[] = [];
   const instanceRunner: StateRunner[] = [];
   const pendingKillReason = new Map<number, string>();
   const workerRunner = new Map<number, StateRunner>();
@@ -139,6 +154,7 @@ export function reconstruct(c: Collected): Trace {
       for (const [k, r] of map) if (onNode(r)) { r.stop(lastUs); map.delete(k); }
     }
     for (const [k, r] of probeRunner) if (onNode(r)) { r.stop(lastUs); probeRunner.delete(k); }
+    probeRunnerByNumber.length = 0;
   };
 
   const lane = (kind: LaneKind, node: number, pod: number, containerName = '', probeType = ''): number => {
@@ -158,6 +174,38 @@ export function reconstruct(c: Collected): Trace {
       else nodes[node].lanes.push(li);
     }
     return li;
+  };
+
+  // The main loop asks for a lane (and probe events for a probe runner) on every event: these remember the answer
+  // by number, so the id string is only built the first time.
+  const nodeLaneByKind: number[][] = [];
+  const nodeLane = (kind: LaneKind, node: number): number => {
+    const row = nodeLaneByKind[node] ?? (nodeLaneByKind[node] = []);
+    const code = LANE_KIND_CODE.get(kind)!;
+    return row[code] ?? (row[code] = lane(kind, node, -1));
+  };
+  const podLaneByKey: (Map<number, number> | undefined)[] = [];
+  /** `cname` is a string id, `probeType` an index into PROBE_TYPES. */
+  const podLane = (kind: LaneKind, node: number, pod: number, cname: number, probeType: number): number => {
+    const memo = podLaneByKey[pod] ?? (podLaneByKey[pod] = new Map());
+    const key = (cname * 4 + probeType) * 32 + LANE_KIND_CODE.get(kind)!;
+    let li = memo.get(key);
+    if (li === undefined) {
+      li = lane(kind, node, pod, cname ? strings.get(cname) : '', PROBE_TYPES[probeType]);
+      memo.set(key, li);
+    }
+    return li;
+  };
+  const probeRunnerByNumber: (Map<number, StateRunner> | undefined)[] = [];
+  const probeByNumber = (pod: number, cname: number, probeType: number, i: number, t: number): StateRunner => {
+    const memo = probeRunnerByNumber[pod] ?? (probeRunnerByNumber[pod] = new Map());
+    const key = cname * 4 + probeType;
+    let r = memo.get(key);
+    if (!r) {
+      r = probe(pod, cname ? strings.get(cname) : '', PROBE_TYPES[probeType], i, t);
+      memo.set(key, r);
+    }
+    return r;
   };
 
   const podWorker = (pod: number, i: number, t: number): StateRunner => {
@@ -180,7 +228,8 @@ export function reconstruct(c: Collected): Trace {
     }
     // A container known only by name attaches to the latest instance of that name.
     if (!id && !sandbox) {
-      for (let k = containers.length - 1; k >= 0; k--) if (containers[k].pod === pod && !containers[k].sandbox && containers[k].name === name) return k;
+      const latest = latestByName[pod]?.get(name);
+      if (latest !== undefined) return latest;
     }
     ci = containers.length;
     const laneIdx = lane(sandbox ? 'sandbox' : 'container', events.node[i], pod, sandbox ? '' : name || `?${id.slice(0, 12)}`);
@@ -190,13 +239,15 @@ export function reconstruct(c: Collected): Trace {
     });
     pods[pod].containers.push(ci);
     instanceByKey.set(key, ci);
+    if (!sandbox) (latestByName[pod] ?? (latestByName[pod] = new Map())).set(name, ci);
     instanceRunner[ci] = new StateRunner(sandbox ? M_SANDBOX : M_CONTAINER, ctx, laneIdx, ci, pod, t, i);
     return ci;
   };
 
   for (let i = 0; i < n; i++) {
     const t = events.timeUs[i];
-    const kind = KINDS[events.kind[i]];
+    const kindId = events.kind[i];
+    const kind = KINDS[kindId];
     const node = events.node[i];
     const pod = events.pod[i];
     const laneKind = LANE_KIND_LIST[events.laneKind[i]];
@@ -217,31 +268,31 @@ export function reconstruct(c: Collected): Trace {
     let primary: number;
     if (pod >= 0 && (laneKind === 'pod-worker' || laneKind === 'probe')) {
       if (pods[pod].node < 0) pods[pod].node = node;
-      primary = laneKind === 'probe'
-        ? lane('probe', node, pod, events.cname[i] ? strings.get(events.cname[i]) : '', PROBE_TYPES[probeCol[i]])
-        : lane('pod-worker', node, pod);
+      primary = laneKind === 'probe' ? podLane('probe', node, pod, events.cname[i], probeCol[i]) : podLane('pod-worker', node, pod, 0, 0);
     } else {
-      primary = lane(laneKind === 'pod-worker' || laneKind === 'probe' ? 'other' : laneKind, node, -1);
+      primary = nodeLane(laneKind === 'pod-worker' || laneKind === 'probe' ? 'other' : laneKind, node);
     }
     events.lane[i] = primary;
-    members.push([primary, i]);
+    members.add(primary, i);
 
     // Node-level state: the sync loop's runtime gate and the node's Ready condition.
-    if (kind === 'syncloop.skipping' || GATE_OPEN_KINDS.has(kind)) {
+    const gate = GATE_OF_KIND[kindId];
+    if (gate) {
       let g = gateRunner.get(node);
       if (!g) { g = new StateRunner(M_GATE, ctx, lane('sync-loop', node, -1), -1, -1, t, i); gateRunner.set(node, g); }
-      const closed = kind === 'syncloop.skipping';
-      if (g.apply(closed ? 'gate.closed' : 'gate.open', i, t, closed ? `(${shortText(strings.get(events.text[i]), 60)})` : '') && g.lane !== primary) members.push([g.lane, i]);
+      const closed = gate === 'gate.closed';
+      if (g.apply(gate, i, t, closed ? `(${shortText(strings.get(events.text[i]), 60)})` : '') && g.lane !== primary) members.add(g.lane, i);
     }
-    const nodeReady = NODE_READY_EVENTS[kind];
+    const nodeReady = NODE_READY_OF_KIND[kindId];
     if (nodeReady) {
       let r = nodeReadyRunner.get(node);
       if (!r) { r = new StateRunner(M_NODE_READY, ctx, lane('node-status', node, -1), -1, -1, t, i); nodeReadyRunner.set(node, r); }
-      if (r.apply(nodeReady, i, t, nodeReady === 'node.not-ready' ? `(${shortText(strings.get(events.text[i]), 80)})` : '') && r.lane !== primary) members.push([r.lane, i]);
+      if (r.apply(nodeReady, i, t, nodeReady === 'node.not-ready' ? `(${shortText(strings.get(events.text[i]), 80)})` : '') && r.lane !== primary) members.add(r.lane, i);
     }
 
-    const involved = pod >= 0 ? [pod] : multiPod[i] ?? [];
-    for (const p of involved) {
+    const involved = pod >= 0 ? undefined : multiPod[i];
+    for (let k = 0, count = pod >= 0 ? 1 : involved ? involved.length : 0; k < count; k++) {
+      const p = involved ? involved[k] : pod;
       const info = pods[p];
       if (info.node < 0) info.node = node;
       if (t < info.firstUs) info.firstUs = t;
@@ -250,7 +301,7 @@ export function reconstruct(c: Collected): Trace {
       if (sev === 1) info.warningCount++;
       else if (sev >= 2) info.errorCount++;
       const w = podWorker(p, i, t);
-      if (w.apply(kind, i, t) && w.lane !== primary) members.push([w.lane, i]);
+      if (w.apply(kind, i, t) && w.lane !== primary) members.add(w.lane, i);
     }
     if (pod < 0) continue;
 
@@ -268,15 +319,15 @@ export function reconstruct(c: Collected): Trace {
       pendingKillReason.set(ci, shortReason(strings.get(events.text[i])));
       containers[ci].killReason = strings.get(events.text[i]);
       events.container[i] = ci;
-      members.push([containers[ci].lane, i]);
+      members.add(containers[ci].lane, i);
     }
-    const sandboxEvent = SANDBOX_EVENTS[kind];
-    const containerEvent = CONTAINER_EVENTS[kind];
+    const sandboxEvent = SANDBOX_EVENT_OF_KIND[kindId];
+    const containerEvent = CONTAINER_EVENT_OF_KIND[kindId];
     if (sandboxEvent && (sid || isSandboxId)) {
       const ci = instance(pod, sid || cid, '', true, i, t);
       instanceRunner[ci].apply(sandboxEvent, i, t);
       events.container[i] = ci;
-      members.push([containers[ci].lane, i]);
+      members.add(containers[ci].lane, i);
     } else if (containerEvent && (cid || cname)) {
       const name = cname || nameOfId.get(idKey(cid)) || '';
       const ci = instance(pod, cid, name, false, i, t);
@@ -306,11 +357,11 @@ export function reconstruct(c: Collected): Trace {
       if (r.state === 'exited' && before !== 'exited') inst.endedUs = t;
       if (r.state === 'removed') inst.removedUs = t;
       events.container[i] = ci;
-      if (containers[ci].lane !== primary) members.push([containers[ci].lane, i]);
+      if (containers[ci].lane !== primary) members.add(containers[ci].lane, i);
     }
 
     // Readiness and API status, from what the status manager wrote and the sync loop's probe results.
-    if (STATUS_KINDS.has(kind) && events.text[i]) {
+    if (IS_STATUS_KIND[kindId] && events.text[i]) {
       const sum = parseStatusSummaryLine(strings.get(events.text[i]));
       let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
       if (ready === '?') ready = undefined;
@@ -320,7 +371,7 @@ export function reconstruct(c: Collected): Trace {
       if (state) {
         const r = readiness(pod, i, t);
         r.apply(`readiness.${state}`, i, t, notReady.length ? `(${notReady.join(', ')})` : '');
-        members.push([r.lane, i]);
+        members.add(r.lane, i);
       }
       if (kind !== 'status.same') {
         const version = events.num[i];
@@ -330,13 +381,13 @@ export function reconstruct(c: Collected): Trace {
         ].filter(Boolean).join(' ');
         const r = api(pod, i, t);
         r.apply('status.version', i, t, label);
-        members.push([r.lane, i]);
+        members.add(r.lane, i);
       }
     }
     if (kind === 'status.up-to-date' && !Number.isNaN(events.num[i])) {
       const r = api(pod, i, t);
       if (r.state === 'unknown') r.apply('status.version', i, t, `v${events.num[i]} (already in the API)`);
-      members.push([r.lane, i]);
+      members.add(r.lane, i);
     }
     if (kind === 'syncloop.probe') {
       const text = strings.get(events.text[i]);
@@ -345,17 +396,19 @@ export function reconstruct(c: Collected): Trace {
       const ok = status === 'ready' || status === 'started' || status === 'healthy';
       const pr = probe(pod, '', probeType, i, t);
       pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
-      members.push([pr.lane, i]);
+      members.add(pr.lane, i);
       if (probeType === 'readiness') {
         const r = readiness(pod, i, t);
         r.apply(ok ? 'readiness.ready' : 'readiness.not-ready', i, t, '(probe)');
-        members.push([r.lane, i]);
+        members.add(r.lane, i);
       }
-    } else if (PROBE_EVENTS[kind] || kind === 'probe.worker-added') {
-      const type = PROBE_TYPES[probeCol[i]] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 'readiness' : '');
-      const pr = probe(pod, cname, type, i, t);
-      if (PROBE_EVENTS[kind]) pr.apply(PROBE_EVENTS[kind], i, t, kind === 'probe.initial-result' ? '(initial)' : '');
-      if (pr.lane !== primary) members.push([pr.lane, i]);
+    } else if (PROBE_EVENT_OF_KIND[kindId] || kind === 'probe.worker-added') {
+      // Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]).
+      const type = probeCol[i] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 1 : 0);
+      const pr = probeByNumber(pod, events.cname[i], type, i, t);
+      const probeEvent = PROBE_EVENT_OF_KIND[kindId];
+      if (probeEvent) pr.apply(probeEvent, i, t, kind === 'probe.initial-result' ? '(initial)' : '');
+      if (pr.lane !== primary) members.add(pr.lane, i);
     }
   }
 
@@ -406,10 +459,10 @@ export function reconstruct(c: Collected): Trace {
     if (!Number.isFinite(p.firstUs)) { p.firstUs = startUs; p.lastUs = startUs; }
   }
 
-  const [laneEventStart, laneEventIdx] = csr(lanes.length, members, events.timeUs);
-  const spanMembers: [number, number][] = [];
-  for (let s = 0; s < spanTable.count; s++) spanMembers.push([spanTable.lane[s], s]);
-  const [laneSpanStart, laneSpanIdx] = csr(lanes.length, spanMembers, spanTable.startUs);
+  const [laneEventStart, laneEventIdx] = laneIndex(lanes.length, members, events.timeUs);
+  const spanMembers = new LaneMembers(spanTable.count);
+  for (let s = 0; s < spanTable.count; s++) spanMembers.add(spanTable.lane[s], s);
+  const [laneSpanStart, laneSpanIdx] = laneIndex(lanes.length, spanMembers, spanTable.startUs);
 
   const trace: Trace = {
     version: 1, sources: c.sources, raw: c.raw, strings: strings.list, events, spans: spanTable,
@@ -443,81 +496,27 @@ function shortReason(msg: string): string {
   return msg ? `(${msg.length > 40 ? msg.slice(0, 40) + '…' : msg})` : '';
 }
 
-/** Indices 0..n-1 sorted by time, ties in index order (Array.prototype.sort is stable). */
-function sortedOrder(t: Float64Array): Uint32Array {
-  const n = t.length;
-  let sorted = true;
-  for (let i = 1; i < n; i++) if (t[i] < t[i - 1]) { sorted = false; break; }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  if (sorted) return order;
-  const arr = Array.from(order);
-  arr.sort((a, b) => t[a] - t[b] || a - b);
-  return Uint32Array.from(arr);
-}
-
+/** The collected columns in time order (read in place from the collector's buffers, written to new arrays). */
 function permute(c: Collected, order: Uint32Array, time: Float64Array): EventTable & { laneKind: Uint8Array } {
   const n = order.length;
-  const pick = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(src: T, Ctor: new (n: number) => T): T => {
-    const out = new Ctor(n);
-    for (let i = 0; i < n; i++) out[i] = src[order[i]];
-    return out;
-  };
   return {
     count: n,
-    timeUs: pick(time, Float64Array),
-    source: pick(c.source.finish(), Uint16Array),
-    line: pick(c.line.finish(), Uint32Array),
-    lineCount: pick(c.lineCount.finish(), Uint16Array),
-    severity: pick(c.severity.finish(), Uint8Array),
+    timeUs: permuteF64(time, order),
+    source: permuteU16(c.source.view(), order),
+    line: permuteU32(c.line.view(), order),
+    lineCount: permuteU16(c.lineCount.view(), order),
+    severity: permuteU8(c.severity.view(), order),
     node: new Uint16Array(n),
-    pid: pick(c.pid.finish(), Uint32Array),
-    msg: pick(c.msg.finish(), Uint16Array),
-    kind: pick(c.kind.finish(), Uint16Array),
+    pid: permuteU32(c.pid.view(), order),
+    msg: permuteU16(c.msg.view(), order),
+    kind: permuteU16(c.kind.view(), order),
     lane: new Uint32Array(n),
-    pod: pick(c.pod.finish(), Int32Array),
+    pod: permuteI32(c.pod.view(), order),
     container: new Int32Array(n).fill(-1),
-    cid: pick(c.cid.finish(), Int32Array),
-    cname: pick(c.cname.finish(), Int32Array),
-    num: pick(c.num.finish(), Float64Array),
-    text: pick(c.text.finish(), Int32Array),
-    laneKind: pick(c.laneKind.finish(), Uint8Array),
+    cid: permuteI32(c.cid.view(), order),
+    cname: permuteI32(c.cname.view(), order),
+    num: permuteF64(c.num.view(), order),
+    text: permuteI32(c.text.view(), order),
+    laneKind: permuteU8(c.laneKind.view(), order),
   };
 }
-
-function permuteI32(src: Int32Array, order: Uint32Array): Int32Array {
-  const out = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
-}
-
-function permuteU8(src: Uint8Array, order: Uint32Array): Uint8Array {
-  const out = new Uint8Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
-}
-
-/** Compressed rows: items of lane l are idx[start[l] .. start[l+1]), sorted by `key`, duplicates removed. */
-function csr(laneCount: number, members: [number, number][], key: Float64Array): [Uint32Array, Uint32Array] {
-  const counts = new Uint32Array(laneCount + 1);
-  for (const [l] of members) counts[l + 1]++;
-  for (let l = 0; l < laneCount; l++) counts[l + 1] += counts[l];
-  const fill = counts.slice(0, laneCount);
-  const idx = new Uint32Array(members.length);
-  for (const [l, e] of members) idx[fill[l]++] = e;
-  // Members were added in event order, so each lane's run is sorted except where a lane got items out of order.
-  const start = new Uint32Array(laneCount + 1);
-  const out: number[] = [];
-  for (let l = 0; l < laneCount; l++) {
-    start[l] = out.length;
-    const run = Array.from(idx.subarray(counts[l], counts[l + 1]));
-    let ordered = true;
-    for (let k = 1; k < run.length; k++) if (key[run[k]] < key[run[k - 1]] || (key[run[k]] === key[run[k - 1]] && run[k] < run[k - 1])) { ordered = false; break; }
-    if (!ordered) run.sort((a, b) => key[a] - key[b] || a - b);
-    let prev = -1;
-    for (const e of run) if (e !== prev) { out.push(e); prev = e; }
-  }
-  start[laneCount] = out.length;
-  return [start, Uint32Array.from(out)];
-}
-
