@@ -13,47 +13,19 @@ import {
 } from './wrappers.ts';
 import { Era, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
-import {
-  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader, looksLikeDumpLine,
-  looksLikeKeyValueTail, looksLikePanicLine,
-} from './line-kinds.ts';
+import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
-import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
+import { SourceNotes, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
+
+export type { SourceFacts, StrayLine };
 
 export interface RecordSink {
   record(rec: LogRecord): void;
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string): void;
-}
-
-/** What the reader learned about the source as a whole (format votes, hosts, glog file header facts). */
-export interface SourceFacts {
-  /** One vote per record: the wrapper it came in ('none' for a bare klog line, 'json' for a bare JSON object). */
-  wrappers: Record<string, number>;
-  eras: { printf: number; structured: number; json: number };
-  glogHeaderYear: number;
-  glogHost: string;
-  journaldIdents: Record<string, number>;
-  /** Host names wrappers stated (journald host field, node prefixes), with how many records named each. */
-  hosts: Record<string, number>;
-  sectionHeaders: number;
-  markdownFences: number;
-  /** Lines that describe the log rather than being prose: section headers, glog file header lines. */
-  metaLines: number;
-  /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
-  proseYears: Record<number, number>;
-  /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
-  binaryLines: number;
-  damagedLines: number;
-}
-
-/** A non-log line that is not a known kind (prose, another program, garbage): kept for a diagnostic later. */
-export interface StrayLine {
-  line: number;
-  excerpt: string;
 }
 
 /** CRI `P` lines of one stream waiting for the rest of their line. */
@@ -63,20 +35,9 @@ interface CriPartial {
   wrapper: Wrapper;
 }
 
-const MAX_STRAY = 20;
-const MAX_DAMAGE_DIAGNOSTICS = 20;
-const MAX_HOSTS = 64;
-
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
-  readonly facts: SourceFacts = {
-    wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
-  };
-  /** The first few unknown non-log lines, and how many there were. */
-  readonly strayLines: StrayLine[] = [];
-  strayCount = 0;
-  private proseDates = 0;
+  readonly notes: SourceNotes;
   private pending: PendingRecord | undefined;
   /** journald identifier and host of the pending record: another program's lines never continue it. */
   private pendingIdent = '';
@@ -95,15 +56,28 @@ export class SourceReader {
   /** The JSON object parsed from the last line that started with `{` (null: not JSON), so it is parsed only once. */
   private jsonText: string | undefined;
   private jsonObj: Record<string, unknown> | null = null;
-  private hostCount = 0;
   private lineNo = 0;
 
-  constructor(private readonly sink: RecordSink) {}
+  constructor(private readonly sink: RecordSink) {
+    this.notes = new SourceNotes((line, level, message) => sink.diagnostic(line, level, message));
+  }
+
+  get facts(): SourceFacts {
+    return this.notes.facts;
+  }
+
+  get strayLines(): readonly StrayLine[] {
+    return this.notes.strayLines;
+  }
+
+  get strayCount(): number {
+    return this.notes.strayCount;
+  }
 
   line(text: string, flags: number): void {
     const lineNo = ++this.lineNo;
     this.counts.total++;
-    if (flags) this.damagedLine(text, lineNo, flags);
+    if (flags) this.notes.damagedLine(text, lineNo, flags);
     const w = this.wrapper;
     if (!parseWrapper(text, w)) {
       if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
@@ -220,7 +194,7 @@ export class SourceReader {
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
     };
-    this.vote(kind, w ? w.ident : '', host);
+    this.notes.vote(kind, w ? w.ident : '', host);
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
     this.openBlock = structured && text.endsWith('=<');
@@ -262,7 +236,7 @@ export class SourceReader {
       return true;
     }
     rec.lineCount = lastLine - lineNo + 1;
-    this.vote(w ? w.kind : 'json', w ? w.ident : '', rec.host);
+    this.notes.vote(w ? w.kind : 'json', w ? w.ident : '', rec.host);
     this.setPending(rec, w);
     return true;
   }
@@ -350,47 +324,12 @@ export class SourceReader {
     }
   }
 
-  /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal: expected, not stray. */
+  /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
   private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false): void {
     this.flush();
     this.joinable = false;
     this.counts.unrecognized++;
-    const f = this.facts;
-    const known = knownLine(text, p);
-    if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
-    switch (known) {
-      case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
-      case KnownLine.GlogMachine: f.glogHost = text.slice(p + 20, p + 276).trim(); break;
-      case KnownLine.SectionHeader: f.sectionHeaders++; break;
-      case KnownLine.Fence: f.markdownFences++; break;
-      case KnownLine.GlogOther: break;
-      default:
-        if (looksLikeDamagedHeader(text, p)) {
-          this.sink.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);
-        } else if (!fromJournal) {
-          this.strayCount++;
-          if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
-        }
-    }
-    if (this.proseDates < 200) {
-      const y = yearInText(text, 0, Math.min(text.length, 2000));
-      if (y) {
-        f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
-        this.proseDates++;
-      }
-    }
-  }
-
-  private damagedLine(text: string, lineNo: number, flags: number): void {
-    if (flags & LINE_TRUNCATED) {
-      this.sink.diagnostic(lineNo, 'warning', `line longer than ${text.length} characters; only its start is parsed`);
-    }
-    if (!(flags & (LINE_HAS_NUL | LINE_BAD_UTF8))) return;
-    const f = this.facts;
-    if (looksBinary(text)) f.binaryLines++;
-    if (++f.damagedLines > MAX_DAMAGE_DIAGNOSTICS) return;
-    const what = [flags & LINE_HAS_NUL ? 'NUL bytes' : '', flags & LINE_BAD_UTF8 ? 'invalid UTF-8 (shown as \uFFFD)' : ''].filter(Boolean).join(' and ');
-    this.sink.diagnostic(lineNo, 'warning', `line contains ${what}; read as far as possible`);
+    this.notes.nonLogLine(text, p, lineNo, fromJournal);
   }
 
   private flush(): void {
@@ -407,18 +346,6 @@ export class SourceReader {
     this.sink.record(rec);
   }
 
-  private vote(kind: WrapperKind | 'json', ident: string, host: string): void {
-    const f = this.facts;
-    f.wrappers[kind] = (f.wrappers[kind] ?? 0) + 1;
-    if (ident) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + 1;
-    if (!host) return;
-    const seen = f.hosts[host];
-    if (seen !== undefined) f.hosts[host] = seen + 1;
-    else if (this.hostCount < MAX_HOSTS) {
-      this.hostCount++;
-      f.hosts[host] = 1;
-    }
-  }
 }
 
 /** Only spaces, TABs and CRs from `from` on. */

@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, eventRows, fixture } from './ingest-helpers.ts';
 import { dumpTrace } from '../../../src/model/dump.ts';
+import { RecordOrder } from '../../../src/ingest/record-order.ts';
+import type { LogRecord } from '../../../src/ingest/record.ts';
+import { yearlessUs } from '../../../src/util/time.ts';
 
 /** The dump without the per-source summary lines and with line references blanked (the two files number lines differently). */
 function storyOf(dump: string): string {
@@ -98,5 +101,31 @@ describe('years', () => {
   it('a date inside a message on another day is not taken for the record\'s year', () => {
     const text = 'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-06-01T00:00:00Z"';
     expect(analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
+  });
+});
+
+describe('RecordOrder', () => {
+  const rec = (sec: number, line: number) => ({ line, yearlessUs: yearlessUs(3, 15, sec * 1e6) }) as LogRecord;
+
+  it('passes an oldest-first file straight through and a newest-first one backwards', () => {
+    const out: number[] = [];
+    const order = new RecordOrder((r) => out.push(r.line));
+    for (let i = 0; i < 100; i++) order.push(rec(i, i + 1));
+    expect(order.end()).toBe(false);
+    expect(out).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    out.length = 0;
+    const back = new RecordOrder((r) => out.push(r.line));
+    for (let i = 0; i < 100; i++) back.push(rec(100 - i, i + 1));
+    expect(back.end()).toBe(true);
+    expect(out).toEqual(Array.from({ length: 100 }, (_, i) => 100 - i));
+  });
+
+  it('a newest-first file too big to hold is read in file order, and says so', () => {
+    const out: number[] = [];
+    const order = new RecordOrder((r) => out.push(r.line), 80);
+    for (let i = 0; i < 100; i++) order.push(rec(100 - i, i + 1));
+    expect(order.end()).toBe(true);
+    expect(order.tooLargeToReorder).toBe(true);
+    expect(out).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
 });

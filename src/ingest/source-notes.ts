@@ -1,0 +1,115 @@
+/**
+ * What a source tells about itself besides its records: which wrappers and hosts its records came with, the glog
+ * file header, section headers and markdown fences, the dates of a document around an excerpt, damaged lines and
+ * lines that are not log lines at all. The collector decides the format, node and year from these.
+ */
+import {
+  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader,
+} from './line-kinds.ts';
+import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
+import { yearInText, type WrapperKind } from './wrappers.ts';
+
+export type DiagnosticSink = (line: number, level: 'info' | 'warning' | 'error', message: string) => void;
+
+export interface SourceFacts {
+  /** One vote per record: the wrapper it came in ('none' for a bare klog line, 'json' for a bare JSON object). */
+  wrappers: Record<string, number>;
+  eras: { printf: number; structured: number; json: number };
+  glogHeaderYear: number;
+  glogHost: string;
+  journaldIdents: Record<string, number>;
+  /** Host names wrappers stated (journald host field, node prefixes), with how many records named each. */
+  hosts: Record<string, number>;
+  sectionHeaders: number;
+  markdownFences: number;
+  /** Lines that describe the log rather than being prose: section headers, glog file header lines. */
+  metaLines: number;
+  /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
+  proseYears: Record<number, number>;
+  /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
+  binaryLines: number;
+  damagedLines: number;
+}
+
+/** A non-log line that is not a known kind (prose, another program, garbage): kept for a diagnostic later. */
+export interface StrayLine {
+  line: number;
+  excerpt: string;
+}
+
+const MAX_STRAY = 20;
+const MAX_DAMAGE_DIAGNOSTICS = 20;
+const MAX_HOSTS = 64;
+const MAX_PROSE_DATES = 200;
+
+export class SourceNotes {
+  readonly facts: SourceFacts = {
+    wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
+  };
+  /** The first few unknown non-log lines, and how many there were. */
+  readonly strayLines: StrayLine[] = [];
+  strayCount = 0;
+  private proseDates = 0;
+  private hostCount = 0;
+
+  constructor(private readonly diagnostic: DiagnosticSink) {}
+
+  /** One record came in wrapper `kind`, from program `ident` on `host` ('' when not stated). */
+  vote(kind: WrapperKind | 'json', ident: string, host: string): void {
+    const f = this.facts;
+    f.wrappers[kind] = (f.wrappers[kind] ?? 0) + 1;
+    if (ident) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + 1;
+    if (!host) return;
+    const seen = f.hosts[host];
+    if (seen !== undefined) f.hosts[host] = seen + 1;
+    else if (this.hostCount < MAX_HOSTS) {
+      this.hostCount++;
+      f.hosts[host] = 1;
+    }
+  }
+
+  /**
+   * A line that is neither a record nor part of one, `p` where its own text starts. `fromJournal`: another
+   * program's line (or the kubelet's own non-klog output) in a journal: expected there, not stray.
+   */
+  nonLogLine(text: string, p: number, lineNo: number, fromJournal: boolean): void {
+    const f = this.facts;
+    const known = knownLine(text, p);
+    if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
+    switch (known) {
+      case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
+      case KnownLine.GlogMachine: f.glogHost = text.slice(p + 20, p + 276).trim(); break;
+      case KnownLine.SectionHeader: f.sectionHeaders++; break;
+      case KnownLine.Fence: f.markdownFences++; break;
+      case KnownLine.GlogOther: break;
+      default:
+        if (looksLikeDamagedHeader(text, p)) {
+          this.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);
+        } else if (!fromJournal) {
+          this.strayCount++;
+          if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
+        }
+    }
+    if (this.proseDates < MAX_PROSE_DATES) {
+      const y = yearInText(text, 0, Math.min(text.length, 2000));
+      if (y) {
+        f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
+        this.proseDates++;
+      }
+    }
+  }
+
+  /** A line the splitter flagged: cut because it was too long, or holding NUL bytes or invalid UTF-8. */
+  damagedLine(text: string, lineNo: number, flags: number): void {
+    if (flags & LINE_TRUNCATED) {
+      this.diagnostic(lineNo, 'warning', `line longer than ${text.length} characters; only its start is parsed`);
+    }
+    if (!(flags & (LINE_HAS_NUL | LINE_BAD_UTF8))) return;
+    const f = this.facts;
+    if (looksBinary(text)) f.binaryLines++;
+    if (++f.damagedLines > MAX_DAMAGE_DIAGNOSTICS) return;
+    const what = [flags & LINE_HAS_NUL ? 'NUL bytes' : '', flags & LINE_BAD_UTF8 ? 'invalid UTF-8 (shown as \uFFFD)' : ''].filter(Boolean).join(' and ');
+    this.diagnostic(lineNo, 'warning', `line contains ${what}; read as far as possible`);
+  }
+}
