@@ -23,6 +23,7 @@ describe('CRI container log (kubelet in a container)', () => {
     expect(src.format).toBe('klog-cri');
     expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
     expect(src.lines).toEqual({ total: 6, klog: 4, continuation: 2, unrecognized: 0, blank: 0 });
+    expect(src.eras).toEqual({ printf: 0, structured: 4, json: 0 });
     expect(eventRows(trace)).toEqual([
       { at: '2024-03-15 10:02:03.123456', where: 'kubelet-abc_kube-system_kubelet-0.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
       // Lines 2, 4 and 5 (stderr) make one record; line 3 (stdout) sits between them.
@@ -44,11 +45,22 @@ describe('CRI container log (kubelet in a container)', () => {
   });
 });
 
+describe('JSON logging in a CRI log file', () => {
+  it('strips the CRI prefix from JSON lines too', () => {
+    const text = '2024-03-15T10:02:03.123456789Z stderr F {"ts":1710496923123.456,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}';
+    const trace = analyze({ name: 'cri.log', data: text });
+    expect(trace.sources[0].format).toBe('json');
+    expect(trace.sources[0].eras).toEqual({ printf: 0, structured: 0, json: 1 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.kind} ${r.pod}`)).toEqual(['2024-03-15 10:02:03.123456 syncloop.add default/web-0']);
+  });
+});
+
 describe('several nodes in one file', () => {
   it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
     const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
     const src = trace.sources[0];
     expect(src.format).toBe('klog-node-prefix');
+    expect(src.eras).toEqual({ printf: 0, structured: 5, json: 0 });
     expect(trace.nodes.map((n) => n.name).sort()).toEqual(['10.5.0.2', '10.5.0.3']);
     expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.node} ${r.kind} ${r.pod}`)).toEqual([
       '2024-03-15 10:02:03.100001 talos-kubelet.log:1 10.5.0.2 syncloop.add default/web-0',
@@ -82,6 +94,7 @@ describe('CI logs and section headers', () => {
     expect(src.format).toBe('klog-timestamped');
     expect(src.year).toEqual({ value: 2024, how: 'wrapper' });
     expect(src.lines).toEqual({ total: 3, klog: 2, continuation: 0, unrecognized: 1, blank: 0 });
+    expect(src.eras).toEqual({ printf: 0, structured: 2, json: 0 });
     expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
       '2024-03-15 10:02:03.123456 job-log.txt:2 syncloop.add',
       '2024-03-15 10:02:04.000001 job-log.txt:3 syncloop.delete',
@@ -109,6 +122,7 @@ describe('excerpts pasted into a document', () => {
     const trace = analyze({ name: 'issue-118203.md', data: fixture('issue-excerpt.md') });
     const src = trace.sources[0];
     expect(src.format).toBe('klog-in-document');
+    expect(src.eras).toEqual({ printf: 0, structured: 3, json: 0 });
     // The issue's own date decides the year.
     expect(src.year).toEqual({ value: 2023, how: 'document' });
     expect(src.lines).toEqual({ total: 17, klog: 3, continuation: 1, unrecognized: 8, blank: 5 });
