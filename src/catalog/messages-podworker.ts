@@ -19,7 +19,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The pod sync returned an error; the pod worker stays in its state and retries after a back-off.',
   },
   {
-    id: 'M45', kind: 'pw.first-sync', lane: 'pod-worker', versions: '1.22+', v: 4,
+    id: 'M45', kind: 'pw.first-sync', lane: 'pod-worker', versions: '1.22+ (updateType from 1.28)', v: 4,
     msg: ['Pod is being synced for the first time'], text: ['updateType'],
     explain: 'A pod worker is created for a UID it has not seen (T1): the pod starts in the sync state.',
   },
@@ -259,7 +259,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'Volumes were not attached/mounted in time (2m3s wait); the sync is retried with back-off.',
   },
   {
-    id: 'M38', kind: 'sync.mirror-create', lane: 'pod-worker', versions: 'all', v: 4,
+    id: 'M38', kind: 'sync.mirror-create', lane: 'pod-worker', versions: 'all (V4 up to 1.2x, unconditional from 1.28)', v: 4,
     msg: ['Creating a mirror pod for static pod'], printf: ['Creating a mirror pod for static pod %q{pod}'],
     explain: 'A mirror pod is created in the API for this static pod.',
   },
