@@ -22,7 +22,8 @@ interface TrieNode {
 /** Known literals (names, IDs, image references) → replacement, matched longest-first. */
 export class LiteralMatcher {
   private readonly nodes: TrieNode[] = [{ children: new Map(), value: undefined, boundary: false, prefix: false }];
-  private readonly firstChars = new Set<number>();
+  /** Flags by UTF-16 code unit: can a literal start with it? (A typed-array lookup is the hot path of a scan.) */
+  private readonly firstChars = new Uint8Array(65536);
 
   get size(): number {
     return this.nodes.length - 1;
@@ -57,12 +58,12 @@ export class LiteralMatcher {
       end.boundary = boundary;
       end.prefix = false;
     }
-    this.firstChars.add(literal.charCodeAt(0));
+    this.firstChars[literal.charCodeAt(0)] = 1;
   }
 
   /** The longest literal starting at `i` (respecting its boundary rule), as [length, replacement]. */
   matchAt(s: string, i: number): [number, string] | undefined {
-    if (!this.firstChars.has(s.charCodeAt(i))) return undefined;
+    if (this.firstChars[s.charCodeAt(i)] === 0) return undefined;
     const startsToken = i === 0 || !isNameChar(s.charCodeAt(i - 1));
     let at = 0;
     let best: [number, string] | undefined;

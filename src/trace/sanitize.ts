@@ -203,7 +203,8 @@ export class Sanitizer {
       const name = this.names.matchAt(s, i);
       let length = name ? name[0] : 0;
       let replacement = name ? name[1] : '';
-      if (ips && (c === 58 || (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) {
+      // An address starts a token: skip the (common) positions inside a word before calling the scanners.
+      if (ips && (c === 58 || (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70)) && (i === 0 || !isNameChar(s.charCodeAt(i - 1)))) {
         const ipLength = Math.max(ipv6At(s, i), c <= 57 ? ipv4At(s, i) : 0);
         if (ipLength > length) {
           const ip = s.slice(i, i + ipLength);
