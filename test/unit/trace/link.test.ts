@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { decodeShareLink, encodeShareLink, linkSize } from '../../../src/trace/link.ts';
 import { analyzeSharedLogs, chooseLogLines } from '../../../src/trace/link-logs.ts';
 import { fromStableView, toStableView } from '../../../src/trace/view-keys.ts';
+import { summarizeShare } from '../../../src/trace/share-summary.ts';
 import { ShareError } from '../../../src/trace/errors.ts';
 import type { ShareState } from '../../../src/trace/share-types.ts';
 import { KINDS } from '../../../src/catalog/catalog.ts';
@@ -197,5 +198,21 @@ describe('link size', () => {
     expect(linkSize('x'.repeat(5000)).warnings).toHaveLength(1);
     expect(linkSize('x'.repeat(5000)).warnings[0]).toContain('Slack');
     expect(linkSize('x'.repeat(2_500_000)).warnings).toHaveLength(2);
+  });
+});
+
+describe('share summary', () => {
+  it('says what a link carries, in plain words', () => {
+    expect(summarizeShare({
+      kind: 'logs',
+      sources: [{ name: 'kubelet.log', year: 2024, text: '\n\nline three\nline four\n\n' }],
+      view: { startUs: 0, endUs: 1, originUs: NaN, selected: { kind: 'pod', pod: 'default/web-0' }, filters: { text: '' }, collapsedLanes: ['a', 'b'] },
+      notes: [{ id: '1', text: 'x', target: { kind: 'lane', laneId: 'a' } }],
+    })).toEqual(['kubelet.log: 2 log lines (lines 3–4)', 'the time window', 'the selected pod', '2 collapsed lanes', '1 note']);
+    expect(summarizeShare({
+      kind: 'simulation',
+      simulation: { scenario: 'hash-change-restart', variant: 'buggy', version: '1.9', seed: 3, choices: [], faults: [{ step: 1, kind: 'runtime-hang' }], step: 12 },
+      notes: [],
+    })).toEqual(['simulation hash-change-restart (buggy, kubelet 1.9), seed 3, at step 12', '1 injected fault: runtime-hang']);
   });
 });
