@@ -28,6 +28,9 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string): void;
 }
 
+/** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
+const MAX_UPSIDE_DOWN_LINES = 10_000;
+
 /** CRI `P` lines of one stream waiting for the rest of their line. */
 interface CriPartial {
   text: string;
@@ -288,7 +291,7 @@ export class SourceReader {
   /** Upside-down block lines (newest-first journal): held until the header they belong to. True if taken. */
   private collectUpsideDown(text: string, p: number, lineNo: number): boolean {
     if (this.upsideDown) {
-      if (text.charCodeAt(p) !== 9) return false;
+      if (text.charCodeAt(p) !== 9 || this.upsideDown.lines.length >= MAX_UPSIDE_DOWN_LINES) return false;
       this.upsideDown.lines.push(text.slice(p));
       return true;
     }

@@ -121,6 +121,9 @@ describe('time is linear in the input', () => {
     // One goroutine dump of n frames.
     out.push('F0315 10:02:05.000001    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]', 'panic: boom');
     for (let i = 0; i < n; i++) out.push(i % 2 ? `\t/go/src/x.go:${i} +0x1` : `k8s.io/kubernetes/pkg/x.(*T).f${i}(0xc000)`);
+    // A block close with no block open (what a newest-first journal shows first), then n value lines and no header.
+    out.push('I0315 10:02:05.500000    2891 kubelet.go:2290] "Housekeeping took longer than expected"', ' >');
+    for (let i = 0; i < n; i++) out.push(`\tupside-down value line ${i}`);
     // n cut JSON log lines, n ordinary lines and n real lines.
     for (let i = 0; i < n; i++) out.push(`{"ts": ${i}, "msg": "cut json`);
     for (let i = 0; i < n; i++) out.push(`I0315 10:02:${String(i % 60).padStart(2, '0')}.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-${i % 50}"]`);
