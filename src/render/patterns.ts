@@ -6,6 +6,7 @@ const cache = new Map<string, CanvasPattern | null>();
 export function hatchPattern(ctx: CanvasRenderingContext2D, theme: Theme): CanvasPattern | null {
   const key = theme.name;
   if (cache.has(key)) return cache.get(key)!;
+  if (typeof document === 'undefined') return null; // drawing without a DOM (tests): the caller falls back to a flat fill
   const tile = document.createElement('canvas');
   tile.width = 8;
   tile.height = 8;

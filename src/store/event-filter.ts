@@ -3,8 +3,9 @@
  * this result), they combine with AND, and each reports how many events it alone would hide.
  */
 import type { Trace } from '../model/trace.ts';
-import { compileSafeRegex } from './safe-regex.ts';
-import { plainTextTest, regexTest, RegexBudgetExceeded, type EventTextTest } from './text-match.ts';
+import { ShareError } from '../trace/errors.ts';
+import { safePattern, type SafePattern } from '../trace/safe-regex-run.ts';
+import { plainTextTest, regexTest, type EventTextTest } from './text-match.ts';
 import type { Filters } from './types.ts';
 
 export const DEFAULT_FILTERS: Filters = {
@@ -33,14 +34,25 @@ export function hasEventFilter(f: Filters): boolean {
     f.laneKinds.length > 0 || f.minSeverity > 0;
 }
 
-const REGEX_BUDGET_MS = 1_500;
+/** Work allowed for one regular-expression filter pass (NFA steps; roughly a second on a large log). */
+export const REGEX_STEP_BUDGET = 80_000_000;
+
+/** Compiles a filter pattern (case-insensitive) on the linear-time engine, or says why it cannot. */
+export function compileFilterPattern(source: string): { pattern: SafePattern } | { error: string } {
+  try {
+    return { pattern: safePattern(source, 'i') };
+  } catch (e) {
+    if (e instanceof ShareError) return { error: e.message.replace(/^pattern \/.*?\/: /, '') };
+    throw e;
+  }
+}
 
 function textTest(trace: Trace, f: Filters): { test: EventTextTest | undefined; error: string | undefined } {
   if (f.text === '') return { test: undefined, error: undefined };
   if (!f.textIsRegex) return { test: plainTextTest(trace, f.text), error: undefined };
-  const checked = compileSafeRegex(f.text);
-  if (!checked.ok) return { test: undefined, error: checked.reason };
-  return { test: regexTest(trace, checked.regex, REGEX_BUDGET_MS, () => performance.now()), error: undefined };
+  const compiled = compileFilterPattern(f.text);
+  if ('error' in compiled) return { test: undefined, error: compiled.error };
+  return { test: regexTest(trace, compiled.pattern, { steps: REGEX_STEP_BUDGET }), error: undefined };
 }
 
 /** Name of an event's container: from its instance, or the name the line mentions. */
@@ -86,10 +98,10 @@ export function computeVisibility(trace: Trace, f: Filters): EventVisibility {
       try {
         if (!text(e)) { ok = false; count('text'); }
       } catch (err) {
-        if (!(err instanceof RegexBudgetExceeded)) throw err;
-        // Too slow for this log: drop the text filter rather than freeze the page, and say so.
+        if (!(err instanceof ShareError && err.code === 'budget-exceeded')) throw err;
+        // Too much work for this log: drop the text filter rather than freeze the page, and say so.
         const withoutText = computeVisibility(trace, { ...f, text: '' });
-        return { ...withoutText, textError: 'this pattern is too slow on this log; simplify it or use plain text' };
+        return { ...withoutText, textError: 'this pattern needs too much work on a log this size; use plain text or a simpler pattern' };
       }
     }
     if (!ok) continue;

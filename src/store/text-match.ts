@@ -1,11 +1,15 @@
 /**
  * Matching the message-text filter against events' raw lines. Plain text is searched in the raw UTF-8 bytes with
- * ASCII case folding (no decoding, so a million events take a fraction of a second); a regular expression
- * decodes each record, cut to the safe-regex subject cap, and stops when its time budget runs out.
+ * ASCII case folding (no decoding, so a million events take a fraction of a second). A regular expression runs on
+ * the core's linear-time engine (trace/safe-regex.ts: an NFA simulation, no backtracking) over each record cut to
+ * MAX_SUBJECT_CHARS, with one step budget for the whole filter pass.
  */
 import { eventRawText } from '../model/trace-query.ts';
 import type { Trace } from '../model/trace.ts';
-import { MAX_SUBJECT_CHARS, testBounded } from './safe-regex.ts';
+import type { SafePattern, StepBudget } from '../trace/safe-regex-run.ts';
+
+/** Characters of each record a regular expression looks at. */
+export const MAX_SUBJECT_CHARS = 2_000;
 
 export type EventTextTest = (e: number) => boolean;
 
@@ -51,14 +55,7 @@ export function plainTextTest(trace: Trace, text: string): EventTextTest {
   };
 }
 
-export class RegexBudgetExceeded extends Error {}
-
-/** A regex test with a total time budget across all calls; throws RegexBudgetExceeded when it is spent. */
-export function regexTest(trace: Trace, regex: RegExp, budgetMs: number, now: () => number): EventTextTest {
-  const deadline = now() + budgetMs;
-  let calls = 0;
-  return (e) => {
-    if ((++calls & 255) === 0 && now() > deadline) throw new RegexBudgetExceeded('pattern too slow');
-    return testBounded(regex, eventRawText(trace, e, MAX_SUBJECT_CHARS));
-  };
+/** A pattern test; the budget is shared by every call (the engine throws 'budget-exceeded' when it is spent). */
+export function regexTest(trace: Trace, pattern: SafePattern, budget: StepBudget): EventTextTest {
+  return (e) => pattern.find(eventRawText(trace, e, MAX_SUBJECT_CHARS), 0, budget) !== undefined;
 }

@@ -3,7 +3,7 @@
  * typing. Unsafe or too slow patterns are refused with the reason.
  */
 import { useEffect, useState } from 'react';
-import { compileSafeRegex } from '../../store/safe-regex.ts';
+import { compileFilterPattern } from '../../store/event-filter.ts';
 import { useFilters, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 
@@ -20,8 +20,8 @@ export function TextFilter() {
     const timer = setTimeout(() => store.getState().setFilters({ text: draft }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [draft, store]);
-  const check = filters.textIsRegex && draft ? compileSafeRegex(draft) : undefined;
-  const error = check && !check.ok ? check.reason : visibility?.textError;
+  const check = filters.textIsRegex && draft ? compileFilterPattern(draft) : undefined;
+  const error = check && 'error' in check ? check.error : visibility?.textError;
   return (
     <div className={`text-filter${error ? ' invalid' : ''}`}>
       <input
@@ -38,7 +38,7 @@ export function TextFilter() {
         type="button"
         className={`toggle${filters.textIsRegex ? ' on' : ''}`}
         aria-pressed={filters.textIsRegex}
-        title="Regular expression (bounded: no nested repetition, no backreferences; the first 512 characters of each line)"
+        title="Regular expression, run in linear time (no backreferences or lookaround, no repeated group containing a repeat; case-insensitive; the first 2,000 characters of each line)"
         onClick={() => store.getState().setFilters({ textIsRegex: !filters.textIsRegex })}
       >
         .*
