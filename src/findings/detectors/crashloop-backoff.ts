@@ -92,7 +92,7 @@ function describe(ctx: FindingContext, l: Loop): Finding {
     parts.push(`The back-off went ${growth} (first ${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}${l.steps.length > 1 ? `, last change ${lineRef(trace, l.steps[l.steps.length - 1].at)}` : ''}); it starts at 10 s and doubles after each failed restart up to 5m0s.`);
   }
   if (maxDelay >= MAX_BACKOFF_US) parts.push('It has reached the 5m0s cap: the container has failed at least six times in a row.');
-  parts.push(`${count(l.lines, 'line')} report the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
+  parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
   return b.build({
     id: 'crashloop-backoff',
     title: `CrashLoopBackOff: ${l.container || 'container'} in ${podName(trace, l.pod)}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,

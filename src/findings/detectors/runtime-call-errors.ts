@@ -87,7 +87,9 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const calls = [...n.calls.values()].sort((a, c) => c.count - a.count);
   const byCall = calls.map((c) => `${c.name} ×${c.count} (${[...c.classes.keys()].join(', ')}; first ${lineRef(trace, c.first)})`);
   const classes = new Set(calls.flatMap((c) => [...c.classes.keys()]));
-  const parts = [`Calls to the container runtime failed ${count(n.total, 'time')} between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])}): ${listOf(byCall, 6)}. Example: "${clip(calls[0].sample, 140)}".`];
+  const when = first === last ? `at ${timeOfEvent(trace, first)}`
+    : `${count(n.total, 'time')} between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
+  const parts = [`${n.total === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.total === 1 ? 'Error' : 'Example'}: "${clip(calls[0].sample, 140)}".`];
   if (n.routine) {
     parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
     return b.build({
@@ -102,7 +104,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
   return b.build({
     id: 'runtime-call-errors',
-    title: `Container runtime calls failing (${count(n.total, 'error')}${calls.length ? `, mostly ${calls[0].name}` : ''})`,
+    title: n.total === 1 ? `Container runtime call failed (${calls[0].name})` : `Container runtime calls failing (${count(n.total, 'error')}, mostly ${calls[0].name})`,
     severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',
