@@ -102,6 +102,12 @@ export function analyzeSharedLogs(sources: readonly SharedLogSource[]): Trace {
     handle.end();
   }
   const trace = analyzer.finish();
-  trace.findings = runDetectors(trace);
+  try {
+    trace.findings = runDetectors(trace);
+  } catch (err) {
+    // Findings are extra: a failing detector must not stop a shared log from opening.
+    trace.findings = [];
+    trace.sources[0]?.diagnostics.push({ source: 0, line: 0, level: 'error', message: `the incident detectors failed: ${err instanceof Error ? err.message : String(err)}` });
+  }
   return trace;
 }

@@ -16,7 +16,7 @@ import { LINK_KINDS, MACHINE_IDS, type EventTable, type LinkTable, type RawText,
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { compressBytes, decompressBytes, formatBytes, isGzip } from './compression.ts';
 import { asShareError, ShareError } from './errors.ts';
-import { readJson, jsonNumberReplacer, num, object, optional, type Spec } from './schema.ts';
+import { arrayOf, jsonNumberReplacer, num, object, optional, readJson, type Spec } from './schema.ts';
 import { NOTES_SPEC, VIEW_SPEC } from './share-schema.ts';
 import type { Note, ViewState } from './share-types.ts';
 import { checkTraceReferences } from './trace-check.ts';
@@ -25,7 +25,6 @@ import {
   ANOMALY_SPEC, CONTAINER_SPEC, FINDING_SPEC, LANE_SPEC, MULTI_POD_SPEC, NAME_TABLE_SPEC, NODE_SPEC, POD_SPEC, SOURCE_SPEC,
   STRINGS_SPEC, TRACE_LIMITS,
 } from './trace-file-schema.ts';
-import { arrayOf } from './schema.ts';
 
 export const TRACE_FILE_FORMAT = 'syncloop-trace';
 export const TRACE_FILE_VERSION = 1;
