@@ -263,7 +263,7 @@ export class SourceHandle {
     const o = this.collector.out;
     const n = to - from;
     if (n === 0) return { value: this.opts.defaultYear, how: this.opts.yearFromCaller ? 'caller' : 'assumed' };
-    const offset = new Int16Array(n);
+    const offset = new Int32Array(n);
     let prevMonth = yearlessMonth(o.time.get(from));
     for (let k = 1; k < n; k++) {
       const m = yearlessMonth(o.time.get(from + k));

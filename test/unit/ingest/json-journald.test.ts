@@ -35,6 +35,17 @@ describe('--logging-format=json', () => {
     expect(records.every((r) => r.era === Era.Json)).toBe(true);
   });
 
+  it('also reads ts in epoch seconds (zap\'s default) and as an RFC 3339 string', () => {
+    const text = [
+      '{"ts":1710496923.123456,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[]}',
+      '{"ts":"2024-03-15T10:02:04.000001Z","caller":"kubelet/kubelet.go:2405","msg":"SyncLoop DELETE","v":2,"source":"api","pods":[]}',
+    ].join('\n');
+    expect(eventRows(analyze({ name: 'k.log', data: text })).map((r) => `${r.at} ${r.kind}`)).toEqual([
+      '2024-03-15 10:02:03.123456 syncloop.add',
+      '2024-03-15 10:02:04.000001 syncloop.delete',
+    ]);
+  });
+
   it('reports a cut JSON log line with its line number and reads the rest', () => {
     const cut = text.split('\n');
     cut[1] = cut[1].slice(0, 80);
