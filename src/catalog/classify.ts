@@ -41,17 +41,51 @@ export function newClassified(): Classified {
 
 const MAX_TEXT = 400;
 
+/**
+ * A field name as the classifier reads it, split once: `involvedObject.Kind` has base `involvedObject` and member
+ * `Kind`. Each name gets a slot number, so the per-record memo of field values is two arrays rather than a Map
+ * cleared for every record (classify runs once per log line and reads some twenty fields).
+ */
+interface FieldName {
+  name: string;
+  slot: number;
+  base: FieldName | undefined;
+  member: string;
+}
+
+const FIELD_NAMES = new Map<string, FieldName>();
+
+function fieldName(name: string): FieldName {
+  let f = FIELD_NAMES.get(name);
+  if (!f) {
+    const dot = name.indexOf('.');
+    const base = dot > 0 ? fieldName(name.slice(0, dot)) : undefined;
+    f = { name, slot: FIELD_NAMES.size, base, member: dot > 0 ? name.slice(dot + 1) : '' };
+    FIELD_NAMES.set(name, f);
+  }
+  return f;
+}
+
+const NO_FIELDS: Record<string, string> = {};
+const NO_STRUCT: Record<string, string> = {};
+const POD_KEYS = ['pod', 'podContainer', 'object'] as const;
+
 export class Classifier {
   private rec!: LogRecord;
-  private printfFields: Record<string, string> = {};
+  private printfFields: Record<string, string> = NO_FIELDS;
   /** Fields read from inside a value (entry.inner) or from a JSON `msg` written by a printf call; used after the record's own. */
   private extraFields: Record<string, string> | undefined;
   /** The message text, readable as the pseudo-field `msg` in every era. */
   private messageText = '';
   private readonly kvs: KeyValue[] = [];
   private kvCount = 0;
-  private readonly cache = new Map<string, FieldValue | undefined>();
-  private readonly structCache = new Map<string, Record<string, string>>();
+  /** Record number; a memo slot whose stamp equals it holds this record's value. */
+  private serial = 0;
+  private readonly memoStamp: number[] = [];
+  private readonly memoValue: (FieldValue | undefined)[] = [];
+  private readonly structStamp: number[] = [];
+  private readonly structValue: Record<string, string>[] = [];
+  private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined }[];
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
   private readonly innerTemplates: (CompiledTemplate[] | undefined)[];
@@ -59,14 +93,14 @@ export class Classifier {
   constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
     this.kindIds = entries.map((e) => kindId(e.kind));
     this.innerTemplates = entries.map((e) => e.inner?.printf.map(compileTemplate));
+    this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly }));
   }
 
   classify(rec: LogRecord, out: Classified): void {
     this.rec = rec;
-    this.cache.clear();
-    this.structCache.clear();
+    this.serial++;
     this.kvCount = 0;
-    this.printfFields = {};
+    this.printfFields = NO_FIELDS;
     this.extraFields = undefined;
     out.pods.length = 0;
     out.learnedNames.length = 0;
@@ -136,7 +170,7 @@ export class Classifier {
   }
 
   private extractPods(entry: CatalogEntry, out: Classified): void {
-    const opts = { nameFirst: entry.podNameFirst, nameOnly: entry.podNameOnly };
+    const opts = this.podOptions[out.entry];
     const pods = this.get('pods');
     if (pods !== undefined) {
       for (const item of podListItems(pods)) {
@@ -144,7 +178,7 @@ export class Classifier {
         if (ref) out.pods.push(ref);
       }
     }
-    for (const key of ['pod', 'podContainer', 'object']) {
+    for (const key of POD_KEYS) {
       const v = this.str(key);
       if (v === undefined) continue;
       if (key === 'object' && this.str('kind') !== 'Pod') continue;
@@ -218,18 +252,22 @@ export class Classifier {
 
   /** A field of the current record, by name; `a.B` reads member B of struct-valued field a. */
   private get(name: string): FieldValue | undefined {
-    if (this.cache.has(name)) return this.cache.get(name);
+    const field = FIELD_NAMES.get(name) ?? fieldName(name);
+    const slot = field.slot;
+    if (this.memoStamp[slot] === this.serial) return this.memoValue[slot];
     let v: FieldValue | undefined;
-    const dot = name.indexOf('.');
-    if (dot > 0) {
-      const base = name.slice(0, dot);
-      let st = this.structCache.get(base);
-      if (!st) {
-        const raw = this.get(base);
-        st = raw === undefined ? {} : Array.isArray(raw) ? {} : structFields(raw);
-        this.structCache.set(base, st);
+    const base = field.base;
+    if (base) {
+      let st: Record<string, string>;
+      if (this.structStamp[base.slot] === this.serial) {
+        st = this.structValue[base.slot];
+      } else {
+        const raw = this.get(base.name);
+        st = raw === undefined || Array.isArray(raw) ? NO_STRUCT : structFields(raw);
+        this.structStamp[base.slot] = this.serial;
+        this.structValue[base.slot] = st;
       }
-      v = st[name.slice(dot + 1)];
+      v = st[field.member];
     } else if (this.rec.era === Era.Printf) {
       v = this.printfFields[name];
     } else if (this.rec.era === Era.Structured) {
@@ -244,9 +282,10 @@ export class Classifier {
     } else {
       v = jsonValue(this.rec.json![name]);
     }
-    if (v === undefined && this.extraFields && dot < 0) v = this.extraFields[name];
+    if (v === undefined && this.extraFields && !base) v = this.extraFields[name];
     if (v === undefined && name === 'msg') v = this.messageText;
-    this.cache.set(name, v);
+    this.memoStamp[slot] = this.serial;
+    this.memoValue[slot] = v;
     return v;
   }
 }
