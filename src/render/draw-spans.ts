@@ -79,7 +79,7 @@ function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanR
     ctx.fillRect(x0, y, w, 2);
   }
   if (w <= 18) return false;
-  const text = fitText(ctx, unknown ? 'unknown' : bandLabel(frame, s, withId), Math.min(w, x1) - Math.max(0, x0) - 6);
+  const text = fitText(ctx, unknown ? 'unknown' : bandLabel(frame, s, withId), Math.min(x1, frame.widthPx) - Math.max(0, x0) - 6);
   if (!text) return false;
   ctx.fillStyle = unknown ? theme.textMuted : stateTextColor(theme);
   ctx.fillText(text, Math.max(x0, 0) + 4, y + h / 2 + 0.5);

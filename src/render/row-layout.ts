@@ -51,8 +51,6 @@ export interface RowFilter {
 export const GROUP_ROW_PX = 24;
 export const LANE_ROW_PX = 22;
 export const SUB_ROW_PX = 16;
-/** A lane with both state bands and event marks: band on top, marks below. */
-export const MIXED_LANE_PX = 32;
 
 export interface GroupRow {
   kind: 'group';
@@ -108,22 +106,26 @@ export function laneHasEvents(trace: Trace, lane: number): boolean {
   return trace.laneEventStart[lane + 1] > trace.laneEventStart[lane];
 }
 
+/** Height of the strip of event marks under the bands of a lane that has both. */
+const MARK_STRIP_PX = 10;
+
 function laneHeight(trace: Trace, lane: number, subRows: SubRows): number {
   const rows = subRows.laneRows[lane];
-  if (rows > 1) return 6 + rows * SUB_ROW_PX;
-  return laneHasSpans(trace, lane) && laneHasEvents(trace, lane) ? MIXED_LANE_PX : LANE_ROW_PX;
+  const spans = laneHasSpans(trace, lane);
+  if (spans && laneHasEvents(trace, lane)) return 3 + rows * SUB_ROW_PX + 1 + MARK_STRIP_PX + 3;
+  if (spans && rows > 1) return 6 + rows * SUB_ROW_PX;
+  return LANE_ROW_PX;
 }
 
 /** Where a lane's state band (sub-row `subRow`) sits, as offsets from the row's top. */
 export function bandBox(trace: Trace, row: LaneRow, subRow: number): { topPx: number; heightPx: number } {
-  if (row.subRows > 1) return { topPx: 3 + subRow * SUB_ROW_PX, heightPx: SUB_ROW_PX - 2 };
-  if (laneHasEvents(trace, row.lane)) return { topPx: 3, heightPx: 14 };
+  if (row.subRows > 1 || laneHasEvents(trace, row.lane)) return { topPx: 3 + subRow * SUB_ROW_PX, heightPx: SUB_ROW_PX - 2 };
   return { topPx: 3, heightPx: row.heightPx - 6 };
 }
 
-/** Where a lane's event marks sit, as offsets from the row's top. */
+/** Where a lane's event marks sit, as offsets from the row's top: under the bands, or centred when there are none. */
 export function markBox(trace: Trace, row: LaneRow): { topPx: number; heightPx: number } {
-  if (laneHasSpans(trace, row.lane)) return { topPx: 19, heightPx: row.heightPx - 22 };
+  if (laneHasSpans(trace, row.lane)) return { topPx: 3 + row.subRows * SUB_ROW_PX + 1, heightPx: MARK_STRIP_PX };
   return { topPx: 4, heightPx: row.heightPx - 8 };
 }
 
@@ -170,7 +172,7 @@ export function layoutRows(input: LayoutInput): RowLayout {
       if (PINNED_LANE_KINDS.has(trace.lanes[lane].kind)) {
         const heightPx = laneHeight(trace, lane, subRows);
         pinnedOfLane[lane] = pinned.length;
-        pinned.push({ kind: 'lane', lane, group, yPx: pinnedY, heightPx, subRows: 1, pinned: true });
+        pinned.push({ kind: 'lane', lane, group, yPx: pinnedY, heightPx, subRows: subRows.laneRows[lane], pinned: true });
         pinnedY += heightPx;
       } else lanes.push(lane);
     }

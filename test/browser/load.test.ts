@@ -3,7 +3,8 @@
  * replacing and cancelling a load, and inputs that are not kubelet logs. Expected pods and lanes are the ones the
  * seed documents' own log lines name.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -151,6 +152,24 @@ describe('loading logs', () => {
     await expect(empty.textContent()).resolves.toContain('photo.png');
     await expect(page.locator('[data-testid="empty-diagnostics"]').textContent()).resolves.toMatch(/binary data, not a text log/);
     await screenshot(page, 'not-a-log');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a .gz file is decompressed in the worker; a truncated one keeps the lines before the damage and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
+    const whole = gzipSync(readFileSync(seed('seed-004-stuck-terminating-worker.log')));
+    writeFileSync(join(dir, 'kubelet.log.gz'), whole);
+    writeFileSync(join(dir, 'cut.log.gz'), whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [join(dir, 'kubelet.log.gz')]);
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+    await loadFiles(page, [join(dir, 'cut.log.gz')]);
+    await page.click('[data-testid="sources-button"]');
+    const panel = page.locator('[data-testid="sources-panel"]');
+    await expect(panel.textContent()).resolves.toMatch(/corrupt or truncated gzip data/);
+    await expect(panel.textContent()).resolves.toContain('(gzip)');
+    await screenshot(page, 'sources-panel');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -85,6 +85,8 @@ export function* syntheticKlog(opts: SyntheticOptions, chunkLines = 20_000): Gen
       case 9:
         if (rand() < 0.05) {
           line('I', 'kuberuntime_container.go:709', `"Killing container with a grace period" ${ref} containerName="${p.container}" containerID="containerd://${p.cid}" gracePeriod=30`);
+          line('I', 'kuberuntime_container.go:732', `"Container exited normally" ${ref} containerName="${p.container}" containerID="containerd://${p.cid}"`);
+          emitted++;
           p.cid = hex(rand, 64);
         } else line('I', 'kubelet.go:1607', `"syncPod enter" ${ref}`);
         break;

@@ -52,9 +52,11 @@ function GroupHeader({ row, trace, selected }: { row: Extract<Row, { kind: 'grou
 function LaneHeader({ row, trace }: { row: Extract<Row, { kind: 'lane' }>; trace: Trace }) {
   const lane = trace.lanes[row.lane];
   const count = trace.laneEventStart[row.lane + 1] - trace.laneEventStart[row.lane];
+  // Pinned lanes sit outside their node's group, so with several nodes they say which node they belong to.
+  const title = row.pinned && trace.nodes.length > 1 ? `${lane.title} · ${trace.nodes[lane.node]?.name}` : lane.title;
   return (
     <div className={`lane-header lane-row${row.pinned ? ' pinned' : ''}`} data-testid="lane-header" data-lane-kind={lane.kind}>
-      <span className="lane-title" title={lane.id}>{lane.title}</span>
+      <span className="lane-title" title={lane.id}>{title}</span>
       {count > 0 && <span className="lane-count muted">{formatCount(count)}</span>}
     </div>
   );

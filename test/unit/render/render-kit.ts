@@ -29,12 +29,15 @@ export interface DrawLog {
   calls: Map<string, number>;
   /** x of every rect()/fillRect() call. */
   rectXs: number[];
+  /** Every string drawn with fillText. */
+  texts: string[];
 }
 
 /** A 2D context that records what is drawn (enough of the API for the render layer). */
 export function recordingContext(): DrawLog {
   const calls = new Map<string, number>();
   const rectXs: number[] = [];
+  const texts: string[] = [];
   const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
   const target: Record<string, unknown> = {
     measureText: (s: string) => ({ width: s.length * 6 }),
@@ -44,9 +47,10 @@ export function recordingContext(): DrawLog {
   const ctx = new Proxy(target, {
     get(t, prop: string) {
       if (prop in t) return t[prop];
-      return (...args: number[]) => {
+      return (...args: unknown[]) => {
         count(prop);
-        if (prop === 'rect' || prop === 'fillRect') rectXs.push(args[0]);
+        if (prop === 'rect' || prop === 'fillRect') rectXs.push(args[0] as number);
+        if (prop === 'fillText') texts.push(args[0] as string);
       };
     },
     set(t, prop: string, value) {
@@ -54,5 +58,5 @@ export function recordingContext(): DrawLog {
       return true;
     },
   }) as unknown as CanvasRenderingContext2D;
-  return { ctx, calls, rectXs };
+  return { ctx, calls, rectXs, texts };
 }

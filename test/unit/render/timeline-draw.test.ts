@@ -57,6 +57,19 @@ describe('hit testing', () => {
   });
 });
 
+describe('labels', () => {
+  test('a band that starts in the middle of the canvas is labelled with its state', () => {
+    const trace = analyzeText(seedText('000'), 'seed-000.log');
+    // Readiness turns not-ready while a pod status is generated; show it from a little before it starts.
+    const s = Array.from({ length: trace.spans.count }, (_, i) => i).find((i) => trace.strings[trace.spans.state[i]].startsWith('not-ready'))!;
+    expect(s).toBeDefined();
+    const startUs = trace.spans.startUs[s];
+    const log = recordingContext();
+    drawTimeline(log.ctx, frameFor(trace, startUs - 20_000, startUs + 20_000, 1000, 3000), []);
+    expect(log.texts.some((t) => t.startsWith('not-ready'))).toBe(true);
+  });
+});
+
 describe('drawing cost', () => {
   // 50,000 events on 20 pods, fully zoomed out on a 1000 px canvas.
   const trace = analyzeText([...syntheticKlog({ pods: 20, lines: 50_000 })].join(''), 'synthetic.log', { year: 2024 });
