@@ -4,10 +4,12 @@
  *   npm run --silent syncloop -- analyze FILE... [--json] [--year YYYY]
  *   npm run --silent syncloop -- export FILE... --format trace|chrome|csv [--out FILE]
  *   npm run --silent syncloop -- link FILE... [--sanitize] [--base URL]
+ *   npm run --silent syncloop -- simulate --list | SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--json]
  */
 import { analyzeJson, analyzeText, loadTrace } from './analyze-command.ts';
 import { exportCommand } from './export-command.ts';
 import { linkCommand } from './link-command.ts';
+import { simulateCommand } from './simulate-command.ts';
 import { InputError } from './read-files.ts';
 
 const USAGE = `Usage:
@@ -15,6 +17,9 @@ const USAGE = `Usage:
   syncloop export FILE... --format trace|chrome|csv [--out FILE]
                                                     write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
   syncloop link FILE... [--sanitize] [--base URL]   print a link that opens the log in the app (data in the fragment)
+  syncloop simulate --list                          list the simulator's scenarios
+  syncloop simulate SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--verbosity N] [--pods N] [--hours H]
+                   [--out FILE] [--json]            write the simulated kubelet log (stdout or FILE); --json: run summary
   syncloop help                                     this text
 `;
 
@@ -64,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
       return exportCommand(args.files, args.flags);
     case 'link':
       return linkCommand(args.files, args.flags);
+    case 'simulate':
+      return simulateCommand(args.files, args.flags);
     case 'help':
     case '--help':
     case '-h':

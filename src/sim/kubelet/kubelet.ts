@@ -1,0 +1,174 @@
+/**
+ * One kubelet process: its in-memory state (pod manager, pod workers, status cache, probe results, PLEG cache,
+ * runtime state) and `run()`, which starts its goroutines the way Kubelet.Run does. Everything here dies with the
+ * process; the runtime and the API server (the World) outlive it.
+ */
+import { Chan, Mutex, Signal, type CallPlan, type CallResult, type Go, call } from '../engine/ops.ts';
+import type { Scheduler } from '../engine/scheduler.ts';
+import type { Fields, Build } from '../log/klog-writer.ts';
+import type { PodIdent, Val } from '../log/go-values.ts';
+import type { World } from '../world/world.ts';
+import type { ApiPod, RuntimePodStatus } from '../world/types.ts';
+import type { HashInput } from './container-hash.ts';
+import { buildOf, type Profile } from './profile.ts';
+import type { TruthMachine } from '../world/truth.ts';
+import type { StatusManager } from './status-manager.ts';
+import type { ProbeManager } from './probe-manager.ts';
+
+export interface KubeletConfig {
+  nodeName: string;
+  pid: number;
+  hash: HashInput;
+  /** Seed 000's custom 1.12.4 branch: default readiness prober with an initial Success, restart-limit admission. */
+  custom?: { restartCountLimit: number; atomicReadinessRead: boolean };
+  /** Deadline on cAdvisor's container inspections in the one-time initializer (0 = none, as upstream). */
+  initInspectDeadlineUs: number;
+  /** The node status loop runs one runtime check before its first status (as master does). */
+  statusWaitsForRuntime: boolean;
+  /** The runtime client's request timeout (dockershim's docker client, later the CRI runtime request timeout: 2 min). */
+  runtimeCallTimeoutUs: number;
+  syncFrequencyUs: number;
+}
+
+export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
+
+export interface PodUpdate {
+  op: ConfigOp;
+  pods: ApiPod[];
+  source: string;
+}
+
+export type PlegEventType = 'ContainerStarted' | 'ContainerDied' | 'ContainerRemoved' | 'ContainerChanged';
+
+export interface PlegEvent {
+  id: string;
+  type: PlegEventType;
+  data: string;
+}
+
+export interface UpdatePodOptions {
+  updateType: 'create' | 'update' | 'sync' | 'kill';
+  pod?: ApiPod;
+  /** A pod known only from the runtime (orphan): killed without config. */
+  runningPod?: RuntimePodStatus;
+  graceOverride?: number;
+}
+
+export interface ProbeUpdate {
+  uid: string;
+  containerId: string;
+  result: 'Success' | 'Failure';
+}
+
+/** What the pod workers offer the rest of the kubelet (implemented per version in pod-workers-*.ts). */
+export interface PodWorkers {
+  updatePod(o: UpdatePodOptions): void;
+  /** Housekeeping: forget finished workers of pods no longer desired; returns the state of each known worker. */
+  syncKnownPods(desired: ReadonlySet<string>): Map<string, 'sync' | 'terminating' | 'terminated'>;
+  shouldPodContentBeRemoved(uid: string): boolean;
+  couldHaveRunningContainers(uid: string): boolean;
+  isTerminationRequested(uid: string): boolean;
+  /** ≤1.21: REMOVE forgets the worker at once. */
+  forgetWorker?(uid: string): void;
+}
+
+export class Kubelet {
+  readonly sched: Scheduler;
+  readonly build: Build;
+  readonly process: number;
+  alive = true;
+  readonly configCh = new Chan<PodUpdate>('configCh', 50);
+  readonly plegCh = new Chan<PlegEvent>('plegCh', 1000);
+  readonly syncTick = new Chan<number>('syncTicker', 1);
+  readonly housekeepingTick = new Chan<number>('housekeepingTicker', 1);
+  readonly readinessUpdates = new Chan<ProbeUpdate>('readinessManager.Updates', 20);
+  readonly podManager = new Map<string, ApiPod>();
+  /** ≤1.21: pods the podKiller goroutine must kill. */
+  readonly podKillingCh = new Chan<{ pod: ApiPod; running: RuntimePodStatus }>('podKillingCh', 50);
+  /** Dead containers to remove (the pod container deletor). */
+  readonly deletorCh = new Chan<{ uid: string; containerId: string; removeAll: boolean }>('podContainerDeletor', 50);
+  /** Pods whose volumes and cgroups SyncTerminatedPod has cleaned up (PodResourcesAreReclaimed, 1.22–1.26). */
+  readonly reclaimed = new Set<string>();
+  /** Called when the process stops (closing its API watch). */
+  readonly onStop: (() => void)[] = [];
+  sourcesReady = false;
+  /** Work queue: pod UID → when its resync or back-off is due. */
+  readonly workQueue = new Map<string, number>();
+  podWorkers!: PodWorkers;
+  status!: StatusManager;
+  probes!: ProbeManager;
+  /** lastBaseRuntimeSync (0 = never). */
+  lastRuntimeSyncUs = 0;
+  /** The one-time initializer (sync.Once around initializeRuntimeDependentModules). */
+  readonly init = { state: 'idle' as 'idle' | 'running' | 'done', done: new Signal('oneTimeInitializer') };
+  /** PLEG: last successful relist start, the pod cache and its "newer than" condition. */
+  readonly pleg = {
+    relistUs: 0, cacheTimeUs: 0, cache: new Map<string, { status: RuntimePodStatus; modifiedUs: number; err?: string }>(),
+    updated: new Signal('podCache'), states: new Map<string, { uid: string; state: string; sandbox: boolean }>(),
+    reinspect: new Set<string>(),
+  };
+  /** The 2 s runtime cache housekeeping reads (≤1.26). */
+  readonly runtimeCache = { pods: [] as RuntimePodStatus[], timeUs: -Infinity };
+  /** Containers the status manager or probes need to find by ID → pod UID. */
+  readonly backoff = new Map<string, { untilUs: number; periodUs: number }>();
+  readonly mu = { probeWorkers: new Mutex('probe workerLock') };
+
+  constructor(readonly world: World, readonly profile: Profile, readonly cfg: KubeletConfig) {
+    this.sched = world.sched;
+    this.build = buildOf(profile, cfg.custom !== undefined);
+    this.process = world.newProcessId();
+  }
+
+  get nowUs(): number {
+    return this.sched.nowUs;
+  }
+
+  get minor(): number {
+    return this.profile.minor;
+  }
+
+  get structured(): boolean {
+    return this.profile.minor >= 21;
+  }
+
+  log(site: string, fields: Fields = {}): void {
+    this.world.print(this.build, this.cfg.pid, site, fields);
+  }
+
+  spawn(name: string, gen: Go<unknown>): number {
+    return this.sched.spawn(name, gen, this.process);
+  }
+
+  truth(machine: TruthMachine, pod: string, key: string, state: string): void {
+    this.world.truth.set(machine, pod, key, state);
+  }
+
+  /** A runtime call with the kubelet's client-side timeout (dockershim) unless `deadlineUs` says otherwise. */
+  *cri<T>(plan: (nowUs: number) => CallPlan<T>, what: string, deadlineUs = this.cfg.runtimeCallTimeoutUs): Go<CallResult<T>> {
+    return yield* call(plan, what, deadlineUs);
+  }
+
+  containerId(id: string): string {
+    return `${this.profile.runtime}://${id}`;
+  }
+
+  /** Requeue a pod for its next sync (the pod workers' work queue). */
+  enqueue(uid: string, delayUs: number): void {
+    this.workQueue.set(uid, this.nowUs + delayUs);
+  }
+
+  /** Stops the process: its goroutines stop, its tickers stop ticking. */
+  stop(): void {
+    this.alive = false;
+    for (const fn of this.onStop) fn();
+    this.sched.killProcess(this.process);
+  }
+}
+
+// ---- log argument helpers --------------------------------------------------------------------------------------------
+
+export const podVal = (p: PodIdent): Val => ({ t: 'pod', pod: p });
+export const uidVal = (uid: string): Val => ({ t: 'uid', v: uid });
+export const refFields = (p: PodIdent): Fields => ({ pod: podVal(p), podUID: uidVal(p.uid) });
+export const shortId = (id: string): string => id.slice(0, 12);
+export const podName = (p: PodIdent): string => `${p.namespace}/${p.name}`;

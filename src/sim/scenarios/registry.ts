@@ -1,0 +1,17 @@
+/** The scenario catalogue: ids are part of the interface (CLI, share links, the gallery). */
+import { podLifecycle } from './pod-lifecycle.ts';
+import { readinessInitRace } from './readiness-init-race.ts';
+import { hashChangeRestart } from './hash-change-restart.ts';
+import { upgradeHash } from './upgrade-hash.ts';
+import { runtimeHangNotReady } from './runtime-hang-notready.ts';
+import { sandboxLeakTerminating } from './sandbox-leak-terminating.ts';
+import { nodeHour } from './node-hour.ts';
+import type { Scenario } from './types.ts';
+
+export const SCENARIOS: readonly Scenario[] = [podLifecycle, readinessInitRace, hashChangeRestart, runtimeHangNotReady, upgradeHash, sandboxLeakTerminating, nodeHour];
+
+export function scenarioById(id: string): Scenario {
+  const s = SCENARIOS.find((x) => x.id === id);
+  if (!s) throw new Error(`unknown scenario "${id}" (known: ${SCENARIOS.map((x) => x.id).join(', ')})`);
+  return s;
+}
