@@ -110,9 +110,16 @@ export const CONTAINER_MACHINE: MachineTable = {
   id: 'container',
   end: ['removed'],
   rows: [
-    { on: 'container.create', from: ['unknown'], to: 'created' },
+    // Not created yet: the image cannot be pulled, or the start failed (a pending instance without an ID).
+    { on: 'container.waiting', from: ['unknown', 'waiting'], to: 'waiting' },
+    { on: 'container.waiting', from: ['running', 'killing', 'created', 'exited'], to: '=' },
+    // CrashLoopBackOff: the dead instance waits for its restart back-off (10s, 20s, 40s … 5m0s).
+    { on: 'container.backoff', from: ['exited'], to: 'exited' },
+    { on: 'container.backoff', from: ['unknown'], to: 'exited', inferred: true },
+    { on: 'container.backoff', from: ['running', 'killing', 'created', 'waiting'], to: '=' },
+    { on: 'container.create', from: ['unknown', 'waiting'], to: 'created' },
     { on: 'container.create', from: ['created', 'running'], to: '=' },
-    { on: 'container.start', from: ['unknown', 'created', 'exited'], to: 'running' },
+    { on: 'container.start', from: ['unknown', 'created', 'exited', 'waiting'], to: 'running' },
     { on: 'container.start', from: ['running', 'killing'], to: '=' },
     { on: 'container.kill', from: ['running'], to: 'killing' },
     { on: 'container.kill', from: ['created'], to: 'killing' },
@@ -198,7 +205,7 @@ export const NODE_READY_MACHINE: MachineTable = {
 export const GATE_OPEN_KINDS: ReadonlySet<string> = new Set([
   'syncloop.add', 'syncloop.update', 'syncloop.delete', 'syncloop.remove', 'syncloop.reconcile', 'syncloop.pleg',
   'pleg.container-started', 'pleg.container-died', 'pleg.container-removed', 'syncloop.sync', 'syncloop.probe',
-  'housekeeping.start',
+  'housekeeping.start', 'syncloop.containermanager',
 ]);
 
 /** Which container-machine event a log event is, for events that name a container ID or name. */
@@ -210,6 +217,10 @@ export const CONTAINER_EVENTS: Readonly<Record<string, string>> = {
   'runtime.container-exited': 'container.exit', 'pleg.container-died': 'container.exit', 'pleg.to-exited': 'container.exit',
   'pleg.container-finished': 'container.exit',
   'pleg.container-removed': 'container.remove', 'pleg.to-nonexistent': 'container.remove', 'runtime.remove-container': 'container.remove',
+  'cadvisor.container-added': 'container.start', 'cadvisor.container-destroyed': 'container.remove',
+  'image.pull-failed': 'container.waiting', 'image.backoff': 'container.waiting', 'runtime.start-failed': 'container.waiting',
+  'event.image-pull-failed': 'container.waiting', 'event.image-backoff': 'container.waiting',
+  'runtime.backoff': 'container.backoff', 'event.backoff': 'container.backoff',
 };
 
 /** The same for events about a sandbox ID. */
@@ -217,7 +228,11 @@ export const SANDBOX_EVENTS: Readonly<Record<string, string>> = {
   'runtime.sandbox-created': 'sandbox.ready', 'pleg.container-started': 'sandbox.ready', 'pleg.to-running': 'sandbox.ready',
   'pleg.container-died': 'sandbox.down', 'pleg.to-exited': 'sandbox.down',
   'gc.remove-sandbox': 'sandbox.remove', 'pleg.container-removed': 'sandbox.remove', 'pleg.to-nonexistent': 'sandbox.remove',
+  'runtime.sandbox-stopping': 'sandbox.down', 'cadvisor.container-added': 'sandbox.ready', 'cadvisor.container-destroyed': 'sandbox.remove',
 };
+
+/** Lines that announce a kubelet process start (besides a pid change). */
+export const KUBELET_START_KINDS: ReadonlySet<string> = new Set(['syncloop.start', 'kubelet.started', 'kubelet.version']);
 
 /** Probe-result events: kind → probe-machine event (syncloop.probe is decided by its text). */
 export const PROBE_EVENTS: Readonly<Record<string, string>> = {

@@ -9,11 +9,12 @@ import { LANE_KIND_LIST } from './collector.ts';
 import {
   API_STATUS_MACHINE, CONTAINER_EVENTS, CONTAINER_MACHINE, GATE_OPEN_KINDS, NODE_READY_MACHINE, POD_WORKER_LIFECYCLE,
   POD_WORKER_SERIALIZER, PROBE_EVENTS, PROBE_MACHINE, READINESS_MACHINE, SANDBOX_EVENTS, SANDBOX_MACHINE, STATUS_KINDS,
-  SYNC_GATE_MACHINE,
+  SYNC_GATE_MACHINE, KUBELET_START_KINDS,
 } from './machines.ts';
 import { CompiledMachine, SpanBuilder, StateRunner, type RunnerContext } from './state-runner.ts';
 import { minorRange } from '../catalog/fingerprint.ts';
 import { deriveLinks } from './links.ts';
+import { inferContainerNames } from './name-inference.ts';
 import { LaneMembers, laneIndex, permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder } from './event-order.ts';
 import {
   LANE_TITLES, NODE_LANE_ORDER, POD_LANE_ORDER, type Anomaly, type ContainerInstance, type EventTable, type LaneInfo,
@@ -119,6 +120,7 @@ export function reconstruct(c: Collected): Trace {
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(events.cname[i]));
     }
   }
+  inferContainerNames(events, strings, sandboxIds, nameOfId);
 
   // 4. Main pass.
   const spans = new SpanBuilder();
@@ -217,8 +219,18 @@ export function reconstruct(c: Collected): Trace {
     return r;
   };
 
-  const instance = (pod: number, id: string, name: string, sandbox: boolean, i: number, t: number): number => {
-    const key = `${pod}|${sandbox ? 's' : 'c'}|${id ? idKey(id) : `name:${name}`}`;
+  const pendingInstance = (pod: number, name: string, i: number, t: number): number => {
+    const key = `${pod}|c|pending:${name}`;
+    const known = instanceByKey.get(key);
+    if (known !== undefined && !instanceRunner[known].isClosed) return known;
+    const latest = latestByName[pod]?.get(name);
+    if (latest !== undefined && instanceRunner[latest].state === 'waiting' && !instanceRunner[latest].isClosed) return latest;
+    instanceByKey.delete(key);
+    return instance(pod, '', name, false, i, t, key);
+  };
+
+  const instance = (pod: number, id: string, name: string, sandbox: boolean, i: number, t: number, pendingKey = ''): number => {
+    const key = pendingKey || `${pod}|${sandbox ? 's' : 'c'}|${id ? idKey(id) : `name:${name}`}`;
     let ci = instanceByKey.get(key);
     if (ci !== undefined) {
       const inst = containers[ci];
@@ -227,7 +239,7 @@ export function reconstruct(c: Collected): Trace {
       return ci;
     }
     // A container known only by name attaches to the latest instance of that name.
-    if (!id && !sandbox) {
+    if (!id && !sandbox && !pendingKey) {
       const latest = latestByName[pod]?.get(name);
       if (latest !== undefined) return latest;
     }
@@ -260,7 +272,7 @@ export function reconstruct(c: Collected): Trace {
       if (lastPid.has(node)) started = markStart(nodes[node], i, t, lastNodeStart);
       lastPid.set(node, pid);
     }
-    if (kind === 'syncloop.start') started = markStart(nodes[node], i, t, lastNodeStart) || started;
+    if (KUBELET_START_KINDS.has(kind)) started = markStart(nodes[node], i, t, lastNodeStart) || started;
     if (started) forgetKubeletMemory(node, lastEventUs.get(node) ?? t);
     lastEventUs.set(node, t);
 
@@ -313,8 +325,9 @@ export function reconstruct(c: Collected): Trace {
     const cid = events.cid[i] ? strings.get(events.cid[i]) : '';
     const sid = sidCol[i] ? strings.get(sidCol[i]) : '';
     const cname = events.cname[i] ? strings.get(events.cname[i]) : '';
-    const isSandboxId = cid !== '' && sandboxIds.has(idKey(cid));
-    if (kind === 'runtime.kill-decision' && (cid || cname) && !isSandboxId) {
+    // cAdvisor names a sandbox's pause container "POD" (docker name k8s_POD_…).
+    const isSandboxId = (cid !== '' && sandboxIds.has(idKey(cid))) || cname === 'POD';
+    if ((kind === 'runtime.kill-decision' || kind === 'runtime.kill-unwanted') && (cid || cname) && !isSandboxId) {
       const ci = instance(pod, cid, cname || nameOfId.get(idKey(cid)) || '', false, i, t);
       pendingKillReason.set(ci, shortReason(strings.get(events.text[i])));
       containers[ci].killReason = strings.get(events.text[i]);
@@ -330,9 +343,12 @@ export function reconstruct(c: Collected): Trace {
       members.add(containers[ci].lane, i);
     } else if (containerEvent && (cid || cname)) {
       const name = cname || nameOfId.get(idKey(cid)) || '';
-      const ci = instance(pod, cid, name, false, i, t);
+      // A container that cannot be created yet has no ID: it gets a pending instance of its own.
+      const ci = containerEvent === 'container.waiting' && !cid ? pendingInstance(pod, name, i, t) : instance(pod, cid, name, false, i, t);
       const inst = containers[ci];
       let detail = '';
+      if (containerEvent === 'container.waiting') detail = `(${waitingReason(kind, strings.get(events.text[i]))})`;
+      if (containerEvent === 'container.backoff') detail = backoffDetail(strings.get(events.text[i]));
       if (containerEvent === 'container.kill') {
         const grace = events.num[i];
         detail = [pendingKillReason.get(ci) ?? '', Number.isNaN(grace) ? '' : `grace ${grace}s`].filter(Boolean).join(' ');
@@ -349,7 +365,7 @@ export function reconstruct(c: Collected): Trace {
         // The new instance replaces dead ones of the same container: their "exited" bands end here.
         for (const other of pods[pod].containers) {
           const o = instanceRunner[other];
-          if (other !== ci && containers[other].lane === inst.lane && (o.state === 'exited' || o.state === 'unknown')) o.stop(t, i);
+          if (other !== ci && containers[other].lane === inst.lane && (o.state === 'exited' || o.state === 'unknown' || o.state === 'waiting')) o.stop(t, i);
         }
       }
       if (r.state === 'running' && before !== 'running' && Number.isNaN(inst.startedUs)) inst.startedUs = t;
@@ -472,6 +488,23 @@ export function reconstruct(c: Collected): Trace {
   };
   trace.links = deriveLinks(trace);
   return trace;
+}
+
+/** `ErrImagePull`, `ImagePullBackOff`, or the start failure's reason, for a waiting container's label. */
+function waitingReason(kind: string, text: string): string {
+  if (kind === 'image.backoff' || kind === 'event.image-backoff') return 'ImagePullBackOff';
+  if (kind === 'image.pull-failed' || kind === 'event.image-pull-failed') return 'ErrImagePull';
+  return shortText(text || 'start failed', 40);
+}
+
+/** `back-off 40s restarting failed container=…` → `(back-off 40s)`: the current CrashLoopBackOff delay. */
+function backoffDetail(text: string): string {
+  const lower = text.toLowerCase();
+  const at = lower.indexOf('back-off ');
+  if (at < 0) return '(back-off)';
+  let end = at + 9;
+  while (end < text.length && end < at + 20 && text.charCodeAt(end) !== 32) end++;
+  return `(back-off ${text.slice(at + 9, end)})`;
 }
 
 function shortText(s: string, max: number): string {

@@ -1,0 +1,61 @@
+/** Container instance states beyond running/exited: waiting for an image, CrashLoopBackOff growth. */
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../helpers.ts';
+import type { Trace } from '../../../src/model/trace.ts';
+
+const UID = '7d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const REF = `pod="default/api-0" podUID=${UID}`;
+
+// Constructed from the reference's 1.23 message texts (§4.6, M108b).
+const CRASHLOOP = [
+  `I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/api-0]`,
+  `I0315 10:00:01.000000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/api-0" event=&{ID:${UID} Type:ContainerStarted Data:aaaa11112222}`,
+  `I0315 10:00:02.000000    2891 generic.go:296] "Generic (PLEG): container finished" podID=${UID} containerID="aaaa11112222" exitCode=1`,
+  `I0315 10:00:02.100000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/api-0" event=&{ID:${UID} Type:ContainerDied Data:aaaa11112222}`,
+  `I0315 10:00:02.200000    2891 kuberuntime_manager.go:981] "Back-off restarting failed container" err="back-off 10s restarting failed container=api pod=api-0_default(${UID})" ${REF} containerName="api"`,
+  `I0315 10:00:13.000000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/api-0" event=&{ID:${UID} Type:ContainerStarted Data:bbbb33334444}`,
+  `I0315 10:00:14.000000    2891 generic.go:296] "Generic (PLEG): container finished" podID=${UID} containerID="bbbb33334444" exitCode=1`,
+  `I0315 10:00:14.200000    2891 kuberuntime_manager.go:981] "Back-off restarting failed container" err="back-off 20s restarting failed container=api pod=api-0_default(${UID})" ${REF} containerName="api"`,
+].join('\n');
+
+function containerBands(trace: Trace): [string, string][] {
+  const out: [string, string][] = [];
+  const sp = trace.spans;
+  for (let s = 0; s < sp.count; s++) {
+    const c = sp.container[s];
+    if (c >= 0 && !trace.containers[c].sandbox) out.push([trace.containers[c].id.slice(0, 4), trace.strings[sp.state[s]]]);
+  }
+  return out;
+}
+
+describe('container states', () => {
+  it('shows CrashLoopBackOff as an exited instance waiting out a growing back-off', () => {
+    const trace = analyzeText(CRASHLOOP, 'crashloop.log', { year: 2024 });
+    const bands = containerBands(trace);
+    expect(bands).toContainEqual(['aaaa', 'exited (exit 1)']);
+    expect(bands).toContainEqual(['aaaa', 'exited (back-off 10s)']);
+    expect(bands).toContainEqual(['bbbb', 'exited (back-off 20s)']);
+    // The second instance replaced the first: the first one's band ends when the second starts.
+    const first = trace.containers.find((c) => c.id.startsWith('aaaa'))!;
+    const second = trace.containers.find((c) => c.id.startsWith('bbbb'))!;
+    expect(first.name).toBe('api');
+    expect(second.lane).toBe(first.lane);
+  });
+
+  it('shows a container that cannot pull its image as waiting, before any container ID exists', () => {
+    const log = [
+      `I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/api-0]`,
+      `I0315 10:00:03.000000    2891 event.go:294] "Event occurred" object="default/api-0" fieldPath="spec.containers{api}" kind="Pod" apiVersion="v1" type="Warning" reason="Failed" message="Failed to pull image \\"nope:1\\": not found"`,
+      `I0315 10:00:03.100000    2891 event.go:294] "Event occurred" object="default/api-0" fieldPath="spec.containers{api}" kind="Pod" apiVersion="v1" type="Warning" reason="ErrImagePull" message="Error: ErrImagePull"`,
+      `I0315 10:00:05.000000    2891 event.go:294] "Event occurred" object="default/api-0" fieldPath="spec.containers{api}" kind="Pod" apiVersion="v1" type="Normal" reason="BackOff" message="Back-off pulling image \\"nope:1\\""`,
+      `I0315 10:00:06.000000    2891 event.go:294] "Event occurred" object="default/api-0" fieldPath="spec.containers{api}" kind="Pod" apiVersion="v1" type="Warning" reason="ImagePullBackOff" message="Error: ImagePullBackOff"`,
+    ].join('\n');
+    const trace = analyzeText(log, 'pull.log', { year: 2024 });
+    const api = trace.containers.filter((c) => c.name === 'api');
+    expect(api).toHaveLength(1);
+    expect(api[0].id).toBe('');
+    const labels = containerBands(trace).map(([, l]) => l);
+    expect(labels).toContain('waiting (ErrImagePull)');
+    expect(labels).toContain('waiting (ImagePullBackOff)');
+  });
+});
