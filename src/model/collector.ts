@@ -3,8 +3,6 @@
  * columns, in file order. Pod references are resolved to provisional pod ids as they come. When a source ends its
  * records get their year (util/time.ts explains why klog times arrive without one) and the source its summary.
  */
-import { Classifier, newClassified } from '../catalog/classify.ts';
-import { CATALOG } from '../catalog/catalog.ts';
 import { VersionFingerprint } from '../catalog/fingerprint.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
@@ -14,6 +12,7 @@ import { growF64, growI32, growU16, growU32, growU8 } from '../util/columns.ts';
 import { StringTable } from '../util/string-table.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs } from '../util/time.ts';
 import { PodRegistry } from './pod-registry.ts';
+import { RecordMemo } from './record-memo.ts';
 import type { Diagnostic, FormatId, LaneKind, RawText, SourceInfo } from './trace.ts';
 
 export const LANE_KIND_LIST: readonly LaneKind[] = [
@@ -21,7 +20,6 @@ export const LANE_KIND_LIST: readonly LaneKind[] = [
   'events', 'other', 'pod-worker', 'probe', 'container', 'sandbox', 'readiness', 'api-status',
 ];
 const LANE_KIND_INDEX = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
-const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
 
 export interface CollectOptions {
   /** Year for klog lines when nothing in the input states one (the CLI's --year, or the current year). */
@@ -64,8 +62,8 @@ export class Collected {
 
 export class Collector {
   readonly out = new Collected();
-  private readonly classifier = new Classifier();
-  private readonly cls = newClassified();
+  /** Classifies records, reusing the result for a text seen before (see record-memo.ts). */
+  readonly memo = new RecordMemo(this.out.strings, LANE_KIND_INDEX);
 
   constructor(private readonly opts: CollectOptions) {}
 
@@ -81,8 +79,6 @@ export class Collector {
    */
   addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, defaultNode = -1 - sourceIndex): void {
     const o = this.out;
-    const cls = this.cls;
-    this.classifier.classify(rec, cls);
     const i = o.count++;
     o.time.push(rec.yearlessUs);
     o.yearHint.push(rec.yearHint);
@@ -91,11 +87,13 @@ export class Collector {
     o.lineCount.push(Math.min(rec.lineCount, 65535));
     o.severity.push(rec.severity);
     const nodeName = rec.host ? o.strings.intern(rec.host) : 0;
+    // Classified after the host is interned, so string ids are handed out in the same order as always.
+    const cls = this.memo.classify(rec);
     o.nodeName.push(nodeName);
     o.pid.push(rec.pid < 0 ? 0 : rec.pid);
     o.msg.push(cls.entry);
     o.kind.push(cls.kind);
-    o.laneKind.push(LANE_KIND_INDEX.get(cls.lane)!);
+    o.laneKind.push(cls.laneKind);
     const nodeKey = nodeName || defaultNode;
     let pod = -1;
     if (cls.pods.length === 1) {
@@ -108,16 +106,16 @@ export class Collector {
       }
       o.multiPod.set(i, ids);
     }
-    if (pod >= 0 && cls.text === 'file' && CATALOG[cls.entry].kind === 'syncloop.add') o.pods.markFileSource(pod);
+    if (pod >= 0 && cls.fileAdd) o.pods.markFileSource(pod);
     o.pod.push(pod);
-    o.cid.push(cls.containerId ? o.strings.intern(cls.containerId) : 0);
-    o.cname.push(cls.containerName ? o.strings.intern(cls.containerName) : 0);
-    o.sid.push(cls.sandboxId ? o.strings.intern(cls.sandboxId) : 0);
-    o.probe.push(Math.max(0, PROBE_TYPES.indexOf(cls.probeType)));
+    o.cid.push(cls.cid);
+    o.cname.push(cls.cname);
+    o.sid.push(cls.sid);
+    o.probe.push(cls.probe);
     o.num.push(cls.num);
     for (const [id, name] of cls.learnedNames) if (!o.idNames.has(id.slice(0, 12))) o.idNames.set(id.slice(0, 12), name);
-    o.text.push(cls.text ? o.strings.intern(cls.text) : 0);
-    fp.observe(CATALOG[cls.entry].id, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
+    o.text.push(cls.text);
+    fp.observe(cls.entryId, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
   }
 }
 
