@@ -2,6 +2,7 @@
  * probe-failures: readiness (or startup/liveness below the kill) probes failing repeatedly for a container. A
  * readiness Failure restarts nothing: after failureThreshold consecutive failures the probe worker sets the result,
  * the container is reported not ready and the pod leaves its Services' endpoints (kubelet-reference §3.1).
+ * Failures in a container's first two minutes, before it is first reported ready, are its start-up and not counted.
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
@@ -12,6 +13,10 @@ import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 const SUCCEEDED = kindId('probe.succeeded');
+const STARTED = kindId('pleg.container-started');
+const SYNC_PROBE = kindId('syncloop.probe');
+/** Failures this soon after a container started, before it was first reported ready, are its start-up. */
+const STARTUP_GRACE_US = 2 * 60e6;
 /** Below this many failures nothing is reported (one failure during start-up is routine). */
 const MIN_FAILURES = 2;
 
@@ -39,15 +44,26 @@ export const probeFailures: Detector = {
       if (ctx.text(e).toLowerCase().includes('probe')) killedByProbe.add(`${ev.pod[e]}/${trace.strings[ev.cname[e]]}`);
     }
     const groups = new Map<string, Group>();
-    for (const e of ctx.ofKinds(['probe.failed', 'probe.errored', 'probe.succeeded'])) {
+    // A container that just started fails its probes until the application is up: that is not a finding unless it
+    // lasts. Per pod, when a container started and has not yet been reported ready.
+    const startingSince = new Map<number, number>();
+    for (const e of ctx.ofKinds(['probe.failed', 'probe.errored', 'probe.succeeded', 'pleg.container-started', 'syncloop.probe'])) {
       const pod = ev.pod[e];
       if (pod < 0) continue;
+      if (ev.kind[e] === STARTED) { startingSince.set(pod, ev.timeUs[e]); continue; }
+      if (ev.kind[e] === SYNC_PROBE) {
+        if (ctx.text(e).endsWith(' ready') || ctx.text(e).endsWith(' started')) startingSince.delete(pod);
+        continue;
+      }
+      const starting = startingSince.get(pod);
+      if (starting !== undefined && ev.kind[e] !== SUCCEEDED && ev.timeUs[e] - starting <= STARTUP_GRACE_US) continue;
       const lane = trace.lanes[ev.lane[e]];
       const container = ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : lane.containerName;
       const probe = lane.probeType || 'readiness';
       const key = `${pod}/${container}/${probe}`;
       let g = groups.get(key);
       if (ev.kind[e] === SUCCEEDED) {
+        if (probe === 'readiness' || probe === 'startup') startingSince.delete(pod);
         if (g && g.run > 0) { g.successes++; g.run = 0; }
         continue;
       }

@@ -1,6 +1,6 @@
 /**
  * Findings on logs written by the simulator (src/sim): the healthy pod-lifecycle scenario raises no alarm in any
- * modelled kubelet era or verbosity, and each scenario-backed detector finds its incident in the scenario's buggy
+ * modelled kubelet era or verbosity, nor does an hour of a busy node, and each scenario-backed detector finds its incident in the scenario's buggy
  * variant (where the simulator's own outcome says the incident happened) and not in its fixed one. A scenario the
  * simulator does not offer is skipped, and says so in the test title.
  */
@@ -12,7 +12,7 @@ import { alarms, analyse, type Analysed } from './findings-kit.ts';
 
 interface Simulated extends Analysed { incident: boolean }
 
-function simulated(scenario: string, variant: Variant, opts: { version?: string; verbosity?: number; choices?: Choice[] } = {}): Simulated {
+function simulated(scenario: string, variant: Variant, opts: { version?: string; verbosity?: number; pods?: number; choices?: Choice[] } = {}): Simulated {
   const log = simulateToLog({ scenario, variant, ...opts });
   return { ...analyse(log.text, `${scenario}-${variant}.log`), incident: log.outcome.incident };
 }
@@ -50,6 +50,14 @@ describe('simulated healthy pod lifecycle', () => {
       });
     }
   }
+});
+
+describe('simulated busy node', () => {
+  it('an hour of 40 pods with rollouts, probes and restarts at -v=4 raises no warning or error', () => {
+    const a = simulated('node-hour', 'fixed', { verbosity: 4, pods: 40 });
+    expect(a.trace.events.count).toBeGreaterThan(10_000);
+    expect(alarms(a)).toEqual([]);
+  }, 60_000);
 });
 
 /** Scenario → detector it reproduces (the ids findings name in `scenario`). */
