@@ -68,9 +68,14 @@ export function reconstruct(c: Collected): Trace {
   const inverse = new Uint32Array(n);
   for (let i = 0; i < n; i++) inverse[order[i]] = i;
   const multiPod: Record<number, number[]> = {};
+  /** 1 where multiPod has an entry: a flag is cheaper to test for every event than a sparse object. */
+  const isMultiPod = new Uint8Array(n);
   for (const [oldIdx, ids] of c.multiPod) {
     const mapped = [...new Set(ids.map((id) => podMap[id]).filter((x) => x >= 0))];
-    if (mapped.length) multiPod[inverse[oldIdx]] = mapped;
+    if (mapped.length) {
+      multiPod[inverse[oldIdx]] = mapped;
+      isMultiPod[inverse[oldIdx]] = 1;
+    }
   }
   const nodeNames: string[] = [];
   const nodeIndex = new Map<string, number>();
@@ -99,24 +104,28 @@ export function reconstruct(c: Collected): Trace {
   // 3. Pre-pass: which IDs are sandboxes, and container names for IDs that some line names.
   const sidCol = permuteI32(c.sid.view(), order);
   const probeCol = permuteU8(c.probe.view(), order);
+  // Each distinct ID string is cut to its short form once; the same short string object is then looked up again and
+  // again, and V8 hashes a string object only once.
+  const shortIds: (string | undefined)[] = [];
+  const shortId = (stringId: number): string => shortIds[stringId] ?? (shortIds[stringId] = idKey(strings.get(stringId)));
   const sandboxIds = new Set<string>();
-  for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(idKey(strings.get(sidCol[i])));
+  for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(shortId(sidCol[i]));
   const nameOfId = new Map<string, string>(c.idNames);
   // Lines that name only a container ID (1.12 kill lines) belong to the pod that ID belongs to.
   const podOfId = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (events.pod[i] < 0) continue;
-    if (events.cid[i]) podOfId.set(idKey(strings.get(events.cid[i])), events.pod[i]);
-    if (sidCol[i]) podOfId.set(idKey(strings.get(sidCol[i])), events.pod[i]);
+    if (events.cid[i]) podOfId.set(shortId(events.cid[i]), events.pod[i]);
+    if (sidCol[i]) podOfId.set(shortId(sidCol[i]), events.pod[i]);
   }
   for (let i = 0; i < n; i++) {
     if (events.pod[i] >= 0 || (!events.cid[i] && !sidCol[i])) continue;
-    const p = podOfId.get(idKey(strings.get(events.cid[i] || sidCol[i])));
-    if (p !== undefined && !multiPod[i]) events.pod[i] = p;
+    const p = podOfId.get(shortId(events.cid[i] || sidCol[i]));
+    if (p !== undefined && !isMultiPod[i]) events.pod[i] = p;
   }
   for (let i = 0; i < n; i++) {
     if (events.cid[i] && events.cname[i]) {
-      const k = idKey(strings.get(events.cid[i]));
+      const k = shortId(events.cid[i]);
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(events.cname[i]));
     }
   }
@@ -141,9 +150,10 @@ export function reconstruct(c: Collected): Trace {
   const apiRunner = new Map<number, StateRunner>();
   const gateRunner = new Map<number, StateRunner>();
   const nodeReadyRunner = new Map<number, StateRunner>();
-  const lastPid = new Map<number, number>();
+  /** Per node (arrays: these are read for every event). */
+  const lastPid: (number | undefined)[] = [];
   const lastNodeStart = new Map<number, number>();
-  const lastEventUs = new Map<number, number>();
+  const lastEventUs: (number | undefined)[] = [];
 
   /**
    * A kubelet restart loses everything the kubelet kept in memory: pod workers, probe results, the status cache
@@ -268,13 +278,13 @@ export function reconstruct(c: Collected): Trace {
     // Kubelet (re)starts: the pid changed on this node, or the sync loop says it started.
     const pid = events.pid[i];
     let started = false;
-    if (pid && lastPid.get(node) !== pid) {
-      if (lastPid.has(node)) started = markStart(nodes[node], i, t, lastNodeStart);
-      lastPid.set(node, pid);
+    if (pid && lastPid[node] !== pid) {
+      if (lastPid[node] !== undefined) started = markStart(nodes[node], i, t, lastNodeStart);
+      lastPid[node] = pid;
     }
     if (KUBELET_START_KINDS.has(kind)) started = markStart(nodes[node], i, t, lastNodeStart) || started;
-    if (started) forgetKubeletMemory(node, lastEventUs.get(node) ?? t);
-    lastEventUs.set(node, t);
+    if (started) forgetKubeletMemory(node, lastEventUs[node] ?? t);
+    lastEventUs[node] = t;
 
     // Primary lane.
     let primary: number;
@@ -302,7 +312,7 @@ export function reconstruct(c: Collected): Trace {
       if (r.apply(nodeReady, i, t, nodeReady === 'node.not-ready' ? `(${shortText(strings.get(events.text[i]), 80)})` : '') && r.lane !== primary) members.add(r.lane, i);
     }
 
-    const involved = pod >= 0 ? undefined : multiPod[i];
+    const involved = pod < 0 && isMultiPod[i] ? multiPod[i] : undefined;
     for (let k = 0, count = pod >= 0 ? 1 : involved ? involved.length : 0; k < count; k++) {
       const p = involved ? involved[k] : pod;
       const info = pods[p];
@@ -326,9 +336,9 @@ export function reconstruct(c: Collected): Trace {
     const sid = sidCol[i] ? strings.get(sidCol[i]) : '';
     const cname = events.cname[i] ? strings.get(events.cname[i]) : '';
     // cAdvisor names a sandbox's pause container "POD" (docker name k8s_POD_…).
-    const isSandboxId = (cid !== '' && sandboxIds.has(idKey(cid))) || cname === 'POD';
+    const isSandboxId = (cid !== '' && sandboxIds.has(shortId(events.cid[i]))) || cname === 'POD';
     if ((kind === 'runtime.kill-decision' || kind === 'runtime.kill-unwanted') && (cid || cname) && !isSandboxId) {
-      const ci = instance(pod, cid, cname || nameOfId.get(idKey(cid)) || '', false, i, t);
+      const ci = instance(pod, cid, cname || (cid && nameOfId.get(shortId(events.cid[i]))) || '', false, i, t);
       pendingKillReason.set(ci, shortReason(strings.get(events.text[i])));
       containers[ci].killReason = strings.get(events.text[i]);
       events.container[i] = ci;
@@ -342,7 +352,7 @@ export function reconstruct(c: Collected): Trace {
       events.container[i] = ci;
       members.add(containers[ci].lane, i);
     } else if (containerEvent && (cid || cname)) {
-      const name = cname || nameOfId.get(idKey(cid)) || '';
+      const name = cname || (cid && nameOfId.get(shortId(events.cid[i]))) || '';
       // A container that cannot be created yet has no ID: it gets a pending instance of its own.
       const ci = containerEvent === 'container.waiting' && !cid ? pendingInstance(pod, name, i, t) : instance(pod, cid, name, false, i, t);
       const inst = containers[ci];
