@@ -140,6 +140,13 @@ export function normalizeContainerId(v: string): [string, string] {
   const scheme = s.indexOf('://');
   if (scheme > 0 && scheme < 16) return [s.slice(scheme + 3), s.slice(0, scheme)];
   if (s.charCodeAt(0) === 123 || s.charCodeAt(0) === 38) {
+    // klog ≥ 2.100 (1.28+) renders the ID struct as JSON: {"Type":"containerd","ID":"abc…"}
+    if (s.startsWith('{"') && s.length < 400) {
+      try {
+        const o = JSON.parse(s) as { Type?: unknown; ID?: unknown };
+        if (typeof o.ID === 'string') return [o.ID, typeof o.Type === 'string' ? o.Type : ''];
+      } catch { /* not JSON: try the Go forms */ }
+    }
     // {"docker" "f59c…"} or &ContainerID{Type:docker,ID:abc,}
     const m = /\{"([a-z-]+)" "([0-9a-f]+)"\}/.exec(s.length < 200 ? s : s.slice(0, 200));
     if (m) return [m[2], m[1]];

@@ -47,6 +47,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { pods: [web0], cname: 'app', cid: CID, text: 'Container failed liveness probe.. Container will be killed and recreated.' }),
     S(klog('I', 'kuberuntime_manager.go:710', `"Message for Container of pod" containerName="app" containerStatusID={Type:containerd ID:${CID}} pod="default/web-0" containerMessage="Container app definition changed, will be restarted"`),
       { pods: [ref], cname: 'app', cid: CID, text: 'Container app definition changed, will be restarted' }),
+    // 1.28+ (klog ≥ 2.100) renders the container ID struct as JSON.
+    S(klog('I', 'kuberuntime_manager.go:983', `"Message for Container of pod" containerName="app" containerStatusID={"Type":"containerd","ID":"${CID}"} pod="default/web-0" containerMessage="Container app definition changed, will be restarted"`),
+      { pods: [ref], cname: 'app', cid: CID, text: 'Container app definition changed, will be restarted' }),
     S(klog('I', 'kuberuntime_manager.go:983', `"Message for Container of pod" containerName="app" containerStatusID="containerd://${CID}" pod="default/web-0" containerMessage="Container app failed liveness probe, will be restarted"`),
       { pods: [ref], cname: 'app', cid: CID, text: 'Container app failed liveness probe, will be restarted' }),
     J(json('kuberuntime/kuberuntime_manager.go:983', { msg: 'Message for Container of pod', v: 2, containerName: 'app', containerStatusID: `containerd://${CID}`, ...JPOD, containerMessage: 'Container app failed startup probe, will be restarted' }),
