@@ -30,7 +30,9 @@ export interface StepView {
   chosen: boolean;
   lines: string[];
   changes: TruthChange[];
+  /** The teaching annotation(s) this step reached, merged into one (title "A · B"). */
   annotation?: { id: string; title: string; text: string };
+  annotationIds?: string[];
 }
 
 export interface RunnableView {
@@ -135,7 +137,7 @@ export class Session {
 
   current(): CurrentView {
     const last = this.last();
-    const rule = last?.annotation ? this.sim.scenario.annotations.find((a) => a.id === last.annotation!.id) : undefined;
+    const rule = last?.annotation && { id: last.annotation.id, title: last.annotation.title, text: last.annotation.text, match: () => false };
     return {
       step: this.sim.stepCount, timeUs: this.sim.nowUs, finished: this.sim.finished, last,
       card: cardFor(last, last?.lines ?? [], rule),
@@ -166,12 +168,13 @@ export class Session {
 
   private view(r: StepRecord): StepView {
     const w = this.sim.world;
-    const rule = r.annotation ? this.sim.scenario.annotations.find((a) => a.id === r.annotation) : undefined;
+    const rules = (r.annotations ?? []).map((id) => this.sim.scenario.annotations.find((a) => a.id === id)!);
     return {
       index: r.index, timeUs: r.timeUs, goroutine: r.goroutine, resumed: r.resumed, next: r.next, chosen: r.chosen,
       lines: w.log.lines.slice(r.lineStart, r.lineEnd).map((l) => l.text),
       changes: w.truth.changes.slice(r.changeStart, r.changeEnd),
-      annotation: rule && { id: rule.id, title: rule.title, text: rule.text },
+      annotation: rules.length ? { id: rules[0].id, title: rules.map((x) => x.title).join(' · '), text: rules.map((x) => x.text).join('\n\n') } : undefined,
+      annotationIds: rules.length ? rules.map((x) => x.id) : undefined,
     };
   }
 }

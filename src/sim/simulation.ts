@@ -49,8 +49,9 @@ export interface StepRecord {
   lineEnd: number;
   changeStart: number;
   changeEnd: number;
-  /** The annotation rule this step reached first, if any. */
+  /** The annotation rules this step reached (usually one; a housekeeping pass can reach several). */
   annotation?: string;
+  annotations?: string[];
   /** True if the user chose the goroutine for this step. */
   chosen: boolean;
 }
@@ -127,7 +128,11 @@ export class Simulation {
       lineEnd: w.log.lines.length, changeStart, changeEnd: w.truth.changes.length, chosen,
     };
     if (this.recording) {
-      rec.annotation = this.annotate(rec);
+      const hit = this.annotate(rec);
+      if (hit.length) {
+        rec.annotation = hit[0];
+        rec.annotations = hit;
+      }
       this.steps.push(rec);
     }
     return rec;
@@ -160,18 +165,19 @@ export class Simulation {
     this.world.cri.faults.push(rf);
   }
 
-  private annotate(rec: StepRecord): string | undefined {
+  private annotate(rec: StepRecord): string[] {
     const w = this.world;
     const sites: string[] = [];
     while (this.siteCursor < w.siteCalls.length) sites.push(w.siteCalls[this.siteCursor++].site);
     const moments: { name: string; arg: string }[] = [];
     while (this.momentCursor < w.moments.length) moments.push(w.moments[this.momentCursor++]);
     const facts: StepFacts = { sites, changes: w.truth.changes.slice(rec.changeStart, rec.changeEnd) as TruthChange[], moments };
+    const hit: string[] = [];
     for (const rule of this.scenario.annotations) {
       if (this.reached.has(rule.id) || !rule.match(facts)) continue;
       this.reached.add(rule.id);
-      return rule.id;
+      hit.push(rule.id);
     }
-    return undefined;
+    return hit;
   }
 }

@@ -24,8 +24,8 @@ export class Chan<T> {
 }
 
 export class Mutex {
+  /** Goroutine id holding it, -1 if free. */
   holder = -1;
-  readonly waiters: number[] = [];
   constructor(readonly name: string) {}
 }
 

@@ -22,6 +22,8 @@ export interface Goroutine {
   what: string;
   gen: Go<unknown>;
   resume: unknown;
+  /** A mutex it will take when it next runs (it can only run while the mutex is free). */
+  lockWant?: Mutex;
   /** Bumped on every block/wake, so a stale timer cannot wake it twice. */
   epoch: number;
 }
@@ -83,9 +85,9 @@ export class Scheduler {
     for (const g of this.gs) if (g.process === process && g.state !== 'done') this.finish(g);
   }
 
-  /** Goroutines that could run next, in id order. */
+  /** Goroutines that could run next, in id order (one waiting for a held mutex cannot). */
   runnable(): Goroutine[] {
-    return this.gs.filter((g) => g.state === 'runnable');
+    return this.gs.filter((g) => g.state === 'runnable' && (!g.lockWant || g.lockWant.holder < 0));
   }
 
   live(): Goroutine[] {
@@ -121,10 +123,16 @@ export class Scheduler {
   step(horizonUs: number, choose?: (runnable: Goroutine[]) => Goroutine | undefined): StepInfo | undefined {
     let ready = this.runnable();
     while (ready.length === 0) {
+      // Only goroutines waiting for a held mutex may be left: that is a deadlock unless time moves someone.
       if (!this.advance(horizonUs)) return undefined;
       ready = this.runnable();
     }
     const g = choose?.(ready) ?? ready[this.rng.int(ready.length)];
+    if (g.lockWant) {
+      // Lock() returns when the goroutine runs and finds the mutex free.
+      g.lockWant.holder = g.id;
+      g.lockWant = undefined;
+    }
     const startUs = this.nowUs;
     this.nowUs += STEP_COST_MIN_US + this.rng.int(STEP_COST_SPREAD_US);
     this.fireDue();
@@ -195,11 +203,7 @@ export class Scheduler {
       case 'select':
         return this.doSelect(g, op);
       case 'lock':
-        if (op.mu.holder < 0) op.mu.holder = g.id;
-        else {
-          this.park(g, 'blocked');
-          op.mu.waiters.push(g.id);
-        }
+        g.lockWant = op.mu;
         return;
       case 'wait':
         this.park(g, 'blocked');
@@ -337,16 +341,9 @@ export class Scheduler {
     }
   }
 
+  /** Releases a mutex; goroutines waiting to lock it become eligible to run again. */
   unlock(mu: Mutex): void {
     mu.holder = -1;
-    while (mu.waiters.length > 0) {
-      const id = mu.waiters.shift()!;
-      const g = this.gs[id];
-      if (g.state !== 'blocked') continue;
-      mu.holder = id;
-      this.wakeNow(g, undefined);
-      return;
-    }
   }
 
   broadcast(signal: Signal): void {

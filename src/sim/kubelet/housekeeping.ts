@@ -15,10 +15,8 @@ const READY_FILTER = '&PodSandboxFilter{Id:,State:&PodSandboxStateValue{State:SA
 function* listRunningPods(k: Kubelet): Go<[RuntimePodStatus[], string | undefined]> {
   const sb = yield* k.cri(k.world.cri.listSandboxes(true), 'CRI ListPodSandbox (ready)');
   if (!sb.ok) {
-    if (k.structured) {
-      k.log('runtime.list-failed', { err: sb.err ?? '', filter: { t: 'raw', v: JSON.stringify(READY_FILTER) } });
-      k.log('runtime.list-sandboxes-failed', { err: sb.err ?? '' });
-    }
+    k.log('runtime.list-failed', { err: sb.err ?? '', filter: { t: 'raw', v: JSON.stringify(READY_FILTER) }, $0: READY_FILTER });
+    k.log('runtime.list-sandboxes-failed', { err: sb.err ?? '' });
     return [[], sb.err ?? 'unknown'];
   }
   const cs = yield* k.cri(k.world.cri.listContainers(true), 'CRI ListContainers (running)');

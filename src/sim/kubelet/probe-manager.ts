@@ -132,7 +132,8 @@ export function* updatePodStatus(k: Kubelet, pod: ApiPod, statuses: ContainerSta
     const id = bare(cs.containerID);
     const key = keyOf(pod, cs.name);
     if (k.cfg.custom?.atomicReadinessRead) {
-      yield* lock(k.mu.probeWorkers, 'take the probe workerLock (UpdatePodStatus, fixed)');
+      if (!m.readiness.has(id)) k.world.emit('readiness-lookup', pod.uid);
+      yield* lock(k.mu.probeWorkers, 'take the probe workerLock, then read result and worker together (fixed)');
       const result = m.readiness.get(id);
       cs.ready = result ? result === 'Success' : !m.workers.has(key);
       k.sched.unlock(k.mu.probeWorkers);
@@ -140,7 +141,7 @@ export function* updatePodStatus(k: Kubelet, pod: ApiPod, statuses: ContainerSta
       const result = m.readiness.get(id);
       if (result) cs.ready = result === 'Success';
       else {
-        k.world.emit('readiness-cache-miss', pod.uid);
+        k.world.emit('readiness-lookup', pod.uid);
         yield* preempt(`readiness cache has no result for ${cs.name}; next: look up its probe worker`);
         yield* lock(k.mu.probeWorkers, 'take the probe workerLock (getWorker)');
         cs.ready = !m.workers.has(key);

@@ -167,7 +167,7 @@ export function* killPod(k: Kubelet, pod: PodIdent & { spec?: ApiPod['spec']; de
   for (const s of sandboxes) {
     const r = yield* k.cri(k.world.cri.stopSandbox(s.id), `CRI StopPodSandbox ${shortId(s.id)}`);
     if (!r.ok) {
-      if (k.structured) k.log('runtime.stop-sandbox-failed', { err: r.err ?? '', podSandboxID: s.id });
+      k.log('runtime.stop-sandbox-failed', { err: r.err ?? '', podSandboxID: s.id });
       errs.push(`failed to "KillPodSandbox" for "${pod.uid}" with KillPodSandboxError: "${r.err}"`);
     }
   }
@@ -198,10 +198,8 @@ export function* killContainer(k: Kubelet, pod: PodIdent & { spec?: ApiPod['spec
   }
   const r = yield* k.cri(k.world.cri.stopContainer(c.id, grace), `CRI StopContainer ${shortId(c.id)} (grace ${grace}s)`, k.cfg.runtimeCallTimeoutUs > 0 ? grace * 1e6 + k.cfg.runtimeCallTimeoutUs : 0);
   if (!r.ok) {
-    if (k.structured) {
-      k.log('runtime.stop-failed', { err: r.err ?? '', containerID: c.id });
-      k.log('runtime.kill-failed', { err: r.err ?? '', ...who, gracePeriod: grace });
-    }
+    k.log('runtime.stop-failed', { err: r.err ?? '', containerID: c.id });
+    k.log('runtime.kill-failed', k.structured ? { err: r.err ?? '', ...who, gracePeriod: grace } : { containerID: k.containerId(c.id), gracePeriod: grace, err: r.err ?? '' });
     return r.err ?? 'unknown error';
   }
   k.log('runtime.container-exited', k.structured ? who : { containerID: k.containerId(c.id) });

@@ -35,7 +35,8 @@ export class StatusManager {
 
   /** The status value printed in status-manager lines: `%+v` ≤1.27, JSON after; printf lines get the `%+v` text. */
   statusVal(s: PodStatus) {
-    return { t: 'struct' as const, text: statusPlusV(s, this.k.minor >= 16), json: statusJson(s, true) };
+    const started = this.k.minor >= 16;
+    return { t: 'struct' as const, text: () => statusPlusV(s, started), json: () => statusJson(s, true) };
   }
 
   setPodStatus(pod: ApiPod, status: PodStatus): void {

@@ -88,7 +88,7 @@ function* handlePodAdditions(k: Kubelet, pods: ApiPod[]): Go {
 function handlePodUpdates(k: Kubelet, pods: ApiPod[], deletion: boolean): void {
   for (const pod of pods) {
     k.podManager.set(pod.uid, pod);
-    if (deletion && k.profile.podWorkers === 'serializer') k.truth('pod-worker', pod.uid, '', 'deleting');
+    if (deletion && k.profile.podWorkers === 'serializer' && k.world.truth.get('pod-worker', pod.uid) === 'syncing') k.truth('pod-worker', pod.uid, '', 'deleting');
     k.podWorkers.updatePod({ updateType: 'update', pod });
   }
 }

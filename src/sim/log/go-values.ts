@@ -24,8 +24,8 @@ export type Val =
   | { t: 'uid'; v: string }
   /** A type with a String() method (durations, work types): always quoted in structured lines. */
   | { t: 'stringer'; v: string }
-  /** A struct: its Go `%+v` text, and the value klog ≥ 2.100 serialises as JSON. */
-  | { t: 'struct'; text: string; json: unknown }
+  /** A struct: its Go `%+v` text, and the value klog ≥ 2.100 serialises as JSON (either may be computed lazily). */
+  | { t: 'struct'; text: string | (() => string); json: unknown }
   /** Text printed exactly as given. */
   | { t: 'raw'; v: string };
 
@@ -118,7 +118,7 @@ function plainText(v: Val): string {
       return d ? `${formatPod(p)}:DeletionTimestamp=${d}` : formatPod(p);
     }).join(', ');
     case 'uid': case 'stringer': case 'raw': return v.v;
-    case 'struct': return v.text;
+    case 'struct': return typeof v.text === 'function' ? v.text() : v.text;
   }
 }
 
@@ -137,7 +137,9 @@ export function structuredValue(v: Val, style: KlogStyle): string {
     }
     case 'uid': return style === 'v2100' ? goQuote(v.v) : v.v;
     case 'stringer': return goQuote(v.v);
-    case 'struct': return style === 'v2100' ? JSON.stringify(v.json) : v.text;
+    case 'struct':
+      if (style === 'v2100') return JSON.stringify(typeof v.json === 'function' ? (v.json as () => unknown)() : v.json);
+      return typeof v.text === 'function' ? v.text() : v.text;
     case 'raw': return v.v;
   }
 }

@@ -48,7 +48,7 @@ export const SITES: Record<string, readonly SiteVariant[]> = {
   ],
   'syncloop.update': [
     P('M05', 'SyncLoop (UPDATE, %q{source}): %q{pods}', 2, 'kubelet.go', { '1.12': 1890 }),
-    S('M05', 'SyncLoop UPDATE', ['source', 'pods'], 2, 'kubelet.go', { '1.23': 2121, '1.28': 2396 }),
+    S('M06', 'SyncLoop UPDATE', ['source', 'pods'], 2, 'kubelet.go', { '1.23': 2121, '1.28': 2396 }),
   ],
   'syncloop.delete': [
     P('M07', 'SyncLoop (DELETE, %q{source}): %q{pods}', 2, 'kubelet.go', { '1.12': 1899 }),
@@ -89,11 +89,11 @@ export const SITES: Record<string, readonly SiteVariant[]> = {
     S('M21', 'Failed cleaning pods', ['err'], 0, 'kubelet.go', { '1.23': 2204, '1.28': 2473 }, { sev: 'E' }),
   ],
   'housekeeping.workers': [S('M73', 'Clean up pod workers for terminated pods', [], 3, 'kubelet_pods.go', { '1.23': 1082, '1.28': 1050 }, { from: 22 })],
-  'housekeeping.probes': [S('M73', 'Clean up probes for terminated pods', [], 3, 'kubelet_pods.go', { '1.23': 1111, '1.28': 1100 }, { from: 22 })],
-  'housekeeping.statuses': [S('M73', 'Clean up orphaned pod statuses', [], 3, 'kubelet_pods.go', { '1.23': 1148, '1.28': 1104 }, { from: 22 })],
-  'housekeeping.dirs': [S('M73', 'Clean up orphaned pod directories', [], 3, 'kubelet_pods.go', { '1.23': 1167, '1.28': 1120 }, { from: 22 })],
-  'housekeeping.mirrors': [S('M73', 'Clean up orphaned mirror pods', [], 3, 'kubelet_pods.go', { '1.23': 1178, '1.28': 1131 }, { from: 22 })],
-  'housekeeping.cgroups': [S('M73', 'Clean up orphaned pod cgroups', [], 3, 'kubelet_pods.go', { '1.23': 1185, '1.28': 1273 }, { from: 22 })],
+  'housekeeping.probes': [S('M74', 'Clean up probes for terminated pods', [], 3, 'kubelet_pods.go', { '1.23': 1111, '1.28': 1100 }, { from: 22 })],
+  'housekeeping.statuses': [S('M74', 'Clean up orphaned pod statuses', [], 3, 'kubelet_pods.go', { '1.23': 1148, '1.28': 1104 }, { from: 22 })],
+  'housekeeping.dirs': [S('M74', 'Clean up orphaned pod directories', [], 3, 'kubelet_pods.go', { '1.23': 1167, '1.28': 1120 }, { from: 22 })],
+  'housekeeping.mirrors': [S('M74', 'Clean up orphaned mirror pods', [], 3, 'kubelet_pods.go', { '1.23': 1178, '1.28': 1131 }, { from: 22 })],
+  'housekeeping.cgroups': [S('M74', 'Clean up orphaned pod cgroups', [], 3, 'kubelet_pods.go', { '1.23': 1185, '1.28': 1273 }, { from: 22 })],
   'housekeeping.orphan-kill': [
     S('M75', 'Clean up orphaned pod containers', ['podUID'], 3, 'kubelet_pods.go', { '1.23': 1134 }, { from: 22, to: 26 }),
     S('M76', 'Clean up containers for orphaned pod we had not seen before', ['podUID', 'killPodOptions'], 2, 'kubelet_pods.go', { '1.28': 1226 }, { from: 27 }),
@@ -126,8 +126,8 @@ export const SITES: Record<string, readonly SiteVariant[]> = {
   'sync.terminating-grace': [S('M25', 'Pod terminating with grace period', [...REF, 'gracePeriod'], 4, 'kubelet.go', { '1.23': 1804, '1.28': 1990 }, { from: 22 })],
   'sync.stopped-all': [S('M26', 'Pod termination stopped all running containers', REF, 4, 'kubelet.go', { '1.23': 1873, '1.28': 2064 }, { from: 22 })],
   'sync.stopped-all-orphan': [
-    S('M26', 'Pod termination stopped all running orphan containers', REF, 4, 'kubelet.go', { '1.23': 1814 }, { from: 22, to: 26 }),
-    S('M26', 'Pod termination stopped all running orphaned containers', REF, 4, 'kubelet.go', { '1.28': 2094 }, { from: 27 }),
+    S('M28o', 'Pod termination stopped all running orphan containers', REF, 4, 'kubelet.go', { '1.23': 1814 }, { from: 22, to: 26 }),
+    S('M28s', 'Pod termination stopped all running orphaned containers', REF, 4, 'kubelet.go', { '1.28': 2094 }, { from: 27 }),
   ],
   'sync.runtime-pod-enter': [S('M28', 'SyncTerminatingRuntimePod enter', REF, 4, 'kubelet.go', { '1.28': 2081 }, { from: 27 })],
   'sync.terminated-enter': [
@@ -232,10 +232,22 @@ export const SITES: Record<string, readonly SiteVariant[]> = {
     P('M110', 'Container %q{containerID} exited normally', 3, 'kuberuntime_container.go', { '1.12': 579 }),
     S('M110', 'Container exited normally', [...REF, 'containerName', 'containerID'], 3, 'kuberuntime_container.go', { '1.23': 732, '1.28': 754 }),
   ],
-  'runtime.kill-failed': [S('X08', 'Container termination failed with gracePeriod', ['err', ...REF, 'containerName', 'containerID', 'gracePeriod'], 0, 'kuberuntime_container.go', { '1.23': 728, '1.28': 750 }, { sev: 'E' })],
-  'runtime.stop-failed': [S('X09', 'StopContainer from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 479, '1.28': 361 }, { sev: 'E' })],
-  'runtime.stop-sandbox-failed': [S('X09', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 176 }, { sev: 'E' })],
-  'runtime.list-failed': [S('X09', 'ListPodSandbox with filter from runtime service failed', ['err', 'filter'], 0, 'remote_runtime.go', { '1.23': 365, '1.28': 299 }, { sev: 'E' })],
+  'runtime.kill-failed': [
+    P('X08', 'Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}', 0, 'kuberuntime_container.go', { '1.12': 585 }, { sev: 'E' }),
+    S('X08', 'Container termination failed with gracePeriod', ['err', ...REF, 'containerName', 'containerID', 'gracePeriod'], 0, 'kuberuntime_container.go', { '1.23': 728, '1.28': 750 }, { sev: 'E' }),
+  ],
+  'runtime.stop-failed': [
+    P('X09', 'StopContainer %q{containerID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 262 }, { sev: 'E' }),
+    S('X09', 'StopContainer from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 479, '1.28': 361 }, { sev: 'E' }),
+  ],
+  'runtime.stop-sandbox-failed': [
+    P('X09', 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 113 }, { sev: 'E' }),
+    S('X09', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 176 }, { sev: 'E' }),
+  ],
+  'runtime.list-failed': [
+    P('X09', 'ListPodSandbox with filter %v from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 166 }, { sev: 'E' }),
+    S('X09', 'ListPodSandbox with filter from runtime service failed', ['err', 'filter'], 0, 'remote_runtime.go', { '1.23': 365, '1.28': 299 }, { sev: 'E' }),
+  ],
   'runtime.list-sandboxes-failed': [S('X09', 'Failed to list pod sandboxes', ['err'], 0, 'kuberuntime_sandbox.go', { '1.23': 292, '1.28': 294 }, { sev: 'E' })],
   'runtime.remove-container': [S('X10', 'Removing container', ['containerID'], 4, 'kuberuntime_container.go', { '1.23': 947, '1.28': 987 }, { from: 22 })],
   'gc.remove-sandbox': [
