@@ -45,6 +45,7 @@ const SANDBOX_EVENT_OF_KIND = KINDS.map((k) => SANDBOX_EVENTS[k] ?? '');
 const CONTAINER_EVENT_OF_KIND = KINDS.map((k) => CONTAINER_EVENTS[k] ?? '');
 const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
 const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
+const IS_KUBELET_START_KIND = KINDS.map((k) => KUBELET_START_KINDS.has(k));
 const LANE_KIND_CODE = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
 
 /** Container IDs are matched on their first 12 characters (the runtime's short ID). */
@@ -154,6 +155,8 @@ export function reconstruct(c: Collected): Trace {
   const lastPid: (number | undefined)[] = [];
   const lastNodeStart = new Map<number, number>();
   const lastEventUs: (number | undefined)[] = [];
+  /** Status texts repeat (the same status dump every resync); each distinct one is read once. */
+  const statusReadings = new Map<number, StatusReading>();
 
   /**
    * A kubelet restart loses everything the kubelet kept in memory: pod workers, probe results, the status cache
@@ -282,7 +285,7 @@ export function reconstruct(c: Collected): Trace {
       if (lastPid[node] !== undefined) started = markStart(nodes[node], i, t, lastNodeStart);
       lastPid[node] = pid;
     }
-    if (KUBELET_START_KINDS.has(kind)) started = markStart(nodes[node], i, t, lastNodeStart) || started;
+    if (IS_KUBELET_START_KIND[kindId]) started = markStart(nodes[node], i, t, lastNodeStart) || started;
     if (started) forgetKubeletMemory(node, lastEventUs[node] ?? t);
     lastEventUs[node] = t;
 
@@ -323,7 +326,8 @@ export function reconstruct(c: Collected): Trace {
       if (sev === 1) info.warningCount++;
       else if (sev >= 2) info.errorCount++;
       const w = podWorker(p, i, t);
-      if (w.apply(kind, i, t) && w.lane !== primary) members.add(w.lane, i);
+      // Most events are not in the pod-worker table; apply() would only look them up and return.
+      if (w.machine.handlesKindId(kindId, kind) && w.apply(kind, i, t) && w.lane !== primary) members.add(w.lane, i);
     }
     if (pod < 0) continue;
 
@@ -388,22 +392,18 @@ export function reconstruct(c: Collected): Trace {
 
     // Readiness and API status, from what the status manager wrote and the sync loop's probe results.
     if (IS_STATUS_KIND[kindId] && events.text[i]) {
-      const sum = parseStatusSummaryLine(strings.get(events.text[i]));
-      let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
-      if (ready === '?') ready = undefined;
-      const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
-      const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
-      const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
-      if (state) {
+      const textId = events.text[i];
+      const reading = statusReadings.get(textId) ?? readStatus(strings.get(textId));
+      statusReadings.set(textId, reading);
+      if (reading.readinessEvent) {
         const r = readiness(pod, i, t);
-        r.apply(`readiness.${state}`, i, t, notReady.length ? `(${notReady.join(', ')})` : '');
+        r.apply(reading.readinessEvent, i, t, reading.readinessDetail);
         members.add(r.lane, i);
       }
       if (kind !== 'status.same') {
         const version = events.num[i];
         const label = [
-          Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`,
-          sum.phase, ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '',
+          Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`, reading.phase, reading.readyLabel,
         ].filter(Boolean).join(' ');
         const r = api(pod, i, t);
         r.apply('status.version', i, t, label);
@@ -515,6 +515,30 @@ function backoffDetail(text: string): string {
   let end = at + 9;
   while (end < text.length && end < at + 20 && text.charCodeAt(end) !== 32) end++;
   return `(back-off ${text.slice(at + 9, end)})`;
+}
+
+/** What a status summary line (catalog/status-summary.ts) says about readiness and the API status label. */
+interface StatusReading {
+  /** 'readiness.ready' / 'readiness.not-ready', or '' when the status does not say. */
+  readinessEvent: string;
+  readinessDetail: string;
+  phase: string;
+  readyLabel: string;
+}
+
+function readStatus(text: string): StatusReading {
+  const sum = parseStatusSummaryLine(text);
+  let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
+  if (ready === '?') ready = undefined;
+  const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
+  const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
+  const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
+  return {
+    readinessEvent: state ? `readiness.${state}` : '',
+    readinessDetail: notReady.length ? `(${notReady.join(', ')})` : '',
+    phase: sum.phase,
+    readyLabel: ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '',
+  };
 }
 
 function shortText(s: string, max: number): string {

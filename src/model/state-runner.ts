@@ -70,6 +70,13 @@ export class CompiledMachine {
   handles(kind: string): boolean {
     return this.byKind.has(kind);
   }
+
+  private readonly handledByKindId: (boolean | undefined)[] = [];
+
+  /** handles(), remembered by the catalog's kind id (the reconstruct loop asks for every event). */
+  handlesKindId(kindId: number, kind: string): boolean {
+    return this.handledByKindId[kindId] ?? (this.handledByKindId[kindId] = this.byKind.has(kind));
+  }
 }
 
 export interface RunnerContext {
@@ -92,6 +99,11 @@ export class StateRunner {
     readonly container: number, readonly pod: number, firstUs: number, firstEvent: number) {
     this.startUs = firstUs;
     this.startEvent = firstEvent;
+  }
+
+  /** The table this instance runs. */
+  get machine(): CompiledMachine {
+    return this.m;
   }
 
   get isClosed(): boolean {
