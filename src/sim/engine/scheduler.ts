@@ -8,7 +8,8 @@
  */
 import { Rng } from './rng.ts';
 import { TimerHeap } from './timer-heap.ts';
-import type { CallResult, Chan, Go, Mutex, Op, SelectResult, Signal, Waiter } from './ops.ts';
+import type { CallResult, Chan, Go, Mutex, Op, SelectResult, Signal } from './ops.ts';
+import { canRecv, canSend, closeChan, recvNow, sendNow, type Waker } from './channels.ts';
 
 export type GoState = 'runnable' | 'blocked' | 'sleeping' | 'done';
 
@@ -123,7 +124,7 @@ export class Scheduler {
   step(horizonUs: number, choose?: (runnable: Goroutine[]) => Goroutine | undefined): StepInfo | undefined {
     let ready = this.runnable();
     while (ready.length === 0) {
-      // Only goroutines waiting for a held mutex may be left: that is a deadlock unless time moves someone.
+      // Nothing can run now: move the clock to the next timer (a sleep, a tick, a call completing).
       if (!this.advance(horizonUs)) return undefined;
       ready = this.runnable();
     }
@@ -261,61 +262,25 @@ export class Scheduler {
     });
   }
 
-  private isLive(w: Waiter): boolean {
-    return !w.token.fired && this.gs[w.gid].state === 'blocked';
-  }
+  private readonly waker: Waker = {
+    isLive: (w) => !w.token.fired && this.gs[w.gid].state === 'blocked',
+    wake: (gid, value) => this.wakeNow(this.gs[gid], value),
+  };
 
   private canRecv(ch: Chan<unknown>): boolean {
-    return ch.buffer.length > 0 || ch.closed || ch.sendq.some((s) => this.isLive(s.w));
+    return canRecv(ch, this.waker);
   }
 
   private canSend(ch: Chan<unknown>): boolean {
-    return ch.buffer.length < ch.capacity || ch.recvq.some((w) => this.isLive(w));
+    return canSend(ch, this.waker);
   }
 
-  /** Delivers a value without blocking: to a waiting receiver, else into the buffer. False if it would block. */
   private sendNow(ch: Chan<unknown>, value: unknown): boolean {
-    if (ch.closed) throw new Error(`send on closed channel ${ch.name}`);
-    while (ch.recvq.length > 0) {
-      const w = ch.recvq.shift()!;
-      if (!this.isLive(w)) continue;
-      w.token.fired = true;
-      this.wakeNow(this.gs[w.gid], w.arm < 0 ? { value, ok: true } : { index: w.arm, value, ok: true });
-      return true;
-    }
-    if (ch.buffer.length < ch.capacity) {
-      ch.buffer.push(value);
-      return true;
-    }
-    return false;
+    return sendNow(ch, value, this.waker);
   }
 
-  /** Takes a value without blocking, or undefined if it would block. */
   private recvNow(ch: Chan<unknown>): { value: unknown; ok: boolean } | undefined {
-    if (ch.buffer.length > 0) {
-      const value = ch.buffer.shift();
-      this.refillFromSender(ch);
-      return { value, ok: true };
-    }
-    while (ch.sendq.length > 0) {
-      const s = ch.sendq.shift()!;
-      if (!this.isLive(s.w)) continue;
-      s.w.token.fired = true;
-      this.wakeNow(this.gs[s.w.gid], s.w.arm < 0 ? undefined : { index: s.w.arm, value: undefined, ok: true });
-      return { value: s.value, ok: true };
-    }
-    if (ch.closed) return { value: undefined, ok: false };
-    return undefined;
-  }
-
-  private refillFromSender(ch: Chan<unknown>): void {
-    while (ch.sendq.length > 0 && ch.buffer.length < ch.capacity) {
-      const s = ch.sendq.shift()!;
-      if (!this.isLive(s.w)) continue;
-      s.w.token.fired = true;
-      ch.buffer.push(s.value);
-      this.wakeNow(this.gs[s.w.gid], s.w.arm < 0 ? undefined : { index: s.w.arm, value: undefined, ok: true });
-    }
+    return recvNow(ch, this.waker);
   }
 
   // ---- non-blocking helpers for code inside a step (or a timer) ------------------------------------------------
@@ -332,13 +297,7 @@ export class Scheduler {
   }
 
   close(ch: Chan<unknown>): void {
-    if (ch.closed) return;
-    ch.closed = true;
-    for (const w of ch.recvq.splice(0)) {
-      if (!this.isLive(w)) continue;
-      w.token.fired = true;
-      this.wakeNow(this.gs[w.gid], w.arm < 0 ? { value: undefined, ok: false } : { index: w.arm, value: undefined, ok: false });
-    }
+    closeChan(ch, this.waker);
   }
 
   /** Releases a mutex; goroutines waiting to lock it become eligible to run again. */

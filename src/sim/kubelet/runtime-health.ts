@@ -63,6 +63,7 @@ function* oneTimeInitializer(k: Kubelet): Go {
     yield* k.cri(k.world.cri.containerStatus(c.id), `cAdvisor start: inspect container ${c.id.slice(0, 12)} (${c.name})`, k.cfg.initInspectDeadlineUs);
   }
   k.init.state = 'done';
+  k.world.emit('runtime-initialized', '');
   k.sched.broadcast(k.init.done);
 }
 

@@ -28,7 +28,8 @@ export const readinessInitRace: Scenario = {
     'the prober under the probe worker lock, and the pod worker, which generates the pod status and asks the probe ' +
     'manager for readiness — reading the results cache first and the worker map second. Step to the race and choose: ' +
     'let the sync loop finish AddPod before the pod worker looks at the worker map, and the container is reported not ' +
-    'ready; the next sync rejects the pod and kills the container.',
+    'ready; the next sync rejects the pod and kills the container. (What follows is the custom handler\'s doing: a ' +
+    'recreated container starts not ready, so the handler keeps rejecting the pod.)',
   seed: '000',
   versions: ['1.12'],
   startUs: START,

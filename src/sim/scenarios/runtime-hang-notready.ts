@@ -63,10 +63,12 @@ export const runtimeHangNotReady: Scenario = {
     const notReady = changed(world, 'node-ready', 'NotReady');
     const skips = world.siteCalls.filter((c) => c.site === 'syncloop.skipping');
     const skipSpanUs = skips.length ? skips[skips.length - 1].timeUs - skips[0].timeUs : 0;
+    const initialized = world.moments.some((m) => m.name === 'runtime-initialized');
+    const cause = initialized ? 'the runtime stopped answering after initialization' : 'the one-time initializer is stuck on the hung inspect';
     return {
       incident: notReady.length > 0,
       summary: notReady.length > 0
-        ? `The node went NotReady and the sync loop skipped pod work for ${Math.round(skipSpanUs / 1e6)} s: the one-time initializer is stuck on the hung inspect.`
+        ? `The node went NotReady and the sync loop skipped pod work for ${Math.round(skipSpanUs / 1e6)} s: ${cause}.`
         : 'The node stayed Ready. The hung container still costs something: PLEG\'s inspect of it times out after 2 min, and its pod cannot be killed.',
       keyTimesUs: { firstSkip: skips[0]?.timeUs ?? NaN, nodeNotReady: notReady[0]?.timeUs ?? NaN, syncResumed: firstTime(world, 'sync-gate', 'running') },
       counts: { skippedIterations: skips.length, skippedSeconds: Math.round(skipSpanUs / 1e6) },
