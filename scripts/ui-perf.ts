@@ -141,6 +141,22 @@ async function main(): Promise<void> {
       for (const k of ['w', 'w', 'w', 'd', 'd', 'a', 's', 's', 's', 'f']) { await page.keyboard.press(k); await page.waitForTimeout(40); }
     });
 
+    // Filters over every event: plain text (byte scan), then a regular expression (linear-time engine).
+    const filterMs = async (text: string, regex: boolean): Promise<number> => {
+      if (regex !== (await page.locator('button[aria-pressed="true"]').count() > 0)) await page.click('button[aria-pressed]');
+      await page.fill('#filter-text', text);
+      const before = (await probe(page)).draws;
+      const started = Date.now();
+      await page.keyboard.press('Enter');
+      // Applying a filter redraws the timeline once the new visibility is computed.
+      await page.waitForFunction((n) => (window as unknown as { __syncloopPerf: Probe }).__syncloopPerf.draws > n, before, { timeout: 120_000 });
+      return Date.now() - started;
+    };
+    const plainFilterMs = await filterMs('Probe failed', false);
+    const regexFilterMs = await filterMs('probe failed.*statuscode: 5\\d\\d', true);
+    await page.fill('#filter-text', '');
+    await page.keyboard.press('Enter');
+
     await cdp.send('HeapProfiler.collectGarbage');
     const metrics = (await cdp.send('Performance.getMetrics')).metrics;
     const heapUsed = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
@@ -154,6 +170,7 @@ async function main(): Promise<void> {
       load: { wallMs: loadWallMs, workerParseMs: Math.round(afterLoad.parseMs), firstPaintAfterTraceMs: +(afterLoad.firstPaintAt - afterLoad.loadedAt).toFixed(1) },
       drawMs: { zoom: stats(zoom.drawMs), pan: stats(pan.drawMs), keys: stats(keys.drawMs), all: stats(interaction) },
       rafFrameIntervalMs: stats(frames),
+      filterMs: { plainText: plainFilterMs, regex: regexFilterMs },
       memory: {
         jsHeapUsedBytes: heapUsed, traceArrayBufferBytes: traceBuffers, largestRendererRssBytes: rss[0] ?? NaN,
         heapPlusBuffersOverInput: +((heapUsed + traceBuffers) / inputBytes).toFixed(2),
@@ -172,6 +189,7 @@ async function main(): Promise<void> {
       console.log(`load: ${(loadWallMs / 1000).toFixed(1)} s wall (worker ${(result.load.workerParseMs / 1000).toFixed(1)} s); first timeline paint ${result.load.firstPaintAfterTraceMs} ms after the trace arrived`);
       for (const [k, v] of Object.entries(result.drawMs)) console.log(`draw ${k.padEnd(5)} n=${v.n} p50=${v.p50} ms p95=${v.p95} ms max=${v.max} ms`);
       console.log(`rAF frame interval during zoom+pan: p50=${result.rafFrameIntervalMs.p50} ms p95=${result.rafFrameIntervalMs.p95} ms`);
+      console.log(`filter over all events (typing → hidden count shown): plain text ${plainFilterMs} ms, regex ${regexFilterMs} ms`);
       console.log(`memory: JS heap ${mb(heapUsed)}, trace buffers ${mb(traceBuffers)} → ${result.memory.heapPlusBuffersOverInput}× input; renderer RSS ${mb(rss[0] ?? NaN)} → ${result.memory.rendererRssOverInput}× input`);
       for (const [k, ok] of Object.entries(targets)) console.log(`${ok ? 'PASS' : 'FAIL'}  ${k}`);
     }

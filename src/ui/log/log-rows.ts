@@ -4,27 +4,13 @@
  * time order across sources. Lines map back to events through a per-source line → event table.
  */
 import type { Trace } from '../../model/trace.ts';
+import { lineToEvent } from '../../store/line-events.ts';
+
+export { lineToEvent };
 
 export type LogRows =
   | { mode: 'raw'; source: number; count: number }
   | { mode: 'events'; events: Uint32Array; count: number };
-
-const lineMaps = new WeakMap<Trace, Int32Array[]>();
-
-/** For each source, line (0-based) → the event whose record covers it, or -1. */
-export function lineToEvent(trace: Trace): Int32Array[] {
-  let maps = lineMaps.get(trace);
-  if (maps) return maps;
-  maps = trace.raw.map((r) => new Int32Array(Math.max(0, r.lineStarts.length - 1)).fill(-1));
-  const ev = trace.events;
-  for (let e = 0; e < ev.count; e++) {
-    const map = maps[ev.source[e]];
-    const first = ev.line[e] - 1;
-    for (let k = 0; k < Math.max(1, ev.lineCount[e]); k++) if (first + k < map.length) map[first + k] = e;
-  }
-  lineMaps.set(trace, maps);
-  return maps;
-}
 
 /** Visible events (mask) inside [startUs, endUs] (or all of them when the window is undefined), in time order. */
 export function eventRows(trace: Trace, mask: Uint8Array | undefined, window: { startUs: number; endUs: number } | undefined): Uint32Array {
