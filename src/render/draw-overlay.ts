@@ -27,14 +27,21 @@ export interface OverlayState {
   dragRange: { startUs: number; endUs: number } | undefined;
 }
 
-/** Canvas position of an event's mark (its lane row, or the collapsed group standing in for it). */
-export function eventPoint(frame: FrameContext, e: number): { x: number; y: number; row: Row } | undefined {
+/**
+ * Canvas position of an event's mark (its lane row, or the collapsed group standing in for it). A row scrolled out
+ * of view gives a point on the top or bottom edge (`offScreen`), so an arrow still shows which way its end lies.
+ */
+export function eventPoint(frame: FrameContext, e: number): { x: number; y: number; row: Row; offScreen: boolean } | undefined {
   const lane = frame.trace.events.lane[e];
   const row = rowForLane(frame, lane);
   if (!row) return undefined;
   const top = rowTopPx(frame, row);
   const y = row.kind === 'lane' ? top + markBox(frame.trace, row).topPx + markBox(frame.trace, row).heightPx / 2 : top + row.heightPx / 2;
-  return { x: frame.scale.toPx(frame.trace.events.timeUs[e]), y, row };
+  const pinned = row.kind === 'lane' && row.pinned;
+  const minY = frame.layout.pinnedHeightPx + 3;
+  const maxY = frame.heightPx - 3;
+  const offScreen = !pinned && (y < minY || y > maxY);
+  return { x: frame.scale.toPx(frame.trace.events.timeUs[e]), y: offScreen ? Math.min(maxY, Math.max(minY, y)) : y, row, offScreen };
 }
 
 function spanBox(frame: FrameContext, s: number): { x: number; y: number; w: number; h: number } | undefined {
@@ -141,7 +148,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, frame: FrameContext, 
     for (const e of state.linkedEvents) {
       if (e === sel.event) continue;
       const p = eventPoint(frame, e);
-      if (p) ring(ctx, p.x, p.y, 5, theme.link, 1.5);
+      if (p && !p.offScreen) ring(ctx, p.x, p.y, 5, theme.link, 1.5);
     }
     const p = eventPoint(frame, sel.event);
     if (p) {

@@ -1,9 +1,11 @@
 /**
- * The one bridge between trace time (epoch µs) and horizontal CSS px. Wraps a d3 linear scale; the domain is
- * shifted by `baseUs` so d3 works on small numbers (epoch µs are ~1.7e15, where float steps are coarse for
- * tick maths) and converts back exactly.
+ * The one bridge between trace time (epoch µs) and horizontal CSS px. Wraps a d3 linear scale for the ticks; its
+ * domain is shifted by a base (midnight of the first day, or 0 for offsets) so d3 works on small numbers (epoch µs
+ * are ~1.7e15, where float steps are coarse for tick maths) and the ticks land on round times.
  */
 import { scaleLinear, type ScaleLinear } from 'd3';
+
+const US_PER_DAY = 86_400_000_000;
 
 export class TimeScale {
   readonly startUs: number;
@@ -14,12 +16,13 @@ export class TimeScale {
   private readonly baseUs: number;
   private readonly scale: ScaleLinear<number, number>;
 
-  constructor(startUs: number, endUs: number, widthPx: number) {
+  /** `tickBaseUs`: ticks are round offsets from it (default: midnight before startUs; pass 0 for small offsets). */
+  constructor(startUs: number, endUs: number, widthPx: number, tickBaseUs?: number) {
     this.startUs = startUs;
     this.endUs = endUs > startUs ? endUs : startUs + 1;
     this.widthPx = Math.max(1, widthPx);
     this.usPerPx = (this.endUs - this.startUs) / this.widthPx;
-    this.baseUs = Math.floor(startUs);
+    this.baseUs = tickBaseUs ?? Math.floor(startUs / US_PER_DAY) * US_PER_DAY;
     this.scale = scaleLinear().domain([this.startUs - this.baseUs, this.endUs - this.baseUs]).range([0, this.widthPx]);
   }
 

@@ -52,7 +52,7 @@ export function axisTicks(scale: TimeScale, approxCount: number, originUs: numbe
     stepUs = timesUs.length > 1 ? timesUs[1] - timesUs[0] : spanUs;
   } else if (relative) {
     // Ticks on round offsets from the origin.
-    const shifted = new TimeScale(scale.startUs - originUs, scale.endUs - originUs, scale.widthPx);
+    const shifted = new TimeScale(scale.startUs - originUs, scale.endUs - originUs, scale.widthPx, 0);
     const t = shifted.ticks(approxCount);
     timesUs = t.timesUs.map((d) => d + originUs);
     stepUs = t.stepUs;
