@@ -5,16 +5,24 @@
  */
 import { createReadStream } from 'node:fs';
 
+function cpuNowMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 const KLOG_HEADER = /^([IWEF])(\d{4}) (\d{2}:\d{2}:\d{2}\.\d{6})\s+(\d+) ([^:\]]+):(\d+)\] /;
 
 export interface BaselineRun {
   ms: number;
+  /** Process CPU time (user + system) of the pass. */
+  cpuMs: number;
   lines: number;
   matched: number;
 }
 
 /** One pass over the first `limitBytes` of the file (all of it by default). */
 export async function baselinePass(path: string, limitBytes = Infinity): Promise<BaselineRun> {
+  const c0 = cpuNowMs();
   const t0 = performance.now();
   const decoder = new TextDecoder('utf-8');
   const stream = createReadStream(path, { highWaterMark: 1 << 20, end: Number.isFinite(limitBytes) ? limitBytes - 1 : undefined });
@@ -37,12 +45,13 @@ export async function baselinePass(path: string, limitBytes = Infinity): Promise
   }
   carry += decoder.decode();
   if (carry) onLine(carry);
-  return { ms: performance.now() - t0, lines, matched };
+  return { ms: performance.now() - t0, cpuMs: cpuNowMs() - c0, lines, matched };
 }
 
 export interface BaselineResult {
   runsMs: number[];
   medianMs: number;
+  medianCpuMs: number;
   lines: number;
   matched: number;
 }
@@ -53,7 +62,7 @@ export async function runBaseline(path: string, reps: number, warmupBytes: numbe
   const runs: BaselineRun[] = [];
   for (let i = 0; i < reps; i++) runs.push(await baselinePass(path));
   const runsMs = runs.map((r) => r.ms);
-  return { runsMs, medianMs: median(runsMs), lines: runs[0].lines, matched: runs[0].matched };
+  return { runsMs, medianMs: median(runsMs), medianCpuMs: median(runs.map((r) => r.cpuMs)), lines: runs[0].lines, matched: runs[0].matched };
 }
 
 export function median(xs: readonly number[]): number {

@@ -21,7 +21,7 @@ export interface MemoryPeaks {
   /** getrusage's maxRSS for the whole process (includes anything before the sampler started). */
   maxRssBytes: number;
   peakHeapUsedBytes: number;
-  /** Heap + external + array buffers at the peak heap sample. */
+  /** Peak memory outside the JS heap (process.memoryUsage().external, which includes array buffers). */
   peakExternalBytes: number;
   rssSamples: number;
 }
@@ -45,7 +45,7 @@ export class MemorySampler {
   mark(): void {
     const m = process.memoryUsage();
     if (m.heapUsed > this.peakHeap) this.peakHeap = m.heapUsed;
-    if (m.external + m.arrayBuffers > this.peakExternal) this.peakExternal = m.external + m.arrayBuffers;
+    if (m.external > this.peakExternal) this.peakExternal = m.external;
     if (BigInt(m.rss) > Atomics.load(this.cells, 0)) Atomics.store(this.cells, 0, BigInt(m.rss));
   }
 

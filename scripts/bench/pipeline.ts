@@ -20,6 +20,8 @@ export interface StageTimes {
   linksMs: number;
   findingsMs: number;
   totalMs: number;
+  /** CPU time of the process over the run (user + system, all threads): less sensitive to a busy machine. */
+  cpuMs: number;
 }
 
 export interface TraceCounts {
@@ -82,7 +84,13 @@ function countTrace(trace: Trace): TraceCounts {
   };
 }
 
+export function cpuNowMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 async function onePass(path: string, sampler: MemorySampler): Promise<{ times: StageTimes; trace: Trace }> {
+  const c0 = cpuNowMs();
   const t0 = performance.now();
   const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
   await feedFile(analyzer, path);
@@ -93,13 +101,14 @@ async function onePass(path: string, sampler: MemorySampler): Promise<{ times: S
   const t2 = performance.now();
   trace.findings = runDetectors(trace);
   const t3 = performance.now();
+  const cpuMs = cpuNowMs() - c0;
   sampler.mark();
   const l0 = performance.now();
   deriveLinks(trace);
   const linksMs = performance.now() - l0;
   const finishMs = t2 - t1;
   return {
-    times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, totalMs: t3 - t0 },
+    times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, totalMs: t3 - t0, cpuMs },
     trace,
   };
 }
@@ -112,6 +121,7 @@ export async function runPipeline(path: string, reps: number, warmupBytes: numbe
   const sampler = new MemorySampler();
   let first: { times: StageTimes; trace: Trace } | undefined = await onePass(path, sampler);
   const peaks = await sampler.stop();
+  gc?.();
   const after = process.memoryUsage();
   const counts = countTrace(first.trace);
   const runs = [first.times];
@@ -125,7 +135,7 @@ export async function runPipeline(path: string, reps: number, warmupBytes: numbe
   const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
   return {
     runs, median: byTotal[(byTotal.length - 1) >> 1],
-    memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external + after.arrayBuffers },
+    memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external },
     counts,
   };
 }

@@ -17,6 +17,8 @@ export interface BenchResult {
   pipeline: PipelineResult & { mbPerS: number; stageMbPerS: { ingest: number } };
   /** Pipeline speed / baseline speed. */
   ratio: number;
+  /** The same ratio from CPU time (what the machine's other load does not change much). */
+  cpuRatio: number;
   peakRssPerInput: number;
   targets: { pipelineMbPerS: boolean; quarterOfBaseline: boolean; peakRssUnder3x: boolean };
 }
@@ -31,10 +33,11 @@ export function summarize(input: BenchResult['input'], baseline: BaselineResult,
   const b = { ...baseline, mbPerS: mbPerS(input.bytes, baseline.medianMs) };
   const p = { ...pipeline, mbPerS: mbPerS(input.bytes, pipeline.median.totalMs), stageMbPerS: { ingest: mbPerS(input.bytes, pipeline.median.ingestMs) } };
   const ratio = p.mbPerS / b.mbPerS;
+  const cpuRatio = baseline.medianCpuMs / pipeline.median.cpuMs;
   const peakRss = Math.max(pipeline.memory.peakRssBytes, pipeline.memory.maxRssBytes);
   const peakRssPerInput = peakRss / input.bytes;
   return {
-    input, baseline: b, pipeline: p, ratio, peakRssPerInput,
+    input, baseline: b, pipeline: p, ratio, cpuRatio, peakRssPerInput,
     targets: { pipelineMbPerS: p.mbPerS >= 150, quarterOfBaseline: ratio >= 0.25, peakRssUnder3x: peakRssPerInput < 3 },
   };
 }
@@ -51,8 +54,8 @@ export function formatTable(r: BenchResult): string {
   const c = p.counts;
   const ok = (b: boolean) => (b ? 'PASS' : 'FAIL');
   return [
-    `Syncloop benchmark: ${(r.input.bytes / MB).toFixed(1)} MB kubelet log (${r.input.era} era, seed ${r.input.seed}, ` +
-      `${r.input.simulatedHours.toFixed(1)} h of log, ${n(r.input.generatedPods)} pods)`,
+    `Syncloop benchmark: ${(r.input.bytes / MB).toFixed(1)} MB kubelet log` + (r.input.generated
+      ? ` (${r.input.era} era, seed ${r.input.seed}, ${r.input.simulatedHours.toFixed(1)} h of log, ${n(r.input.generatedPods)} pods)` : ''),
     r.input.generated ? `  generated ${r.input.path} in ${s(r.input.generateMs)} (${mbPerS(r.input.bytes, r.input.generateMs).toFixed(0)} MB/s)` : `  input ${r.input.path}`,
     '',
     'speed',
@@ -63,13 +66,13 @@ export function formatTable(r: BenchResult): string {
     row('  reconstruct (sort, lanes, states)', s(t.reconstructMs)),
     row('  links', s(t.linksMs), '(derived again on the finished trace)'),
     row('  findings', s(t.findingsMs)),
-    row('pipeline / baseline', r.ratio.toFixed(2)),
+    row('pipeline / baseline', r.ratio.toFixed(2), `by CPU time ${r.cpuRatio.toFixed(2)} (baseline ${s(r.baseline.medianCpuMs)}, pipeline ${s(t.cpuMs)} CPU)`),
     '',
     'memory (first full pipeline run)',
     row('peak RSS', mb(Math.max(m.peakRssBytes, m.maxRssBytes)), `${r.peakRssPerInput.toFixed(2)} × input  (sampled ${mb(m.peakRssBytes)}, getrusage ${mb(m.maxRssBytes)})`),
     row('RSS before the run', mb(m.rssBeforeBytes)),
-    row('peak heap used', mb(m.peakHeapUsedBytes), `external+buffers peak ${mb(m.peakExternalBytes)}`),
-    row('retained by the trace', mb(m.heapAfterBytes), `heap; + ${mb(m.externalAfterBytes)} external (raw text)`),
+    row('peak heap used', mb(m.peakHeapUsedBytes), `external (typed arrays, raw text) peak ${mb(m.peakExternalBytes)}`),
+    row('retained by the trace', mb(m.heapAfterBytes), `heap; + ${mb(m.externalAfterBytes)} external (raw text, columns)`),
     '',
     'counts',
     row('lines / records / continuation', `${n(c.lines)}`, `${n(c.records)} / ${n(c.continuation)}  (baseline matched ${n(r.baseline.matched)} of ${n(r.baseline.lines)})`),

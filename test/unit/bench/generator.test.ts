@@ -114,7 +114,7 @@ describe('bench code paths', () => {
     const t = pipeline.median;
     expect(t.ingestMs + t.finishMs + t.findingsMs).toBeCloseTo(t.totalMs, 0);
     const table = formatTable(summarize({ path, bytes: stats.bytes, era: 'structured', seed: 11, generated: true, generateMs: 1, simulatedHours: 1, generatedPods: stats.pods },
-      { runsMs: [base.ms], medianMs: base.ms, lines: base.lines, matched: base.matched }, pipeline));
+      { runsMs: [base.ms], medianMs: base.ms, medianCpuMs: base.cpuMs, lines: base.lines, matched: base.matched }, pipeline));
     expect(table).toContain('pipeline / baseline');
     expect(table).toContain(`${stats.pods.toLocaleString('en-US')} pods`);
   });
