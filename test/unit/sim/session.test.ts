@@ -39,6 +39,19 @@ describe('session', () => {
     expect(snapshot(restored)).toEqual(snapshot(s));
   });
 
+  it('the verbosity changes what is printed, not what happens', () => {
+    const run = (verbosity: number) => {
+      const s = createSession({ scenario: 'sandbox-leak-terminating', variant: 'buggy', verbosity });
+      s.runTo(1e9);
+      return { truth: JSON.stringify(s.simulation.world.truth.changes), lines: s.lines().length, steps: s.state.step };
+    };
+    const quiet = run(0);
+    const loud = run(5);
+    expect(loud.truth).toBe(quiet.truth);
+    expect(loud.steps).toBe(quiet.steps);
+    expect(loud.lines).toBeGreaterThan(quiet.lines * 5);
+  });
+
   it('a different seed changes the interleaving of the race scenario', () => {
     const texts = new Set([1, 2, 3, 4].map((seed) => simulateToLog({ scenario: 'readiness-init-race', variant: 'buggy', seed }).text));
     expect(texts.size).toBeGreaterThan(1);
