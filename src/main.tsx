@@ -1,6 +1,6 @@
 /**
  * Composition root: the ingest client and the store are created here and injected; nothing else is a singleton.
- * `npm start` (vite --mode demo) opens the demo incident straight away.
+ * A share link in the URL fragment opens its log; otherwise `npm start` (vite --mode demo) opens the demo incident.
  */
 import { createRoot } from 'react-dom/client';
 import { createAppStore } from './store/app-store.ts';
@@ -8,6 +8,7 @@ import { createIngestClient } from './worker/ingest-client.ts';
 import { App } from './ui/app/App.tsx';
 import { StoreProvider } from './ui/app/StoreContext.tsx';
 import { DEMO_INCIDENT } from './ui/load/incidents.ts';
+import { looksLikeShareLink, openShareLink } from './ui/load/open-share-link.ts';
 import { exposePerfProbe } from './ui/timeline/perf-probe.ts';
 import './ui/styles.css';
 
@@ -27,4 +28,5 @@ createRoot(document.getElementById('root')!).render(
   </StoreProvider>,
 );
 
-if (__OPEN_DEMO__) void store.getState().openIncident(DEMO_INCIDENT.file, DEMO_INCIDENT.title);
+if (looksLikeShareLink(location.hash)) void openShareLink(store, location.hash);
+else if (__OPEN_DEMO__) void store.getState().openIncident(DEMO_INCIDENT.file, DEMO_INCIDENT.title);

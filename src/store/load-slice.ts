@@ -17,7 +17,8 @@ export interface LoadSlice {
   load: LoadStatus;
   loaded: LoadedTrace | undefined;
   loadStats: LoadStats | undefined;
-  loadInputs(inputs: IngestInput[], title: string): Promise<void>;
+  /** Loads inputs through the worker; `year` for klog lines that state none (a share link carries it). */
+  loadInputs(inputs: IngestInput[], title: string, year?: number): Promise<void>;
   loadFiles(files: readonly File[]): Promise<void>;
   loadText(name: string, text: string): Promise<void>;
   /** Opens a built-in incident shipped under public/incidents/. */
@@ -37,13 +38,13 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
   loaded: undefined,
   loadStats: undefined,
 
-  async loadInputs(inputs, title) {
+  async loadInputs(inputs, title, year) {
     if (!inputs.length) return;
     set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
     try {
       const result = await deps.ingest.load(inputs, (p) => {
         set({ load: { status: 'loading', label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines } });
-      });
+      }, year);
       const trace: Trace = Object.freeze(result.trace) as Trace;
       const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
       set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });

@@ -3,7 +3,7 @@
  * worker that was busy (the only way to stop a long synchronous parse step) and the next load starts a fresh one.
  */
 import type { Trace } from '../model/trace.ts';
-import type { FromWorker, IngestInput, ProgressMessage } from './protocol.ts';
+import type { FromWorker, IngestInput, LoadRequest, ProgressMessage } from './protocol.ts';
 
 export interface LoadResult {
   trace: Trace;
@@ -11,8 +11,11 @@ export interface LoadResult {
 }
 
 export interface IngestClient {
-  /** Resolves with the trace, or rejects with an Error (a cancelled run rejects with CancelledError). */
-  load(inputs: IngestInput[], onProgress: (p: ProgressMessage) => void): Promise<LoadResult>;
+  /**
+   * Resolves with the trace, or rejects with an Error (a cancelled run rejects with CancelledError). `year` is the
+   * year for klog lines that state none (default: this year, reported as assumed).
+   */
+  load(inputs: IngestInput[], onProgress: (p: ProgressMessage) => void, year?: number): Promise<LoadResult>;
   cancel(): void;
 }
 
@@ -35,7 +38,7 @@ export function createIngestClient(): IngestClient {
   };
 
   return {
-    load(inputs, onProgress) {
+    load(inputs, onProgress, year) {
       stop();
       const myRun = ++runId;
       const w = new Worker(new URL('./ingest.worker.ts', import.meta.url), { type: 'module', name: 'syncloop-ingest' });
@@ -58,7 +61,10 @@ export function createIngestClient(): IngestClient {
           stop();
           reject(new Error(e.message || 'the ingest worker crashed (out of memory?)'));
         };
-        w.postMessage({ type: 'load', runId: myRun, inputs, defaultYear: new Date().getFullYear() });
+        const request: LoadRequest = {
+          type: 'load', runId: myRun, inputs, defaultYear: year ?? new Date().getFullYear(), yearGiven: year !== undefined,
+        };
+        w.postMessage(request);
       });
     },
     cancel: stop,

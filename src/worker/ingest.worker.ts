@@ -34,7 +34,7 @@ function inputBlob(input: IngestInput): Blob {
 async function load(req: LoadRequest): Promise<void> {
   const started = performance.now();
   const cancelled = () => req.runId !== currentRun;
-  const analyzer = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: false });
+  const analyzer = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
   const blobs = req.inputs.map(inputBlob);
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
   let bytesBefore = 0;

@@ -15,6 +15,8 @@ export interface LoadRequest {
   inputs: IngestInput[];
   /** Year for klog lines when nothing in the input states one. */
   defaultYear: number;
+  /** True when the year was given (a share link carries the sender's), not assumed from the clock. */
+  yearGiven: boolean;
 }
 
 export type ToWorker = LoadRequest;
