@@ -68,6 +68,7 @@ export class Simulation {
   private readonly choices = new Map<number, string>();
   private readonly faults = new Map<number, FaultSpec[]>();
   private readonly reached = new Set<string>();
+  private readonly seenMoments = new Set<string>();
   private readonly recording: boolean;
   private siteCursor = 0;
   private momentCursor = 0;
@@ -171,7 +172,8 @@ export class Simulation {
     while (this.siteCursor < w.siteCalls.length) sites.push(w.siteCalls[this.siteCursor++].site);
     const moments: { name: string; arg: string }[] = [];
     while (this.momentCursor < w.moments.length) moments.push(w.moments[this.momentCursor++]);
-    const facts: StepFacts = { sites, changes: w.truth.changes.slice(rec.changeStart, rec.changeEnd) as TruthChange[], moments };
+    for (const m of moments) this.seenMoments.add(m.name);
+    const facts: StepFacts = { sites, changes: w.truth.changes.slice(rec.changeStart, rec.changeEnd) as TruthChange[], moments, seen: this.seenMoments };
     const hit: string[] = [];
     for (const rule of this.scenario.annotations) {
       if (this.reached.has(rule.id) || !rule.match(facts)) continue;

@@ -27,6 +27,8 @@ export interface StepFacts {
   sites: readonly string[];
   changes: readonly TruthChange[];
   moments: readonly { name: string; arg: string }[];
+  /** Names of every moment emitted so far in the run (this step's included). */
+  seen: ReadonlySet<string>;
 }
 
 export interface AnnotationRule {
