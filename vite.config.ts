@@ -9,5 +9,6 @@ export default defineConfig(({ mode }) => ({
   },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
-  server: { host: '127.0.0.1' },
+  // Benchmarks and test output can be gigabytes; the dev server has no reason to watch them.
+  server: { host: '127.0.0.1', watch: { ignored: ['**/.bench/**', '**/test-results/**', '**/dist/**'] } },
 }));

@@ -25,6 +25,9 @@ export interface LoadSlice {
   openIncident(fileName: string, title: string): Promise<void>;
   cancelLoad(): void;
   closeTrace(): void;
+  /** A load that could not start (a damaged share link, an unreadable input): shown until dismissed. */
+  reportLoadFailure(message: string): void;
+  dismissLoadFailure(): void;
 }
 
 export interface LoadDeps {
@@ -85,4 +88,7 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
     deps.ingest.cancel();
     set({ load: { status: 'idle' }, loaded: undefined, loadStats: undefined });
   },
+
+  reportLoadFailure: (message) => set({ load: { status: 'failed', message } }),
+  dismissLoadFailure: () => set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } }),
 });

@@ -3,7 +3,6 @@
  * comes from the memoised selectors, so these return stable references until their inputs change.
  */
 import type { Trace } from '../../model/trace.ts';
-
 import type { EventVisibility } from '../../store/event-filter.ts';
 import {
   selectCausal, selectLaneGroups, selectRowLayout, selectTrace, selectVisibility,

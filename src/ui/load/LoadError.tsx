@@ -8,7 +8,7 @@ export function LoadError() {
   return (
     <div className="banner banner-error" role="alert">
       <span>Could not load: {load.message}</span>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => store.setState({ load: { status: store.getState().loaded ? 'ready' : 'idle' } })}>×</button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => store.getState().dismissLoadFailure()}>×</button>
     </div>
   );
 }

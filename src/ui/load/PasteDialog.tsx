@@ -14,6 +14,7 @@ export function PasteDialog({ onClose }: { onClose: () => void }) {
       <p className="muted">kubelet log lines in any format (klog, JSON, journalctl output); prose around them is ignored.</p>
       <textarea
         className="paste-area"
+        wrap="off"
         autoFocus
         spellCheck={false}
         value={text}

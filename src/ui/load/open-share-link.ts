@@ -44,11 +44,11 @@ export async function openShareLink(store: AppStore, fragment: string): Promise<
   try {
     state = await decodeShareLink(fragment);
   } catch (e) {
-    store.setState({ load: { status: 'failed', message: `this share link cannot be opened: ${e instanceof Error ? e.message : String(e)}` } });
+    store.getState().reportLoadFailure(`this share link cannot be opened: ${e instanceof Error ? e.message : String(e)}`);
     return;
   }
   if (state.kind !== 'logs') {
-    store.setState({ load: { status: 'failed', message: 'this link holds a simulation run; this view opens logs only' } });
+    store.getState().reportLoadFailure('this link holds a simulation run; this view opens logs only');
     return;
   }
   const inputs = state.sources.map((src) => ({ kind: 'text' as const, name: src.name, text: src.text }));

@@ -4,7 +4,7 @@
  * wheel and keyboard scrolling behave as users expect; the scroll offset goes to the store for the canvas.
  */
 import { useEffect, useRef } from 'react';
-import { useRowLayout } from '../app/hooks.ts';
+import { useRowLayout, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
 import { useElementSize } from '../shared/useElementSize.ts';
@@ -19,6 +19,7 @@ export function Timeline() {
   const store = useStoreApi();
   const theme = useResolvedTheme();
   const layout = useRowLayout();
+  const visibility = useVisibility();
   const bodyRef = useRef<HTMLDivElement>(null);
   const canvasBoxRef = useRef<HTMLDivElement>(null);
   const body = useElementSize(bodyRef);
@@ -52,6 +53,12 @@ export function Timeline() {
           <LaneHeaders heightPx={viewportH} />
           <div ref={canvasBoxRef} className="canvas-box">
             <TimelineCanvas widthPx={widthPx} heightPx={viewportH} body={bodyRef} />
+            {visibility?.mask && visibility.visibleCount === 0 && (
+              <div className="timeline-empty" role="status">
+                No events match the filters.{' '}
+                <button type="button" className="link-button" onClick={() => store.getState().clearFilters()}>Clear filters</button>
+              </div>
+            )}
           </div>
         </div>
         <div style={{ height: Math.max(0, totalH - viewportH) }} />
