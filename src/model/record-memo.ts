@@ -1,11 +1,13 @@
 /**
  * Classification remembered by text. A kubelet log says the same things all day — probe results, housekeeping
  * steps, resyncs of unchanged pods, the same status dump — so most records repeat a text seen before, header aside.
- * Classifying depends only on that text (from the message on) and the caller's file name, so the result of the first
- * one is reused, with its strings already interned. JSON records carry their timestamp in the text and are always
- * classified afresh.
+ * Classifying depends only on that text (from the message on), plus the caller's file name for a message the catalog
+ * does not know, so the result of the first one is reused, with its strings already interned. JSON records carry
+ * their timestamp in the text and are always classified afresh.
  *
- * The memo is bounded (entries and characters); when full it starts over. Kept strings are copied out of their line
+ * The memo is bounded: two generations of at most MAX_ENTRIES texts and MAX_CHARS characters each. When the recent
+ * one is full it becomes the older one (and the older one is dropped); a text found in the older one moves back to
+ * the recent one, so what a long log keeps saying stays remembered. Kept strings are copied out of their line
  * (detachString), so the memo never keeps a decoded chunk alive.
  */
 import { Classifier, newClassified } from '../catalog/classify.ts';
@@ -39,6 +41,14 @@ export interface ClassifiedRecord {
 
 export const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
 
+interface MemoEntry {
+  /** The text from the message on (the memo's key). */
+  text: string;
+  /** File of the line, which decides the lane of a message the catalog does not know. */
+  file: string;
+  result: ClassifiedRecord;
+}
+
 const MAX_ENTRIES = 65_536;
 const MAX_CHARS = 16 << 20;
 /** Longer texts (large dumps) are rare and not worth keeping. */
@@ -49,38 +59,43 @@ export class RecordMemo {
   misses = 0;
   private readonly classifier = new Classifier();
   private readonly cls = newClassified();
-  private byFile = new Map<string, Map<string, ClassifiedRecord>>();
-  private entries = 0;
-  private chars = 0;
+  private recent = new Map<string, MemoEntry>();
+  private older = new Map<string, MemoEntry>();
+  private recentChars = 0;
 
-  constructor(private readonly strings: StringTable, private readonly laneKindIndex: ReadonlyMap<LaneKind, number>) {}
+  constructor(
+    private readonly strings: StringTable,
+    private readonly laneKindIndex: ReadonlyMap<LaneKind, number>,
+    private readonly limits = { entries: MAX_ENTRIES, chars: MAX_CHARS },
+  ) {}
 
   classify(rec: LogRecord): ClassifiedRecord {
     if (rec.era === Era.Json) return this.fresh(rec, false);
     const key = rec.msgStart === 0 ? rec.text : rec.text.slice(rec.msgStart);
-    const texts = this.byFile.get(rec.file);
-    const known = texts?.get(key);
-    if (known !== undefined && known.era === rec.era) {
+    let known = this.recent.get(key);
+    if (known === undefined) {
+      known = this.older.get(key);
+      if (known !== undefined) this.remember(known);
+    }
+    if (known !== undefined && known.result.era === rec.era && (known.result.entry !== 0 || known.file === rec.file)) {
       this.hits++;
-      return known;
+      return known.result;
     }
     this.misses++;
     if (key.length > MAX_KEY_CHARS) return this.fresh(rec, false);
     const result = this.fresh(rec, true);
-    if (this.entries >= MAX_ENTRIES || this.chars + key.length > MAX_CHARS) {
-      this.byFile = new Map();
-      this.entries = 0;
-      this.chars = 0;
-    }
-    let forFile = this.byFile.get(rec.file);
-    if (!forFile) {
-      forFile = new Map();
-      this.byFile.set(detachString(rec.file), forFile);
-    }
-    forFile.set(detachString(key), result);
-    this.entries++;
-    this.chars += key.length;
+    this.remember({ text: detachString(key), file: detachString(rec.file), result });
     return result;
+  }
+
+  private remember(entry: MemoEntry): void {
+    if (this.recent.size >= this.limits.entries || this.recentChars + entry.text.length > this.limits.chars) {
+      this.older = this.recent;
+      this.recent = new Map();
+      this.recentChars = 0;
+    }
+    this.recent.set(entry.text, entry);
+    this.recentChars += entry.text.length;
   }
 
   /** Classifies and interns; `keep` copies the strings the result holds out of the line. */
