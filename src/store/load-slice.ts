@@ -36,59 +36,67 @@ export interface LoadDeps {
   fetchIncident(fileName: string): Promise<File>;
 }
 
-export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], LoadSlice> => (set, get) => ({
-  load: { status: 'idle' },
-  loaded: undefined,
-  loadStats: undefined,
+export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], LoadSlice> => (set, get) => {
+  /** Bumped by every new load or cancel, so a slow fetch that finishes later cannot replace a newer choice. */
+  let latestRequest = 0;
+  return {
+    load: { status: 'idle' },
+    loaded: undefined,
+    loadStats: undefined,
 
-  async loadInputs(inputs, title, year) {
-    if (!inputs.length) return;
-    set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
-    try {
-      const result = await deps.ingest.load(inputs, (p) => {
-        set({ load: { status: 'loading', label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines } });
-      }, year);
-      const trace: Trace = Object.freeze(result.trace) as Trace;
-      const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
-      set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });
-      get().resetForTrace(trace);
-    } catch (err) {
-      if (err instanceof CancelledError) return; // a newer load replaced this one, or the user cancelled
-      set({ load: { status: 'failed', message: err instanceof Error ? err.message : String(err) } });
-    }
-  },
+    async loadInputs(inputs, title, year) {
+      if (!inputs.length) return;
+      latestRequest++;
+      set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+      try {
+        const result = await deps.ingest.load(inputs, (p) => {
+          set({ load: { status: 'loading', label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines } });
+        }, year);
+        const trace: Trace = Object.freeze(result.trace) as Trace;
+        const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
+        set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });
+        get().resetForTrace(trace);
+      } catch (err) {
+        if (err instanceof CancelledError) return; // a newer load replaced this one, or the user cancelled
+        set({ load: { status: 'failed', message: err instanceof Error ? err.message : String(err) } });
+      }
+    },
 
-  loadFiles(files) {
-    const title = files.length === 1 ? files[0].name : `${files.length} files`;
-    return get().loadInputs(files.map((file) => ({ kind: 'file', file })), title);
-  },
+    loadFiles(files) {
+      const title = files.length === 1 ? files[0].name : `${files.length} files`;
+      return get().loadInputs(files.map((file) => ({ kind: 'file', file })), title);
+    },
 
-  loadText(name, text) {
-    return get().loadInputs([{ kind: 'text', name, text }], name);
-  },
+    loadText(name, text) {
+      return get().loadInputs([{ kind: 'text', name, text }], name);
+    },
 
-  async openIncident(fileName, title) {
-    set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
-    let file: File;
-    try {
-      file = await deps.fetchIncident(fileName);
-    } catch (err) {
-      set({ load: { status: 'failed', message: `could not open ${fileName}: ${err instanceof Error ? err.message : String(err)}` } });
-      return;
-    }
-    return get().loadInputs([{ kind: 'file', file }], title);
-  },
+    async openIncident(fileName, title) {
+      const request = ++latestRequest;
+      set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+      let file: File;
+      try {
+        file = await deps.fetchIncident(fileName);
+      } catch (err) {
+        if (request === latestRequest) set({ load: { status: 'failed', message: `could not open ${fileName}: ${err instanceof Error ? err.message : String(err)}` } });
+        return;
+      }
+      if (request !== latestRequest) return; // the user dropped or picked something else meanwhile
+      return get().loadInputs([{ kind: 'file', file }], title);
+    },
 
-  cancelLoad() {
-    deps.ingest.cancel();
-    set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } });
-  },
+    cancelLoad() {
+      latestRequest++;
+      deps.ingest.cancel();
+      set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } });
+    },
 
-  closeTrace() {
-    deps.ingest.cancel();
-    set({ load: { status: 'idle' }, loaded: undefined, loadStats: undefined });
-  },
+    closeTrace() {
+      deps.ingest.cancel();
+      set({ load: { status: 'idle' }, loaded: undefined, loadStats: undefined });
+    },
 
-  reportLoadFailure: (message) => set({ load: { status: 'failed', message } }),
-  dismissLoadFailure: () => set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } }),
-});
+    reportLoadFailure: (message) => set({ load: { status: 'failed', message } }),
+    dismissLoadFailure: () => set({ load: get().loaded ? { status: 'ready' } : { status: 'idle' } }),
+  };
+};

@@ -112,3 +112,18 @@ describe('the app store', () => {
     expect(chain.events.has(del)).toBe(true);
   });
 });
+
+describe('loads that overlap', () => {
+  test('a built-in incident that arrives after the user chose something else does not replace it', async () => {
+    let release: (f: File) => void = () => undefined;
+    const store = createAppStore({
+      ingest: fakeIngest(),
+      fetchIncident: () => new Promise<File>((resolve) => { release = resolve; }),
+    });
+    const opening = store.getState().openIncident('seed-000.log', 'Seed 000');
+    await store.getState().loadText('mine.log', seedText('004'));
+    release(new File([seedText('000')], 'seed-000.log'));
+    await opening;
+    expect(store.getState().loaded?.title).toBe('mine.log');
+  });
+});
