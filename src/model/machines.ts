@@ -96,6 +96,8 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'sync.generating-status', from: ['unknown'], to: 'syncing', inferred: true },
     { on: 'sync.generating-status', from: ['syncing', 'deleting', 'terminated'], to: '=' },
+    // The closed channel may still hold one buffered update: the worker runs a last sync after REMOVE.
+    { on: 'sync.generating-status', from: ['removed'], to: '=' },
     { on: 'syncloop.delete', from: ['syncing'], to: 'deleting', inferred: true },
     { on: 'syncloop.delete', from: ['deleting', 'terminated'], to: '=' },
     { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },

@@ -232,12 +232,20 @@ export function reconstruct(c: Collected): Trace {
     return r;
   };
 
+  /** True if the newest instance of the container has exited or was removed (so a create is for a new one). */
+  const latestIsDead = (pod: number, name: string): boolean => {
+    const latest = latestByName[pod]?.get(name);
+    if (latest === undefined) return false;
+    const r = instanceRunner[latest];
+    return r.isClosed || r.state === 'exited' || r.state === 'removed';
+  };
+
   const pendingInstance = (pod: number, name: string, i: number, t: number): number => {
     const key = `${pod}|c|pending:${name}`;
     const known = instanceByKey.get(key);
     if (known !== undefined && !instanceRunner[known].isClosed) return known;
     const latest = latestByName[pod]?.get(name);
-    if (latest !== undefined && instanceRunner[latest].state === 'waiting' && !instanceRunner[latest].isClosed) return latest;
+    if (latest !== undefined && !containers[latest].id && !instanceRunner[latest].isClosed) return latest;
     instanceByKey.delete(key);
     return instance(pod, '', name, false, i, t, key);
   };
@@ -255,6 +263,15 @@ export function reconstruct(c: Collected): Trace {
     if (!id && !sandbox && !pendingKey) {
       const latest = latestByName[pod]?.get(name);
       if (latest !== undefined) return latest;
+    }
+    // The first line with an ID for a container that was being created (or waiting) by name: the same instance.
+    if (id && !sandbox && name) {
+      const latest = latestByName[pod]?.get(name);
+      if (latest !== undefined && !containers[latest].id && !instanceRunner[latest].isClosed) {
+        containers[latest].id = id;
+        instanceByKey.set(key, latest);
+        return latest;
+      }
     }
     ci = containers.length;
     const laneIdx = lane(sandbox ? 'sandbox' : 'container', events.node[i], pod, sandbox ? '' : name || `?${id.slice(0, 12)}`);
@@ -358,7 +375,8 @@ export function reconstruct(c: Collected): Trace {
     } else if (containerEvent && (cid || cname)) {
       const name = cname || (cid && nameOfId.get(shortId(events.cid[i]))) || '';
       // A container that cannot be created yet has no ID: it gets a pending instance of its own.
-      const ci = containerEvent === 'container.waiting' && !cid ? pendingInstance(pod, name, i, t) : instance(pod, cid, name, false, i, t);
+      const ci = !cid && (containerEvent === 'container.waiting' || (containerEvent === 'container.create' && latestIsDead(pod, name)))
+        ? pendingInstance(pod, name, i, t) : instance(pod, cid, name, false, i, t);
       const inst = containers[ci];
       let detail = '';
       if (containerEvent === 'container.waiting') detail = `(${waitingReason(kind, strings.get(events.text[i]))})`;

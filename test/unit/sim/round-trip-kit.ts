@@ -2,8 +2,9 @@
  * Round-trip comparison: the ground truth a simulation recorded versus what the core parser reconstructs from the
  * log it printed. Per pod, the sequence of pod-worker states; per container and sandbox ID, the sequence of states.
  * Both sides are compared as sequences of distinct consecutive states:
- *   - truth drops what no log line can show by ID: a container's `created` (printed by name only) and `removed`
- *     (the parser ends the band there rather than opening a state);
+ *   - both sides drop a container's `created`: the line that shows it names the container but not its ID (the parser
+ *     ties it to the ID only when the next line with an ID follows), so it is not a by-ID fact to compare;
+ *   - truth drops `removed` (the parser ends the band there rather than opening a state);
  *   - the parser's side drops spans flagged Unknown and the inferred spans that precede the first logged evidence
  *     (the parser's guess about the time before the log, which the truth records as the set-up state instead).
  */
@@ -121,7 +122,8 @@ export function parsedSequences(trace: Trace, machines: readonly TruthMachine[])
         for (const [ci, list] of byInstance) {
           const c = trace.containers[ci];
           if (!c?.id) continue;
-          out[`${c.sandbox ? 'sandbox' : 'container'} ${c.id.slice(0, 12)}`] = spanStates(trace, list);
+          const states = spanStates(trace, list);
+          out[`${c.sandbox ? 'sandbox' : 'container'} ${c.id.slice(0, 12)}`] = c.sandbox ? states : collapse(states.filter((x) => x !== 'created'));
         }
       }
     }
