@@ -97,7 +97,14 @@ export class Collector {
     const nodeKey = nodeName || defaultNode;
     let pod = -1;
     if (cls.pods.length === 1) {
-      pod = o.pods.resolve(cls.pods[0], nodeKey);
+      if (cls.resolvedVersion === o.pods.version && cls.resolvedNode === nodeKey) {
+        pod = cls.resolvedPod;
+      } else {
+        pod = o.pods.resolve(cls.pods[0], nodeKey);
+        cls.resolvedPod = pod;
+        cls.resolvedNode = nodeKey;
+        cls.resolvedVersion = o.pods.version;
+      }
     } else if (cls.pods.length > 1) {
       const ids: number[] = [];
       for (const ref of cls.pods) {

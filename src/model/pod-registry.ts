@@ -29,6 +29,12 @@ export class PodRegistry {
   private readonly byName = new Map<string, number[]>();
   /** `node|name` → pod ids (for references without a namespace). */
   private readonly byBareName = new Map<string, number[]>();
+  /**
+   * Bumped whenever resolve() could answer differently from now on (a pod was created, named, given a uid or merged).
+   * While it stays the same, resolving the same reference on the same node gives the same pod and changes nothing,
+   * so the collector may reuse the answer for a repeated line.
+   */
+  version = 0;
 
   resolve(ref: PodRef, node: number): number {
     const uid = ref.uid;
@@ -46,6 +52,7 @@ export class PodRegistry {
         const kept = detachString(uid);
         this.pods[pending].uid = kept;
         this.byUid.set(kept, pending);
+        this.version++;
         this.fill(pending, ref);
         return pending;
       }
@@ -86,6 +93,7 @@ export class PodRegistry {
   }
 
   private create(ref: PodRef, node: number): number {
+    this.version++;
     const id = this.pods.length;
     const uid = detachString(ref.uid);
     this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false });
@@ -100,6 +108,7 @@ export class PodRegistry {
     if (!p.name && ref.name) { p.name = detachString(ref.name); changed = true; }
     if (!p.namespace && ref.namespace && (!ref.name || ref.name === p.name)) { p.namespace = detachString(ref.namespace); changed = true; }
     if (!changed) return;
+    this.version++;
     // Pods seen earlier by name alone are this pod: merge them into it.
     if (p.uid) {
       for (const key of [`${p.node}|${p.namespace}/${p.name}`, `${p.node}|${p.name}`]) {

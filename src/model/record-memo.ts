@@ -37,6 +37,13 @@ export interface ClassifiedRecord {
   learnedNames: readonly (readonly [string, string])[];
   /** Catalog id of the entry (version fingerprint signals are keyed by it). */
   entryId: string;
+  /**
+   * The pod the (single) reference resolved to last time, on which node key, at which PodRegistry version: the same
+   * answer holds while the registry has not changed (see PodRegistry.version). -1 / NaN when not resolved yet.
+   */
+  resolvedPod: number;
+  resolvedNode: number;
+  resolvedVersion: number;
 }
 
 export const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
@@ -120,6 +127,9 @@ export class RecordMemo {
       learnedNames: c.learnedNames.map(([id, name]) => [own(id), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       entryId: CATALOG[c.entry].id,
+      resolvedPod: -1,
+      resolvedNode: NaN,
+      resolvedVersion: NaN,
     };
   }
 }
