@@ -92,6 +92,7 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
     },
 
     closeTrace() {
+      latestRequest++;
       deps.ingest.cancel();
       set({ load: { status: 'idle' }, loaded: undefined, loadStats: undefined });
     },

@@ -50,7 +50,7 @@ test('README screenshots', async () => {
 
   const dark = await openApp(browser, { ...size, colorScheme: 'dark' });
   await loadFiles(dark.page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
-  await shrinkLogPane(dark.page, 90);
+  await shrinkLogPane(dark.page, 140);
   await dark.page.fill('#filter-text', 'Pod worker has observed request to terminate');
   await dark.page.keyboard.press('Enter');
   await dark.page.locator('.log-line').last().click();
@@ -58,6 +58,8 @@ test('README screenshots', async () => {
   await dark.page.keyboard.press('Enter');
   await dark.page.keyboard.press('Escape');
   await dark.page.keyboard.press('e');
+  await dark.page.keyboard.press('z');
+  await dark.page.getByLabel('only the visible time window').check();
   await dark.page.waitForTimeout(200);
   await screenshot(dark.page, 'readme/seed-004-dark');
   expect(dark.errors).toEqual([]);

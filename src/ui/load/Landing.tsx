@@ -25,7 +25,7 @@ export function Landing() {
           <button type="button" onClick={() => setPasting(true)}>Paste log text…</button>
           <button type="button" onClick={() => open(DEMO_INCIDENT.file, DEMO_INCIDENT.title)}>Open the demo incident</button>
         </div>
-        <p className="privacy" data-testid="privacy">🔒 Everything runs in this browser tab: nothing you load is uploaded or leaves this machine.</p>
+        <p className="privacy" data-testid="privacy">Everything runs in this browser tab: nothing you load is uploaded or leaves this machine.</p>
       </section>
       <section className="incident-list" aria-label="Built-in incidents">
         <h2>Real incidents to explore</h2>
