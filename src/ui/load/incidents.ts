@@ -25,7 +25,7 @@ export const INCIDENTS: readonly BuiltInIncident[] = [
   {
     file: 'seed-002-runtime-down-notready.log',
     title: 'Seed 002 — node NotReady after a kubelet restart (hung docker inspect)',
-    summary: "cAdvisor's one-time start-up blocked on a hung "docker inspect", the runtime sync timestamp was never refreshed, and after 30 s the kubelet reported \"container runtime is down\".",
+    summary: "cAdvisor's one-time start-up blocked on a hung \"docker inspect\", the runtime sync timestamp was never refreshed, and after 30 s the kubelet reported \"container runtime is down\".",
     noLogNote: 'This write-up describes the kubelet code path but quotes no kubelet log lines, so there is no timeline to draw. The simulator will reproduce it.',
   },
   {
