@@ -33,6 +33,14 @@ export interface LineSink {
 
 export class LineSplitter {
   private readonly decoder = new TextDecoder('utf-8');
+  /**
+   * For pieces that start and end on a character boundary, a one-shot decode gives exactly what the streaming one
+   * would, and Node's one-shot UTF-8 decode is much faster (its streaming mode goes through ICU). It must not strip
+   * a byte-order mark: only the stream's very first bytes may lose one, and those always go to `decoder`.
+   */
+  private readonly wholeDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** The stream so far ended on a character boundary (after its first piece): no bytes wait in `decoder`. */
+  private atBoundary = false;
   private pieces: string[] = [];
   private piecesChars = 0;
   private truncated = false;
@@ -53,7 +61,10 @@ export class LineSplitter {
   }
 
   private pushPiece(chunk: Uint8Array): void {
-    const text = this.decoder.decode(chunk, { stream: true });
+    // A piece that ends with an ASCII byte ends on a character boundary.
+    const endsAtBoundary = chunk.length > 0 && chunk[chunk.length - 1] < 0x80;
+    const text = this.atBoundary && endsAtBoundary ? this.wholeDecoder.decode(chunk) : this.decoder.decode(chunk, { stream: true });
+    if (chunk.length > 0) this.atBoundary = endsAtBoundary;
     let bytePos = 0;
     let strPos = 0;
     // Next damaged position in the decoded chunk (a NUL, a U+FFFD), -1 if none left. Searching the string is much
