@@ -50,14 +50,16 @@ function GroupHeader({ row, trace, selected }: { row: Extract<Row, { kind: 'grou
 }
 
 function LaneHeader({ row, trace }: { row: Extract<Row, { kind: 'lane' }>; trace: Trace }) {
+  const visibility = useVisibility();
   const lane = trace.lanes[row.lane];
-  const count = trace.laneEventStart[row.lane + 1] - trace.laneEventStart[row.lane];
+  // Events shown on the lane (after the filters).
+  const count = visibility?.laneVisible[row.lane] ?? trace.laneEventStart[row.lane + 1] - trace.laneEventStart[row.lane];
   // Pinned lanes sit outside their node's group, so with several nodes they say which node they belong to.
   const title = row.pinned && trace.nodes.length > 1 ? `${lane.title} · ${trace.nodes[lane.node]?.name}` : lane.title;
   return (
     <div className={`lane-header lane-row${row.pinned ? ' pinned' : ''}`} data-testid="lane-header" data-lane-kind={lane.kind}>
       <span className="lane-title" title={lane.id}>{title}</span>
-      {count > 0 && <span className="lane-count muted">{formatCount(count)}</span>}
+      {count > 0 && <span className="lane-count muted" title="events shown on this lane">{formatCount(count)}</span>}
     </div>
   );
 }
