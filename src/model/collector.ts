@@ -97,7 +97,8 @@ export class Collector {
     const nodeKey = nodeName || defaultNode;
     let pod = -1;
     if (cls.pods.length === 1) {
-      if (cls.resolvedVersion === o.pods.version && cls.resolvedNode === nodeKey) {
+      const still = cls.pods[0].uid !== '' ? cls.resolvedVersion >= 0 : cls.resolvedVersion === o.pods.version;
+      if (still && cls.resolvedNode === nodeKey) {
         pod = cls.resolvedPod;
       } else {
         pod = o.pods.resolve(cls.pods[0], nodeKey);
@@ -120,7 +121,7 @@ export class Collector {
     o.sid.push(cls.sid);
     o.probe.push(cls.probe);
     o.num.push(cls.num);
-    for (const [id, name] of cls.learnedNames) if (!o.idNames.has(id.slice(0, 12))) o.idNames.set(id.slice(0, 12), name);
+    for (const [shortId, name] of cls.learnedNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
     o.text.push(cls.text);
     fp.observe(cls.entryId, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
   }

@@ -33,13 +33,15 @@ export interface ClassifiedRecord {
   num: number;
   /** A SyncLoop ADD from the `file` source: its pod is a static pod. */
   fileAdd: boolean;
-  /** Container ID → name pairs the line reveals (status dumps). */
+  /** Short container ID (its first 12 characters) → name pairs the line reveals (status dumps). */
   learnedNames: readonly (readonly [string, string])[];
   /** Catalog id of the entry (version fingerprint signals are keyed by it). */
   entryId: string;
   /**
-   * The pod the (single) reference resolved to last time, on which node key, at which PodRegistry version: the same
-   * answer holds while the registry has not changed (see PodRegistry.version). -1 / NaN when not resolved yet.
+   * The pod the (single) reference resolved to last time, on which node key, at which PodRegistry version (NaN when
+   * not resolved yet). A reference with a uid keeps resolving to that pod: a pod with a uid is never merged into
+   * another, and resolving the same reference again only fills in what it already filled. One without a uid is
+   * answered again whenever the registry changed (see PodRegistry.version).
    */
   resolvedPod: number;
   resolvedNode: number;
@@ -124,7 +126,7 @@ export class RecordMemo {
       probe: Math.max(0, PROBE_TYPES.indexOf(c.probeType)),
       num: c.num,
       fileAdd: c.text === 'file' && CATALOG[c.entry].kind === 'syncloop.add',
-      learnedNames: c.learnedNames.map(([id, name]) => [own(id), own(name)] as const),
+      learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       entryId: CATALOG[c.entry].id,
       resolvedPod: -1,
