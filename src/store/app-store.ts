@@ -5,9 +5,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Trace } from '../model/trace.ts';
 import { createFilterSlice, type FilterSlice } from './filter-slice.ts';
+import { createFindingsSlice, type FindingsSlice } from './findings-slice.ts';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice.ts';
 import { createLoadSlice, type LoadDeps, type LoadSlice } from './load-slice.ts';
+import { createNotesSlice, type NotesSlice } from './notes-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+import { createShareSlice, type ShareSlice } from './share-slice.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
 
@@ -16,7 +19,8 @@ export interface TraceResetSlice {
   resetForTrace(trace: Trace): void;
 }
 
-export type AppState = LoadSlice & ViewSlice & SelectionSlice & FilterSlice & LayoutSlice & TraceResetSlice;
+export type AppState = LoadSlice & ViewSlice & SelectionSlice & FilterSlice & LayoutSlice & TraceResetSlice
+  & FindingsSlice & NotesSlice & ShareSlice;
 export type AppStore = StoreApi<AppState>;
 export type AppDeps = LoadDeps;
 
@@ -27,9 +31,13 @@ export function createAppStore(deps: AppDeps): AppStore {
     ...createSelectionSlice(...a),
     ...createFilterSlice(...a),
     ...createLayoutSlice(...a),
+    ...createFindingsSlice(...a),
+    ...createNotesSlice(...a),
+    ...createShareSlice(...a),
     resetForTrace(trace) {
       const [set, get] = a;
       set({ selection: { kind: 'none' }, filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow }, collapsed: {}, logSource: 0, sourcesOpen: false });
+      set({ activeFinding: -1, notes: [], noteEditor: undefined, shareOpen: false });
       get().resetView(trace);
     },
   }));
