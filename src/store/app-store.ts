@@ -11,6 +11,8 @@ import { createLoadSlice, type LoadDeps, type LoadSlice } from './load-slice.ts'
 import { createNotesSlice, type NotesSlice } from './notes-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createShareSlice, type ShareSlice } from './share-slice.ts';
+import { createSimSlice, type SimDeps, type SimSlice } from './sim-slice.ts';
+import { createDirectSimRunner } from '../worker/sim-run.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
 
@@ -20,9 +22,10 @@ export interface TraceResetSlice {
 }
 
 export type AppState = LoadSlice & ViewSlice & SelectionSlice & FilterSlice & LayoutSlice & TraceResetSlice
-  & FindingsSlice & NotesSlice & ShareSlice;
+  & FindingsSlice & NotesSlice & ShareSlice & SimSlice;
 export type AppStore = StoreApi<AppState>;
-export type AppDeps = LoadDeps;
+/** The simulation runner defaults to running on the calling thread (tests); the app passes the worker's. */
+export type AppDeps = LoadDeps & Partial<SimDeps>;
 
 export function createAppStore(deps: AppDeps): AppStore {
   return createStore<AppState>()((...a) => ({
@@ -34,6 +37,7 @@ export function createAppStore(deps: AppDeps): AppStore {
     ...createFindingsSlice(...a),
     ...createNotesSlice(...a),
     ...createShareSlice(...a),
+    ...createSimSlice({ simRunner: deps.simRunner ?? createDirectSimRunner() })(...a),
     resetForTrace(trace) {
       const [set, get] = a;
       set({ selection: { kind: 'none' }, filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow }, collapsed: {}, logSource: 0, sourcesOpen: false });

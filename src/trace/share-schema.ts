@@ -65,6 +65,7 @@ export const SIMULATION_SPEC: Spec = object({
   variant: str(LIMITS.idChars),
   version: str(LIMITS.idChars),
   seed: int(-(2 ** 53), 2 ** 53),
+  verbosity: optional(int(0, 10)),
   choices: arrayOf(object({ step: int(0, LIMITS.simSteps), goroutine: str(LIMITS.idChars) }), LIMITS.simEntries),
   faults: arrayOf(object({
     step: int(0, LIMITS.simSteps),

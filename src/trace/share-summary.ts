@@ -23,7 +23,7 @@ export function summarizeShare(state: ShareState): string[] {
     }
   } else {
     const sim = state.simulation;
-    out.push(`simulation ${sim.scenario} (${sim.variant}, kubelet ${sim.version}), seed ${sim.seed}, at step ${sim.step}`);
+    out.push(`simulation ${sim.scenario} (${sim.variant}, kubelet ${sim.version}${sim.verbosity !== undefined ? `, -v=${sim.verbosity}` : ''}), seed ${sim.seed}, at step ${sim.step}`);
     if (sim.choices.length) out.push(plural(sim.choices.length, 'scheduling choice'));
     if (sim.faults.length) out.push(`${plural(sim.faults.length, 'injected fault')}: ${sim.faults.map((f) => f.kind).join(', ')}`);
   }

@@ -86,6 +86,8 @@ export interface SimulationState {
   /** Kubelet version profile id. */
   version: string;
   seed: number;
+  /** klog -v of the simulated kubelet; absent in links made before it was carried (the scenario's default then). */
+  verbosity?: number;
   choices: SimChoice[];
   faults: SimFault[];
   step: number;
