@@ -3,7 +3,8 @@
  * (back-off lines, "Started" events) but rarely both on one line. Two timings tie them together:
  *   - a CrashLoopBackOff line for container N follows the exit of N's instance by at most a sync (the worker syncs
  *     the pod on the PLEG ContainerDied event and finds it must back off);
- *   - a "Started container N" event precedes PLEG's ContainerStarted for N's new ID by at most one relist (1 s).
+ *   - "Creating container … N" and the "Created"/"Started container N" events precede PLEG's ContainerStarted for
+ *     N's new ID by at most a few relists.
  * Only IDs that are not sandboxes and have no name yet are named, and only when exactly one candidate fits.
  */
 import { KINDS } from '../catalog/catalog.ts';
@@ -14,7 +15,7 @@ import { US_PER_S } from '../util/time.ts';
 const EXIT_KINDS = new Set(['pleg.container-finished', 'pleg.container-died', 'pleg.to-exited']);
 const START_KINDS = new Set(['pleg.container-started', 'pleg.to-running']);
 const BACKOFF_KINDS = new Set(['runtime.backoff', 'event.backoff']);
-const STARTED_EVENT_KINDS = new Set(['event.started']);
+const STARTED_EVENT_KINDS = new Set(['event.started', 'event.created', 'runtime.container-creating']);
 const BACKOFF_WINDOW_US = 15 * US_PER_S;
 const START_WINDOW_US = 3 * US_PER_S;
 

@@ -243,7 +243,7 @@ export function reconstruct(c: Collected): Trace {
   const pendingInstance = (pod: number, name: string, i: number, t: number): number => {
     const key = `${pod}|c|pending:${name}`;
     const known = instanceByKey.get(key);
-    if (known !== undefined && !instanceRunner[known].isClosed) return known;
+    if (known !== undefined && !instanceRunner[known].isClosed && !containers[known].id) return known;
     const latest = latestByName[pod]?.get(name);
     if (latest !== undefined && !containers[latest].id && !instanceRunner[latest].isClosed) return latest;
     instanceByKey.delete(key);
@@ -270,6 +270,8 @@ export function reconstruct(c: Collected): Trace {
       if (latest !== undefined && !containers[latest].id && !instanceRunner[latest].isClosed) {
         containers[latest].id = id;
         instanceByKey.set(key, latest);
+        // It is no longer pending: the next create by name must start a new instance.
+        if (instanceByKey.get(`${pod}|c|pending:${name}`) === latest) instanceByKey.delete(`${pod}|c|pending:${name}`);
         return latest;
       }
     }

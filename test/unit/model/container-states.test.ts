@@ -59,3 +59,23 @@ describe('container states', () => {
     expect(labels).toContain('waiting (ImagePullBackOff)');
   });
 });
+
+describe('restarts named only by "Creating container"', () => {
+  it('starts a new instance for each create after an exit, with no anomalies', () => {
+    const lines: string[] = [`I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/api-0]`];
+    for (let k = 0; k < 3; k++) {
+      const s = 10 + k * 20;
+      const id = `${k}${k}${k}${k}aaaabbbbcccc`;
+      lines.push(
+        `I0315 10:00:${s}.000000    2891 kuberuntime_manager.go:903] "Creating container in pod" containerType="container" container="&Container{Name:api,Image:app:1,}" ${REF}`,
+        `I0315 10:00:${s + 1}.000000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/api-0" event=&{ID:${UID} Type:ContainerStarted Data:${id}}`,
+        `I0315 10:00:${s + 2}.000000    2891 generic.go:296] "Generic (PLEG): container finished" podID=${UID} containerID="${id}" exitCode=1`,
+      );
+    }
+    const trace = analyzeText(lines.join('\n'), 'restarts.log', { year: 2024 });
+    expect(trace.anomalies).toEqual([]);
+    const api = trace.containers.filter((c) => c.name === 'api');
+    expect(api.map((c) => c.id.slice(0, 4))).toEqual(['0000', '1111', '2222']);
+    expect(containerBands(trace).filter(([id]) => id === '1111').map(([, l]) => l)).toEqual(['created', 'running', 'exited (exit 1)']);
+  });
+});
