@@ -25,6 +25,8 @@ export interface OverlayState {
   /** Pointer x for the cursor line, NaN when the pointer is elsewhere. */
   cursorXPx: number;
   dragRange: { startUs: number; endUs: number } | undefined;
+  /** Drawn first, under everything else on this layer (the active finding's highlight). */
+  underlay?: (ctx: CanvasRenderingContext2D) => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, frame: FrameContext, 
   ctx.clearRect(0, 0, widthPx, heightPx);
   ctx.font = theme.smallFont;
   ctx.textBaseline = 'middle';
+  state.underlay?.(ctx);
   const sel = state.selection;
 
   const range = sel.kind === 'range' ? sel : state.dragRange;

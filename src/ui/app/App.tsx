@@ -1,6 +1,7 @@
 /** The page: the landing page until something is loaded, then the incident workspace; overlays on top. */
 import { useEffect } from 'react';
 import { HelpOverlay } from '../topbar/HelpOverlay.tsx';
+import { NoteEditor } from '../notes/NoteEditor.tsx';
 import { DropOverlay, useWindowFileDrop } from '../load/DropOverlay.tsx';
 import { Landing } from '../load/Landing.tsx';
 import { LoadProgress } from '../load/LoadProgress.tsx';
@@ -23,6 +24,7 @@ export function App() {
       <LoadProgress />
       {dragging && <DropOverlay />}
       <HelpOverlay />
+      <NoteEditor />
     </>
   );
 }

@@ -5,6 +5,7 @@
 import type { AppStore } from '../../store/app-store.ts';
 import { originAtSelection, stepEvent, stepPod, zoomToSelection } from './navigation.ts';
 import { selectLaneGroups } from '../../store/selectors.ts';
+import { noteTargetFor } from '../../store/notes-slice.ts';
 
 export interface KeyBinding {
   /** KeyboardEvent.key values (case-sensitive: 'C' is Shift+C). */
@@ -37,6 +38,11 @@ function focus(selector: string): void {
   if (el instanceof HTMLInputElement) el.select();
 }
 
+function noteOnSelection(store: AppStore): void {
+  const s = store.getState();
+  if (s.loaded) s.openNoteEditor({ mode: 'new', target: noteTargetFor(s.loaded.trace, s.selection, s.viewport) });
+}
+
 function setAllPods(store: AppStore, collapsed: boolean): void {
   const ids = selectLaneGroups(store.getState())?.pods.map((g) => g.id) ?? [];
   store.getState().setAllCollapsed(ids, collapsed);
@@ -63,6 +69,12 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['l'], shown: 'L', does: 'focus the log pane (then ↑ ↓ PgUp PgDn Home End)', run: () => focus('#log-pane') },
   { keys: ['c'], shown: 'C', does: 'collapse every pod', run: (s) => setAllPods(s, true) },
   { keys: ['C'], shown: 'Shift+C', does: 'expand every pod', run: (s) => setAllPods(s, false) },
+  { keys: ['g'], shown: 'G', does: 'next finding (most severe first): highlight its lanes and zoom to it', run: (s) => s.getState().stepFinding(1) },
+  { keys: ['G'], shown: 'Shift+G', does: 'previous finding', run: (s) => s.getState().stepFinding(-1) },
+  { keys: ['F'], shown: 'Shift+F', does: 'show or hide the findings and notes strip', run: (s) => {
+    s.getState().setFindingsPanel(s.getState().findingsPanel === 'closed' ? 'findings' : 'closed');
+  } },
+  { keys: ['n'], shown: 'N', does: 'add a note to the selection (event, band, pod, range) or to the visible window', run: noteOnSelection },
   { keys: ['i'], shown: 'I', does: 'sources: formats, versions, year, diagnostics', run: (s) => s.getState().setSourcesOpen(!s.getState().sourcesOpen) },
   { keys: ['t'], shown: 'T', does: 'switch theme (system, dark, light)', run: (s) => {
     const next = { system: 'dark', dark: 'light', light: 'system' } as const;
@@ -72,6 +84,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     const st = s.getState();
     if (st.helpOpen) st.setHelpOpen(false);
     else if (st.sourcesOpen) st.setSourcesOpen(false);
+    else if (st.selection.kind === 'none' && st.activeFinding >= 0) st.clearFinding();
     else st.clearSelection();
   } },
   { keys: ['?'], shown: '?', does: 'this help', run: (s) => s.getState().setHelpOpen(!s.getState().helpOpen) },

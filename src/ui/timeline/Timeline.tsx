@@ -14,6 +14,7 @@ import { TimeAxis } from './TimeAxis.tsx';
 import { TimelineCanvas } from './TimelineCanvas.tsx';
 import { TimelineCorner } from './TimelineCorner.tsx';
 import { useReveal } from './useReveal.ts';
+import { useFindingFocus } from '../findings/useFindingFocus.ts';
 
 export function Timeline() {
   const store = useStoreApi();
@@ -25,6 +26,7 @@ export function Timeline() {
   const body = useElementSize(bodyRef);
   const canvasBox = useElementSize(canvasBoxRef);
   useReveal(bodyRef);
+  useFindingFocus(bodyRef);
 
   // Store → DOM: programmatic scrolls (reveal, keyboard) set the store; keep the element in step.
   useEffect(() => store.subscribe((s) => {

@@ -8,12 +8,16 @@ import { drawOverlay } from '../../render/draw-overlay.ts';
 import { drawTimeline } from '../../render/draw-timeline.ts';
 import { sizeCanvas } from '../../render/frame.ts';
 import type { Hit } from '../../render/hit-test.ts';
+import type { NoteBox } from '../../render/draw-notes.ts';
 import { axisTicks } from '../../render/time-ticks.ts';
 import type { AppState } from '../../store/app-store.ts';
 import { selectCausal } from '../../store/selectors.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
 import { createRafScheduler } from '../shared/raf.ts';
+import { findingUnderlay } from '../findings/finding-layer.ts';
+import { annotationsChanged, drawNoteLayer } from '../notes/note-layer.ts';
+import { TimelineNoteControls } from '../notes/TimelineNoteControls.tsx';
 import { buildFrame, tickCount } from './build-frame.ts';
 import { hoverText } from './hover-text.ts';
 import { newInteraction } from './interaction.ts';
@@ -35,6 +39,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
   const interaction = useMemo(newInteraction, []);
+  const noteBoxes = useRef<NoteBox[]>([]);
   const view = useRef({ widthPx, heightPx, theme });
   view.current = { widthPx, heightPx, theme };
 
@@ -63,7 +68,9 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       drawOverlay(ctx, frame, {
         selection: state.selection, links: causal?.links ?? [], linkedEvents: causal?.events ?? NO_EVENTS,
         hover: interaction.hover, cursorXPx: interaction.cursorXPx, dragRange: interaction.dragRange,
+        underlay: findingUnderlay(state, frame),
       });
+      noteBoxes.current = drawNoteLayer(ctx, frame, state);
     });
     return { base, overlay };
   }, [getFrame, store, interaction]);
@@ -76,7 +83,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => {
       if (baseChanged(s, p)) schedulers.base.schedule();
-      if (baseChanged(s, p) || s.selection !== p.selection || s.chainHops !== p.chainHops) schedulers.overlay.schedule();
+      if (baseChanged(s, p) || s.selection !== p.selection || s.chainHops !== p.chainHops || annotationsChanged(s, p)) schedulers.overlay.schedule();
     });
     return () => {
       unsubscribe();
@@ -110,6 +117,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
         style={{ width: widthPx, height: heightPx }}
       />
       <div ref={tooltipRef} className="timeline-tooltip" hidden />
+      <TimelineNoteControls canvas={overlayRef} getFrame={getFrame} boxes={noteBoxes} />
     </div>
   );
 }

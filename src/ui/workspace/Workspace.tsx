@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { useTrace } from '../app/hooks.ts';
 import { FilterBar } from '../filters/FilterBar.tsx';
+import { FindingsPanel } from '../findings/FindingsPanel.tsx';
 import { Inspector } from '../inspector/Inspector.tsx';
 import { LogPane } from '../log/LogPane.tsx';
 import { LoadError } from '../load/LoadError.tsx';
@@ -30,7 +31,8 @@ export function Workspace() {
       <TopBar />
       <FilterBar />
       <LoadError />
-      <div className="workspace-left" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${logHeightPx}px` }}>
+      <div className="workspace-left" style={{ gridTemplateRows: `auto minmax(120px, 1fr) 5px ${logHeightPx}px` }}>
+        <FindingsPanel />
         {empty ? <EmptyIncident /> : <Timeline />}
         <Splitter
           direction="row"

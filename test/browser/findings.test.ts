@@ -1,0 +1,105 @@
+/**
+ * Findings in the browser, on the real incidents: the strip lists the finding most severe first; selecting it
+ * highlights its range and lanes on the timeline's overlay canvas and zooms there; an evidence line selects its
+ * event, and the log pane scrolls to that line; G steps through findings; "open the simulation" is offered.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, viewport } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Fraction of the overlay canvas's pixels in a column band [x0, x1) that are not transparent. */
+async function overlayCoverage(page: Page, x0: number, x1: number): Promise<number> {
+  return page.evaluate(([a, b]) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="timeline-canvas"]')!;
+    const ctx = canvas.getContext('2d')!;
+    const w = Math.max(1, Math.min(canvas.width, b) - a);
+    const data = ctx.getImageData(a, 0, w, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+    return painted / (data.length / 4);
+  }, [x0, x1]);
+}
+
+async function waitForOverlay(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test('seed 000: the readiness race is listed first; its evidence line selects the event and scrolls the log to it', async () => {
+  const { page, errors } = await openApp(browser);
+  await loadFiles(page, [join(INCIDENTS_DIR, 'seed-000-readiness-init-race.log')]);
+  const first = page.locator('[data-testid="finding-list"] .finding-item').first();
+  await expect(first.getAttribute('data-finding')).resolves.toBe('readiness-init-race');
+  await expect(first.locator('.severity-badge').textContent()).resolves.toBe('error');
+  // Before anything is chosen the most severe finding is readable, but nothing is highlighted yet.
+  await expect(page.locator('[data-testid="finding-details"]').getAttribute('data-finding')).resolves.toBe('readiness-init-race');
+  await waitForOverlay(page);
+  expect(await overlayCoverage(page, 0, 2000)).toBe(0);
+
+  await first.click();
+  await expect(first.getAttribute('class')).resolves.toContain('active');
+  await waitForOverlay(page);
+  // The range band covers the canvas where the finding is; with nothing else selected the overlay was empty before.
+  expect(await overlayCoverage(page, 0, 2000)).toBeGreaterThan(0.2);
+  await screenshot(page, 'findings-seed-000-active');
+
+  // Evidence line 46 is the kill: clicking it selects that event; the log pane shows line 46 selected.
+  await page.locator('[data-testid="finding-evidence"] .evidence-line[data-line="46"]').click();
+  await page.waitForSelector('.log-line.selected[data-line="46"]');
+  await expect(page.textContent('[data-testid="raw-line"]')).resolves.toContain('Killing container');
+  const selectedLine = page.locator('.log-line.selected[data-line="46"]');
+  const box = await selectedLine.boundingBox();
+  const pane = await page.locator('#log-pane').boundingBox();
+  expect(box && pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height).toBe(true);
+  await screenshot(page, 'findings-seed-000-evidence');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G step through findings', async () => {
+  const { page, errors } = await openApp(browser, { width: 1280, height: 820 });
+  await loadFiles(page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
+  const items = page.locator('[data-testid="finding-list"] .finding-item');
+  const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-finding')));
+  expect(ids).toContain('pod-worker-stuck-terminating');
+  expect(ids).toContain('runtime-call-errors');
+
+  // G focuses the first finding in panel order, G again the next; the active item follows.
+  await page.locator('[data-testid="timeline-canvas"]').hover({ position: { x: 50, y: 50 } });
+  await page.keyboard.press('g');
+  await expect(items.nth(0).getAttribute('class')).resolves.toContain('active');
+  await page.keyboard.press('g');
+  await expect(items.nth(1).getAttribute('class')).resolves.toContain('active');
+  await page.keyboard.press('Shift+G');
+  await expect(items.nth(0).getAttribute('class')).resolves.toContain('active');
+
+  // The runtime-call errors happened within 239 µs; focusing them shows a window of that order, not the 65 days.
+  await page.locator('[data-testid="finding-list"] .finding-item[data-finding="runtime-call-errors"]').click();
+  const v = await viewport(page);
+  expect(v.endUs - v.startUs).toBeLessThan(5_000);
+  await waitForOverlay(page);
+  expect(await overlayCoverage(page, 0, 2000)).toBeGreaterThan(0.2);
+
+  await page.locator('[data-testid="finding-list"] .finding-item[data-finding="pod-worker-stuck-terminating"]').click();
+  await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('What to check next');
+  await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('sandbox-leak-terminating');
+  await waitForOverlay(page);
+  await screenshot(page, 'findings-seed-004');
+  // The evidence line with the failed kill selects it.
+  await page.locator('[data-testid="finding-evidence"] .evidence-line[data-line="230"]').click();
+  await page.waitForSelector('.log-line.selected[data-line="230"]');
+  await expect(page.textContent('[data-testid="raw-line"]')).resolves.toContain('connection closed');
+
+  // The strip folds away and comes back (Shift+F).
+  await page.locator('[data-testid="timeline-canvas"]').hover({ position: { x: 50, y: 50 } });
+  await page.keyboard.press('Shift+F');
+  await expect(page.locator('[data-testid="finding-list"]').count()).resolves.toBe(0);
+  await page.keyboard.press('Shift+F');
+  await expect(page.locator('[data-testid="finding-list"]').count()).resolves.toBe(1);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
