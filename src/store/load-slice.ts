@@ -56,6 +56,7 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
         const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
         set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });
         get().resetForTrace(trace);
+        if (result.saved) get().applySavedView(result.saved.view, result.saved.notes);
       } catch (err) {
         if (err instanceof CancelledError) return; // a newer load replaced this one, or the user cancelled
         set({ load: { status: 'failed', message: err instanceof Error ? err.message : String(err) } });

@@ -3,11 +3,13 @@
  * worker that was busy (the only way to stop a long synchronous parse step) and the next load starts a fresh one.
  */
 import type { Trace } from '../model/trace.ts';
-import type { FromWorker, IngestInput, LoadRequest, ProgressMessage } from './protocol.ts';
+import type { DoneMessage, FromWorker, IngestInput, LoadRequest, ProgressMessage } from './protocol.ts';
 
 export interface LoadResult {
   trace: Trace;
   parseMs: number;
+  /** A trace file's saved view and notes. */
+  saved?: DoneMessage['saved'];
 }
 
 export interface IngestClient {
@@ -52,7 +54,7 @@ export function createIngestClient(): IngestClient {
           rejectCurrent = undefined;
           w.terminate();
           if (worker === w) worker = undefined;
-          if (msg.type === 'done') resolve({ trace: msg.trace, parseMs: msg.parseMs });
+          if (msg.type === 'done') resolve({ trace: msg.trace, parseMs: msg.parseMs, saved: msg.saved });
           else reject(new Error(msg.message));
         };
         w.onerror = (e) => {

@@ -9,6 +9,8 @@ import { Analyzer } from '../model/analyze.ts';
 import { runDetectors } from '../findings/run.ts';
 import type { Trace } from '../model/trace.ts';
 import { feedGzipBlob, feedPlainBlob, isGzipBlob } from './read-blob.ts';
+import { detectInputKind } from './detect-input.ts';
+import { importFile } from './import-file.ts';
 import type { FromWorker, IngestInput, LoadRequest, ToWorker } from './protocol.ts';
 import { traceTransferables } from './transfer.ts';
 
@@ -39,6 +41,23 @@ async function load(req: LoadRequest): Promise<void> {
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
   let bytesBefore = 0;
   let lastPost = 0;
+
+  // A trace file or a CSV event table opens on its own, through its importer instead of the log parser.
+  const kinds = await Promise.all(req.inputs.map((input) => (input.kind === 'file' ? detectInputKind(input.file, input.file.name) : 'log' as const)));
+  if (cancelled()) return;
+  const special = kinds.findIndex((k) => k !== 'log');
+  if (special >= 0) {
+    const input = req.inputs[special];
+    const name = input.kind === 'file' ? input.file.name : input.name;
+    if (req.inputs.length > 1) throw new Error(`${name} is a ${kinds[special] === 'csv' ? 'CSV event table' : 'Syncloop trace file'}: open it on its own, not together with other files`);
+    const kind = kinds[special] as 'trace-file' | 'csv';
+    post({ type: 'progress', runId: req.runId, label: `${name} (${kind === 'csv' ? 'CSV event table' : 'trace file'})`, bytesDone: 0, bytesTotal, lines: 0 });
+    const imported = await importFile(blobs[special], name, kind, req.defaultYear);
+    if (!imported.hasFindings) addFindings(imported.trace);
+    if (cancelled()) return;
+    post({ type: 'done', runId: req.runId, trace: imported.trace, parseMs: performance.now() - started, saved: imported.saved }, traceTransferables(imported.trace));
+    return;
+  }
 
   for (let i = 0; i < req.inputs.length; i++) {
     const input = req.inputs[i];

@@ -3,6 +3,7 @@
  * from a cancelled run can never be mistaken for the current one.
  */
 import type { Trace } from '../model/trace.ts';
+import type { Note, ViewState } from '../trace/share-types.ts';
 
 /** One input: a File (dropped, picked, or fetched seed) or pasted text. */
 export type IngestInput =
@@ -37,6 +38,8 @@ export interface DoneMessage {
   trace: Trace;
   /** Worker-side time from request to finished trace. */
   parseMs: number;
+  /** The view and notes saved in a trace file, to be applied once it is open. */
+  saved?: { view?: ViewState; notes: Note[] };
 }
 
 export interface FailedMessage {

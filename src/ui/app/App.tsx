@@ -2,6 +2,8 @@
 import { useEffect } from 'react';
 import { HelpOverlay } from '../topbar/HelpOverlay.tsx';
 import { NoteEditor } from '../notes/NoteEditor.tsx';
+import { ShareDialog } from '../share/ShareDialog.tsx';
+import { useShareLinkAddress } from '../share/useShareLinkAddress.ts';
 import { DropOverlay, useWindowFileDrop } from '../load/DropOverlay.tsx';
 import { Landing } from '../load/Landing.tsx';
 import { LoadProgress } from '../load/LoadProgress.tsx';
@@ -18,6 +20,7 @@ export function App() {
   const hasTrace = useAppStore((s) => s.loaded !== undefined);
   const dragging = useWindowFileDrop();
   useKeyboard();
+  useShareLinkAddress();
   return (
     <>
       {hasTrace ? <Workspace /> : <Landing />}
@@ -25,6 +28,7 @@ export function App() {
       {dragging && <DropOverlay />}
       <HelpOverlay />
       <NoteEditor />
+      <ShareDialog />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { FileButton } from '../load/FileButton.tsx';
 import { formatCount, plural } from '../shared/format.ts';
 import { PodFinder } from './PodFinder.tsx';
+import { ShareButton } from '../share/ShareButton.tsx';
 
 const THEME_NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'dark', dark: 'light', light: 'system' };
 const THEME_LABEL: Record<ThemeChoice, string> = { system: 'Theme: system', dark: 'Theme: dark', light: 'Theme: light' };
@@ -50,6 +51,7 @@ export function TopBar() {
       <button type="button" title={`${THEME_LABEL[theme]} (T)`} aria-label={THEME_LABEL[theme]} onClick={() => store.getState().setTheme(THEME_NEXT[theme])}>
         {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
       </button>
+      <ShareButton />
       <FileButton>Open…</FileButton>
       <button type="button" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" onClick={() => store.getState().setHelpOpen(true)}>?</button>
     </header>

@@ -1,0 +1,141 @@
+/**
+ * Sharing in the browser: a link made with the Share dialog (a selection, a note, a collapsed group) opens in a
+ * fresh browser context with the same pods, selection, note and window, and no request the pages make carries the
+ * data; sanitizing shows its preview, refuses a dangerous pattern with the reason, and the opened link holds no
+ * original pod name.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, viewport, waitForLoaded } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+const SEED_004 = join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log');
+const SEED_000 = join(INCIDENTS_DIR, 'seed-000-readiness-init-race.log');
+
+/** Opens the share dialog and waits for its link; returns the link. */
+export async function makeLink(page: Page, opts: { sanitize: boolean }): Promise<string> {
+  await page.click('[data-testid="share-button"]');
+  await page.waitForSelector('[data-testid="share-dialog"]');
+  const toggle = page.locator('[data-testid="sanitize-toggle"]');
+  if ((await toggle.isChecked()) !== opts.sanitize) await toggle.click();
+  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
+  return page.inputValue('[data-testid="share-link"]');
+}
+
+/** Pixels of the overlay canvas in the notes' fill colour (a drawn note). */
+export async function notePixels(page: Page): Promise<number> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="timeline-canvas"]')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - 0xf7) < 6 && Math.abs(data[i + 1] - 0xd7) < 6 && Math.abs(data[i + 2] - 0x74) < 6 && data[i + 3] > 200) n++;
+    }
+    return n;
+  });
+}
+
+/** Requests that are not the app's own static files, or that carry any part of the link's payload. */
+function leaks(requests: readonly string[], link: string): string[] {
+  const origin = new URL(inject('baseUrl')).origin;
+  const payload = link.slice(link.indexOf('p=') + 2);
+  const pieces = [payload.slice(0, 32), payload.slice(payload.length / 2, payload.length / 2 + 32), payload.slice(-32)];
+  return requests.filter((url) => {
+    if (url.startsWith('data:') || url.startsWith('blob:')) return false;
+    const u = new URL(url);
+    return u.origin !== origin || u.hash !== '' || u.search !== '' || pieces.some((p) => url.includes(p)) || !/^\/(|index\.html|assets\/[\w.-]+|incidents\/[\w.-]+)$/.test(u.pathname);
+  });
+}
+
+test('a link with a selection, a note and a collapsed group reopens all of them in a fresh browser', async () => {
+  const { page, errors, requests } = await openApp(browser);
+  await loadFiles(page, [SEED_004]);
+  // Select the failed kill through the finding's evidence, then note it.
+  await page.click('[data-testid="finding-list"] .finding-item[data-finding="pod-worker-stuck-terminating"]');
+  await page.click('[data-testid="finding-evidence"] .evidence-line[data-line="230"]');
+  await page.waitForSelector('.log-line.selected[data-line="230"]');
+  await page.keyboard.press('n');
+  await page.fill('[data-testid="note-editor"] textarea', 'the kill fails: containerd is down');
+  await page.click('[data-testid="note-editor"] button[type="submit"]');
+  await expect(page.textContent('[data-testid="notes-tab"]')).resolves.toContain('1');
+  await page.click('[aria-label^="Collapse kubelet goroutines"]');
+  const sent = await viewport(page);
+  expect(await notePixels(page)).toBeGreaterThan(20);
+
+  const link = await makeLink(page, { sanitize: false });
+  expect(link.startsWith(inject('baseUrl'))).toBe(true);
+  const summary = await page.locator('[data-testid="share-summary"] li').allTextContents();
+  expect(summary).toEqual(expect.arrayContaining(['the selected event', '1 note', '1 collapsed lane']));
+  expect(summary[0]).toMatch(/^seed-004-stuck-terminating-worker\.log: [0-9]+ log lines \(lines 1–544\)$/);
+  await screenshot(page, 'share-dialog-logs');
+  expect(errors).toEqual([]);
+
+  // A fresh context: nothing shared with the sender's page but the link.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const opened = await context.newPage();
+  const openedRequests: string[] = [];
+  const openedErrors: string[] = [];
+  opened.on('request', (r) => openedRequests.push(r.url()));
+  opened.on('pageerror', (e) => openedErrors.push(e.message));
+  await opened.goto(link);
+  await waitForLoaded(opened);
+  await opened.waitForSelector('[data-testid="event-details"]');
+  await expect(opened.textContent('[data-testid="raw-line"]')).resolves.toContain('connection closed');
+  await opened.waitForSelector('.log-line.selected[data-line="230"]');
+  await expect(opened.getAttribute('[data-testid="pod-header"]', 'data-pod')).resolves.toBe('default/nginx-deployment-bd4476b48-fpgvc');
+  await expect(opened.getAttribute('[aria-label^="Expand kubelet goroutines"]', 'aria-expanded')).resolves.toBe('false');
+  const v = await viewport(opened);
+  expect(v).toEqual(sent);
+  await opened.click('[data-testid="notes-tab"]');
+  await expect(opened.textContent('[data-testid="notes-list"]')).resolves.toContain('the kill fails: containerd is down');
+  expect(await notePixels(opened)).toBeGreaterThan(20);
+  await screenshot(opened, 'share-opened-link');
+
+  expect(leaks(requests, link)).toEqual([]);
+  expect(leaks(openedRequests, link)).toEqual([]);
+  expect(openedErrors).toEqual([]);
+  await context.close();
+  await page.context().close();
+});
+
+test('sanitizing: on by default for logs, a preview of every replacement, refused patterns say why, no original name in the opened link', async () => {
+  const { page } = await openApp(browser);
+  await loadFiles(page, [SEED_000]);
+  await page.click('[data-testid="share-button"]');
+  await expect(page.locator('[data-testid="sanitize-toggle"]').isChecked()).resolves.toBe(true);
+  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
+  const rows = await page.locator('[data-testid="sanitize-preview"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const pod = rows.find((r) => r[1] === 'auto-srv-cwhttp-sf-30b71-0');
+  expect(pod?.[0]).toBe('pod');
+  expect(pod?.[3]).toMatch(/^pod-[a-z]+-0$/);
+  expect(Number(pod?.[4])).toBeGreaterThan(0);
+
+  await page.fill('[data-testid="sanitize-patterns"]', 'cwhttp\n/(a+)+$/');
+  await page.waitForSelector('[data-testid="pattern-problems"]');
+  await expect(page.textContent('[data-testid="pattern-problems"]')).resolves.toContain('line 2');
+  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
+  const patternRows = await page.locator('[data-testid="sanitize-preview"] tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const cw = patternRows.find((r) => r[0] === 'pattern' && r[1] === 'cwhttp');
+  expect(cw?.[3]).toBeTruthy();
+  expect(cw?.[3]).not.toContain('cwhttp');
+  await screenshot(page, 'share-sanitize');
+  const link = await page.inputValue('[data-testid="share-link"]');
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const opened = await context.newPage();
+  await opened.goto(link);
+  await waitForLoaded(opened);
+  const text = await opened.evaluate(() => document.body.innerText);
+  expect(text).not.toContain('auto-srv-cwhttp');
+  expect(text).not.toContain('cwhttp');
+  const pods = await opened.locator('[data-testid="pod-header"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pod')));
+  expect(pods.length).toBeGreaterThan(0);
+  for (const p of pods) expect(p).toMatch(/\/pod-[a-z]+-/);
+  await context.close();
+  await page.context().close();
+});
