@@ -13,7 +13,7 @@ import { chooseLogLines, WHOLE_LOG_MAX_BYTES, type LogSelection } from '../../tr
 import { safePattern } from '../../trace/safe-regex-run.ts';
 import type { PreviewEntry, SanitizePattern } from '../../trace/sanitize.ts';
 import { sanitizeTrace } from '../../trace/sanitize-trace.ts';
-import type { Note, ShareState, ViewState } from '../../trace/share-types.ts';
+import type { Note, ShareState, StableViewState, ViewState } from '../../trace/share-types.ts';
 import { toStableView } from '../../trace/view-keys.ts';
 
 /** Which log lines a link carries: all of them (a small log), or the pods in view within the visible window. */
@@ -100,16 +100,21 @@ export function prepareShare(s: AppState, options: ShareOptions): PreparedShare 
   const { patterns, problems } = options.sanitize ? readPatterns(options.patternText) : { patterns: [], problems: [] };
   let trace = original;
   let view = currentViewState(s);
+  let stableView = view ? toStableView(original, view) : undefined;
   let notes: Note[] = [...s.notes];
   let preview: PreviewEntry[] = [];
   if (options.sanitize) {
-    const result = sanitizeTrace(original, { patterns }, { view, notes });
+    // The view is sanitized in its link form (names); indices into the trace do not change when names do.
+    const result = sanitizeTrace<StableViewState>(original, { patterns }, { view: stableView, notes });
     trace = result.trace;
-    view = result.view;
+    stableView = result.view;
     notes = result.notes;
     preview = result.preview;
+    if (view && stableView) {
+      const { selected: _key, ...named } = stableView;
+      view = view.selected ? { ...named, selected: view.selected } : named;
+    }
   }
-  const stableView = view ? toStableView(trace, view) : undefined;
   const viewPart = stableView ? { view: stableView } : {};
   if (simulation) {
     return {
