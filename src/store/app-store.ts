@@ -12,7 +12,7 @@ import { createNotesSlice, type NotesSlice } from './notes-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createShareSlice, type ShareSlice } from './share-slice.ts';
 import { createSimSlice, type SimDeps, type SimSlice } from './sim-slice.ts';
-import { createDirectSimRunner } from '../worker/sim-run.ts';
+import type { SimRunner } from '../worker/sim-run.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
 
@@ -27,6 +27,11 @@ export type AppStore = StoreApi<AppState>;
 /** The simulation runner defaults to running on the calling thread (tests); the app passes the worker's. */
 export type AppDeps = LoadDeps & Partial<SimDeps>;
 
+/** Runs simulations on this thread, loaded on first use (tests; the app passes the worker's runner). */
+const inThreadSimRunner: SimRunner = {
+  run: (params) => import('../worker/sim-run.ts').then((m) => m.runFullSimulation(params)),
+};
+
 export function createAppStore(deps: AppDeps): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createLoadSlice(deps)(...a),
@@ -37,7 +42,7 @@ export function createAppStore(deps: AppDeps): AppStore {
     ...createFindingsSlice(...a),
     ...createNotesSlice(...a),
     ...createShareSlice(...a),
-    ...createSimSlice({ simRunner: deps.simRunner ?? createDirectSimRunner() })(...a),
+    ...createSimSlice({ simRunner: deps.simRunner ?? inThreadSimRunner })(...a),
     resetForTrace(trace) {
       const [set, get] = a;
       set({ selection: { kind: 'none' }, filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow }, collapsed: {}, logSource: 0, sourcesOpen: false });

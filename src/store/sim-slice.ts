@@ -17,7 +17,7 @@ import type { SimulationState } from '../trace/share-types.ts';
 import type { AppState } from './app-store.ts';
 import { memoLast } from './memo.ts';
 import { faultToShare, resolveSimInit, runKey, scenarioInfo, toSimulationState, type ResolvedSim, type SimInit } from './sim-params.ts';
-import { samePast, sameStory, sessionState, snapshotOf, type SimAt, type SimCursor, type SimState } from './sim-snapshot.ts';
+import { samePast, sameStory, sessionState, snapshotOf, storyWindow, type SimAt, type SimCursor, type SimState } from './sim-snapshot.ts';
 
 export type SimRoute = 'off' | 'gallery' | 'sim';
 export type CompareMode = 'off' | 'variant' | 'seed';
@@ -150,6 +150,7 @@ export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], Si
     const keepView = previous?.scenario === state.scenario ? get().viewport : undefined;
     if (!previous || !sameStory(previous, state)) get().resetForTrace(trace);
     if (keepView) get().setViewport(keepView);
+    else get().setViewport({ ...storyWindow(run), originUs: NaN });
     const sim = get().sim;
     if (sim) set({ sim: { ...sim, run: info, computing: wantedKey !== runKey(state) } });
     publish();
@@ -204,7 +205,7 @@ export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], Si
     compareKey = undefined;
     set({
       simRoute: route, sim: undefined, simCursor: undefined, simCompare: undefined, simGalleryNotice: undefined,
-      simPlayback: { ...get().simPlayback, playing: false },
+      simPlayback: { ...get().simPlayback, playing: false }, simPresenter: route === 'sim' && get().simPresenter,
       ...(ownsTrace ? { loaded: undefined, loadStats: undefined, selection: { kind: 'none' as const } } : {}),
       ...(ownsTrace && get().load.status === 'ready' ? { load: { status: 'idle' as const } } : {}),
     });

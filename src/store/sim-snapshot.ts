@@ -63,3 +63,15 @@ export function samePast(drawn: SimState, now: SimState, step: number): boolean 
   const before = <T extends { step: number }>(list: readonly T[] | undefined) => JSON.stringify((list ?? []).filter((x) => x.step < step));
   return before(drawn.choices) === before(now.choices) && before(drawn.faults) === before(now.faults);
 }
+
+/**
+ * The first window on a run: from its start to a little past its third teaching moment (the opening of the story
+ * — for the race scenario, the race itself), at least 150 ms wide. Later the cursor is followed at that zoom.
+ */
+export function storyWindow(run: { startUs: number; endUs: number; annotations: readonly { timeUs: number }[] }): { startUs: number; endUs: number } {
+  const k = Math.min(2, run.annotations.length - 1);
+  const keyUs = k >= 0 ? run.annotations[k].timeUs : run.endUs;
+  const widthUs = Math.min(run.endUs - run.startUs, Math.max(150_000, (keyUs - run.startUs) * 1.3));
+  const padUs = widthUs * 0.03;
+  return { startUs: run.startUs - padUs, endUs: run.startUs - padUs + widthUs };
+}

@@ -51,10 +51,11 @@ export function runFullSimulation(params: RunParams): FullRun {
   } catch {
     trace.findings = []; // findings are extra; the run still draws
   }
-  // The time axis spans the whole run, not only its printed lines: the cursor can stand before the first line.
+  // The time axis spans the scenario's whole time, not only the printed lines: the cursor can stand before the
+  // first line, and two runs of one scenario (variants, seeds) share one axis.
   if (trace.events.count > 0) {
     trace.startUs = Math.min(trace.startUs, sim.scenario.startUs);
-    trace.endUs = Math.max(trace.endUs, sim.nowUs);
+    trace.endUs = Math.max(trace.endUs, sim.nowUs, sim.endUs);
   }
   const annotations: AnnotatedStep[] = [];
   for (const s of sim.steps) {

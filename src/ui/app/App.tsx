@@ -1,4 +1,7 @@
-/** The page: the landing page until something is loaded, then the incident workspace; overlays on top. */
+/**
+ * The page: the landing page until something is loaded, then the incident workspace; or the simulation gallery or a
+ * simulation (their own route, with their own address); overlays on top.
+ */
 import { useEffect } from 'react';
 import { HelpOverlay } from '../topbar/HelpOverlay.tsx';
 import { NoteEditor } from '../notes/NoteEditor.tsx';
@@ -8,6 +11,9 @@ import { DropOverlay, useWindowFileDrop } from '../load/DropOverlay.tsx';
 import { Landing } from '../load/Landing.tsx';
 import { LoadProgress } from '../load/LoadProgress.tsx';
 import { Workspace } from '../workspace/Workspace.tsx';
+import { Gallery } from '../sim/Gallery.tsx';
+import { SimWorkspace } from '../sim/SimWorkspace.tsx';
+import { useSimHash } from '../sim/useSimHash.ts';
 import { useAppStore } from './StoreContext.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
 import { useKeyboard } from './useKeyboard.ts';
@@ -18,12 +24,18 @@ export function App() {
     document.documentElement.dataset.theme = theme.name;
   }, [theme]);
   const hasTrace = useAppStore((s) => s.loaded !== undefined);
+  const simRoute = useAppStore((s) => s.simRoute);
+  const presenter = useAppStore((s) => s.simPresenter);
+  useEffect(() => {
+    document.documentElement.dataset.presenter = String(presenter);
+  }, [presenter]);
+  useSimHash();
   const dragging = useWindowFileDrop();
   useKeyboard();
   useShareLinkAddress();
   return (
     <>
-      {hasTrace ? <Workspace /> : <Landing />}
+      {simRoute === 'sim' ? <SimWorkspace /> : simRoute === 'gallery' ? <Gallery /> : hasTrace ? <Workspace /> : <Landing />}
       <LoadProgress />
       {dragging && <DropOverlay />}
       <HelpOverlay />

@@ -1,7 +1,8 @@
 /** Global keyboard shortcuts (see keymap.ts). Keys typed into text fields stay there, except Escape. */
 import { useEffect } from 'react';
 import { useStoreApi } from './StoreContext.tsx';
-import { KEYMAP } from './keymap.ts';
+import { KEYMAP, type KeyBinding } from './keymap.ts';
+import { SIM_KEYMAP } from '../sim/sim-keymap.ts';
 
 function typingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -17,9 +18,13 @@ export function useKeyboard(): void {
         if (e.key === 'Escape' && e.target instanceof HTMLElement) e.target.blur();
         return;
       }
-      if (!store.getState().loaded && e.key !== '?' && e.key !== 'Escape' && e.key !== 't') return;
+      // In the simulation its own keys come first (arrows, space…); a focused button keeps Space and Enter.
+      const simulating = store.getState().simRoute === 'sim';
+      if (simulating && (e.key === ' ' || e.key === 'Enter') && e.target instanceof HTMLButtonElement) return;
+      if (!simulating && !store.getState().loaded && e.key !== '?' && e.key !== 'Escape' && e.key !== 't') return;
       const ctrl = e.ctrlKey || e.metaKey;
-      const binding = KEYMAP.find((b) => b.keys.includes(e.key) && !!b.ctrl === ctrl);
+      const matches = (b: KeyBinding) => b.keys.includes(e.key) && !!b.ctrl === ctrl;
+      const binding = (simulating ? SIM_KEYMAP.find(matches) : undefined) ?? KEYMAP.find(matches);
       if (!binding) return;
       e.preventDefault();
       binding.run(store);

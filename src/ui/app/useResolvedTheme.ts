@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../render/theme.ts';
 import { useAppStore } from './StoreContext.tsx';
+import { PRESENTER_THEME } from '../sim/presenter-theme.ts';
 
 function systemPrefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -9,6 +10,7 @@ function systemPrefersDark(): boolean {
 
 export function useResolvedTheme(): Theme {
   const choice = useAppStore((s) => s.theme);
+  const presenter = useAppStore((s) => s.simPresenter);
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
   useEffect(() => {
     if (typeof matchMedia !== 'function') return;
@@ -17,6 +19,7 @@ export function useResolvedTheme(): Theme {
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
+  if (presenter) return PRESENTER_THEME; // the simulation's presenter mode: high contrast, larger type
   const dark = choice === 'dark' || (choice === 'system' && systemDark);
   return dark ? DARK_THEME : LIGHT_THEME;
 }

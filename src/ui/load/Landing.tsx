@@ -5,6 +5,7 @@ import { FileButton } from './FileButton.tsx';
 import { DEMO_INCIDENT, INCIDENTS } from './incidents.ts';
 import { PasteDialog } from './PasteDialog.tsx';
 import { LoadError } from './LoadError.tsx';
+import { LandingEntry } from '../sim/LandingEntry.tsx';
 
 export function Landing() {
   const store = useStoreApi();
@@ -41,6 +42,7 @@ export function Landing() {
           ))}
         </ul>
       </section>
+      <LandingEntry />
       {pasting && <PasteDialog onClose={() => setPasting(false)} />}
     </main>
   );

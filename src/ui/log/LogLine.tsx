@@ -15,6 +15,8 @@ export interface LogLineProps {
   selected: boolean;
   linked: boolean;
   cursor: boolean;
+  /** A simulation's cursor: this line was printed by the current step, or is not printed yet. */
+  simMark?: 'step' | 'future';
   topPx: number;
   onClick: () => void;
 }
@@ -28,6 +30,7 @@ export function LogLine(p: LogLineProps) {
   if (p.selected) classes.push('selected');
   if (p.linked) classes.push('linked');
   if (p.cursor) classes.push('cursor');
+  if (p.simMark) classes.push(`sim-${p.simMark}`);
   return (
     <div className={classes.join(' ')} style={{ top: p.topPx }} onClick={p.onClick} data-line={p.line} role="row" aria-selected={p.selected}>
       <span className="log-gutter">

@@ -12,6 +12,7 @@ import { LogLine } from './LogLine.tsx';
 import { eventOfRow, eventRows, rowOfEvent, type LogRows } from './log-rows.ts';
 import { useSettledWindow } from './useSettledWindow.ts';
 import { virtualMetrics } from './virtual-scroll.ts';
+import { simLineMark, useSimCursor, useStepLineReveal } from '../sim/log-marks.ts';
 
 const ROW_PX = 18;
 const NO_LINKS: ReadonlySet<number> = new Set();
@@ -41,6 +42,9 @@ export function LogPane() {
   }, [trace, visibility, followWindow, timeWindow, logSource]);
 
   const metrics = virtualMetrics(rows?.count ?? 0, ROW_PX, size.heightPx);
+  // A simulation's cursor: the step's lines marked, the future faded, each step's lines scrolled into view.
+  const simCursor = useSimCursor();
+  useStepLineReveal(scrollerRef, trace, rows, ROW_PX, metrics.scrollTopFor, metrics.firstRow);
   // A selected band is shown at the line that entered it.
   const selectedEvent = selection.kind === 'event' ? selection.event
     : selection.kind === 'span' && trace ? trace.spans.startEvent[selection.span] : -1;
@@ -105,6 +109,7 @@ export function LogPane() {
         selected={e >= 0 && e === selectedEvent}
         linked={e >= 0 && e !== selectedEvent && linked.has(e)}
         cursor={row === cursorRow}
+        simMark={simLineMark(simCursor, source, line)}
         topPx={offsetPx + (row - first) * ROW_PX}
         onClick={() => activate(row)}
       />,

@@ -3,7 +3,7 @@
  * body scrolls natively (a sticky viewport-sized box over a spacer as tall as the lanes), so the scrollbar,
  * wheel and keyboard scrolling behave as users expect; the scroll offset goes to the store for the canvas.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useRowLayout, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
@@ -16,7 +16,8 @@ import { TimelineCorner } from './TimelineCorner.tsx';
 import { useReveal } from './useReveal.ts';
 import { useFindingFocus } from '../findings/useFindingFocus.ts';
 
-export function Timeline() {
+/** `layers` draws extra canvases over the data area (the simulation's cursor), sized like it. */
+export function Timeline({ layers }: { layers?: (size: { widthPx: number; heightPx: number }) => ReactNode } = {}) {
   const store = useStoreApi();
   const theme = useResolvedTheme();
   const layout = useRowLayout();
@@ -55,6 +56,7 @@ export function Timeline() {
           <LaneHeaders heightPx={viewportH} />
           <div ref={canvasBoxRef} className="canvas-box">
             <TimelineCanvas widthPx={widthPx} heightPx={viewportH} body={bodyRef} />
+            {layers?.({ widthPx, heightPx: viewportH })}
             {visibility?.mask && visibility.visibleCount === 0 && (
               <div className="timeline-empty" role="status">
                 No events match the filters.{' '}

@@ -2,17 +2,32 @@
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { GESTURES, KEYMAP } from '../app/keymap.ts';
 import { Modal } from '../shared/Modal.tsx';
+import { SIM_KEYMAP } from '../sim/sim-keymap.ts';
+
+/** Keys the simulation view takes over from the incident keymap. */
+const SIM_KEYS = new Set(SIM_KEYMAP.flatMap((b) => b.keys));
 
 export function HelpOverlay() {
   const store = useStoreApi();
   const open = useAppStore((s) => s.helpOpen);
+  const simulating = useAppStore((s) => s.simRoute === 'sim');
   if (!open) return null;
   return (
     <Modal title="Keyboard and mouse" onClose={() => store.getState().setHelpOpen(false)} wide>
       <div className="help-columns" data-testid="help-overlay">
+        {simulating && (
+          <table className="help-table help-sim" data-testid="help-sim">
+            <caption>Simulation</caption>
+            <tbody>
+              {SIM_KEYMAP.filter((b) => b.shown).map((b) => (
+                <tr key={b.shown}><th><kbd>{b.shown}</kbd></th><td>{b.does}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         <table className="help-table">
           <tbody>
-            {KEYMAP.filter((b) => b.shown).map((b) => (
+            {KEYMAP.filter((b) => b.shown && !(simulating && b.keys.some((k) => SIM_KEYS.has(k)))).map((b) => (
               <tr key={b.shown}><th><kbd>{b.shown}</kbd></th><td>{b.does}</td></tr>
             ))}
           </tbody>

@@ -6,12 +6,14 @@ import { useTrace } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { incidentByFile } from '../load/incidents.ts';
 import { formatCount } from '../shared/format.ts';
+import { scenarioOfIncidentFile } from '../sim/scenario-links.ts';
 
 export function EmptyIncident() {
   const store = useStoreApi();
   const trace = useTrace();
   if (!trace) return null;
   const incident = trace.sources.length === 1 ? incidentByFile(trace.sources[0].name) : undefined;
+  const scenario = incident ? scenarioOfIncidentFile(incident.file) : undefined;
   // Whole-file verdicts and errors first; per-line warnings after, a few of them.
   const rank = { error: 0, warning: 1, info: 2 };
   const problems = trace.sources
@@ -26,6 +28,14 @@ export function EmptyIncident() {
           <strong>{incident.title}</strong>
           <p>{incident.summary}</p>
           {incident.noLogNote && <p className="muted">{incident.noLogNote}</p>}
+        </div>
+      )}
+      {scenario && (
+        <div className="empty-incident-sim">
+          <button type="button" className="primary" data-testid="open-incident-simulation" onClick={() => store.getState().openSimulation({ scenario: scenario.id })}>
+            Step through the simulation
+          </button>
+          <span className="muted">{scenario.id}: {scenario.summary}</span>
         </div>
       )}
       <ul className="empty-incident-sources">
