@@ -25,12 +25,21 @@ async function overlayCoverage(page: Page, x0: number, x1: number): Promise<numb
   }, [x0, x1]);
 }
 
+/** A shorter log pane leaves the timeline room under the findings strip (and keeps the picture small). */
+async function shrinkLogPane(page: Page, byPx: number): Promise<void> {
+  const splitter = (await page.locator('.splitter-row').boundingBox())!;
+  await page.mouse.move(splitter.x + splitter.width / 2, splitter.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(splitter.x + splitter.width / 2, splitter.y + 2 + byPx, { steps: 4 });
+  await page.mouse.up();
+}
+
 async function waitForOverlay(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-test('seed 000: the readiness race is listed first; its evidence line selects the event and scrolls the log to it', async () => {
-  const { page, errors } = await openApp(browser);
+test('seed 000 (dark theme): the readiness race is listed first; its evidence line selects the event and scrolls the log to it', async () => {
+  const { page, errors } = await openApp(browser, { colorScheme: 'dark' });
   await loadFiles(page, [join(INCIDENTS_DIR, 'seed-000-readiness-init-race.log')]);
   const first = page.locator('[data-testid="finding-list"] .finding-item').first();
   await expect(first.getAttribute('data-finding')).resolves.toBe('readiness-init-race');
@@ -61,8 +70,9 @@ test('seed 000: the readiness race is listed first; its evidence line selects th
 });
 
 test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G step through findings', async () => {
-  const { page, errors } = await openApp(browser, { width: 1280, height: 820 });
+  const { page, errors } = await openApp(browser, { width: 1280, height: 760 });
   await loadFiles(page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
+  await shrinkLogPane(page, 120);
   const items = page.locator('[data-testid="finding-list"] .finding-item');
   const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-finding')));
   expect(ids).toContain('pod-worker-stuck-terminating');
@@ -88,7 +98,7 @@ test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G s
   await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('What to check next');
   await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('sandbox-leak-terminating');
   await waitForOverlay(page);
-  await screenshot(page, 'findings-seed-004');
+  await screenshot(page, 'docs/findings-seed-004');
   // The evidence line with the failed kill selects it.
   await page.locator('[data-testid="finding-evidence"] .evidence-line[data-line="230"]').click();
   await page.waitForSelector('.log-line.selected[data-line="230"]');

@@ -5,9 +5,10 @@
  * original pod name.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, viewport, waitForLoaded } from './browser.ts';
+import { leaks, makeLink, notePixels } from './share-kit.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -15,42 +16,6 @@ afterAll(async () => { await browser?.close(); });
 
 const SEED_004 = join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log');
 const SEED_000 = join(INCIDENTS_DIR, 'seed-000-readiness-init-race.log');
-
-/** Opens the share dialog and waits for its link; returns the link. */
-export async function makeLink(page: Page, opts: { sanitize: boolean }): Promise<string> {
-  await page.click('[data-testid="share-button"]');
-  await page.waitForSelector('[data-testid="share-dialog"]');
-  const toggle = page.locator('[data-testid="sanitize-toggle"]');
-  if ((await toggle.isChecked()) !== opts.sanitize) await toggle.click();
-  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
-  return page.inputValue('[data-testid="share-link"]');
-}
-
-/** Pixels of the overlay canvas in the notes' fill colour (a drawn note). */
-export async function notePixels(page: Page): Promise<number> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  return page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="timeline-canvas"]')!;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - 0xf7) < 6 && Math.abs(data[i + 1] - 0xd7) < 6 && Math.abs(data[i + 2] - 0x74) < 6 && data[i + 3] > 200) n++;
-    }
-    return n;
-  });
-}
-
-/** Requests that are not the app's own static files, or that carry any part of the link's payload. */
-function leaks(requests: readonly string[], link: string): string[] {
-  const origin = new URL(inject('baseUrl')).origin;
-  const payload = link.slice(link.indexOf('p=') + 2);
-  const pieces = [payload.slice(0, 32), payload.slice(payload.length / 2, payload.length / 2 + 32), payload.slice(-32)];
-  return requests.filter((url) => {
-    if (url.startsWith('data:') || url.startsWith('blob:')) return false;
-    const u = new URL(url);
-    return u.origin !== origin || u.hash !== '' || u.search !== '' || pieces.some((p) => url.includes(p)) || !/^\/(|index\.html|assets\/[\w.-]+|incidents\/[\w.-]+)$/.test(u.pathname);
-  });
-}
 
 test('a link with a selection, a note and a collapsed group reopens all of them in a fresh browser', async () => {
   const { page, errors, requests } = await openApp(browser);
@@ -104,7 +69,7 @@ test('a link with a selection, a note and a collapsed group reopens all of them 
 });
 
 test('sanitizing: on by default for logs, a preview of every replacement, refused patterns say why, no original name in the opened link', async () => {
-  const { page } = await openApp(browser);
+  const { page } = await openApp(browser, { width: 1280, height: 760 });
   await loadFiles(page, [SEED_000]);
   await page.click('[data-testid="share-button"]');
   await expect(page.locator('[data-testid="sanitize-toggle"]').isChecked()).resolves.toBe(true);
@@ -123,7 +88,7 @@ test('sanitizing: on by default for logs, a preview of every replacement, refuse
   const cw = patternRows.find((r) => r[0] === 'pattern' && r[1] === 'cwhttp');
   expect(cw?.[3]).toBeTruthy();
   expect(cw?.[3]).not.toContain('cwhttp');
-  await screenshot(page, 'share-sanitize');
+  await screenshot(page, 'docs/share-sanitize');
   const link = await page.inputValue('[data-testid="share-link"]');
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });

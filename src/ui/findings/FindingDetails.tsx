@@ -5,6 +5,7 @@
  */
 import type { Finding, Trace } from '../../model/trace.ts';
 import { podLabel, readLines } from '../../model/trace-query.ts';
+import { cachedEventLabel } from '../../render/labels.ts';
 import { findingRange } from '../../store/findings-slice.ts';
 import { formatDurationUs, formatEpochUs } from '../../util/time.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
@@ -30,11 +31,11 @@ function Evidence({ trace, finding }: { trace: Trace; finding: Finding }) {
               type="button"
               className={`evidence-line${e === selected ? ' selected' : ''}`}
               data-line={line}
-              title="Show this line in the log and select its event"
+              title={readLines(trace, source, line, 1, EVIDENCE_TEXT_CHARS)}
               onClick={() => store.getState().selectEventAndReveal(e, true)}
             >
               <span className="evidence-number">{manySources ? `${trace.sources[source]?.name}:` : 'line '}{line}</span>
-              <span className="evidence-text">{readLines(trace, source, line, 1, EVIDENCE_TEXT_CHARS)}</span>
+              <span className="evidence-text">{cachedEventLabel(trace, e)}</span>
             </button>
           </li>
         );
@@ -89,10 +90,10 @@ export function FindingDetails({ trace, index, active }: { trace: Trace; index: 
           <p className="finding-explanation">{finding.explanation}</p>
         </section>
         <section>
+          <h4>Evidence <span className="muted">{plural(finding.evidence.length, 'line')} — click one to see it in the log</span></h4>
+          <Evidence trace={trace} finding={finding} />
           <h4>What to check next</h4>
           <p className="finding-next">{finding.next}</p>
-          <h4>Evidence <span className="muted">({plural(finding.evidence.length, 'line')})</span></h4>
-          <Evidence trace={trace} finding={finding} />
         </section>
       </div>
     </div>
