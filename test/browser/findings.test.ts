@@ -70,7 +70,7 @@ test('seed 000 (dark theme): the readiness race is listed first; its evidence li
 });
 
 test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G step through findings', async () => {
-  const { page, errors } = await openApp(browser, { width: 1280, height: 760 });
+  const { page, errors } = await openApp(browser, { width: 1200, height: 720 });
   await loadFiles(page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
   await shrinkLogPane(page, 120);
   const items = page.locator('[data-testid="finding-list"] .finding-item');
@@ -97,6 +97,8 @@ test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G s
   await page.locator('[data-testid="finding-list"] .finding-item[data-finding="pod-worker-stuck-terminating"]').click();
   await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('What to check next');
   await expect(page.locator('[data-testid="finding-details"]').textContent()).resolves.toContain('sandbox-leak-terminating');
+  // The log pane lists the window's kubelet lines (not the write-up's prose) for the picture.
+  await page.locator('.log-pane input[type="checkbox"]').check();
   await waitForOverlay(page);
   await screenshot(page, 'docs/findings-seed-004');
   // The evidence line with the failed kill selects it.
