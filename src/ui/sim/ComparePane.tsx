@@ -4,11 +4,11 @@
  * and cursor (pan and zoom there); lanes that differ between the runs carry a marker in both timelines from the
  * moment they first differ, and each side states its outcome.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawTimeline } from '../../render/draw-timeline.ts';
 import { sizeCanvas } from '../../render/frame.ts';
 import { axisTicks } from '../../render/time-ticks.ts';
-import type { CompareView, SimView } from '../../store/sim-slice.ts';
+import type { SimView } from '../../store/sim-slice.ts';
 import type { Trace } from '../../model/trace.ts';
 import { formatEpochUs } from '../../util/time.ts';
 import { useTrace } from '../app/hooks.ts';
@@ -106,17 +106,22 @@ function DiffList({ diffs }: { diffs: readonly LaneDifference[] }) {
   );
 }
 
-export function CompareArea({ sim, compare }: { sim: SimView; compare: CompareView }) {
+export function CompareArea() {
   const trace = useTrace();
-  const otherTrace = compare.run?.trace;
+  const mainState = useAppStore((s) => s.sim?.state);
+  const mainOutcome = useAppStore((s) => s.sim?.run?.outcome);
+  const compare = useAppStore((s) => s.simCompare);
+  const otherTrace = compare?.run?.trace;
   const diffs = useMemo(() => (trace && otherTrace ? diffRuns(trace, otherTrace) : []), [trace, otherTrace]);
   const markersA = useMemo(() => (trace ? markersFor(trace, diffs) : []), [trace, diffs]);
   const markersB = useMemo(() => (otherTrace ? markersFor(otherTrace, diffs) : []), [otherTrace, diffs]);
+  const markersLayer = useCallback((size: { widthPx: number; heightPx: number }) => <SimLayer {...size} markers={markersA} />, [markersA]);
+  if (!mainState || !compare) return null;
   return (
     <div className="sim-compare" data-testid="compare">
-      <SideHeader testId="compare-a" text={label(sim.state)} incident={sim.run?.outcome.incident} summary={sim.run?.outcome.summary ?? 'simulating…'} />
+      <SideHeader testId="compare-a" text={label(mainState)} incident={mainOutcome?.incident} summary={mainOutcome?.summary ?? 'simulating…'} />
       <div className="sim-compare-timeline">
-        {trace && <Timeline layers={(size) => <SimLayer {...size} markers={markersA} />} />}
+        {trace && <Timeline layers={markersLayer} />}
       </div>
       <SideHeader testId="compare-b" text={label(compare.state)} incident={compare.run?.outcome.incident}
         summary={compare.error ? `could not run: ${compare.error}` : compare.run?.outcome.summary ?? 'simulating…'} />

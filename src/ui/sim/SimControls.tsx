@@ -1,13 +1,11 @@
 /**
- * The transport and the run's inputs: restart, step back and forward, play at a speed, run to the next teaching
- * annotation, a scrubber over the whole run (annotated steps are its ticks), and variant, kubelet version, seed and
- * verbosity. Every button names its key.
+ * The transport: restart, step back and forward, play at a speed, run to the next teaching annotation, and a
+ * scrubber over the whole run (annotated steps are its ticks). Every button names its key. The run's inputs
+ * (variant, version, seed, verbosity) are in RunSettings.
  */
 import { formatEpochUs } from '../../util/time.ts';
 import { PLAY_SPEEDS } from '../../store/sim-slice.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
-
-const VERBOSITIES = [0, 1, 2, 3, 4, 5, 6];
 
 export function SimControls() {
   const store = useStoreApi();
@@ -15,7 +13,7 @@ export function SimControls() {
   const playback = useAppStore((s) => s.simPlayback);
   const follow = useAppStore((s) => s.simFollow);
   if (!sim) return null;
-  const { at, state, scenario, run } = sim;
+  const { at, run } = sim;
   const act = store.getState();
   const lastStep = run?.steps ?? at.step;
   return (
@@ -36,6 +34,10 @@ export function SimControls() {
           <input type="checkbox" checked={playback.stopAtAnnotations} onChange={(e) => act.simSetStopAtAnnotations(e.target.checked)} />
           pause at annotations
         </label>
+        <label className="checkbox" title="Keep the cursor in view (Shift+F)">
+          <input type="checkbox" checked={follow} onChange={(e) => act.simSetFollow(e.target.checked)} />
+          follow
+        </label>
       </div>
       <div className="sim-scrub">
         <input type="range" min={0} max={lastStep} value={at.step} aria-label="Step" list="sim-annotated-steps" onChange={(e) => act.simRunTo(Number(e.target.value))} />
@@ -47,36 +49,43 @@ export function SimControls() {
           {' · '}<span data-testid="sim-time">{formatEpochUs(at.timeUs)}</span>
         </span>
       </div>
-      <div className="sim-settings">
-        <label className="topbar-field" title="Switch variant (V)">
-          <span className="muted">Variant</span>
-          <select value={state.variant} data-testid="variant" onChange={(e) => act.simConfigure({ variant: e.target.value })}>
-            <option value="buggy">buggy</option>
-            <option value="fixed">fixed</option>
-          </select>
-        </label>
-        <label className="topbar-field" title="Kubelet version profile (Shift+V)">
-          <span className="muted">Kubelet</span>
-          <select value={state.version} data-testid="version" disabled={scenario.versions.length < 2} onChange={(e) => act.simConfigure({ version: e.target.value })}>
-            {scenario.versions.map((v) => <option key={v} value={v}>{v}</option>)}
-          </select>
-        </label>
-        <label className="topbar-field" title="Seed: which interleaving the scheduler picks (Shift+S: next)">
-          <span className="muted">Seed</span>
-          <input type="number" className="sim-seed" min={0} value={state.seed} data-testid="seed"
-            onChange={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 0) act.simConfigure({ seed: n }); }} />
-        </label>
-        <label className="topbar-field" title="Log verbosity of the simulated kubelet (B / Shift+B)">
-          <span className="muted">-v</span>
-          <select value={state.verbosity} data-testid="verbosity" onChange={(e) => act.simConfigure({ verbosity: Number(e.target.value) })}>
-            {VERBOSITIES.map((v) => <option key={v} value={v}>{v}</option>)}
-          </select>
-        </label>
-        <label className="checkbox" title="Keep the cursor in view (Shift+F)">
-          <input type="checkbox" checked={follow} onChange={(e) => act.simSetFollow(e.target.checked)} />
-          follow
-        </label>
-      </div>
+    </div>
+  );
+}
+
+const VERBOSITIES = [0, 1, 2, 3, 4, 5, 6];
+
+/** The run's inputs: variant, kubelet version profile, seed (the interleaving) and log verbosity. */
+export function RunSettings() {
+  const store = useStoreApi();
+  const sim = useAppStore((s) => s.sim);
+  if (!sim) return null;
+  const { state, scenario } = sim;
+  const act = store.getState();
+  return (
+    <div className="sim-settings">
+      <label className="topbar-field" title="Variant: the incident, or the fix (V)">
+        <select value={state.variant} data-testid="variant" aria-label="Variant" onChange={(e) => act.simConfigure({ variant: e.target.value })}>
+          <option value="buggy">buggy</option>
+          <option value="fixed">fixed</option>
+        </select>
+      </label>
+      <label className="topbar-field" title="Kubelet version profile (Shift+V)">
+        <select value={state.version} data-testid="version" aria-label="Kubelet version" disabled={scenario.versions.length < 2} onChange={(e) => act.simConfigure({ version: e.target.value })}>
+          {scenario.versions.map((v) => <option key={v} value={v}>kubelet {v}</option>)}
+        </select>
+      </label>
+      <label className="topbar-field" title="Seed: which interleaving the scheduler picks (Shift+S: next)">
+        <span className="muted">seed</span>
+        <input type="number" className="sim-seed" min={0} value={state.seed} data-testid="seed"
+          onChange={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 0) act.simConfigure({ seed: n }); }} />
+      </label>
+      <label className="topbar-field" title="Log verbosity of the simulated kubelet (B / Shift+B)">
+        <span className="muted">-v</span>
+        <select value={state.verbosity} data-testid="verbosity" onChange={(e) => act.simConfigure({ verbosity: Number(e.target.value) })}>
+          {VERBOSITIES.map((v) => <option key={v} value={v}>{v}</option>)}
+        </select>
+      </label>
     </div>
   );
 }

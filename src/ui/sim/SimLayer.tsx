@@ -36,6 +36,8 @@ export function SimLayer({ widthPx, heightPx, markers = NO_MARKERS }: { widthPx:
     ctx.clearRect(0, 0, c.widthPx, c.heightPx);
     if (!frame) return;
     const cursor = state.simCursor;
+    // Where the cursor was drawn, for tests and tools (the canvas itself cannot be read back cheaply).
+    canvas.dataset.cursorX = cursor ? String(Math.round(frame.scale.toPx(cursor.timeUs))) : '';
     drawSimLayer(ctx, frame, {
       cursorUs: cursor ? cursor.timeUs : NaN, label: cursor ? `step ${cursor.step}` : '', markers: c.markers,
       markerColor: c.theme.severity[1],

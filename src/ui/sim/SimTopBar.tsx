@@ -1,7 +1,12 @@
-/** The simulation's top bar: back to the start page or the gallery, what is running, compare, presenter, theme, help. */
+/**
+ * The simulation's top bar: back to the start page or the gallery, what is running and its inputs (variant, kubelet
+ * version, seed, verbosity), compare, presenter, share (a link that reopens this run at this step), theme, help.
+ */
 import type { ThemeChoice } from '../../store/layout-slice.ts';
 import type { CompareMode } from '../../store/sim-slice.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
+import { ShareButton } from '../share/ShareButton.tsx';
+import { RunSettings } from './SimControls.tsx';
 
 const THEME_NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'dark', dark: 'light', light: 'system' };
 
@@ -22,20 +27,22 @@ export function SimTopBar() {
       <span className="muted" aria-hidden="true">›</span>
       <span className="topbar-title" title={scenario.summary} data-testid="trace-title">{scenario.title}</span>
       <span className={`chip sim-variant sim-variant-${state.variant}`} data-testid="sim-variant">{state.variant}</span>
-      <span className="muted sim-run-facts">kubelet {state.version} · seed {state.seed} · -v={state.verbosity}</span>
       {sim.computing && <span className="muted sim-computing" role="status">simulating…</span>}
       <div className="topbar-spacer" />
-      <label className="topbar-field">
-        <span className="muted">Compare</span>
-        <select value={compare} data-testid="compare-mode" onChange={(e) => store.getState().simSetCompare(e.target.value as CompareMode)}>
-          <option value="off">off</option>
-          <option value="variant">{state.variant} vs {state.variant === 'buggy' ? 'fixed' : 'buggy'} (M)</option>
-          <option value="seed">seed {state.seed} vs {state.seed + 1} (Shift+M)</option>
-        </select>
-      </label>
+      {presenter ? <span className="muted">kubelet {state.version} · seed {state.seed} · -v={state.verbosity}</span> : <RunSettings />}
+      {!presenter && (
+        <label className="topbar-field" title="Compare with the other variant (M) or the next seed (Shift+M)">
+          <select value={compare} data-testid="compare-mode" aria-label="Compare" onChange={(e) => store.getState().simSetCompare(e.target.value as CompareMode)}>
+            <option value="off">no comparison</option>
+            <option value="variant">compare with {state.variant === 'buggy' ? 'fixed' : 'buggy'}</option>
+            <option value="seed">compare with seed {state.seed + 1}</option>
+          </select>
+        </label>
+      )}
       <button type="button" aria-pressed={presenter} data-testid="presenter-toggle" title="Presenter mode: large type, high contrast, keyboard only (P)" onClick={() => store.getState().simTogglePresenter()}>
-        {presenter ? 'Leave presenter mode' : 'Presenter'}
+        {presenter ? 'Leave presenter' : 'Presenter'}
       </button>
+      <ShareButton />
       <button type="button" title={`Theme: ${theme} (T)`} aria-label={`Theme: ${theme}`} onClick={() => store.getState().setTheme(THEME_NEXT[theme])}>
         {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
       </button>

@@ -18,6 +18,7 @@ import { SimLayer } from './SimLayer.tsx';
 import { SimPanel } from './SimPanel.tsx';
 import { SimTopBar } from './SimTopBar.tsx';
 import { usePlayback } from './usePlayback.ts';
+import { formatEpochUs } from '../../util/time.ts';
 import './sim.css';
 
 function Notices() {
@@ -31,8 +32,14 @@ function Notices() {
 }
 
 function PresenterHints() {
+  const step = useAppStore((s) => s.sim?.at.step ?? 0);
+  const steps = useAppStore((s) => s.sim?.run?.steps);
+  const timeUs = useAppStore((s) => s.sim?.at.timeUs ?? NaN);
   return (
     <div className="sim-presenter-hints" data-testid="presenter-hints">
+      <span className="sim-position">
+        <strong data-testid="sim-step">step {step}</strong>{steps !== undefined && ` / ${steps}`} · <span data-testid="sim-time">{formatEpochUs(timeUs)}</span>
+      </span>
       <span><kbd>←</kbd> <kbd>→</kbd> step</span>
       <span><kbd>Space</kbd> play</span>
       <span><kbd>N</kbd> next key moment</span>
@@ -44,16 +51,20 @@ function PresenterHints() {
   );
 }
 
+const cursorLayer = (size: { widthPx: number; heightPx: number }) => <SimLayer {...size} />;
+
+/** Re-renders only when what it shows changes (not at every step: the cursor layer redraws by itself). */
 function TimelineArea() {
   const trace = useTrace();
-  const sim = useAppStore((s) => s.sim);
-  const compare = useAppStore((s) => s.simCompare);
-  if (sim && compare) return <CompareArea sim={sim} compare={compare} />;
-  if (!trace) return <div className="sim-placeholder muted" role="status">Simulating {sim?.scenario.id ?? ''}…</div>;
+  const scenario = useAppStore((s) => s.sim?.scenario.id ?? '');
+  const verbosity = useAppStore((s) => s.sim?.state.verbosity);
+  const comparing = useAppStore((s) => s.simCompare !== undefined);
+  if (comparing) return <CompareArea />;
+  if (!trace) return <div className="sim-placeholder muted" role="status">Simulating {scenario}…</div>;
   if (trace.events.count === 0) {
-    return <div className="sim-placeholder muted" role="status">This run prints no log lines at -v={sim?.state.verbosity}: raise the verbosity (B) to see it.</div>;
+    return <div className="sim-placeholder muted" role="status">This run prints no log lines at -v={verbosity}: raise the verbosity (B) to see it.</div>;
   }
-  return <Timeline layers={(size) => <SimLayer {...size} />} />;
+  return <Timeline layers={cursorLayer} />;
 }
 
 export function SimWorkspace() {

@@ -1,12 +1,13 @@
 /**
  * What differs between two runs of the same scenario, lane by lane. Lanes are matched by their stable id (pod UID
- * and container name, so the same pod in both runs pairs up); a lane differs when its sequence of states (its
- * bands) or of event kinds (its marks) differs, or when only one run has it. Times are not compared: the same
- * story a few milliseconds later is the same story.
+ * and lane kind, so the same pod in both runs pairs up; container lanes by their container's ID); a lane differs
+ * when its sequence of states (its bands) or of event kinds (its marks) differs, or when only one run has it. Times
+ * are not compared: the same story a few milliseconds later is the same story.
  */
 import type { Trace } from '../../model/trace.ts';
 
 export interface LaneDifference {
+  /** The lane's key in both runs (its id; for a container, its first instance's ID). */
   laneId: string;
   title: string;
   /** When the lane first differs (epoch µs). */
@@ -23,8 +24,25 @@ interface LaneSequence {
   kindTimes: number[];
 }
 
+/**
+ * A lane's key across runs: its id, except for container lanes, which are keyed by their first instance's ID — a
+ * container the log never names is drawn on an "unidentified ID" lane, and the same container in the other run may
+ * be named (its kill line names it): the ID pairs the two up.
+ */
+function laneKeys(trace: Trace): string[] {
+  const keys = trace.lanes.map((l) => l.id);
+  const seen = new Set<number>();
+  for (const c of trace.containers) {
+    if (c.sandbox || seen.has(c.lane) || trace.lanes[c.lane]?.kind !== 'container' || !c.id) continue;
+    seen.add(c.lane);
+    keys[c.lane] = `${trace.pods[c.pod]?.uid ?? ''}/container@${c.id.slice(0, 12)}`;
+  }
+  return keys;
+}
+
 function sequences(trace: Trace): Map<string, LaneSequence> {
   const out = new Map<string, LaneSequence>();
+  const keys = laneKeys(trace);
   for (const lane of trace.lanes) {
     const pod = lane.pod >= 0 ? trace.pods[lane.pod] : undefined;
     const seq: LaneSequence = { title: pod ? `${pod.name}: ${lane.title}` : lane.title, states: [], stateTimes: [], kinds: [], kindTimes: [] };
@@ -38,7 +56,7 @@ function sequences(trace: Trace): Map<string, LaneSequence> {
       seq.kinds.push(trace.events.kind[e]);
       seq.kindTimes.push(trace.events.timeUs[e]);
     }
-    out.set(lane.id, seq);
+    out.set(keys[lane.index], seq);
   }
   return out;
 }
@@ -75,7 +93,7 @@ export function diffRuns(a: Trace, b: Trace): LaneDifference[] {
 
 /** The markers one side draws: its own lanes among the differences. */
 export function markersFor(trace: Trace, diffs: readonly LaneDifference[]): { lane: number; firstUs: number }[] {
-  const byId = new Map(trace.lanes.map((l) => [l.id, l.index]));
+  const byId = new Map(laneKeys(trace).map((key, lane) => [key, lane]));
   const out: { lane: number; firstUs: number }[] = [];
   for (const d of diffs) {
     const lane = byId.get(d.laneId);

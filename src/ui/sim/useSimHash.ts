@@ -36,6 +36,8 @@ export function useSimHash(): void {
     let timer = 0;
     const write = () => {
       timer = 0;
+      const s = store.getState();
+      if (s.simRoute === 'sim' && !s.sim) return; // opening: the address follows with the run's state
       const hash = wantedHash(store);
       const current = location.hash;
       const url = `${location.pathname}${location.search}${hash ?? ''}`;
