@@ -70,7 +70,7 @@ test('seed 000 (dark theme): the readiness race is listed first; its evidence li
 });
 
 test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G step through findings', async () => {
-  const { page, errors } = await openApp(browser, { width: 1200, height: 720 });
+  const { page, errors } = await openApp(browser, { width: 1200, height: 700 });
   await loadFiles(page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
   await shrinkLogPane(page, 120);
   const items = page.locator('[data-testid="finding-list"] .finding-item');

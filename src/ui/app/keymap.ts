@@ -71,7 +71,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['C'], shown: 'Shift+C', does: 'expand every pod', run: (s) => setAllPods(s, false) },
   { keys: ['g'], shown: 'G', does: 'next finding (most severe first): highlight its lanes and zoom to it', run: (s) => s.getState().stepFinding(1) },
   { keys: ['G'], shown: 'Shift+G', does: 'previous finding', run: (s) => s.getState().stepFinding(-1) },
-  { keys: ['F'], shown: 'Shift+F', does: 'show or hide the findings and notes strip', run: (s) => {
+  { keys: ['F'], shown: 'Shift+F', does: 'show or hide the findings and notes panel', run: (s) => {
     s.getState().setFindingsPanel(s.getState().findingsPanel === 'closed' ? 'findings' : 'closed');
   } },
   { keys: ['n'], shown: 'N', does: 'add a note to the selection (event, band, pod, range) or to the visible window', run: noteOnSelection },

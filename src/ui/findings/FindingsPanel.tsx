@@ -1,5 +1,5 @@
 /**
- * The strip above the timeline: the findings (known incident signatures, most severe first) and the user's notes,
+ * The panel over the inspector: the findings (known incident signatures, most severe first) and the user's notes,
  * as two tabs, collapsible to one line. Selecting a finding highlights its lanes and time range on the timeline
  * (render/draw-findings.ts) and zooms there; G / Shift+G step through them.
  */

@@ -1,4 +1,4 @@
-/** The notes tab of the findings strip: every note with what it is attached to; go to it, edit it, delete it. */
+/** The notes tab of the findings panel: every note with what it is attached to; go to it, edit it, delete it. */
 import type { Trace } from '../../model/trace.ts';
 import { noteTargetFor, selectResolvedNotes } from '../../store/notes-slice.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';

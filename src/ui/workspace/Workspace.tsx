@@ -31,8 +31,7 @@ export function Workspace() {
       <TopBar />
       <FilterBar />
       <LoadError />
-      <div className="workspace-left" style={{ gridTemplateRows: `auto minmax(120px, 1fr) 5px ${logHeightPx}px` }}>
-        <FindingsPanel />
+      <div className="workspace-left" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${logHeightPx}px` }}>
         {empty ? <EmptyIncident /> : <Timeline />}
         <Splitter
           direction="row"
@@ -48,7 +47,10 @@ export function Workspace() {
         onStart={rememberSizes}
         onResize={(d) => store.getState().setInspectorWidth(sizesAtDragStart.current.inspector - d)}
       />
-      <Inspector />
+      <div className="workspace-side">
+        <FindingsPanel />
+        <Inspector />
+      </div>
       {sourcesOpen && <SourcesPanel />}
     </div>
   );
