@@ -94,6 +94,19 @@ test('the help overlay lists the simulation keys; variant, seed and faults by ke
 test('a step costs little on the page (measured) and playing advances the run', async () => {
   const { page, errors } = await openApp(browser);
   await openSimAddress(page, '#sim=sandbox-leak-terminating');
+  // The worker's time to simulate the whole run and parse its log (the perf probe reads the load stats).
+  const runMs = await page.evaluate(() => (window as unknown as { __syncloopPerf: { parseMs: number } }).__syncloopPerf.parseMs);
+  console.log(`sandbox-leak-terminating run (1,237 steps, 844 lines) simulated and parsed in the worker: ${runMs.toFixed(0)} ms`);
+  expect(runMs).toBeGreaterThan(0);
+  await page.keyboard.press('v'); // the fixed variant: a second run in the warm worker
+  await page.waitForFunction(() => document.querySelector('[data-testid="sim-variant"]')?.textContent === 'fixed');
+  await waitForRun(page);
+  const warmMs = await page.evaluate(() => (window as unknown as { __syncloopPerf: { parseMs: number } }).__syncloopPerf.parseMs);
+  console.log(`its fixed variant, in the warm worker: ${warmMs.toFixed(0)} ms`);
+  await page.keyboard.press('v');
+  await page.waitForFunction(() => document.querySelector('[data-testid="sim-variant"]')?.textContent === 'buggy');
+  await waitForRun(page);
+  await page.keyboard.press('r');
   await runToAnnotation(page, 'SyncLoop DELETE');
   // Each sample: one step by key → the session steps and the store updates (handler), React re-renders (done before
   // the next task), then the next frame draws the cursor layer; the time spent drawing is measured inside that frame.
