@@ -1,6 +1,6 @@
 /**
  * What was read, per source: format, line counts, kubelet version range and why, the year used and how it was
- * decided, time range, and the diagnostics with line numbers. Findings (known incident signatures) follow.
+ * decided, time range, and the diagnostics with line numbers. (Findings have their own panel: ui/findings/.)
  */
 import type { SourceInfo, Trace } from '../../model/trace.ts';
 import { formatEpochUs } from '../../util/time.ts';
@@ -62,30 +62,9 @@ export function SourcesPanel() {
   const trace = useTrace();
   if (!trace) return null;
   return (
-    <Modal title="Sources and findings" onClose={() => store.getState().setSourcesOpen(false)} wide>
+    <Modal title="Sources" onClose={() => store.getState().setSourcesOpen(false)} wide>
       <div data-testid="sources-panel">
         {trace.sources.map((s) => <Source key={s.index} trace={trace} source={s} />)}
-        <section className="source-card">
-          <h3>Findings</h3>
-          {trace.findings.length === 0 && <p className="muted">None of the known incident signatures matched.</p>}
-          <ul className="findings">
-            {trace.findings.map((f, i) => (
-              <li key={i} className={`finding finding-${f.severity}`}>
-                <strong>{f.title}</strong>
-                <p>{f.explanation}</p>
-                {f.evidence.length > 0 && (
-                  <p className="muted">Evidence:{' '}
-                    {f.evidence.slice(0, 12).map((e) => (
-                      <button key={e} type="button" className="link-button" onClick={() => { store.getState().setSourcesOpen(false); store.getState().selectEventAndReveal(e, true); }}>
-                        line {trace.events.line[e]}
-                      </button>
-                    ))}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
       </div>
     </Modal>
   );

@@ -21,7 +21,6 @@ function SourcesButton() {
     <button type="button" className="sources-button" data-testid="sources-button" title="Sources: format, versions, year, diagnostics (I)" onClick={() => store.getState().setSourcesOpen(true)}>
       {plural(trace.sources.length, 'source')} · {formatCount(lines)} lines · {plural(trace.pods.length, 'pod')}
       {problems > 0 && <span className="count-warning" title="diagnostics">{problems}</span>}
-      {trace.findings.length > 0 && <span className="count-error" title="findings">{plural(trace.findings.length, 'finding')}</span>}
     </button>
   );
 }
