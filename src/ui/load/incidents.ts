@@ -20,13 +20,13 @@ export const INCIDENTS: readonly BuiltInIncident[] = [
     file: 'seed-001-container-hash-restart.log',
     title: 'Seed 001 — containers restarted because the spec hash changed',
     summary: 'After a kubelet restart every container was killed and recreated: the hash the new kubelet computes for the container spec differed from the hash stored on the running container.',
-    noLogNote: 'This write-up explains the hashing code but quotes no kubelet log lines, so there is no timeline to draw. Its simulation reproduces it, step by step.',
+    noLogNote: 'This write-up explains the hashing code but quotes no kubelet log lines, so there is no timeline to draw. The simulator reproduces it, step by step.',
   },
   {
     file: 'seed-002-runtime-down-notready.log',
     title: 'Seed 002 — node NotReady after a kubelet restart (hung docker inspect)',
     summary: "cAdvisor's one-time start-up blocked on a hung \"docker inspect\", the runtime sync timestamp was never refreshed, and after 30 s the kubelet reported \"container runtime is down\".",
-    noLogNote: 'This write-up describes the kubelet code path but quotes no kubelet log lines, so there is no timeline to draw. Its simulation reproduces it, step by step.',
+    noLogNote: 'This write-up describes the kubelet code path but quotes no kubelet log lines, so there is no timeline to draw. The simulator reproduces it, step by step.',
   },
   {
     file: 'seed-003-upgrade-hash-recreate.log',

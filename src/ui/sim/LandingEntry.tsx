@@ -16,7 +16,7 @@ export function LandingEntry() {
         <button type="button" className="primary" data-testid="open-gallery" onClick={() => store.getState().showGallery()}>Open the scenario gallery</button>
         {steppableScenarios().filter((s) => s.seed !== undefined).map((s) => (
           <button key={s.id} type="button" title={s.summary} onClick={() => store.getState().openSimulation({ scenario: s.id })}>
-            Seed {s.seed}: {s.id}
+            {s.id} <span className="muted">· seed {s.seed}</span>
           </button>
         ))}
       </div>
