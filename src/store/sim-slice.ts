@@ -62,8 +62,12 @@ export interface SimSlice {
   simCompare: CompareView | undefined;
   /** A message for the gallery (an address naming a scenario that does not exist). */
   simGalleryNotice: string | undefined;
-  showGallery(): void;
-  /** Opens a scenario (defaults for what is not given); false if there is no such scenario. */
+  /** Shows the scenario gallery, with a message if given. */
+  showGallery(notice?: string): void;
+  /**
+   * Opens a scenario (defaults for what is not given). False, with the reason in simGalleryNotice and nothing else
+   * changed, if it cannot: the caller says so where it fits (the gallery for an address, a banner for a link).
+   */
   openSimulation(init: SimInit): boolean;
   closeSimulation(): void;
   simStep(count?: number): void;
@@ -256,14 +260,14 @@ export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], Si
     simCompare: undefined,
     simGalleryNotice: undefined,
 
-    showGallery() {
+    showGallery(notice) {
       leave('gallery');
+      if (notice) set({ simGalleryNotice: notice });
     },
 
     openSimulation(init) {
       const resolved = resolveSimInit(init);
       if ('error' in resolved) {
-        leave('gallery');
         set({ simGalleryNotice: resolved.error });
         return false;
       }

@@ -1,11 +1,12 @@
 /**
  * The simulation in real Chromium: open a scenario from the gallery and step (cursor, narrative and marked log lines
  * move); be the Go scheduler at the readiness race and see the outcome change; step back to an identical view; a
- * simulation address reloads to the same step; seeds 001 and 002 offer their simulation.
+ * simulation address reloads to the same step; a share link opens a run; seeds 001 and 002 offer their simulation.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { encodeShareLink } from '../../src/trace/link.ts';
 import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot } from './browser.ts';
 import { openSimAddress, pressAndWait, runToAnnotation, stepView, waitForRun } from './sim-kit.ts';
 
@@ -59,6 +60,10 @@ test('a scenario opens from the gallery; stepping moves the cursor, the narrativ
   for (const v of seen) expect(Number(v.cursorX)).toBeGreaterThanOrEqual(0);
   for (const v of seen) expect(Number(v.cursorX)).toBeLessThanOrEqual(width);
   await screenshot(page, 'sim/sandbox-leak-later');
+  // An address naming no scenario lands on the gallery, which says so.
+  await page.evaluate(() => { location.hash = '#sim=no-such-scenario&step=3'; });
+  await page.waitForSelector('[data-testid="scenario-gallery"] .banner-error');
+  await expect(page.textContent('[data-testid="scenario-gallery"] .banner-error')).resolves.toContain('no-such-scenario');
   expect(errors).toEqual([]);
   expect(requests.every((url) => url.startsWith(new URL(page.url()).origin))).toBe(true);
   await page.context().close();
@@ -136,6 +141,24 @@ test('a simulation address reloads to the same step, with the choice made', asyn
   expect({ ...(await stepView(page)), cursorX: '' }).toEqual({ ...here, cursorX: '' });
   await expect(page.textContent('[data-testid="choices"]')).resolves.toContain('sync-loop');
   // Back leaves the run for the page before it.
+  await page.goBack();
+  await page.waitForSelector('[data-testid="drop-zone"]');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('a share link holding a simulation opens it at its step; the address becomes the run\'s own; Back leaves', async () => {
+  const { page, errors } = await openApp(browser);
+  const link = await encodeShareLink({
+    kind: 'simulation', notes: [],
+    simulation: { scenario: 'readiness-init-race', variant: 'buggy', version: '1.12', seed: 3, verbosity: 3, choices: [{ step: 32, goroutine: 'sync-loop' }], faults: [], step: 40 },
+  }, inject('baseUrl'));
+  await page.goto(link);
+  await page.waitForSelector('[data-testid="sim-workspace"]');
+  await waitForRun(page);
+  expect((await stepView(page)).step).toBe('step 40');
+  expect((await stepView(page)).outcome).toBe('true');
+  await page.waitForFunction(() => location.hash.startsWith('#sim=readiness-init-race&') && location.hash.includes('step=40'));
   await page.goBack();
   await page.waitForSelector('[data-testid="drop-zone"]');
   expect(errors).toEqual([]);

@@ -5,6 +5,7 @@
 import type { ScenarioInfo } from '../../sim/simulate.ts';
 import { steppableScenarios } from '../../store/sim-params.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
+import { LoadError } from '../load/LoadError.tsx';
 import { incidentOfScenario } from './scenario-links.ts';
 import './sim.css';
 
@@ -52,6 +53,7 @@ export function Gallery() {
         </p>
       </header>
       {notice && <div className="banner banner-error" role="alert">{notice}</div>}
+      <LoadError />
       <ul className="scenario-list">
         {steppableScenarios().map((info) => <ScenarioCard key={info.id} info={info} />)}
       </ul>

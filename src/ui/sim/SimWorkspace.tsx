@@ -8,6 +8,7 @@ import { useTrace } from '../app/hooks.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { FilterBar } from '../filters/FilterBar.tsx';
 import { Inspector } from '../inspector/Inspector.tsx';
+import { LoadError } from '../load/LoadError.tsx';
 import { SourcesPanel } from '../load/SourcesPanel.tsx';
 import { LogPane } from '../log/LogPane.tsx';
 import { Splitter } from '../shared/Splitter.tsx';
@@ -89,7 +90,10 @@ export function SimWorkspace() {
       <SimTopBar />
       {presenter ? <PresenterHints /> : <SimControls />}
       {!presenter && trace && <FilterBar />}
-      <Notices />
+      <div className="sim-banners">
+        <Notices />
+        <LoadError />
+      </div>
       <div className="workspace-left" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${logHeight}px` }}>
         <TimelineArea />
         <Splitter direction="row" label="Resize the log pane" onStart={rememberSizes}

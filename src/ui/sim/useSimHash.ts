@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import type { AppStore } from '../../store/app-store.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
+import { looksLikeShareLink } from '../load/open-share-link.ts';
 import { GALLERY_HASH, isSimHash, parseSimHash, simHash } from './sim-hash.ts';
 
 const WRITE_DELAY_MS = 120;
@@ -25,8 +26,8 @@ export function openSimAddress(store: AppStore, hash: string): boolean {
   }
   if (!isSimHash(hash)) return false;
   const init = parseSimHash(hash);
-  if (init) store.getState().openSimulation(init);
-  else store.getState().showGallery();
+  if (!init) store.getState().showGallery('this address names no simulation');
+  else if (!store.getState().openSimulation(init)) store.getState().showGallery(store.getState().simGalleryNotice);
   return true;
 }
 
@@ -47,8 +48,9 @@ export function useSimHash(): void {
         return;
       }
       if (hash === current) return;
-      const samePage = (isSimHash(hash) && isSimHash(current)) || hash === current;
-      if (samePage) history.replaceState(null, '', url);
+      // Within a run the address is replaced; a share link that opened this run gives way to the run's own address
+      // (Back then leaves, rather than landing on the link again); entering from another page pushes an entry.
+      if ((isSimHash(hash) && isSimHash(current)) || looksLikeShareLink(current)) history.replaceState(null, '', url);
       else history.pushState(null, '', url);
     };
     const unsubscribe = store.subscribe((s, p) => {
@@ -59,7 +61,8 @@ export function useSimHash(): void {
     const onPop = () => {
       const hash = location.hash;
       if (hash === wantedHash(store)) return;
-      if (!openSimAddress(store, hash) && store.getState().simRoute !== 'off') store.getState().closeSimulation();
+      // A share link's address is the share code's to open (useShareLinkAddress); any other page leaves the run.
+      if (!openSimAddress(store, hash) && !looksLikeShareLink(hash) && store.getState().simRoute !== 'off') store.getState().closeSimulation();
     };
     window.addEventListener('popstate', onPop);
     return () => { unsubscribe(); window.clearTimeout(timer); window.removeEventListener('popstate', onPop); };

@@ -144,10 +144,10 @@ describe('the simulation slice', () => {
     expect(store.getState().sim!.run!.outcome.incident).toBe(true);
   });
 
-  test('an unknown scenario opens the gallery with a message; loading a log leaves the simulation', async () => {
+  test('an unknown scenario is refused with a reason, changing nothing; loading a log leaves the simulation', async () => {
     const store = newStore();
     expect(store.getState().openSimulation({ scenario: 'no-such-thing' })).toBe(false);
-    expect(store.getState().simRoute).toBe('gallery');
+    expect(store.getState().simRoute).toBe('off');
     expect(store.getState().simGalleryNotice).toContain('no-such-thing');
     store.getState().openSimulation({ scenario: 'pod-lifecycle', variant: 'weird', version: '9.99' });
     await settled(store);
