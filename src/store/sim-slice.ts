@@ -11,45 +11,14 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { createSession, type Session } from '../sim/session.ts';
-import type { ScenarioInfo } from '../sim/simulate.ts';
 import type { FullRun, SimRunner } from '../worker/sim-run.ts';
-import type { SimulationState } from '../trace/share-types.ts';
 import type { AppState } from './app-store.ts';
-import { memoLast } from './memo.ts';
-import { faultToShare, resolveSimInit, runKey, scenarioInfo, toSimulationState, type ResolvedSim, type SimInit } from './sim-params.ts';
-import { samePast, sameStory, sessionState, snapshotOf, storyWindow, type SimAt, type SimCursor, type SimState } from './sim-snapshot.ts';
+import { faultToShare, resolveSimInit, runKey, scenarioInfo, type ResolvedSim, type SimInit } from './sim-params.ts';
+import { samePast, sameStory, sessionState, snapshotOf, storyWindow, type SimCursor, type SimState } from './sim-snapshot.ts';
+import { compareState, type CompareMode, type CompareView, type SimPlayback, type SimRoute, type SimView } from './sim-view.ts';
 
-export type SimRoute = 'off' | 'gallery' | 'sim';
-export type CompareMode = 'off' | 'variant' | 'seed';
-
-export type RunInfo = Omit<FullRun, 'trace'>;
-
-export interface SimView {
-  scenario: ScenarioInfo;
-  state: SimState;
-  at: SimAt;
-  /** The run drawn now; while a new one is computed, the previous one. */
-  run: RunInfo | undefined;
-  computing: boolean;
-  /** Things asked for that could not be used, and failures, for the banner. */
-  notices: readonly string[];
-}
-
-export interface CompareView {
-  mode: Exclude<CompareMode, 'off'>;
-  state: SimState;
-  run: FullRun | undefined;
-  error: string | undefined;
-}
-
-export interface SimPlayback {
-  playing: boolean;
-  stepsPerSecond: number;
-  /** Playing pauses when a step reaches a teaching annotation. */
-  stopAtAnnotations: boolean;
-}
-
-export const PLAY_SPEEDS: readonly number[] = [2, 5, 10, 25, 50, 100, 250, 1000];
+export { compareState, PLAY_SPEEDS, selectSimulationState } from './sim-view.ts';
+export type { CompareMode, CompareView, RunInfo, SimPlayback, SimRoute, SimView } from './sim-view.ts';
 
 export interface SimSlice {
   simRoute: SimRoute;
@@ -85,28 +54,10 @@ export interface SimSlice {
   simTogglePresenter(): void;
   simSetFollow(follow: boolean): void;
   simSetCompare(mode: CompareMode): void;
-  /** Sets the cursor directly (a comparison pane's store follows the main one). */
-  setSimCursor(cursor: SimCursor | undefined): void;
 }
 
 export interface SimDeps {
   simRunner: SimRunner;
-}
-
-/** The run a compare pane shows next to `state`. */
-export function compareState(state: SimState, mode: Exclude<CompareMode, 'off'>, info: ScenarioInfo): SimState {
-  if (mode === 'seed') return { ...state, seed: state.seed + 1 };
-  const variant = state.variant === 'buggy' ? 'fixed' : 'buggy';
-  // A run on its variant's default version compares with the other variant on its own default (1.23 → 1.28).
-  const version = state.version === info.defaultVersion[state.variant] ? info.defaultVersion[variant] : state.version;
-  return { ...state, variant, version };
-}
-
-const simulationStateOf = memoLast(toSimulationState);
-
-/** The current simulation as a share link carries it (undefined outside the simulation view). */
-export function selectSimulationState(s: AppState): SimulationState | undefined {
-  return s.simRoute === 'sim' && s.sim ? simulationStateOf(s.sim.state) : undefined;
 }
 
 export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], SimSlice> => (set, get, api) => {
@@ -341,7 +292,6 @@ export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], Si
       set({ simCompare: { mode, state: sim.state, run: undefined, error: undefined } });
       requestCompare();
     },
-    setSimCursor: (simCursor) => set({ simCursor }),
   };
 };
 
