@@ -30,7 +30,7 @@ export function SimControls() {
         <select value={playback.stepsPerSecond} aria-label="Playing speed" title="Playing speed (< >)" onChange={(e) => act.simSetSpeed(Number(e.target.value))}>
           {PLAY_SPEEDS.map((n) => <option key={n} value={n}>{n} steps/s</option>)}
         </select>
-        <label className="checkbox" title="Playing pauses at each teaching annotation">
+        <label className="checkbox" title="Playing pauses at each teaching annotation (Shift+A)">
           <input type="checkbox" checked={playback.stopAtAnnotations} onChange={(e) => act.simSetStopAtAnnotations(e.target.checked)} />
           pause at annotations
         </label>

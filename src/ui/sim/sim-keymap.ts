@@ -41,6 +41,9 @@ export const SIM_KEYMAP: readonly KeyBinding[] = [
   { keys: ['N'], shown: 'Shift+N', does: 'back to the previous annotated step', run: (s) => s.getState().simPreviousAnnotation() },
   { keys: ['r', 'Home'], shown: 'R  or  Home', does: 'restart (step 0)', run: (s) => s.getState().simRestart() },
   { keys: ['End'], shown: 'End', does: 'run to the end', run: (s) => s.getState().simRunTo(Number.MAX_SAFE_INTEGER) },
+  { keys: ['A'], shown: 'Shift+A', does: 'pause at key moments while playing: on / off', run: (s) => {
+    s.getState().simSetStopAtAnnotations(!s.getState().simPlayback.stopAtAnnotations);
+  } },
   { keys: ['>'], shown: '>', does: 'play faster', run: (s) => changeSpeed(s, 1) },
   { keys: ['<'], shown: '<', does: 'play slower', run: (s) => changeSpeed(s, -1) },
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n): KeyBinding => ({
