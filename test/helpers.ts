@@ -1,13 +1,19 @@
 /** Shared test helpers: the seed documents, and analysing text with a given chunk size. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeSources } from '../src/model/analyze.ts';
 import type { Trace } from '../src/model/trace.ts';
 
-export const SEEDS_DIR = join(import.meta.dirname, '..', '..', 'shared', 'seeds');
+/** The seed write-ups as the project was given them (beside the checkout), when present. */
+export const SHARED_SEEDS_DIR = join(import.meta.dirname, '..', '..', 'shared', 'seeds');
+/** The copies the app ships (byte-identical; test/unit/model/seed-copies.test.ts keeps them so). */
+export const SHIPPED_SEEDS_DIR = join(import.meta.dirname, '..', 'public', 'incidents');
+/** Tests read the shared seeds when the checkout sits beside them, else the shipped copies (a clone elsewhere). */
+export const SEEDS_DIR = existsSync(SHARED_SEEDS_DIR) ? SHARED_SEEDS_DIR : SHIPPED_SEEDS_DIR;
 
 export function seedPath(prefix: string): string {
-  const name = readdirSync(SEEDS_DIR).find((f) => f.startsWith(prefix));
+  const shared = SEEDS_DIR === SHARED_SEEDS_DIR;
+  const name = readdirSync(SEEDS_DIR).find((f) => f.startsWith(shared ? prefix : `seed-${prefix}`));
   if (!name) throw new Error(`seed ${prefix} not found in ${SEEDS_DIR}`);
   return join(SEEDS_DIR, name);
 }
