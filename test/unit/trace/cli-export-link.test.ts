@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import Papa from 'papaparse';
 import { importTraceFile } from '../../../src/trace/trace-file.ts';
@@ -41,7 +41,7 @@ describe('syncloop export / link', () => {
     expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]);
     const back = await importTraceFile(new Uint8Array(bytes));
     expect(back.trace.events.count).toBe(63);
-    expect(back.trace.sources[0].name).toBe('004_67a782eaf6e07af1.txt');
+    expect(back.trace.sources[0].name).toBe(basename(seedPath('004')));
   });
 
   it('exports Chrome Trace Event JSON and CSV that parse', async () => {
@@ -59,7 +59,7 @@ describe('syncloop export / link', () => {
     expect(plain.stderr).toMatch(/link: \d+ characters; the whole log/);
     const state = await decodeShareLink(link);
     if (state.kind !== 'logs') throw new Error('expected a logs link');
-    expect(state.sources.map((s) => s.name)).toEqual(['004_67a782eaf6e07af1.txt']);
+    expect(state.sources.map((s) => s.name)).toEqual([basename(seedPath('004'))]);
     expect(state.sources[0].text).toBe(seedText('004'));
   });
 
