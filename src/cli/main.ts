@@ -6,7 +6,9 @@
  *   npm run --silent syncloop -- link FILE... [--sanitize] [--base URL]
  *   npm run --silent syncloop -- simulate --list | SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--json]
  */
-import { analyzeJson, analyzeText, loadTrace } from './analyze-command.ts';
+import { analyzeJson, analyzeText } from './analyze-command.ts';
+import { loadAnyInput } from './export-command.ts';
+import { runDetectors } from '../findings/run.ts';
 import { exportCommand } from './export-command.ts';
 import { linkCommand } from './link-command.ts';
 import { simulateCommand } from './simulate-command.ts';
@@ -14,6 +16,7 @@ import { InputError } from './read-files.ts';
 
 const USAGE = `Usage:
   syncloop analyze FILE... [--json] [--year YYYY]   reconstruct pods and goroutine lanes, report findings
+                                                    (kubelet logs, a CSV event table or a Syncloop trace file)
   syncloop export FILE... --format trace|chrome|csv [--out FILE]
                                                     write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
   syncloop link FILE... [--sanitize] [--base URL]   print a link that opens the log in the app (data in the fragment)
@@ -61,7 +64,9 @@ async function main(argv: string[]): Promise<number> {
         year = Number(y);
         if (!Number.isInteger(year) || year < 1970 || year > 2200) throw new InputError(`--year ${String(y)}: expected a year such as 2024`);
       }
-      const trace = await loadTrace(args.files, year);
+      // Logs, a CSV event table or a Syncloop trace file: the same inputs `export` reads.
+      const { trace } = await loadAnyInput(args.files, year);
+      if (trace.findings.length === 0) trace.findings = runDetectors(trace);
       process.stdout.write(args.flags.has('--json') ? JSON.stringify(analyzeJson(trace), null, 2) + '\n' : analyzeText(trace) + '\n');
       return 0;
     }
