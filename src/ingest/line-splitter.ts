@@ -32,7 +32,10 @@ export interface LineSink {
 }
 
 export class LineSplitter {
-  private readonly decoder = new TextDecoder('utf-8');
+  /** Strips a byte-order mark only at the very start of the stream (replaced once the stream has started elsewhere). */
+  private decoder = new TextDecoder('utf-8');
+  /** Bytes have gone through `decoder`, or the stream started in bytes read elsewhere (see skipTo). */
+  private started = false;
   /**
    * For pieces that start and end on a character boundary, a one-shot decode gives exactly what the streaming one
    * would, and Node's one-shot UTF-8 decode is much faster (its streaming mode goes through ICU). It must not strip
@@ -64,7 +67,10 @@ export class LineSplitter {
     // A piece that ends with an ASCII byte ends on a character boundary.
     const endsAtBoundary = chunk.length > 0 && chunk[chunk.length - 1] < 0x80;
     const text = this.atBoundary && endsAtBoundary ? this.wholeDecoder.decode(chunk) : this.decoder.decode(chunk, { stream: true });
-    if (chunk.length > 0) this.atBoundary = endsAtBoundary;
+    if (chunk.length > 0) {
+      this.atBoundary = endsAtBoundary;
+      this.started = true;
+    }
     let bytePos = 0;
     let strPos = 0;
     // Next damaged position in the decoded chunk (a NUL, a U+FFFD), -1 if none left. Searching the string is much
@@ -113,6 +119,29 @@ export class LineSplitter {
 
   get bytesSeen(): number {
     return this.streamOffset;
+  }
+
+  /** A line has begun and not ended yet (its bytes so far are held here). */
+  get midLine(): boolean {
+    return this.piecesChars > 0 || this.truncated || this.streamOffset > this.lineStartByte;
+  }
+
+  /**
+   * The lines up to `streamOffset` were read elsewhere (byte-lines.ts): the next push starts there, at the start of
+   * a line. Only valid between lines.
+   */
+  skipTo(streamOffset: number): void {
+    if (this.midLine) throw new Error('LineSplitter.skipTo inside a line');
+    if (!this.started && streamOffset > 0) {
+      // The stream has started, so a byte-order mark from now on is a character, as a streaming decode keeps it.
+      this.decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+      this.started = true;
+    }
+    // Between lines nothing waits in the decoder; the last byte before a line start is a newline.
+    if (streamOffset > 0) this.atBoundary = true;
+    this.lastByteWasCR = false;
+    this.streamOffset = streamOffset;
+    this.lineStartByte = streamOffset;
   }
 
   private appendPiece(text: string, from: number, to: number): void {

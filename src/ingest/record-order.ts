@@ -23,6 +23,19 @@ export class RecordOrder {
 
   constructor(private readonly emit: (rec: LogRecord) => void, private readonly maxHeld = MAX_REORDER_RECORDS) {}
 
+  /** Records now pass straight through (the file reads oldest-first), so a caller may hand them on itself. */
+  get streaming(): boolean {
+    return this.direction === 'forward';
+  }
+
+  /**
+   * For the later part of a source read in parts: the part before it was found to read oldest-first (the merge
+   * checks that), so records pass straight through from the start.
+   */
+  assumeForward(): void {
+    if (this.held.length === 0) this.direction = 'forward';
+  }
+
   push(rec: LogRecord): void {
     if (this.direction === 'forward') {
       this.emit(rec);

@@ -91,6 +91,47 @@ export class SourceReader {
     this.logical(text, w.payloadStart, lineNo, w, lineNo);
   }
 
+  /**
+   * For the fast path (model/fast-records.ts): a bare klog header line now would simply start a new record — no
+   * upside-down block waits for a header to attach to.
+   */
+  get takesBareHeaderLines(): boolean {
+    return this.upsideDown === undefined;
+  }
+
+  /** Counts a physical line that the fast path holds; returns its line number. */
+  countLine(): number {
+    this.counts.total++;
+    return ++this.lineNo;
+  }
+
+  /** A line the fast path held (and counted) goes the ordinary way after all. It has no wrapper and no damage. */
+  replayLine(text: string, lineNo: number): void {
+    this.logical(text, 0, lineNo, undefined, lineNo);
+  }
+
+  /**
+   * A single-line bare klog record read by the fast path, counted as reading its line here and then the header of
+   * the next line would count it (startKlogRecord, then flush). The record itself goes to the fast path's sink.
+   */
+  countFastRecord(structured: boolean): void {
+    this.flush();
+    this.notes.vote('none', '', '');
+    this.counts.klog++;
+    if (structured) this.facts.eras.structured++;
+    else this.facts.eras.printf++;
+  }
+
+  /** Passes on the record being read, as the next record's header would (a source read in parts pauses here). */
+  flushPending(): void {
+    this.flush();
+  }
+
+  /** Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block. */
+  get settled(): boolean {
+    return this.upsideDown === undefined && this.criPartial.every((held) => held === undefined);
+  }
+
   end(): void {
     for (let s = 0; s < this.criPartial.length; s++) {
       const held = this.criPartial[s];

@@ -25,7 +25,7 @@ export class Analyzer {
   /** Builds the trace from every source added. */
   finish(): Trace {
     this.finished = true;
-    return reconstruct(this.collector.out);
+    return reconstruct(this.collector.finish());
   }
 }
 

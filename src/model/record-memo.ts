@@ -9,12 +9,17 @@
  * one is full it becomes the older one (and the older one is dropped); a text found in the older one moves back to
  * the recent one, so what a long log keeps saying stays remembered. Kept strings are copied out of their line
  * (detachString), so the memo never keeps a decoded chunk alive.
+ *
+ * The fast path (fast-records.ts) asks by bytes instead (classifyBytes): the same rules, with the message's bytes as
+ * the key of a ByteKeyTable (util/byte-hash.ts), so a line seen before is recognised without ever being decoded.
  */
 import { Classifier, newClassified } from '../catalog/classify.ts';
 import { CATALOG } from '../catalog/catalog.ts';
 import type { PodRef } from '../catalog/extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, type StringTable } from '../util/string-table.ts';
+import { ByteKeyTable } from '../util/byte-hash.ts';
+import type { DayMention } from './record-day-year.ts';
 import type { LaneKind } from './trace.ts';
 
 /** What the collector stores for a classified record; string fields are already ids in the collector's table. */
@@ -37,15 +42,20 @@ export interface ClassifiedRecord {
   learnedNames: readonly (readonly [string, string])[];
   /** Catalog id of the entry (version fingerprint signals are keyed by it). */
   entryId: string;
-  /**
-   * The pod the (single) reference resolved to last time, on which node key, at which PodRegistry version (NaN when
-   * not resolved yet). A reference with a uid keeps resolving to that pod: a pod with a uid is never merged into
-   * another, and resolving the same reference again only fills in what it already filled. One without a uid is
-   * answered again whenever the registry changed (see PodRegistry.version).
-   */
-  resolvedPod: number;
-  resolvedNode: number;
-  resolvedVersion: number;
+  /** Index of the (single) pod reference in the collector's reference list, once it has one (-1 before). */
+  refId: number;
+  /** The same for a line that names several pods. */
+  refIds: number[] | undefined;
+}
+
+/** What the fast path remembers of a message it has classified. */
+export interface ByteMemoEntry {
+  /** The message (the record text from the message on), decoded once. */
+  key: string;
+  file: string;
+  result: ClassifiedRecord;
+  /** `-MM-DD` mentions in the message, found the first time a record asks (record-day-year.ts). */
+  mentions: DayMention[] | undefined;
 }
 
 export const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
@@ -71,12 +81,21 @@ export class RecordMemo {
   private recent = new Map<string, MemoEntry>();
   private older = new Map<string, MemoEntry>();
   private recentChars = 0;
+  /** The fast path's two generations: byte keys → index into the entries array beside them. */
+  private bytesRecent: ByteKeyTable;
+  private bytesOlder: ByteKeyTable;
+  private bytesRecentEntries: ByteMemoEntry[] = [];
+  private bytesOlderEntries: ByteMemoEntry[] = [];
+  private readonly asciiDecoder = new TextDecoder('utf-8');
 
   constructor(
     private readonly strings: StringTable,
     private readonly laneKindIndex: ReadonlyMap<LaneKind, number>,
     private readonly limits = { entries: MAX_ENTRIES, chars: MAX_CHARS },
-  ) {}
+  ) {
+    this.bytesRecent = new ByteKeyTable(limits.entries, limits.chars);
+    this.bytesOlder = new ByteKeyTable(limits.entries, limits.chars);
+  }
 
   classify(rec: LogRecord): ClassifiedRecord {
     if (rec.era === Era.Json) return this.fresh(rec, false);
@@ -95,6 +114,48 @@ export class RecordMemo {
     const result = this.fresh(rec, true);
     this.remember({ text: detachString(key), file: detachString(rec.file), result });
     return result;
+  }
+
+  /**
+   * classify() for a one-line record whose message is bytes [msgStart, end) of `bytes`: all ASCII, with hash
+   * `hash` (hashAsciiBytes). `rec` holds the record's header; it is classified (with the decoded message as its
+   * text) only if this message was not seen before from a file that matters.
+   */
+  classifyBytes(bytes: Uint8Array, view: DataView, msgStart: number, end: number, hash: number, rec: LogRecord): ByteMemoEntry {
+    const at = this.bytesRecent.get(view, msgStart, end, hash);
+    let known = at >= 0 ? this.bytesRecentEntries[at] : undefined;
+    if (known === undefined) {
+      const old = this.bytesOlder.get(view, msgStart, end, hash);
+      if (old >= 0) {
+        known = this.bytesOlderEntries[old];
+        this.rememberBytes(bytes, view, msgStart, end, hash, known);
+      }
+    }
+    if (known !== undefined && (known.result.entry !== 0 || known.file === rec.file)) {
+      this.hits++;
+      return known;
+    }
+    this.misses++;
+    const key = this.asciiDecoder.decode(bytes.subarray(msgStart, end));
+    rec.text = key;
+    rec.msgStart = 0;
+    if (key.length > MAX_KEY_CHARS) return { key, file: rec.file, result: this.fresh(rec, false), mentions: undefined };
+    const entry: ByteMemoEntry = { key, file: detachString(rec.file), result: this.fresh(rec, true), mentions: undefined };
+    this.rememberBytes(bytes, view, msgStart, end, hash, entry);
+    return entry;
+  }
+
+  private rememberBytes(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, entry: ByteMemoEntry): void {
+    if (this.bytesRecentEntries.length >= this.limits.entries || !this.bytesRecent.hasRoomFor(end - start)) {
+      const emptied = this.bytesOlder;
+      emptied.clear();
+      this.bytesOlder = this.bytesRecent;
+      this.bytesOlderEntries = this.bytesRecentEntries;
+      this.bytesRecent = emptied;
+      this.bytesRecentEntries = [];
+    }
+    this.bytesRecent.set(bytes, view, start, end, hash, this.bytesRecentEntries.length);
+    this.bytesRecentEntries.push(entry);
   }
 
   private remember(entry: MemoEntry): void {
@@ -129,9 +190,8 @@ export class RecordMemo {
       learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       entryId: CATALOG[c.entry].id,
-      resolvedPod: -1,
-      resolvedNode: NaN,
-      resolvedVersion: NaN,
+      refId: -1,
+      refIds: undefined,
     };
   }
 }

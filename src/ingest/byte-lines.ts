@@ -1,0 +1,112 @@
+/**
+ * The two ways a source's bytes become lines.
+ *
+ * The fast way: most lines of a big kubelet log are bare klog lines that repeat a text seen before. For those, the
+ * line is found and handed to a FastLineTaker as bytes — no decoding, no string — and the taker recognises the text
+ * by its bytes (model/record-memo.ts). The ordinary way: LineSplitter decodes the line and the source reader reads
+ * it as text; it handles everything (wrappers, JSON, continuation lines, damage, very long lines, documents).
+ *
+ * Lines keep their order whichever way they go. A line is offered to the taker only when it lies whole inside one
+ * chunk, holds no NUL byte and no more than the splitter would keep; the taker refuses whatever it cannot handle
+ * exactly as the ordinary way would. Before any line goes the ordinary way the taker is told (so a line it holds
+ * is handed over first), and the splitter is told where the ordinary way resumes (LineSplitter.skipTo).
+ */
+import { DEFAULT_MAX_LINE_CHARS, LineSplitter } from './line-splitter.ts';
+
+export interface FastLineTaker {
+  /** False while lines should not even be offered (the whole chunk then goes the ordinary way). */
+  readonly takingLines: boolean;
+  /**
+   * One whole line: bytes [start, end) of `bytes` (without its newline and a CR before it), starting at
+   * `streamStart` in the source. True if taken; false sends it the ordinary way.
+   */
+  takeLine(bytes: Uint8Array, view: DataView, start: number, end: number, streamStart: number): boolean;
+  /** The next line goes the ordinary way: hand over anything held first. Also called at the end. */
+  yieldToSlowPath(): void;
+}
+
+const NEWLINE = 10;
+/** While the taker takes no lines, they go the ordinary way in stretches of about this size. */
+const SLOW_STRETCH_BYTES = 16 * 1024;
+const CR = 13;
+
+/** The first bytes of a line that a taker could accept: a severity letter and a digit (`I0315 …`). */
+function mayStartBareHeader(b: Uint8Array, i: number): boolean {
+  const c = b[i];
+  const d = b[i + 1];
+  return (c === 73 || c === 87 || c === 69 || c === 70) && d >= 48 && d <= 57;
+}
+
+export class ByteLines {
+  private streamOffset = 0;
+
+  constructor(
+    private readonly taker: FastLineTaker,
+    private readonly splitter: LineSplitter,
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_CHARS,
+  ) {}
+
+  push(chunk: Uint8Array): void {
+    const base = this.streamOffset;
+    this.streamOffset += chunk.length;
+    let pos = 0;
+    if (this.splitter.midLine) {
+      // The end of a line the previous chunk began.
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) {
+        this.splitter.push(chunk);
+        return;
+      }
+      this.splitter.push(chunk.subarray(0, nl + 1));
+      pos = nl + 1;
+    }
+    // Until the taker takes lines (a source's first records are read as text), go the ordinary way a stretch at a
+    // time, asking again after each.
+    while (pos < chunk.length && !this.taker.takingLines) pos = this.slowStretch(chunk, base, pos);
+    if (pos >= chunk.length) return;
+    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let nextNul = chunk.indexOf(0, pos);
+    while (pos < chunk.length) {
+      const nl = chunk.indexOf(NEWLINE, pos);
+      if (nl < 0) break;
+      if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos);
+      const end = nl > pos && chunk[nl - 1] === CR ? nl - 1 : nl;
+      const clean = (nextNul < 0 || nextNul > nl) && end - pos <= this.maxLineBytes;
+      if (clean && this.taker.takeLine(chunk, view, pos, end, base + pos)) {
+        pos = nl + 1;
+        continue;
+      }
+      // This line and those after it that no taker could accept go the ordinary way together (one decode).
+      let runEnd = nl + 1;
+      while (runEnd < chunk.length && !mayStartBareHeader(chunk, runEnd)) {
+        const next = chunk.indexOf(NEWLINE, runEnd);
+        runEnd = next < 0 ? chunk.length : next + 1;
+      }
+      this.slow(chunk, base, pos, runEnd);
+      pos = runEnd;
+      while (pos < chunk.length && !this.taker.takingLines) pos = this.slowStretch(chunk, base, pos);
+    }
+    // An unfinished last line: the splitter holds it until the next chunk ends it.
+    if (pos < chunk.length) this.slow(chunk, base, pos, chunk.length);
+  }
+
+  end(): void {
+    this.taker.yieldToSlowPath();
+    this.splitter.end();
+  }
+
+  /** Sends about SLOW_STRETCH_BYTES from `from` (up to a line end) the ordinary way; returns where it stopped. */
+  private slowStretch(chunk: Uint8Array, base: number, from: number): number {
+    const nl = from + SLOW_STRETCH_BYTES < chunk.length ? chunk.indexOf(NEWLINE, from + SLOW_STRETCH_BYTES) : -1;
+    const to = nl < 0 ? chunk.length : nl + 1;
+    this.slow(chunk, base, from, to);
+    return to;
+  }
+
+  private slow(chunk: Uint8Array, base: number, from: number, to: number): void {
+    if (to <= from) return;
+    this.taker.yieldToSlowPath();
+    if (!this.splitter.midLine) this.splitter.skipTo(base + from);
+    this.splitter.push(chunk.subarray(from, to));
+  }
+}

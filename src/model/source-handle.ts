@@ -1,0 +1,328 @@
+/**
+ * One source being collected: its bytes go through ByteLines (the fast path for bare klog lines, fast-records.ts,
+ * and LineSplitter + SourceReader for everything else), its records are classified into the collector's columns,
+ * and when it ends its records get their year and the source its summary (SourceInfo).
+ */
+import { VersionFingerprint } from '../catalog/fingerprint.ts';
+import { ByteLines } from '../ingest/byte-lines.ts';
+import { Era, type LogRecord } from '../ingest/record.ts';
+import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
+import { LineSplitter } from '../ingest/line-splitter.ts';
+import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
+import { growF64 } from '../util/columns.ts';
+import { yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
+import type { CollectOptions, Collector } from './collector.ts';
+import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
+import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
+import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
+
+const FORMAT_LABELS: Record<FormatId, string> = {
+  klog: 'klog text', 'klog-journald': 'journald (journalctl) with klog lines', 'klog-cri': 'CRI container log with klog lines',
+  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-timestamped': 'timestamped (CI) klog lines',
+  'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
+  'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export', csv: 'CSV event table',
+  unknown: 'no kubelet lines found', empty: 'empty', binary: 'binary (not text)',
+};
+
+/** Weak year hints (dates inside messages) kept per source. */
+const MAX_WEAK_YEARS = 20;
+
+export class SourceHandle implements FastRecordSink {
+  readonly reader: SourceReader;
+  private readonly lines: ByteLines;
+  private readonly fast: FastRecords;
+  /** Holds records until the file's direction is known, so a newest-first file is classified in time order. */
+  private readonly order: RecordOrder;
+  /** Host named by a glog file name (kubelet.<host>.<user>.log…), or ''; and the last provisional node key. */
+  private readonly fileHost: string;
+  private nodeKeyHost = '';
+  private nodeKeyId = 0;
+  private readonly fp = new VersionFingerprint();
+  private readonly first: number;
+  private readonly diagnostics: Diagnostic[] = [];
+  private dropped = 0;
+  private readonly chunks: Uint8Array[] = [];
+  private readonly chunkStarts: number[] = [];
+  private lineStarts = growF64(1 << 14);
+  private readonly quoted = new Map<number, string[]>();
+  private duplicates = 0;
+  /** [event index, year] for dates inside messages that fall on the record's own day. */
+  readonly weakYears: [number, number][] = [];
+  private bytes = 0;
+  /** Records read by their bytes (the rest were read as text): for tests and the benchmark. */
+  recordsReadAsBytes = 0;
+  /** The fast path's record, reused: its text is filled only to classify a message not seen before. */
+  private readonly fastRec: LogRecord = {
+    line: 0, lineCount: 1, severity: 0, yearlessUs: 0, yearHint: 0, pid: 0, file: '', fileLine: 0, era: Era.Printf, text: '',
+    msgStart: 0, json: undefined, host: '', wrapper: 'none', damage: '',
+  };
+
+  constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
+    private readonly gzip: boolean, private readonly opts: CollectOptions) {
+    this.first = collector.out.count;
+    this.fileHost = glogFileHost(name);
+    this.reader = new SourceReader({
+      record: (rec) => this.order.push(rec),
+      diagnostic: (line, level, message) => this.diagnostic(line, level, message),
+    });
+    this.order = new RecordOrder((rec) => this.emit(rec));
+    const splitter = new LineSplitter((text, byteStart, _byteEnd, flags) => {
+      this.lineStarts.push(byteStart);
+      this.reader.line(text, flags);
+    });
+    this.fast = new FastRecords(this);
+    this.lines = new ByteLines(this.fast, splitter);
+  }
+
+  /** Feeds the next chunk of the source's bytes. The chunk is kept (the raw text store); do not reuse it. */
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.chunkStarts.push(this.bytes);
+    this.bytes += chunk.length;
+    this.lines.push(chunk);
+  }
+
+  get bytesRead(): number {
+    return this.bytes;
+  }
+
+  get linesRead(): number {
+    return this.reader.counts.total;
+  }
+
+  diagnostic(line: number, level: Diagnostic['level'], message: string): void {
+    if (this.diagnostics.length < (this.opts.maxDiagnosticsPerSource ?? 1000)) this.diagnostics.push({ source: this.index, line, level, message });
+    else this.dropped++;
+  }
+
+  // The fast path's side (FastRecordSink).
+
+  get streaming(): boolean {
+    return this.opts.fastPath !== false && this.order.streaming;
+  }
+
+  lineStarted(byteStart: number): void {
+    this.lineStarts.push(byteStart);
+  }
+
+  fastRecord(line: HeldLine): void {
+    const h = line.header;
+    const structured = line.bytes[h.msgStart] === 34;
+    this.reader.countFastRecord(structured);
+    const rec = this.fastRec;
+    rec.line = line.lineNo;
+    rec.severity = h.severity;
+    rec.yearlessUs = yearlessUs(h.month, h.day, h.todUs);
+    rec.pid = h.pid;
+    rec.file = line.file;
+    rec.fileLine = h.fileLine;
+    rec.era = structured ? Era.Structured : Era.Printf;
+    if (this.inDocument()) {
+      // Whether a document quotes this line again depends on its text.
+      this.emit({ ...rec, text: this.fast.decode(line.bytes, line.start, line.end), msgStart: h.msgStart - line.start });
+      return;
+    }
+    const o = this.collector.out;
+    const nodeKey = this.provisionalNodeKey();
+    const known = this.collector.memo.classifyBytes(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
+    if (this.weakYears.length < MAX_WEAK_YEARS) {
+      known.mentions ??= dayMentions(known.key);
+      const y = yearFromMentions(known.mentions, rec.yearlessUs, h.msgStart - line.start);
+      if (y) this.weakYears.push([o.count, y]);
+    }
+    this.collector.addFastRecord(rec, this.index, nodeKey, known.result);
+    this.recordsReadAsBytes++;
+    // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
+    this.fp.observe(known.result.entryId, rec.file, rec.fileLine, known.key, 0, structured, rec.severity);
+  }
+
+  // Records read as text, in time order (RecordOrder's output).
+
+  private emit(rec: LogRecord): void {
+    if (this.inDocument() && this.isQuotedAgain(rec)) return;
+    if (!rec.yearHint && this.weakYears.length < MAX_WEAK_YEARS) {
+      const y = yearOnRecordDay(rec);
+      if (y) this.weakYears.push([this.collector.out.count, y]);
+    }
+    this.collector.addRecord(rec, this.index, this.fp, this.provisionalNodeKey());
+  }
+
+  /** The source reads like a document (more other lines than log lines so far), where quotes repeat lines. */
+  private inDocument(): boolean {
+    const c = this.reader.counts;
+    return c.unrecognized + c.blank > c.klog;
+  }
+
+  /**
+   * Write-ups quote the same log line twice (once in the excerpt, once in the discussion). In a source that reads
+   * like a document, a record identical to an earlier one — same time, same text — is that quote, not a new event.
+   */
+  private isQuotedAgain(rec: LogRecord): boolean {
+    const seen = this.quoted.get(rec.yearlessUs);
+    if (seen?.includes(rec.text)) {
+      this.duplicates++;
+      this.diagnostic(rec.line, 'info', `same line as earlier in the document (quoted again); counted once`);
+      return true;
+    }
+    if (seen) seen.push(rec.text); else this.quoted.set(rec.yearlessUs, [rec.text]);
+    return false;
+  }
+
+  end(): SourceInfo {
+    this.lines.end();
+    this.reader.end();
+    const reversed = this.order.end();
+    if (this.order.tooLargeToReorder) {
+      this.diagnostic(0, 'warning', `newest-first file with more than ${MAX_REORDER_RECORDS} records: read in file order (events are still sorted by time)`);
+    }
+    const o = this.collector.out;
+    const from = this.first;
+    const to = o.count;
+    const facts = this.reader.facts;
+    if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
+    const year = this.assignYears(from, to, facts);
+    let startUs = Infinity;
+    let endUs = -Infinity;
+    for (let i = from; i < to; i++) {
+      const t = o.time.get(i);
+      if (t < startUs) startUs = t;
+      if (t > endUs) endUs = t;
+    }
+    const counts = this.reader.counts;
+    const format = this.formatOf(facts, counts.klog, counts.total);
+    if (counts.total === 0) this.diagnostic(0, 'info', 'the file is empty');
+    else if (format === 'binary') this.diagnostic(0, 'error', 'this is binary data, not a text log');
+    else if (counts.klog === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
+    else this.strayDiagnostics(format);
+    if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
+    this.lineStarts.push(this.bytes);
+    o.raw[this.index] = { chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish() };
+    const info: SourceInfo = {
+      index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
+      bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),
+      year, reversed, startUs: Number.isFinite(startUs) ? startUs : 0, endUs: Number.isFinite(endUs) ? endUs : 0,
+      diagnostics: this.diagnostics, diagnosticsDropped: this.dropped,
+    };
+    o.sources[this.index] = info;
+    return info;
+  }
+
+  /**
+   * Gives every record of the source a year. Relative year offsets come from month jumps between consecutive
+   * records (Dec → Jan is a new year, Jan → Dec the year before; records arrive here in time order even from a
+   * newest-first file); the base year is voted by every hint: wrapper and JSON years (strong), dates inside messages
+   * that match the record's own month-day (weak), the glog file header; failing all that, the dates of the document
+   * around the excerpt, and only then the caller's year. The base is the year of the source's first record.
+   */
+  private assignYears(from: number, to: number, facts: SourceFacts): SourceInfo['year'] {
+    const o = this.collector.out;
+    const n = to - from;
+    if (n === 0) return { value: this.opts.defaultYear, how: this.opts.yearFromCaller ? 'caller' : 'assumed' };
+    const offset = new Int32Array(n);
+    let prevMonth = yearlessMonth(o.time.get(from));
+    for (let k = 1; k < n; k++) {
+      const m = yearlessMonth(o.time.get(from + k));
+      offset[k] = offset[k - 1] + (m < prevMonth - 6 ? 1 : m > prevMonth + 6 ? -1 : 0);
+      prevMonth = m;
+    }
+    const votes = new Map<number, number>();
+    let strong = false;
+    for (let k = 0; k < n; k++) {
+      const h = o.yearHint.get(from + k);
+      if (h) {
+        strong = true;
+        votes.set(h - offset[k], (votes.get(h - offset[k]) ?? 0) + 100);
+      }
+    }
+    let how: SourceInfo['year']['how'] = 'wrapper';
+    if (!strong) {
+      how = 'message';
+      // Weak hints: a YYYY-MM-DD inside a message on the record's own day (±1 for UTC conversions).
+      for (const [i, y] of this.weakYears) votes.set(y - offset[i - from], (votes.get(y - offset[i - from]) ?? 0) + 1);
+      if (facts.glogHeaderYear) {
+        votes.set(facts.glogHeaderYear, (votes.get(facts.glogHeaderYear) ?? 0) + 50);
+        how = 'file-header';
+      }
+    }
+    let base = 0;
+    let best = 0;
+    for (const [y, w] of votes) if (w > best || (w === best && y > base)) { base = y; best = w; }
+    if (!base) {
+      // A document around the excerpt (a blog post, an issue) usually states its own date.
+      for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
+    }
+    if (!base) {
+      base = this.opts.defaultYear;
+      how = this.opts.yearFromCaller ? 'caller' : 'assumed';
+    } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
+    for (let k = 0; k < n; k++) {
+      const i = from + k;
+      const h = o.yearHint.get(i);
+      o.time.set(i, yearlessToEpochUs(o.time.get(i), h || base + offset[k]));
+    }
+    return { value: base, how };
+  }
+
+  /** The source's format, by content: what most records were wrapped in, and how much of the file is log at all. */
+  private formatOf(facts: SourceFacts, klog: number, total: number): FormatId {
+    if (total === 0) return 'empty';
+    const counts = this.reader.counts;
+    if (klog === 0) return facts.binaryLines > 0 && facts.binaryLines * 2 >= total - counts.blank ? 'binary' : 'unknown';
+    const w = facts.wrappers;
+    const top = Object.entries(w).sort((a, b) => b[1] - a[1])[0]?.[0];
+    const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);
+    if (top === 'journald-json') return 'journald-json-export';
+    if (jsonish) return top && top.startsWith('journald') ? 'json-journald' : 'json';
+    // Log lines are records and their continuation lines; a document is mostly something else (prose, fences). A dump
+    // of several logs in `==> name <==` sections (kubectl, minikube, tail) is not a document, whatever else it holds.
+    const logLines = klog + counts.continuation;
+    const otherLines = counts.unrecognized - facts.metaLines;
+    const sectionedDump = facts.sectionHeaders > 0 && facts.markdownFences === 0;
+    if (!sectionedDump && (otherLines > logLines || (facts.markdownFences > 0 && otherLines * 2 > logLines))) return 'klog-in-document';
+    if (top && top.startsWith('journald')) return 'klog-journald';
+    if (top === 'cri') return 'klog-cri';
+    if (top === 'node-prefix') return 'klog-node-prefix';
+    if (top === 'timestamp') return 'klog-timestamped';
+    return 'klog';
+  }
+
+  /**
+   * The node of lines that name none, as far as the source has told so far: the glog header's machine or the glog
+   * file name, else the shared default name (so rotated plain files of one node share their pods).
+   */
+  private provisionalNodeKey(): number {
+    const host = this.reader.facts.glogHost || this.fileHost || 'node';
+    if (host !== this.nodeKeyHost) {
+      this.nodeKeyHost = host;
+      this.nodeKeyId = this.collector.out.strings.intern(host);
+    }
+    return this.nodeKeyId;
+  }
+
+  /** Unknown non-log lines in what is otherwise a log file (not a document): garbage worth pointing at. */
+  private strayDiagnostics(format: FormatId): void {
+    const reader = this.reader;
+    // Prose in a document and other components' output in a sectioned dump are expected there.
+    if (format === 'klog-in-document' || reader.facts.sectionHeaders > 0 || reader.strayCount === 0) return;
+    for (const s of reader.strayLines) this.diagnostic(s.line, 'info', `not a kubelet log line; skipped: ${s.excerpt}`);
+    const more = reader.strayCount - reader.strayLines.length;
+    if (more > 0) this.diagnostic(0, 'info', `${more} more lines that are not kubelet log lines were skipped`);
+  }
+
+  /** Default node of the source: the host its wrapper names most, else the glog header's machine, else the glog file name. */
+  private nodeName(facts: SourceFacts): string {
+    let topHost = '';
+    let topVotes = 0;
+    for (const [host, votes] of Object.entries(facts.hosts)) if (votes > topVotes) { topHost = host; topVotes = votes; }
+    if (topHost) return topHost;
+    return facts.glogHost || this.fileHost || 'node';
+  }
+}
+
+/** The host in a glog file name: kubelet.<host>.<user>.log.<LEVEL>.<date>-<time>.<pid>, or ''. */
+function glogFileHost(path: string): string {
+  const parts = path.slice(path.lastIndexOf('/') + 1).split('.');
+  const logAt = parts.indexOf('log');
+  return parts[0] === 'kubelet' && logAt >= 3 ? parts.slice(1, logAt - 1).join('.') : '';
+}

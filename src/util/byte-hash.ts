@@ -1,0 +1,147 @@
+/**
+ * Hashing and remembering byte strings without turning them into JS strings.
+ *
+ * The ingest hot path (ingest/byte-lines.ts, model/record-memo.ts) recognises a log line it has seen before by its
+ * bytes: decoding every line to a string and hashing that string costs more than the rest of reading it. Keys are
+ * hashed four bytes at a time (murmur3's mixing steps over little-endian words, read through a DataView, so no
+ * alignment is needed) and a table lookup always compares the bytes, so a hash collision — even a crafted one —
+ * only costs a probe, never a wrong answer.
+ *
+ * The same pass checks that every byte is ASCII: callers use bytes and characters interchangeably only then.
+ */
+
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
+function mixWord(h: number, word: number): number {
+  let k = Math.imul(word, C1);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, C2);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/**
+ * Hash of bytes [start, end) of `view` as a non-negative 31-bit integer, or -1 if one of them is not ASCII
+ * (≥ 0x80). Linear in the length, no allocation.
+ */
+export function hashAsciiBytes(view: DataView, start: number, end: number): number {
+  let h = 0x9747b28c | 0;
+  let high = 0;
+  let i = start;
+  for (const last = end - 4; i <= last; i += 4) {
+    const word = view.getInt32(i, true);
+    high |= word;
+    h = mixWord(h, word);
+  }
+  let tail = 0;
+  for (let shift = 0; i < end; i++, shift += 8) tail |= view.getUint8(i) << shift;
+  high |= tail;
+  if (high & 0x80808080) return -1;
+  if ((end - start) & 3) h = mixWord(h, tail);
+  h ^= end - start;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h & 0x7fffffff;
+}
+
+/** Whether a[aStart, aStart + length) and b[bStart, bStart + length) hold the same bytes. */
+export function sameBytes(a: DataView, aStart: number, b: DataView, bStart: number, length: number): boolean {
+  let i = 0;
+  for (const last = length - 4; i <= last; i += 4) if (a.getInt32(aStart + i, true) !== b.getInt32(bStart + i, true)) return false;
+  for (; i < length; i++) if (a.getUint8(aStart + i) !== b.getUint8(bStart + i)) return false;
+  return true;
+}
+
+const EMPTY_SLOT = -1;
+
+/**
+ * An open-addressing hash table from byte strings to non-negative integers. Keys are copied into one growing byte
+ * arena, so a table of a hundred thousand keys is a handful of typed arrays and holds no reference to the chunks the
+ * keys came from. Bounded: `insert` refuses (returns false) once `maxEntries` keys or `maxKeyBytes` bytes are held;
+ * the caller decides what to forget (see RecordMemo's two generations).
+ */
+export class ByteKeyTable {
+  private readonly mask: number;
+  private readonly hashes: Int32Array;
+  private readonly values: Int32Array;
+  private readonly keyStarts: Int32Array;
+  private readonly keyLengths: Int32Array;
+  private arena: Uint8Array;
+  private arenaView: DataView;
+  private arenaUsed = 0;
+  size = 0;
+
+  constructor(readonly maxEntries: number, readonly maxKeyBytes: number) {
+    let capacity = 16;
+    while (capacity < maxEntries * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.hashes = new Int32Array(capacity).fill(EMPTY_SLOT);
+    this.values = new Int32Array(capacity);
+    this.keyStarts = new Int32Array(capacity);
+    this.keyLengths = new Int32Array(capacity);
+    this.arena = new Uint8Array(Math.min(maxKeyBytes, 1 << 20));
+    this.arenaView = new DataView(this.arena.buffer);
+  }
+
+  /** The value stored for bytes [start, end) of `view` whose hash is `hash`, or -1. */
+  get(view: DataView, start: number, end: number, hash: number): number {
+    const slot = this.slotOf(view, start, end, hash);
+    return slot < 0 ? -1 : this.values[slot];
+  }
+
+  /** Stores `value` for the key (replacing the value of an equal key). False if the table is full. */
+  set(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, value: number): boolean {
+    const existing = this.slotOf(view, start, end, hash);
+    if (existing >= 0) {
+      this.values[existing] = value;
+      return true;
+    }
+    const length = end - start;
+    if (this.size >= this.maxEntries || this.arenaUsed + length > this.maxKeyBytes) return false;
+    if (this.arenaUsed + length > this.arena.length) this.growArena(this.arenaUsed + length);
+    this.arena.set(bytes.subarray(start, end), this.arenaUsed);
+    let slot = hash & this.mask;
+    while (this.hashes[slot] !== EMPTY_SLOT) slot = (slot + 1) & this.mask;
+    this.hashes[slot] = hash;
+    this.values[slot] = value;
+    this.keyStarts[slot] = this.arenaUsed;
+    this.keyLengths[slot] = length;
+    this.arenaUsed += length;
+    this.size++;
+    return true;
+  }
+
+  /** Whether another key of `length` bytes would still fit. */
+  hasRoomFor(length: number): boolean {
+    return this.size < this.maxEntries && this.arenaUsed + length <= this.maxKeyBytes;
+  }
+
+  clear(): void {
+    this.hashes.fill(EMPTY_SLOT);
+    this.arenaUsed = 0;
+    this.size = 0;
+  }
+
+  private slotOf(view: DataView, start: number, end: number, hash: number): number {
+    const length = end - start;
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const h = this.hashes[slot];
+      if (h === EMPTY_SLOT) return -1;
+      if (h === hash && this.keyLengths[slot] === length && sameBytes(this.arenaView, this.keyStarts[slot], view, start, length)) return slot;
+    }
+  }
+
+  private growArena(needed: number): void {
+    let size = this.arena.length * 2;
+    while (size < needed) size *= 2;
+    const next = new Uint8Array(Math.min(size, this.maxKeyBytes));
+    next.set(this.arena.subarray(0, this.arenaUsed));
+    this.arena = next;
+    this.arenaView = new DataView(next.buffer);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The byte-keyed table of the ingest fast path answers like a Map keyed by the same strings, even when every key
+ * lands in the same few slots, and stops taking keys at its limits. The hash sees every byte and tells ASCII apart.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ByteKeyTable, hashAsciiBytes } from '../../../src/util/byte-hash.ts';
+
+const enc = new TextEncoder();
+const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+describe('ByteKeyTable', () => {
+  it('answers like a Map, whatever the keys and however badly they hash', () => {
+    fc.assert(fc.property(
+      fc.array(fc.tuple(fc.string({ maxLength: 12 }), fc.nat(1000)), { maxLength: 60 }),
+      fc.boolean(),
+      (ops, collide) => {
+        const table = new ByteKeyTable(1000, 1 << 16);
+        const ref = new Map<string, number>();
+        for (const [key, value] of ops) {
+          // Each key sits somewhere inside a larger buffer, as a line's message sits inside a chunk.
+          const bytes = enc.encode(`xx${key}yy`);
+          const end = bytes.length - 2;
+          const view = viewOf(bytes);
+          const hash = collide ? 7 : hashAsciiBytes(view, 2, end) & 0x7fffffff;
+          expect(table.get(view, 2, end, hash)).toBe(ref.get(key) ?? -1);
+          expect(table.set(bytes, view, 2, end, hash, value)).toBe(true);
+          ref.set(key, value);
+        }
+        expect(table.size).toBe(ref.size);
+      },
+    ), { numRuns: 300 });
+  });
+
+  it('refuses new keys beyond its entry and byte limits, and forgets everything when cleared', () => {
+    const table = new ByteKeyTable(3, 10);
+    const put = (s: string) => { const b = enc.encode(s); return table.set(b, viewOf(b), 0, b.length, hashAsciiBytes(viewOf(b), 0, b.length), 1); };
+    expect([put('aaaa'), put('bbbb'), put('cccc')]).toEqual([true, true, false]);
+    expect(put('aaaa')).toBe(true);
+    expect([put('c'), put('d')]).toEqual([true, false]);
+    table.clear();
+    const b = enc.encode('aaaa');
+    expect(table.get(viewOf(b), 0, 4, hashAsciiBytes(viewOf(b), 0, 4))).toBe(-1);
+  });
+});
+
+describe('hashAsciiBytes', () => {
+  it('changes with any byte of the key and returns -1 when a byte is not ASCII', () => {
+    const base = enc.encode('"Probe succeeded" probeType="Readiness" pod="default/web-0"');
+    const h = hashAsciiBytes(viewOf(base), 0, base.length);
+    expect(h).toBeGreaterThanOrEqual(0);
+    let differ = 0;
+    for (let i = 0; i < base.length; i++) {
+      const copy = base.slice();
+      copy[i] ^= 1;
+      if (hashAsciiBytes(viewOf(copy), 0, copy.length) !== h) differ++;
+    }
+    expect(differ).toBe(base.length);
+    expect(hashAsciiBytes(viewOf(enc.encode('pod="café"')), 0, 11)).toBe(-1);
+    expect(hashAsciiBytes(viewOf(enc.encode('abc')), 0, 2)).not.toBe(hashAsciiBytes(viewOf(enc.encode('abc')), 0, 3));
+  });
+});
