@@ -122,14 +122,29 @@ const FILE_LINE_BY_ENTRY = new Map(FILE_LINES.flatMap((f) => f.entries.map((id) 
 /** Text checks per source before they stop (the signals they give are settled by then). */
 const TEXT_CHECK_BUDGET = 400;
 
+/**
+ * What a fingerprint noted, for a source read in parts (model/collected-merge.ts): each signal at most twice (the
+ * first time under the text-check budget and the first time outside it), with the number of text checks its part
+ * had made before it (-1: not subject to the budget).
+ */
+export interface FingerprintLog {
+  notes: [signal: string, lo: number, hi: number, checksBefore: number][];
+  textChecks: number;
+}
+
 export class VersionFingerprint {
   private readonly hits = new Map<string, Range>();
   private textChecks = 0;
+  /** textChecks when the current observe() passed the budget check; -1 for notes the budget does not govern. */
+  private gate = -1;
+  private readonly noteLog: FingerprintLog['notes'] = [];
+  private readonly logged = new Map<string, number>();
 
   /** Called once per classified record. */
   observe(entryId: string, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
+    this.gate = -1;
     const s = BY_ENTRY[entryId];
-    if (s && !this.hits.has(s[1])) this.hits.set(s[1], s[0]);
+    if (s) this.note(s[1], s[0]);
     const fl = FILE_LINE_BY_ENTRY.get(entryId);
     if (fl && file.slice(file.lastIndexOf('/') + 1) === fl.file) {
       const hit = fl.lines[fileLine];
@@ -138,6 +153,7 @@ export class VersionFingerprint {
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(structured ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', structured ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
     if (this.textChecks > TEXT_CHECK_BUDGET) return;
+    this.gate = this.textChecks;
     // A few text-shape signals, checked on the first few hundred relevant lines only.
     const checks = BY_TEXT[entryId];
     if (checks) {
@@ -176,11 +192,37 @@ export class VersionFingerprint {
   }
 
   noteGlogFileHeader(): void {
+    this.gate = -1;
     this.note('glog/klog file header (--log-dir)', [0, 25]);
+  }
+
+  /** The notes so far, for absorb() on the fingerprint of the part of the source before this one. */
+  log(): FingerprintLog {
+    return { notes: this.noteLog.slice(), textChecks: this.textChecks };
+  }
+
+  /**
+   * Takes in what the fingerprint of the next part of the same source noted, as if its records had been observed
+   * here: a note under the text-check budget counts only if this part's checks plus the ones before it still fit.
+   */
+  absorb(later: FingerprintLog): void {
+    const before = this.textChecks;
+    for (const [signal, lo, hi, checksBefore] of later.notes) {
+      if (checksBefore >= 0 && before + checksBefore > TEXT_CHECK_BUDGET) continue;
+      this.gate = checksBefore < 0 ? -1 : before + checksBefore;
+      this.note(signal, [lo, hi]);
+    }
+    this.gate = -1;
+    this.textChecks = before + later.textChecks;
   }
 
   private note(signal: string, range: Range): void {
     if (!this.hits.has(signal)) this.hits.set(signal, range);
+    const kind = this.gate < 0 ? 2 : 1;
+    const logged = this.logged.get(signal) ?? 0;
+    if (logged & kind) return;
+    this.logged.set(signal, logged | kind);
+    this.noteLog.push([signal, range[0], range[1], this.gate]);
   }
 
   result(): VersionRange {

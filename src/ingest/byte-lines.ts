@@ -23,6 +23,8 @@ export interface FastLineTaker {
   takeLine(bytes: Uint8Array, view: DataView, start: number, end: number, streamStart: number): boolean;
   /** The next line goes the ordinary way: hand over anything held first. Also called at the end. */
   yieldToSlowPath(): void;
+  /** The source stops here for now and its next line starts a record (see ByteLines.pause): a held line is complete. */
+  completeHeld(): void;
 }
 
 const NEWLINE = 10;
@@ -93,6 +95,16 @@ export class ByteLines {
   end(): void {
     this.taker.yieldToSlowPath();
     this.splitter.end();
+  }
+
+  /**
+   * Stops after the bytes so far, which must end with a newline, because the rest of the source is read elsewhere
+   * starting with a klog header line. False (and nothing done) if the bytes so far end inside a line.
+   */
+  pause(): boolean {
+    if (this.splitter.midLine) return false;
+    this.taker.completeHeld();
+    return true;
   }
 
   /** Sends about SLOW_STRETCH_BYTES from `from` (up to a line end) the ordinary way; returns where it stopped. */

@@ -9,7 +9,8 @@ import {
 import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
 import { yearInText, type WrapperKind } from './wrappers.ts';
 
-export type DiagnosticSink = (line: number, level: 'info' | 'warning' | 'error', message: string) => void;
+/** `damage`: the diagnostic reports a damaged line (the first MAX_DAMAGE_DIAGNOSTICS of a source are listed). */
+export type DiagnosticSink = (line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean) => void;
 
 export interface SourceFacts {
   /** One vote per record: the wrapper it came in ('none' for a bare klog line, 'json' for a bare JSON object). */
@@ -31,6 +32,16 @@ export interface SourceFacts {
   damagedLines: number;
 }
 
+/** Everything SourceNotes knows, as plain data (a part of a source read in a worker travels to the main thread). */
+export interface NotesState {
+  facts: SourceFacts;
+  strayLines: StrayLine[];
+  strayCount: number;
+  proseYearList: number[];
+  glogMachineLines: number;
+  hostCount: number;
+}
+
 /** A non-log line that is not a known kind (prose, another program, garbage): kept for a diagnostic later. */
 export interface StrayLine {
   line: number;
@@ -38,7 +49,7 @@ export interface StrayLine {
 }
 
 const MAX_STRAY = 20;
-const MAX_DAMAGE_DIAGNOSTICS = 20;
+export const MAX_DAMAGE_DIAGNOSTICS = 20;
 const MAX_HOSTS = 64;
 const MAX_PROSE_DATES = 200;
 
@@ -50,7 +61,10 @@ export class SourceNotes {
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
   strayCount = 0;
-  private proseDates = 0;
+  /** The years counted in proseYears, in the order they were found (a later part of the source is added in order). */
+  readonly proseYearList: number[] = [];
+  /** `Running on machine:` lines seen (each sets glogHost). */
+  glogMachineLines = 0;
   private hostCount = 0;
 
   constructor(private readonly diagnostic: DiagnosticSink) {}
@@ -79,7 +93,10 @@ export class SourceNotes {
     if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
     switch (known) {
       case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
-      case KnownLine.GlogMachine: f.glogHost = text.slice(p + 20, p + 276).trim(); break;
+      case KnownLine.GlogMachine:
+        f.glogHost = text.slice(p + 20, p + 276).trim();
+        this.glogMachineLines++;
+        break;
       case KnownLine.SectionHeader: f.sectionHeaders++; break;
       case KnownLine.Fence: f.markdownFences++; break;
       case KnownLine.GlogOther: break;
@@ -91,11 +108,11 @@ export class SourceNotes {
           if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
         }
     }
-    if (this.proseDates < MAX_PROSE_DATES) {
+    if (this.proseYearList.length < MAX_PROSE_DATES) {
       const y = yearInText(text, 0, Math.min(text.length, 2000));
       if (y) {
         f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
-        this.proseDates++;
+        this.proseYearList.push(y);
       }
     }
   }
@@ -110,6 +127,59 @@ export class SourceNotes {
     if (looksBinary(text)) f.binaryLines++;
     if (++f.damagedLines > MAX_DAMAGE_DIAGNOSTICS) return;
     const what = [flags & LINE_HAS_NUL ? 'NUL bytes' : '', flags & LINE_BAD_UTF8 ? 'invalid UTF-8 (shown as \uFFFD)' : ''].filter(Boolean).join(' and ');
-    this.diagnostic(lineNo, 'warning', `line contains ${what}; read as far as possible`);
+    this.diagnostic(lineNo, 'warning', `line contains ${what}; read as far as possible`, true);
+  }
+
+  state(): NotesState {
+    return {
+      facts: this.facts, strayLines: this.strayLines, strayCount: this.strayCount, proseYearList: this.proseYearList,
+      glogMachineLines: this.glogMachineLines, hostCount: this.hostCount,
+    };
+  }
+
+  /**
+   * Whether absorb() can take in `later` exactly: the tally of hosts is capped, and a capped tally of another part
+   * cannot be continued.
+   */
+  canAbsorb(later: NotesState): boolean {
+    return this.hostCount + later.hostCount < MAX_HOSTS;
+  }
+
+  /**
+   * Takes in the notes of the next part of the same source, read on its own from a line where a record starts
+   * (model/collected-merge.ts), as if its lines had been read here: counts add up, lists and capped tallies continue
+   * in order, and what the glog header tells is what the later part says if it says anything. The later part's line
+   * numbers are shifted by `lineOffset`. (Its damaged lines' diagnostics are merged by the caller.)
+   */
+  absorb(later: NotesState, lineOffset: number): void {
+    const f = this.facts;
+    const g = later.facts;
+    for (const [kind, n] of Object.entries(g.wrappers)) f.wrappers[kind] = (f.wrappers[kind] ?? 0) + n;
+    f.eras.printf += g.eras.printf;
+    f.eras.structured += g.eras.structured;
+    f.eras.json += g.eras.json;
+    f.glogHeaderYear = g.glogHeaderYear || f.glogHeaderYear;
+    if (later.glogMachineLines > 0) f.glogHost = g.glogHost;
+    this.glogMachineLines += later.glogMachineLines;
+    for (const [ident, n] of Object.entries(g.journaldIdents)) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + n;
+    for (const [host, n] of Object.entries(g.hosts)) {
+      if (f.hosts[host] !== undefined) f.hosts[host] += n;
+      else if (this.hostCount < MAX_HOSTS) {
+        this.hostCount++;
+        f.hosts[host] = n;
+      }
+    }
+    f.sectionHeaders += g.sectionHeaders;
+    f.markdownFences += g.markdownFences;
+    f.metaLines += g.metaLines;
+    for (const y of later.proseYearList) {
+      if (this.proseYearList.length >= MAX_PROSE_DATES) break;
+      f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
+      this.proseYearList.push(y);
+    }
+    f.binaryLines += g.binaryLines;
+    f.damagedLines += g.damagedLines;
+    for (const s of later.strayLines) if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: s.line + lineOffset, excerpt: s.excerpt });
+    this.strayCount += later.strayCount;
   }
 }

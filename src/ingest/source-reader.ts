@@ -17,7 +17,7 @@ import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
-import { SourceNotes, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -25,11 +25,19 @@ export type { SourceFacts, StrayLine };
 
 export interface RecordSink {
   record(rec: LogRecord): void;
-  diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string): void;
+  /** `damage`: it reports a line with NUL bytes or invalid UTF-8 (see SourceNotes.damagedLine). */
+  diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
 /** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
 const MAX_UPSIDE_DOWN_LINES = 10_000;
+
+/** What a reader has read, as plain data (see state and absorb). */
+export interface ReaderState {
+  counts: LineCounts;
+  lineNo: number;
+  notes: NotesState;
+}
 
 /** CRI `P` lines of one stream waiting for the rest of their line. */
 interface CriPartial {
@@ -62,7 +70,7 @@ export class SourceReader {
   private lineNo = 0;
 
   constructor(private readonly sink: RecordSink) {
-    this.notes = new SourceNotes((line, level, message) => sink.diagnostic(line, level, message));
+    this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
   }
 
   get facts(): SourceFacts {
@@ -129,7 +137,23 @@ export class SourceReader {
 
   /** Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block. */
   get settled(): boolean {
-    return this.upsideDown === undefined && this.criPartial.every((held) => held === undefined);
+    return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined);
+  }
+
+  /** The counts and notes as plain data. */
+  state(): ReaderState {
+    return { counts: this.counts, lineNo: this.lineNo, notes: this.notes.state() };
+  }
+
+  /**
+   * Takes in the counts and notes of a reader that read the next part of the same source on its own, from a line
+   * where a record starts (model/collected-merge.ts); this reader must be settled.
+   */
+  absorb(later: ReaderState): void {
+    const lineOffset = this.lineNo;
+    for (const k of ['total', 'klog', 'continuation', 'unrecognized', 'blank'] as const) this.counts[k] += later.counts[k];
+    this.notes.absorb(later.notes, lineOffset);
+    this.lineNo += later.lineNo;
   }
 
   end(): void {

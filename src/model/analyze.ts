@@ -9,7 +9,8 @@ import type { Trace } from './trace.ts';
 export type AnalyzeOptions = CollectOptions;
 
 export class Analyzer {
-  private readonly collector: Collector;
+  /** Stage 1 (a part read in another thread is merged into it: collected-merge.ts). */
+  readonly collector: Collector;
   private finished = false;
 
   constructor(opts: AnalyzeOptions) {

@@ -55,8 +55,11 @@ export class Collected {
   readonly laneKind = growU8(1 << 16);
   /** Index into podRefs of the pod the line names, NO_POD_REF, or SEVERAL_POD_REFS (then see multiRefs). */
   readonly podRef = growI32(1 << 16);
-  /** String id of the node the line's pods are looked up on (pods are told apart per node). */
-  readonly nodeKey = growI32(1 << 16);
+  /**
+   * String id of the node the source's lines default to, as far as known when the record was read (pods are told
+   * apart per node: a record's pods are looked up on its nodeName, else on this).
+   */
+  readonly defaultNode = growI32(1 << 16);
   /** 1 for a SyncLoop ADD from the `file` source (its pod is a static pod). */
   readonly fileAdd = growU8(1 << 16);
   /** Provisional pod id (PodRegistry), -1 for none: filled by resolvePods. */
@@ -95,30 +98,37 @@ export class Collector {
   readonly out = new Collected();
   /** Classifies records, reusing the result for a text seen before (see record-memo.ts). */
   readonly memo = new RecordMemo(this.out.strings, LANE_KIND_INDEX);
+  /** Sources started so far (including the rest of a source read as a later part, which ends without a SourceInfo). */
+  private sourcesStarted = 0;
 
   constructor(readonly opts: CollectOptions) {}
 
   /** Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). */
-  addSource(name: string, meta: { gzip?: boolean } = {}): SourceHandle {
-    return new SourceHandle(this, this.out.sources.length, name, meta.gzip ?? false, this.opts);
+  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean } = {}): SourceHandle {
+    return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false);
+  }
+
+  /** Sources merged in from a part count as started here (collected-merge.ts). */
+  countMergedSources(count: number): void {
+    this.sourcesStarted += count;
   }
 
   /**
-   * Appends one record read as text (called by SourceHandle). `nodeKey` is the string id of the node the source's
+   * Appends one record read as text (called by SourceHandle). `defaultNode` is the string id of the node the source's
    * lines belong to when they name none, as far as known yet: pods are told apart per node, so that rotated files
    * of one node share their pods.
    */
-  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, nodeKey: number): void {
+  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, defaultNode: number): void {
     const nodeName = rec.host ? this.out.strings.intern(rec.host) : 0;
     // Classified after the host is interned, so string ids are handed out in the same order as always.
     const cls = this.memo.classify(rec);
-    this.append(rec, sourceIndex, nodeName, nodeKey, cls);
+    this.append(rec, sourceIndex, nodeName, defaultNode, cls);
     fp.observe(cls.entryId, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
   }
 
   /** Appends a record the fast path classified (no host, one line); the caller observes its fingerprint. */
-  addFastRecord(header: RecordHeader, sourceIndex: number, nodeKey: number, cls: ClassifiedRecord): void {
-    this.append(header, sourceIndex, 0, nodeKey, cls);
+  addFastRecord(header: RecordHeader, sourceIndex: number, defaultNode: number, cls: ClassifiedRecord): void {
+    this.append(header, sourceIndex, 0, defaultNode, cls);
   }
 
   /** Resolves every pod reference collected so far (see resolvePods) and returns the columns. */
@@ -127,7 +137,7 @@ export class Collector {
     return this.out;
   }
 
-  private append(h: RecordHeader, sourceIndex: number, nodeName: number, nodeKey: number, cls: ClassifiedRecord): void {
+  private append(h: RecordHeader, sourceIndex: number, nodeName: number, defaultNode: number, cls: ClassifiedRecord): void {
     const o = this.out;
     const i = o.count++;
     o.time.push(h.yearlessUs);
@@ -152,7 +162,7 @@ export class Collector {
     } else {
       o.podRef.push(NO_POD_REF);
     }
-    o.nodeKey.push(nodeName || nodeKey);
+    o.defaultNode.push(defaultNode);
     o.fileAdd.push(cls.fileAdd ? 1 : 0);
     o.cid.push(cls.cid);
     o.cname.push(cls.cname);
@@ -184,13 +194,14 @@ export function resolvePods(o: Collected): void {
   const lastNode = new Float64Array(refs.length).fill(NaN);
   const lastVersion = new Float64Array(refs.length).fill(NaN);
   const podRef = o.podRef.view();
-  const nodeKey = o.nodeKey.view();
+  const nodeName = o.nodeName.view();
+  const defaultNode = o.defaultNode.view();
   const fileAdd = o.fileAdd.view();
   for (let i = o.pod.length; i < o.count; i++) {
     const r = podRef[i];
     let pod = -1;
     if (r >= 0) {
-      const node = nodeKey[i];
+      const node = nodeName[i] || defaultNode[i];
       const still = refs[r].uid !== '' ? lastVersion[r] >= 0 : lastVersion[r] === registry.version;
       if (still && lastNode[r] === node) {
         pod = lastPod[r];
@@ -204,7 +215,7 @@ export function resolvePods(o: Collected): void {
     } else if (r === SEVERAL_POD_REFS) {
       const ids: number[] = [];
       for (const k of o.multiRefs.get(i)!) {
-        const id = registry.resolve(refs[k], nodeKey[i]);
+        const id = registry.resolve(refs[k], nodeName[i] || defaultNode[i]);
         if (id >= 0) ids.push(id);
       }
       o.multiPod.set(i, ids);

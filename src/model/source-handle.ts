@@ -2,6 +2,10 @@
  * One source being collected: its bytes go through ByteLines (the fast path for bare klog lines, fast-records.ts,
  * and LineSplitter + SourceReader for everything else), its records are classified into the collector's columns,
  * and when it ends its records get their year and the source its summary (SourceInfo).
+ *
+ * A big file may be read in two parts at once (collected-merge.ts): the handle of the earlier part pauses at a line
+ * where a record starts and later takes in the other part's SourceSegment (absorb); the handle of the later part
+ * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
 import { VersionFingerprint } from '../catalog/fingerprint.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
@@ -14,6 +18,8 @@ import { yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
+import { ASSUMED_NODE_KEY, type SourceSegment } from './source-segment.ts';
+import { MAX_DAMAGE_DIAGNOSTICS } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
@@ -40,7 +46,15 @@ export class SourceHandle implements FastRecordSink {
   private readonly fp = new VersionFingerprint();
   private readonly first: number;
   private readonly diagnostics: Diagnostic[] = [];
+  /** Per diagnostic: it reports a damaged line. */
+  private readonly damage: boolean[] = [];
   private dropped = 0;
+  /** See SourceSegment.lowestLogMargin (kept when continuesEarlierPart). */
+  private lowestLogMargin = Infinity;
+  /** The lines were all read (here, or by the part this one absorbed). */
+  private inputEnded = false;
+  /** Where this source's records end in the columns, once a later part's were added after them (absorb). */
+  private recordsEnd = -1;
   private readonly chunks: Uint8Array[] = [];
   private readonly chunkStarts: number[] = [];
   private lineStarts = growF64(1 << 14);
@@ -58,14 +72,15 @@ export class SourceHandle implements FastRecordSink {
   };
 
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
-    private readonly gzip: boolean, private readonly opts: CollectOptions) {
+    private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false) {
     this.first = collector.out.count;
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({
       record: (rec) => this.order.push(rec),
-      diagnostic: (line, level, message) => this.diagnostic(line, level, message),
+      diagnostic: (line, level, message, damage) => this.diagnostic(line, level, message, damage),
     });
     this.order = new RecordOrder((rec) => this.emit(rec));
+    if (continuesEarlierPart) this.order.assumeForward();
     const splitter = new LineSplitter((text, byteStart, _byteEnd, flags) => {
       this.lineStarts.push(byteStart);
       this.reader.line(text, flags);
@@ -91,9 +106,13 @@ export class SourceHandle implements FastRecordSink {
     return this.reader.counts.total;
   }
 
-  diagnostic(line: number, level: Diagnostic['level'], message: string): void {
-    if (this.diagnostics.length < (this.opts.maxDiagnosticsPerSource ?? 1000)) this.diagnostics.push({ source: this.index, line, level, message });
-    else this.dropped++;
+  diagnostic(line: number, level: Diagnostic['level'], message: string, damage = false): void {
+    if (this.diagnostics.length < (this.opts.maxDiagnosticsPerSource ?? 1000)) {
+      this.diagnostics.push({ source: this.index, line, level, message });
+      this.damage.push(damage);
+    } else {
+      this.dropped++;
+    }
   }
 
   // The fast path's side (FastRecordSink).
@@ -151,7 +170,11 @@ export class SourceHandle implements FastRecordSink {
   /** The source reads like a document (more other lines than log lines so far), where quotes repeat lines. */
   private inDocument(): boolean {
     const c = this.reader.counts;
-    return c.unrecognized + c.blank > c.klog;
+    const margin = c.klog - c.unrecognized - c.blank;
+    if (!this.continuesEarlierPart) return margin < 0;
+    // A later part reads on as a log; the merge checks that the whole source still read as one here.
+    if (margin < this.lowestLogMargin) this.lowestLogMargin = margin;
+    return false;
   }
 
   /**
@@ -169,16 +192,77 @@ export class SourceHandle implements FastRecordSink {
     return false;
   }
 
-  end(): SourceInfo {
+  /**
+   * Stops reading for now: the rest of the source is read as another part, which starts with a klog header line at
+   * the first byte after the ones pushed so far. Returns why that part could not be taken in ('' if it can).
+   */
+  pause(): string {
+    if (!this.lines.pause()) return 'the part read here ends inside a line';
+    this.reader.flushPending();
+    return '';
+  }
+
+  /** Why `later` (the rest of this paused source, read on its own) cannot be taken in exactly; '' if it can. */
+  continuationBlocker(later: SourceSegment): string {
+    if (!this.reader.settled) return 'a multi-line value or a partial line is open where the part ends';
+    if (!this.order.streaming) return 'the part read here is not known to read oldest-first';
+    const c = this.reader.counts;
+    if (c.klog - c.unrecognized - c.blank + later.lowestLogMargin < 0) return 'the source reads like a document';
+    if (!this.reader.notes.canAbsorb(later.reader.notes)) return 'too many hosts named';
+    if (later.diagnosticsDropped > 0) return 'too many diagnostics in the later part';
+    return '';
+  }
+
+  /**
+   * Takes in the rest of this paused source, read on its own: its `recordCount` records are already in the columns,
+   * the first at index `recordBase`. After this the source has been read to its end (call end() to finish it).
+   */
+  absorb(later: SourceSegment, recordBase: number, recordCount: number): void {
+    const lineOffset = this.reader.counts.total;
+    let damageListed = this.reader.facts.damagedLines;
+    later.diagnostics.forEach((d, k) => {
+      if (later.damage[k] && ++damageListed > MAX_DAMAGE_DIAGNOSTICS) return;
+      this.diagnostic(d.line ? d.line + lineOffset : 0, d.level, d.message, later.damage[k]);
+    });
+    this.reader.absorb(later.reader);
+    this.fp.absorb(later.fingerprint);
+    for (const [i, y] of later.weakYears) if (this.weakYears.length < MAX_WEAK_YEARS) this.weakYears.push([recordBase + i, y]);
+    for (let k = 0; k < later.chunks.length; k++) {
+      this.chunks.push(later.chunks[k]);
+      this.chunkStarts.push(this.bytes + later.chunkStarts[k]);
+    }
+    for (const start of later.lineStarts) this.lineStarts.push(this.bytes + start);
+    this.bytes += later.bytes;
+    this.recordsReadAsBytes += later.recordsReadAsBytes;
+    this.recordsEnd = recordBase + recordCount;
+    this.inputEnded = true;
+  }
+
+  /** Ends a handle made with `continuesEarlierPart`: the part read, for the earlier part's handle to absorb. */
+  endSegment(): SourceSegment {
     this.lines.end();
     this.reader.end();
+    this.order.end();
+    return {
+      name: this.name, reader: this.reader.state(), fingerprint: this.fp.log(), diagnostics: this.diagnostics, damage: this.damage,
+      diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.bytes,
+      chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish(), recordsReadAsBytes: this.recordsReadAsBytes,
+    };
+  }
+
+  end(): SourceInfo {
+    if (!this.inputEnded) {
+      this.lines.end();
+      this.reader.end();
+      this.inputEnded = true;
+    }
     const reversed = this.order.end();
     if (this.order.tooLargeToReorder) {
       this.diagnostic(0, 'warning', `newest-first file with more than ${MAX_REORDER_RECORDS} records: read in file order (events are still sorted by time)`);
     }
     const o = this.collector.out;
     const from = this.first;
-    const to = o.count;
+    const to = this.recordsEnd >= 0 ? this.recordsEnd : o.count;
     const facts = this.reader.facts;
     if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
     const year = this.assignYears(from, to, facts);
@@ -287,11 +371,18 @@ export class SourceHandle implements FastRecordSink {
     return 'klog';
   }
 
+  /** The string id of the node this source's lines default to, as far as read (see provisionalNodeKey). */
+  defaultNodeKey(): number {
+    return this.provisionalNodeKey();
+  }
+
   /**
    * The node of lines that name none, as far as the source has told so far: the glog header's machine or the glog
    * file name, else the shared default name (so rotated plain files of one node share their pods).
    */
   private provisionalNodeKey(): number {
+    // A later part leaves its node to the earlier part until it names one itself.
+    if (this.continuesEarlierPart && this.reader.notes.glogMachineLines === 0) return ASSUMED_NODE_KEY;
     const host = this.reader.facts.glogHost || this.fileHost || 'node';
     if (host !== this.nodeKeyHost) {
       this.nodeKeyHost = host;

@@ -39,6 +39,7 @@ function together(bytes: Uint8Array, cuts: number[], wants: (line: Uint8Array) =
       return true;
     },
     yieldToSlowPath() {},
+    completeHeld() {},
   };
   const lines = new ByteLines(taker, new LineSplitter((text, start, end, flags) => out.push([text, start, end, flags])));
   let prev = 0;
