@@ -5,13 +5,14 @@
  *   --seed N        generator seed (default 1)
  *   --era E         structured (1.23 text, default) or printf (1.12 text)
  *   --reps N        baseline repetitions, median reported (default 3)
- *   --pipeline-reps N  full pipeline repetitions (default 1)
+ *   --pipeline-reps N  full pipeline repetitions (default 1), each way (two threads for stage 1, as the CLI, and one)
+ *   --no-single     skip the one-thread pipeline
  *   --file PATH     benchmark an existing log instead of generating one
  *   --keep          keep the generated log in .bench/ (it is deleted otherwise)
  *   --json          print one JSON object instead of the table
  *
- * The log is generated into .bench/ (git-ignored). The baseline and the pipeline each run in their own child
- * process, so each one's peak memory (and JIT state) is its own.
+ * The log is generated into .bench/ (git-ignored). The baseline and each pipeline run in their own child process, so
+ * each one's peak memory (and JIT state) is its own.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -57,7 +58,8 @@ async function childMain(argv: string[]): Promise<void> {
   const file = flag(argv, '--file')!;
   const reps = positive(argv, '--reps', 1);
   const warmup = positive(argv, '--warmup-mb', 16) * MB;
-  const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup);
+  const threads = positive(argv, '--threads', 2);
+  const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup, threads);
   process.send!(result, () => process.exit(0));
 }
 
@@ -88,9 +90,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     log('baseline …');
     const baseline = await inChild<BaselineResult>('baseline', ['--file', path, '--reps', String(positive(argv, '--reps', 3))]);
+    const pipelineReps = String(positive(argv, '--pipeline-reps', 1));
+    // The pipeline as the CLI runs it (stage 1 on two threads for a big input), and on one thread for comparison.
     log('pipeline …');
-    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', String(positive(argv, '--pipeline-reps', 1))]);
-    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline);
+    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', '2']);
+    log('pipeline on one thread …');
+    const single = argv.includes('--no-single') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', '1']);
+    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline, single);
     process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');
   } finally {
     if (generated && !argv.includes('--keep')) rmSync(path, { force: true });

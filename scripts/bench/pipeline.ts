@@ -1,12 +1,13 @@
 /**
- * The full pipeline as the CLI runs it: an Analyzer fed by read-files.ts's chunked reader (ingest + catalog +
- * stage-1 collection), finish() (reconstruct, which ends by deriving links), and the incident detectors.
+ * The full pipeline as the CLI runs it: an Analyzer fed by parallel-read.ts (ingest + catalog + stage-1 collection,
+ * on two threads for a big input unless told to use one), finish() (reconstruct, which ends by deriving links), and
+ * the incident detectors.
  *
  * finish() derives the links inside reconstruct, so links are timed by deriving them once more on the finished
  * trace; "reconstruct" is finish() minus that.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { feedFile } from '../../src/cli/read-files.ts';
+import { readInputs, type ReadReport } from '../../src/cli/parallel-read.ts';
 import { runDetectors } from '../../src/findings/run.ts';
 import { Analyzer } from '../../src/model/analyze.ts';
 import { deriveLinks } from '../../src/model/links.ts';
@@ -46,6 +47,10 @@ export interface PipelineResult {
   median: StageTimes;
   memory: MemoryPeaks & { rssBeforeBytes: number; heapAfterBytes: number; externalAfterBytes: number };
   counts: TraceCounts;
+  /** How stage 1 was read in the first full run (threads, the worker's share, a refused part). */
+  read: ReadReport;
+  /** Records read by their bytes (the fast path) in the first full run. */
+  fastRecords: number;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -89,11 +94,11 @@ export function cpuNowMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-async function onePass(path: string, sampler: MemorySampler): Promise<{ times: StageTimes; trace: Trace }> {
+async function onePass(path: string, sampler: MemorySampler, threads: number): Promise<{ times: StageTimes; trace: Trace; read: ReadReport; fastRecords: number }> {
   const c0 = cpuNowMs();
   const t0 = performance.now();
   const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
-  await feedFile(analyzer, path);
+  const read = await readInputs(analyzer, [path], { threads });
   sampler.mark();
   const t1 = performance.now();
   const trace = analyzer.finish();
@@ -101,7 +106,9 @@ async function onePass(path: string, sampler: MemorySampler): Promise<{ times: S
   const t2 = performance.now();
   trace.findings = runDetectors(trace);
   const t3 = performance.now();
+  // Process-wide: the worker thread's CPU time is in it.
   const cpuMs = cpuNowMs() - c0;
+  const fastRecords = analyzer.collector.out.readAsBytes;
   sampler.mark();
   const l0 = performance.now();
   deriveLinks(trace);
@@ -109,33 +116,34 @@ async function onePass(path: string, sampler: MemorySampler): Promise<{ times: S
   const finishMs = t2 - t1;
   return {
     times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, totalMs: t3 - t0, cpuMs },
-    trace,
+    trace, read, fastRecords,
   };
 }
 
 /** A warm-up on a prefix, then `reps` full runs; memory peaks come from the first full run. */
-export async function runPipeline(path: string, reps: number, warmupBytes: number): Promise<PipelineResult> {
+export async function runPipeline(path: string, reps: number, warmupBytes: number, threads: number): Promise<PipelineResult> {
   analyzePrefix(path, warmupBytes);
   gc?.();
   const rssBeforeBytes = process.memoryUsage.rss();
   const sampler = new MemorySampler();
-  let first: { times: StageTimes; trace: Trace } | undefined = await onePass(path, sampler);
+  let first: Awaited<ReturnType<typeof onePass>> | undefined = await onePass(path, sampler, threads);
   const peaks = await sampler.stop();
   gc?.();
   const after = process.memoryUsage();
   const counts = countTrace(first.trace);
+  const { read, fastRecords } = first;
   const runs = [first.times];
   first = undefined; // let the collector take the first trace before the next run
   for (let i = 1; i < reps; i++) {
     gc?.();
     const s = new MemorySampler(50);
-    runs.push((await onePass(path, s)).times);
+    runs.push((await onePass(path, s, threads)).times);
     await s.stop();
   }
   const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
   return {
     runs, median: byTotal[(byTotal.length - 1) >> 1],
     memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external },
-    counts,
+    counts, read, fastRecords,
   };
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { generateKubeletLog, generateKubeletLogFile } from '../gen-kubelet-log.ts';
 import { loadTrace } from '../../src/cli/analyze-command.ts';
+import type { ReadReport } from '../../src/cli/parallel-read.ts';
 import { fingerprintDiff, traceFingerprint } from './trace-fingerprint.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -112,8 +113,13 @@ async function main(argv: string[]): Promise<void> {
     if (only && input.name !== only) continue;
     const files = input.files();
     const t0 = performance.now();
-    if (threads !== undefined) throw new Error('--threads: not supported yet');
-    const trace = await loadTrace(files, input.year);
+    let how = '';
+    const onReport = (r: ReadReport) => {
+      how = r.threads === 1 ? '1 thread' : `2 threads, worker ${(r.workerBytes / (1 << 20)).toFixed(1)} MB in ${(r.workerMs / 1000).toFixed(2)} s, main ${(r.mainMs / 1000).toFixed(2)} s${r.refused ? `, part refused: ${r.refused}` : ''}`;
+    };
+    // With 2 threads even small inputs are split, so that every input goes through the merge.
+    const read = threads === undefined ? { onReport } : { threads: Number(threads), minParallelBytes: Number(threads) > 1 ? 0 : undefined, onReport };
+    const trace = await loadTrace(files, input.year, read);
     const ms = performance.now() - t0;
     const fp = traceFingerprint(trace);
     results[input.name] = fp;
@@ -124,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
       verdict = diff.length ? `DIFFERS in ${diff.join(', ')}` : 'same';
       if (diff.length) failed++;
     }
-    process.stdout.write(`${input.name.padEnd(24)} ${String(trace.events.count).padStart(8)} events ${(ms / 1000).toFixed(2).padStart(6)} s  ${verdict}\n`);
+    process.stdout.write(`${input.name.padEnd(24)} ${String(trace.events.count).padStart(8)} events ${(ms / 1000).toFixed(2).padStart(6)} s  ${verdict}  (${how})\n`);
   }
   if (record) writeFileSync(record, JSON.stringify(results, null, 1) + '\n');
   if (failed) {

@@ -3,7 +3,8 @@ import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
 import { podId } from '../model/trace-query.ts';
 import type { Trace } from '../model/trace.ts';
-import { checkReadable, feedFile } from './read-files.ts';
+import { checkReadable } from './read-files.ts';
+import { readInputs, type ReadOptions } from './parallel-read.ts';
 import { formatEpochUs } from '../util/time.ts';
 import { runDetectors } from '../findings/run.ts';
 
@@ -13,10 +14,11 @@ export interface AnalyzeArgs {
   year?: number;
 }
 
-export async function loadTrace(files: string[], year?: number): Promise<Trace> {
+/** Reads kubelet logs (big inputs with both cores: parallel-read.ts) and builds their trace with findings. */
+export async function loadTrace(files: string[], year?: number, read: ReadOptions = {}): Promise<Trace> {
   for (const f of files) checkReadable(f);
   const analyzer = new Analyzer({ defaultYear: year ?? new Date().getFullYear(), yearFromCaller: year !== undefined });
-  for (const f of files) await feedFile(analyzer, f);
+  await readInputs(analyzer, files, read);
   const trace = analyzer.finish();
   trace.findings = runDetectors(trace);
   return trace;

@@ -6,7 +6,7 @@ import type { Analyzer } from '../model/analyze.ts';
 
 export class InputError extends Error {}
 
-function isGzipFile(path: string): boolean {
+export function isGzipFile(path: string): boolean {
   const fd = openSync(path, 'r');
   try {
     const b = Buffer.alloc(2);
@@ -36,17 +36,35 @@ export function checkReadable(path: string): void {
 export async function feedFile(analyzer: Analyzer, path: string, chunkBytes = 1 << 20): Promise<void> {
   const gzip = isGzipFile(path);
   const handle = analyzer.addSource(basename(path), { gzip });
-  const raw = createReadStream(path, { highWaterMark: chunkBytes });
+  await streamInto(handle, path, { gzip, chunkBytes });
+  handle.end();
+}
+
+/** Where streamInto sends bytes (a SourceHandle). */
+export interface ByteSink {
+  push(chunk: Uint8Array): void;
+  diagnostic(line: number, level: 'error', message: string): void;
+  readonly linesRead: number;
+}
+
+/**
+ * Pushes a file's bytes — or, for a plain file, bytes [start, end) of it — into `sink` in chunks, without ending
+ * it. A read error or corrupt gzip data becomes a diagnostic on the sink.
+ */
+export async function streamInto(sink: ByteSink, path: string, opts: { gzip?: boolean; start?: number; end?: number; chunkBytes?: number } = {}): Promise<void> {
+  const gzip = opts.gzip ?? isGzipFile(path);
+  const end = opts.end === undefined ? undefined : opts.end - 1;
+  if (end !== undefined && end < (opts.start ?? 0)) return;
+  const raw = createReadStream(path, { highWaterMark: opts.chunkBytes ?? 1 << 20, start: opts.start, end });
   // Small output pieces: when the compressed data turns out corrupt, zlib drops the piece it was filling, so this
   // bounds what is lost before the damage to 64 KB.
   const stream = gzip ? raw.pipe(createGunzip({ chunkSize: 64 * 1024 })) : raw;
   try {
     for await (const chunk of stream) {
       const b = chunk as Buffer;
-      handle.push(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+      sink.push(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
     }
   } catch (e) {
-    handle.diagnostic(handle.linesRead + 1, 'error', gzip ? `corrupt or truncated gzip data: ${(e as Error).message}; the lines before it were read` : `read error: ${(e as Error).message}`);
+    sink.diagnostic(sink.linesRead + 1, 'error', gzip ? `corrupt or truncated gzip data: ${(e as Error).message}; the lines before it were read` : `read error: ${(e as Error).message}`);
   }
-  handle.end();
 }

@@ -6,10 +6,12 @@
  * by its bytes (model/record-memo.ts). The ordinary way: LineSplitter decodes the line and the source reader reads
  * it as text; it handles everything (wrappers, JSON, continuation lines, damage, very long lines, documents).
  *
- * Lines keep their order whichever way they go. A line is offered to the taker only when it lies whole inside one
- * chunk, holds no NUL byte and no more than the splitter would keep; the taker refuses whatever it cannot handle
- * exactly as the ordinary way would. Before any line goes the ordinary way the taker is told (so a line it holds
- * is handed over first), and the splitter is told where the ordinary way resumes (LineSplitter.skipTo).
+ * Lines keep their order whichever way they go. The taker reads a line offered to it up to its newline itself (so
+ * the bytes of a line it takes are read once, not once to find the newline and again to recognise it); it must
+ * refuse a line that does not end inside the chunk, holds a NUL byte or more than the splitter would keep, and
+ * whatever else it cannot handle exactly as the ordinary way would. Before any line goes the ordinary way the taker
+ * is told (so a line it holds is handed over first), and the splitter is told where the ordinary way resumes
+ * (LineSplitter.skipTo).
  */
 import { DEFAULT_MAX_LINE_CHARS, LineSplitter } from './line-splitter.ts';
 
@@ -17,10 +19,12 @@ export interface FastLineTaker {
   /** False while lines should not even be offered (the whole chunk then goes the ordinary way). */
   readonly takingLines: boolean;
   /**
-   * One whole line: bytes [start, end) of `bytes` (without its newline and a CR before it), starting at
-   * `streamStart` in the source. True if taken; false sends it the ordinary way.
+   * The line that starts at bytes[start] (`streamStart` in the source), its newline not looked for yet. If taken,
+   * returns the index of its newline, which lies before `limit`; -1 sends the line the ordinary way. `nulAt` is the
+   * first NUL byte at or after `start` (or `limit`): a line holding one must be refused. Refuse lines longer than
+   * `maxLineBytes` (without their newline) too.
    */
-  takeLine(bytes: Uint8Array, view: DataView, start: number, end: number, streamStart: number): boolean;
+  takeLine(bytes: Uint8Array, view: DataView, start: number, limit: number, streamStart: number, nulAt: number, maxLineBytes: number): number;
   /** The next line goes the ordinary way: hand over anything held first. Also called at the end. */
   yieldToSlowPath(): void;
   /** The source stops here for now and its next line starts a record (see ByteLines.pause): a held line is complete. */
@@ -30,7 +34,6 @@ export interface FastLineTaker {
 const NEWLINE = 10;
 /** While the taker takes no lines, they go the ordinary way in stretches of about this size. */
 const SLOW_STRETCH_BYTES = 16 * 1024;
-const CR = 13;
 
 /** The first bytes of a line that a taker could accept: a severity letter and a digit (`I0315 …`). */
 function mayStartBareHeader(b: Uint8Array, i: number): boolean {
@@ -67,17 +70,20 @@ export class ByteLines {
     while (pos < chunk.length && !this.taker.takingLines) pos = this.slowStretch(chunk, base, pos);
     if (pos >= chunk.length) return;
     const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let nextNul = chunk.indexOf(0, pos);
-    while (pos < chunk.length) {
-      const nl = chunk.indexOf(NEWLINE, pos);
-      if (nl < 0) break;
-      if (nextNul >= 0 && nextNul < pos) nextNul = chunk.indexOf(0, pos);
-      const end = nl > pos && chunk[nl - 1] === CR ? nl - 1 : nl;
-      const clean = (nextNul < 0 || nextNul > nl) && end - pos <= this.maxLineBytes;
-      if (clean && this.taker.takeLine(chunk, view, pos, end, base + pos)) {
-        pos = nl + 1;
+    const limit = chunk.length;
+    let nulAt = -1;
+    while (pos < limit) {
+      if (nulAt < pos) {
+        nulAt = chunk.indexOf(0, pos);
+        if (nulAt < 0) nulAt = limit;
+      }
+      const taken = this.taker.takeLine(chunk, view, pos, limit, base + pos, nulAt, this.maxLineBytes);
+      if (taken >= 0) {
+        pos = taken + 1;
         continue;
       }
+      const nl = chunk.indexOf(NEWLINE, pos);
+      if (nl < 0) break;
       // This line and those after it that no taker could accept go the ordinary way together (one decode).
       let runEnd = nl + 1;
       while (runEnd < chunk.length && !mayStartBareHeader(chunk, runEnd)) {

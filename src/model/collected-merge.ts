@@ -47,36 +47,39 @@ export function mergePart(collector: Collector, paused: SourceHandle | undefined
     return mapped;
   };
   const c = part.columns;
-  o.time.append(c.time);
-  o.yearHint.append(c.yearHint);
-  o.lineCount.append(c.lineCount);
-  o.severity.append(c.severity);
-  o.pid.append(c.pid);
-  o.msg.append(c.msg);
-  o.kind.append(c.kind);
-  o.laneKind.append(c.laneKind);
-  o.fileAdd.append(c.fileAdd);
-  o.probe.append(c.probe);
-  o.num.append(c.num);
+  o.reserve(base + part.count);
+  o.time.set(c.time, base);
+  o.yearHint.set(c.yearHint, base);
+  o.lineCount.set(c.lineCount, base);
+  o.severity.set(c.severity, base);
+  o.pid.set(c.pid, base);
+  o.msg.set(c.msg, base);
+  o.kind.set(c.kind, base);
+  o.laneKind.set(c.laneKind, base);
+  o.fileAdd.set(c.fileAdd, base);
+  o.probe.set(c.probe, base);
+  o.num.set(c.num, base);
   const lineOffset = rest ? paused!.linesRead : 0;
   for (let i = 0; i < part.count; i++) {
+    const at = base + i;
     const isRest = rest !== undefined && i < rest.first + rest.count;
-    o.source.push(isRest ? paused!.index : firstWhole + c.source[i] - (rest ? 1 : 0));
-    o.line.push(isRest ? c.line[i] + lineOffset : c.line[i]);
+    o.source[at] = isRest ? paused!.index : firstWhole + c.source[i] - (rest ? 1 : 0);
+    o.line[at] = isRest ? c.line[i] + lineOffset : c.line[i];
     const ref = c.podRef[i];
-    o.podRef.push(ref >= 0 ? ref + refBase : ref);
+    o.podRef[at] = ref >= 0 ? ref + refBase : ref;
     // Interned in the order collecting the record would have interned them.
-    o.defaultNode.push(c.defaultNode[i] === ASSUMED_NODE_KEY ? paused!.defaultNodeKey() : idOf(c.defaultNode[i]));
-    o.nodeName.push(idOf(c.nodeName[i]));
-    o.cid.push(idOf(c.cid[i]));
-    o.cname.push(idOf(c.cname[i]));
-    o.sid.push(idOf(c.sid[i]));
-    o.text.push(idOf(c.text[i]));
+    o.defaultNode[at] = c.defaultNode[i] === ASSUMED_NODE_KEY ? paused!.defaultNodeKey() : idOf(c.defaultNode[i]);
+    o.nodeName[at] = idOf(c.nodeName[i]);
+    o.cid[at] = idOf(c.cid[i]);
+    o.cname[at] = idOf(c.cname[i]);
+    o.sid[at] = idOf(c.sid[i]);
+    o.text[at] = idOf(c.text[i]);
   }
   for (const ref of part.podRefs) o.podRefs.push(ref);
   for (const [record, refs] of part.multiRefs) o.multiRefs.set(base + record, refs.map((r) => r + refBase));
   for (const [shortId, name] of part.idNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
   o.count += part.count;
+  o.readAsBytes += part.readAsBytes;
   for (const s of part.sources) {
     if (s.kind === 'rest') {
       paused!.absorb(s.segment, base + s.first, s.count);

@@ -49,6 +49,8 @@ export interface CollectedPart {
   multiRefs: [record: number, refs: number[]][];
   idNames: [shortId: string, name: string][];
   sources: PartSource[];
+  /** Records read by their bytes. */
+  readAsBytes: number;
 }
 
 /** Collects a part: add sources in input order, end each, then take the part (with the buffers to transfer). */
@@ -88,16 +90,17 @@ export class PartCollector {
   finish(): { part: CollectedPart; transfer: ArrayBuffer[] } {
     this.endSource();
     const o = this.collector.out;
+    const n = o.count;
     const columns: PartColumns = {
-      time: o.time.finish(), yearHint: o.yearHint.finish(), source: o.source.finish(), line: o.line.finish(),
-      lineCount: o.lineCount.finish(), severity: o.severity.finish(), nodeName: o.nodeName.finish(), pid: o.pid.finish(),
-      msg: o.msg.finish(), kind: o.kind.finish(), laneKind: o.laneKind.finish(), podRef: o.podRef.finish(),
-      defaultNode: o.defaultNode.finish(), fileAdd: o.fileAdd.finish(), cid: o.cid.finish(), cname: o.cname.finish(),
-      sid: o.sid.finish(), probe: o.probe.finish(), num: o.num.finish(), text: o.text.finish(),
+      time: o.time.slice(0, n), yearHint: o.yearHint.slice(0, n), source: o.source.slice(0, n), line: o.line.slice(0, n),
+      lineCount: o.lineCount.slice(0, n), severity: o.severity.slice(0, n), nodeName: o.nodeName.slice(0, n), pid: o.pid.slice(0, n),
+      msg: o.msg.slice(0, n), kind: o.kind.slice(0, n), laneKind: o.laneKind.slice(0, n), podRef: o.podRef.slice(0, n),
+      defaultNode: o.defaultNode.slice(0, n), fileAdd: o.fileAdd.slice(0, n), cid: o.cid.slice(0, n), cname: o.cname.slice(0, n),
+      sid: o.sid.slice(0, n), probe: o.probe.slice(0, n), num: o.num.slice(0, n), text: o.text.slice(0, n),
     };
     const part: CollectedPart = {
       strings: o.strings.list, count: o.count, columns, podRefs: o.podRefs, multiRefs: [...o.multiRefs], idNames: [...o.idNames],
-      sources: this.sources,
+      sources: this.sources, readAsBytes: o.readAsBytes,
     };
     const buffers = new Set<ArrayBuffer>();
     for (const col of Object.values(columns)) buffers.add(col.buffer as ArrayBuffer);

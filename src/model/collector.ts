@@ -8,7 +8,6 @@
 import type { VersionFingerprint } from '../catalog/fingerprint.ts';
 import type { PodRef } from '../catalog/extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
-import { growF64, growI32, growU16, growU32, growU8 } from '../util/columns.ts';
 import { detachString, StringTable } from '../util/string-table.ts';
 import { PodRegistry } from './pod-registry.ts';
 import { RecordMemo, type ClassifiedRecord } from './record-memo.ts';
@@ -38,38 +37,45 @@ export interface CollectOptions {
 export const NO_POD_REF = -1;
 export const SEVERAL_POD_REFS = -2;
 
-/** The columns collected in stage 1 (file order; time already in epoch µs after each source ends). */
+/**
+ * The columns collected in stage 1, in file order (time already in epoch µs after each source ends). Records
+ * [0, count) are filled; the arrays have room for more and grow together (reserve), so appending a record costs one
+ * room check, not one per column. Read them through subarray(0, count).
+ */
 export class Collected {
   readonly strings = new StringTable();
-  readonly time = growF64(1 << 16);
-  readonly yearHint = growU16(1 << 16);
-  readonly source = growU16(1 << 16);
-  readonly line = growU32(1 << 16);
-  readonly lineCount = growU16(1 << 16);
-  readonly severity = growU8(1 << 16);
+  count = 0;
+  private capacity = 0;
+  time = new Float64Array(0);
+  yearHint = new Uint16Array(0);
+  source = new Uint16Array(0);
+  line = new Uint32Array(0);
+  lineCount = new Uint16Array(0);
+  severity = new Uint8Array(0);
   /** String id of the node name the line stated; 0 = the source's default node. */
-  readonly nodeName = growI32(1 << 16);
-  readonly pid = growU32(1 << 16);
-  readonly msg = growU16(1 << 16);
-  readonly kind = growU16(1 << 16);
-  readonly laneKind = growU8(1 << 16);
+  nodeName = new Int32Array(0);
+  pid = new Uint32Array(0);
+  msg = new Uint16Array(0);
+  kind = new Uint16Array(0);
+  laneKind = new Uint8Array(0);
   /** Index into podRefs of the pod the line names, NO_POD_REF, or SEVERAL_POD_REFS (then see multiRefs). */
-  readonly podRef = growI32(1 << 16);
+  podRef = new Int32Array(0);
   /**
    * String id of the node the source's lines default to, as far as known when the record was read (pods are told
    * apart per node: a record's pods are looked up on its nodeName, else on this).
    */
-  readonly defaultNode = growI32(1 << 16);
+  defaultNode = new Int32Array(0);
   /** 1 for a SyncLoop ADD from the `file` source (its pod is a static pod). */
-  readonly fileAdd = growU8(1 << 16);
-  /** Provisional pod id (PodRegistry), -1 for none: filled by resolvePods. */
-  readonly pod = growI32(1 << 16);
-  readonly cid = growI32(1 << 16);
-  readonly cname = growI32(1 << 16);
-  readonly sid = growI32(1 << 16);
-  readonly probe = growU8(1 << 16);
-  readonly num = growF64(1 << 16);
-  readonly text = growI32(1 << 16);
+  fileAdd = new Uint8Array(0);
+  /** Provisional pod id (PodRegistry), -1 for none: filled by resolvePods for records [0, resolved). */
+  pod = new Int32Array(0);
+  resolved = 0;
+  cid = new Int32Array(0);
+  cname = new Int32Array(0);
+  sid = new Int32Array(0);
+  probe = new Uint8Array(0);
+  num = new Float64Array(0);
+  text = new Int32Array(0);
   /** Pod references as lines state them, each distinct classification's once. */
   readonly podRefs: PodRef[] = [];
   /** Record index → podRefs indices, for lines that name several pods. */
@@ -81,7 +87,46 @@ export class Collected {
   readonly pods = new PodRegistry();
   readonly sources: SourceInfo[] = [];
   readonly raw: RawText[] = [];
-  count = 0;
+  /** Records the fast path read by their bytes (the rest were read as text): for tests and the benchmark. */
+  readAsBytes = 0;
+
+  constructor() {
+    this.reserve(1 << 16);
+  }
+
+  /** Makes room for at least `records` records (all columns grow together, at least doubling). */
+  reserve(records: number): void {
+    if (records <= this.capacity) return;
+    const n = Math.max(records, this.capacity * 2);
+    const keep = this.count;
+    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const next = make(n);
+      next.set(old.subarray(0, keep) as never);
+      return next;
+    };
+    this.time = grow(this.time, (k) => new Float64Array(k));
+    this.yearHint = grow(this.yearHint, (k) => new Uint16Array(k));
+    this.source = grow(this.source, (k) => new Uint16Array(k));
+    this.line = grow(this.line, (k) => new Uint32Array(k));
+    this.lineCount = grow(this.lineCount, (k) => new Uint16Array(k));
+    this.severity = grow(this.severity, (k) => new Uint8Array(k));
+    this.nodeName = grow(this.nodeName, (k) => new Int32Array(k));
+    this.pid = grow(this.pid, (k) => new Uint32Array(k));
+    this.msg = grow(this.msg, (k) => new Uint16Array(k));
+    this.kind = grow(this.kind, (k) => new Uint16Array(k));
+    this.laneKind = grow(this.laneKind, (k) => new Uint8Array(k));
+    this.podRef = grow(this.podRef, (k) => new Int32Array(k));
+    this.defaultNode = grow(this.defaultNode, (k) => new Int32Array(k));
+    this.fileAdd = grow(this.fileAdd, (k) => new Uint8Array(k));
+    this.pod = grow(this.pod, (k) => new Int32Array(k));
+    this.cid = grow(this.cid, (k) => new Int32Array(k));
+    this.cname = grow(this.cname, (k) => new Int32Array(k));
+    this.sid = grow(this.sid, (k) => new Int32Array(k));
+    this.probe = grow(this.probe, (k) => new Uint8Array(k));
+    this.num = grow(this.num, (k) => new Float64Array(k));
+    this.text = grow(this.text, (k) => new Int32Array(k));
+    this.capacity = n;
+  }
 }
 
 /** The parts of a record's header the collector stores (a LogRecord, or the fast path's byte-read header). */
@@ -129,6 +174,7 @@ export class Collector {
   /** Appends a record the fast path classified (no host, one line); the caller observes its fingerprint. */
   addFastRecord(header: RecordHeader, sourceIndex: number, defaultNode: number, cls: ClassifiedRecord): void {
     this.append(header, sourceIndex, 0, defaultNode, cls);
+    this.out.readAsBytes++;
   }
 
   /** Resolves every pod reference collected so far (see resolvePods) and returns the columns. */
@@ -139,38 +185,41 @@ export class Collector {
 
   private append(h: RecordHeader, sourceIndex: number, nodeName: number, defaultNode: number, cls: ClassifiedRecord): void {
     const o = this.out;
-    const i = o.count++;
-    o.time.push(h.yearlessUs);
-    o.yearHint.push(h.yearHint);
-    o.source.push(sourceIndex);
-    o.line.push(h.line);
-    o.lineCount.push(Math.min(h.lineCount, 65535));
-    o.severity.push(h.severity);
-    o.nodeName.push(nodeName);
-    o.pid.push(h.pid < 0 ? 0 : h.pid);
-    o.msg.push(cls.entry);
-    o.kind.push(cls.kind);
-    o.laneKind.push(cls.laneKind);
+    const i = o.count;
+    o.reserve(i + 1);
+    o.time[i] = h.yearlessUs;
+    o.yearHint[i] = h.yearHint;
+    o.source[i] = sourceIndex;
+    o.line[i] = h.line;
+    o.lineCount[i] = Math.min(h.lineCount, 65535);
+    o.severity[i] = h.severity;
+    o.nodeName[i] = nodeName;
+    o.pid[i] = h.pid < 0 ? 0 : h.pid;
+    o.msg[i] = cls.entry;
+    o.kind[i] = cls.kind;
+    o.laneKind[i] = cls.laneKind;
     const pods = cls.pods;
     if (pods.length === 1) {
       if (cls.refId < 0) cls.refId = keepRef(o.podRefs, pods[0]);
-      o.podRef.push(cls.refId);
+      o.podRef[i] = cls.refId;
     } else if (pods.length > 1) {
       cls.refIds ??= pods.map((ref) => keepRef(o.podRefs, ref));
       o.multiRefs.set(i, cls.refIds);
-      o.podRef.push(SEVERAL_POD_REFS);
+      o.podRef[i] = SEVERAL_POD_REFS;
     } else {
-      o.podRef.push(NO_POD_REF);
+      o.podRef[i] = NO_POD_REF;
     }
-    o.defaultNode.push(defaultNode);
-    o.fileAdd.push(cls.fileAdd ? 1 : 0);
-    o.cid.push(cls.cid);
-    o.cname.push(cls.cname);
-    o.sid.push(cls.sid);
-    o.probe.push(cls.probe);
-    o.num.push(cls.num);
-    for (const [shortId, name] of cls.learnedNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
-    o.text.push(cls.text);
+    o.defaultNode[i] = defaultNode;
+    o.fileAdd[i] = cls.fileAdd ? 1 : 0;
+    o.cid[i] = cls.cid;
+    o.cname[i] = cls.cname;
+    o.sid[i] = cls.sid;
+    o.probe[i] = cls.probe;
+    o.num[i] = cls.num;
+    o.text[i] = cls.text;
+    const learned = cls.learnedNames;
+    for (let k = 0; k < learned.length; k++) if (!o.idNames.has(learned[k][0])) o.idNames.set(learned[k][0], learned[k][1]);
+    o.count = i + 1;
   }
 }
 
@@ -193,11 +242,8 @@ export function resolvePods(o: Collected): void {
   const lastPod = new Int32Array(refs.length);
   const lastNode = new Float64Array(refs.length).fill(NaN);
   const lastVersion = new Float64Array(refs.length).fill(NaN);
-  const podRef = o.podRef.view();
-  const nodeName = o.nodeName.view();
-  const defaultNode = o.defaultNode.view();
-  const fileAdd = o.fileAdd.view();
-  for (let i = o.pod.length; i < o.count; i++) {
+  const { podRef, nodeName, defaultNode, fileAdd, pod: podCol } = o;
+  for (let i = o.resolved; i < o.count; i++) {
     const r = podRef[i];
     let pod = -1;
     if (r >= 0) {
@@ -220,6 +266,7 @@ export function resolvePods(o: Collected): void {
       }
       o.multiPod.set(i, ids);
     }
-    o.pod.push(pod);
+    podCol[i] = pod;
   }
+  o.resolved = o.count;
 }

@@ -11,7 +11,7 @@
 import { parseBareKlogHeader, newBareKlogHeader, type BareKlogHeader } from '../ingest/klog-header-bytes.ts';
 import type { FastLineTaker } from '../ingest/byte-lines.ts';
 import type { SourceReader } from '../ingest/source-reader.ts';
-import { ByteKeyTable, hashAsciiBytes } from '../util/byte-hash.ts';
+import { ByteKeyTable, hashAsciiBytes, hashAsciiLine, type LineEnd } from '../util/byte-hash.ts';
 
 /** A line taken by the fast path: its bytes, its clean header, the hash of its (ASCII) message. */
 export interface HeldLine {
@@ -52,6 +52,7 @@ export class FastRecords implements FastLineTaker {
   private readonly fileNames = new ByteKeyTable(MAX_FILE_NAMES, 1 << 20);
   private readonly fileNameList: string[] = [];
   private readonly decoder = new TextDecoder('utf-8');
+  private readonly lineEnd: LineEnd = { newline: 0 };
 
   constructor(private readonly sink: FastRecordSink) {}
 
@@ -59,14 +60,23 @@ export class FastRecords implements FastLineTaker {
     return this.sink.streaming;
   }
 
-  takeLine(bytes: Uint8Array, view: DataView, start: number, end: number, streamStart: number): boolean {
+  takeLine(bytes: Uint8Array, view: DataView, start: number, limit: number, streamStart: number, nulAt: number, maxLineBytes: number): number {
     const reader = this.sink.reader;
-    if (!reader.takesBareHeaderLines) return false;
+    if (!reader.takesBareHeaderLines) return -1;
     const line = this.incoming;
     const header = line.header;
-    if (!parseBareKlogHeader(bytes, start, end, header)) return false;
-    const hash = hashAsciiBytes(view, header.msgStart, end);
-    if (hash < 0) return false;
+    // The header parser cannot read past a newline (none of the bytes it accepts is one), so the chunk's end bounds it.
+    if (!parseBareKlogHeader(bytes, start, limit, header)) return -1;
+    let hash = hashAsciiLine(view, header.msgStart, limit, this.lineEnd);
+    if (hash < 0) return -1;
+    const newline = this.lineEnd.newline;
+    let end = newline;
+    if (end > header.msgStart && bytes[end - 1] === 13) {
+      // A CR before the newline is not part of the line.
+      end--;
+      hash = hashAsciiBytes(view, header.msgStart, end);
+    }
+    if (nulAt < newline || end - start > maxLineBytes) return -1;
     const file = this.fileName(bytes, view, header.fileStart, header.fileEnd);
     // This line starts a new record, so the held one is complete.
     if (this.holding) this.sink.fastRecord(this.held);
@@ -81,7 +91,7 @@ export class FastRecords implements FastLineTaker {
     this.incoming = this.held;
     this.held = line;
     this.holding = true;
-    return true;
+    return newline;
   }
 
   yieldToSlowPath(): void {

@@ -56,7 +56,7 @@ export function reconstruct(c: Collected): Trace {
   const strings = c.strings;
 
   // 1. Time order; ties keep source, then line order (the collection order).
-  const t0 = c.time.view();
+  const t0 = c.time.subarray(0, c.count);
   const order = timeOrder(t0);
   const events = permute(c, order, t0);
 
@@ -86,7 +86,7 @@ export function reconstruct(c: Collected): Trace {
     return i;
   };
   const srcDefaultNode = c.sources.map((s) => nodeOf(s.node));
-  const nodeNameCol = c.nodeName.view();
+  const nodeNameCol = c.nodeName.subarray(0, c.count);
   for (let i = 0; i < n; i++) {
     const nn = nodeNameCol[order[i]];
     events.node[i] = nn ? nodeOf(strings.get(nn)) : srcDefaultNode[events.source[i]];
@@ -103,8 +103,8 @@ export function reconstruct(c: Collected): Trace {
   });
 
   // 3. Pre-pass: which IDs are sandboxes, and container names for IDs that some line names.
-  const sidCol = permuteI32(c.sid.view(), order);
-  const probeCol = permuteU8(c.probe.view(), order);
+  const sidCol = permuteI32(c.sid.subarray(0, c.count), order);
+  const probeCol = permuteU8(c.probe.subarray(0, c.count), order);
   // Each distinct ID string is cut to its short form once; the same short string object is then looked up again and
   // again, and V8 hashes a string object only once.
   const shortIds: (string | undefined)[] = [];
@@ -589,21 +589,21 @@ function permute(c: Collected, order: Uint32Array, time: Float64Array): EventTab
   return {
     count: n,
     timeUs: permuteF64(time, order),
-    source: permuteU16(c.source.view(), order),
-    line: permuteU32(c.line.view(), order),
-    lineCount: permuteU16(c.lineCount.view(), order),
-    severity: permuteU8(c.severity.view(), order),
+    source: permuteU16(c.source.subarray(0, c.count), order),
+    line: permuteU32(c.line.subarray(0, c.count), order),
+    lineCount: permuteU16(c.lineCount.subarray(0, c.count), order),
+    severity: permuteU8(c.severity.subarray(0, c.count), order),
     node: new Uint16Array(n),
-    pid: permuteU32(c.pid.view(), order),
-    msg: permuteU16(c.msg.view(), order),
-    kind: permuteU16(c.kind.view(), order),
+    pid: permuteU32(c.pid.subarray(0, c.count), order),
+    msg: permuteU16(c.msg.subarray(0, c.count), order),
+    kind: permuteU16(c.kind.subarray(0, c.count), order),
     lane: new Uint32Array(n),
-    pod: permuteI32(c.pod.view(), order),
+    pod: permuteI32(c.pod.subarray(0, c.count), order),
     container: new Int32Array(n).fill(-1),
-    cid: permuteI32(c.cid.view(), order),
-    cname: permuteI32(c.cname.view(), order),
-    num: permuteF64(c.num.view(), order),
-    text: permuteI32(c.text.view(), order),
-    laneKind: permuteU8(c.laneKind.view(), order),
+    cid: permuteI32(c.cid.subarray(0, c.count), order),
+    cname: permuteI32(c.cname.subarray(0, c.count), order),
+    num: permuteF64(c.num.subarray(0, c.count), order),
+    text: permuteI32(c.text.subarray(0, c.count), order),
+    laneKind: permuteU8(c.laneKind.subarray(0, c.count), order),
   };
 }

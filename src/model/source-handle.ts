@@ -63,8 +63,6 @@ export class SourceHandle implements FastRecordSink {
   /** [event index, year] for dates inside messages that fall on the record's own day. */
   readonly weakYears: [number, number][] = [];
   private bytes = 0;
-  /** Records read by their bytes (the rest were read as text): for tests and the benchmark. */
-  recordsReadAsBytes = 0;
   /** The fast path's record, reused: its text is filled only to classify a message not seen before. */
   private readonly fastRec: LogRecord = {
     line: 0, lineCount: 1, severity: 0, yearlessUs: 0, yearHint: 0, pid: 0, file: '', fileLine: 0, era: Era.Printf, text: '',
@@ -151,7 +149,6 @@ export class SourceHandle implements FastRecordSink {
       if (y) this.weakYears.push([o.count, y]);
     }
     this.collector.addFastRecord(rec, this.index, nodeKey, known.result);
-    this.recordsReadAsBytes++;
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
     this.fp.observe(known.result.entryId, rec.file, rec.fileLine, known.key, 0, structured, rec.severity);
   }
@@ -233,7 +230,6 @@ export class SourceHandle implements FastRecordSink {
     }
     for (const start of later.lineStarts) this.lineStarts.push(this.bytes + start);
     this.bytes += later.bytes;
-    this.recordsReadAsBytes += later.recordsReadAsBytes;
     this.recordsEnd = recordBase + recordCount;
     this.inputEnded = true;
   }
@@ -246,7 +242,7 @@ export class SourceHandle implements FastRecordSink {
     return {
       name: this.name, reader: this.reader.state(), fingerprint: this.fp.log(), diagnostics: this.diagnostics, damage: this.damage,
       diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.bytes,
-      chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish(), recordsReadAsBytes: this.recordsReadAsBytes,
+      chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish(),
     };
   }
 
@@ -269,7 +265,7 @@ export class SourceHandle implements FastRecordSink {
     let startUs = Infinity;
     let endUs = -Infinity;
     for (let i = from; i < to; i++) {
-      const t = o.time.get(i);
+      const t = o.time[i];
       if (t < startUs) startUs = t;
       if (t > endUs) endUs = t;
     }
@@ -304,16 +300,16 @@ export class SourceHandle implements FastRecordSink {
     const n = to - from;
     if (n === 0) return { value: this.opts.defaultYear, how: this.opts.yearFromCaller ? 'caller' : 'assumed' };
     const offset = new Int32Array(n);
-    let prevMonth = yearlessMonth(o.time.get(from));
+    let prevMonth = yearlessMonth(o.time[from]);
     for (let k = 1; k < n; k++) {
-      const m = yearlessMonth(o.time.get(from + k));
+      const m = yearlessMonth(o.time[from + k]);
       offset[k] = offset[k - 1] + (m < prevMonth - 6 ? 1 : m > prevMonth + 6 ? -1 : 0);
       prevMonth = m;
     }
     const votes = new Map<number, number>();
     let strong = false;
     for (let k = 0; k < n; k++) {
-      const h = o.yearHint.get(from + k);
+      const h = o.yearHint[from + k];
       if (h) {
         strong = true;
         votes.set(h - offset[k], (votes.get(h - offset[k]) ?? 0) + 100);
@@ -342,8 +338,8 @@ export class SourceHandle implements FastRecordSink {
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
     for (let k = 0; k < n; k++) {
       const i = from + k;
-      const h = o.yearHint.get(i);
-      o.time.set(i, yearlessToEpochUs(o.time.get(i), h || base + offset[k]));
+      const h = o.yearHint[i];
+      o.time[i] = yearlessToEpochUs(o.time[i], h || base + offset[k]);
     }
     return { value: base, how };
   }

@@ -39,5 +39,4 @@ export interface SourceSegment {
   chunkStarts: number[];
   /** Offsets from the segment's first byte. */
   lineStarts: Float64Array;
-  recordsReadAsBytes: number;
 }

@@ -22,12 +22,26 @@ function mixWord(h: number, word: number): number {
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
+const SEED = 0x9747b28c | 0;
+
+function finishHash(h: number, high: number, tail: number, length: number): number {
+  if ((high | tail) & 0x80808080) return -1;
+  if (length & 3) h = mixWord(h, tail);
+  h ^= length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h & 0x7fffffff;
+}
+
 /**
  * Hash of bytes [start, end) of `view` as a non-negative 31-bit integer, or -1 if one of them is not ASCII
  * (≥ 0x80). Linear in the length, no allocation.
  */
 export function hashAsciiBytes(view: DataView, start: number, end: number): number {
-  let h = 0x9747b28c | 0;
+  let h = SEED;
   let high = 0;
   let i = start;
   for (const last = end - 4; i <= last; i += 4) {
@@ -37,16 +51,44 @@ export function hashAsciiBytes(view: DataView, start: number, end: number): numb
   }
   let tail = 0;
   for (let shift = 0; i < end; i++, shift += 8) tail |= view.getUint8(i) << shift;
-  high |= tail;
-  if (high & 0x80808080) return -1;
-  if ((end - start) & 3) h = mixWord(h, tail);
-  h ^= end - start;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h & 0x7fffffff;
+  return finishHash(h, high, tail, end - start);
+}
+
+/** Where hashAsciiLine found the newline. */
+export interface LineEnd {
+  newline: number;
+}
+
+/** hashAsciiLine's answer when there is no newline before `limit`. */
+export const NO_NEWLINE = -2;
+
+/**
+ * Reads from `start` to the next newline (before `limit`) once, finding the newline and hashing what comes before
+ * it: returns hashAsciiBytes(view, start, newline) — or -1 if a byte there is not ASCII, NO_NEWLINE if no newline
+ * comes before `limit` — and puts the newline's index in `out`. Four bytes at a time: a word holds a newline when
+ * one of its bytes XOR 0x0A is zero, which the classic zero-byte test tells without a branch per byte.
+ */
+export function hashAsciiLine(view: DataView, start: number, limit: number, out: LineEnd): number {
+  let h = SEED;
+  let high = 0;
+  let i = start;
+  for (const last = limit - 4; i <= last; i += 4) {
+    const word = view.getInt32(i, true);
+    const x = word ^ 0x0a0a0a0a;
+    if (((x - 0x01010101) & ~x & 0x80808080) !== 0) break;
+    high |= word;
+    h = mixWord(h, word);
+  }
+  let tail = 0;
+  for (let shift = 0; i < limit; i++, shift += 8) {
+    const b = view.getUint8(i);
+    if (b === 10) {
+      out.newline = i;
+      return finishHash(h, high, tail, i - start);
+    }
+    tail |= b << shift;
+  }
+  return NO_NEWLINE;
 }
 
 /** Whether a[aStart, aStart + length) and b[bStart, bStart + length) hold the same bytes. */
@@ -58,19 +100,18 @@ export function sameBytes(a: DataView, aStart: number, b: DataView, bStart: numb
 }
 
 const EMPTY_SLOT = -1;
+/** A slot is four numbers side by side (one cache line holds four slots): hash, value, key start, key length. */
+const SLOT = 4;
 
 /**
  * An open-addressing hash table from byte strings to non-negative integers. Keys are copied into one growing byte
- * arena, so a table of a hundred thousand keys is a handful of typed arrays and holds no reference to the chunks the
- * keys came from. Bounded: `insert` refuses (returns false) once `maxEntries` keys or `maxKeyBytes` bytes are held;
- * the caller decides what to forget (see RecordMemo's two generations).
+ * arena, so a table of a hundred thousand keys is two typed arrays and holds no reference to the chunks the keys
+ * came from. Bounded: `set` refuses (returns false) once `maxEntries` keys or `maxKeyBytes` bytes are held; the
+ * caller decides what to forget (see RecordMemo's two generations).
  */
 export class ByteKeyTable {
   private readonly mask: number;
-  private readonly hashes: Int32Array;
-  private readonly values: Int32Array;
-  private readonly keyStarts: Int32Array;
-  private readonly keyLengths: Int32Array;
+  private readonly slots: Int32Array;
   private arena: Uint8Array;
   private arenaView: DataView;
   private arenaUsed = 0;
@@ -80,37 +121,37 @@ export class ByteKeyTable {
     let capacity = 16;
     while (capacity < maxEntries * 2) capacity *= 2;
     this.mask = capacity - 1;
-    this.hashes = new Int32Array(capacity).fill(EMPTY_SLOT);
-    this.values = new Int32Array(capacity);
-    this.keyStarts = new Int32Array(capacity);
-    this.keyLengths = new Int32Array(capacity);
+    this.slots = new Int32Array(capacity * SLOT);
+    this.clearSlots();
     this.arena = new Uint8Array(Math.min(maxKeyBytes, 1 << 20));
     this.arenaView = new DataView(this.arena.buffer);
   }
 
   /** The value stored for bytes [start, end) of `view` whose hash is `hash`, or -1. */
   get(view: DataView, start: number, end: number, hash: number): number {
-    const slot = this.slotOf(view, start, end, hash);
-    return slot < 0 ? -1 : this.values[slot];
+    const at = this.slotOf(view, start, end, hash);
+    return at < 0 ? -1 : this.slots[at + 1];
   }
 
   /** Stores `value` for the key (replacing the value of an equal key). False if the table is full. */
   set(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, value: number): boolean {
     const existing = this.slotOf(view, start, end, hash);
     if (existing >= 0) {
-      this.values[existing] = value;
+      this.slots[existing + 1] = value;
       return true;
     }
     const length = end - start;
     if (this.size >= this.maxEntries || this.arenaUsed + length > this.maxKeyBytes) return false;
     if (this.arenaUsed + length > this.arena.length) this.growArena(this.arenaUsed + length);
     this.arena.set(bytes.subarray(start, end), this.arenaUsed);
+    const slots = this.slots;
     let slot = hash & this.mask;
-    while (this.hashes[slot] !== EMPTY_SLOT) slot = (slot + 1) & this.mask;
-    this.hashes[slot] = hash;
-    this.values[slot] = value;
-    this.keyStarts[slot] = this.arenaUsed;
-    this.keyLengths[slot] = length;
+    while (slots[slot * SLOT] !== EMPTY_SLOT) slot = (slot + 1) & this.mask;
+    const at = slot * SLOT;
+    slots[at] = hash;
+    slots[at + 1] = value;
+    slots[at + 2] = this.arenaUsed;
+    slots[at + 3] = length;
     this.arenaUsed += length;
     this.size++;
     return true;
@@ -122,17 +163,24 @@ export class ByteKeyTable {
   }
 
   clear(): void {
-    this.hashes.fill(EMPTY_SLOT);
+    this.clearSlots();
     this.arenaUsed = 0;
     this.size = 0;
   }
 
+  private clearSlots(): void {
+    for (let at = 0; at < this.slots.length; at += SLOT) this.slots[at] = EMPTY_SLOT;
+  }
+
+  /** Where the key's slot starts in `slots`, or -1. */
   private slotOf(view: DataView, start: number, end: number, hash: number): number {
     const length = end - start;
+    const slots = this.slots;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
-      const h = this.hashes[slot];
+      const at = slot * SLOT;
+      const h = slots[at];
       if (h === EMPTY_SLOT) return -1;
-      if (h === hash && this.keyLengths[slot] === length && sameBytes(this.arenaView, this.keyStarts[slot], view, start, length)) return slot;
+      if (h === hash && slots[at + 3] === length && sameBytes(this.arenaView, slots[at + 2], view, start, length)) return at;
     }
   }
 

@@ -11,8 +11,6 @@ export type NumericArray = Float64Array | Int32Array | Uint32Array | Uint16Array
 export interface GrowableColumn<T extends NumericArray> {
   readonly length: number;
   push(value: number): void;
-  /** Appends all of `values` (of the same element type). */
-  append(values: T): void;
   get(i: number): number;
   set(i: number, value: number): void;
   /** The filled part without copying (shares the buffer; valid until the next push). */
@@ -31,11 +29,6 @@ class F64Column implements GrowableColumn<Float64Array> {
     if (this.length === this.data.length) { const next = new Float64Array(grown(this.length)); next.set(this.data); this.data = next; }
     this.data[this.length++] = value;
   }
-  append(values: Float64Array): void {
-    if (this.length + values.length > this.data.length) { const next = new Float64Array(Math.max(grown(this.data.length), this.length + values.length)); next.set(this.data.subarray(0, this.length)); this.data = next; }
-    this.data.set(values, this.length);
-    this.length += values.length;
-  }
   get(i: number): number { return this.data[i]; }
   set(i: number, value: number): void { this.data[i] = value; }
   view(): Float64Array { return this.data.subarray(0, this.length); }
@@ -49,11 +42,6 @@ class I32Column implements GrowableColumn<Int32Array> {
   push(value: number): void {
     if (this.length === this.data.length) { const next = new Int32Array(grown(this.length)); next.set(this.data); this.data = next; }
     this.data[this.length++] = value;
-  }
-  append(values: Int32Array): void {
-    if (this.length + values.length > this.data.length) { const next = new Int32Array(Math.max(grown(this.data.length), this.length + values.length)); next.set(this.data.subarray(0, this.length)); this.data = next; }
-    this.data.set(values, this.length);
-    this.length += values.length;
   }
   get(i: number): number { return this.data[i]; }
   set(i: number, value: number): void { this.data[i] = value; }
@@ -69,11 +57,6 @@ class U32Column implements GrowableColumn<Uint32Array> {
     if (this.length === this.data.length) { const next = new Uint32Array(grown(this.length)); next.set(this.data); this.data = next; }
     this.data[this.length++] = value;
   }
-  append(values: Uint32Array): void {
-    if (this.length + values.length > this.data.length) { const next = new Uint32Array(Math.max(grown(this.data.length), this.length + values.length)); next.set(this.data.subarray(0, this.length)); this.data = next; }
-    this.data.set(values, this.length);
-    this.length += values.length;
-  }
   get(i: number): number { return this.data[i]; }
   set(i: number, value: number): void { this.data[i] = value; }
   view(): Uint32Array { return this.data.subarray(0, this.length); }
@@ -88,11 +71,6 @@ class U16Column implements GrowableColumn<Uint16Array> {
     if (this.length === this.data.length) { const next = new Uint16Array(grown(this.length)); next.set(this.data); this.data = next; }
     this.data[this.length++] = value;
   }
-  append(values: Uint16Array): void {
-    if (this.length + values.length > this.data.length) { const next = new Uint16Array(Math.max(grown(this.data.length), this.length + values.length)); next.set(this.data.subarray(0, this.length)); this.data = next; }
-    this.data.set(values, this.length);
-    this.length += values.length;
-  }
   get(i: number): number { return this.data[i]; }
   set(i: number, value: number): void { this.data[i] = value; }
   view(): Uint16Array { return this.data.subarray(0, this.length); }
@@ -106,11 +84,6 @@ class U8Column implements GrowableColumn<Uint8Array> {
   push(value: number): void {
     if (this.length === this.data.length) { const next = new Uint8Array(grown(this.length)); next.set(this.data); this.data = next; }
     this.data[this.length++] = value;
-  }
-  append(values: Uint8Array): void {
-    if (this.length + values.length > this.data.length) { const next = new Uint8Array(Math.max(grown(this.data.length), this.length + values.length)); next.set(this.data.subarray(0, this.length)); this.data = next; }
-    this.data.set(values, this.length);
-    this.length += values.length;
   }
   get(i: number): number { return this.data[i]; }
   set(i: number, value: number): void { this.data[i] = value; }

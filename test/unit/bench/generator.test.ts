@@ -104,7 +104,7 @@ describe('bench code paths', () => {
     const base = await baselinePass(path);
     const physical = text.split('\n').length - 1;
     expect(base.lines).toBe(physical);
-    const pipeline = await runPipeline(path, 1, 64 * 1024);
+    const pipeline = await runPipeline(path, 1, 64 * 1024, 1);
     expect(pipeline.counts.lines).toBe(physical);
     expect(pipeline.counts.records + pipeline.counts.continuation).toBe(physical);
     expect(base.matched).toBe(pipeline.counts.records);

@@ -31,12 +31,15 @@ function together(bytes: Uint8Array, cuts: number[], wants: (line: Uint8Array) =
   let taken = 0;
   const taker: FastLineTaker = {
     takingLines: true,
-    takeLine(b, _view, start, end, streamStart) {
+    takeLine(b, _view, start, limit, streamStart, nulAt, maxLineBytes) {
+      const newline = b.indexOf(10, start);
+      if (newline < 0 || newline >= limit || nulAt < newline) return -1;
+      const end = newline > start && b[newline - 1] === 13 ? newline - 1 : newline;
       const line = b.subarray(start, end);
-      if (!wants(line)) return false;
+      if (end - start > maxLineBytes || !wants(line)) return -1;
       taken++;
       out.push([decoder.decode(line), streamStart, streamStart + (end - start), 0]);
-      return true;
+      return newline;
     },
     yieldToSlowPath() {},
     completeHeld() {},

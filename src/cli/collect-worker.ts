@@ -1,0 +1,34 @@
+/**
+ * The second thread of stage 1 (parallel-read.ts starts it): reads its stretch of the input — the rest of a file
+ * from a byte where a klog record starts, then whole files — into a PartCollector and posts the CollectedPart back,
+ * its buffers transferred (no copy of the raw bytes or the columns).
+ */
+import { parentPort } from 'node:worker_threads';
+import { basename } from 'node:path';
+import { PartCollector, type CollectedPart } from '../model/collected-part.ts';
+import type { CollectOptions } from '../model/collector.ts';
+import { isGzipFile, streamInto } from './read-files.ts';
+
+export interface CollectRequest {
+  opts: CollectOptions;
+  /** In input order; only the first may be `rest` (read from byte `start` on). */
+  files: { path: string; rest?: { start: number } }[];
+}
+
+export type CollectReply = { part: CollectedPart } | { error: string };
+
+async function collect(req: CollectRequest): Promise<void> {
+  const collector = new PartCollector(req.opts);
+  for (const f of req.files) {
+    const gzip = !f.rest && isGzipFile(f.path);
+    const handle = collector.addSource(basename(f.path), { gzip, rest: f.rest !== undefined });
+    await streamInto(handle, f.path, { gzip, start: f.rest?.start });
+    collector.endSource();
+  }
+  const { part, transfer } = collector.finish();
+  parentPort!.postMessage({ part } satisfies CollectReply, transfer);
+}
+
+parentPort!.once('message', (req: CollectRequest) => {
+  collect(req).catch((e: unknown) => parentPort!.postMessage({ error: e instanceof Error ? e.stack ?? e.message : String(e) } satisfies CollectReply));
+});

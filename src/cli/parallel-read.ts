@@ -1,0 +1,188 @@
+/**
+ * Reading the inputs into an Analyzer with both cores (the CLI and the benchmark): for a big input, a worker thread
+ * (collect-worker.ts) collects the later part — the rest of a file from a line where a klog record starts, and the
+ * files after it — while this thread reads the first part; the worker's CollectedPart is then merged into this
+ * thread's collection (model/collected-merge.ts), which gives exactly the trace one thread gives. Should the merge
+ * refuse the part (what was read on its own could have differed) or the worker fail, this thread reads that
+ * stretch itself.
+ *
+ * The worker needs a few hundred milliseconds to start (it loads the core again), so this thread takes the larger
+ * share: both should finish at about the same time.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Analyzer } from '../model/analyze.ts';
+import type { SourceHandle } from '../model/collector.ts';
+import { mergePart } from '../model/collected-merge.ts';
+import { newBareKlogHeader, parseBareKlogHeader } from '../ingest/klog-header-bytes.ts';
+import type { CollectReply, CollectRequest } from './collect-worker.ts';
+import { feedFile, isGzipFile, streamInto } from './read-files.ts';
+
+export interface ReadOptions {
+  /** Threads stage 1 may use (default: 2 when the machine has two cores). */
+  threads?: number;
+  /** Inputs smaller than this are read by one thread (default MIN_PARALLEL_BYTES; tests lower it). */
+  minParallelBytes?: number;
+  /** Told what happened (the benchmark reports it). */
+  onReport?: (report: ReadReport) => void;
+}
+
+/** What happened, for the benchmark's report. */
+export interface ReadReport {
+  threads: 1 | 2;
+  /** Bytes read by the worker thread (file bytes; compressed for .gz). */
+  workerBytes: number;
+  /** Why the worker's part was not used ('' if it was, or no worker ran). */
+  refused: string;
+  /** From starting the worker: until this thread had read its part, and until the worker's part arrived. */
+  mainMs: number;
+  workerMs: number;
+}
+
+/** Inputs smaller than this are read by one thread: starting a worker costs more than it saves. */
+const MIN_PARALLEL_BYTES = 48 << 20;
+/** The worker's start-up, counted in bytes this thread reads meanwhile (measured: ~0.25 s at ~250 MB/s). */
+const WORKER_START_BYTES = 48 << 20;
+/** A compressed byte costs about this many plain ones to read. */
+const GZIP_WORK = 5;
+/** How far past the ideal split point to look for a line that starts a klog record. */
+const SPLIT_SEARCH_BYTES = 4 << 20;
+
+interface Plan {
+  /** Files read whole by this thread. */
+  mainFiles: string[];
+  /** A file this thread reads up to `at`, the worker from `at`. */
+  split?: { path: string; at: number };
+  workerFiles: string[];
+  workerBytes: number;
+}
+
+export async function readInputs(analyzer: Analyzer, files: string[], opts: ReadOptions = {}): Promise<ReadReport> {
+  const report = await read(analyzer, files, opts);
+  opts.onReport?.(report);
+  return report;
+}
+
+async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Promise<ReadReport> {
+  const threads = opts.threads ?? (availableParallelism() >= 2 ? 2 : 1);
+  const plan = threads >= 2 ? planParts(files, opts.minParallelBytes ?? MIN_PARALLEL_BYTES) : undefined;
+  if (!plan) {
+    for (const f of files) await feedFile(analyzer, f);
+    return { threads: 1, workerBytes: 0, refused: '', mainMs: 0, workerMs: 0 };
+  }
+  const started = performance.now();
+  const request: CollectRequest = {
+    opts: analyzer.collector.opts,
+    files: [...(plan.split ? [{ path: plan.split.path, rest: { start: plan.split.at } }] : []), ...plan.workerFiles.map((path) => ({ path }))],
+  };
+  let workerMs = 0;
+  const reply = runCollectWorker(request).then((answer) => {
+    workerMs = performance.now() - started;
+    return answer;
+  });
+  for (const f of plan.mainFiles) await feedFile(analyzer, f);
+  let paused: SourceHandle | undefined;
+  let refused = '';
+  if (plan.split) {
+    paused = analyzer.addSource(basename(plan.split.path));
+    await streamInto(paused, plan.split.path, { gzip: false, end: plan.split.at });
+    refused = paused.pause();
+  }
+  const mainMs = performance.now() - started;
+  const answer = await reply;
+  if ('error' in answer) refused = `the worker failed: ${answer.error}`;
+  else if (!refused) refused = mergePart(analyzer.collector, paused, answer.part);
+  if (refused) {
+    // Read the worker's stretch here instead.
+    if (paused && plan.split) await streamInto(paused, plan.split.path, { gzip: false, start: plan.split.at });
+    paused?.end();
+    for (const f of plan.workerFiles) await feedFile(analyzer, f);
+  } else {
+    paused?.end();
+  }
+  return { threads: 2, workerBytes: plan.workerBytes, refused, mainMs, workerMs };
+}
+
+/** Who reads what, or undefined when one thread should read everything. */
+function planParts(files: string[], minParallelBytes: number): Plan | undefined {
+  const sizes = files.map((f) => statSync(f).size);
+  const gzip = files.map((f) => isGzipFile(f));
+  const work = sizes.map((s, i) => (gzip[i] ? s * GZIP_WORK : s));
+  const total = work.reduce((a, b) => a + b, 0);
+  if (total < minParallelBytes) return undefined;
+  // Both threads should finish together; this one starts reading WORKER_START_BYTES earlier.
+  const target = Math.min(total * 0.85, (total + Math.min(WORKER_START_BYTES, total / 2)) / 2);
+  let before = 0;
+  for (let i = 0; i < files.length; i++) {
+    if (before + work[i] <= target) { before += work[i]; continue; }
+    const within = target - before;
+    if (!gzip[i] && within > 1 << 20 && sizes[i] - within > 1 << 20) {
+      const at = recordStartNear(files[i], Math.round(within), sizes[i]);
+      if (at > 0) {
+        return { mainFiles: files.slice(0, i), split: { path: files[i], at }, workerFiles: files.slice(i + 1), workerBytes: sizes[i] - at + sum(sizes.slice(i + 1)) };
+      }
+    }
+    // Split between files: this one goes to whichever side it mostly lies on.
+    const cut = within > work[i] / 2 ? i + 1 : i;
+    if (cut === 0 || cut === files.length) return undefined;
+    return { mainFiles: files.slice(0, cut), workerFiles: files.slice(cut), workerBytes: sum(sizes.slice(cut)) };
+  }
+  return undefined;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * The offset of the first line at or after byte `near` that starts with a clean klog header (a record starts
+ * there whatever came before), or -1 if none within SPLIT_SEARCH_BYTES.
+ */
+function recordStartNear(path: string, near: number, size: number): number {
+  const fd = openSync(path, 'r');
+  try {
+    const window = new Uint8Array(Math.min(SPLIT_SEARCH_BYTES, size - near));
+    const n = readSync(fd, window, 0, window.length, near);
+    const header = newBareKlogHeader();
+    for (let nl = window.indexOf(10); nl >= 0 && nl + 1 < n; nl = window.indexOf(10, nl + 1)) {
+      const next = window.indexOf(10, nl + 1);
+      if (next < 0) break;
+      if (parseBareKlogHeader(window, nl + 1, next, header)) return near + nl + 1;
+    }
+    return -1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs collect-worker.ts on `request`; the worker ends once it has answered. */
+function runCollectWorker(request: CollectRequest): Promise<CollectReply> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = startWorker(new URL('./collect-worker.ts', import.meta.url));
+    } catch (e) {
+      resolve({ error: String(e) });
+      return;
+    }
+    worker.once('message', (reply: CollectReply) => {
+      resolve(reply);
+      void worker.terminate();
+    });
+    worker.once('error', (e) => resolve({ error: e.stack ?? e.message }));
+    worker.once('exit', (code) => resolve({ error: `exited with code ${code}` }));
+    worker.postMessage(request);
+  });
+}
+
+/**
+ * A worker thread for a module of this program. Under tsx (TypeScript run directly, as `npm run syncloop` does) a
+ * worker does not inherit the TypeScript loader, so it starts from a small module that loads the file through
+ * tsx's API; compiled JavaScript starts directly.
+ */
+function startWorker(url: URL): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  const api = import.meta.resolve('tsx/esm/api');
+  const boot = `import { tsImport } from ${JSON.stringify(api)};\nawait tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+}
