@@ -47,6 +47,8 @@ const MIN_PARALLEL_BYTES = 48 << 20;
 const WORKER_START_BYTES = 48 << 20;
 /** A compressed byte costs about this many plain ones to read. */
 const GZIP_WORK = 5;
+/** The least of a file either thread reads when it is split. */
+const MIN_PIECE_BYTES = 1 << 20;
 /** How far past the ideal split point to look for a line that starts a klog record. */
 const SPLIT_SEARCH_BYTES = 4 << 20;
 
@@ -118,7 +120,9 @@ function planParts(files: string[], minParallelBytes: number): Plan | undefined 
   for (let i = 0; i < files.length; i++) {
     if (before + work[i] <= target) { before += work[i]; continue; }
     const within = target - before;
-    if (!gzip[i] && within > 1 << 20 && sizes[i] - within > 1 << 20) {
+    // A split leaves each thread at least MIN_PIECE_BYTES of the file (less for the small inputs of tests).
+    const minPiece = Math.min(MIN_PIECE_BYTES, sizes[i] / 8);
+    if (!gzip[i] && within > minPiece && sizes[i] - within > minPiece) {
       const at = recordStartNear(files[i], Math.round(within), sizes[i]);
       if (at > 0) {
         return { mainFiles: files.slice(0, i), split: { path: files[i], at }, workerFiles: files.slice(i + 1), workerBytes: sizes[i] - at + sum(sizes.slice(i + 1)) };
