@@ -70,7 +70,7 @@ function runsNote(p: PipelineResult): string {
 function stage1Note(p: PipelineResult, bytes: number): string {
   const r = p.read;
   if (r.threads === 1) return 'one thread';
-  const share = `worker read ${mb(r.workerBytes)} (${((100 * r.workerBytes) / bytes).toFixed(0)}%) in ${s(r.workerMs)}, this thread the rest in ${s(r.mainMs)}`;
+  const share = `worker read ${mb(r.workerBytes)} (${((100 * r.workerBytes) / bytes).toFixed(0)}%) in ${s(r.workerMs)} (${s(r.workerStartMs)} to start), this thread the rest in ${s(r.mainMs)}`;
   return r.refused ? `${share}; its part was refused (${r.refused}) and read again` : share;
 }
 

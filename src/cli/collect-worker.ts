@@ -15,9 +15,11 @@ export interface CollectRequest {
   files: { path: string; rest?: { start: number } }[];
 }
 
-export type CollectReply = { part: CollectedPart } | { error: string };
+/** `readyAt`: wall-clock ms when the worker had loaded and began reading (its start-up is the rest). */
+export type CollectReply = { part: CollectedPart; readyAt: number } | { error: string };
 
 async function collect(req: CollectRequest): Promise<void> {
+  const readyAt = Date.now();
   const collector = new PartCollector(req.opts);
   for (const f of req.files) {
     const gzip = !f.rest && isGzipFile(f.path);
@@ -26,7 +28,7 @@ async function collect(req: CollectRequest): Promise<void> {
     collector.endSource();
   }
   const { part, transfer } = collector.finish();
-  parentPort!.postMessage({ part } satisfies CollectReply, transfer);
+  parentPort!.postMessage({ part, readyAt } satisfies CollectReply, transfer);
 }
 
 parentPort!.once('message', (req: CollectRequest) => {

@@ -36,8 +36,9 @@ export interface ReadReport {
   workerBytes: number;
   /** Why the worker's part was not used ('' if it was, or no worker ran). */
   refused: string;
-  /** From starting the worker: until this thread had read its part, and until the worker's part arrived. */
+  /** From starting the worker: until this thread had read its part, until the worker began reading, and until its part arrived. */
   mainMs: number;
+  workerStartMs: number;
   workerMs: number;
 }
 
@@ -72,9 +73,10 @@ async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Pro
   const plan = threads >= 2 ? planParts(files, opts.minParallelBytes ?? MIN_PARALLEL_BYTES) : undefined;
   if (!plan) {
     for (const f of files) await feedFile(analyzer, f);
-    return { threads: 1, workerBytes: 0, refused: '', mainMs: 0, workerMs: 0 };
+    return { threads: 1, workerBytes: 0, refused: '', mainMs: 0, workerStartMs: 0, workerMs: 0 };
   }
   const started = performance.now();
+  const startedAt = Date.now();
   const request: CollectRequest = {
     opts: analyzer.collector.opts,
     files: [...(plan.split ? [{ path: plan.split.path, rest: { start: plan.split.at } }] : []), ...plan.workerFiles.map((path) => ({ path }))],
@@ -104,7 +106,8 @@ async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Pro
   } else {
     paused?.end();
   }
-  return { threads: 2, workerBytes: plan.workerBytes, refused, mainMs, workerMs };
+  const workerStartMs = 'error' in answer ? 0 : answer.readyAt - startedAt;
+  return { threads: 2, workerBytes: plan.workerBytes, refused, mainMs, workerStartMs, workerMs };
 }
 
 /** Who reads what, or undefined when one thread should read everything. */

@@ -28,46 +28,55 @@ export function quotedEnd(s: string, i: number): number {
 
 const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
 
-/** Unescapes the Go-quoted string s[start, end) (including its quotes). Tolerates bad escapes. */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', '\'': '\'', a: '\x07', b: '\b', f: '\f', v: '\v',
+};
+
+/**
+ * Unescapes the Go-quoted string s[start, end) (including its quotes). Tolerates bad escapes: an unknown or cut
+ * escape stays as written, and so does a lone backslash at the end. The text between escapes is copied in slices
+ * (a JSON patch quoted in a klog value has an escape every few characters).
+ */
 export function unquoteGo(s: string, start: number, end: number): string {
   const inner = s.slice(start + 1, s.charCodeAt(end - 1) === 34 && end - 1 > start ? end - 1 : end);
-  if (inner.indexOf('\\') < 0) return inner;
-  let out = '';
+  let slash = inner.indexOf('\\');
+  if (slash < 0) return inner;
   const n = inner.length;
-  for (let i = 0; i < n; i++) {
-    const c = inner.charCodeAt(i);
-    if (c !== 92 || i + 1 >= n) { out += inner[i]; continue; }
-    const e = inner[++i];
-    switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case 'a': out += '\x07'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'v': out += '\v'; break;
-      case 'x': case 'u': case 'U': {
-        const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-        let v = 0;
-        let ok = i + len < n;
-        for (let k = 1; ok && k <= len; k++) {
-          const h = HEX(inner.charCodeAt(i + k));
-          if (h < 0) ok = false; else v = v * 16 + h;
-        }
-        if (ok && v <= 0x10ffff) { out += String.fromCodePoint(v); i += len; } else out += '\\' + e;
-        break;
+  const parts: string[] = [];
+  let from = 0;
+  while (slash >= 0 && slash + 1 < n) {
+    parts.push(inner.slice(from, slash));
+    const at = slash + 1;
+    const e = inner[at];
+    let next = at + 1;
+    const simple = SIMPLE_ESCAPES[e];
+    if (simple !== undefined) {
+      parts.push(simple);
+    } else if (e === 'x' || e === 'u' || e === 'U') {
+      const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      let v = 0;
+      let ok = at + len < n;
+      for (let k = 1; ok && k <= len; k++) {
+        const h = HEX(inner.charCodeAt(at + k));
+        if (h < 0) ok = false; else v = v * 16 + h;
       }
-      default:
-        if (e >= '0' && e <= '7' && i + 2 < n) {
-          out += String.fromCharCode(parseInt(inner.slice(i, i + 3), 8) & 0xff);
-          i += 2;
-        } else out += '\\' + e;
+      if (ok && v <= 0x10ffff) {
+        parts.push(String.fromCodePoint(v));
+        next = at + len + 1;
+      } else {
+        parts.push('\\' + e);
+      }
+    } else if (e >= '0' && e <= '7' && at + 2 < n) {
+      parts.push(String.fromCharCode(parseInt(inner.slice(at, at + 3), 8) & 0xff));
+      next = at + 3;
+    } else {
+      parts.push('\\' + e);
     }
+    from = next;
+    slash = inner.indexOf('\\', next);
   }
-  return out;
+  parts.push(inner.slice(from));
+  return parts.join('');
 }
 
 /** End (exclusive) of a bracketed value starting at `i` ('[', '{' or '&{'), honouring quotes; s.length if unbalanced. */

@@ -15,7 +15,7 @@
  * on (SourceHandle.continuationBlocker); if it could, it merges nothing and says why — the caller then reads that
  * stretch of input in the main thread instead.
  */
-import type { Collector, SourceHandle } from './collector.ts';
+import { refNumber, type Collector, type SourceHandle } from './collector.ts';
 import type { CollectedPart } from './collected-part.ts';
 import { ASSUMED_NODE_KEY } from './source-segment.ts';
 
@@ -33,7 +33,6 @@ export function mergePart(collector: Collector, paused: SourceHandle | undefined
   }
   const o = collector.out;
   const base = o.count;
-  const refBase = o.podRefs.length;
   const firstWhole = paused ? paused.index + 1 : o.sources.length;
   const wholeSources = part.sources.length - (rest ? 1 : 0);
   const idMap = new Int32Array(part.strings.length).fill(-1);
@@ -60,13 +59,15 @@ export function mergePart(collector: Collector, paused: SourceHandle | undefined
   o.probe.set(c.probe, base);
   o.num.set(c.num, base);
   const lineOffset = rest ? paused!.linesRead : 0;
+  // The part's references, as this collection numbers them.
+  const refMap = part.podRefs.map((ref) => refNumber(o, ref));
   for (let i = 0; i < part.count; i++) {
     const at = base + i;
     const isRest = rest !== undefined && i < rest.first + rest.count;
     o.source[at] = isRest ? paused!.index : firstWhole + c.source[i] - (rest ? 1 : 0);
     o.line[at] = isRest ? c.line[i] + lineOffset : c.line[i];
     const ref = c.podRef[i];
-    o.podRef[at] = ref >= 0 ? ref + refBase : ref;
+    o.podRef[at] = ref >= 0 ? refMap[ref] : ref;
     // Interned in the order collecting the record would have interned them.
     o.defaultNode[at] = c.defaultNode[i] === ASSUMED_NODE_KEY ? paused!.defaultNodeKey() : idOf(c.defaultNode[i]);
     o.nodeName[at] = idOf(c.nodeName[i]);
@@ -75,8 +76,7 @@ export function mergePart(collector: Collector, paused: SourceHandle | undefined
     o.sid[at] = idOf(c.sid[i]);
     o.text[at] = idOf(c.text[i]);
   }
-  for (const ref of part.podRefs) o.podRefs.push(ref);
-  for (const [record, refs] of part.multiRefs) o.multiRefs.set(base + record, refs.map((r) => r + refBase));
+  for (const [record, refs] of part.multiRefs) o.multiRefs.set(base + record, refs.map((r) => refMap[r]));
   for (const [shortId, name] of part.idNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
   o.count += part.count;
   o.readAsBytes += part.readAsBytes;

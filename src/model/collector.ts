@@ -76,8 +76,9 @@ export class Collected {
   probe = new Uint8Array(0);
   num = new Float64Array(0);
   text = new Int32Array(0);
-  /** Pod references as lines state them, each distinct classification's once. */
+  /** Pod references as lines state them, each distinct one once (refIndex finds one by its content). */
   readonly podRefs: PodRef[] = [];
+  readonly refIndex = new Map<string, number>();
   /** Record index → podRefs indices, for lines that name several pods. */
   readonly multiRefs = new Map<number, number[]>();
   /** Record index → provisional pod ids, for lines that name several pods (filled by resolvePods). */
@@ -200,10 +201,10 @@ export class Collector {
     o.laneKind[i] = cls.laneKind;
     const pods = cls.pods;
     if (pods.length === 1) {
-      if (cls.refId < 0) cls.refId = keepRef(o.podRefs, pods[0]);
+      if (cls.refId < 0) cls.refId = refNumber(o, pods[0]);
       o.podRef[i] = cls.refId;
     } else if (pods.length > 1) {
-      cls.refIds ??= pods.map((ref) => keepRef(o.podRefs, ref));
+      cls.refIds ??= pods.map((ref) => refNumber(o, ref));
       o.multiRefs.set(i, cls.refIds);
       o.podRef[i] = SEVERAL_POD_REFS;
     } else {
@@ -223,10 +224,19 @@ export class Collector {
   }
 }
 
-/** Adds a reference (its strings copied out of the line they came from) and returns its index. */
-function keepRef(refs: PodRef[], ref: PodRef): number {
-  refs.push({ uid: detachString(ref.uid), namespace: detachString(ref.namespace), name: detachString(ref.name), container: detachString(ref.container) });
-  return refs.length - 1;
+/**
+ * The index of a reference in podRefs, adding it (its strings copied out of the line they came from) if new. Lines
+ * of many kinds name the same pod the same way; one entry for all of them lets resolvePods answer them all at once.
+ */
+export function refNumber(o: Collected, ref: PodRef): number {
+  const key = `${ref.uid}|${ref.namespace}|${ref.name}|${ref.container}`;
+  let id = o.refIndex.get(key);
+  if (id === undefined) {
+    id = o.podRefs.length;
+    o.podRefs.push({ uid: detachString(ref.uid), namespace: detachString(ref.namespace), name: detachString(ref.name), container: detachString(ref.container) });
+    o.refIndex.set(detachString(key), id);
+  }
+  return id;
 }
 
 /**

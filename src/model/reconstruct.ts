@@ -47,6 +47,9 @@ const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
 const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
 const IS_KUBELET_START_KIND = KINDS.map((k) => KUBELET_START_KINDS.has(k));
 const LANE_KIND_CODE = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
+const POD_WORKER_LANE = LANE_KIND_CODE.get('pod-worker')!;
+const PROBE_LANE = LANE_KIND_CODE.get('probe')!;
+const OTHER_LANE = LANE_KIND_CODE.get('other')!;
 
 /** Container IDs are matched on their first 12 characters (the runtime's short ID). */
 const idKey = (id: string) => id.slice(0, 12);
@@ -87,9 +90,11 @@ export function reconstruct(c: Collected): Trace {
   };
   const srcDefaultNode = c.sources.map((s) => nodeOf(s.node));
   const nodeNameCol = c.nodeName.subarray(0, c.count);
+  const nodeCol = events.node;
+  const sourceCol = events.source;
   for (let i = 0; i < n; i++) {
     const nn = nodeNameCol[order[i]];
-    events.node[i] = nn ? nodeOf(strings.get(nn)) : srcDefaultNode[events.source[i]];
+    nodeCol[i] = nn ? nodeOf(strings.get(nn)) : srcDefaultNode[sourceCol[i]];
   }
   for (const p of pods) p.node = -1;
   const nodes: NodeInfo[] = nodeNames.map((name, index) => ({ index, name, starts: [], lanes: [] }));
@@ -107,27 +112,31 @@ export function reconstruct(c: Collected): Trace {
   const probeCol = permuteU8(c.probe.subarray(0, c.count), order);
   // Each distinct ID string is cut to its short form once; the same short string object is then looked up again and
   // again, and V8 hashes a string object only once.
-  const shortIds: (string | undefined)[] = [];
+  // (Sized up front: filled at scattered indices, a growing array would turn into a slow dictionary.)
+  const shortIds = new Array<string | undefined>(strings.size);
   const shortId = (stringId: number): string => shortIds[stringId] ?? (shortIds[stringId] = idKey(strings.get(stringId)));
+  const podCol = events.pod;
+  const cidCol = events.cid;
+  const cnameCol = events.cname;
   const sandboxIds = new Set<string>();
   for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(shortId(sidCol[i]));
   const nameOfId = new Map<string, string>(c.idNames);
   // Lines that name only a container ID (1.12 kill lines) belong to the pod that ID belongs to.
   const podOfId = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    if (events.pod[i] < 0) continue;
-    if (events.cid[i]) podOfId.set(shortId(events.cid[i]), events.pod[i]);
-    if (sidCol[i]) podOfId.set(shortId(sidCol[i]), events.pod[i]);
+    if (podCol[i] < 0) continue;
+    if (cidCol[i]) podOfId.set(shortId(cidCol[i]), podCol[i]);
+    if (sidCol[i]) podOfId.set(shortId(sidCol[i]), podCol[i]);
   }
   for (let i = 0; i < n; i++) {
-    if (events.pod[i] >= 0 || (!events.cid[i] && !sidCol[i])) continue;
-    const p = podOfId.get(shortId(events.cid[i] || sidCol[i]));
-    if (p !== undefined && !isMultiPod[i]) events.pod[i] = p;
+    if (podCol[i] >= 0 || (!cidCol[i] && !sidCol[i])) continue;
+    const p = podOfId.get(shortId(cidCol[i] || sidCol[i]));
+    if (p !== undefined && !isMultiPod[i]) podCol[i] = p;
   }
   for (let i = 0; i < n; i++) {
-    if (events.cid[i] && events.cname[i]) {
-      const k = shortId(events.cid[i]);
-      if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(events.cname[i]));
+    if (cidCol[i] && cnameCol[i]) {
+      const k = shortId(cidCol[i]);
+      if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(cnameCol[i]));
     }
   }
   inferContainerNames(events, strings, sandboxIds, nameOfId);
@@ -146,6 +155,8 @@ export function reconstruct(c: Collected): Trace {
   const instanceRunner: StateRunner[] = [];
   const pendingKillReason = new Map<number, string>();
   const workerRunner = new Map<number, StateRunner>();
+  /** workerRunner by pod index, for the per-event lookup (the Map's order decides the order spans are closed in). */
+  const workerOfPod: (StateRunner | undefined)[] = [];
   const readinessRunner = new Map<number, StateRunner>();
   const probeRunner = new Map<string, StateRunner>();
   const apiRunner = new Map<number, StateRunner>();
@@ -170,6 +181,8 @@ export function reconstruct(c: Collected): Trace {
     }
     for (const [k, r] of probeRunner) if (onNode(r)) { r.stop(lastUs); probeRunner.delete(k); }
     probeRunnerByNumber.length = 0;
+    workerOfPod.length = 0;
+    for (const [k, r] of workerRunner) workerOfPod[k] = r;
   };
 
   const lane = (kind: LaneKind, node: number, pod: number, containerName = '', probeType = ''): number => {
@@ -194,19 +207,19 @@ export function reconstruct(c: Collected): Trace {
   // The main loop asks for a lane (and probe events for a probe runner) on every event: these remember the answer
   // by number, so the id string is only built the first time.
   const nodeLaneByKind: number[][] = [];
-  const nodeLane = (kind: LaneKind, node: number): number => {
+  /** `code` is the lane kind's index in LANE_KIND_LIST. */
+  const nodeLane = (code: number, node: number): number => {
     const row = nodeLaneByKind[node] ?? (nodeLaneByKind[node] = []);
-    const code = LANE_KIND_CODE.get(kind)!;
-    return row[code] ?? (row[code] = lane(kind, node, -1));
+    return row[code] ?? (row[code] = lane(LANE_KIND_LIST[code], node, -1));
   };
   const podLaneByKey: (Map<number, number> | undefined)[] = [];
-  /** `cname` is a string id, `probeType` an index into PROBE_TYPES. */
-  const podLane = (kind: LaneKind, node: number, pod: number, cname: number, probeType: number): number => {
+  /** `code` as for nodeLane, `cname` a string id, `probeType` an index into PROBE_TYPES. */
+  const podLane = (code: number, node: number, pod: number, cname: number, probeType: number): number => {
     const memo = podLaneByKey[pod] ?? (podLaneByKey[pod] = new Map());
-    const key = (cname * 4 + probeType) * 32 + LANE_KIND_CODE.get(kind)!;
+    const key = (cname * 4 + probeType) * 32 + code;
     let li = memo.get(key);
     if (li === undefined) {
-      li = lane(kind, node, pod, cname ? strings.get(cname) : '', PROBE_TYPES[probeType]);
+      li = lane(LANE_KIND_LIST[code], node, pod, cname ? strings.get(cname) : '', PROBE_TYPES[probeType]);
       memo.set(key, li);
     }
     return li;
@@ -224,10 +237,11 @@ export function reconstruct(c: Collected): Trace {
   };
 
   const podWorker = (pod: number, i: number, t: number): StateRunner => {
-    let r = workerRunner.get(pod);
+    let r = workerOfPod[pod];
     if (!r) {
       r = new StateRunner(lifecycle[events.source[i]] ? M_LIFECYCLE : M_SERIALIZER, ctx, lane('pod-worker', events.node[i], pod), -1, pod, t, i);
       workerRunner.set(pod, r);
+      workerOfPod[pod] = r;
     }
     return r;
   };
@@ -288,13 +302,17 @@ export function reconstruct(c: Collected): Trace {
     return ci;
   };
 
+  const timeCol = events.timeUs;
+  const kindCol = events.kind;
+  const laneKindCol = events.laneKind;
+  const laneCol = events.lane;
   for (let i = 0; i < n; i++) {
-    const t = events.timeUs[i];
-    const kindId = events.kind[i];
+    const t = timeCol[i];
+    const kindId = kindCol[i];
     const kind = KINDS[kindId];
-    const node = events.node[i];
-    const pod = events.pod[i];
-    const laneKind = LANE_KIND_LIST[events.laneKind[i]];
+    const node = nodeCol[i];
+    const pod = podCol[i];
+    const laneCode = laneKindCol[i];
     const sev = events.severity[i];
 
     // Kubelet (re)starts: the pid changed on this node, or the sync loop says it started.
@@ -310,13 +328,14 @@ export function reconstruct(c: Collected): Trace {
 
     // Primary lane.
     let primary: number;
-    if (pod >= 0 && (laneKind === 'pod-worker' || laneKind === 'probe')) {
+    const podGoroutine = laneCode === POD_WORKER_LANE || laneCode === PROBE_LANE;
+    if (pod >= 0 && podGoroutine) {
       if (pods[pod].node < 0) pods[pod].node = node;
-      primary = laneKind === 'probe' ? podLane('probe', node, pod, events.cname[i], probeCol[i]) : podLane('pod-worker', node, pod, 0, 0);
+      primary = laneCode === PROBE_LANE ? podLane(PROBE_LANE, node, pod, cnameCol[i], probeCol[i]) : podLane(POD_WORKER_LANE, node, pod, 0, 0);
     } else {
-      primary = nodeLane(laneKind === 'pod-worker' || laneKind === 'probe' ? 'other' : laneKind, node);
+      primary = nodeLane(podGoroutine ? OTHER_LANE : laneCode, node);
     }
-    events.lane[i] = primary;
+    laneCol[i] = primary;
     members.add(primary, i);
 
     // Node-level state: the sync loop's runtime gate and the node's Ready condition.
