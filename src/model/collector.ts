@@ -11,6 +11,10 @@ import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, StringTable } from '../util/string-table.ts';
 import { PodRegistry } from './pod-registry.ts';
 import { RecordMemo, type ClassifiedRecord } from './record-memo.ts';
+import {
+  ByteMemo, FLAG_FILE_ADD, FLAG_LEARNED_NAMES, FLAG_ONE_POD, FLAG_SEVERAL_PODS, REF_UNSET, ROW, ROW_CID, ROW_CNAME, ROW_ENTRY, ROW_FLAGS,
+  ROW_KIND, ROW_LANE_KIND, ROW_POD_REF, ROW_PROBE, ROW_SID, ROW_TEXT,
+} from './byte-memo.ts';
 import { SourceHandle } from './source-handle.ts';
 import type { LaneKind, RawText, SourceInfo } from './trace.ts';
 
@@ -144,6 +148,8 @@ export class Collector {
   readonly out = new Collected();
   /** Classifies records, reusing the result for a text seen before (see record-memo.ts). */
   readonly memo = new RecordMemo(this.out.strings, LANE_KIND_INDEX);
+  /** The same for the fast path, by bytes (byte-memo.ts). */
+  readonly byteMemo = new ByteMemo(this.memo);
   /** Sources started so far (including the rest of a source read as a later part, which ends without a SourceInfo). */
   private sourcesStarted = 0;
 
@@ -172,10 +178,58 @@ export class Collector {
     fp.observe(cls.entryId, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
   }
 
-  /** Appends a record the fast path classified (no host, one line); the caller observes its fingerprint. */
-  addFastRecord(header: RecordHeader, sourceIndex: number, defaultNode: number, cls: ClassifiedRecord): void {
-    this.append(header, sourceIndex, 0, defaultNode, cls);
-    this.out.readAsBytes++;
+  /**
+   * Appends a record the fast path read (no host, one line), classified as `row` of the byte memo says; the caller
+   * observes its fingerprint. Reads the row's numbers, and the classification's objects only when the row says a
+   * line needs them.
+   */
+  addFastRecord(h: RecordHeader, sourceIndex: number, defaultNode: number, row: number): void {
+    const o = this.out;
+    const memo = this.byteMemo;
+    const rows = memo.rows;
+    const at = row * ROW;
+    const i = o.count;
+    o.reserve(i + 1);
+    o.time[i] = h.yearlessUs;
+    o.yearHint[i] = 0;
+    o.source[i] = sourceIndex;
+    o.line[i] = h.line;
+    o.lineCount[i] = 1;
+    o.severity[i] = h.severity;
+    o.nodeName[i] = 0;
+    o.pid[i] = h.pid;
+    o.msg[i] = rows[at + ROW_ENTRY];
+    o.kind[i] = rows[at + ROW_KIND];
+    o.laneKind[i] = rows[at + ROW_LANE_KIND];
+    const flags = rows[at + ROW_FLAGS];
+    if (flags & FLAG_ONE_POD) {
+      let ref = rows[at + ROW_POD_REF];
+      if (ref === REF_UNSET) rows[at + ROW_POD_REF] = ref = refNumber(o, memo.result(row).pods[0]);
+      o.podRef[i] = ref;
+    } else if (flags & FLAG_SEVERAL_PODS) {
+      const cls = memo.result(row);
+      cls.refIds ??= cls.pods.map((ref) => refNumber(o, ref));
+      o.multiRefs.set(i, cls.refIds);
+      o.podRef[i] = SEVERAL_POD_REFS;
+    } else {
+      o.podRef[i] = NO_POD_REF;
+    }
+    o.defaultNode[i] = defaultNode;
+    o.fileAdd[i] = flags & FLAG_FILE_ADD ? 1 : 0;
+    o.cid[i] = rows[at + ROW_CID];
+    o.cname[i] = rows[at + ROW_CNAME];
+    o.sid[i] = rows[at + ROW_SID];
+    o.probe[i] = rows[at + ROW_PROBE];
+    o.num[i] = memo.num(row);
+    o.text[i] = rows[at + ROW_TEXT];
+    if (flags & FLAG_LEARNED_NAMES) this.learnNames(memo.result(row));
+    o.count = i + 1;
+    o.readAsBytes++;
+  }
+
+  private learnNames(cls: ClassifiedRecord): void {
+    const o = this.out;
+    for (const [shortId, name] of cls.learnedNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
   }
 
   /** Resolves every pod reference collected so far (see resolvePods) and returns the columns. */
@@ -218,8 +272,7 @@ export class Collector {
     o.probe[i] = cls.probe;
     o.num[i] = cls.num;
     o.text[i] = cls.text;
-    const learned = cls.learnedNames;
-    for (let k = 0; k < learned.length; k++) if (!o.idNames.has(learned[k][0])) o.idNames.set(learned[k][0], learned[k][1]);
+    if (cls.learnedNames.length) this.learnNames(cls);
     o.count = i + 1;
   }
 }

@@ -10,16 +10,13 @@
  * the recent one, so what a long log keeps saying stays remembered. Kept strings are copied out of their line
  * (detachString), so the memo never keeps a decoded chunk alive.
  *
- * The fast path (fast-records.ts) asks by bytes instead (classifyBytes): the same rules, with the message's bytes as
- * the key of a ByteKeyTable (util/byte-hash.ts), so a line seen before is recognised without ever being decoded.
+ * The fast path (fast-records.ts) asks by bytes instead: byte-memo.ts.
  */
 import { Classifier, newClassified } from '../catalog/classify.ts';
 import { CATALOG } from '../catalog/catalog.ts';
 import type { PodRef } from '../catalog/extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, type StringTable } from '../util/string-table.ts';
-import { ByteKeyTable } from '../util/byte-hash.ts';
-import type { DayMention } from './record-day-year.ts';
 import type { LaneKind } from './trace.ts';
 
 /** What the collector stores for a classified record; string fields are already ids in the collector's table. */
@@ -48,16 +45,6 @@ export interface ClassifiedRecord {
   refIds: number[] | undefined;
 }
 
-/** What the fast path remembers of a message it has classified. */
-export interface ByteMemoEntry {
-  /** The message (the record text from the message on), decoded once. */
-  key: string;
-  file: string;
-  result: ClassifiedRecord;
-  /** `-MM-DD` mentions in the message, found the first time a record asks (record-day-year.ts). */
-  mentions: DayMention[] | undefined;
-}
-
 export const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
 
 interface MemoEntry {
@@ -81,24 +68,15 @@ export class RecordMemo {
   private recent = new Map<string, MemoEntry>();
   private older = new Map<string, MemoEntry>();
   private recentChars = 0;
-  /** The fast path's two generations: byte keys → index into the entries array beside them. */
-  private bytesRecent: ByteKeyTable;
-  private bytesOlder: ByteKeyTable;
-  private bytesRecentEntries: ByteMemoEntry[] = [];
-  private bytesOlderEntries: ByteMemoEntry[] = [];
-  private readonly asciiDecoder = new TextDecoder('utf-8');
 
   constructor(
     private readonly strings: StringTable,
     private readonly laneKindIndex: ReadonlyMap<LaneKind, number>,
     private readonly limits = { entries: MAX_ENTRIES, chars: MAX_CHARS },
-  ) {
-    this.bytesRecent = new ByteKeyTable(limits.entries, limits.chars);
-    this.bytesOlder = new ByteKeyTable(limits.entries, limits.chars);
-  }
+  ) {}
 
   classify(rec: LogRecord): ClassifiedRecord {
-    if (rec.era === Era.Json) return this.fresh(rec, false);
+    if (rec.era === Era.Json) return this.classifyFresh(rec, false);
     const key = rec.msgStart === 0 ? rec.text : rec.text.slice(rec.msgStart);
     let known = this.recent.get(key);
     if (known === undefined) {
@@ -110,52 +88,10 @@ export class RecordMemo {
       return known.result;
     }
     this.misses++;
-    if (key.length > MAX_KEY_CHARS) return this.fresh(rec, false);
-    const result = this.fresh(rec, true);
+    if (key.length > MAX_KEY_CHARS) return this.classifyFresh(rec, false);
+    const result = this.classifyFresh(rec, true);
     this.remember({ text: detachString(key), file: detachString(rec.file), result });
     return result;
-  }
-
-  /**
-   * classify() for a one-line record whose message is bytes [msgStart, end) of `bytes`: all ASCII, with hash
-   * `hash` (hashAsciiBytes). `rec` holds the record's header; it is classified (with the decoded message as its
-   * text) only if this message was not seen before from a file that matters.
-   */
-  classifyBytes(bytes: Uint8Array, view: DataView, msgStart: number, end: number, hash: number, rec: LogRecord): ByteMemoEntry {
-    const at = this.bytesRecent.get(view, msgStart, end, hash);
-    let known = at >= 0 ? this.bytesRecentEntries[at] : undefined;
-    if (known === undefined) {
-      const old = this.bytesOlder.get(view, msgStart, end, hash);
-      if (old >= 0) {
-        known = this.bytesOlderEntries[old];
-        this.rememberBytes(bytes, view, msgStart, end, hash, known);
-      }
-    }
-    if (known !== undefined && (known.result.entry !== 0 || known.file === rec.file)) {
-      this.hits++;
-      return known;
-    }
-    this.misses++;
-    const key = this.asciiDecoder.decode(bytes.subarray(msgStart, end));
-    rec.text = key;
-    rec.msgStart = 0;
-    if (key.length > MAX_KEY_CHARS) return { key, file: rec.file, result: this.fresh(rec, false), mentions: undefined };
-    const entry: ByteMemoEntry = { key, file: detachString(rec.file), result: this.fresh(rec, true), mentions: undefined };
-    this.rememberBytes(bytes, view, msgStart, end, hash, entry);
-    return entry;
-  }
-
-  private rememberBytes(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, entry: ByteMemoEntry): void {
-    if (this.bytesRecentEntries.length >= this.limits.entries || !this.bytesRecent.hasRoomFor(end - start)) {
-      const emptied = this.bytesOlder;
-      emptied.clear();
-      this.bytesOlder = this.bytesRecent;
-      this.bytesOlderEntries = this.bytesRecentEntries;
-      this.bytesRecent = emptied;
-      this.bytesRecentEntries = [];
-    }
-    this.bytesRecent.set(bytes, view, start, end, hash, this.bytesRecentEntries.length);
-    this.bytesRecentEntries.push(entry);
   }
 
   private remember(entry: MemoEntry): void {
@@ -168,8 +104,8 @@ export class RecordMemo {
     this.recentChars += entry.text.length;
   }
 
-  /** Classifies and interns; `keep` copies the strings the result holds out of the line. */
-  private fresh(rec: LogRecord, keep: boolean): ClassifiedRecord {
+  /** Classifies and interns, without remembering; `keep` copies the strings the result holds out of the line. */
+  classifyFresh(rec: LogRecord, keep: boolean): ClassifiedRecord {
     const c = this.cls;
     this.classifier.classify(rec, c);
     const s = this.strings;

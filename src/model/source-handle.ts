@@ -8,6 +8,8 @@
  * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
 import { VersionFingerprint } from '../catalog/fingerprint.ts';
+import { CATALOG } from '../catalog/catalog.ts';
+import { ROW, ROW_ENTRY } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
@@ -140,17 +142,18 @@ export class SourceHandle implements FastRecordSink {
       this.emit({ ...rec, text: this.fast.decode(line.bytes, line.start, line.end), msgStart: h.msgStart - line.start });
       return;
     }
-    const o = this.collector.out;
     const nodeKey = this.provisionalNodeKey();
-    const known = this.collector.memo.classifyBytes(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
+    const memo = this.collector.byteMemo;
+    const row = memo.lookup(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
     if (this.weakYears.length < MAX_WEAK_YEARS) {
-      known.mentions ??= dayMentions(known.key);
-      const y = yearFromMentions(known.mentions, rec.yearlessUs, h.msgStart - line.start);
-      if (y) this.weakYears.push([o.count, y]);
+      const y = yearFromMentions(memo.mentions(row, dayMentions), rec.yearlessUs, h.msgStart - line.start);
+      if (y) this.weakYears.push([this.collector.out.count, y]);
     }
-    this.collector.addFastRecord(rec, this.index, nodeKey, known.result);
+    const entry = memo.rows[row * ROW + ROW_ENTRY];
+    const message = memo.key(row);
+    this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    this.fp.observe(known.result.entryId, rec.file, rec.fileLine, known.key, 0, structured, rec.severity);
+    this.fp.observe(CATALOG[entry].id, rec.file, rec.fileLine, message, 0, structured, rec.severity);
   }
 
   // Records read as text, in time order (RecordOrder's output).

@@ -3,23 +3,17 @@
  *
  * The ingest hot path (ingest/byte-lines.ts, model/record-memo.ts) recognises a log line it has seen before by its
  * bytes: decoding every line to a string and hashing that string costs more than the rest of reading it. Keys are
- * hashed four bytes at a time (murmur3's mixing steps over little-endian words, read through a DataView, so no
- * alignment is needed) and a table lookup always compares the bytes, so a hash collision — even a crafted one —
- * only costs a probe, never a wrong answer.
+ * hashed four bytes at a time (little-endian words read through a DataView, so no alignment is needed), each word
+ * mixed in with one multiply and a shift that folds the high bits back down, and the result finished with
+ * murmur3's avalanche. A table lookup always compares the bytes, so a hash collision — even a crafted one — only
+ * costs a probe, never a wrong answer.
  *
  * The same pass checks that every byte is ASCII: callers use bytes and characters interchangeably only then.
  */
 
-const C1 = 0xcc9e2d51;
-const C2 = 0x1b873593;
-
 function mixWord(h: number, word: number): number {
-  let k = Math.imul(word, C1);
-  k = (k << 15) | (k >>> 17);
-  k = Math.imul(k, C2);
-  h ^= k;
-  h = (h << 13) | (h >>> 19);
-  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+  h = Math.imul(h ^ word, 0x9e3779b1);
+  return h ^ (h >>> 15);
 }
 
 const SEED = 0x9747b28c | 0;
