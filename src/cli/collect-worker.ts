@@ -11,6 +11,8 @@ import { isGzipFile, streamInto } from './read-files.ts';
 
 export interface CollectRequest {
   opts: CollectOptions;
+  /** About how many bytes of log the files hold (room is made for their records at once). */
+  expectedBytes: number;
   /** In input order; only the first may be `rest` (read from byte `start` on). */
   files: { path: string; rest?: { start: number } }[];
 }
@@ -20,7 +22,7 @@ export type CollectReply = { part: CollectedPart; readyAt: number } | { error: s
 
 async function collect(req: CollectRequest): Promise<void> {
   const readyAt = Date.now();
-  const collector = new PartCollector(req.opts);
+  const collector = new PartCollector(req.opts, req.expectedBytes);
   for (const f of req.files) {
     const gzip = !f.rest && isGzipFile(f.path);
     const handle = collector.addSource(basename(f.path), { gzip, rest: f.rest !== undefined });

@@ -69,6 +69,7 @@ export async function readInputs(analyzer: Analyzer, files: string[], opts: Read
 }
 
 async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Promise<ReadReport> {
+  analyzer.collector.expectBytes(inputWork(files));
   const threads = opts.threads ?? (availableParallelism() >= 2 ? 2 : 1);
   const plan = threads >= 2 ? planParts(files, opts.minParallelBytes ?? MIN_PARALLEL_BYTES) : undefined;
   if (!plan) {
@@ -79,6 +80,7 @@ async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Pro
   const startedAt = Date.now();
   const request: CollectRequest = {
     opts: analyzer.collector.opts,
+    expectedBytes: plan.workerBytes,
     files: [...(plan.split ? [{ path: plan.split.path, rest: { start: plan.split.at } }] : []), ...plan.workerFiles.map((path) => ({ path }))],
   };
   let workerMs = 0;
@@ -108,6 +110,13 @@ async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Pro
   }
   const workerStartMs = 'error' in answer ? 0 : answer.readyAt - startedAt;
   return { threads: 2, workerBytes: plan.workerBytes, refused, mainMs, workerStartMs, workerMs };
+}
+
+/** About how many bytes of log the files hold (a compressed byte counts GZIP_WORK times). */
+function inputWork(files: string[]): number {
+  let total = 0;
+  for (const f of files) total += isGzipFile(f) ? statSync(f).size * GZIP_WORK : statSync(f).size;
+  return total;
 }
 
 /** Who reads what, or undefined when one thread should read everything. */

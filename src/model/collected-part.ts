@@ -59,8 +59,9 @@ export class PartCollector {
   private readonly sources: PartSource[] = [];
   private open: { handle: SourceHandle; rest: boolean; first: number } | undefined;
 
-  constructor(opts: CollectOptions) {
+  constructor(opts: CollectOptions, expectedBytes = 0) {
     this.collector = new Collector(opts);
+    if (expectedBytes > 0) this.collector.expectBytes(expectedBytes);
   }
 
   /** Starts a source; `rest`: it is the rest of the source the main thread is reading (only the first may be). */

@@ -37,6 +37,9 @@ export interface CollectOptions {
   fastPath?: boolean;
 }
 
+/** Kubelet log lines average two to three hundred bytes; fewer than this per record is rare. */
+const BYTES_PER_RECORD_AT_LEAST = 120;
+
 /** podRef of a record that names no pod, and of one that names several (see Collected.multiRefs). */
 export const NO_POD_REF = -1;
 export const SEVERAL_POD_REFS = -2;
@@ -163,6 +166,15 @@ export class Collector {
   /** Sources merged in from a part count as started here (collected-merge.ts). */
   countMergedSources(count: number): void {
     this.sourcesStarted += count;
+  }
+
+  /**
+   * Makes room for the records of about `bytes` more bytes of log at once, so the columns are not copied again and
+   * again as they grow (nor when a part read in another thread is merged in). Room never used costs no memory: the
+   * pages of an array never written are never given to the process.
+   */
+  expectBytes(bytes: number): void {
+    this.out.reserve(this.out.count + Math.ceil(bytes / BYTES_PER_RECORD_AT_LEAST));
   }
 
   /**
