@@ -1,0 +1,40 @@
+/**
+ * What the parts of the main pass share: the events in time order, the pods and nodes they fill in, where state
+ * runners write spans and anomalies, the lanes, and which events each lane shows. One small object passed to each
+ * part, instead of one function whose closure holds everything.
+ */
+import type { Collected } from '../collector.ts';
+import { LaneMembers } from '../event-order.ts';
+import { SpanBuilder, type RunnerContext } from '../state-runner.ts';
+import type { StringTable } from '../../util/string-table.ts';
+import type { Anomaly, NodeInfo, PodInfo } from '../trace.ts';
+import { LaneRegistry } from './lane-registry.ts';
+import type { OrderedEventTable, OrderedEvents } from './ordered-events.ts';
+
+export interface ReconstructContext {
+  readonly events: OrderedEventTable;
+  readonly strings: StringTable;
+  readonly pods: PodInfo[];
+  readonly nodes: NodeInfo[];
+  /** Where every StateRunner writes (spans, anomalies, label strings). */
+  readonly runnerContext: RunnerContext;
+  readonly spans: SpanBuilder;
+  readonly anomalies: Anomaly[];
+  readonly lanes: LaneRegistry;
+  /** (lane, event) pairs: the events each lane shows (its goroutine's own and the ones that changed its state). */
+  readonly members: LaneMembers;
+}
+
+export function createContext(c: Collected, ordered: OrderedEvents): ReconstructContext {
+  const strings = c.strings;
+  const spans = new SpanBuilder();
+  const anomalies: Anomaly[] = [];
+  const n = ordered.events.count;
+  return {
+    events: ordered.events, strings, pods: ordered.pods, nodes: ordered.nodes, spans, anomalies,
+    runnerContext: { spans, strings, anomalies },
+    lanes: new LaneRegistry(ordered.pods, ordered.nodes, strings),
+    // Most events are on one lane; some also on a state lane.
+    members: new LaneMembers(n + (n >> 1)),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The main pass: every event once, in time order. It notes kubelet restarts, gives the event its goroutine lane,
+ * feeds the node-level machines, counts the event for its pod (or each pod a multi-pod line lists) and feeds that
+ * pod's worker, then records admission and hands container, status and probe lines to their parts. The per-kind
+ * tables decide cheaply which parts an event concerns, so most events cost a few array reads.
+ */
+import { KINDS } from '../../catalog/catalog.ts';
+import type { ContainerEvents } from './container-events.ts';
+import { CONTAINER_KIND } from './container-events.ts';
+import type { ReconstructContext } from './context.ts';
+import type { KubeletMemory } from './kubelet-memory.ts';
+import { OTHER_LANE, POD_WORKER_LANE, PROBE_LANE } from './lane-registry.ts';
+import type { NodeEvents } from './node-events.ts';
+import type { OrderedEvents } from './ordered-events.ts';
+import type { StatusEvents } from './status-events.ts';
+import { STATUS_OR_PROBE_KIND } from './status-events.ts';
+
+export interface EventPassParts {
+  memory: KubeletMemory;
+  nodeEvents: NodeEvents;
+  containerEvents: ContainerEvents;
+  statusEvents: StatusEvents;
+}
+
+export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, parts: EventPassParts): void {
+  const { events, pods, lanes, members, strings } = ctx;
+  const { multiPod, isMultiPod, probeTypeCol } = ordered;
+  const { memory, nodeEvents, containerEvents, statusEvents } = parts;
+  const n = events.count;
+  const timeCol = events.timeUs;
+  const kindCol = events.kind;
+  const nodeCol = events.node;
+  const podCol = events.pod;
+  const laneKindCol = events.laneKind;
+  const laneCol = events.lane;
+  const severityCol = events.severity;
+  const cnameCol = events.cname;
+  for (let i = 0; i < n; i++) {
+    const t = timeCol[i];
+    const kindId = kindCol[i];
+    const kind = KINDS[kindId];
+    const node = nodeCol[i];
+    const pod = podCol[i];
+    const laneCode = laneKindCol[i];
+    const sev = severityCol[i];
+
+    nodeEvents.noteStart(i, t, node, kindId);
+
+    // The goroutine lane: a pod's worker or probe worker, else the node's lane of that kind.
+    let primary: number;
+    const podGoroutine = laneCode === POD_WORKER_LANE || laneCode === PROBE_LANE;
+    if (pod >= 0 && podGoroutine) {
+      if (pods[pod].node < 0) pods[pod].node = node;
+      primary = laneCode === PROBE_LANE
+        ? lanes.podLane(PROBE_LANE, node, pod, cnameCol[i], probeTypeCol[i])
+        : lanes.podLane(POD_WORKER_LANE, node, pod, 0, 0);
+    } else {
+      primary = lanes.nodeLane(podGoroutine ? OTHER_LANE : laneCode, node);
+    }
+    laneCol[i] = primary;
+    members.add(primary, i);
+
+    nodeEvents.applyNodeState(i, t, node, kindId, primary);
+
+    const involved = pod < 0 && isMultiPod[i] ? multiPod[i] : undefined;
+    for (let k = 0, count = pod >= 0 ? 1 : involved ? involved.length : 0; k < count; k++) {
+      const p = involved ? involved[k] : pod;
+      const info = pods[p];
+      if (info.node < 0) info.node = node;
+      if (t < info.firstUs) info.firstUs = t;
+      if (t > info.lastUs) info.lastUs = t;
+      info.eventCount++;
+      if (sev === 1) info.warningCount++;
+      else if (sev >= 2) info.errorCount++;
+      const w = memory.podWorker(p, i, t);
+      // Most events are not in the pod-worker table; apply() would only look them up and return.
+      if (w.machine.handlesKindId(kindId, kind) && w.apply(kind, i, t) && w.lane !== primary) members.add(w.lane, i);
+    }
+    if (pod < 0) continue;
+
+    if (kind === 'admit.rejected') pods[pod].admission = { result: 'rejected', reason: strings.get(events.text[i]), event: i };
+    else if (kind === 'admit.admitted' && pods[pod].admission.result === 'unknown') pods[pod].admission = { result: 'admitted', reason: '', event: i };
+
+    if (CONTAINER_KIND[kindId]) containerEvents.apply(i, t, pod, kindId, kind, primary);
+    if (STATUS_OR_PROBE_KIND[kindId]) statusEvents.apply(i, t, pod, kindId, kind, primary);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Node-level reading of the events: kubelet (re)starts (the pid changed on the node, or the sync loop says it
+ * started), which make the kubelet forget what it kept in memory; the sync loop's runtime gate; the node's Ready
+ * condition.
+ */
+import { KINDS } from '../../catalog/catalog.ts';
+import { GATE_OPEN_KINDS, KUBELET_START_KINDS } from '../machines.ts';
+import type { ReconstructContext } from './context.ts';
+import type { KubeletMemory } from './kubelet-memory.ts';
+import { shortText } from './labels.ts';
+
+const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
+  'node.not-ready': 'node.not-ready', 'event.node-not-ready': 'node.not-ready', 'node.fast-ready': 'node.ready', 'event.node-ready': 'node.ready',
+};
+/** Machine events by kind id ('' = none), looked up once per kind rather than by string for every event. */
+const GATE_OF_KIND = KINDS.map((k) => (k === 'syncloop.skipping' ? 'gate.closed' : GATE_OPEN_KINDS.has(k) ? 'gate.open' : ''));
+const NODE_READY_OF_KIND = KINDS.map((k) => NODE_READY_EVENTS[k] ?? '');
+const IS_KUBELET_START_KIND = KINDS.map((k) => KUBELET_START_KINDS.has(k));
+/** Two start signals within this long of each other are the same start. */
+const SAME_START_WITHIN_US = 60_000_000;
+
+export class NodeEvents {
+  // Per node (arrays: these are read for every event).
+  private readonly lastPid: (number | undefined)[] = [];
+  private readonly lastEventUs: (number | undefined)[] = [];
+  private readonly lastStartUs = new Map<number, number>();
+
+  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory) {}
+
+  /** Notes a kubelet start at event i, if it is one; the old process's memory is forgotten before i is read. */
+  noteStart(i: number, t: number, node: number, kindId: number): void {
+    const pid = this.ctx.events.pid[i];
+    let started = false;
+    if (pid && this.lastPid[node] !== pid) {
+      if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t);
+      this.lastPid[node] = pid;
+    }
+    if (IS_KUBELET_START_KIND[kindId]) started = this.markStart(node, i, t) || started;
+    if (started) this.memory.forget(node, this.lastEventUs[node] ?? t);
+    this.lastEventUs[node] = t;
+  }
+
+  /** The runtime gate and node Ready machines, for event i on lane `primary`. */
+  applyNodeState(i: number, t: number, node: number, kindId: number, primary: number): void {
+    const gate = GATE_OF_KIND[kindId];
+    const nodeReady = NODE_READY_OF_KIND[kindId];
+    if (!gate && !nodeReady) return;
+    const { events, strings, members } = this.ctx;
+    if (gate) {
+      const g = this.memory.gate(node, i, t);
+      const detail = gate === 'gate.closed' ? `(${shortText(strings.get(events.text[i]), 60)})` : '';
+      if (g.apply(gate, i, t, detail) && g.lane !== primary) members.add(g.lane, i);
+    }
+    if (nodeReady) {
+      const r = this.memory.nodeReady(node, i, t);
+      const detail = nodeReady === 'node.not-ready' ? `(${shortText(strings.get(events.text[i]), 80)})` : '';
+      if (r.apply(nodeReady, i, t, detail) && r.lane !== primary) members.add(r.lane, i);
+    }
+  }
+
+  /** Records a kubelet start on the node; returns false if one was recorded in the last minute (same start). */
+  private markStart(node: number, i: number, t: number): boolean {
+    const prev = this.lastStartUs.get(node);
+    if (prev !== undefined && t - prev < SAME_START_WITHIN_US) return false;
+    this.lastStartUs.set(node, t);
+    this.ctx.nodes[node].starts.push(i);
+    return true;
+  }
+}

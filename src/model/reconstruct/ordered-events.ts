@@ -1,0 +1,111 @@
+/**
+ * Reconstruct's first step: the collected columns put in time order (ties keep source, then line order — the
+ * collection order), with final pod ids, a node id per event, and the pods a multi-pod line lists re-indexed to the
+ * new order. Everything here is a pass over typed columns; nothing is decided about states yet.
+ */
+import type { Collected } from '../collector.ts';
+import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder } from '../event-order.ts';
+import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
+
+/** The Trace's event columns plus the lane kind code the collector gave each event (an index into LANE_KIND_LIST). */
+export type OrderedEventTable = EventTable & { laneKind: Uint8Array };
+
+export interface OrderedEvents {
+  events: OrderedEventTable;
+  /** String id of the sandbox ID the line mentions (0 = none), in time order; the Trace does not keep it. */
+  sandboxIdCol: Int32Array;
+  /** Probe type the line states (an index into PROBE_TYPES, 0 = none), in time order. */
+  probeTypeCol: Uint8Array;
+  pods: PodInfo[];
+  nodes: NodeInfo[];
+  /** Pods listed by a multi-pod line: event index → pod indices (Trace.multiPod). */
+  multiPod: Record<number, number[]>;
+  /** 1 where multiPod has an entry: a flag is cheaper to test for every event than a sparse object. */
+  isMultiPod: Uint8Array;
+}
+
+export function orderEvents(c: Collected): OrderedEvents {
+  const n = c.count;
+  const time = c.time.subarray(0, n);
+  const order = timeOrder(time);
+  const events = permute(c, order, time);
+
+  const { map: podMap, pods } = c.pods.finish();
+  const podCol = events.pod;
+  for (let i = 0; i < n; i++) {
+    const p = podCol[i];
+    podCol[i] = p >= 0 ? podMap[p] : -1;
+  }
+  const { multiPod, isMultiPod } = multiPodInOrder(c, order, podMap);
+  const nodes = assignNodes(c, order, events);
+  // Pods get the node of their first event in the main pass.
+  for (const p of pods) p.node = -1;
+  return {
+    events, pods, nodes, multiPod, isMultiPod,
+    sandboxIdCol: permuteI32(c.sid.subarray(0, n), order),
+    probeTypeCol: permuteU8(c.probe.subarray(0, n), order),
+  };
+}
+
+function multiPodInOrder(c: Collected, order: Uint32Array, podMap: Int32Array): Pick<OrderedEvents, 'multiPod' | 'isMultiPod'> {
+  const n = order.length;
+  const inverse = new Uint32Array(n);
+  for (let i = 0; i < n; i++) inverse[order[i]] = i;
+  const multiPod: Record<number, number[]> = {};
+  const isMultiPod = new Uint8Array(n);
+  for (const [collectedIdx, ids] of c.multiPod) {
+    const mapped = [...new Set(ids.map((id) => podMap[id]).filter((x) => x >= 0))];
+    if (mapped.length) {
+      multiPod[inverse[collectedIdx]] = mapped;
+      isMultiPod[inverse[collectedIdx]] = 1;
+    }
+  }
+  return { multiPod, isMultiPod };
+}
+
+/** Fills the node column (the node a line names, else its source's default node) and lists the nodes seen. */
+function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable): NodeInfo[] {
+  const n = order.length;
+  const strings = c.strings;
+  const nodeNames: string[] = [];
+  const nodeIndex = new Map<string, number>();
+  const nodeOf = (name: string) => {
+    let i = nodeIndex.get(name);
+    if (i === undefined) { i = nodeNames.length; nodeNames.push(name); nodeIndex.set(name, i); }
+    return i;
+  };
+  const sourceDefaultNode = c.sources.map((s) => nodeOf(s.node));
+  const nodeNameCol = c.nodeName.subarray(0, n);
+  const nodeCol = events.node;
+  const sourceCol = events.source;
+  for (let i = 0; i < n; i++) {
+    const nameId = nodeNameCol[order[i]];
+    nodeCol[i] = nameId ? nodeOf(strings.get(nameId)) : sourceDefaultNode[sourceCol[i]];
+  }
+  return nodeNames.map((name, index) => ({ index, name, starts: [], lanes: [] }));
+}
+
+/** The collected columns in time order (read in place from the collector's buffers, written to new arrays). */
+function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedEventTable {
+  const n = order.length;
+  return {
+    count: n,
+    timeUs: permuteF64(time, order),
+    source: permuteU16(c.source.subarray(0, c.count), order),
+    line: permuteU32(c.line.subarray(0, c.count), order),
+    lineCount: permuteU16(c.lineCount.subarray(0, c.count), order),
+    severity: permuteU8(c.severity.subarray(0, c.count), order),
+    node: new Uint16Array(n),
+    pid: permuteU32(c.pid.subarray(0, c.count), order),
+    msg: permuteU16(c.msg.subarray(0, c.count), order),
+    kind: permuteU16(c.kind.subarray(0, c.count), order),
+    lane: new Uint32Array(n),
+    pod: permuteI32(c.pod.subarray(0, c.count), order),
+    container: new Int32Array(n).fill(-1),
+    cid: permuteI32(c.cid.subarray(0, c.count), order),
+    cname: permuteI32(c.cname.subarray(0, c.count), order),
+    num: permuteF64(c.num.subarray(0, c.count), order),
+    text: permuteI32(c.text.subarray(0, c.count), order),
+    laneKind: permuteU8(c.laneKind.subarray(0, c.count), order),
+  };
+}

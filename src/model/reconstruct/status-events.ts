@@ -1,0 +1,102 @@
+/**
+ * A pod's readiness, API status versions and probe results: from what the status manager wrote (its status summary
+ * lines), the sync loop's probe results, and the probe workers' own lines.
+ */
+import { KINDS } from '../../catalog/catalog.ts';
+import { parseStatusSummaryLine } from '../../catalog/status-summary.ts';
+import { PROBE_EVENTS, STATUS_KINDS } from '../machines.ts';
+import type { ReconstructContext } from './context.ts';
+import type { KubeletMemory } from './kubelet-memory.ts';
+
+/** Looked up once per kind id rather than by string for every event. */
+const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
+const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
+/** Kinds this part reads; the main pass calls apply() only for these. */
+export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
+  IS_STATUS_KIND[id] || k === 'status.up-to-date' || k === 'syncloop.probe' || PROBE_EVENT_OF_KIND[id] !== '' || k === 'probe.worker-added');
+
+export class StatusEvents {
+  /** Status texts repeat (the same status dump every resync); each distinct one is read once. */
+  private readonly readings = new Map<number, StatusReading>();
+
+  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, private readonly probeTypeCol: Uint8Array) {}
+
+  /** Event i (of `pod`, drawn on lane `primary`) if its kind is one of STATUS_OR_PROBE_KIND. */
+  apply(i: number, t: number, pod: number, kindId: number, kind: string, primary: number): void {
+    const { events, strings, members } = this.ctx;
+    const memory = this.memory;
+    if (IS_STATUS_KIND[kindId] && events.text[i]) this.applyStatus(i, t, pod, kind);
+    if (kind === 'status.up-to-date' && !Number.isNaN(events.num[i])) {
+      const r = memory.api(pod, i, t);
+      if (r.state === 'unknown') r.apply('status.version', i, t, `v${events.num[i]} (already in the API)`);
+      members.add(r.lane, i);
+    }
+    if (kind === 'syncloop.probe') {
+      const text = strings.get(events.text[i]);
+      const [probeType, ...rest] = text.split(' ');
+      const status = rest.join(' ');
+      const ok = status === 'ready' || status === 'started' || status === 'healthy';
+      const pr = memory.probe(pod, '', probeType, i, t);
+      pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
+      members.add(pr.lane, i);
+      if (probeType === 'readiness') {
+        const r = memory.readiness(pod, i, t);
+        r.apply(ok ? 'readiness.ready' : 'readiness.not-ready', i, t, '(probe)');
+        members.add(r.lane, i);
+      }
+    } else if (PROBE_EVENT_OF_KIND[kindId] || kind === 'probe.worker-added') {
+      // Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]).
+      const type = this.probeTypeCol[i] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 1 : 0);
+      const pr = memory.probeByNumber(pod, events.cname[i], type, i, t);
+      const probeEvent = PROBE_EVENT_OF_KIND[kindId];
+      if (probeEvent) pr.apply(probeEvent, i, t, kind === 'probe.initial-result' ? '(initial)' : '');
+      if (pr.lane !== primary) members.add(pr.lane, i);
+    }
+  }
+
+  /** A status the status manager generated or wrote: readiness if it says, and a new API status version. */
+  private applyStatus(i: number, t: number, pod: number, kind: string): void {
+    const { events, strings, members } = this.ctx;
+    const textId = events.text[i];
+    const reading = this.readings.get(textId) ?? readStatus(strings.get(textId));
+    this.readings.set(textId, reading);
+    if (reading.readinessEvent) {
+      const r = this.memory.readiness(pod, i, t);
+      r.apply(reading.readinessEvent, i, t, reading.readinessDetail);
+      members.add(r.lane, i);
+    }
+    if (kind !== 'status.same') {
+      const version = events.num[i];
+      const label = [
+        Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`, reading.phase, reading.readyLabel,
+      ].filter(Boolean).join(' ');
+      const r = this.memory.api(pod, i, t);
+      r.apply('status.version', i, t, label);
+      members.add(r.lane, i);
+    }
+  }
+}
+
+/** What a status summary line (catalog/status-summary.ts) says about readiness and the API status label. */
+interface StatusReading {
+  /** 'readiness.ready' / 'readiness.not-ready', or '' when the status does not say. */
+  readinessEvent: string;
+  readinessDetail: string;
+  phase: string;
+  readyLabel: string;
+}
+
+function readStatus(text: string): StatusReading {
+  const sum = parseStatusSummaryLine(text);
+  let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
+  if (ready === '?') ready = undefined;
+  const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
+  const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
+  const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
+  return {
+    readinessEvent: state ? `readiness.${state}` : '',
+    readinessDetail: notReady.length ? `(${notReady.join(', ')})` : '',
+    phase: sum.phase,
+    readyLabel: ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '',
+  };
+}
