@@ -130,8 +130,14 @@ export class SourceReader {
     else this.facts.eras.printf++;
   }
 
-  /** Passes on the record being read, as the next record's header would (a source read in parts pauses here). */
+  /**
+   * Passes on the record being read, as the next record's header would (a source read in parts pauses here). Not
+   * while an upside-down block or a CRI partial line is held: what the next line is decides whether those join the
+   * record, so the record stays open, the part after the pause is refused (not settled), and reading on here gives
+   * what one pass would have.
+   */
   flushPending(): void {
+    if (this.upsideDown !== undefined || this.criPartial.some((held) => held !== undefined)) return;
     this.flush();
   }
 

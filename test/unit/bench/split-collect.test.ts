@@ -130,6 +130,25 @@ describe('stage 1 in two parts', () => {
     expect(merged).toBeGreaterThan(12);
   });
 
+  it('a seam right after lines held as an upside-down block: refused, and reading on gives one pass', () => {
+    // Found by the property above: the block (" >" then tab lines) joins the record before it when a plain header
+    // follows, so pausing must not pass that record on early.
+    const lines = PRINTF.slice();
+    const at = 200;
+    expect(lines[at]).toMatch(/^[IWEF]\d{4} /);
+    lines.splice(at, 0, ' >', '\tupside-down value line');
+    const bytes = enc.encode(lines.join('\n') + '\n');
+    const seam = headerLineStarts(lines).find((b) => b > enc.encode(lines.slice(0, at).join('\n')).length)!;
+    const files = [{ name: 'kubelet.log', bytes }];
+    for (const chunk of [4096, 1 << 20]) {
+      const { trace, refused } = splitAnalysis(files, 0, seam, chunk);
+      expect(refused).toMatch(/open where the part ends/);
+      const expected = single(files, chunk);
+      expect(expected.sources[0].lines).toMatchObject({ continuation: 2, unrecognized: 0 });
+      expect(comparable(trace)).toEqual(comparable(expected));
+    }
+  });
+
   it('the log crosses the new year on both sides of the seam', () => {
     const bytes = enc.encode(STRUCTURED.join('\n') + '\n');
     const starts = headerLineStarts(STRUCTURED);
