@@ -5,8 +5,10 @@
  *   --seed N        generator seed (default 1)
  *   --era E         structured (1.23 text, default) or printf (1.12 text)
  *   --reps N        baseline repetitions, median reported (default 3)
- *   --pipeline-reps N  full pipeline repetitions (default 1), each way (two threads for stage 1, as the CLI, and one)
- *   --no-single     skip the one-thread pipeline
+ *   --pipeline-reps N  full pipeline repetitions (default 3, median reported as for the baseline; the first run,
+ *                   the least warmed up, is listed too), each way: stage 1 as the CLI reads it (one thread, or two
+ *                   on a machine with four cores or more) and the other way, for comparison
+ *   --no-other      skip the comparison run
  *   --file PATH     benchmark an existing log instead of generating one
  *   --keep          keep the generated log in .bench/ (it is deleted otherwise)
  *   --json          print one JSON object instead of the table
@@ -58,7 +60,8 @@ async function childMain(argv: string[]): Promise<void> {
   const file = flag(argv, '--file')!;
   const reps = positive(argv, '--reps', 1);
   const warmup = positive(argv, '--warmup-mb', 16) * MB;
-  const threads = positive(argv, '--threads', 2);
+  const threadsFlag = flag(argv, '--threads') ?? 'cli';
+  const threads = threadsFlag === 'cli' ? undefined : positive(argv, '--threads', 1);
   const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup, threads);
   process.send!(result, () => process.exit(0));
 }
@@ -90,13 +93,14 @@ async function main(argv: string[]): Promise<void> {
   try {
     log('baseline …');
     const baseline = await inChild<BaselineResult>('baseline', ['--file', path, '--reps', String(positive(argv, '--reps', 3))]);
-    const pipelineReps = String(positive(argv, '--pipeline-reps', 1));
-    // The pipeline as the CLI runs it (stage 1 on two threads for a big input), and on one thread for comparison.
+    const pipelineReps = String(positive(argv, '--pipeline-reps', 3));
+    // The pipeline as the CLI runs it, then with stage 1 read the other way (one thread / two) for comparison.
     log('pipeline …');
-    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', '2']);
-    log('pipeline on one thread …');
-    const single = argv.includes('--no-single') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', '1']);
-    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline, single);
+    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli']);
+    const otherThreads = pipeline.read.threads === 2 ? '1' : '2';
+    log(`pipeline with stage 1 on ${otherThreads === '1' ? 'one thread' : 'two threads'} …`);
+    const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads]);
+    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline, other);
     process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');
   } finally {
     if (generated && !argv.includes('--keep')) rmSync(path, { force: true });

@@ -1,6 +1,6 @@
 /**
  * The full pipeline as the CLI runs it: an Analyzer fed by parallel-read.ts (ingest + catalog + stage-1 collection,
- * on two threads for a big input unless told to use one), finish() (reconstruct, which ends by deriving links), and
+ * on one thread or two as the CLI chooses, unless told), finish() (reconstruct, which ends by deriving links), and
  * the incident detectors.
  *
  * finish() derives the links inside reconstruct, so links are timed by deriving them once more on the finished
@@ -94,7 +94,7 @@ export function cpuNowMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-async function onePass(path: string, sampler: MemorySampler, threads: number): Promise<{ times: StageTimes; trace: Trace; read: ReadReport; fastRecords: number }> {
+async function onePass(path: string, sampler: MemorySampler, threads: number | undefined): Promise<{ times: StageTimes; trace: Trace; read: ReadReport; fastRecords: number }> {
   const c0 = cpuNowMs();
   const t0 = performance.now();
   const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
@@ -121,7 +121,8 @@ async function onePass(path: string, sampler: MemorySampler, threads: number): P
 }
 
 /** A warm-up on a prefix, then `reps` full runs; memory peaks come from the first full run. */
-export async function runPipeline(path: string, reps: number, warmupBytes: number, threads: number): Promise<PipelineResult> {
+/** `threads`: for stage 1, or undefined for the CLI's choice. */
+export async function runPipeline(path: string, reps: number, warmupBytes: number, threads: number | undefined): Promise<PipelineResult> {
   analyzePrefix(path, warmupBytes);
   gc?.();
   const rssBeforeBytes = process.memoryUsage.rss();

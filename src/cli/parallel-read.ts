@@ -1,5 +1,6 @@
 /**
- * Reading the inputs into an Analyzer with both cores (the CLI and the benchmark): for a big input, a worker thread
+ * Reading the inputs into an Analyzer (the CLI and the benchmark). For a big input on a machine with cores to spare
+ * (MIN_CORES_FOR_TWO_THREADS), a worker thread
  * (collect-worker.ts) collects the later part — the rest of a file from a line where a klog record starts, and the
  * files after it — while this thread reads the first part; the worker's CollectedPart is then merged into this
  * thread's collection (model/collected-merge.ts), which gives exactly the trace one thread gives. Should the merge
@@ -22,7 +23,7 @@ import type { CollectReply, CollectRequest } from './collect-worker.ts';
 import { feedFile, isGzipFile, streamInto } from './read-files.ts';
 
 export interface ReadOptions {
-  /** Threads stage 1 may use (default: 2 when the machine has two cores). */
+  /** Threads stage 1 may use (default: 2 when the machine has at least MIN_CORES_FOR_TWO_THREADS cores, else 1). */
   threads?: number;
   /** Inputs smaller than this are read by one thread (default MIN_PARALLEL_BYTES; tests lower it). */
   minParallelBytes?: number;
@@ -43,6 +44,13 @@ export interface ReadReport {
   workerMs: number;
 }
 
+/**
+ * A second stage-1 thread pays only with cores to spare. One thread already keeps about a core and a half busy (V8's
+ * garbage collector and compiler threads, file reads), so on two cores a worker competes with those: on the 200 MB
+ * benchmark on a 2-core VM two threads were no faster (medians 2.82 s vs 1.89 s one thread in one session, 2.18 s vs
+ * 2.47 s in another) and took 10% more memory.
+ */
+const MIN_CORES_FOR_TWO_THREADS = 4;
 /** Inputs smaller than this are read by one thread: starting a worker costs more than it saves. */
 const MIN_PARALLEL_BYTES = 48 << 20;
 /** The worker's start-up (bundling included), counted in bytes this thread reads meanwhile (~0.12 s at ~100 MB/s). */
@@ -71,7 +79,7 @@ export async function readInputs(analyzer: Analyzer, files: string[], opts: Read
 
 async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Promise<ReadReport> {
   analyzer.collector.expectBytes(inputWork(files));
-  const threads = opts.threads ?? (availableParallelism() >= 2 ? 2 : 1);
+  const threads = opts.threads ?? (availableParallelism() >= MIN_CORES_FOR_TWO_THREADS ? 2 : 1);
   const plan = threads >= 2 ? planParts(files, opts.minParallelBytes ?? MIN_PARALLEL_BYTES) : undefined;
   if (!plan) {
     for (const f of files) await feedFile(analyzer, f);
