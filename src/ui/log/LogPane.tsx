@@ -87,10 +87,13 @@ export function LogPane() {
     else if (row > first + inView - 1) el.scrollTop = metrics.scrollTopFor(row - inView + 1);
   };
 
-  const firstExact = metrics.firstRow(scrollTop);
+  // When the list shrinks (a filter, following the window) the browser clamps scrollTop and reports it in a later
+  // scroll event; until then, render from the clamped position so the pane never shows an empty stretch.
+  const topPx = Math.max(0, Math.min(scrollTop, metrics.scrollHeightPx - size.heightPx));
+  const firstExact = metrics.firstRow(topPx);
   const first = Math.max(0, Math.floor(firstExact));
   const visibleCount = Math.ceil(size.heightPx / ROW_PX) + 1;
-  const offsetPx = scrollTop - (firstExact - first) * ROW_PX;
+  const offsetPx = topPx - (firstExact - first) * ROW_PX;
   const linked = causal?.events ?? NO_LINKS;
   const lines = [];
   for (let row = first; row < Math.min(rows.count, first + visibleCount); row++) {

@@ -25,5 +25,10 @@ export function useSettledWindow(enabled: boolean): { startUs: number; endUs: nu
     });
     return () => { unsubscribe(); clearTimeout(timer); };
   }, [store, enabled]);
-  return window;
+  // The first render after turning it on already lists the current window (the effect's copy arrives a frame later).
+  if (enabled && !window) {
+    const { startUs, endUs } = store.getState().viewport;
+    return { startUs, endUs };
+  }
+  return enabled ? window : undefined;
 }
