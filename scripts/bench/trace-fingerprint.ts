@@ -44,6 +44,7 @@ export function traceFingerprint(trace: Trace): Record<string, string> {
   parts.nodes = json(trace.nodes);
   parts.multiPod = json(Object.entries(trace.multiPod));
   parts.anomalies = json(trace.anomalies);
+  parts.gaps = json(trace.gaps);
   parts.findings = json(trace.findings);
   parts.range = `${trace.startUs}..${trace.endUs}`;
   trace.sources.forEach((s, i) => {

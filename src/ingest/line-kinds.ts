@@ -137,3 +137,41 @@ export function excerpt(s: string, from = 0): string {
   const cut = s.slice(from, from + 60);
   return JSON.stringify(cut.length < s.length - from ? cut + '…' : cut);
 }
+
+const ELISION_WORDS = ['snip', 'omitted', 'truncated', 'elided', 'skipped', 'trimmed', 'cut'];
+/** Characters an elision mark is drawn with: `...`, `[…]`, `<snip>`, `-- 8< --`, `***`. */
+const isMarkPunct = (c: number) => c === 46 || c === 0x2026 || c === 91 || c === 93 || c === 40 || c === 41 || c === 60 ||
+  c === 62 || c === 45 || c === 42 || c === 95 || c === 35 || c === 32 || c === 9 || c === 56 /* 8 of 8< */;
+
+/**
+ * A line that says lines were left out here: `...`, `…`, `[...]`, `<snip>`, `-- snip --`, `[300 lines omitted]`,
+ * `(truncated)`. Short lines only, one bounded scan.
+ */
+export function isElisionMark(s: string, p: number): boolean {
+  let start = p;
+  let end = s.length;
+  while (start < end && (s.charCodeAt(start) === 32 || s.charCodeAt(start) === 9)) start++;
+  while (end > start && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
+  if (end === start || end - start > 80) return false;
+  let dots = 0;
+  let onlyPunct = true;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2026) dots += 3;
+    else if (c === 46) dots++;
+    if (!isMarkPunct(c)) onlyPunct = false;
+  }
+  // Scissors (`-- 8< --`, `>8`) mark a cut too.
+  if (onlyPunct) return dots >= 3 || s.includes('8<', start) || s.includes('>8', start);
+  // Words: only inside a line that opens with mark punctuation (`[... 40 lines omitted ...]`, `<snip>`), so a
+  // sentence that happens to say "skipped" is not a mark.
+  const c0 = s.charCodeAt(start);
+  if (!(c0 === 91 || c0 === 40 || c0 === 60 || c0 === 45 || c0 === 46 || c0 === 0x2026 || c0 === 42 || c0 === 35)) return false;
+  const lower = s.slice(start, end).toLowerCase();
+  return ELISION_WORDS.some((w) => lower.includes(w));
+}
+
+/** journald's notice that it dropped a unit's lines: `Suppressed 1024 messages from kubelet.service`. */
+export function isSuppressionNotice(s: string, p: number): boolean {
+  return s.startsWith('Suppressed ', p) && s.indexOf(' messages from ', p + 11) > 0 && s.length - p < 400;
+}

@@ -4,7 +4,7 @@
  * lines that are not log lines at all. The collector decides the format, node and year from these.
  */
 import {
-  excerpt, glogCreatedYear, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader,
+  excerpt, glogCreatedYear, isElisionMark, isSuppressionNotice, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader,
 } from './line-kinds.ts';
 import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
 import { yearInText, type WrapperKind } from './wrappers.ts';
@@ -32,9 +32,23 @@ export interface SourceFacts {
   damagedLines: number;
 }
 
+/**
+ * Why lines are missing at a cut: an elision mark (`...`, `<snip>`), a markdown fence or prose between two excerpts of
+ * a document, the next file's section (`==> kubelet.log.1 <==`), or journald's "Suppressed N messages" notice.
+ * `prose` counts only where the whole source is a document (elsewhere it is another program's stray line).
+ */
+export type CutKind = 'elision' | 'fence' | 'prose' | 'section' | 'suppressed';
+
+/** A line after which the log does not go straight on: what comes next was not printed right after what came before. */
+export interface CutMark {
+  line: number;
+  kind: CutKind;
+}
+
 /** Everything SourceNotes knows, as plain data (a part of a source read in a worker travels to the main thread). */
 export interface NotesState {
   facts: SourceFacts;
+  cuts: CutMark[];
   strayLines: StrayLine[];
   strayCount: number;
   proseYearList: number[];
@@ -52,6 +66,8 @@ const MAX_STRAY = 20;
 export const MAX_DAMAGE_DIAGNOSTICS = 20;
 const MAX_HOSTS = 64;
 const MAX_PROSE_DATES = 200;
+/** One cut per stretch of records at most, so this bounds a document of ten thousand excerpts. */
+const MAX_CUTS = 10_000;
 
 export class SourceNotes {
   readonly facts: SourceFacts = {
@@ -65,6 +81,10 @@ export class SourceNotes {
   readonly proseYearList: number[] = [];
   /** `Running on machine:` lines seen (each sets glogHost). */
   glogMachineLines = 0;
+  /** Where lines were left out between records (see CutKind), in line order. */
+  readonly cuts: CutMark[] = [];
+  /** Records read when the last cut was noted: marks with no record between them are one cut. */
+  private recordsAtCut = -1;
   private hostCount = 0;
 
   constructor(private readonly diagnostic: DiagnosticSink) {}
@@ -87,9 +107,14 @@ export class SourceNotes {
    * A line that is neither a record nor part of one, `p` where its own text starts. `fromJournal`: another
    * program's line (or the kubelet's own non-klog output) in a journal: expected there, not stray.
    */
-  nonLogLine(text: string, p: number, lineNo: number, fromJournal: boolean): void {
+  nonLogLine(text: string, p: number, lineNo: number, fromJournal: boolean, recordsSoFar: number): void {
     const f = this.facts;
     const known = knownLine(text, p);
+    const cut = known === KnownLine.Fence ? 'fence' : known === KnownLine.SectionHeader ? (text.startsWith('==> ', p) ? 'section' : undefined)
+      : known !== KnownLine.None ? undefined
+      : fromJournal ? (isSuppressionNotice(text, p) ? 'suppressed' : undefined)
+      : isElisionMark(text, p) ? 'elision' : looksLikeDamagedHeader(text, p) ? undefined : 'prose';
+    if (cut) this.cut(lineNo, cut, recordsSoFar);
     if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
     switch (known) {
       case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
@@ -117,6 +142,23 @@ export class SourceNotes {
     }
   }
 
+  /** Another program's line inside a journal, between the lines of a pending record: only a loss notice matters. */
+  journalLine(text: string, p: number, lineNo: number, recordsSoFar: number): void {
+    if (isSuppressionNotice(text, p)) this.cut(lineNo, 'suppressed', recordsSoFar);
+  }
+
+  private cut(line: number, kind: CutKind, recordsSoFar: number): void {
+    const last = this.cuts.length - 1;
+    if (recordsSoFar === this.recordsAtCut && last >= 0) {
+      // The first mark after a record says where the cut is; only journald's own notice says more about why.
+      if (kind === 'suppressed' && this.cuts[last].kind !== 'suppressed') this.cuts[last] = { line, kind };
+      return;
+    }
+    if (this.cuts.length >= MAX_CUTS) return;
+    this.cuts.push({ line, kind });
+    this.recordsAtCut = recordsSoFar;
+  }
+
   /** A line the splitter flagged: cut because it was too long, or holding NUL bytes or invalid UTF-8. */
   damagedLine(text: string, lineNo: number, flags: number): void {
     if (flags & LINE_TRUNCATED) {
@@ -132,7 +174,7 @@ export class SourceNotes {
 
   state(): NotesState {
     return {
-      facts: this.facts, strayLines: this.strayLines, strayCount: this.strayCount, proseYearList: this.proseYearList,
+      facts: this.facts, cuts: this.cuts, strayLines: this.strayLines, strayCount: this.strayCount, proseYearList: this.proseYearList,
       glogMachineLines: this.glogMachineLines, hostCount: this.hostCount,
     };
   }
@@ -181,5 +223,8 @@ export class SourceNotes {
     f.damagedLines += g.damagedLines;
     for (const s of later.strayLines) if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: s.line + lineOffset, excerpt: s.excerpt });
     this.strayCount += later.strayCount;
+    // The later part starts with a record, so its first cut never merges with one of ours.
+    for (const c of later.cuts) if (this.cuts.length < MAX_CUTS) this.cuts.push({ line: c.line + lineOffset, kind: c.kind });
+    this.recordsAtCut = -1;
   }
 }

@@ -236,6 +236,7 @@ export class SourceReader {
       if (!this.sameProgram(w)) {
         // Another program's line (or another node's) between the record's lines: the record may go on after it.
         this.counts.unrecognized++;
+        this.notes.journalLine(text, p, lineNo, this.counts.klog + 1);
         return;
       }
       if (this.tryContinuation(text, p, lastLine)) return;
@@ -403,7 +404,7 @@ export class SourceReader {
     this.flush();
     this.joinable = false;
     this.counts.unrecognized++;
-    this.notes.nonLogLine(text, p, lineNo, fromJournal);
+    this.notes.nonLogLine(text, p, lineNo, fromJournal, this.counts.klog);
   }
 
   private flush(): void {

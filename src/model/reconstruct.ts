@@ -22,16 +22,19 @@ import { ContainerInstances } from './reconstruct/container-instances.ts';
 import { createContext, type ReconstructContext } from './reconstruct/context.ts';
 import { runEventPass } from './reconstruct/event-pass.ts';
 import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memory.ts';
+import { findLogGaps } from './reconstruct/log-gaps.ts';
 import { NodeEvents } from './reconstruct/node-events.ts';
 import { orderEvents } from './reconstruct/ordered-events.ts';
 import { StatusEvents } from './reconstruct/status-events.ts';
 import type { StateRunner } from './state-runner.ts';
-import { NODE_LANE_ORDER, POD_LANE_ORDER, type Trace } from './trace.ts';
+import { NODE_LANE_ORDER, POD_LANE_ORDER, type LogGap, type SourceInfo, type Trace } from './trace.ts';
 
 export function reconstruct(c: Collected): Trace {
   const ordered = orderEvents(c);
   const ids = resolveContainerIds(c, ordered);
-  const ctx = createContext(c, ordered);
+  const gaps = findLogGaps(c.sources, ordered.events, ordered.nodes.length);
+  const ctx = createContext(c, ordered, gaps);
+  noteGaps(ctx, gaps, c.sources);
   const memory = new KubeletMemory(ctx, usesLifecycleWorkers(c.sources));
   const instances = new ContainerInstances(ctx);
   runEventPass(ctx, ordered, {
@@ -59,10 +62,30 @@ export function reconstruct(c: Collected): Trace {
     version: 1, sources: c.sources, raw: c.raw, strings: c.strings.list, events, spans,
     links: { count: 0, from: new Uint32Array(0), to: new Uint32Array(0), kind: new Uint8Array(0) },
     nodes: ctx.nodes, lanes, laneEventStart, laneEventIdx, laneSpanStart, laneSpanIdx, pods: ctx.pods,
-    containers: instances.list, multiPod: ordered.multiPod, anomalies: ctx.anomalies, findings: [], startUs, endUs,
+    containers: instances.list, multiPod: ordered.multiPod, anomalies: ctx.anomalies, gaps, findings: [], startUs, endUs,
   };
   trace.links = deriveLinks(trace);
   return trace;
+}
+
+const CUT_WHY: Record<LogGap['kind'], string> = {
+  elision: 'an elision mark', fence: 'the end of a quoted excerpt', prose: 'text between two excerpts',
+  section: 'the start of another file', suppressed: "journald's notice that it dropped lines",
+};
+
+/** One anomaly per gap, at the first event after it, saying where the lines were left out. */
+function noteGaps(ctx: ReconstructContext, gaps: readonly LogGap[], sources: readonly SourceInfo[]): void {
+  const t = ctx.events.timeUs;
+  for (const g of gaps) {
+    let lo = 0;
+    let hi = ctx.events.count;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (t[mid] < g.endUs) lo = mid + 1; else hi = mid; }
+    const seconds = (g.endUs - g.startUs) / 1e6;
+    ctx.anomalies.push({
+      kind: 'gap', event: lo < ctx.events.count ? lo : -1, pod: -1,
+      message: `lines left out at line ${g.line} of ${sources[g.source]?.name ?? 'the log'} (${CUT_WHY[g.kind]}): ${seconds >= 1 ? seconds.toFixed(1) + ' s' : Math.round(seconds * 1000) + ' ms'} of node ${ctx.nodes[g.node]?.name ?? g.node} is not in the log; states across it are unknown`,
+    });
+  }
 }
 
 /** Ends every band still open at the end of the log (in this order: it is the order of their spans). */

@@ -21,7 +21,7 @@ import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, type SourceSegment } from './source-segment.ts';
-import { MAX_DAMAGE_DIAGNOSTICS } from '../ingest/source-notes.ts';
+import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
@@ -51,6 +51,7 @@ export class SourceHandle implements FastRecordSink {
   /** Per diagnostic: it reports a damaged line. */
   private readonly damage: boolean[] = [];
   private dropped = 0;
+  private readonly extraCuts: CutMark[] = [];
   /** See SourceSegment.lowestLogMargin (kept when continuesEarlierPart). */
   private lowestLogMargin = Infinity;
   /** The lines were all read (here, or by the part this one absorbed). */
@@ -104,6 +105,14 @@ export class SourceHandle implements FastRecordSink {
 
   get linesRead(): number {
     return this.reader.counts.total;
+  }
+
+  /**
+   * A cut the caller knows of, beyond the marks in the text (an event table that lists where lines were left out).
+   * Taken into SourceInfo.cuts at end() whatever the format.
+   */
+  addCut(cut: CutMark): void {
+    if (this.extraCuts.length < 10_000) this.extraCuts.push({ line: cut.line, kind: cut.kind });
   }
 
   diagnostic(line: number, level: Diagnostic['level'], message: string, damage = false): void {
@@ -286,6 +295,7 @@ export class SourceHandle implements FastRecordSink {
       bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),
       year, reversed, startUs: Number.isFinite(startUs) ? startUs : 0, endUs: Number.isFinite(endUs) ? endUs : 0,
       diagnostics: this.diagnostics, diagnosticsDropped: this.dropped,
+      cuts: this.cutsOf(format),
     };
     o.sources[this.index] = info;
     return info;
@@ -345,6 +355,13 @@ export class SourceHandle implements FastRecordSink {
       o.time[i] = yearlessToEpochUs(o.time[i], h || base + offset[k]);
     }
     return { value: base, how };
+  }
+
+  /** Prose between records is a cut only in a document quoting excerpts; elsewhere it is a stray line. */
+  private cutsOf(format: FormatId): CutMark[] {
+    const read = format === 'klog-in-document' ? this.reader.notes.cuts : this.reader.notes.cuts.filter((c) => c.kind !== 'prose');
+    if (!this.extraCuts.length) return read.slice();
+    return [...read, ...this.extraCuts].sort((a, b) => a.line - b.line);
   }
 
   /** The source's format, by content: what most records were wrapped in, and how much of the file is log at all. */

@@ -4,7 +4,7 @@
  */
 import { growF64, growI32, growU32, growU8 } from '../util/columns.ts';
 import type { StringTable } from '../util/string-table.ts';
-import { MACHINE_IDS, SpanFlag, type Anomaly, type SpanTable } from './trace.ts';
+import { MACHINE_IDS, NOT_IN_LOG_LABEL, SpanFlag, type Anomaly, type LogGap, type SpanTable } from './trace.ts';
 import type { MachineTable } from './machines.ts';
 
 export class SpanBuilder {
@@ -83,7 +83,11 @@ export interface RunnerContext {
   spans: SpanBuilder;
   strings: StringTable;
   anomalies: Anomaly[];
+  /** The stretches the logs of a lane's node do not cover (reconstruct/log-gaps.ts), in time order. */
+  gapsOfLane(lane: number): readonly LogGap[];
 }
+
+
 
 export class StateRunner {
   state = 'unknown';
@@ -92,13 +96,13 @@ export class StateRunner {
   private startEvent: number;
   private flags: number = SpanFlag.Unknown;
   private closed = false;
-  /** Span indices this runner wrote, in order. */
-  readonly written: number[] = [];
+  private readonly gaps: readonly LogGap[];
 
   constructor(private readonly m: CompiledMachine, private readonly ctx: RunnerContext, readonly lane: number,
     readonly container: number, readonly pod: number, firstUs: number, firstEvent: number) {
     this.startUs = firstUs;
     this.startEvent = firstEvent;
+    this.gaps = ctx.gapsOfLane(lane);
   }
 
   /** The table this instance runs. */
@@ -181,11 +185,40 @@ export class StateRunner {
   }
 
   private closeSpan(endUs: number, endEvent: number): void {
-    const c = this.ctx;
+    const unknown = this.state === 'unknown';
     // A stretch of "unknown" that lasted no time is not a state worth drawing.
-    if (this.state === 'unknown' && endUs <= this.startUs) return;
-    const idx = c.spans.push(this.lane, this.m.machineIndex, this.startUs, endUs, c.strings.intern(this.label),
-      this.startEvent, endEvent, this.flags | (this.state === 'unknown' ? SpanFlag.Unknown : 0), this.container);
-    this.written.push(idx);
+    if (unknown && endUs <= this.startUs) return;
+    let fromUs = this.startUs;
+    let flags = this.flags | (unknown ? SpanFlag.Unknown : 0);
+    if (!unknown && this.gaps.length) {
+      // Where lines were left out the state is not known; after a gap it is taken to have gone on (inferred).
+      // Gaps that follow each other with nothing known between them make one unknown stretch.
+      let gapStartUs = -1;
+      for (const g of this.gaps) {
+        if (g.endUs <= fromUs) continue;
+        if (g.startUs >= endUs) break;
+        if (gapStartUs < 0 || g.startUs > fromUs) {
+          if (gapStartUs >= 0) this.pushSpan(gapStartUs, fromUs, NOT_IN_LOG_LABEL, -1, -1, SpanFlag.Unknown);
+          // The state was entered before the gap, if only just: the band says so even when it lasts no time.
+          const first = fromUs === this.startUs;
+          if (g.startUs > fromUs || first) this.pushSpan(fromUs, Math.max(fromUs, g.startUs), this.label, this.startEvent, -1, flags & ~SpanFlag.OpenEnded);
+          gapStartUs = Math.max(g.startUs, fromUs);
+          flags = (flags & ~SpanFlag.Anomalous) | SpanFlag.Inferred;
+        }
+        fromUs = Math.min(g.endUs, endUs);
+      }
+      if (gapStartUs >= 0) {
+        const throughEnd = fromUs >= endUs;
+        this.pushSpan(gapStartUs, fromUs, NOT_IN_LOG_LABEL, -1, throughEnd ? endEvent : -1, SpanFlag.Unknown | (throughEnd ? flags & SpanFlag.OpenEnded : 0));
+        if (throughEnd) return;
+      }
+    }
+    // A piece after a gap keeps the event that entered the state: that is still why it is in it.
+    this.pushSpan(fromUs, endUs, this.label, this.startEvent, endEvent, flags);
+  }
+
+  private pushSpan(startUs: number, endUs: number, label: string, startEvent: number, endEvent: number, flags: number): void {
+    const c = this.ctx;
+    c.spans.push(this.lane, this.m.machineIndex, startUs, endUs, c.strings.intern(label), startEvent, endEvent, flags, this.container);
   }
 }

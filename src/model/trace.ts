@@ -9,6 +9,7 @@
  * Time is epoch µs as printed by the kubelet (see util/time.ts). Line numbers are 1-based, per source file.
  */
 import type { Severity } from '../ingest/klog-header.ts';
+import type { CutMark } from '../ingest/source-notes.ts';
 
 export type LaneKind =
   // node-level goroutines (one each per node)
@@ -91,6 +92,23 @@ export interface SourceInfo {
   diagnostics: Diagnostic[];
   /** Diagnostics beyond the kept ones (counted, not listed). */
   diagnosticsDropped: number;
+  /** Lines after which the log does not go straight on (elision marks, excerpt boundaries, journald's dropped lines). */
+  cuts: CutMark[];
+}
+
+/**
+ * A stretch of one node's time that its logs do not cover because lines were left out (a cut: see CutMark), and no
+ * other source of the node covers it either. States across it are drawn as unknown.
+ */
+export interface LogGap {
+  node: number;
+  /** The last record before the cut and the first after it. */
+  startUs: number;
+  endUs: number;
+  /** Where the cut is: source index and the line of its mark. */
+  source: number;
+  line: number;
+  kind: CutMark['kind'];
 }
 
 /** Per source, the raw text kept once, as the bytes read plus the byte offset of every line. */
@@ -145,6 +163,9 @@ export enum SpanFlag {
   /** Entered by a transition the state table does not allow (an anomaly was recorded). */
   Anomalous = 8,
 }
+
+/** The label of a stretch of a band where lines were left out of the log (flagged Unknown; see LogGap). */
+export const NOT_IN_LOG_LABEL = 'not in the log';
 
 export interface SpanTable {
   count: number;
@@ -280,6 +301,8 @@ export interface Trace {
   /** Pods listed by a multi-pod line (a bulk SyncLoop ADD): event index → pod indices. */
   multiPod: Record<number, number[]>;
   anomalies: Anomaly[];
+  /** Stretches the logs do not cover (lines left out), per node, in time order. */
+  gaps: LogGap[];
   findings: Finding[];
   startUs: number;
   endUs: number;

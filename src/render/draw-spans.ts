@@ -4,7 +4,7 @@
  * the log ends fades out with an arrow (OpenEnded); a state entered by an illegal transition gets a red top edge
  * (Anomalous). Narrow spans merge into level-of-detail blocks.
  */
-import { SpanFlag } from '../model/trace.ts';
+import { NOT_IN_LOG_LABEL, SpanFlag } from '../model/trace.ts';
 import type { FrameContext } from './frame.ts';
 import { firstAbove } from './lane-index.ts';
 import { forEachSpanRun, mergeThresholdUs, type SpanRun } from './lod.ts';
@@ -79,7 +79,7 @@ function drawSpan(ctx: CanvasRenderingContext2D, frame: FrameContext, run: SpanR
     ctx.fillRect(x0, y, w, 2);
   }
   if (w <= 18) return false;
-  const text = fitText(ctx, unknown ? 'unknown' : bandLabel(frame, s, withId), Math.min(x1, frame.widthPx) - Math.max(0, x0) - 6);
+  const text = fitText(ctx, unknown ? (label === NOT_IN_LOG_LABEL ? label : 'unknown') : bandLabel(frame, s, withId), Math.min(x1, frame.widthPx) - Math.max(0, x0) - 6);
   if (!text) return false;
   ctx.fillStyle = unknown ? theme.textMuted : stateTextColor(theme);
   ctx.fillText(text, Math.max(x0, 0) + 4, y + h / 2 + 0.5);

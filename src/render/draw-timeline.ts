@@ -48,10 +48,23 @@ function drawLaneRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: La
   // Pinned lanes sit on a tinted background so they read as a separate, fixed strip.
   ctx.fillStyle = row.pinned ? theme.laneStripe : theme.background;
   ctx.fillRect(0, y, widthPx, row.heightPx);
+  if (trace.gaps.length) drawGapShade(ctx, frame, trace.lanes[row.lane].node, y, row.heightPx);
   if (laneHasSpans(trace, row.lane)) drawLaneSpans(ctx, frame, row, y);
   if (laneHasEvents(trace, row.lane)) drawLaneMarks(ctx, frame, row, y);
   ctx.fillStyle = theme.separator;
   ctx.fillRect(0, y + row.heightPx - 1, widthPx, 0.5);
+}
+
+/** Where the lane's node has a gap in its log, a shade behind the lane: nothing drawn there comes from the log. */
+function drawGapShade(ctx: CanvasRenderingContext2D, frame: FrameContext, node: number, y: number, heightPx: number): void {
+  const { scale, widthPx } = frame;
+  ctx.fillStyle = frame.theme.gapShade;
+  for (const g of frame.trace.gaps) {
+    if (g.node !== node) continue;
+    const x0 = Math.max(0, scale.toPx(g.startUs));
+    const x1 = Math.min(widthPx, scale.toPx(g.endUs));
+    if (x1 > x0) ctx.fillRect(x0, y, x1 - x0, heightPx);
+  }
 }
 
 function drawRows(ctx: CanvasRenderingContext2D, frame: FrameContext, rows: readonly Row[]): void {

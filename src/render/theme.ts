@@ -20,6 +20,8 @@ export interface Theme {
   unknownMark: string;
   lodBlock: string;
   unknownBand: string;
+  /** Behind every lane of a node where its log has a gap (lines left out). */
+  gapShade: string;
   unknownHatch: string;
   selection: string;
   hover: string;
@@ -49,6 +51,7 @@ export const LIGHT_THEME: Theme = {
   unknownMark: '#98a2b3',
   lodBlock: 'rgba(74, 111, 165, 0.45)',
   unknownBand: '#e3e6eb',
+  gapShade: 'rgba(120, 128, 140, 0.16)',
   unknownHatch: '#b7bec9',
   selection: '#1f6feb',
   hover: 'rgba(31, 111, 235, 0.35)',
@@ -76,6 +79,7 @@ export const DARK_THEME: Theme = {
   unknownMark: '#6d7684',
   lodBlock: 'rgba(126, 166, 224, 0.45)',
   unknownBand: '#2a2f38',
+  gapShade: 'rgba(160, 170, 185, 0.12)',
   unknownHatch: '#4a515d',
   selection: '#58a6ff',
   hover: 'rgba(88, 166, 255, 0.4)',

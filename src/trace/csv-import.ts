@@ -19,7 +19,8 @@ import { Analyzer } from '../model/analyze.ts';
 import type { SourceHandle } from '../model/collector.ts';
 import type { Trace } from '../model/trace.ts';
 import { epochToParts, formatTimeOfDayUs } from '../util/time.ts';
-import { FORMULA_START, isoMicros, SEVERITY_NAMES } from './csv.ts';
+import { CUT_ROW_KIND, FORMULA_START, isoMicros, SEVERITY_NAMES } from './csv.ts';
+import type { CutKind, CutMark } from '../ingest/source-notes.ts';
 import { ShareError } from './errors.ts';
 
 export interface CsvImportOptions {
@@ -35,6 +36,7 @@ interface RenderedRow {
   lines: string[];
 }
 
+const CUT_KINDS: readonly CutKind[] = ['elision', 'fence', 'prose', 'section', 'suppressed'];
 const MAX_PADDING_LINES = 1 << 24;
 const MAX_DIAGNOSTICS = 1000;
 const SEVERITY_LETTER: Readonly<Record<string, string>> = {
@@ -73,6 +75,8 @@ export class CsvEventReader {
   private columns = new Map<string, number>();
   private rowNumber = 0;
   private readonly groups = new Map<string, RenderedRow[]>();
+  /** Cut rows (kind `cut`) per source: where lines were left out. */
+  private readonly cuts = new Map<string, CutMark[]>();
   private readonly diagnostics: string[] = [];
   private dropped = 0;
   private firstYear = 0;
@@ -124,6 +128,10 @@ export class CsvEventReader {
       this.diagnose(`CSV row ${n}: time "${shown}" is neither an ISO time (2024-03-15T10:02:03.123456) nor epoch µs; row skipped`);
       return;
     }
+    if (this.cell(fields, 'kind').trim() === CUT_ROW_KIND) {
+      this.readCut(fields, n);
+      return;
+    }
     const message = this.cell(fields, 'message');
     if (!message.trim()) {
       this.diagnose(`CSV row ${n}: empty message; row skipped`);
@@ -145,6 +153,19 @@ export class CsvEventReader {
     let group = this.groups.get(source);
     if (!group) this.groups.set(source, (group = []));
     group.push({ line, lines: msgLines });
+  }
+
+  private readCut(fields: readonly string[], n: number): void {
+    const line = Number(this.cell(fields, 'line').trim());
+    const kind = this.cell(fields, 'text').trim() as CutKind;
+    if (!Number.isSafeInteger(line) || line < 1 || !CUT_KINDS.includes(kind)) {
+      this.diagnose(`CSV row ${n}: a "${CUT_ROW_KIND}" row needs a line number and one of ${CUT_KINDS.join(', ')} as its text; row skipped`);
+      return;
+    }
+    const source = this.cell(fields, 'source').trim() || this.csvName;
+    let list = this.cuts.get(source);
+    if (!list) this.cuts.set(source, (list = []));
+    list.push({ line, kind });
   }
 
   private diagnose(message: string): void {
@@ -171,6 +192,8 @@ export class CsvEventReader {
       for (let at = 0; at < lines.text.length; at += 4096) {
         handle.push(encoder.encode(lines.text.slice(at, at + 4096).join('\n') + '\n'));
       }
+      // Cuts are line numbers: they hold only where the rows kept theirs.
+      if (lines.numbered) for (const cut of this.cuts.get(name) ?? []) handle.addCut(cut);
       handle.end();
     }
     const trace = analyzer.finish();
@@ -191,20 +214,20 @@ export class CsvEventReader {
  * Orders a source's rows and lays them out as text lines: at their original line numbers when every row has one
  * (and the padding fits the budget), else in table order.
  */
-function placeRows(rows: RenderedRow[], paddingBudget: number, note: (msg: string) => void): { text: string[]; padded: number } {
+function placeRows(rows: RenderedRow[], paddingBudget: number, note: (msg: string) => void): { text: string[]; padded: number; numbered: boolean } {
   const numbered = rows.every((r) => !Number.isNaN(r.line));
   const text: string[] = [];
   if (!numbered) {
     for (const r of rows) text.push(...r.lines);
     if (rows.some((r) => !Number.isNaN(r.line))) note('some CSV rows have no line number; lines are numbered in table order');
-    return { text, padded: 0 };
+    return { text, padded: 0, numbered };
   }
   const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => a.r.line - b.r.line || a.i - b.i).map((x) => x.r);
   const maxLine = sorted[sorted.length - 1].line;
   if (maxLine - rows.length > paddingBudget) {
     note('line numbers too far apart to keep; lines are numbered in table order');
     for (const r of sorted) text.push(...r.lines);
-    return { text, padded: 0 };
+    return { text, padded: 0, numbered: false };
   }
   let padded = 0;
   for (const r of sorted) {
@@ -214,7 +237,7 @@ function placeRows(rows: RenderedRow[], paddingBudget: number, note: (msg: strin
     }
     text.push(...r.lines);
   }
-  return { text, padded };
+  return { text, padded, numbered };
 }
 
 /** Parses a whole CSV text (papaparse, row by row) into a Trace. See CsvEventReader for streaming input. */

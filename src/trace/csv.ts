@@ -84,9 +84,38 @@ export function eventRow(trace: Trace, e: number): (string | number)[] {
   return CSV_COLUMNS.map((c) => row[c]);
 }
 
-/** The whole event table as CSV text (header row first, "\n" line ends). */
+/** The kind of the rows that mark a cut (SourceInfo.cuts): lines were left out after `line`; `text` says why. */
+export const CUT_ROW_KIND = 'cut';
+
+/**
+ * One row per cut, after the events: at the time of the source's last record before it (the rows need a time), with
+ * the cut's line and kind, so an import leaves the same stretches unknown.
+ */
+function cutRows(trace: Trace): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  trace.sources.forEach((source, s) => {
+    if (!source.cuts.length) return;
+    const byLine: { line: number; timeUs: number }[] = [];
+    for (let e = 0; e < trace.events.count; e++) if (trace.events.source[e] === s) byLine.push({ line: trace.events.line[e], timeUs: trace.events.timeUs[e] });
+    byLine.sort((a, b) => a.line - b.line);
+    let k = 0;
+    let timeUs = byLine.length ? byLine[0].timeUs : trace.startUs;
+    for (const cut of source.cuts) {
+      for (; k < byLine.length && byLine[k].line < cut.line; k++) timeUs = byLine[k].timeUs;
+      const row: Partial<Record<CsvColumn, string | number>> = {
+        time: isoMicros(timeUs), time_us: timeUs, source: source.name, line: cut.line, node: source.node, severity: 'info',
+        kind: CUT_ROW_KIND, text: cut.kind, message: `[lines left out here: ${cut.kind}]`,
+      };
+      rows.push(CSV_COLUMNS.map((c) => row[c] ?? ''));
+    }
+  });
+  return rows;
+}
+
+/** The whole event table as CSV text (header row first, "\n" line ends), then the cut rows. */
 export function exportEventsCsv(trace: Trace): string {
   const data: (string | number)[][] = [];
   for (let e = 0; e < trace.events.count; e++) data.push(eventRow(trace, e));
+  data.push(...cutRows(trace));
   return Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\n', escapeFormulae: FORMULA_START }) + '\n';
 }

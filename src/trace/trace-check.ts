@@ -104,6 +104,11 @@ export function checkTraceReferences(t: Trace): void {
     if (a.event >= nEvents) bad(`anomalies[${i}].event`, `no event ${a.event}`);
     if (a.pod >= nPods) bad(`anomalies[${i}].pod`, `no pod ${a.pod}`);
   });
+  t.gaps.forEach((g, i) => {
+    if (g.node >= t.nodes.length) bad(`gaps[${i}].node`, `no node ${g.node}`);
+    if (g.source >= nSources) bad(`gaps[${i}].source`, `no source ${g.source}`);
+    if (!(g.endUs >= g.startUs)) bad(`gaps[${i}]`, 'ends before it starts');
+  });
   t.findings.forEach((f, i) => {
     inRange(f.pods, 0, nPods, `findings[${i}].pods`);
     inRange(f.containers, 0, nContainers, `findings[${i}].containers`);

@@ -3,6 +3,7 @@
  * columns are checked separately (trace-file-columns.ts), cross references in trace-check.ts.
  */
 import { LANE_KIND_LIST } from '../model/collector.ts';
+import type { CutKind } from '../ingest/source-notes.ts';
 import type { Anomaly, FormatId, PodKind } from '../model/trace.ts';
 import { arrayOf, bool, int, intKeyed, num, object, oneOf, optional, str, type Spec } from './schema.ts';
 
@@ -13,8 +14,9 @@ const FORMAT_IDS = [
 ] as const satisfies readonly FormatId[];
 const ANOMALY_KINDS = ['illegal-transition', 'event-after-removal', 'clock-jump', 'gap'] as const satisfies readonly Anomaly['kind'][];
 const POD_KINDS = ['regular', 'static', 'mirror'] as const satisfies readonly PodKind[];
+const CUT_KINDS = ['elision', 'fence', 'prose', 'section', 'suppressed'] as const satisfies readonly CutKind[];
 type Unlisted = Exclude<FormatId, (typeof FORMAT_IDS)[number]> | Exclude<Anomaly['kind'], (typeof ANOMALY_KINDS)[number]>
-  | Exclude<PodKind, (typeof POD_KINDS)[number]>;
+  | Exclude<PodKind, (typeof POD_KINDS)[number]> | Exclude<CutKind, (typeof CUT_KINDS)[number]>;
 export const EVERY_ENUM_VALUE_LISTED: [Unlisted] extends [never] ? true : never = true;
 
 /** Upper bounds on counts, so that a hostile file cannot make the app allocate without limit. */
@@ -42,7 +44,11 @@ export const SOURCE_SPEC: Spec = object({
   reversed: bool(), startUs: num(), endUs: num(),
   diagnostics: arrayOf(object({ source: index, line: count, level: oneOf(['info', 'warning', 'error']), message: text }), TRACE_LIMITS.diagnostics),
   diagnosticsDropped: count,
+  // Trace files written before cuts were kept have none.
+  cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
 });
+
+export const GAP_SPEC: Spec = object({ node: index, startUs: num(), endUs: num(), source: index, line: count, kind: oneOf(CUT_KINDS) });
 
 export const NODE_SPEC: Spec = object({ index, name: text, starts: indexList, lanes: indexList });
 

@@ -22,7 +22,7 @@ import type { Note, ViewState } from './share-types.ts';
 import { checkTraceReferences } from './trace-check.ts';
 import { decodeColumn, encodeColumn, type ColumnType } from './trace-file-columns.ts';
 import {
-  ANOMALY_SPEC, CONTAINER_SPEC, FINDING_SPEC, LANE_SPEC, MULTI_POD_SPEC, NAME_TABLE_SPEC, NODE_SPEC, POD_SPEC, SOURCE_SPEC,
+  ANOMALY_SPEC, GAP_SPEC, CONTAINER_SPEC, FINDING_SPEC, LANE_SPEC, MULTI_POD_SPEC, NAME_TABLE_SPEC, NODE_SPEC, POD_SPEC, SOURCE_SPEC,
   STRINGS_SPEC, TRACE_LIMITS,
 } from './trace-file-schema.ts';
 
@@ -97,6 +97,7 @@ export function encodeTraceFile(contents: TraceFileContents): string {
       containers: t.containers,
       multiPod: t.multiPod,
       anomalies: t.anomalies,
+      gaps: t.gaps,
       findings: t.findings,
       startUs: t.startUs,
       endUs: t.endUs,
@@ -181,7 +182,8 @@ function part(spec: Spec, value: unknown, path: string): unknown {
 function readTrace(value: unknown, tables: NameTables): Trace {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ShareError('bad-structure', 'trace: expected an object');
   const v = value as Record<string, unknown>;
-  const sources = part(arrayOf(SOURCE_SPEC, TRACE_LIMITS.sources), v.sources, 'trace.sources') as Trace['sources'];
+  const sources = (part(arrayOf(SOURCE_SPEC, TRACE_LIMITS.sources), v.sources, 'trace.sources') as Trace['sources'])
+    .map((s) => ({ ...s, cuts: s.cuts ?? [] }));
   const raw = readRaw(v.raw, sources.length);
   const events = decodeTable(v.events, EVENT_COLUMNS, 'trace.events') as unknown as EventTable;
   const spans = decodeTable(v.spans, SPAN_COLUMNS, 'trace.spans') as unknown as SpanTable;
@@ -210,6 +212,8 @@ function readTrace(value: unknown, tables: NameTables): Trace {
     containers: part(arrayOf(CONTAINER_SPEC, TRACE_LIMITS.objects), v.containers, 'trace.containers') as Trace['containers'],
     multiPod: part(MULTI_POD_SPEC, v.multiPod, 'trace.multiPod') as Trace['multiPod'],
     anomalies: part(arrayOf(ANOMALY_SPEC, TRACE_LIMITS.objects), v.anomalies, 'trace.anomalies') as Trace['anomalies'],
+    // Files written before gaps were found have none.
+    gaps: v.gaps === undefined ? [] : part(arrayOf(GAP_SPEC, TRACE_LIMITS.objects), v.gaps, 'trace.gaps') as Trace['gaps'],
     findings: part(arrayOf(FINDING_SPEC, TRACE_LIMITS.objects), v.findings, 'trace.findings') as Trace['findings'],
     startUs: part(num(), v.startUs, 'trace.startUs') as number,
     endUs: part(num(), v.endUs, 'trace.endUs') as number,

@@ -53,7 +53,11 @@ export const podWorkerStuckTerminating: Detector = {
       stuck.set(pod, { pod, spans, graceS: 0, removals: [], removalCount: 0, failures: [], orphanKills: [] });
     }
     if (stuck.size === 0) return [];
-    const spanStart = (s: Stuck) => sp.startUs[s.spans[s.spans.length - 1]];
+    // When the state entered: a band that a gap in the log split keeps, after the gap, the event that entered it.
+    const spanStart = (s: Stuck) => {
+      const last = s.spans[s.spans.length - 1];
+      return sp.startEvent[last] >= 0 ? Math.min(sp.startUs[last], ev.timeUs[sp.startEvent[last]]) : sp.startUs[last];
+    };
 
     for (const e of ctx.ofKinds(['sync.grace', 'runtime.kill', 'runtime.kill-override'])) {
       const s = stuck.get(ev.pod[e]);

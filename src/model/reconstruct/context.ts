@@ -7,7 +7,7 @@ import type { Collected } from '../collector.ts';
 import { LaneMembers } from '../event-order.ts';
 import { SpanBuilder, type RunnerContext } from '../state-runner.ts';
 import type { StringTable } from '../../util/string-table.ts';
-import type { Anomaly, NodeInfo, PodInfo } from '../trace.ts';
+import type { Anomaly, LogGap, NodeInfo, PodInfo } from '../trace.ts';
 import { LaneRegistry } from './lane-registry.ts';
 import type { OrderedEventTable, OrderedEvents } from './ordered-events.ts';
 
@@ -23,17 +23,23 @@ export interface ReconstructContext {
   readonly lanes: LaneRegistry;
   /** (lane, event) pairs: the events each lane shows (its goroutine's own and the ones that changed its state). */
   readonly members: LaneMembers;
+  /** Stretches the logs do not cover, per node then time (log-gaps.ts). */
+  readonly gaps: readonly LogGap[];
 }
 
-export function createContext(c: Collected, ordered: OrderedEvents): ReconstructContext {
+const NO_GAPS: readonly LogGap[] = [];
+
+export function createContext(c: Collected, ordered: OrderedEvents, gaps: readonly LogGap[]): ReconstructContext {
   const strings = c.strings;
   const spans = new SpanBuilder();
   const anomalies: Anomaly[] = [];
   const n = ordered.events.count;
+  const lanes = new LaneRegistry(ordered.pods, ordered.nodes, strings);
+  const gapsByNode: (readonly LogGap[])[] = ordered.nodes.map((nd) => gaps.filter((g) => g.node === nd.index));
   return {
-    events: ordered.events, strings, pods: ordered.pods, nodes: ordered.nodes, spans, anomalies,
-    runnerContext: { spans, strings, anomalies },
-    lanes: new LaneRegistry(ordered.pods, ordered.nodes, strings),
+    events: ordered.events, strings, pods: ordered.pods, nodes: ordered.nodes, spans, anomalies, gaps,
+    runnerContext: { spans, strings, anomalies, gapsOfLane: (lane) => gapsByNode[lanes.lanes[lane].node] ?? NO_GAPS },
+    lanes,
     // Most events are on one lane; some also on a state lane.
     members: new LaneMembers(n + (n >> 1)),
   };

@@ -6,7 +6,7 @@ export function Legend() {
       <ul>
         <li><span className="swatch mark sev-0" /> event (info) · <span className="swatch mark sev-1" /> warning · <span className="swatch mark sev-2" /> error · <span className="swatch mark unknown-msg" /> message not in the catalog</li>
         <li><span className="swatch band ok" /> running / ready / syncing · <span className="swatch band busy" /> terminating / killing · <span className="swatch band ended" /> ended · <span className="swatch band bad" /> failed / not ready</li>
-        <li><span className="swatch band unknown" /> unknown: the logs cannot show the state</li>
+        <li><span className="swatch band unknown" /> unknown: the logs cannot show the state ("not in the log": lines were left out there, and the lanes behind are shaded)</li>
         <li><span className="swatch band inferred" /> inferred: implied by the log, not printed</li>
         <li><span className="swatch band open" /> still in that state when the log ends</li>
         <li><span className="swatch lod" /> many events too close to tell apart at this zoom (zoom in)</li>

@@ -1,7 +1,7 @@
 /** One-line descriptions for the hover tooltip (plain text; it is set with textContent). */
 import type { Hit } from '../../render/hit-test.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
-import { SpanFlag, type Trace } from '../../model/trace.ts';
+import { NOT_IN_LOG_LABEL, SpanFlag, type Trace } from '../../model/trace.ts';
 import { formatDurationUs, formatTimeOfDayUs, US_PER_DAY } from '../../util/time.ts';
 
 const timeOfDay = (us: number) => formatTimeOfDayUs(((us % US_PER_DAY) + US_PER_DAY) % US_PER_DAY);
@@ -23,7 +23,8 @@ export function hoverText(trace: Trace, hit: Hit): string {
   if (hit.kind === 'span') {
     const sp = trace.spans;
     const s = hit.span;
-    const state = (sp.flags[s] & SpanFlag.Unknown) ? 'unknown' : trace.strings[sp.state[s]];
+    const label = trace.strings[sp.state[s]];
+    const state = (sp.flags[s] & SpanFlag.Unknown) && label !== NOT_IN_LOG_LABEL ? 'unknown' : label;
     const extra = spanFlagWords(sp.flags[s]);
     return `${state} · ${formatDurationUs(sp.endUs[s] - sp.startUs[s])} from ${timeOfDay(sp.startUs[s])}${extra.length ? ` (${extra.join('; ')})` : ''}`;
   }

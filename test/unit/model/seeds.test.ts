@@ -27,7 +27,11 @@ describe('seed excerpts', () => {
     for (let k = trace.laneSpanStart[worker.index]; k < trace.laneSpanStart[worker.index + 1]; k++) {
       states.push(trace.strings[trace.spans.state[trace.laneSpanIdx[k]]]);
     }
-    expect(states).toEqual(['sync', 'terminating', 'terminated', 'finished', 'forgotten', 'sync (new worker for the same UID)', 'terminating']);
+    // The write-up quotes September's lines, then one line from November: the two months between are not in the log.
+    expect(states).toEqual(['sync', 'terminating', 'terminated', 'finished', 'forgotten', 'sync (new worker for the same UID)', 'terminating',
+      'not in the log', 'terminating']);
+    expect(trace.gaps).toHaveLength(1);
+    expect(trace.gaps[0].endUs - trace.gaps[0].startUs).toBeGreaterThan(60 * 86400e6);
     // Still terminating two months later, when housekeeping keeps saying so.
     const last = trace.laneSpanIdx[trace.laneSpanStart[worker.index + 1] - 1];
     expect(trace.spans.endUs[last]).toBe(trace.endUs);

@@ -33,8 +33,13 @@ describe('CSV export', () => {
       'time', 'time_us', 'source', 'line', 'node', 'lane', 'lane_kind', 'pod_namespace', 'pod_name', 'pod_uid', 'container',
       'container_id', 'severity', 'kind', 'catalog_id', 'num', 'text', 'message',
     ]);
-    expect(rows.length - 1).toBe(trace.events.count);
     const col = (name: string) => CSV_COLUMNS.indexOf(name as never);
+    // One row per event, then one per cut (where the write-up left lines out), marked as such.
+    expect(rows.length - 1).toBe(trace.events.count + trace.sources[0].cuts.length);
+    const cutRows = rows.slice(1 + trace.events.count);
+    expect(cutRows.length).toBeGreaterThan(0);
+    expect(cutRows.map((r) => [r[col('kind')], Number(r[col('line')]), r[col('text')]]))
+      .toEqual(trace.sources[0].cuts.map((c) => ['cut', c.line, c.kind]));
     const first = rows[1];
     expect(first[col('time')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/);
     expect(Number(first[col('time_us')])).toBe(trace.events.timeUs[0]);
@@ -62,6 +67,9 @@ describe('CSV import', () => {
       const trace = analyzeText(seedText(seed), `seed-${seed}.txt`);
       const back = importEventsCsv(exportEventsCsv(trace), 'events.csv');
       expect(story(back)).toEqual(story(trace));
+      // The stretches the write-up left out are left out again.
+      expect(back.gaps).toEqual(trace.gaps);
+      expect(trace.gaps.length).toBeGreaterThan(0);
       expect(back.sources.map((s) => [s.name, s.format])).toEqual([[`seed-${seed}.txt`, 'csv']]);
       // The reconstructed states (the readable dump, minus the source summary line) are the same too.
       const body = (t: Trace) => dumpTrace(t, { events: false }).split('\n').filter((l) => !l.startsWith('source '));
