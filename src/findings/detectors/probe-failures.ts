@@ -43,7 +43,7 @@ export const probeFailures: Detector = {
     for (const e of ctx.ofKind('runtime.kill-decision')) {
       if (ctx.text(e).toLowerCase().includes('probe')) killedByProbe.add(`${ev.pod[e]}/${trace.strings[ev.cname[e]]}`);
     }
-    const groups = new Map<string, Group>();
+    const groups = new Map<number, Group>();
     // A container that just started fails its probes until the application is up: that is not a finding unless it
     // lasts. Per pod, when a container started and has not yet been reported ready.
     const startingSince = new Map<number, number>();
@@ -57,16 +57,19 @@ export const probeFailures: Detector = {
       }
       const starting = startingSince.get(pod);
       if (starting !== undefined && ev.kind[e] !== SUCCEEDED && ev.timeUs[e] - starting <= STARTUP_GRACE_US) continue;
+      // A probe lane is one pod's probe of one type on one container; a line may name the container itself. Numbers,
+      // not strings, as the key: most of these events are successes of healthy probes.
       const lane = trace.lanes[ev.lane[e]];
-      const container = ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : lane.containerName;
+      const named = ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : '';
+      const key = !named || named === lane.containerName ? ev.lane[e] : ev.lane[e] * 0x100000000 + ev.cname[e];
       const probe = lane.probeType || 'readiness';
-      const key = `${pod}/${container}/${probe}`;
       let g = groups.get(key);
       if (ev.kind[e] === SUCCEEDED) {
         if (probe === 'readiness' || probe === 'startup') startingSince.delete(pod);
         if (g && g.run > 0) { g.successes++; g.run = 0; }
         continue;
       }
+      const container = named || lane.containerName;
       if (probe !== 'readiness' && killedByProbe.has(`${pod}/${container}`)) continue;
       if (!g) { g = { pod, container, probe, failures: 0, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
