@@ -4,11 +4,12 @@
  * data; sanitizing shows its preview, refuses a dangerous pattern with the reason, and the opened link holds no
  * original pod name.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, viewport, waitForLoaded } from './browser.ts';
-import { leaks, makeLink, notePixels } from './share-kit.ts';
+import { leaks, makeLink, notePixels, recordRequests, requestsCarrying } from './share-kit.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -16,9 +17,12 @@ afterAll(async () => { await browser?.close(); });
 
 const SEED_004 = join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log');
 const SEED_000 = join(INCIDENTS_DIR, 'seed-000-readiness-init-race.log');
+/** The killed container's runtime ID in seed 004: a string that occurs nowhere but in that log. */
+const CONTAINER_ID = '24bee860a677b045e22fb764067cee0dbddeaeb2ac68ccd229b26418d24cf2e6';
 
 test('a link with a selection, a note and a collapsed group reopens all of them in a fresh browser', async () => {
   const { page, errors, requests } = await openApp(browser);
+  const sentRequests = recordRequests(page.context());
   await loadFiles(page, [SEED_004]);
   // Select the failed kill through the finding's evidence, then note it.
   await page.click('[data-testid="finding-list"] .finding-item[data-finding="pod-worker-stuck-terminating"]');
@@ -42,6 +46,7 @@ test('a link with a selection, a note and a collapsed group reopens all of them 
 
   // A fresh context: nothing shared with the sender's page but the link.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const received = recordRequests(context);
   const opened = await context.newPage();
   const openedRequests: string[] = [];
   const openedErrors: string[] = [];
@@ -63,6 +68,15 @@ test('a link with a selection, a note and a collapsed group reopens all of them 
 
   expect(leaks(requests, link)).toEqual([]);
   expect(leaks(openedRequests, link)).toEqual([]);
+  // No request's URL, headers or body carries the log's text or the note (the needles are in what was shared).
+  const logText = readFileSync(SEED_004, 'utf8');
+  expect(logText).toContain(CONTAINER_ID);
+  expect(logText).toContain('nginx-deployment-bd4476b48-fpgvc');
+  const needles = [CONTAINER_ID, 'nginx-deployment-bd4476b48-fpgvc', 'the kill fails: containerd is down'];
+  expect(received.length).toBeGreaterThan(0);
+  expect(requestsCarrying([{ url: 'http://127.0.0.1/x', method: 'POST', headers: {}, body: `d=${CONTAINER_ID}` }], link, needles)).toHaveLength(1);
+  expect(requestsCarrying(sentRequests, link, needles)).toEqual([]);
+  expect(requestsCarrying(received, link, needles)).toEqual([]);
   expect(openedErrors).toEqual([]);
   await context.close();
   await page.context().close();
