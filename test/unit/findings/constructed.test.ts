@@ -102,3 +102,39 @@ describe('runtime-down, 1.13+ wording of the same hang (constructed inline)', ()
     expect(analyse(lines.slice(0, 6).join('\n')).of('runtime-down')).toEqual([]);
   });
 });
+
+describe('runtime-call-errors on constructed lines: what is one failure logged again, and what is another failure', () => {
+  const closed = 'rpc error: code = Unavailable desc = connection closed';
+  const line = (time: string, at: string, msg: string) => `E0919 11:11:${time}  190330 ${at}] ${msg}`;
+  it('two calls that each print their own line are two failures, even a moment apart', () => {
+    // PLEG and housekeeping both list the sandboxes in the same millisecond: two remote_runtime.go lines.
+    const a = analyse([
+      line('22.237513', 'remote_runtime.go:365', `"ListPodSandbox with filter from runtime service failed" err="${closed}" filter="nil"`),
+      line('22.237520', 'remote_runtime.go:365', `"ListPodSandbox with filter from runtime service failed" err="${closed}" filter="nil"`),
+      line('22.237546', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      line('22.237550', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      line('22.237556', 'generic.go:205', `"GenericPLEG: Unable to retrieve pods" err="${closed}"`),
+    ].join('\n') + '\n');
+    const f = a.of('runtime-call-errors');
+    expect(f).toHaveLength(1);
+    expect(f[0].title).toBe('Container runtime calls failing (ListPodSandbox ×2)');
+    expect(f[0].explanation).toContain('logged again by callers on lines 3, 4 and 5');
+  });
+
+  it('a caller line with another error, another call, or long after is a failure of its own', () => {
+    const a = analyse([
+      line('22.100000', 'remote_runtime.go:479', `"StopContainer from runtime service failed" err="${closed}" containerID="abc"`),
+      // Another error class: not the StopContainer failure logged again.
+      line('22.100100', 'kuberuntime_container.go:728', '"Container termination failed with gracePeriod" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" pod="default/web-0" podUID=u1 containerName="app" containerID="containerd://abc" gracePeriod=30'),
+      // Another call: the sandbox listing is not a StopContainer.
+      line('22.100200', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      // The same error for the same call, but 5 s later: a new kill that failed.
+      line('27.100300', 'kuberuntime_container.go:728', `"Container termination failed with gracePeriod" err="${closed}" pod="default/web-0" podUID=u1 containerName="app" containerID="containerd://abc" gracePeriod=30`),
+    ].join('\n') + '\n');
+    const f = a.of('runtime-call-errors');
+    expect(f).toHaveLength(1);
+    expect(f[0].explanation).toContain('StopContainer ×3 (connection closed, deadline exceeded; first line 1)');
+    expect(f[0].explanation).toContain('ListPodSandbox ×1 (connection closed; first line 3)');
+    expect(f[0].explanation).not.toContain('logged again');
+  });
+});

@@ -30,7 +30,33 @@ describe('pleg-unhealthy', () => {
     expect(f.explanation).toContain('deadline exceeded');
     expect(a.lines(f)).toContain(5);
     const calls = only(a, 'runtime-call-errors');
-    expect(calls.explanation).toContain('ListContainers');
+    // remote_runtime.go's line, then getKubeletContainers logging the same error: one failed call.
+    expect(calls.title).toBe('Container runtime call failed (ListContainers)');
+    expect(calls.explanation).toContain('ListContainers ×1 (deadline exceeded; first line 5; logged again by its caller on line 6)');
+  });
+});
+
+describe('runtime-call-errors', () => {
+  it('counts each failed call once and its callers\' lines as evidence (cri-o/cri-o#1228, printf era)', () => {
+    // https://github.com/cri-o/cri-o/issues/1228 — two ListPodSandbox failures a second apart, each logged again by
+    // kuberuntime_sandbox.go and PLEG or housekeeping (one caller prints the error as a Go struct, `%#v`).
+    const a = fixture('runtime-call-errors-1.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (ListPodSandbox ×2)');
+    expect(f.explanation).toContain('ListPodSandbox ×2 (deadline exceeded; first line 1; logged again by callers on lines 2, 3, 5, 6 and 7)');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('tells a caller\'s line from another call failing a moment later (NVIDIA/gpu-operator#303, structured lines in journald)', () => {
+    // https://github.com/NVIDIA/gpu-operator/issues/303 — the sandbox listing fails (its own line is not in the
+    // excerpt; kuberuntime_sandbox.go's stands for it) and PLEG logs it again; 6 ms later the stats collector's
+    // ListContainers fails on its own. The last line (pod stats) is not a CRI call's line.
+    const a = fixture('runtime-call-errors-2.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (2 failed calls: ListPodSandbox, ListContainers)');
+    expect(f.explanation).toContain('ListPodSandbox ×1 (connection refused; first line 1; logged again by its caller on line 2)');
+    expect(f.explanation).toContain('ListContainers ×1 (connection refused; first line 3)');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
   });
 });
 
