@@ -292,6 +292,16 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'An admit handler rejected the pod: it gets status Failed and no pod worker.',
   },
   {
+    id: 'X53', kind: 'admit.rejected', lane: 'sync-loop', versions: 'recent structured versions (kubelet.go canAdmitPod, allocation_manager.go from 1.33)', v: 0,
+    msg: ['Pod admission denied'], text: ['reason', 'message'],
+    explain: 'An admit handler rejected the pod, with the reason the pod\'s status will show (OutOfcpu, NodeAffinity, NodeShutdown, UnexpectedAdmissionError…): it gets status Failed and no pod worker.',
+  },
+  {
+    id: 'X54', kind: 'admit.rejected', lane: 'sync-loop', versions: '1.21+ (≤1.20 says it in "Failed to admit pod")', v: 0,
+    msg: ['Failed to admit pod, unexpected error while attempting to recover from admission failure'], text: ['err'],
+    explain: 'The pod did not fit and, as a critical pod (static or system-critical), the kubelet tried to evict other pods to make room, but found no set of pods whose eviction would free enough: the pod is rejected with UnexpectedAdmissionError.',
+  },
+  {
     id: 'M113', kind: 'admit.predicate-failed', lane: 'sync-loop', versions: 'all', v: 2,
     msg: ['Predicate failed on Pod'], printf: ['Predicate failed on Pod: %v{pod}, for reason: %v{reason}'], text: ['reason', 'err'],
     explain: 'A resource or affinity predicate failed during admission.',

@@ -1,8 +1,10 @@
 /**
  * Detectors on CONSTRUCTED excerpts: where no public log shows the case (seed 002 quotes no kubelet lines; a full
- * back-off growth, sustained readiness failures, admission rejections and a sync-loop stall at -v=4 were not found
- * in public issues), the fixture was written by hand from the exact message texts of kubelet-reference.md §4 and
- * the timing rules of §1, §3 and §7. File names end in -constructed.log.
+ * back-off growth, sustained readiness failures, resource rejections at admission with whole lines, and a sync-loop
+ * stall at -v=4 were not found in public issues — kubernetes/kubernetes#100803 shows a stalled loop only as a grep
+ * of its SyncLoop lines, #22259 only as fragments quoted in prose, #106419's rejections are cut at the terminal's
+ * width), the fixture was written by hand from the exact message texts of kubelet-reference.md §4 and the timing
+ * rules of §1, §3 and §7. File names end in -constructed.log; lines built in a test are constructed too.
  */
 import { describe, expect, it } from 'vitest';
 import { analyse, fixture, fixtureText } from './findings-kit.ts';
@@ -62,6 +64,25 @@ describe('admission-rejected on a constructed 1.23 excerpt (OutOfcpu-style predi
     expect(f).toHaveLength(1);
     expect(f[0].title).toContain("Node didn't have enough resource: cpu");
     expect(a.pods(f[0]).sort()).toEqual(['batch/report-27941580-7xk2p', 'batch/report-27941595-q9zrt']);
+  });
+});
+
+describe('admission-rejected: one rejection per attempt, named by the admit result\'s reason when a line gives it', () => {
+  const cpu = "Node didn't have enough resource: cpu, requested: 4000, used: 7300, capacity: 8000";
+  const line = (time: string, at: string, msg: string) => `I0315 12:${time}    2891 ${at}] ${msg}`;
+  it('counts the predicate line and the denial of one pod once, and groups two pods by their reason', () => {
+    const a = analyse([
+      line('00:05.120516', 'predicate.go:141', `"Predicate failed on Pod" pod="batch/report-1" err="${cpu}"`),
+      line('00:05.120545', 'kubelet.go:2357', `"Pod admission denied" podUID="u1" pod="batch/report-1" reason="OutOfcpu" message="${cpu}"`),
+      line('15:05.120516', 'predicate.go:141', `"Predicate failed on Pod" pod="batch/report-2" err="${cpu}"`),
+      line('15:05.120545', 'kubelet.go:2357', `"Pod admission denied" podUID="u2" pod="batch/report-2" reason="OutOfcpu" message="${cpu}"`),
+      line('16:00.000000', 'kubelet.go:2357', '"Pod admission denied" podUID="u3" pod="batch/report-3" reason="NodeAffinity" message="Predicate NodeAffinity failed"'),
+    ].join('\n') + '\n');
+    const f = a.of('admission-rejected');
+    expect(f.map((x) => x.title)).toEqual(['Pods rejected at admission: OutOfcpu', 'Pods rejected at admission: NodeAffinity']);
+    expect(a.pods(f[0])).toEqual(['batch/report-1', 'batch/report-2']);
+    expect(f[0].explanation).toContain(`for 2 pods (batch/report-1 and batch/report-2) and rejected them (OutOfcpu): "${cpu}"`);
+    expect(a.lines(f[1])).toEqual([5]);
   });
 });
 

@@ -36,6 +36,22 @@ describe('pleg-unhealthy', () => {
   });
 });
 
+describe('admission-rejected', () => {
+  it('names the admit result\'s reason and quotes the detail (kubernetes/kubernetes#138391, allocation_manager.go era)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/138391 — a static kube-apiserver pod that does not fit: the
+    // critical-pod handler finds nothing to preempt, and the pod is denied with UnexpectedAdmissionError. The
+    // predicate line and the denial are one rejection.
+    const a = fixture('admission-rejected-1.log');
+    const f = only(a, 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: UnexpectedAdmissionError');
+    expect(a.pods(f)).toEqual(['kube-system/kube-apiserver-master1']);
+    expect(a.lines(f)).toEqual([2, 3]);
+    expect(f.explanation).toContain('for 1 pod (kube-system/kube-apiserver-master1) and rejected it (UnexpectedAdmissionError): "preemption: error finding a set of pods to preempt');
+    expect(f.explanation).toContain('found no set of pods whose eviction would free enough');
+    expect(a.trace.pods[0].admission.result).toBe('rejected');
+  });
+});
+
 describe('runtime-call-errors', () => {
   it('counts each failed call once and its callers\' lines as evidence (cri-o/cri-o#1228, printf era)', () => {
     // https://github.com/cri-o/cri-o/issues/1228 — two ListPodSandbox failures a second apart, each logged again by
