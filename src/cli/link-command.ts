@@ -1,12 +1,14 @@
 /**
- * `syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--base URL] [--year YYYY]`
+ * `syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME]
+ *   [--sanitize] [--sanitize-uids] [--sanitize-well-known] [--base URL] [--year YYYY]`
  *
  * Prints a link that opens the log in the app. The lines travel inside the URL fragment (never sent to a server):
  * the whole log when it is small, otherwise every kubelet record without the other lines. --pod / --from / --to
  * choose what it carries the way the app's Share dialog does (those pods' lines and the node's own, within the
  * window: trace/link-selection.ts, trace/link-logs.ts), and the link opens on that window. --sanitize replaces
- * names, IPs and image references with pseudonyms first (what was replaced is listed on stderr). Size warnings go
- * to stderr; stdout holds only the link. A link too long for a browser to open is not printed: exit status 1.
+ * names, IPs and image references with pseudonyms first (what was replaced is listed on stderr); --sanitize-uids
+ * also pod UIDs and container IDs, --sanitize-well-known also default, kube-system… where printed as namespaces
+ * (either implies --sanitize). Size warnings go to stderr; stdout holds only the link. A link too long for a browser to open is not printed: exit status 1.
  */
 import { InputError } from './read-files.ts';
 import { loadAnyInput, yearFlag } from './export-command.ts';
@@ -63,8 +65,10 @@ export async function linkCommand(files: string[], flags: Map<string, string | t
     if (e instanceof SelectionError) throw new InputError(e.message);
     throw e;
   }
-  if (flags.has('--sanitize')) {
-    const result = sanitizeTrace(trace, {}, { notes });
+  const uids = flags.has('--sanitize-uids');
+  const wellKnownNamespaces = flags.has('--sanitize-well-known');
+  if (flags.has('--sanitize') || uids || wellKnownNamespaces) {
+    const result = sanitizeTrace(trace, { uids, wellKnownNamespaces }, { notes });
     trace = result.trace;
     notes = result.notes;
     process.stderr.write(previewSummary(result.preview) + '\n');

@@ -19,9 +19,12 @@ const USAGE = `Usage:
                                                     (kubelet logs, a CSV event table or a Syncloop trace file)
   syncloop export FILE... --format trace|chrome|csv [--out FILE]
                                                     write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
-  syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--base URL]
+  syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--sanitize-uids]
+                 [--sanitize-well-known] [--base URL]
                                                     print a link that opens the log in the app (data in the fragment):
-                                                    the whole log when small, or these pods' lines within the window
+                                                    the whole log when small, or these pods' lines within the window;
+                                                    sanitized: names, IPs, images (+ UIDs and container IDs,
+                                                    + default/kube-system… namespaces)
   syncloop simulate --list                          list the simulator's scenarios
   syncloop simulate SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--verbosity N] [--pods N] [--hours H]
                    [--out FILE] [--json]            write the simulated kubelet log (stdout or FILE); --json: run summary

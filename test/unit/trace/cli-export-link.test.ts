@@ -45,6 +45,7 @@ describe('syncloop export / link', () => {
       csv: start('export', seed, '--format', 'csv'),
       link: start('link', seed, '--base', 'https://syncloop.example/'),
       sanitized: start('link', seed, '--sanitize'),
+      sanitizedIds: start('link', seed, '--sanitize-uids', '--sanitize-well-known'),
       badFormat: start('export', seed, '--format', 'xml'),
       narrowed: start('link', seed0, '--pod', RACE_POD, '--pod', 'default/opensource-sf-dc750-2', '--from', '0312 10:42:26.10', '--to', '10:42:27'),
       unknownPod: start('link', seed0, '--pod', 'default/no-such-pod'),
@@ -127,6 +128,33 @@ describe('syncloop export / link', () => {
     expect(tooLong.stdout).toBe('');
     expect(tooLong.stderr).toMatch(/the link is [\d,]+ characters long: too long for a browser to open/);
     expect(tooLong.stderr).toContain('--pod NS/NAME, --from and --to');
+  });
+
+  it('also replaces pod UIDs, container IDs and the default namespace when asked, with parseable stand-ins', async () => {
+    const UID = '95d6b80b-77f5-4218-824e-69eec4998c22';
+    const CID = '24bee860a677b045e22fb764067cee0dbddeaeb2ac68ccd229b26418d24cf2e6';
+    const plain = await decodeShareLink((await results.sanitized).stdout.trim());
+    if (plain.kind !== 'logs') throw new Error('expected a logs link');
+    // --sanitize alone keeps them (the default).
+    expect(plain.sources[0].text).toContain(UID);
+    expect(plain.sources[0].text).toContain(CID);
+    expect(plain.sources[0].text).toContain('pods=[default/pod-a-1]');
+    const withIds = await results.sanitizedIds;
+    expect(withIds.stderr).toMatch(/sanitized: \d+ names replaced \(.*\d+ uid.*\d+ container-id/);
+    const clean = await decodeShareLink(withIds.stdout.trim());
+    if (clean.kind !== 'logs') throw new Error('expected a logs link');
+    const text = clean.sources[0].text;
+    expect(text).not.toContain(UID);
+    expect(text).not.toContain(CID.slice(0, 12));
+    expect(text).toMatch(/pods=\[ns-\d+\/pod-a-1\]/);
+    const reparsed = analyzeText(text, 'seed-004.log', { year: 2023 });
+    expect(reparsed.pods.map((p) => p.uid)).toHaveLength(1);
+    expect(reparsed.pods[0].uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const original = analyzeText(seedText('004'), 'seed-004.log', { year: 2023 });
+    const ids = reparsed.containers.filter((c) => c.id).map((c) => c.id);
+    expect(ids).toHaveLength(original.containers.filter((c) => c.id).length);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(ids).not.toContain(CID);
   });
 
   it('fails with a message and exit status 1 on a bad format', async () => {
