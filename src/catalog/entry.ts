@@ -50,4 +50,11 @@ export interface CatalogEntry {
    * text is explained; its template still matches if some tool prints it alone.
    */
   embeddedIn?: readonly string[];
+  /**
+   * The line reports a failed call to the container runtime (CRI). `role: 'call'`: the runtime client's own line
+   * (remote_runtime.go, remote_image.go), printed once per failed call; `'caller'`: code that got the error back
+   * logging it again (kuberuntime_*.go, PLEG, housekeeping, runtime health). `calls` names the CRI call(s) whose
+   * failure it reports; a caller of GetPods, which lists sandboxes and then containers, may report either.
+   */
+  cri?: { role: 'call' | 'caller'; calls: readonly string[] };
 }

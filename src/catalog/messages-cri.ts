@@ -56,7 +56,7 @@ export const CRI_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X38', kind: 'runtime.sandbox-status-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
-    msg: ['Failed to get pod sandbox status; Skipping pod'], text: ['err'],
+    msg: ['Failed to get pod sandbox status; Skipping pod'], text: ['err'], cri: { role: 'caller', calls: ['PodSandboxStatus'] },
     explain: 'The new sandbox was created but its status could not be read, so its containers are not started in this sync.',
   },
   {

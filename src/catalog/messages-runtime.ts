@@ -16,6 +16,7 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
   {
     id: 'M95', kind: 'pleg.relist-failed', lane: 'pleg', versions: 'all', v: 0,
     msg: ['GenericPLEG: Unable to retrieve pods'], printf: ['GenericPLEG: Unable to retrieve pods: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListPodSandbox', 'ListContainers'] },
     explain: 'Listing the runtime failed, so the relist timestamp did not advance; after 3 min PLEG is reported unhealthy.',
   },
   {
@@ -38,6 +39,67 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
     msg: ['PLEG: Ignoring events for pod'], printf: ['PLEG: Ignoring events for pod %v{name}/%v{namespace}: %v{err}'],
     text: ['err'],
     explain: 'Inspecting the pod after a relist failed; its events are retried at the next relist.',
+  },
+];
+
+/**
+ * The runtime client's own line for each failed CRI call (remote_runtime.go / remote_image.go; printf ≤1.20,
+ * structured 1.21+): one entry per call, so an event names its call. `printf` omits calls whose ≤1.20 line is not
+ * known here.
+ */
+const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?: string }[] = [
+  { id: 'X09', call: 'StopContainer', msg: 'StopContainer from runtime service failed', printf: 'StopContainer %q{containerID} from runtime service failed: %v{err}' },
+  { id: 'X09b', call: 'ListPodSandbox', msg: 'ListPodSandbox with filter from runtime service failed', printf: 'ListPodSandbox with filter %v from runtime service failed: %v{err}' },
+  { id: 'X09c', call: 'ListContainers', msg: 'ListContainers with filter from runtime service failed', printf: 'ListContainers with filter %v from runtime service failed: %v{err}' },
+  { id: 'X09d', call: 'StopPodSandbox', msg: 'StopPodSandbox from runtime service failed', printf: 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}' },
+  { id: 'X09e', call: 'RemoveContainer', msg: 'RemoveContainer from runtime service failed', printf: 'RemoveContainer %q{containerID} from runtime service failed: %v{err}' },
+  { id: 'X09f', call: 'RemovePodSandbox', msg: 'RemovePodSandbox from runtime service failed', printf: 'RemovePodSandbox %q{podSandboxID} from runtime service failed: %v{err}' },
+  { id: 'X09g', call: 'ContainerStatus', msg: 'ContainerStatus from runtime service failed', printf: 'ContainerStatus %q{containerID} from runtime service failed: %v{err}' },
+  { id: 'X09h', call: 'PodSandboxStatus', msg: 'PodSandboxStatus from runtime service failed', printf: 'PodSandboxStatus %q{podSandboxID} from runtime service failed: %v{err}' },
+  { id: 'X09i', call: 'CreateContainer', msg: 'CreateContainer in sandbox from runtime service failed', printf: 'CreateContainer in sandbox %q{podSandboxID} from runtime service failed: %v{err}' },
+  { id: 'X09j', call: 'StartContainer', msg: 'StartContainer from runtime service failed', printf: 'StartContainer %q{containerID} from runtime service failed: %v{err}' },
+  { id: 'X09k', call: 'RunPodSandbox', msg: 'RunPodSandbox from runtime service failed', printf: 'RunPodSandbox from runtime service failed: %v{err}' },
+  { id: 'X09l', call: 'Status', msg: 'Status from runtime service failed', printf: 'Status from runtime service failed: %v{err}' },
+  { id: 'X09m', call: 'Version', msg: 'Version from runtime service failed', printf: 'Version from runtime service failed: %v{err}' },
+  { id: 'X09n', call: 'ExecSync', msg: 'ExecSync cmd from runtime service failed', printf: "ExecSync %s{containerID} '%s' from runtime service failed: %v{err}" },
+  { id: 'X09o', call: 'ListPodSandboxStats', msg: 'ListPodSandboxStats with filter from runtime service failed' },
+  { id: 'X09p', call: 'ListContainerStats', msg: 'ListContainerStats with filter from runtime service failed' },
+  { id: 'X09q', call: 'ImageFsInfo', msg: 'ImageFsInfo from image service failed' },
+  { id: 'X09r', call: 'PullImage', msg: 'PullImage from image service failed', printf: 'PullImage %q{image} from image service failed: %v{err}' },
+  { id: 'X09s', call: 'ImageStatus', msg: 'ImageStatus from image service failed', printf: 'ImageStatus %q{image} from image service failed: %v{err}' },
+];
+
+const CRI_CALL_FAILED: CatalogEntry[] = CRI_CALL_LINES.map((c) => ({
+  id: c.id, kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (remote_runtime.go printf ≤1.20, structured 1.21+)', v: 0,
+  msg: [c.msg], ...(c.printf ? { printf: [c.printf] } : {}), text: ['err'], cri: { role: 'call', calls: [c.call] },
+  explain: `The CRI ${c.call} call to the container runtime failed (deadline exceeded, connection closed or refused, EOF…).`,
+}));
+
+/** Runtime-manager and housekeeping lines that log a failed CRI call's error again, on the way up. */
+const CRI_CALLERS: CatalogEntry[] = [
+  {
+    id: 'X09t', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Failed to list pod sandboxes'], printf: ['ListPodSandbox failed: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListPodSandbox'] },
+    explain: 'Listing the pod sandboxes failed (kuberuntime_sandbox.go, logging the ListPodSandbox error it got back).',
+  },
+  {
+    id: 'X09u', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['ListContainers failed'], printf: ['getKubeletContainers failed: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListContainers'] },
+    explain: 'Listing the kubelet\'s containers failed (kuberuntime_container.go, logging the ListContainers error it got back).',
+  },
+  {
+    id: 'X09v', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Error listing containers'], printf: ['Error listing containers: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListPodSandbox', 'ListContainers'] },
+    explain: 'Housekeeping (HandlePodCleanups) could not list the runtime\'s pods: the sandbox or container listing failed.',
+  },
+  {
+    id: 'X09w', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all', v: 0,
+    msg: ['Failed to stop sandbox', 'StopPodSandbox failed'], text: ['err'],
+    cri: { role: 'caller', calls: ['StopPodSandbox'] },
+    explain: 'Stopping the pod\'s sandbox failed while the pod was being killed.',
   },
 ];
 
@@ -142,41 +204,19 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X08', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: 'all', v: 0,
-    msg: ['Container termination failed with gracePeriod', 'Kill container failed', 'killPodWithSyncResult failed'],
-    printf: ['Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}',
-      'killPodWithSyncResult failed: %v{err}'],
-    num: 'gracePeriod', text: ['err'],
+    msg: ['Container termination failed with gracePeriod', 'Kill container failed'],
+    printf: ['Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}'],
+    num: 'gracePeriod', text: ['err'], cri: { role: 'caller', calls: ['StopContainer'] },
     explain: 'Stopping the container failed; the pod cannot finish terminating until a later attempt succeeds.',
   },
   {
-    id: 'X09', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (remote_runtime.go printf ≤1.20, structured 1.21+)', v: 0,
-    msg: ['StopContainer from runtime service failed', 'ListPodSandbox with filter from runtime service failed',
-      'ListContainers with filter from runtime service failed', 'StopPodSandbox from runtime service failed',
-      'RemoveContainer from runtime service failed', 'RemovePodSandbox from runtime service failed',
-      'ContainerStatus from runtime service failed', 'PodSandboxStatus from runtime service failed',
-      'CreateContainer in sandbox from runtime service failed', 'StartContainer from runtime service failed',
-      'RunPodSandbox from runtime service failed', 'Status from runtime service failed', 'Version from runtime service failed',
-      'ExecSync cmd from runtime service failed', 'ListPodSandboxStats with filter from runtime service failed',
-      'ListContainerStats with filter from runtime service failed', 'ImageFsInfo from image service failed',
-      'PullImage from image service failed', 'Failed to list pod sandboxes', 'Error listing containers',
-      'Failed to stop sandbox', 'StopPodSandbox failed', 'ImageStatus from image service failed'],
-    printf: ['ListContainers with filter %v from runtime service failed: %v{err}',
-      'ListPodSandbox with filter %v from runtime service failed: %v{err}',
-      'StopContainer %q{containerID} from runtime service failed: %v{err}',
-      'ContainerStatus %q{containerID} from runtime service failed: %v{err}',
-      'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 'RunPodSandbox from runtime service failed: %v{err}',
-      'Status from runtime service failed: %v{err}', 'Version from runtime service failed: %v{err}',
-      'PullImage %q{image} from image service failed: %v{err}',
-      'RemovePodSandbox %q{podSandboxID} from runtime service failed: %v{err}',
-      'PodSandboxStatus %q{podSandboxID} from runtime service failed: %v{err}',
-      'CreateContainer in sandbox %q{podSandboxID} from runtime service failed: %v{err}',
-      'StartContainer %q{containerID} from runtime service failed: %v{err}',
-      'RemoveContainer %q{containerID} from runtime service failed: %v{err}',
-      "ExecSync %s{containerID} '%s' from runtime service failed: %v{err}",
-      'ImageStatus %q{image} from image service failed: %v{err}'],
-    text: ['err'],
-    explain: 'A CRI call to the container runtime failed (deadline exceeded, connection closed or refused, EOF…).',
+    id: 'X08b', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['killPodWithSyncResult failed'], printf: ['killPodWithSyncResult failed: %v{err}'],
+    text: ['err'], cri: { role: 'caller', calls: ['StopContainer', 'StopPodSandbox'] },
+    explain: 'Killing the pod (its containers, then its sandbox) failed; the pod cannot finish terminating until a later attempt succeeds.',
   },
+  ...CRI_CALL_FAILED,
+  ...CRI_CALLERS,
   {
     id: 'X10', kind: 'runtime.remove-container', lane: 'pod-worker', versions: 'all', v: 4,
     msg: ['Removing container', 'RemoveContainer'], printf: ['Removing container %q{containerID}'],
@@ -189,12 +229,19 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X11', kind: 'gc.failed', lane: 'gc', versions: 'all', v: 0,
-    msg: ['Container garbage collection failed', 'Image garbage collection failed multiple times in a row',
+    msg: ['Container garbage collection failed'], printf: ['Container garbage collection failed: %v{err}'],
+    text: ['err'], cri: { role: 'caller', calls: ['ListContainers', 'ListPodSandbox', 'RemoveContainer', 'RemovePodSandbox'] },
+    explain: 'A container garbage collection pass failed (listing or removing containers and sandboxes in the runtime).',
+  },
+  {
+    // Image GC reads the image filesystem's stats (cAdvisor or the runtime's ImageFsInfo): not counted as a CRI call.
+    id: 'X11b', kind: 'gc.failed', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Image garbage collection failed multiple times in a row',
       'Image garbage collection failed once. Stats initialization may not have completed yet'],
-    printf: ['Container garbage collection failed: %v{err}', 'Image garbage collection failed multiple times in a row: %v{err}',
+    printf: ['Image garbage collection failed multiple times in a row: %v{err}',
       'Image garbage collection failed once. Stats initialization may not have completed yet: %v{err}'],
     text: ['err'],
-    explain: 'A garbage collection pass failed.',
+    explain: 'An image garbage collection pass failed (often the image filesystem\'s stats are not known yet, right after start-up).',
   },
 ];
 
@@ -213,6 +260,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'M42', kind: 'node.runtime-sanity-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Container runtime sanity check failed'], printf: ['Container runtime sanity check failed: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['Status'] },
     explain: 'The CRI Status call failed; after 30 s without a successful check the runtime is considered down.',
   },
   {
@@ -242,6 +290,16 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     id: 'M112', kind: 'admit.rejected', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,
     msg: ['Failed to admit pod'], printf: ['Failed to admit pod %v{pod} - %s{message}'], text: ['message', 'err'],
     explain: 'An admit handler rejected the pod: it gets status Failed and no pod worker.',
+  },
+  {
+    id: 'X53', kind: 'admit.rejected', lane: 'sync-loop', versions: 'recent structured versions (kubelet.go canAdmitPod, allocation_manager.go from 1.33)', v: 0,
+    msg: ['Pod admission denied'], text: ['reason', 'message'],
+    explain: 'An admit handler rejected the pod, with the reason the pod\'s status will show (OutOfcpu, NodeAffinity, NodeShutdown, UnexpectedAdmissionError…): it gets status Failed and no pod worker.',
+  },
+  {
+    id: 'X54', kind: 'admit.rejected', lane: 'sync-loop', versions: '1.21+ (≤1.20 says it in "Failed to admit pod")', v: 0,
+    msg: ['Failed to admit pod, unexpected error while attempting to recover from admission failure'], text: ['err'],
+    explain: 'The pod did not fit and, as a critical pod (static or system-critical), the kubelet tried to evict other pods to make room, but found no set of pods whose eviction would free enough: the pod is rejected with UnexpectedAdmissionError.',
   },
   {
     id: 'M113', kind: 'admit.predicate-failed', lane: 'sync-loop', versions: 'all', v: 2,

@@ -123,6 +123,7 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
   {
     id: 'M21', kind: 'housekeeping.failed', lane: 'housekeeping', versions: 'all', v: 0,
     msg: ['Failed cleaning pods'], printf: ['Failed cleaning pods: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListPodSandbox', 'ListContainers'] },
     explain: 'HandlePodCleanups returned an error (often the runtime could not be listed); the pass stopped early.',
   },
   {

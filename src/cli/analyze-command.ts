@@ -65,6 +65,7 @@ export function analyzeJson(trace: Trace): object {
     findings: trace.findings.map((f) => ({
       id: f.id, title: f.title, severity: f.severity,
       pods: f.pods.map((p) => podId(trace.pods[p])),
+      containers: f.containers.map((c) => findingContainer(trace, c)),
       firstLine: f.evidence.length ? Math.min(...f.evidence.map(lineOf)) : null,
       evidenceLines: f.evidence.map(lineOf),
       evidence: f.evidence.map((e) => ({ file: trace.sources[ev.source[e]].name, line: lineOf(e) })),
@@ -76,6 +77,23 @@ export function analyzeJson(trace: Trace): object {
   };
 }
 
+/**
+ * A container instance a finding names, in `analyze --json`: its pod (`ns/name`, or the uid when the name is
+ * unknown), the container's name (empty for a sandbox whose name the log does not give), its runtime ID (full,
+ * without the `containerd://` scheme; empty when the log never printed it) and whether it is the pod's sandbox.
+ */
+function findingContainer(trace: Trace, index: number): { pod: string | null; name: string; id: string; sandbox: boolean } {
+  const c = trace.containers[index];
+  return { pod: trace.pods[c.pod] ? podId(trace.pods[c.pod]) : null, name: c.name, id: c.id, sandbox: c.sandbox };
+}
+
+/** `ns/pod/container (24bee860a677)` for the text report. */
+function containerLabel(trace: Trace, index: number): string {
+  const c = trace.containers[index];
+  const pod = trace.pods[c.pod] ? `${podId(trace.pods[c.pod])}/` : '';
+  return `${pod}${c.name || (c.sandbox ? 'sandbox' : '?')}${c.id ? ` (${c.id.slice(0, 12)})` : ''}`;
+}
+
 export function analyzeText(trace: Trace): string {
   const out: string[] = [];
   const ev = trace.events;
@@ -85,6 +103,7 @@ export function analyzeText(trace: Trace): string {
       const lines = f.evidence.slice(0, 8).map((e) => ev.line[e]).join(', ');
       out.push(`  [${f.severity}] ${f.id}: ${f.title}`);
       out.push(`      ${formatEpochUs(f.startUs)} → ${formatEpochUs(f.endUs)}; pods: ${f.pods.map((p) => podId(trace.pods[p])).join(', ') || '—'}; evidence lines: ${lines}${f.evidence.length > 8 ? ', …' : ''}`);
+      if (f.containers.length) out.push(`      containers: ${f.containers.slice(0, 8).map((c) => containerLabel(trace, c)).join(', ')}${f.containers.length > 8 ? ', …' : ''}`);
       out.push(`      ${f.explanation}`);
       if (f.next) out.push(`      Next: ${f.next}`);
       if (f.scenario) out.push(`      Simulation: ${f.scenario}`);

@@ -3,7 +3,7 @@
  *
  *   npm run --silent syncloop -- analyze FILE... [--json] [--year YYYY]
  *   npm run --silent syncloop -- export FILE... --format trace|chrome|csv [--out FILE]
- *   npm run --silent syncloop -- link FILE... [--sanitize] [--base URL]
+ *   npm run --silent syncloop -- link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--base URL]
  *   npm run --silent syncloop -- simulate --list | SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--json]
  */
 import { analyzeJson, analyzeText } from './analyze-command.ts';
@@ -19,7 +19,12 @@ const USAGE = `Usage:
                                                     (kubelet logs, a CSV event table or a Syncloop trace file)
   syncloop export FILE... --format trace|chrome|csv [--out FILE]
                                                     write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
-  syncloop link FILE... [--sanitize] [--base URL]   print a link that opens the log in the app (data in the fragment)
+  syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--sanitize-uids]
+                 [--sanitize-well-known] [--base URL]
+                                                    print a link that opens the log in the app (data in the fragment):
+                                                    the whole log when small, or these pods' lines within the window;
+                                                    sanitized: names, IPs, images (+ UIDs and container IDs,
+                                                    + default/kube-system… namespaces)
   syncloop simulate --list                          list the simulator's scenarios
   syncloop simulate SCENARIO [--variant buggy|fixed] [--seed N] [--version X] [--verbosity N] [--pods N] [--hours H]
                    [--out FILE] [--json]            write the simulated kubelet log (stdout or FILE); --json: run summary
@@ -29,28 +34,36 @@ const USAGE = `Usage:
 interface Parsed {
   command: string;
   files: string[];
+  /** Each flag's last value (true for a flag without one). */
   flags: Map<string, string | true>;
+  /** Every value of a flag given several times (`--pod a --pod b`), in order. */
+  repeated: Map<string, string[]>;
 }
 
 /** Flags that take a value. */
-const VALUE_FLAGS = new Set(['--year', '--variant', '--seed', '--version', '--out', '--format', '--verbosity', '--hours', '--pods', '--base']);
+const VALUE_FLAGS = new Set(['--year', '--variant', '--seed', '--version', '--out', '--format', '--verbosity', '--hours', '--pods', '--base', '--pod', '--from', '--to']);
 
 export function parseArgs(argv: string[]): Parsed {
   const [command = 'help', ...rest] = argv;
   const files: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
+  const set = (flag: string, value: string) => {
+    flags.set(flag, value);
+    repeated.set(flag, [...(repeated.get(flag) ?? []), value]);
+  };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
-      if (eq > 0) flags.set(a.slice(0, eq), a.slice(eq + 1));
+      if (eq > 0) set(a.slice(0, eq), a.slice(eq + 1));
       else if (VALUE_FLAGS.has(a)) {
         if (i + 1 >= rest.length) throw new InputError(`${a} needs a value`);
-        flags.set(a, rest[++i]);
+        set(a, rest[++i]);
       } else flags.set(a, true);
     } else files.push(a);
   }
-  return { command, files, flags };
+  return { command, files, flags, repeated };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -73,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     case 'export':
       return exportCommand(args.files, args.flags);
     case 'link':
-      return linkCommand(args.files, args.flags);
+      return linkCommand(args.files, args.flags, args.repeated);
     case 'simulate':
       return simulateCommand(args.files, args.flags);
     case 'help':

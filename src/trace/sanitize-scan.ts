@@ -80,6 +80,29 @@ export class LiteralMatcher {
   }
 }
 
+/**
+ * Is the token s[i, i+length) printed as a namespace? Well-known namespace names are also plain words ("default"),
+ * so they are replaced only where the kubelet prints a namespace: `ns/name`, `name_ns(uid)`, `_ns_` in container
+ * names and log paths, and after a namespace key (`namespace="…"`, `Namespace:…`, `"namespace":"…"`, `\"namespace\":\"…`).
+ */
+export function namespaceContextAt(s: string, i: number, length: number): boolean {
+  const after = s.charCodeAt(i + length);
+  if (after === 47 && isNameChar(s.charCodeAt(i + length + 1))) return true;
+  if (after === 95 || (i > 0 && s.charCodeAt(i - 1) === 95)) return true;
+  // Walk back over the value's opening quote (maybe escaped), the separator, the key's closing quote.
+  let p = i - 1;
+  if (p >= 0 && s.charCodeAt(p) === 34) p--;
+  if (p >= 0 && s.charCodeAt(p) === 92) p--;
+  if (p < 0 || (s.charCodeAt(p) !== 61 && s.charCodeAt(p) !== 58)) return false;
+  p--;
+  if (p >= 0 && s.charCodeAt(p) === 34) p--;
+  if (p >= 0 && s.charCodeAt(p) === 92) p--;
+  const key = 'namespace';
+  if (p + 1 < key.length || s.slice(p + 1 - key.length, p + 1).toLowerCase() !== key) return false;
+  const k = p - key.length;
+  return k < 0 || !isLetter(s.charCodeAt(k));
+}
+
 /** Length of an IPv4 address starting at i (not inside a longer dotted number or word), or 0. */
 export function ipv4At(s: string, i: number): number {
   if (i > 0) {

@@ -1,8 +1,9 @@
 /**
  * Sanitizing before sharing: namespaces, pod names, node names, IPv4/IPv6 addresses, image references, optionally
- * pod UIDs and container IDs, and whatever the user's own patterns match are replaced by stable pseudonyms
- * (pseudonyms.ts) — consistently in the raw log text, the strings table, pods, nodes, lanes, findings, and in the
- * view and notes that travel with them. `preview` lists every replacement with how often it occurred in the log.
+ * pod UIDs and container IDs and the well-known namespaces, and whatever the user's own patterns match are replaced
+ * by stable pseudonyms (pseudonyms.ts) — consistently in the raw log text, the strings table, pods, nodes, lanes,
+ * findings, and in the view and notes that travel with them. `preview` lists every replacement with how often it
+ * occurred in the log.
  *
  * Per line, in this order: image references in their printed contexts, one scan for known names and IP addresses,
  * then the user's patterns (so a pattern that covers part of a pod name cannot leave the rest of the name behind).
@@ -12,7 +13,7 @@
 import { ShareError } from './errors.ts';
 import { PseudonymTable, type PseudonymCategory } from './pseudonyms.ts';
 import { safePattern, type SafePattern, type StepBudget } from './safe-regex-run.ts';
-import { findImageRefs, ipv4At, ipv6At, isNameChar, LiteralMatcher } from './sanitize-scan.ts';
+import { findImageRefs, ipv4At, ipv6At, isNameChar, LiteralMatcher, namespaceContextAt } from './sanitize-scan.ts';
 import type { Trace } from '../model/trace.ts';
 
 export type SanitizePattern = { kind: 'text'; text: string } | { kind: 'regex'; source: string; flags?: string };
@@ -23,10 +24,19 @@ export interface SanitizeOptions {
   nodeNames?: boolean;
   ips?: boolean;
   images?: boolean;
-  /** Pod UIDs and container IDs (off by default: random IDs say little, and keeping them helps the sender). */
+  /**
+   * Pod UIDs and container IDs, as fake IDs of the same shape (off by default: random IDs say little, and keeping
+   * them helps the sender match the shared story to the cluster).
+   */
   uids?: boolean;
   /** Leave `default`, `kube-system`, loopback and unspecified addresses alone (default true). */
   keepWellKnown?: boolean;
+  /**
+   * Replace the well-known namespaces (`default`, `kube-system`, `kube-public`, `kube-node-lease`) even when
+   * keeping well-known addresses. They are common words, so they are replaced only where printed as a namespace
+   * (sanitize-scan.ts namespaceContextAt).
+   */
+  wellKnownNamespaces?: boolean;
   patterns?: readonly SanitizePattern[];
   /** Work allowed for the user's patterns, in NFA steps (default 400 million). */
   patternStepBudget?: number;
@@ -49,6 +59,9 @@ const MAX_PATTERNS = 50;
 export class Sanitizer {
   private readonly table: PseudonymTable;
   private readonly names = new LiteralMatcher();
+  /** Well-known namespaces to replace where they are printed as a namespace: original → pseudonym. */
+  private readonly wellKnown = new Map<string, string>();
+  private readonly wellKnownFirstChars = new Set<number>();
   /** Tails of long IDs → tails of their pseudonyms, for IDs a web page wrapped onto the next line. */
   private readonly tails = new Map<string, [tail: string, original: string]>();
   private readonly patterns: { pattern?: SafePattern; text?: string }[] = [];
@@ -58,7 +71,7 @@ export class Sanitizer {
   private counting = false;
 
   constructor(private readonly trace: Trace, private readonly opts: SanitizeOptions = {}) {
-    const o = { namespaces: true, podNames: true, nodeNames: true, ips: true, images: true, uids: false, keepWellKnown: true, ...opts };
+    const o = { namespaces: true, podNames: true, nodeNames: true, ips: true, images: true, uids: false, keepWellKnown: true, wellKnownNamespaces: false, ...opts };
     this.opts = o;
     this.budget = { steps: o.patternStepBudget ?? 400_000_000 };
     if ((o.patterns?.length ?? 0) > MAX_PATTERNS) throw new ShareError('unsafe-pattern', `at most ${MAX_PATTERNS} patterns`);
@@ -83,8 +96,14 @@ export class Sanitizer {
     const name = (category: PseudonymCategory, original: string, boundary = true) => {
       this.names.add(original, this.table.of(category, original), boundary);
     };
+    const replaceWellKnown = o.wellKnownNamespaces || !o.keepWellKnown;
     for (const p of this.trace.pods) {
-      if (o.namespaces && p.namespace && !(o.keepWellKnown && WELL_KNOWN_NAMESPACES.has(p.namespace))) name('namespace', p.namespace);
+      if (!o.namespaces || !p.namespace) continue;
+      if (!WELL_KNOWN_NAMESPACES.has(p.namespace)) name('namespace', p.namespace);
+      else if (replaceWellKnown) {
+        this.wellKnown.set(p.namespace, this.table.of('namespace', p.namespace));
+        this.wellKnownFirstChars.add(p.namespace.charCodeAt(0));
+      }
     }
     for (const p of this.trace.pods) if (o.podNames && p.name) name('pod', p.name);
     if (o.nodeNames) {
@@ -203,6 +222,15 @@ export class Sanitizer {
       const name = this.names.matchAt(s, i);
       let length = name ? name[0] : 0;
       let replacement = name ? name[1] : '';
+      if (length === 0 && this.wellKnown.size > 0 && this.wellKnownFirstChars.has(c) && (i === 0 || !isNameChar(s.charCodeAt(i - 1)))) {
+        for (const [ns, pseudonym] of this.wellKnown) {
+          if (s.startsWith(ns, i) && !isNameChar(s.charCodeAt(i + ns.length)) && namespaceContextAt(s, i, ns.length)) {
+            length = ns.length;
+            replacement = pseudonym;
+            break;
+          }
+        }
+      }
       // An address starts a token: skip the (common) positions inside a word before calling the scanners.
       if (ips && (c === 58 || (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70)) && (i === 0 || !isNameChar(s.charCodeAt(i - 1)))) {
         const ipLength = Math.max(ipv6At(s, i), c <= 57 ? ipv4At(s, i) : 0);

@@ -65,6 +65,15 @@ test('seed 000 (dark theme): the readiness race is listed first; its evidence li
   const pane = await page.locator('#log-pane').boundingBox();
   expect(box && pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height).toBe(true);
   await screenshot(page, 'findings-seed-000-evidence');
+
+  // The killed container is named with its ID; clicking it selects its band (the instance that was running).
+  const container = page.locator('[data-testid="finding-containers"] .finding-container');
+  await expect(container.count()).resolves.toBe(1);
+  await expect(container.textContent()).resolves.toBe('auto-srv-cwhttp-py 8a61fda8d43e');
+  await container.click();
+  await page.waitForSelector('[data-testid="span-details"]');
+  await expect(page.textContent('[data-testid="span-details"]')).resolves.toContain('8a61fda8d43e');
+  await screenshot(page, 'findings-seed-000-container');
   expect(errors).toEqual([]);
   await page.context().close();
 });

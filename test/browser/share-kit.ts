@@ -1,5 +1,5 @@
 /** Helpers for the sharing tests: make a link through the dialog, find drawn notes, find requests that leak. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Opens the share dialog and waits for its link; returns the link. */
@@ -38,3 +38,42 @@ export function leaks(requests: readonly string[], link: string): string[] {
   });
 }
 
+
+/** A request as sent: where, how, with which headers and body (for the "no request carries the data" checks). */
+export interface SentRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Records every request of every page and worker of a browser context, with its headers and body. */
+export function recordRequests(context: BrowserContext): SentRequest[] {
+  const out: SentRequest[] = [];
+  context.on('request', (r: Request) => {
+    out.push({ url: r.url(), method: r.method(), headers: r.headers(), body: r.postDataBuffer()?.toString('latin1') ?? '' });
+  });
+  return out;
+}
+
+/**
+ * Requests whose URL (as sent and percent-decoded), headers or body contain one of `needles` or a piece of the link's
+ * payload. Each is described as `METHOD url: where`.
+ */
+export function requestsCarrying(requests: readonly SentRequest[], link: string, needles: readonly string[]): string[] {
+  const payload = link.slice(link.indexOf('p=') + 2);
+  const pieces = [payload.slice(0, 24), payload.slice(payload.length / 2, payload.length / 2 + 24), payload.slice(-24), ...needles]
+    .filter((p) => p.length >= 8);
+  const found: string[] = [];
+  for (const r of requests) {
+    let decodedUrl = r.url;
+    try { decodedUrl = decodeURIComponent(r.url); } catch { /* keep the raw URL */ }
+    const places: [string, string][] = [['url', r.url], ['decoded url', decodedUrl], ['body', r.body],
+      ...Object.entries(r.headers).map(([k, v]): [string, string] => [`header ${k}`, v])];
+    for (const [where, text] of places) {
+      const hit = pieces.find((p) => text.includes(p));
+      if (hit) found.push(`${r.method} ${r.url.slice(0, 120)}: ${where} carries "${hit.slice(0, 40)}"`);
+    }
+  }
+  return found;
+}

@@ -1,35 +1,55 @@
 /**
  * runtime-call-errors: the kubelet's gRPC calls to the container runtime (CRI) failing — deadline exceeded,
- * connection refused or closed, EOF — grouped by call. Every goroutine that talks to the runtime is affected: PLEG
- * relist, pod workers' kills and starts, housekeeping, garbage collection (kubelet-reference §3.3, §3.6).
- * NotFound for a container that was just removed is routine and only reported as information.
+ * connection refused or closed, EOF, unavailable — grouped by call. Every goroutine that talks to the runtime is
+ * affected: PLEG relist, pod workers' kills and starts, housekeeping, garbage collection (kubelet-reference §3.3,
+ * §3.6). NotFound for a container that was just removed is routine and only reported as information.
+ *
+ * One failed call is usually logged several times: by the runtime client (remote_runtime.go), then by each caller
+ * the error travels up through ("Failed to list pod sandboxes", "Error listing containers", "Failed cleaning
+ * pods"). The catalog says which call each line reports and whether it is the call's own line or a caller's
+ * (`CatalogEntry.cri`); a caller's line with the same error, for the same call, within a moment of the failure is
+ * that failure logged again: it is evidence, not another failure.
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { kindId } from '../../catalog/catalog.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { CATALOG } from '../../catalog/catalog.ts';
+import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, tokenAt, type ErrorClass } from '../text-scan.ts';
+import { clip, errorClass, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
-/** Raw lines read to name the call of a generic "... from runtime service failed" line; the rest are counted. */
-const MAX_RAW_READS = 5000;
-const CALL_OF_KIND: Record<string, string> = {
-  'runtime.kill-failed': 'StopContainer (kill)', 'pleg.relist-failed': 'PLEG relist (list pods)',
-  'node.runtime-sanity-failed': 'Status', 'housekeeping.failed': 'housekeeping runtime listing', 'gc.failed': 'garbage collection',
-};
-const KINDS = ['runtime.call-failed', ...Object.keys(CALL_OF_KIND)];
-const CALL_BY_KIND = new Map(Object.entries(CALL_OF_KIND).map(([k, v]) => [kindId(k), v]));
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
-interface Call { name: string; count: number; classes: Map<ErrorClass, number>; first: number; sample: string }
+/** The kinds of every catalog entry that reports a CRI failure (the detector then reads the entry's `cri`). */
+const CRI_KINDS = [...new Set(CATALOG.filter((e) => e.cri).map((e) => e.kind))];
 
-/** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
-interface Group { node: number; routine: boolean; calls: Map<string, Call>; events: number[]; serious: number; total: number; lastUs: number }
-
+/** A caller's line this soon after a failure, with its error, is the same failure logged again. */
+const RELOG_WINDOW_US = 1e6;
 /** Failures further apart than this belong to different outages. */
 const MAX_GAP_US = 2 * 60e6;
+/** Recent failures a caller's line is compared with (per node); older ones drop out of the window anyway. */
+const MAX_RECENT = 32;
+/** Error texts are compared on this much of their length. */
+const ERROR_CHARS = 500;
+
+/** One failed call: its first line, and the caller lines that logged it again. */
+interface Failure {
+  call: string;
+  cls: ErrorClass;
+  error: string;
+  atUs: number;
+  event: number;
+  /** Catalog entries (event `msg`) that have logged this failure again: each caller logs it at most once. */
+  relogged: Set<number>;
+  group: Group;
+  stats: CallStats;
+}
+
+interface CallStats { name: string; count: number; classes: Map<ErrorClass, number>; first: number; sample: string; relogLines: number[] }
+
+/** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
+interface Group { node: number; routine: boolean; calls: Map<string, CallStats>; events: number[]; serious: number; failures: number; lastUs: number }
 
 export const runtimeCallErrors: Detector = {
   id: 'runtime-call-errors',
@@ -37,43 +57,83 @@ export const runtimeCallErrors: Detector = {
     const ev = ctx.trace.events;
     const open = new Map<string, Group>();
     const groups: Group[] = [];
-    let rawReads = 0;
-    for (const e of ctx.ofKinds(KINDS)) {
+    const recent = new Map<number, Failure[]>();
+    for (const e of ctx.ofKinds(CRI_KINDS)) {
+      const entry: CatalogEntry = CATALOG[ev.msg[e]];
+      if (!entry.cri) continue;
       const text = ctx.text(e);
-      const cls = errorClass(text);
+      const error = text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS) : text;
+      const cls = errorClass(error);
+      const atUs = ev.timeUs[e];
+      const node = ev.node[e];
+      let nodeRecent = recent.get(node);
+      if (!nodeRecent) { nodeRecent = []; recent.set(node, nodeRecent); }
+      while (nodeRecent.length && (atUs - nodeRecent[0].atUs > RELOG_WINDOW_US || nodeRecent.length > MAX_RECENT)) nodeRecent.shift();
+
+      if (entry.cri.role === 'caller') {
+        const failure = relogged(nodeRecent, entry.cri.calls, ev.msg[e], cls, error);
+        if (failure) {
+          failure.relogged.add(ev.msg[e]);
+          if (failure.stats.relogLines.length < 20) failure.stats.relogLines.push(e);
+          if (failure.group.events.length < 300) failure.group.events.push(e);
+          continue;
+        }
+      }
+
       const routine = cls === 'not found';
-      const key = `${ev.node[e]}:${routine ? 'routine' : 'outage'}`;
+      const key = `${node}:${routine ? 'routine' : 'outage'}`;
       let g = open.get(key);
-      if (!g || (!routine && ev.timeUs[e] - g.lastUs > MAX_GAP_US)) {
+      if (!g || (!routine && atUs - g.lastUs > MAX_GAP_US)) {
         if (groups.length >= 200) continue;
-        g = { node: ev.node[e], routine, calls: new Map(), events: [], serious: 0, total: 0, lastUs: ev.timeUs[e] };
+        g = { node, routine, calls: new Map(), events: [], serious: 0, failures: 0, lastUs: atUs };
         open.set(key, g);
         groups.push(g);
       }
-      const name = CALL_BY_KIND.get(ev.kind[e]) ?? (rawReads++ < MAX_RAW_READS ? callName(eventRawText(ctx.trace, e, 600)) : 'CRI call');
-      g.total++;
-      g.lastUs = ev.timeUs[e];
+      // A caller's line with no call line before it (not printed, or cut from the excerpt) stands for the failure.
+      const name = entry.cri.calls.join(' or ');
+      g.failures++;
+      g.lastUs = atUs;
       if (SERIOUS.has(cls)) g.serious++;
       if (g.events.length < 300) g.events.push(e);
-      let c = g.calls.get(name);
-      if (!c) { c = { name, count: 0, classes: new Map(), first: e, sample: text }; g.calls.set(name, c); }
-      c.count++;
-      c.classes.set(cls, (c.classes.get(cls) ?? 0) + 1);
+      let stats = g.calls.get(name);
+      if (!stats) { stats = { name, count: 0, classes: new Map(), first: e, sample: text, relogLines: [] }; g.calls.set(name, stats); }
+      stats.count++;
+      stats.classes.set(cls, (stats.classes.get(cls) ?? 0) + 1);
+      const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set([ev.msg[e]]), group: g, stats };
+      nodeRecent.push(failure);
     }
     return groups.map((g) => describe(ctx, g));
   },
 };
 
-/** The CRI call a "<Call> … from runtime service failed" line names: its first word, or the whole short message. */
-function callName(raw: string): string {
-  const json = raw.indexOf('"msg":"');
-  let at = json >= 0 ? json + 7 : raw.indexOf('] ');
-  if (at < 0) return 'CRI call';
-  if (json < 0) at += 2;
-  if (raw[at] === '"') at++;
-  const word = tokenAt(raw, at, ' "');
-  // "Failed to list pod sandboxes", "Error listing containers": keep the message, it names the call.
-  return word === 'Failed' || word === 'Error' ? clip(tokenAt(raw, at, '"'), 40) : word;
+/**
+ * The latest recent failure this caller line logs again: one of its calls, the same class of error, not yet logged
+ * by this caller. A class as telling as "deadline exceeded" is enough (callers reformat errors: `%#v` prints a
+ * status struct); an unclassified error must have the same text (a caller may wrap it).
+ */
+function relogged(recent: readonly Failure[], calls: readonly string[], msg: number, cls: ErrorClass, error: string): Failure | undefined {
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const f = recent[i];
+    if (f.cls !== cls || f.relogged.has(msg)) continue;
+    if (!calls.some((c) => f.call === c || f.call.split(' or ').includes(c))) continue;
+    if (SERIOUS.has(cls) || f.error === error || error.includes(f.error) || f.error.includes(error)) return f;
+  }
+  return undefined;
+}
+
+/** `line 207` / `lines 207, 208 and 209` (with file names when several files were loaded). */
+function linesOf(ctx: FindingContext, events: readonly number[]): string {
+  const trace = ctx.trace;
+  if (trace.sources.length > 1 || events.length === 1) return listOf(events.map((e) => lineRef(trace, e)), 5);
+  return `lines ${listOf(events.map((e) => String(trace.events.line[e])), 5)}`;
+}
+
+function describeCall(ctx: FindingContext, c: CallStats): string {
+  const trace = ctx.trace;
+  const again = c.relogLines.length
+    ? `; logged again by ${c.relogLines.length === 1 ? 'its caller on' : 'callers on'} ${linesOf(ctx, c.relogLines)}`
+    : '';
+  return `${c.name} ×${c.count} (${[...c.classes.keys()].join(', ')}; first ${lineRef(trace, c.first)}${again})`;
 }
 
 function describe(ctx: FindingContext, n: Group): Finding {
@@ -82,18 +142,22 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const b = new FindingBuilder(trace);
   for (const e of n.events) b.evidence(e);
   b.nodeLanes(n.node, ['runtime']);
-  const first = n.events[0];
-  const last = n.events[n.events.length - 1];
-  const calls = [...n.calls.values()].sort((a, c) => c.count - a.count);
-  const byCall = calls.map((c) => `${c.name} ×${c.count} (${[...c.classes.keys()].join(', ')}; first ${lineRef(trace, c.first)})`);
+  const firstEvents = [...n.calls.values()].map((c) => c.first);
+  const first = Math.min(...firstEvents);
+  const last = n.events.reduce((a, e) => (ev.timeUs[e] > ev.timeUs[a] ? e : a), n.events[0]);
+  const calls = [...n.calls.values()].sort((a, c) => c.count - a.count || a.first - c.first);
+  const byCall = calls.map((c) => describeCall(ctx, c));
   const classes = new Set(calls.flatMap((c) => [...c.classes.keys()]));
-  const when = first === last ? `at ${timeOfEvent(trace, first)}`
-    : `${count(n.total, 'time')} between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
-  const parts = [`${n.total === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.total === 1 ? 'Error' : 'Example'}: "${clip(calls[0].sample, 140)}".`];
+  const relogs = calls.reduce((k, c) => k + c.relogLines.length, 0);
+  const failed = count(n.failures, 'failed call');
+  const when = n.failures === 1 ? `at ${timeOfEvent(trace, first)}`
+    : `${n.failures} times between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
+  const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clip(calls[0].sample, 140)}".`];
+  if (relogs) parts.push('A caller logging the same error again within a second, for the same call, is counted with the call it reports, not as another failure.');
   if (n.routine) {
     parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
     return b.build({
-      id: 'runtime-call-errors', title: `Runtime answered NotFound for removed containers (${count(n.total, 'time')})`, severity: 'info',
+      id: 'runtime-call-errors', title: `Runtime answered NotFound for removed containers (${failed})`, severity: 'info',
       explanation: parts.join(' '), next: 'Nothing to do unless the containers named were expected to exist.',
     });
   }
@@ -104,7 +168,10 @@ function describe(ctx: FindingContext, n: Group): Finding {
   parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
   return b.build({
     id: 'runtime-call-errors',
-    title: n.total === 1 ? `Container runtime call failed (${calls[0].name})` : `Container runtime calls failing (${count(n.total, 'error')}, mostly ${calls[0].name})`,
+    title: n.failures === 1 ? `Container runtime call failed (${calls[0].name})`
+      : calls.length === 1 ? `Container runtime calls failing (${calls[0].name} ×${calls[0].count})`
+      : calls.length <= 3 ? `Container runtime calls failing (${failed}: ${calls.map((c) => c.name).join(', ')})`
+        : `Container runtime calls failing (${failed}, mostly ${calls[0].name})`,
     severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',

@@ -67,7 +67,7 @@ export const POD_SITES: Record<string, readonly SiteVariant[]> = {
     S('M75', 'Clean up orphaned pod containers', ['podUID'], 3, 'kubelet_pods.go', { '1.23': 1134 }, { from: 22, to: 26 }),
     S('M76', 'Clean up containers for orphaned pod we had not seen before', ['podUID', 'killPodOptions'], 2, 'kubelet_pods.go', { '1.28': 1226 }, { from: 27 }),
   ],
-  'housekeeping.list-failed': [S('X09', 'Error listing containers', ['err'], 0, 'kubelet_pods.go', { '1.23': 1156, '1.28': 1114 }, { sev: 'E' })],
+  'housekeeping.list-failed': [S('X09v', 'Error listing containers', ['err'], 0, 'kubelet_pods.go', { '1.23': 1156, '1.28': 1114 }, { sev: 'E' })],
   'kill.unwanted-pod': [P('M79', 'Killing unwanted pod %q{pod}', 2, 'kubelet_pods.go', { '1.12': 1083 }, { to: 21 })],
   'pod.deleted-must-kill': [S('M33', 'Pod has been deleted and must be killed', REF, 3, 'kubelet.go', { '1.23': 1969, '1.28': 2228 }, { from: 22 })],
   'pod.generating-status': [

@@ -64,14 +64,14 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     S('X09', 'StopContainer from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 479, '1.28': 361 }, { sev: 'E' }),
   ],
   'runtime.stop-sandbox-failed': [
-    P('X09', 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 113 }, { sev: 'E' }),
-    S('X09', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 176 }, { sev: 'E' }),
+    P('X09d', 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 113 }, { sev: 'E' }),
+    S('X09d', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 176 }, { sev: 'E' }),
   ],
   'runtime.list-failed': [
-    P('X09', 'ListPodSandbox with filter %v from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 166 }, { sev: 'E' }),
-    S('X09', 'ListPodSandbox with filter from runtime service failed', ['err', 'filter'], 0, 'remote_runtime.go', { '1.23': 365, '1.28': 299 }, { sev: 'E' }),
+    P('X09b', 'ListPodSandbox with filter %v from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 166 }, { sev: 'E' }),
+    S('X09b', 'ListPodSandbox with filter from runtime service failed', ['err', 'filter'], 0, 'remote_runtime.go', { '1.23': 365, '1.28': 299 }, { sev: 'E' }),
   ],
-  'runtime.list-sandboxes-failed': [S('X09', 'Failed to list pod sandboxes', ['err'], 0, 'kuberuntime_sandbox.go', { '1.23': 292, '1.28': 294 }, { sev: 'E' })],
+  'runtime.list-sandboxes-failed': [S('X09t', 'Failed to list pod sandboxes', ['err'], 0, 'kuberuntime_sandbox.go', { '1.23': 292, '1.28': 294 }, { sev: 'E' })],
   'runtime.remove-container': [S('X10', 'Removing container', ['containerID'], 4, 'kuberuntime_container.go', { '1.23': 947, '1.28': 987 }, { from: 22 })],
   'gc.remove-sandbox': [
     P('M111', 'Removing sandbox %q{podSandboxID}', 4, 'kuberuntime_gc.go', { '1.12': 148 }),

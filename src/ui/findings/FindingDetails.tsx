@@ -1,7 +1,8 @@
 /**
- * One finding in full: what happened (the detector's explanation), what to check next, the pods involved, the
- * evidence lines (each selects its event: the log pane scrolls to the line and the timeline centres on it), and the
- * simulation that reproduces it. All text here comes from the trace and is rendered as React text.
+ * One finding in full: what happened (the detector's explanation), what to check next, the pods and containers
+ * involved (a container selects its band), the evidence lines (each selects its event: the log pane scrolls to the
+ * line and the timeline centres on it), and the simulation that reproduces it. All text here comes from the trace
+ * and is rendered as React text.
  */
 import type { Finding, Trace } from '../../model/trace.ts';
 import { podLabel, readLines } from '../../model/trace-query.ts';
@@ -45,6 +46,50 @@ function Evidence({ trace, finding }: { trace: Trace; finding: Finding }) {
   );
 }
 
+/** The span of a container instance to select for a finding: the band it was in when the finding started. */
+function containerSpan(trace: Trace, container: number, atUs: number): number {
+  const c = trace.containers[container];
+  const spans = trace.spans;
+  let chosen = -1;
+  for (let k = trace.laneSpanStart[c.lane]; k < trace.laneSpanStart[c.lane + 1]; k++) {
+    const sp = trace.laneSpanIdx[k];
+    if (spans.container[sp] !== container) continue;
+    if (chosen < 0 || spans.startUs[sp] <= atUs) chosen = sp;
+    if (spans.startUs[sp] > atUs) break;
+  }
+  return chosen;
+}
+
+/** The container instances a finding names: each selects its band (or its pod when no band is drawn for it). */
+function Containers({ trace, finding, startUs }: { trace: Trace; finding: Finding; startUs: number }) {
+  const store = useStoreApi();
+  const containers = finding.containers.filter((c) => trace.containers[c]);
+  if (!containers.length) return null;
+  const onePod = finding.pods.length <= 1;
+  const select = (c: number) => {
+    const span = containerSpan(trace, c, startUs);
+    store.getState().select(span >= 0 ? { kind: 'span', span } : { kind: 'pod', pod: trace.containers[c].pod });
+    store.getState().requestReveal();
+  };
+  return (
+    <p className="finding-pods" data-testid="finding-containers">
+      <span className="muted">{containers.length === 1 ? 'Container ' : `${plural(containers.length, 'container')}: `}</span>
+      {containers.slice(0, 20).map((c) => {
+        const info = trace.containers[c];
+        const pod = trace.pods[info.pod];
+        const name = info.name || (info.sandbox ? 'sandbox' : '?');
+        return (
+          <button key={c} type="button" className="link-button finding-container" data-container={info.id}
+            title={`${pod ? podLabel(pod) : 'unknown pod'} · ${name}${info.id ? ` · ${info.id}` : ''}`} onClick={() => select(c)}>
+            {!onePod && pod ? `${pod.name || pod.uid}/` : ''}{name}{info.id && <span className="muted"> {info.id.slice(0, 12)}</span>}
+          </button>
+        );
+      })}
+      {containers.length > 20 && <span className="muted"> …and {containers.length - 20} more</span>}
+    </p>
+  );
+}
+
 export function FindingDetails({ trace, index, active }: { trace: Trace; index: number; active: boolean }) {
   const store = useStoreApi();
   const finding = trace.findings[index];
@@ -84,6 +129,7 @@ export function FindingDetails({ trace, index, active }: { trace: Trace; index: 
           {pods.length > 20 && <span className="muted"> …and {pods.length - 20} more</span>}
         </p>
       )}
+      <Containers trace={trace} finding={finding} startUs={startUs} />
       <div className="finding-columns">
         <section>
           <h4>What happened</h4>

@@ -12,7 +12,7 @@ const CATEGORY_ORDER = ['namespace', 'pod', 'node', 'ip', 'image', 'uid', 'conta
 function PreviewTable({ preview }: { preview: readonly PreviewEntry[] }) {
   const rows = [...preview].sort((a, b) => CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category) || b.count - a.count);
   const occurrences = preview.reduce((n, p) => n + p.count, 0);
-  if (!rows.length) return <p className="muted">Nothing to replace: the log names no pods, namespaces, nodes, addresses or images.</p>;
+  if (!rows.length) return <p className="muted">Nothing to replace: the log names no pods, namespaces, nodes, addresses, images or IDs.</p>;
   return (
     <>
       <p className="muted">{plural(rows.length, 'name')} replaced, {plural(occurrences, 'occurrence')} in the log text.</p>
@@ -51,11 +51,21 @@ export function SanitizePanel({ kind, options, onChange, prepared }: {
       </label>
       <p className="muted">
         {kind === 'logs'
-          ? 'Replaces namespaces, pod names, node names, IP addresses and image references — and anything your patterns match — with stable pseudonyms (the same name always becomes the same pseudonym, so the story stays readable), in the link and in the files below.'
+          ? 'Replaces namespaces, pod names, node names, IP addresses and image references — and anything your patterns match — with stable pseudonyms (the same name always becomes the same pseudonym, so the story stays readable), in the link and in the files below. Pod UIDs, container IDs and the built-in namespaces are kept unless you tick them below.'
           : 'A simulation link carries no log text, only the scenario, its inputs and step, and your notes; sanitizing is off unless you want the exported files and your notes sanitized too.'}
       </p>
       {options.sanitize && (
         <>
+          <div className="sanitize-options">
+            <label className="checkbox">
+              <input type="checkbox" checked={options.uids ?? false} data-testid="sanitize-uids" onChange={(e) => onChange({ uids: e.target.checked })} />
+              <span>Also replace pod UIDs and container IDs <span className="muted">(with made-up IDs of the same shape)</span></span>
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={options.wellKnownNamespaces ?? false} data-testid="sanitize-well-known" onChange={(e) => onChange({ wellKnownNamespaces: e.target.checked })} />
+              <span>Also replace <code>default</code>, <code>kube-system</code> and the other built-in namespaces <span className="muted">(where the log prints them as namespaces)</span></span>
+            </label>
+          </div>
           <label className="sanitize-patterns">
             <span>Also replace (one per line: plain text, or <code>/regular expression/</code>)</span>
             <textarea

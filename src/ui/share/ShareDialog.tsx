@@ -21,6 +21,8 @@ function ShareBody({ kind }: { kind: 'logs' | 'simulation' }) {
     lines: trace && trace.sources.reduce((n, s) => n + s.bytes, 0) > 512 * 1024 ? 'window' : 'whole',
     sanitize: kind === 'logs',
     patternText: '',
+    uids: false,
+    wellKnownNamespaces: false,
   }));
   const [gzip, setGzip] = useState(true);
   const { busy, prepared, link, error } = useSharePreparation(options);

@@ -24,6 +24,10 @@ export interface ShareOptions {
   sanitize: boolean;
   /** The user's extra patterns, one per line: `/regex/flags` or plain text. */
   patternText: string;
+  /** Also replace pod UIDs and container IDs (with fake IDs of the same shape). Off by default. */
+  uids?: boolean;
+  /** Also replace default, kube-system, kube-public and kube-node-lease where printed as namespaces. Off by default. */
+  wellKnownNamespaces?: boolean;
 }
 
 export interface PatternProblem {
@@ -105,7 +109,9 @@ export function prepareShare(s: AppState, options: ShareOptions): PreparedShare 
   let preview: PreviewEntry[] = [];
   if (options.sanitize) {
     // The view is sanitized in its link form (names); indices into the trace do not change when names do.
-    const result = sanitizeTrace<StableViewState>(original, { patterns }, { view: stableView, notes });
+    const result = sanitizeTrace<StableViewState>(original, {
+      patterns, uids: options.uids ?? false, wellKnownNamespaces: options.wellKnownNamespaces ?? false,
+    }, { view: stableView, notes });
     trace = result.trace;
     stableView = result.view;
     notes = result.notes;

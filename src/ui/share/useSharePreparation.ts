@@ -25,14 +25,14 @@ export function appBaseUrl(): string {
 export function useSharePreparation(options: ShareOptions): SharePreparation {
   const store = useStoreApi();
   const [result, setResult] = useState<SharePreparation>({ busy: true, prepared: undefined, link: undefined, error: undefined });
-  const { lines, sanitize, patternText } = options;
+  const { lines, sanitize, patternText, uids, wellKnownNamespaces } = options;
   useEffect(() => {
     let cancelled = false;
     setResult((r) => ({ ...r, busy: true }));
     const timer = setTimeout(() => {
       void (async () => {
         try {
-          const prepared = prepareShare(store.getState(), { lines, sanitize, patternText });
+          const prepared = prepareShare(store.getState(), { lines, sanitize, patternText, uids, wellKnownNamespaces });
           const link = prepared ? await encodeShareLink(prepared.state, appBaseUrl()) : undefined;
           if (!cancelled) setResult({ busy: false, prepared, link, error: undefined });
         } catch (e) {
@@ -44,6 +44,6 @@ export function useSharePreparation(options: ShareOptions): SharePreparation {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [store, lines, sanitize, patternText]);
+  }, [store, lines, sanitize, patternText, uids, wellKnownNamespaces]);
   return result;
 }

@@ -69,13 +69,13 @@ function Faults() {
       <h3>Inject a fault now</h3>
       <div className="button-row">
         {sim.scenario.faults.map((f, i) => (
-          <button key={f.id} type="button" className="small" disabled={sim.at.finished} title={i < 2 ? `Key: ${i === 0 ? 'X' : 'Shift+X'}` : undefined} onClick={() => store.getState().simInjectFault(f.id)}>
+          <button key={f.id} type="button" className="small" data-testid="fault" data-fault={f.id} disabled={sim.at.finished} title={i < 2 ? `Key: ${i === 0 ? 'X' : 'Shift+X'}` : undefined} onClick={() => store.getState().simInjectFault(f.id)}>
             {f.label}
           </button>
         ))}
       </div>
       {(sim.state.faults ?? []).map((f, i) => (
-        <p key={i} className="muted">Injected at step {f.step}: {sim.scenario.faults.find((o) => o.fault.kind === f.fault.kind)?.label ?? f.fault.kind}</p>
+        <p key={i} className="muted" data-testid="injected-fault">Injected at step {f.step}: {sim.scenario.faults.find((o) => o.fault.kind === f.fault.kind)?.label ?? f.fault.kind}</p>
       ))}
     </section>
   );

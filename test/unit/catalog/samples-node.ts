@@ -6,6 +6,7 @@ const ref = pod('default', 'web-0');
 const JPOD = { pod: { name: 'web-0', namespace: 'default' } };
 const NET = 'NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized';
 const CPU = "Node didn't have enough resource: cpu, requested: 2000, used: 1500, capacity: 2000";
+const PREEMPT = 'preemption: error finding a set of pods to preempt: no set of running pods found to reclaim resources: [(res: cpu, q: 2550), ]';
 
 export const NODE_SAMPLES: EntrySamples[] = [
   entry('M40', 'node.network-not-ready', 'node-status',
@@ -54,6 +55,13 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('W', 'predicate.go:75', `Failed to admit pod ${WEB0} - ${CPU}`), { pods: [web0], text: CPU }),
     S(klog('I', 'predicate.go:149', `"Failed to admit pod" pod="default/web-0" message="${CPU}"`), { pods: [ref], text: CPU }),
     J(json('lifecycle/predicate.go:151', { msg: 'Failed to admit pod', v: 0, ...JPOD, message: 'Predicate NodeAffinity failed' }), { pods: [ref], text: 'Predicate NodeAffinity failed' })),
+  entry('X53', 'admit.rejected', 'sync-loop',
+    S(klog('I', 'kubelet.go:2357', `"Pod admission denied" podUID="${UID}" pod="default/web-0" reason="OutOfcpu" message="${CPU}"`), { pods: [web0], text: 'OutOfcpu' }),
+    J(json('allocation/allocation_manager.go:706', { msg: 'Pod admission denied', v: 0, podUID: UID, ...JPOD, reason: 'NodeShutdown', message: 'Pod was rejected as the node is shutting down.' }),
+      { pods: [web0], text: 'NodeShutdown' })),
+  entry('X54', 'admit.rejected', 'sync-loop',
+    S(klog('I', 'predicate.go:192', `"Failed to admit pod, unexpected error while attempting to recover from admission failure" pod="default/web-0" err="${PREEMPT}"`), { pods: [ref], text: PREEMPT }),
+    J(json('lifecycle/predicate.go:192', { msg: 'Failed to admit pod, unexpected error while attempting to recover from admission failure', v: 0, ...JPOD, err: PREEMPT }), { pods: [ref], text: PREEMPT })),
   entry('M113', 'admit.predicate-failed', 'sync-loop',
     P(klog('I', 'predicate.go:133', `Predicate failed on Pod: ${WEB0}, for reason: ${CPU}`), { pods: [web0], text: CPU }),
     S(klog('I', 'predicate.go:141', `"Predicate failed on Pod" pod="default/web-0" err="${CPU}"`), { pods: [ref], text: CPU }),

@@ -1,5 +1,5 @@
 /** Sample lines for PLEG and the runtime manager (kubelet-reference §4.6 M93–M111, §3.3, §3.6). */
-import { CID, J, P, S, SANDBOX, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, J, P, S, SANDBOX, UID, WEB0, entry, json, klog, pod, type EntrySamples, type Sample } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 const ref = pod('default', 'web-0');
@@ -7,6 +7,48 @@ const JPOD = { pod: { name: 'web-0', namespace: 'default' } };
 const CONTAINER = '&Container{Name:app,Image:nginx:1.25,Command:[],Args:[],WorkingDir:,Ports:[]ContainerPort{},Env:[]EnvVar{},}';
 const ACTIONS_GO = `{KillPod:false CreateSandbox:false SandboxID:${SANDBOX} Attempt:1 NextInitContainerToStart:nil ContainersToStart:[0] ContainersToKill:map[] EphemeralContainersToStart:[]}`;
 const RPC_CLOSED = 'rpc error: code = Unavailable desc = connection closed';
+
+const DEADLINE = 'rpc error: code = DeadlineExceeded desc = context deadline exceeded';
+
+/**
+ * The runtime client's line for a failed call, in each era: `printf` (≤1.20, after the call's arguments) and the
+ * structured/JSON message with its keys. Calls whose ≤1.20 line the catalog does not carry have no printf sample.
+ */
+const CRI_CALL_SAMPLES: EntrySamples[] = ([
+  ['X09', 'StopContainer from runtime service failed', { containerID: CID }, `StopContainer "${CID}" from runtime service failed: ${DEADLINE}`, { cid: CID }],
+  ['X09b', 'ListPodSandbox with filter from runtime service failed', { filter: '&PodSandboxFilter{}' },
+    `ListPodSandbox with filter &PodSandboxFilter{Id:,State:&PodSandboxStateValue{State:SANDBOX_READY,},LabelSelector:map[string]string{},} from runtime service failed: ${RPC_CLOSED}`, {}],
+  ['X09c', 'ListContainers with filter from runtime service failed', { filter: '&ContainerFilter{}' },
+    `ListContainers with filter &ContainerFilter{Id:,State:nil,PodSandboxId:,LabelSelector:map[string]string{},} from runtime service failed: ${DEADLINE}`, {}],
+  ['X09d', 'StopPodSandbox from runtime service failed', { podSandboxID: SANDBOX }, `StopPodSandbox "${SANDBOX}" from runtime service failed: ${RPC_CLOSED}`, {}],
+  ['X09e', 'RemoveContainer from runtime service failed', { containerID: CID },
+    `RemoveContainer "${CID}" from runtime service failed: rpc error: code = Unknown desc = failed to remove container: device or resource busy`, { cid: CID }],
+  ['X09f', 'RemovePodSandbox from runtime service failed', { podSandboxID: SANDBOX }, `RemovePodSandbox "${SANDBOX}" from runtime service failed: ${RPC_CLOSED}`, {}],
+  ['X09g', 'ContainerStatus from runtime service failed', { containerID: CID }, `ContainerStatus "${CID}" from runtime service failed: ${DEADLINE}`, { cid: CID }],
+  ['X09h', 'PodSandboxStatus from runtime service failed', { podSandboxID: SANDBOX }, `PodSandboxStatus "${SANDBOX}" from runtime service failed: ${DEADLINE}`, {}],
+  ['X09i', 'CreateContainer in sandbox from runtime service failed', { podSandboxID: SANDBOX }, `CreateContainer in sandbox "${SANDBOX}" from runtime service failed: ${DEADLINE}`, {}],
+  ['X09j', 'StartContainer from runtime service failed', { containerID: CID }, `StartContainer "${CID}" from runtime service failed: ${DEADLINE}`, { cid: CID }],
+  ['X09k', 'RunPodSandbox from runtime service failed', {}, `RunPodSandbox from runtime service failed: ${DEADLINE}`, {}],
+  ['X09l', 'Status from runtime service failed', {}, `Status from runtime service failed: ${RPC_CLOSED}`, {}],
+  ['X09m', 'Version from runtime service failed', {}, `Version from runtime service failed: ${RPC_CLOSED}`, {}],
+  ['X09n', 'ExecSync cmd from runtime service failed', { containerID: CID, cmd: '[cat /tmp/healthy]' },
+    `ExecSync ${CID} 'cat /tmp/healthy' from runtime service failed: ${DEADLINE}`, { cid: CID }],
+  ['X09o', 'ListPodSandboxStats with filter from runtime service failed', { filter: '&PodSandboxStatsFilter{}' }, undefined, {}],
+  ['X09p', 'ListContainerStats with filter from runtime service failed', { filter: '&ContainerStatsFilter{}' }, undefined, {}],
+  ['X09q', 'ImageFsInfo from image service failed', {}, undefined, {}],
+  ['X09r', 'PullImage from image service failed', { image: 'nginx:1.25' }, `PullImage "nginx:1.25" from image service failed: ${DEADLINE}`, {}],
+  ['X09s', 'ImageStatus from image service failed', { image: 'nginx:1.25' }, `ImageStatus "nginx:1.25" from image service failed: ${DEADLINE}`, {}],
+] as const).map(([id, msg, keys, printf, expect]) => {
+  const err = printf?.includes(DEADLINE) ? DEADLINE : RPC_CLOSED;
+  const text = printf ? printf.slice(printf.lastIndexOf('failed: ') + 8) : RPC_CLOSED;
+  const kv = Object.entries(keys).map(([k, v]) => ` ${k}="${v}"`).join('');
+  const samples: Sample[] = [
+    S(klog('E', 'remote_runtime.go:479', `"${msg}" err="${printf ? text : err}"${kv}`), { ...expect, text: printf ? text : err }),
+    J(json('cri-client/remote_runtime.go:365', { msg, err: printf ? text : err, ...keys }), { ...expect, text: printf ? text : err }),
+  ];
+  if (printf) samples.unshift(P(klog('E', 'remote_runtime.go:282', printf), { ...expect, text }));
+  return entry(id, 'runtime.call-failed', 'runtime', ...samples);
+});
 
 export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('M93', 'pleg.transition', 'pleg',
@@ -124,23 +166,31 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X08', 'runtime.kill-failed', 'pod-worker',
     P(klog('E', 'kuberuntime_container.go:573', `Container "docker://${CID}" termination failed with gracePeriod 30: rpc error: code = Unknown desc = operation timeout: context deadline exceeded`),
       { lane: 'other', cid: CID, num: 30, text: 'rpc error: code = Unknown desc = operation timeout: context deadline exceeded' }),
-    P(klog('E', 'kuberuntime_manager.go:862', `killPodWithSyncResult failed: failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"`),
-      { lane: 'other', text: `failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"` }),
     S(klog('E', 'kuberuntime_container.go:728', `"Container termination failed with gracePeriod" err="${RPC_CLOSED}" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=1`),
       { pods: [web0], cname: 'app', cid: CID, num: 1, text: RPC_CLOSED }),
     J(json('kuberuntime/kuberuntime_container.go:750', { msg: 'Kill container failed', err: RPC_CLOSED, ...JPOD, podUID: UID, containerName: 'app', containerID: `containerd://${CID}` }),
       { pods: [web0], cname: 'app', cid: CID, text: RPC_CLOSED })),
-  entry('X09', 'runtime.call-failed', 'runtime',
-    P(klog('E', 'remote_runtime.go:282', `StopContainer "${CID}" from runtime service failed: rpc error: code = DeadlineExceeded desc = context deadline exceeded`),
-      { cid: CID, text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
-    P(klog('E', 'remote_runtime.go:262', `ListPodSandbox with filter &PodSandboxFilter{Id:,State:&PodSandboxStateValue{State:SANDBOX_READY,},LabelSelector:map[string]string{},} from runtime service failed: ${RPC_CLOSED}`),
-      { text: RPC_CLOSED }),
-    P(klog('E', 'remote_runtime.go:312', `RemoveContainer "${CID}" from runtime service failed: rpc error: code = Unknown desc = failed to remove container: device or resource busy`),
-      { cid: CID, text: 'rpc error: code = Unknown desc = failed to remove container: device or resource busy' }),
-    P(klog('E', 'remote_runtime.go:332', `ExecSync ${CID} 'cat /tmp/healthy' from runtime service failed: rpc error: code = DeadlineExceeded desc = context deadline exceeded`),
-      { cid: CID, text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
-    S(klog('E', 'remote_runtime.go:479', `"StopContainer from runtime service failed" err="${RPC_CLOSED}" containerID="${CID}"`), { cid: CID, text: RPC_CLOSED }),
-    J(json('cri-client/remote_runtime.go:365', { msg: 'ListPodSandbox with filter from runtime service failed', err: RPC_CLOSED, filter: '&PodSandboxFilter{}' }), { text: RPC_CLOSED })),
+  entry('X08b', 'runtime.kill-failed', 'pod-worker',
+    P(klog('E', 'kuberuntime_manager.go:862', `killPodWithSyncResult failed: failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"`),
+      { lane: 'other', text: `failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"` }),
+    S(klog('E', 'kuberuntime_manager.go:1046', `"killPodWithSyncResult failed" err="${RPC_CLOSED}"`), { lane: 'other', text: RPC_CLOSED }),
+    J(json('kuberuntime/kuberuntime_manager.go:1046', { msg: 'killPodWithSyncResult failed', err: RPC_CLOSED }), { lane: 'other', text: RPC_CLOSED })),
+  ...CRI_CALL_SAMPLES,
+  entry('X09t', 'runtime.call-failed', 'runtime',
+    P(klog('E', 'kuberuntime_sandbox.go:198', `ListPodSandbox failed: ${RPC_CLOSED}`), { text: RPC_CLOSED }),
+    S(klog('E', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
+    J(json('kuberuntime/kuberuntime_sandbox.go:292', { msg: 'Failed to list pod sandboxes', err: RPC_CLOSED }), { text: RPC_CLOSED })),
+  entry('X09u', 'runtime.call-failed', 'runtime',
+    P(klog('E', 'kuberuntime_container.go:395', `getKubeletContainers failed: ${DEADLINE}`), { text: DEADLINE }),
+    S(klog('E', 'kuberuntime_container.go:453', `"ListContainers failed" err="${DEADLINE}"`), { text: DEADLINE }),
+    J(json('kuberuntime/kuberuntime_container.go:453', { msg: 'ListContainers failed', err: DEADLINE }), { text: DEADLINE })),
+  entry('X09v', 'runtime.call-failed', 'runtime',
+    P(klog('E', 'kubelet_pods.go:1040', `Error listing containers: ${RPC_CLOSED}`), { text: RPC_CLOSED }),
+    S(klog('E', 'kubelet_pods.go:1156', `"Error listing containers" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
+    J(json('kubelet/kubelet_pods.go:1114', { msg: 'Error listing containers', err: RPC_CLOSED }), { text: RPC_CLOSED })),
+  entry('X09w', 'runtime.call-failed', 'runtime',
+    S(klog('E', 'kuberuntime_manager.go:1060', `"Failed to stop sandbox" podSandboxID="${SANDBOX}" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
+    J(json('kuberuntime/kuberuntime_manager.go:1060', { msg: 'StopPodSandbox failed', err: RPC_CLOSED, podSandboxID: SANDBOX }), { text: RPC_CLOSED })),
   entry('X10', 'runtime.remove-container', 'pod-worker',
     P(klog('I', 'kuberuntime_container.go:834', `Removing container "${CID}"`), { lane: 'other', cid: CID }),
     S(klog('I', 'kuberuntime_container.go:947', `"Removing container" containerID="${CID}"`), { lane: 'other', cid: CID }),
@@ -163,8 +213,12 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     J(json('kuberuntime/kuberuntime_gc.go:175', { msg: 'Removing sandbox', v: 4, sandboxID: SANDBOX }))),
   entry('X11', 'gc.failed', 'gc',
     P(klog('E', 'kubelet.go:1292', `Container garbage collection failed: ${RPC_CLOSED}`), { text: RPC_CLOSED }),
+    S(klog('E', 'kubelet.go:1329', `"Container garbage collection failed" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
+    J(json('kubelet/kubelet.go:1456', { msg: 'Container garbage collection failed', err: RPC_CLOSED }), { text: RPC_CLOSED })),
+  entry('X11b', 'gc.failed', 'gc',
     P(klog('E', 'kubelet.go:1273', 'Image garbage collection failed once. Stats initialization may not have completed yet: failed to get imageFs info: unable to find data in memory cache'),
       { text: 'failed to get imageFs info: unable to find data in memory cache' }),
     S(klog('E', 'kubelet.go:1343', '"Image garbage collection failed multiple times in a row" err="invalid capacity 0 on image filesystem"'), { text: 'invalid capacity 0 on image filesystem' }),
-    J(json('kubelet/kubelet.go:1456', { msg: 'Container garbage collection failed', err: RPC_CLOSED }), { text: RPC_CLOSED })),
+    J(json('kubelet/kubelet.go:1440', { msg: 'Image garbage collection failed once. Stats initialization may not have completed yet', err: 'failed to get imageFs info: unable to find data in memory cache' }),
+      { text: 'failed to get imageFs info: unable to find data in memory cache' })),
 ];

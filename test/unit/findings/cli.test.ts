@@ -8,7 +8,8 @@ const ROOT = join(import.meta.dirname, '..', '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const run = (...args: string[]) => execFileSync(TSX, [join(ROOT, 'src', 'cli', 'main.ts'), 'analyze', ...args], { encoding: 'utf8', cwd: ROOT });
 
-interface JsonFinding { id: string; severity: string; pods: string[]; firstLine: number; evidenceLines: number[]; scenario: string | null }
+interface JsonContainer { pod: string | null; name: string; id: string; sandbox: boolean }
+interface JsonFinding { id: string; severity: string; pods: string[]; containers: JsonContainer[]; firstLine: number; evidenceLines: number[]; scenario: string | null }
 
 describe('syncloop analyze', () => {
   const seed = seedPath('000');
@@ -27,6 +28,9 @@ describe('syncloop analyze', () => {
       lineOf('Killing container "docker://8a61fda8'),
     ]));
     expect(first.firstLine).toBe(Math.min(...first.evidenceLines));
+    // The killed container: the instance whose kill is in the evidence (its full ID as the runtime printed it).
+    const killed = lines[lineOf('Killing container "docker://8a61fda8') - 1].match(/docker:\/\/([0-9a-f]{64})/)![1];
+    expect(first.containers).toEqual([{ pod: 'default/auto-srv-cwhttp-sf-30b71-0', name: 'auto-srv-cwhttp-py', id: killed, sandbox: false }]);
   }, 30_000);
 
   it('text mode prints the findings first', () => {
@@ -35,5 +39,6 @@ describe('syncloop analyze', () => {
     const firstFinding = out.split('\n')[1];
     expect(firstFinding).toContain('[error] readiness-init-race');
     expect(out).toContain(`evidence lines: ${lineOf('SyncLoop (ADD, "api")')}`);
+    expect(out).toContain('containers: default/auto-srv-cwhttp-sf-30b71-0/auto-srv-cwhttp-py (8a61fda8d43e)');
   }, 30_000);
 });

@@ -1,8 +1,10 @@
 /**
  * Detectors on CONSTRUCTED excerpts: where no public log shows the case (seed 002 quotes no kubelet lines; a full
- * back-off growth, sustained readiness failures, admission rejections and a sync-loop stall at -v=4 were not found
- * in public issues), the fixture was written by hand from the exact message texts of kubelet-reference.md §4 and
- * the timing rules of §1, §3 and §7. File names end in -constructed.log.
+ * back-off growth, sustained readiness failures, resource rejections at admission with whole lines, and a sync-loop
+ * stall at -v=4 were not found in public issues — kubernetes/kubernetes#100803 shows a stalled loop only as a grep
+ * of its SyncLoop lines, #22259 only as fragments quoted in prose, #106419's rejections are cut at the terminal's
+ * width), the fixture was written by hand from the exact message texts of kubelet-reference.md §4 and the timing
+ * rules of §1, §3 and §7. File names end in -constructed.log; lines built in a test are constructed too.
  */
 import { describe, expect, it } from 'vitest';
 import { analyse, fixture, fixtureText } from './findings-kit.ts';
@@ -65,6 +67,25 @@ describe('admission-rejected on a constructed 1.23 excerpt (OutOfcpu-style predi
   });
 });
 
+describe('admission-rejected: one rejection per attempt, named by the admit result\'s reason when a line gives it', () => {
+  const cpu = "Node didn't have enough resource: cpu, requested: 4000, used: 7300, capacity: 8000";
+  const line = (time: string, at: string, msg: string) => `I0315 12:${time}    2891 ${at}] ${msg}`;
+  it('counts the predicate line and the denial of one pod once, and groups two pods by their reason', () => {
+    const a = analyse([
+      line('00:05.120516', 'predicate.go:141', `"Predicate failed on Pod" pod="batch/report-1" err="${cpu}"`),
+      line('00:05.120545', 'kubelet.go:2357', `"Pod admission denied" podUID="u1" pod="batch/report-1" reason="OutOfcpu" message="${cpu}"`),
+      line('15:05.120516', 'predicate.go:141', `"Predicate failed on Pod" pod="batch/report-2" err="${cpu}"`),
+      line('15:05.120545', 'kubelet.go:2357', `"Pod admission denied" podUID="u2" pod="batch/report-2" reason="OutOfcpu" message="${cpu}"`),
+      line('16:00.000000', 'kubelet.go:2357', '"Pod admission denied" podUID="u3" pod="batch/report-3" reason="NodeAffinity" message="Predicate NodeAffinity failed"'),
+    ].join('\n') + '\n');
+    const f = a.of('admission-rejected');
+    expect(f.map((x) => x.title)).toEqual(['Pods rejected at admission: OutOfcpu', 'Pods rejected at admission: NodeAffinity']);
+    expect(a.pods(f[0])).toEqual(['batch/report-1', 'batch/report-2']);
+    expect(f[0].explanation).toContain(`for 2 pods (batch/report-1 and batch/report-2) and rejected them (OutOfcpu): "${cpu}"`);
+    expect(a.lines(f[1])).toEqual([5]);
+  });
+});
+
 describe('sync-loop-stall on a constructed 1.23 -v=4 excerpt (45 s without a sync-loop line)', () => {
   const text = fixtureText('sync-loop-stall-constructed.log');
   const a = fixture('sync-loop-stall-constructed.log');
@@ -100,5 +121,41 @@ describe('runtime-down, 1.13+ wording of the same hang (constructed inline)', ()
 
   it('is not reported at all when it clears within the start-up minute', () => {
     expect(analyse(lines.slice(0, 6).join('\n')).of('runtime-down')).toEqual([]);
+  });
+});
+
+describe('runtime-call-errors on constructed lines: what is one failure logged again, and what is another failure', () => {
+  const closed = 'rpc error: code = Unavailable desc = connection closed';
+  const line = (time: string, at: string, msg: string) => `E0919 11:11:${time}  190330 ${at}] ${msg}`;
+  it('two calls that each print their own line are two failures, even a moment apart', () => {
+    // PLEG and housekeeping both list the sandboxes in the same millisecond: two remote_runtime.go lines.
+    const a = analyse([
+      line('22.237513', 'remote_runtime.go:365', `"ListPodSandbox with filter from runtime service failed" err="${closed}" filter="nil"`),
+      line('22.237520', 'remote_runtime.go:365', `"ListPodSandbox with filter from runtime service failed" err="${closed}" filter="nil"`),
+      line('22.237546', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      line('22.237550', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      line('22.237556', 'generic.go:205', `"GenericPLEG: Unable to retrieve pods" err="${closed}"`),
+    ].join('\n') + '\n');
+    const f = a.of('runtime-call-errors');
+    expect(f).toHaveLength(1);
+    expect(f[0].title).toBe('Container runtime calls failing (ListPodSandbox ×2)');
+    expect(f[0].explanation).toContain('logged again by callers on lines 3, 4 and 5');
+  });
+
+  it('a caller line with another error, another call, or long after is a failure of its own', () => {
+    const a = analyse([
+      line('22.100000', 'remote_runtime.go:479', `"StopContainer from runtime service failed" err="${closed}" containerID="abc"`),
+      // Another error class: not the StopContainer failure logged again.
+      line('22.100100', 'kuberuntime_container.go:728', '"Container termination failed with gracePeriod" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded" pod="default/web-0" podUID=u1 containerName="app" containerID="containerd://abc" gracePeriod=30'),
+      // Another call: the sandbox listing is not a StopContainer.
+      line('22.100200', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${closed}"`),
+      // The same error for the same call, but 5 s later: a new kill that failed.
+      line('27.100300', 'kuberuntime_container.go:728', `"Container termination failed with gracePeriod" err="${closed}" pod="default/web-0" podUID=u1 containerName="app" containerID="containerd://abc" gracePeriod=30`),
+    ].join('\n') + '\n');
+    const f = a.of('runtime-call-errors');
+    expect(f).toHaveLength(1);
+    expect(f[0].explanation).toContain('StopContainer ×3 (connection closed, deadline exceeded; first line 1)');
+    expect(f[0].explanation).toContain('ListPodSandbox ×1 (connection closed; first line 3)');
+    expect(f[0].explanation).not.toContain('logged again');
   });
 });

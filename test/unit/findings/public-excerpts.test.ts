@@ -30,7 +30,49 @@ describe('pleg-unhealthy', () => {
     expect(f.explanation).toContain('deadline exceeded');
     expect(a.lines(f)).toContain(5);
     const calls = only(a, 'runtime-call-errors');
-    expect(calls.explanation).toContain('ListContainers');
+    // remote_runtime.go's line, then getKubeletContainers logging the same error: one failed call.
+    expect(calls.title).toBe('Container runtime call failed (ListContainers)');
+    expect(calls.explanation).toContain('ListContainers ×1 (deadline exceeded; first line 5; logged again by its caller on line 6)');
+  });
+});
+
+describe('admission-rejected', () => {
+  it('names the admit result\'s reason and quotes the detail (kubernetes/kubernetes#138391, allocation_manager.go era)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/138391 — a static kube-apiserver pod that does not fit: the
+    // critical-pod handler finds nothing to preempt, and the pod is denied with UnexpectedAdmissionError. The
+    // predicate line and the denial are one rejection.
+    const a = fixture('admission-rejected-1.log');
+    const f = only(a, 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: UnexpectedAdmissionError');
+    expect(a.pods(f)).toEqual(['kube-system/kube-apiserver-master1']);
+    expect(a.lines(f)).toEqual([2, 3]);
+    expect(f.explanation).toContain('for 1 pod (kube-system/kube-apiserver-master1) and rejected it (UnexpectedAdmissionError): "preemption: error finding a set of pods to preempt');
+    expect(f.explanation).toContain('found no set of pods whose eviction would free enough');
+    expect(a.trace.pods[0].admission.result).toBe('rejected');
+  });
+});
+
+describe('runtime-call-errors', () => {
+  it('counts each failed call once and its callers\' lines as evidence (cri-o/cri-o#1228, printf era)', () => {
+    // https://github.com/cri-o/cri-o/issues/1228 — two ListPodSandbox failures a second apart, each logged again by
+    // kuberuntime_sandbox.go and PLEG or housekeeping (one caller prints the error as a Go struct, `%#v`).
+    const a = fixture('runtime-call-errors-1.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (ListPodSandbox ×2)');
+    expect(f.explanation).toContain('ListPodSandbox ×2 (deadline exceeded; first line 1; logged again by callers on lines 2, 3, 5, 6 and 7)');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('tells a caller\'s line from another call failing a moment later (NVIDIA/gpu-operator#303, structured lines in journald)', () => {
+    // https://github.com/NVIDIA/gpu-operator/issues/303 — the sandbox listing fails (its own line is not in the
+    // excerpt; kuberuntime_sandbox.go's stands for it) and PLEG logs it again; 6 ms later the stats collector's
+    // ListContainers fails on its own. The last line (pod stats) is not a CRI call's line.
+    const a = fixture('runtime-call-errors-2.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (2 failed calls: ListPodSandbox, ListContainers)');
+    expect(f.explanation).toContain('ListPodSandbox ×1 (connection refused; first line 1; logged again by its caller on line 2)');
+    expect(f.explanation).toContain('ListContainers ×1 (connection refused; first line 3)');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
   });
 });
 

@@ -94,10 +94,16 @@ describe('seed 004: pod worker stuck terminating after containerd crashed', () =
     expect(stuck[0].explanation).toContain('65d');
   });
 
-  it('also reports the runtime calls that failed while containerd was down', () => {
+  it('also reports the runtime calls that failed while containerd was down, each call once with its callers\' lines', () => {
+    // Lines 206–209: one ListPodSandbox failure (remote_runtime.go), logged again by kuberuntime_sandbox.go,
+    // HandlePodCleanups ("Error listing containers") and housekeeping ("Failed cleaning pods"). Lines 229–230: one
+    // StopContainer failure, logged again by the kill ("Container termination failed with gracePeriod").
     const calls = a.of('runtime-call-errors');
     expect(calls).toHaveLength(1);
-    expect(calls[0].explanation).toContain('StopContainer');
+    expect(calls[0].title).toBe('Container runtime calls failing (2 failed calls: ListPodSandbox, StopContainer)');
+    expect(calls[0].explanation).toContain('ListPodSandbox ×1 (connection closed; first line 206; logged again by callers on lines 207, 208 and 209)');
+    expect(calls[0].explanation).toContain('StopContainer ×1 (connection closed; first line 229; logged again by its caller on line 230)');
+    expect(a.lines(calls[0])).toEqual([206, 207, 208, 209, 229, 230]);
     expect(calls[0].severity).toBe('error');
   });
 });

@@ -130,3 +130,67 @@ describe('sanitize', () => {
     expect(r.trace.sources.map((s) => s.name)).toContain(ev.event.source);
   });
 });
+
+describe('sanitize options: pod UIDs and container IDs, well-known namespaces', () => {
+  const UID = '95d6b80b-77f5-4218-824e-69eec4998c22';
+  const CID = '24bee860a677b045e22fb764067cee0dbddeaeb2ac68ccd229b26418d24cf2e6';
+
+  it('keeps UIDs, container IDs and default / kube-system unless asked (the defaults)', () => {
+    const trace = seedTrace('004');
+    const text = rawText(sanitizeTrace(trace).trace);
+    expect(text).toContain(UID);
+    expect(text).toContain(CID);
+    expect(text).toContain('pods=[default/pod-a-1]');
+  });
+
+  it('replaces UIDs and container IDs with fake IDs of the same shape, which parse the same', () => {
+    const trace = seedTrace('004');
+    const { trace: clean, preview } = sanitizeTrace(trace, { uids: true });
+    const text = rawText(clean);
+    expect(text).not.toContain(UID);
+    expect(text).not.toContain(CID.slice(0, 12));
+    const uid = preview.find((p) => p.original === UID)!;
+    const cid = preview.find((p) => p.original === CID)!;
+    expect(uid).toMatchObject({ category: 'uid' });
+    expect(uid.pseudonym).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(cid).toMatchObject({ category: 'container-id' });
+    expect(cid.pseudonym).toMatch(/^[0-9a-f]{64}$/);
+    expect(cid.count).toBeGreaterThan(0);
+    const reparsed = analyzeText(text, 'seed-004.txt');
+    expect(reparsed.pods.map((p) => p.uid)).toEqual(clean.pods.map((p) => p.uid));
+    expect(reparsed.containers.map((c) => c.id)).toEqual(clean.containers.map((c) => c.id));
+    expect(reparsed.containers.some((c) => c.id === cid.pseudonym)).toBe(true);
+  });
+
+  it('replaces well-known namespaces where they are printed as namespaces, not the word "default" elsewhere', () => {
+    const log = [
+      'I0919 11:11:20.322601  190330 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/web-0 kube-system/kube-proxy-x7k2p]',
+      'I0919 11:11:20.322631  190330 prober.go:1] Probe failed for "web-0_default(95d6b80b-77f5-4218-824e-69eec4998c22)": using the default timeout',
+      'I0919 11:11:20.322658  190330 event.go:294] "Event occurred" object="kube-system/kube-proxy-x7k2p" kind="Pod" apiVersion="v1" type="Normal" reason="Killing" message="Stopping container kube-proxy"',
+      'I0919 11:11:20.322700  190330 event.go:1] Event(v1.ObjectReference{Kind:"Pod", Namespace:"default", Name:"web-0"}): default behaviour',
+      '{"ts":1695121880322.8,"caller":"kubelet/kubelet.go:2130","msg":"SyncLoop ADD","pods":[{"name":"web-0","namespace":"default"}]}',
+    ].join('\n');
+    const trace = analyzeText(log, 'k.log', { year: 2023 });
+    const kept = rawText(sanitizeTrace(trace).trace);
+    expect(kept).toContain('pods=[default/pod-a-0 kube-system/pod-b-1]');
+    const { trace: clean, preview } = sanitizeTrace(trace, { wellKnownNamespaces: true });
+    const text = rawText(clean);
+    const ns = (original: string) => preview.find((p) => p.original === original && p.category === 'namespace')!.pseudonym;
+    expect(ns('default')).toMatch(/^ns-\d+$/);
+    expect(ns('kube-system')).toMatch(/^ns-\d+$/);
+    expect(text).toContain(`pods=[${ns('default')}/pod-a-0 ${ns('kube-system')}/pod-b-1]`);
+    expect(text).toContain(`"pod-a-0_${ns('default')}(95d6b80b`);
+    expect(text).toContain(`Namespace:"${ns('default')}"`);
+    expect(text).toContain(`"namespace":"${ns('default')}"`);
+    // The same word as an ordinary word stays.
+    expect(text).toContain('using the default timeout');
+    expect(text).toContain('default behaviour');
+    expect(text).not.toMatch(/[/_"]default[/_("]/);
+    expect(text).not.toContain('kube-system/');
+    expect(clean.pods.map((p) => p.namespace).sort()).toEqual([ns('default'), ns('kube-system')].sort());
+    expect(preview.find((p) => p.original === 'default')!.count).toBe(4);
+    // Parsed again, the pods are the same pods under their pseudonyms.
+    const reparsed = analyzeText(text, 'k.log', { year: 2023 });
+    expect(reparsed.pods.map((p) => `${p.namespace}/${p.name}`).sort()).toEqual(clean.pods.map((p) => `${p.namespace}/${p.name}`).sort());
+  });
+});

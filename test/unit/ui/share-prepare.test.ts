@@ -102,6 +102,33 @@ describe('a logs link', () => {
     // The selection still names the (renamed) pod, so the link opens on it.
     expect(prepared.state.view?.selected).toEqual({ kind: 'pod', pod: `default/${pod!.pseudonym}` });
   });
+
+  test('the two options also replace the pod UID, the container IDs and the default namespace, and the link opens', async () => {
+    const store = await loadedStore();
+    const s = () => store.getState();
+    const trace = s().loaded!.trace;
+    const uid = trace.pods[0].uid;
+    const cid = trace.containers.find((c) => c.id && !c.sandbox)!.id;
+    s().select({ kind: 'pod', pod: 0 });
+    const kept = prepareShare(s(), { lines: 'whole', sanitize: true, patternText: '' })!;
+    expect(JSON.stringify(kept.state)).toContain(uid);
+    expect(kept.preview.some((p) => p.category === 'uid' || p.original === 'default')).toBe(false);
+    const prepared = prepareShare(s(), { lines: 'whole', sanitize: true, patternText: '', uids: true, wellKnownNamespaces: true })!;
+    const json = JSON.stringify(prepared.state);
+    for (const original of [uid, cid, cid.slice(0, 12), 'default/']) expect(json).not.toContain(original);
+    const ns = prepared.preview.find((p) => p.original === 'default')!;
+    expect(ns.category).toBe('namespace');
+    expect(prepared.preview.find((p) => p.original === uid)?.category).toBe('uid');
+    expect(prepared.preview.find((p) => p.original === cid)?.category).toBe('container-id');
+    const pod = prepared.preview.find((p) => p.category === 'pod')!;
+    expect(prepared.state.view?.selected).toEqual({ kind: 'pod', pod: `${ns.pseudonym}/${pod.pseudonym}` });
+    // Opened, the shared lines make the same pods and containers under their stand-ins.
+    const state = await decodeShareLink(await encodeShareLink(prepared.state));
+    if (state.kind !== 'logs') throw new Error('expected a logs link');
+    const opened = analyzeSharedLogs(state.sources);
+    expect(opened.pods.map((p) => `${p.namespace}/${p.name}`)).toEqual([`${ns.pseudonym}/${pod.pseudonym}`]);
+    expect(opened.containers.length).toBe(trace.containers.length);
+  });
 });
 
 describe('a simulation link', () => {
