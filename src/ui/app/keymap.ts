@@ -95,7 +95,8 @@ export const KEYMAP: readonly KeyBinding[] = [
 
 /** Mouse gestures, listed in the help next to the keys. */
 export const GESTURES: readonly [string, string][] = [
-  ['Ctrl/⌘ + wheel, pinch', 'zoom at the pointer (plain wheel over the axis or overview zooms too)'],
+  ['Ctrl/⌘ + wheel, trackpad pinch', 'zoom at the pointer (plain wheel over the axis or overview zooms too)'],
+  ['Two fingers (touch)', 'pinch to zoom around them, move them to pan and scroll the lanes'],
   ['Wheel / Shift + wheel', 'scroll the lanes / pan in time'],
   ['Drag', 'pan in time and scroll the lanes'],
   ['Shift + drag', 'select a time range (then Z zooms to it)'],
