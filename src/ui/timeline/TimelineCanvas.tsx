@@ -14,6 +14,7 @@ import type { AppState } from '../../store/app-store.ts';
 import { selectCausal } from '../../store/selectors.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
+import { useDevicePixelRatio } from '../shared/useDevicePixelRatio.ts';
 import { createRafScheduler } from '../shared/raf.ts';
 import { findingUnderlay } from '../findings/finding-layer.ts';
 import { annotationsChanged, drawNoteLayer } from '../notes/note-layer.ts';
@@ -35,6 +36,7 @@ function baseChanged(s: AppState, p: AppState): boolean {
 export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; heightPx: number; body: RefObject<HTMLElement | null> }) {
   const store = useStoreApi();
   const theme = useResolvedTheme();
+  const dpr = useDevicePixelRatio();
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
@@ -78,7 +80,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
   useEffect(() => {
     schedulers.base.schedule();
     schedulers.overlay.schedule();
-  }, [schedulers, widthPx, heightPx, theme]);
+  }, [schedulers, widthPx, heightPx, theme, dpr]);
 
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => {

@@ -8,6 +8,7 @@ import type { Theme } from '../../render/theme.ts';
 import { sizeCanvas } from '../../render/frame.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { createRafScheduler } from '../shared/raf.ts';
+import { useDevicePixelRatio } from '../shared/useDevicePixelRatio.ts';
 
 export function useCanvasLayer(
   widthPx: number, heightPx: number, theme: Theme,
@@ -15,6 +16,7 @@ export function useCanvasLayer(
   draw: (ctx: CanvasRenderingContext2D, state: AppState, widthPx: number, heightPx: number, theme: Theme) => void,
 ): RefObject<HTMLCanvasElement | null> {
   const store = useStoreApi();
+  const dpr = useDevicePixelRatio();
   const ref = useRef<HTMLCanvasElement>(null);
   const current = useRef({ widthPx, heightPx, theme, draw });
   current.current = { widthPx, heightPx, theme, draw };
@@ -24,7 +26,7 @@ export function useCanvasLayer(
     if (!canvas || c.widthPx <= 0 || c.heightPx <= 0) return;
     c.draw(sizeCanvas(canvas, c.widthPx, c.heightPx, devicePixelRatio), store.getState(), c.widthPx, c.heightPx, c.theme);
   }), [store]);
-  useEffect(() => scheduler.schedule(), [scheduler, widthPx, heightPx, theme]);
+  useEffect(() => scheduler.schedule(), [scheduler, widthPx, heightPx, theme, dpr]);
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => { if (changed(s, p)) scheduler.schedule(); });
     return () => { unsubscribe(); scheduler.cancel(); };
