@@ -23,7 +23,7 @@ function draw(ctx: CanvasRenderingContext2D, s: AppState, widthPx: number, heigh
 
 export function Minimap({ widthPx, theme }: { widthPx: number; theme: Theme }) {
   const store = useStoreApi();
-  const ref = useCanvasLayer(widthPx, MINIMAP_HEIGHT_PX, theme, changed, draw);
+  const ref = useCanvasLayer('minimap', widthPx, MINIMAP_HEIGHT_PX, theme, changed, draw);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

@@ -21,7 +21,7 @@ function draw(ctx: CanvasRenderingContext2D, s: AppState, widthPx: number, heigh
 
 export function TimeAxis({ widthPx, theme }: { widthPx: number; theme: Theme }) {
   const store = useStoreApi();
-  const ref = useCanvasLayer(widthPx, AXIS_HEIGHT_PX, theme, changed, draw);
+  const ref = useCanvasLayer('axis', widthPx, AXIS_HEIGHT_PX, theme, changed, draw);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

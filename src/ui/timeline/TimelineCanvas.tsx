@@ -22,7 +22,7 @@ import { TimelineNoteControls } from '../notes/TimelineNoteControls.tsx';
 import { buildFrame, tickCount } from './build-frame.ts';
 import { hoverText } from './hover-text.ts';
 import { newInteraction } from './interaction.ts';
-import { recordDraw } from './perf-probe.ts';
+import { recordDraw, recordLayerDraw } from './perf-probe.ts';
 import { usePanZoom } from './usePanZoom.ts';
 
 const NO_EVENTS: ReadonlySet<number> = new Set();
@@ -64,6 +64,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       const canvas = overlayRef.current;
       const frame = getFrame();
       if (!canvas || !frame) return;
+      const started = performance.now();
       const state = store.getState();
       const causal = selectCausal(state);
       const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio);
@@ -73,6 +74,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
         underlay: findingUnderlay(state, frame),
       });
       noteBoxes.current = drawNoteLayer(ctx, frame, state);
+      recordLayerDraw('overlay', performance.now() - started);
     });
     return { base, overlay };
   }, [getFrame, store, interaction]);
