@@ -16,12 +16,12 @@
  *      the time from the input event to the end of the frame that showed it; plus the rAF interval meanwhile;
  *   6. measures filters, the log pane, and memory after load (after a GC).
  *
- *   npx tsx scripts/ui-perf.ts [--lines N] [--pods N] [--file PATH] [--load-only] [--no-build] [--json]
+ *   npx tsx scripts/ui-perf.ts [--lines N] [--pods N] [--file PATH] [--load-only] [--no-build] [--json] [--frames-out FILE]
  * Exit status 1 if a target is missed: whole-frame p95 < 16 ms for pan and for zoom, first paint < 1 s, the
  * renderer's peak memory < 3× the input size.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { preview } from 'vite';
@@ -116,6 +116,11 @@ async function measure(page: Page, act: () => Promise<void>) {
   const frames = (await probe(page)).frames.filter((f) => f.endAt > since);
   const layers: Record<string, number[]> = {};
   for (const f of frames) for (const [k, v] of Object.entries(f.layers)) (layers[k] ??= []).push(v);
+  if (optText('--frames-out')) {
+    const out = optText('--frames-out')!;
+    const previous = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) as FrameRecord[][] : [];
+    writeFileSync(out, JSON.stringify([...previous, frames]));
+  }
   return {
     frames: frames.length,
     wholeFrameMs: stats(frames.map((f) => f.renderMs)),
@@ -201,6 +206,9 @@ async function main(): Promise<void> {
         rendererRssBeforeLoadBytes: rssBefore,
         peakRendererRssBytes: Math.max(...samples.map((s) => s.rss)),
         peakPageJsHeapBytes: Math.max(...samples.map((s) => s.heap)),
+        // Where the peak is: the largest sample in each phase the page showed ('' = the trace is on the page).
+        peakRendererRssByPhaseBytes: Object.fromEntries([...new Set(samples.map((s) => s.phase))]
+          .map((p) => [p || 'on the page', Math.max(...samples.filter((s) => s.phase === p).map((s) => s.rss))])),
         peakRendererRssOverInput: round(Math.max(...samples.map((s) => s.rss)) / inputBytes),
         // What loading added, without the empty page's own footprint.
         peakRendererRssGrowthOverInput: round((Math.max(...samples.map((s) => s.rss)) - rssBefore) / inputBytes),
@@ -300,13 +308,14 @@ function print(r: Record<string, unknown>, targets: Record<string, boolean>): vo
   const s = (x: { n: number; p50: number; p95: number; max: number }) => `p50 ${x.p50} / p95 ${x.p95} / max ${x.max} ms (n=${x.n})`;
   const input = r.input as { file: string; bytes: number; lines?: number; pods?: number };
   const load = r.load as Record<string, unknown> & { wallMs: number; workerMs: number; traceHandOverMs: number; firstPaintAfterParseMs: number; longestMainThreadTaskMs: number; longTasksOver50Ms: number; longTasksOver200Ms: number; phasesShown: string[]; lastProgress: Record<string, string> };
-  const during = r.memoryDuringLoad as { rendererRssBeforeLoadBytes: number; peakRendererRssBytes: number; peakPageJsHeapBytes: number; peakRendererRssOverInput: number; peakRendererRssGrowthOverInput: number };
+  const during = r.memoryDuringLoad as { rendererRssBeforeLoadBytes: number; peakRendererRssBytes: number; peakPageJsHeapBytes: number; peakRendererRssOverInput: number; peakRendererRssGrowthOverInput: number; peakRendererRssByPhaseBytes: Record<string, number> };
   const after = r.memoryAfterLoad as { pageJsHeapBytes: number; traceArrayBufferBytes: number; rendererRssBytes: number; rendererRssOverInput: number };
   console.log(`input: ${input.file}, ${mb(input.bytes)}${input.lines ? `, ${input.lines.toLocaleString('en-US')} lines on ${input.pods} pods` : ''}`);
   console.log(`load: ${(load.wallMs / 1000).toFixed(1)} s wall (worker ${(load.workerMs / 1000).toFixed(1)} s); trace hand-over ${load.traceHandOverMs} ms; first timeline paint ${load.firstPaintAfterParseMs} ms after the worker posted it`);
   console.log(`page during the load: longest main-thread task ${load.longestMainThreadTaskMs} ms; tasks over 50 ms: ${load.longTasksOver50Ms}, over 200 ms: ${load.longTasksOver200Ms}`);
   for (const p of load.phasesShown) console.log(`  progress [${p}]: ${load.lastProgress[p]}`);
   console.log(`memory during load: renderer RSS ${mb(during.rendererRssBeforeLoadBytes)} before, peak ${mb(during.peakRendererRssBytes)} (${during.peakRendererRssOverInput}× input; growth ${during.peakRendererRssGrowthOverInput}×); page JS heap peak ${mb(during.peakPageJsHeapBytes)}`);
+  console.log(`  renderer RSS peak by phase: ${Object.entries(during.peakRendererRssByPhaseBytes).map(([p, b]) => `${p} ${mb(b)}`).join(', ')}`);
   console.log(`memory after load (GC): renderer RSS ${mb(after.rendererRssBytes)} (${after.rendererRssOverInput}× input); page JS heap ${mb(after.pageJsHeapBytes)}; trace buffers ${mb(after.traceArrayBufferBytes)}`);
   for (const name of ['zoom', 'pan'] as const) {
     const m = r[name] as Awaited<ReturnType<typeof measure>> | undefined;

@@ -36,7 +36,7 @@ function inputBlob(input: IngestInput): Blob {
 async function load(req: LoadRequest): Promise<void> {
   const started = performance.now();
   const cancelled = () => req.runId !== currentRun;
-  const analyzer = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
+  let analyzer: Analyzer | undefined = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
   const blobs = req.inputs.map(inputBlob);
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
   let bytesBefore = 0;
@@ -88,6 +88,9 @@ async function load(req: LoadRequest): Promise<void> {
     post({ type: 'progress', runId: req.runId, phase: p, label: title, bytesDone: bytesTotal, bytesTotal, lines: linesBefore });
   phase('building');
   const trace = analyzer.finish();
+  // What stage 1 kept for building (its columns, memo, string tables) is garbage from here on: let it go before the
+  // detectors allocate their indices, so the worker's peak is not both at once.
+  analyzer = undefined;
   if (cancelled()) return;
   phase('findings');
   addFindings(trace);

@@ -21,7 +21,7 @@ import { annotationsChanged, drawNoteLayer } from '../notes/note-layer.ts';
 import { TimelineNoteControls } from '../notes/TimelineNoteControls.tsx';
 import { buildFrame, tickCount } from './build-frame.ts';
 import { hoverText } from './hover-text.ts';
-import { newInteraction } from './interaction.ts';
+import { newInteraction, type TimelineInteraction } from './interaction.ts';
 import { recordDraw, recordLayerDraw } from './perf-probe.ts';
 import { usePanZoom } from './usePanZoom.ts';
 
@@ -31,6 +31,22 @@ const NO_EVENTS: ReadonlySet<number> = new Set();
 function baseChanged(s: AppState, p: AppState): boolean {
   return s.viewport !== p.viewport || s.scrollTopPx !== p.scrollTopPx || s.loaded !== p.loaded || s.filters !== p.filters ||
     s.collapsed !== p.collapsed || s.podSort !== p.podSort;
+}
+
+/** Only the window or the vertical scroll moved. */
+function onlyMoved(s: AppState, p: AppState): boolean {
+  return s.loaded === p.loaded && s.filters === p.filters && s.collapsed === p.collapsed && s.podSort === p.podSort &&
+    s.selection === p.selection && s.chainHops === p.chainHops && !annotationsChanged(s, p);
+}
+
+/**
+ * Whether the overlay shows anything placed by time or row (selection, links, hover, a range being dragged, the
+ * active finding, notes). When it does not, moving the window leaves it as it is (the pointer's cursor line stays
+ * where the pointer is), and redrawing it would only cost the browser a canvas copy per frame.
+ */
+function overlayAnchored(s: AppState, interaction: TimelineInteraction): boolean {
+  return s.selection.kind !== 'none' || interaction.hover !== undefined || interaction.dragRange !== undefined ||
+    s.activeFinding >= 0 || s.notes.length > 0;
 }
 
 export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; heightPx: number; body: RefObject<HTMLElement | null> }) {
@@ -56,7 +72,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       const frame = getFrame();
       if (!canvas || !frame) return;
       const started = performance.now();
-      const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio);
+      const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio, true);
       drawTimeline(ctx, frame, axisTicks(frame.scale, tickCount(frame.widthPx), store.getState().viewport.originUs));
       recordDraw(performance.now() - started);
     });
@@ -87,6 +103,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => {
       if (baseChanged(s, p)) schedulers.base.schedule();
+      if (baseChanged(s, p) && onlyMoved(s, p) && !overlayAnchored(s, interaction)) return;
       if (baseChanged(s, p) || s.selection !== p.selection || s.chainHops !== p.chainHops || annotationsChanged(s, p)) schedulers.overlay.schedule();
     });
     return () => {
@@ -94,7 +111,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       schedulers.base.cancel();
       schedulers.overlay.cancel();
     };
-  }, [store, schedulers]);
+  }, [store, schedulers, interaction]);
 
   const onHover = useCallback((hit: Hit | undefined, clientX: number, clientY: number) => {
     const tip = tooltipRef.current;
