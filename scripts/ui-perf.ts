@@ -201,6 +201,8 @@ async function main(): Promise<void> {
         longestMainThreadTaskMs: round(Math.max(0, ...longTasks.map((t) => t.ms))),
         longTasksOver50Ms: longTasks.length,
         longTasksOver200Ms: longTasks.filter((t) => t.ms > 200).length,
+        // When the long tasks ran, from the worker posting the trace (negative: while the worker was still busy).
+        longTasksFromPostMs: longTasks.map((t) => ({ atMs: round(t.startMs - afterLoad.postedAt), ms: round(t.ms) })),
       },
       memoryDuringLoad: {
         rendererRssBeforeLoadBytes: rssBefore,
@@ -307,12 +309,14 @@ function print(r: Record<string, unknown>, targets: Record<string, boolean>): vo
   const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
   const s = (x: { n: number; p50: number; p95: number; max: number }) => `p50 ${x.p50} / p95 ${x.p95} / max ${x.max} ms (n=${x.n})`;
   const input = r.input as { file: string; bytes: number; lines?: number; pods?: number };
-  const load = r.load as Record<string, unknown> & { wallMs: number; workerMs: number; traceHandOverMs: number; firstPaintAfterParseMs: number; longestMainThreadTaskMs: number; longTasksOver50Ms: number; longTasksOver200Ms: number; phasesShown: string[]; lastProgress: Record<string, string> };
+  const load = r.load as { wallMs: number; workerMs: number; traceHandOverMs: number; firstPaintAfterParseMs: number; longestMainThreadTaskMs: number; longTasksOver50Ms: number; longTasksOver200Ms: number; phasesShown: string[]; lastProgress: Record<string, string> };
   const during = r.memoryDuringLoad as { rendererRssBeforeLoadBytes: number; peakRendererRssBytes: number; peakPageJsHeapBytes: number; peakRendererRssOverInput: number; peakRendererRssGrowthOverInput: number; peakRendererRssByPhaseBytes: Record<string, number> };
   const after = r.memoryAfterLoad as { pageJsHeapBytes: number; traceArrayBufferBytes: number; rendererRssBytes: number; rendererRssOverInput: number };
   console.log(`input: ${input.file}, ${mb(input.bytes)}${input.lines ? `, ${input.lines.toLocaleString('en-US')} lines on ${input.pods} pods` : ''}`);
   console.log(`load: ${(load.wallMs / 1000).toFixed(1)} s wall (worker ${(load.workerMs / 1000).toFixed(1)} s); trace hand-over ${load.traceHandOverMs} ms; first timeline paint ${load.firstPaintAfterParseMs} ms after the worker posted it`);
   console.log(`page during the load: longest main-thread task ${load.longestMainThreadTaskMs} ms; tasks over 50 ms: ${load.longTasksOver50Ms}, over 200 ms: ${load.longTasksOver200Ms}`);
+  const tasks = r.load as { longTasksFromPostMs: { atMs: number; ms: number }[] };
+  console.log(`  long tasks (start from the trace's post, duration): ${tasks.longTasksFromPostMs.map((t) => `${t.atMs} ms: ${t.ms} ms`).join('; ')}`);
   for (const p of load.phasesShown) console.log(`  progress [${p}]: ${load.lastProgress[p]}`);
   console.log(`memory during load: renderer RSS ${mb(during.rendererRssBeforeLoadBytes)} before, peak ${mb(during.peakRendererRssBytes)} (${during.peakRendererRssOverInput}× input; growth ${during.peakRendererRssGrowthOverInput}×); page JS heap peak ${mb(during.peakPageJsHeapBytes)}`);
   console.log(`  renderer RSS peak by phase: ${Object.entries(during.peakRendererRssByPhaseBytes).map(([p, b]) => `${p} ${mb(b)}`).join(', ')}`);
