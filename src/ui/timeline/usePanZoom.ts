@@ -165,11 +165,20 @@ export function usePanZoom(deps: PanZoomDeps): void {
         s.zoomAt(0.35, frame.scale.toUs(p.x));
       }
     };
+    // Zooming or panning moves what was under the pointer away: drop the hover (and its tooltip) as a drag does;
+    // the next pointer move finds what is there now. (An overlay with nothing placed by time is then not redrawn.)
+    const dropHover = () => {
+      if (!interaction.hover) return;
+      interaction.hover = undefined;
+      onHover(undefined, 0, 0);
+      onInteraction();
+    };
     const wheel = (e: WheelEvent) => {
       const frame = getFrame();
       if (!frame) return;
       const s = store.getState();
       const now = performance.now();
+      if (e.ctrlKey || e.metaKey || e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) dropHover();
       if (e.ctrlKey || e.metaKey) {
         e.preventDefault();
         if (now - lastWheel > WHEEL_BURST_MS) s.recordNavigation();
