@@ -69,13 +69,17 @@ export function isLaneRow(row: Row): row is LaneRow {
   return row.kind === 'lane';
 }
 
-/** Sizes a canvas for its CSS box and the device pixel ratio; returns a context scaled to CSS px. */
-export function sizeCanvas(canvas: HTMLCanvasElement, widthPx: number, heightPx: number, dpr: number): CanvasRenderingContext2D {
+/**
+ * Sizes a canvas for its CSS box and the device pixel ratio; returns a context scaled to CSS px. An `opaque` canvas
+ * (one whose drawing covers every pixel) gets a context without alpha, which the browser composites and copies
+ * more cheaply; the choice is fixed by the first call for a canvas.
+ */
+export function sizeCanvas(canvas: HTMLCanvasElement, widthPx: number, heightPx: number, dpr: number, opaque = false): CanvasRenderingContext2D {
   const w = Math.max(1, Math.round(widthPx * dpr));
   const h = Math.max(1, Math.round(heightPx * dpr));
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
-  const ctx = canvas.getContext('2d')!;
+  const ctx = canvas.getContext('2d', { alpha: !opaque })!;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return ctx;
 }

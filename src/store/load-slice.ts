@@ -11,6 +11,8 @@ export interface LoadStats {
   /** Worker time from request to finished trace, and bytes read. */
   parseMs: number;
   bytes: number;
+  /** When the worker posted the trace, on this page's performance.now() clock (NaN if not from the worker). */
+  postedAt: number;
 }
 
 export interface LoadSlice {
@@ -36,6 +38,9 @@ export interface LoadDeps {
   fetchIncident(fileName: string): Promise<File>;
 }
 
+const startingLoad = (label: string): LoadStatus =>
+  ({ status: 'loading', phase: 'reading', label, bytesDone: 0, bytesTotal: 0, lines: 0, phaseSinceMs: Date.now() });
+
 export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], LoadSlice> => (set, get) => {
   /** Bumped by every new load or cancel, so a slow fetch that finishes later cannot replace a newer choice. */
   let latestRequest = 0;
@@ -47,14 +52,17 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
     async loadInputs(inputs, title, year) {
       if (!inputs.length) return;
       latestRequest++;
-      set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+      set({ load: startingLoad(title) });
       try {
         const result = await deps.ingest.load(inputs, (p) => {
-          set({ load: { status: 'loading', label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines } });
+          const before = get().load;
+          const phaseSinceMs = before.status === 'loading' && before.phase === p.phase ? before.phaseSinceMs : Date.now();
+          set({ load: { status: 'loading', phase: p.phase, label: p.label, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, lines: p.lines, phaseSinceMs } });
         }, year);
         const trace: Trace = Object.freeze(result.trace) as Trace;
         const bytes = trace.sources.reduce((sum, s) => sum + s.bytes, 0);
-        set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes } });
+        const postedAt = result.postedAtMs !== undefined ? result.postedAtMs - performance.timeOrigin : NaN;
+        set({ load: { status: 'ready' }, loaded: { trace, title }, loadStats: { parseMs: result.parseMs, bytes, postedAt } });
         get().resetForTrace(trace);
         if (result.saved) get().applySavedView(result.saved.view, result.saved.notes);
       } catch (err) {
@@ -74,7 +82,7 @@ export const createLoadSlice = (deps: LoadDeps): StateCreator<AppState, [], [], 
 
     async openIncident(fileName, title) {
       const request = ++latestRequest;
-      set({ load: { status: 'loading', label: title, bytesDone: 0, bytesTotal: 0, lines: 0 } });
+      set({ load: startingLoad(title) });
       let file: File;
       try {
         file = await deps.fetchIncident(fileName);

@@ -98,7 +98,7 @@ export const createSimSlice = (deps: SimDeps): StateCreator<AppState, [], [], Si
     const { trace: _, ...info } = run;
     const title = `${state.scenario} · ${state.variant} · kubelet ${state.version} · seed ${state.seed}`;
     set({
-      loaded: { trace, title }, load: { status: 'ready' }, loadStats: { parseMs: run.simulateMs + run.parseMs, bytes: trace.sources[0]?.bytes ?? 0 },
+      loaded: { trace, title }, load: { status: 'ready' }, loadStats: { parseMs: run.simulateMs + run.parseMs, bytes: trace.sources[0]?.bytes ?? 0, postedAt: NaN },
       selection: { kind: 'none' },
     });
     // Within one scenario the time axis is the same: keep the window (switching variant shows the same moment).

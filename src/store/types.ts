@@ -4,10 +4,11 @@
  * High-frequency state (hover, drag in progress) never goes in the store: canvases keep it in refs.
  */
 import type { Trace } from '../model/trace.ts';
+import type { LoadPhase } from '../worker/protocol.ts';
 
 export type LoadStatus =
   | { status: 'idle' }
-  | { status: 'loading'; label: string; bytesDone: number; bytesTotal: number; lines: number }
+  | { status: 'loading'; phase: LoadPhase; label: string; bytesDone: number; bytesTotal: number; lines: number; phaseSinceMs: number }
   | { status: 'ready' }
   | { status: 'failed'; message: string };
 

@@ -8,6 +8,8 @@ import type { DoneMessage, FromWorker, IngestInput, LoadRequest, ProgressMessage
 export interface LoadResult {
   trace: Trace;
   parseMs: number;
+  /** When the worker posted the trace (ms since the epoch); absent for traces made on the page. */
+  postedAtMs?: number;
   /** A trace file's saved view and notes. */
   saved?: DoneMessage['saved'];
 }
@@ -54,7 +56,7 @@ export function createIngestClient(): IngestClient {
           rejectCurrent = undefined;
           w.terminate();
           if (worker === w) worker = undefined;
-          if (msg.type === 'done') resolve({ trace: msg.trace, parseMs: msg.parseMs, saved: msg.saved });
+          if (msg.type === 'done') resolve({ trace: msg.trace, parseMs: msg.parseMs, postedAtMs: msg.postedAtMs, saved: msg.saved });
           else reject(new Error(msg.message));
         };
         w.onerror = (e) => {

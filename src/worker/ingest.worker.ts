@@ -36,10 +36,11 @@ function inputBlob(input: IngestInput): Blob {
 async function load(req: LoadRequest): Promise<void> {
   const started = performance.now();
   const cancelled = () => req.runId !== currentRun;
-  const analyzer = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
+  let analyzer: Analyzer | undefined = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
   const blobs = req.inputs.map(inputBlob);
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
   let bytesBefore = 0;
+  let linesBefore = 0;
   let lastPost = 0;
 
   // A trace file or a CSV event table opens on its own, through its importer instead of the log parser.
@@ -51,11 +52,11 @@ async function load(req: LoadRequest): Promise<void> {
     const name = input.kind === 'file' ? input.file.name : input.name;
     if (req.inputs.length > 1) throw new Error(`${name} is a ${kinds[special] === 'csv' ? 'CSV event table' : 'Syncloop trace file'}: open it on its own, not together with other files`);
     const kind = kinds[special] as 'trace-file' | 'csv';
-    post({ type: 'progress', runId: req.runId, label: `${name} (${kind === 'csv' ? 'CSV event table' : 'trace file'})`, bytesDone: 0, bytesTotal, lines: 0 });
+    post({ type: 'progress', runId: req.runId, phase: 'reading', label: `${name} (${kind === 'csv' ? 'CSV event table' : 'trace file'})`, bytesDone: 0, bytesTotal, lines: 0 });
     const imported = await importFile(blobs[special], name, kind, req.defaultYear);
     if (!imported.hasFindings) addFindings(imported.trace);
     if (cancelled()) return;
-    post({ type: 'done', runId: req.runId, trace: imported.trace, parseMs: performance.now() - started, saved: imported.saved }, traceTransferables(imported.trace));
+    post({ type: 'done', runId: req.runId, trace: imported.trace, parseMs: performance.now() - started, postedAtMs: nowEpochMs(), saved: imported.saved }, traceTransferables(imported.trace));
     return;
   }
 
@@ -67,7 +68,7 @@ async function load(req: LoadRequest): Promise<void> {
       const now = performance.now();
       if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
       lastPost = now;
-      post({ type: 'progress', runId: req.runId, label, bytesDone: bytesBefore + done, bytesTotal, lines: handle.linesRead });
+      post({ type: 'progress', runId: req.runId, phase: 'reading', label, bytesDone: bytesBefore + done, bytesTotal, lines: linesBefore + handle.linesRead });
     };
     const blob = blobs[i];
     const gzip = await isGzipBlob(blob);
@@ -77,16 +78,28 @@ async function load(req: LoadRequest): Promise<void> {
     else await feedPlainBlob(handle, blob, report, cancelled);
     if (cancelled()) return;
     handle.end();
+    report(blob.size, true);
     bytesBefore += blob.size;
-    report(0, true);
+    linesBefore += handle.linesRead;
   }
 
-  post({ type: 'progress', runId: req.runId, label: 'building the timeline', bytesDone: bytesTotal, bytesTotal, lines: 0 });
+  const title = req.inputs.length > 1 ? `${req.inputs.length} inputs` : (req.inputs[0].kind === 'file' ? req.inputs[0].file.name : req.inputs[0].name);
+  const phase = (p: 'building' | 'findings' | 'sending') =>
+    post({ type: 'progress', runId: req.runId, phase: p, label: title, bytesDone: bytesTotal, bytesTotal, lines: linesBefore });
+  phase('building');
   const trace = analyzer.finish();
+  // What stage 1 kept for building (its columns, memo, string tables) is garbage from here on: let it go before the
+  // detectors allocate their indices, so the worker's peak is not both at once.
+  analyzer = undefined;
+  if (cancelled()) return;
+  phase('findings');
   addFindings(trace);
   if (cancelled()) return;
-  post({ type: 'done', runId: req.runId, trace, parseMs: performance.now() - started }, traceTransferables(trace));
+  phase('sending');
+  post({ type: 'done', runId: req.runId, trace, parseMs: performance.now() - started, postedAtMs: nowEpochMs() }, traceTransferables(trace));
 }
+
+const nowEpochMs = () => performance.timeOrigin + performance.now();
 
 /** Findings are extra: if a detector breaks, the timeline still loads and the failure is shown as a diagnostic. */
 function addFindings(trace: Trace): void {

@@ -22,13 +22,22 @@ export interface LoadRequest {
 
 export type ToWorker = LoadRequest;
 
+/**
+ * What the worker is doing: reading the inputs (bytes and lines advance), building the trace from the lines read
+ * (one synchronous step of the core: no finer progress), running the incident detectors, or handing the trace to
+ * the page.
+ */
+export type LoadPhase = 'reading' | 'building' | 'findings' | 'sending';
+
 export interface ProgressMessage {
   type: 'progress';
   runId: number;
-  /** The source being read, e.g. `kubelet.log.gz (2 of 3)`. */
+  phase: LoadPhase;
+  /** The source being read, e.g. `kubelet.log.gz (2 of 3)`; in later phases, what is loaded. */
   label: string;
   bytesDone: number;
   bytesTotal: number;
+  /** Lines read so far, over every source. */
   lines: number;
 }
 
@@ -38,6 +47,8 @@ export interface DoneMessage {
   trace: Trace;
   /** Worker-side time from request to finished trace. */
   parseMs: number;
+  /** When the worker posted the trace, ms since the epoch (performance.timeOrigin + now), to time the hand-over. */
+  postedAtMs: number;
   /** The view and notes saved in a trace file, to be applied once it is open. */
   saved?: { view?: ViewState; notes: Note[] };
 }

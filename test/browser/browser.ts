@@ -29,10 +29,21 @@ export interface OpenedPage {
   dialogs: string[];
 }
 
-export async function openApp(browser: Browser, opts: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<OpenedPage> {
+export interface OpenOptions {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  /** Device pixels per CSS px (default 1). */
+  deviceScaleFactor?: number;
+  /** A touch screen (for touch gestures sent through CDP). */
+  hasTouch?: boolean;
+}
+
+export async function openApp(browser: Browser, opts: OpenOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
-    deviceScaleFactor: 1,
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    hasTouch: opts.hasTouch ?? false,
     colorScheme: opts.colorScheme ?? 'light',
   });
   const page = await context.newPage();

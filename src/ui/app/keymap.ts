@@ -3,7 +3,7 @@
  * so the two cannot disagree.
  */
 import type { AppStore } from '../../store/app-store.ts';
-import { originAtSelection, stepEvent, stepPod, zoomToSelection } from './navigation.ts';
+import { originAtSelection, stepEvent, stepPod, toggleOnlySelectedPod, zoomToSelection } from './navigation.ts';
 import { selectLaneGroups } from '../../store/selectors.ts';
 import { noteTargetFor } from '../../store/notes-slice.ts';
 
@@ -66,6 +66,9 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['O'], shown: 'Shift+O', does: 'back to absolute time', run: (s) => s.getState().setOrigin(NaN) },
   { keys: ['/'], shown: '/', does: 'search message text', run: () => focus('#filter-text') },
   { keys: ['p'], shown: 'P', does: 'find a pod', run: () => focus('#pod-finder') },
+  { keys: ['P'], shown: 'Shift+P', does: 'filter to pods: type a name, ↑ ↓ Enter to add it, Backspace removes the last', run: () => focus('#filter-pod') },
+  { keys: ['h'], shown: 'H', does: 'hide the other pods: filter to the selected pod, event or band’s pod (again: remove it)', run: toggleOnlySelectedPod },
+  { keys: ['x'], shown: 'X', does: 'clear every filter', run: (s) => s.getState().clearFilters() },
   { keys: ['l'], shown: 'L', does: 'focus the log pane (then ↑ ↓ PgUp PgDn Home End)', run: () => focus('#log-pane') },
   { keys: ['c'], shown: 'C', does: 'collapse every pod', run: (s) => setAllPods(s, true) },
   { keys: ['C'], shown: 'Shift+C', does: 'expand every pod', run: (s) => setAllPods(s, false) },
@@ -92,7 +95,8 @@ export const KEYMAP: readonly KeyBinding[] = [
 
 /** Mouse gestures, listed in the help next to the keys. */
 export const GESTURES: readonly [string, string][] = [
-  ['Ctrl/⌘ + wheel, pinch', 'zoom at the pointer (plain wheel over the axis or overview zooms too)'],
+  ['Ctrl/⌘ + wheel, trackpad pinch', 'zoom at the pointer (plain wheel over the axis or overview zooms too)'],
+  ['Two fingers (touch)', 'pinch to zoom around them, move them to pan and scroll the lanes'],
   ['Wheel / Shift + wheel', 'scroll the lanes / pan in time'],
   ['Drag', 'pan in time and scroll the lanes'],
   ['Shift + drag', 'select a time range (then Z zooms to it)'],

@@ -76,3 +76,25 @@ export function originAtSelection(store: AppStore): void {
   const r = selectionRange(store);
   if (r) store.getState().setOrigin(r.startUs);
 }
+
+/** The pod the selection belongs to: a selected pod, an event's pod, a band's pod; -1 for none. */
+export function selectedPod(store: AppStore): number {
+  const s = store.getState();
+  const trace = s.loaded?.trace;
+  if (!trace) return -1;
+  switch (s.selection.kind) {
+    case 'pod': return s.selection.pod;
+    case 'event': return trace.events.pod[s.selection.event];
+    case 'span': return trace.lanes[trace.spans.lane[s.selection.span]]?.pod ?? -1;
+    default: return -1;
+  }
+}
+
+/** Filters to the selection's pod (hiding the others), or removes that pod from the filter if it is in it. */
+export function toggleOnlySelectedPod(store: AppStore): void {
+  const pod = selectedPod(store);
+  if (pod < 0) return;
+  const s = store.getState();
+  const pods = s.filters.pods;
+  s.setFilters({ pods: pods.includes(pod) ? pods.filter((p) => p !== pod) : [...pods, pod] });
+}

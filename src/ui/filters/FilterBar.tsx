@@ -2,12 +2,12 @@
  * Filters that hide: pod, namespace, container, lane kind, severity and message text, combined. The counter says
  * how many events are hidden and which filter hides how many.
  */
-import { podLabel } from '../../model/trace-query.ts';
 import { useFilters, useTrace, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { formatCount } from '../shared/format.ts';
 import { MultiSelect } from '../shared/MultiSelect.tsx';
 import { filterOptions } from './filter-options.ts';
+import { PodFilter } from './PodFilter.tsx';
 import { TextFilter } from './TextFilter.tsx';
 
 function HiddenCount() {
@@ -28,7 +28,9 @@ export function FilterBar() {
   const store = useStoreApi();
   const trace = useTrace();
   const filters = useFilters();
+  const visibility = useVisibility();
   if (!trace) return null;
+  const hides = visibility?.hiddenBy ?? {};
   const options = filterOptions(trace);
   const set = store.getState().setFilters;
   const active = filters.text || filters.pods.length || filters.namespaces.length || filters.containers.length ||
@@ -44,18 +46,13 @@ export function FilterBar() {
           <option value={2}>errors only</option>
         </select>
       </label>
-      <MultiSelect label="Namespace" options={options.namespaces} selected={filters.namespaces} onChange={(namespaces) => set({ namespaces })} testId="filter-namespace" />
-      <MultiSelect label="Container" options={options.containers} selected={filters.containers} onChange={(containers) => set({ containers })} testId="filter-container" />
-      <MultiSelect label="Lanes" options={options.laneKinds} selected={filters.laneKinds} onChange={(laneKinds) => set({ laneKinds })} testId="filter-lanes" />
-      {filters.pods.map((p) => (
-        <span key={p} className="chip">
-          pod {podLabel(trace.pods[p])}
-          <button type="button" className="icon-button" aria-label={`Stop filtering to ${podLabel(trace.pods[p])}`} onClick={() => set({ pods: filters.pods.filter((x) => x !== p) })}>×</button>
-        </span>
-      ))}
+      <PodFilter trace={trace} />
+      <MultiSelect label="Namespace" id="filter-namespace" options={options.namespaces} selected={filters.namespaces} onChange={(namespaces) => set({ namespaces })} testId="filter-namespace" hiddenCount={hides.namespace ?? 0} />
+      <MultiSelect label="Container" id="filter-container" options={options.containers} selected={filters.containers} onChange={(containers) => set({ containers })} testId="filter-container" hiddenCount={hides.container ?? 0} />
+      <MultiSelect label="Lanes" options={options.laneKinds} selected={filters.laneKinds} onChange={(laneKinds) => set({ laneKinds })} testId="filter-lanes" hiddenCount={hides['lane kind'] ?? 0} />
       <div className="topbar-spacer" />
       <HiddenCount />
-      {active ? <button type="button" className="small" onClick={() => store.getState().clearFilters()}>Clear filters</button> : null}
+      {active ? <button type="button" className="small" title="Clear every filter (X)" onClick={() => store.getState().clearFilters()}>Clear filters</button> : null}
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function PodDetails({ trace, pod: index }: { trace: Trace; pod: number })
       <h2 className="inspector-title">{podLabel(pod)}</h2>
       <div className="button-row">
         <button type="button" className="small" onClick={() => zoomToSelection(store)}>Zoom to pod (Z)</button>
-        {!filteredTo && <button type="button" className="small" onClick={() => store.getState().setFilters({ pods: [...store.getState().filters.pods, index] })}>Show only this pod</button>}
+        {!filteredTo && <button type="button" className="small" onClick={() => store.getState().setFilters({ pods: [...store.getState().filters.pods, index] })}>Show only this pod (H)</button>}
       </div>
       <dl className="facts">
         <dt>UID</dt><dd><code>{pod.uid}</code></dd>

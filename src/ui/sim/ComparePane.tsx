@@ -15,6 +15,7 @@ import { useTrace } from '../app/hooks.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
 import { createRafScheduler } from '../shared/raf.ts';
+import { useDevicePixelRatio } from '../shared/useDevicePixelRatio.ts';
 import { useElementSize } from '../shared/useElementSize.ts';
 import { HEADER_WIDTH_PX } from '../timeline/LaneHeaders.tsx';
 import { Timeline } from '../timeline/Timeline.tsx';
@@ -42,6 +43,7 @@ function SideHeader({ text, incident, summary, testId }: { text: string; inciden
 function CompareTimeline({ trace, markers }: { trace: Trace; markers: readonly LaneMarker[] }) {
   const store = useStoreApi();
   const theme = useResolvedTheme();
+  const dpr = useDevicePixelRatio();
   const podSort = useAppStore((s) => s.podSort);
   const collapsed = useAppStore((s) => s.collapsed);
   const model = useMemo(() => compareModel(trace, podSort, collapsed), [trace, podSort, collapsed]);
@@ -66,7 +68,7 @@ function CompareTimeline({ trace, markers }: { trace: Trace; markers: readonly L
       cursorUs: s.simCursor?.timeUs ?? NaN, label: s.simCursor ? `step ${s.simCursor.step}` : '', markers: c.markers, markerColor: c.theme.severity[1],
     });
   }), [store]);
-  useEffect(() => scheduler.schedule(), [scheduler, model, widthPx, heightPx, scrollTopPx, theme, markers]);
+  useEffect(() => scheduler.schedule(), [scheduler, model, widthPx, heightPx, scrollTopPx, theme, markers, dpr]);
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => { if (s.viewport !== p.viewport || s.simCursor !== p.simCursor) scheduler.schedule(); });
     return () => { unsubscribe(); scheduler.cancel(); };

@@ -9,6 +9,7 @@ import { sizeCanvas } from '../../render/frame.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
 import { createRafScheduler } from '../shared/raf.ts';
+import { useDevicePixelRatio } from '../shared/useDevicePixelRatio.ts';
 import { buildFrame } from '../timeline/build-frame.ts';
 import { drawSimLayer, type LaneMarker } from './draw-sim-layer.ts';
 
@@ -22,6 +23,7 @@ function viewChanged(s: AppState, p: AppState): boolean {
 export function SimLayer({ widthPx, heightPx, markers = NO_MARKERS }: { widthPx: number; heightPx: number; markers?: readonly LaneMarker[] }) {
   const store = useStoreApi();
   const theme = useResolvedTheme();
+  const dpr = useDevicePixelRatio();
   const ref = useRef<HTMLCanvasElement>(null);
   const current = useRef({ widthPx, heightPx, theme, markers });
   current.current = { widthPx, heightPx, theme, markers };
@@ -44,7 +46,7 @@ export function SimLayer({ widthPx, heightPx, markers = NO_MARKERS }: { widthPx:
     });
   }), [store]);
 
-  useEffect(() => scheduler.schedule(), [scheduler, widthPx, heightPx, theme, markers]);
+  useEffect(() => scheduler.schedule(), [scheduler, widthPx, heightPx, theme, markers, dpr]);
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => { if (viewChanged(s, p)) scheduler.schedule(); });
     return () => { unsubscribe(); scheduler.cancel(); };

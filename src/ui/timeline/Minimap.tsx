@@ -8,7 +8,7 @@ import type { Theme } from '../../render/theme.ts';
 import type { AppState } from '../../store/app-store.ts';
 import { selectDensity } from '../../store/selectors.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
-import { wheelZoomFactor } from './usePanZoom.ts';
+import { WHEEL_BURST_MS, wheelZoomFactor } from './usePanZoom.ts';
 import { useCanvasLayer } from './useCanvasLayer.ts';
 
 export const MINIMAP_HEIGHT_PX = 34;
@@ -23,7 +23,7 @@ function draw(ctx: CanvasRenderingContext2D, s: AppState, widthPx: number, heigh
 
 export function Minimap({ widthPx, theme }: { widthPx: number; theme: Theme }) {
   const store = useStoreApi();
-  const ref = useCanvasLayer(widthPx, MINIMAP_HEIGHT_PX, theme, changed, draw);
+  const ref = useCanvasLayer('minimap', widthPx, MINIMAP_HEIGHT_PX, theme, changed, draw);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -34,6 +34,7 @@ export function Minimap({ widthPx, theme }: { widthPx: number; theme: Theme }) {
       return density.startUs + ((clientX - r.left) / r.width) * (density.endUs - density.startUs);
     };
     let drag: { startUs: number; mode: 'move' | 'brush'; offsetUs: number; moved: boolean; x: number } | undefined;
+    let lastWheel = 0;
     const down = (e: PointerEvent) => {
       if (e.button !== 0) return;
       const t = timeAt(e.clientX);
@@ -69,6 +70,10 @@ export function Minimap({ widthPx, theme }: { widthPx: number; theme: Theme }) {
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
       const s = store.getState();
+      // One burst of wheel events is one step of the navigation history (U undoes it), as on the timeline.
+      const now = performance.now();
+      if (now - lastWheel > WHEEL_BURST_MS) s.recordNavigation();
+      lastWheel = now;
       const v = s.viewport;
       s.zoomAt(wheelZoomFactor(e), (v.startUs + v.endUs) / 2);
     };

@@ -7,7 +7,7 @@ import type { AppState } from '../../store/app-store.ts';
 import type { Theme } from '../../render/theme.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { tickCount } from './build-frame.ts';
-import { wheelZoomFactor } from './usePanZoom.ts';
+import { WHEEL_BURST_MS, wheelZoomFactor } from './usePanZoom.ts';
 import { useCanvasLayer } from './useCanvasLayer.ts';
 
 export const AXIS_HEIGHT_PX = 24;
@@ -21,7 +21,7 @@ function draw(ctx: CanvasRenderingContext2D, s: AppState, widthPx: number, heigh
 
 export function TimeAxis({ widthPx, theme }: { widthPx: number; theme: Theme }) {
   const store = useStoreApi();
-  const ref = useCanvasLayer(widthPx, AXIS_HEIGHT_PX, theme, changed, draw);
+  const ref = useCanvasLayer('axis', widthPx, AXIS_HEIGHT_PX, theme, changed, draw);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -34,7 +34,7 @@ export function TimeAxis({ widthPx, theme }: { widthPx: number; theme: Theme }) 
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
       const s = store.getState();
-      if (performance.now() - lastWheel > 400) s.recordNavigation();
+      if (performance.now() - lastWheel > WHEEL_BURST_MS) s.recordNavigation();
       lastWheel = performance.now();
       s.zoomAt(wheelZoomFactor(e), timeAt(e.clientX));
     };

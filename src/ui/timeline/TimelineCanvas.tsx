@@ -14,14 +14,15 @@ import type { AppState } from '../../store/app-store.ts';
 import { selectCausal } from '../../store/selectors.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { useResolvedTheme } from '../app/useResolvedTheme.ts';
+import { useDevicePixelRatio } from '../shared/useDevicePixelRatio.ts';
 import { createRafScheduler } from '../shared/raf.ts';
 import { findingUnderlay } from '../findings/finding-layer.ts';
 import { annotationsChanged, drawNoteLayer } from '../notes/note-layer.ts';
 import { TimelineNoteControls } from '../notes/TimelineNoteControls.tsx';
 import { buildFrame, tickCount } from './build-frame.ts';
 import { hoverText } from './hover-text.ts';
-import { newInteraction } from './interaction.ts';
-import { recordDraw } from './perf-probe.ts';
+import { newInteraction, type TimelineInteraction } from './interaction.ts';
+import { recordDraw, recordLayerDraw } from './perf-probe.ts';
 import { usePanZoom } from './usePanZoom.ts';
 
 const NO_EVENTS: ReadonlySet<number> = new Set();
@@ -32,9 +33,26 @@ function baseChanged(s: AppState, p: AppState): boolean {
     s.collapsed !== p.collapsed || s.podSort !== p.podSort;
 }
 
+/** Only the window or the vertical scroll moved. */
+function onlyMoved(s: AppState, p: AppState): boolean {
+  return s.loaded === p.loaded && s.filters === p.filters && s.collapsed === p.collapsed && s.podSort === p.podSort &&
+    s.selection === p.selection && s.chainHops === p.chainHops && !annotationsChanged(s, p);
+}
+
+/**
+ * Whether the overlay shows anything placed by time or row (selection, links, hover, a range being dragged, the
+ * active finding, notes). When it does not, moving the window leaves it as it is (the pointer's cursor line stays
+ * where the pointer is), and redrawing it would only cost the browser a canvas copy per frame.
+ */
+function overlayAnchored(s: AppState, interaction: TimelineInteraction): boolean {
+  return s.selection.kind !== 'none' || interaction.hover !== undefined || interaction.dragRange !== undefined ||
+    s.activeFinding >= 0 || s.notes.length > 0;
+}
+
 export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; heightPx: number; body: RefObject<HTMLElement | null> }) {
   const store = useStoreApi();
   const theme = useResolvedTheme();
+  const dpr = useDevicePixelRatio();
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const tooltipRef = useRef<HTMLDivElement>(null);
@@ -54,7 +72,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       const frame = getFrame();
       if (!canvas || !frame) return;
       const started = performance.now();
-      const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio);
+      const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio, true);
       drawTimeline(ctx, frame, axisTicks(frame.scale, tickCount(frame.widthPx), store.getState().viewport.originUs));
       recordDraw(performance.now() - started);
     });
@@ -62,6 +80,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       const canvas = overlayRef.current;
       const frame = getFrame();
       if (!canvas || !frame) return;
+      const started = performance.now();
       const state = store.getState();
       const causal = selectCausal(state);
       const ctx = sizeCanvas(canvas, frame.widthPx, frame.heightPx, devicePixelRatio);
@@ -71,6 +90,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
         underlay: findingUnderlay(state, frame),
       });
       noteBoxes.current = drawNoteLayer(ctx, frame, state);
+      recordLayerDraw('overlay', performance.now() - started);
     });
     return { base, overlay };
   }, [getFrame, store, interaction]);
@@ -78,11 +98,12 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
   useEffect(() => {
     schedulers.base.schedule();
     schedulers.overlay.schedule();
-  }, [schedulers, widthPx, heightPx, theme]);
+  }, [schedulers, widthPx, heightPx, theme, dpr]);
 
   useEffect(() => {
     const unsubscribe = store.subscribe((s, p) => {
       if (baseChanged(s, p)) schedulers.base.schedule();
+      if (baseChanged(s, p) && onlyMoved(s, p) && !overlayAnchored(s, interaction)) return;
       if (baseChanged(s, p) || s.selection !== p.selection || s.chainHops !== p.chainHops || annotationsChanged(s, p)) schedulers.overlay.schedule();
     });
     return () => {
@@ -90,7 +111,7 @@ export function TimelineCanvas({ widthPx, heightPx, body }: { widthPx: number; h
       schedulers.base.cancel();
       schedulers.overlay.cancel();
     };
-  }, [store, schedulers]);
+  }, [store, schedulers, interaction]);
 
   const onHover = useCallback((hit: Hit | undefined, clientX: number, clientY: number) => {
     const tip = tooltipRef.current;

@@ -6,15 +6,18 @@
  *   click           select the event / band / pod under it  double-click zoom into it
  *   ctrl/⌘+wheel    zoom at the pointer (trackpad pinch sends this)
  *   shift+wheel     pan in time                              wheel        scroll the lanes
+ *   two fingers     pinch zooms around their centre, moving them pans in time and scrolls the lanes (pinch.ts)
  */
 import { useEffect, type RefObject } from 'react';
 import type { FrameContext } from '../../render/frame.ts';
 import { hitTest, type Hit } from '../../render/hit-test.ts';
 import type { AppStore } from '../../store/app-store.ts';
 import type { TimelineInteraction } from './interaction.ts';
+import { pinchScrollDeltaPx, pinchWindow, type PinchPoint, type PinchStart } from './pinch.ts';
 
 const DRAG_THRESHOLD_PX = 4;
-const WHEEL_BURST_MS = 400;
+/** Wheel events closer than this are one gesture: one entry in the navigation history. */
+export const WHEEL_BURST_MS = 400;
 
 export interface PanZoomDeps {
   store: AppStore;
@@ -50,9 +53,30 @@ export function usePanZoom(deps: PanZoomDeps): void {
     if (!el || !scroller) return;
     let drag: { x: number; y: number; startUs: number; endUs: number; usPerPx: number; scrollTop: number; range: boolean; moved: boolean } | undefined;
     let lastWheel = 0;
+    // Pointers down on the canvas (touch contacts, the mouse), and the two-finger gesture while two are down.
+    const pointers = new Map<number, PinchPoint>();
+    let pinch: { start: PinchStart; ids: readonly [number, number]; scrollTop: number } | undefined;
     const local = (e: MouseEvent) => {
       const r = el.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+
+    const startPinch = (frame: FrameContext) => {
+      const [[idA, a], [idB, b]] = [...pointers];
+      const v = store.getState().viewport;
+      drag = undefined; // the first finger's touch is neither a click nor a one-finger drag any more
+      interaction.dragRange = undefined;
+      store.getState().recordNavigation();
+      pinch = { start: { startUs: v.startUs, endUs: v.endUs, widthPx: frame.widthPx, a, b }, ids: [idA, idB], scrollTop: scroller.scrollTop };
+      onHover(undefined, 0, 0);
+    };
+    const movePinch = (g: NonNullable<typeof pinch>) => {
+      const a = pointers.get(g.ids[0]);
+      const b = pointers.get(g.ids[1]);
+      if (!a || !b) return;
+      const s = store.getState();
+      s.setViewport({ ...pinchWindow(g.start, a, b), originUs: s.viewport.originUs });
+      scroller.scrollTop = g.scrollTop - pinchScrollDeltaPx(g.start, a, b);
     };
 
     const down = (e: PointerEvent) => {
@@ -60,12 +84,20 @@ export function usePanZoom(deps: PanZoomDeps): void {
       const frame = getFrame();
       if (!frame) return;
       const p = local(e);
+      pointers.set(e.pointerId, { xPx: p.x, yPx: p.y });
+      el.setPointerCapture(e.pointerId);
+      if (pointers.size === 2) startPinch(frame);
+      if (pointers.size >= 2 || pinch) return;
       const v = store.getState().viewport;
       drag = { ...p, startUs: v.startUs, endUs: v.endUs, usPerPx: frame.scale.usPerPx, scrollTop: scroller.scrollTop, range: e.shiftKey, moved: false };
-      el.setPointerCapture(e.pointerId);
     };
     const move = (e: PointerEvent) => {
       const p = local(e);
+      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { xPx: p.x, yPx: p.y });
+      if (pinch) {
+        if (pinch.ids.includes(e.pointerId)) movePinch(pinch);
+        return;
+      }
       const frame = getFrame();
       if (!frame) return;
       interaction.cursorXPx = p.x;
@@ -94,10 +126,16 @@ export function usePanZoom(deps: PanZoomDeps): void {
       onInteraction();
     };
     const up = (e: PointerEvent) => {
+      pointers.delete(e.pointerId);
+      if (el.hasPointerCapture(e.pointerId)) el.releasePointerCapture(e.pointerId);
+      if (pinch) {
+        // Lifting one finger ends the gesture; the other does nothing until it lifts too.
+        if (pointers.size === 0) pinch = undefined;
+        return;
+      }
       if (!drag) return;
       const d = drag;
       drag = undefined;
-      if (el.hasPointerCapture(e.pointerId)) el.releasePointerCapture(e.pointerId);
       if (d.moved && d.range && interaction.dragRange) {
         const { startUs, endUs } = interaction.dragRange;
         interaction.dragRange = undefined;
@@ -127,11 +165,20 @@ export function usePanZoom(deps: PanZoomDeps): void {
         s.zoomAt(0.35, frame.scale.toUs(p.x));
       }
     };
+    // Zooming or panning moves what was under the pointer away: drop the hover (and its tooltip) as a drag does;
+    // the next pointer move finds what is there now. (An overlay with nothing placed by time is then not redrawn.)
+    const dropHover = () => {
+      if (!interaction.hover) return;
+      interaction.hover = undefined;
+      onHover(undefined, 0, 0);
+      onInteraction();
+    };
     const wheel = (e: WheelEvent) => {
       const frame = getFrame();
       if (!frame) return;
       const s = store.getState();
       const now = performance.now();
+      if (e.ctrlKey || e.metaKey || e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) dropHover();
       if (e.ctrlKey || e.metaKey) {
         e.preventDefault();
         if (now - lastWheel > WHEEL_BURST_MS) s.recordNavigation();

@@ -14,10 +14,10 @@ function fakeIngest(): IngestClient & { cancelled: number } {
       client.cancel();
       const input = inputs[0];
       if (input.kind !== 'text') throw new Error('text only in this fake');
-      onProgress({ type: 'progress', runId: 1, label: input.name, bytesDone: 0, bytesTotal: input.text.length, lines: 0 });
+      onProgress({ type: 'progress', runId: 1, phase: 'reading', label: input.name, bytesDone: 0, bytesTotal: input.text.length, lines: 0 });
       const pending = new Promise<never>((_, r) => { reject = r; });
       await Promise.race([Promise.resolve(), pending]);
-      return { trace: analyzeText(input.text, input.name), parseMs: 1 };
+      return { trace: analyzeText(input.text, input.name), parseMs: 1, postedAtMs: performance.timeOrigin + performance.now() };
     },
     cancel() {
       client.cancelled++;
