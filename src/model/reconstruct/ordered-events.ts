@@ -28,6 +28,7 @@ export function orderEvents(c: Collected): OrderedEvents {
   const n = c.count;
   const time = c.time.subarray(0, n);
   const order = timeOrder(time);
+  releaseCollectorColumns(c);
   const events = permute(c, order, time);
 
   const { map: podMap, pods } = c.pods.finish();
@@ -38,13 +39,15 @@ export function orderEvents(c: Collected): OrderedEvents {
   }
   const { multiPod, isMultiPod } = multiPodInOrder(c, order, podMap);
   const nodes = assignNodes(c, order, events);
+  c.source = new Uint16Array(0);
+  c.nodeName = new Int32Array(0);
   // Pods get the node of their first event in the main pass.
   for (const p of pods) p.node = -1;
-  return {
-    events, pods, nodes, multiPod, isMultiPod,
-    sandboxIdCol: permuteI32(c.sid.subarray(0, n), order),
-    probeTypeCol: permuteU8(c.probe.subarray(0, n), order),
-  };
+  const sandboxIdCol = permuteI32(c.sid.subarray(0, n), order);
+  const probeTypeCol = permuteU8(c.probe.subarray(0, n), order);
+  c.sid = new Int32Array(0);
+  c.probe = new Uint8Array(0);
+  return { events, pods, nodes, multiPod, isMultiPod, sandboxIdCol, probeTypeCol };
 }
 
 function multiPodInOrder(c: Collected, order: Uint32Array, podMap: Int32Array): Pick<OrderedEvents, 'multiPod' | 'isMultiPod'> {
@@ -85,27 +88,41 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
   return nodeNames.map((name, index) => ({ index, name, starts: [], lanes: [] }));
 }
 
-/** The collected columns in time order (read in place from the collector's buffers, written to new arrays). */
+/**
+ * The collected columns in time order (read in place from the collector's buffers, written to new arrays). Each
+ * collected column is let go once it is copied: on a big log the collector's columns and the ordered ones are
+ * each tens of MB, and nothing reads the collected ones after this (the peak memory of a load is here).
+ */
 function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedEventTable {
   const n = order.length;
+  const m = c.count;
+  const take = <T>(copy: T, release: () => void): T => { release(); return copy; };
   return {
     count: n,
-    timeUs: permuteF64(time, order),
-    source: permuteU16(c.source.subarray(0, c.count), order),
-    line: permuteU32(c.line.subarray(0, c.count), order),
-    lineCount: permuteU16(c.lineCount.subarray(0, c.count), order),
-    severity: permuteU8(c.severity.subarray(0, c.count), order),
+    timeUs: take(permuteF64(time, order), () => { c.time = new Float64Array(0); }),
+    source: permuteU16(c.source.subarray(0, m), order),
+    line: take(permuteU32(c.line.subarray(0, m), order), () => { c.line = new Uint32Array(0); }),
+    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order), () => { c.lineCount = new Uint16Array(0); }),
+    severity: take(permuteU8(c.severity.subarray(0, m), order), () => { c.severity = new Uint8Array(0); }),
     node: new Uint16Array(n),
-    pid: permuteU32(c.pid.subarray(0, c.count), order),
-    msg: permuteU16(c.msg.subarray(0, c.count), order),
-    kind: permuteU16(c.kind.subarray(0, c.count), order),
+    pid: take(permuteU32(c.pid.subarray(0, m), order), () => { c.pid = new Uint32Array(0); }),
+    msg: take(permuteU16(c.msg.subarray(0, m), order), () => { c.msg = new Uint16Array(0); }),
+    kind: take(permuteU16(c.kind.subarray(0, m), order), () => { c.kind = new Uint16Array(0); }),
     lane: new Uint32Array(n),
-    pod: permuteI32(c.pod.subarray(0, c.count), order),
+    pod: take(permuteI32(c.pod.subarray(0, m), order), () => { c.pod = new Int32Array(0); }),
     container: new Int32Array(n).fill(-1),
-    cid: permuteI32(c.cid.subarray(0, c.count), order),
-    cname: permuteI32(c.cname.subarray(0, c.count), order),
-    num: permuteF64(c.num.subarray(0, c.count), order),
-    text: permuteI32(c.text.subarray(0, c.count), order),
-    laneKind: permuteU8(c.laneKind.subarray(0, c.count), order),
+    cid: take(permuteI32(c.cid.subarray(0, m), order), () => { c.cid = new Int32Array(0); }),
+    cname: take(permuteI32(c.cname.subarray(0, m), order), () => { c.cname = new Int32Array(0); }),
+    num: take(permuteF64(c.num.subarray(0, m), order), () => { c.num = new Float64Array(0); }),
+    text: take(permuteI32(c.text.subarray(0, m), order), () => { c.text = new Int32Array(0); }),
+    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order), () => { c.laneKind = new Uint8Array(0); }),
   };
+}
+
+/** The columns only the collector used (the ordered events carry what the model reads on). */
+function releaseCollectorColumns(c: Collected): void {
+  c.yearHint = new Uint16Array(0);
+  c.podRef = new Int32Array(0);
+  c.defaultNode = new Int32Array(0);
+  c.fileAdd = new Uint8Array(0);
 }
