@@ -6,6 +6,7 @@
  * Raw text is hashed by content (the bytes and the line offsets), not by how it happened to be cut into chunks.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { joinRaw } from '../../src/model/raw-text.ts';
 import type { Trace } from '../../src/model/trace.ts';
 
 type Typed = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
@@ -53,7 +54,7 @@ export function traceFingerprint(trace: Trace): Record<string, string> {
     parts[`source${i}.diagnostics`] = json(diagnostics);
     const raw = trace.raw[i];
     parts[`source${i}.raw`] = digest((h) => {
-      for (const c of raw.chunks) h.update(typedBytes(c));
+      h.update(typedBytes(joinRaw(raw)));
       h.update(typedBytes(raw.lineStarts));
     });
   });

@@ -106,7 +106,7 @@ export class PartCollector {
     const buffers = new Set<ArrayBuffer>();
     for (const col of Object.values(columns)) buffers.add(col.buffer as ArrayBuffer);
     for (const s of this.sources) {
-      const chunks = s.kind === 'rest' ? s.segment.chunks : s.raw.chunks;
+      const chunks = s.kind === 'rest' ? s.segment.chunks : s.raw.pieces;
       for (const c of chunks) buffers.add(c.buffer as ArrayBuffer);
       buffers.add((s.kind === 'rest' ? s.segment.lineStarts : s.raw.lineStarts).buffer as ArrayBuffer);
     }

@@ -17,6 +17,7 @@ import {
 } from './byte-memo.ts';
 import { SourceHandle } from './source-handle.ts';
 import type { LaneKind, RawText, SourceInfo } from './trace.ts';
+import { Packer } from '../util/lz-pack.ts';
 
 // Callers push a source's bytes through the handle addSource returns.
 export type { SourceHandle };
@@ -35,6 +36,11 @@ export interface CollectOptions {
   maxDiagnosticsPerSource?: number;
   /** Read bare klog lines by their bytes when possible (fast-records.ts); false reads every line as text. */
   fastPath?: boolean;
+  /**
+   * Keep the raw text packed (model/raw-text.ts): each chunk is packed once stage 1 has read it. The app does, to
+   * hold a log in a fraction of its size; the CLI does not (it reads the text once and exits).
+   */
+  packRawText?: boolean;
 }
 
 /** Kubelet log lines average two to three hundred bytes; fewer than this per record is rare. */
@@ -153,10 +159,16 @@ export class Collector {
   readonly memo = new RecordMemo(this.out.strings, LANE_KIND_INDEX);
   /** The same for the fast path, by bytes (byte-memo.ts). */
   readonly byteMemo = new ByteMemo(this.memo);
+  /** Packs the raw text's chunks when opts.packRawText (its working memory is made on first use). */
+  private packerMade: Packer | undefined;
   /** Sources started so far (including the rest of a source read as a later part, which ends without a SourceInfo). */
   private sourcesStarted = 0;
 
   constructor(readonly opts: CollectOptions) {}
+
+  get packer(): Packer {
+    return (this.packerMade ??= new Packer());
+  }
 
   /** Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). */
   addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean } = {}): SourceHandle {

@@ -16,6 +16,7 @@ import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
 import { LineSplitter } from '../ingest/line-splitter.ts';
 import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
 import { growF64 } from '../util/columns.ts';
+import { RawTextBuilder } from './raw-text.ts';
 import { yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
@@ -58,8 +59,8 @@ export class SourceHandle implements FastRecordSink {
   private inputEnded = false;
   /** Where this source's records end in the columns, once a later part's were added after them (absorb). */
   private recordsEnd = -1;
-  private readonly chunks: Uint8Array[] = [];
-  private readonly chunkStarts: number[] = [];
+  /** The raw text (packed as it goes when opts.packRawText). */
+  private readonly raw: RawTextBuilder;
   private lineStarts = growF64(1 << 14);
   private readonly quoted = new Map<number, string[]>();
   private duplicates = 0;
@@ -75,6 +76,7 @@ export class SourceHandle implements FastRecordSink {
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
     private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false) {
     this.first = collector.out.count;
+    this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined);
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({
       record: (rec) => this.order.push(rec),
@@ -93,10 +95,12 @@ export class SourceHandle implements FastRecordSink {
   /** Feeds the next chunk of the source's bytes. The chunk is kept (the raw text store); do not reuse it. */
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    this.chunks.push(chunk);
-    this.chunkStarts.push(this.bytes);
+    this.raw.add(chunk);
     this.bytes += chunk.length;
     this.lines.push(chunk);
+    // Once the next chunk has been read, nothing reads the one before it as bytes any more (a line held across
+    // the boundary was passed on while this one was read): it can be packed.
+    this.raw.packAllBut(1);
   }
 
   get bytesRead(): number {
@@ -236,10 +240,7 @@ export class SourceHandle implements FastRecordSink {
     this.reader.absorb(later.reader);
     this.fp.absorb(later.fingerprint);
     for (const [i, y] of later.weakYears) if (this.weakYears.length < MAX_WEAK_YEARS) this.weakYears.push([recordBase + i, y]);
-    for (let k = 0; k < later.chunks.length; k++) {
-      this.chunks.push(later.chunks[k]);
-      this.chunkStarts.push(this.bytes + later.chunkStarts[k]);
-    }
+    for (const chunk of later.chunks) this.raw.add(chunk);
     for (const start of later.lineStarts) this.lineStarts.push(this.bytes + start);
     this.bytes += later.bytes;
     this.recordsEnd = recordBase + recordCount;
@@ -254,7 +255,7 @@ export class SourceHandle implements FastRecordSink {
     return {
       name: this.name, reader: this.reader.state(), fingerprint: this.fp.log(), diagnostics: this.diagnostics, damage: this.damage,
       diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.bytes,
-      chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish(),
+      ...this.raw.plainPieces(), lineStarts: this.lineStarts.finish(),
     };
   }
 
@@ -289,7 +290,7 @@ export class SourceHandle implements FastRecordSink {
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
     this.lineStarts.push(this.bytes);
-    o.raw[this.index] = { chunks: this.chunks, chunkStarts: this.chunkStarts, lineStarts: this.lineStarts.finish() };
+    o.raw[this.index] = this.raw.finish(this.lineStarts.finish());
     const info: SourceInfo = {
       index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
       bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),

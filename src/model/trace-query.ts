@@ -1,33 +1,10 @@
 /** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
+import { rawBytes } from './raw-text.ts';
 import type { PodInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
-
-/** Bytes [from, to) of a source's raw text (a range may span chunks). */
-function rawBytes(trace: Trace, source: number, from: number, to: number): Uint8Array {
-  const raw = trace.raw[source];
-  const { chunks, chunkStarts } = raw;
-  let lo = 0;
-  let hi = chunks.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (chunkStarts[mid] <= from) lo = mid; else hi = mid - 1;
-  }
-  const first = chunks[lo];
-  const off = from - chunkStarts[lo];
-  if (off + (to - from) <= first.length) return first.subarray(off, off + (to - from));
-  const out = new Uint8Array(to - from);
-  let written = 0;
-  for (let c = lo; c < chunks.length && written < out.length; c++) {
-    const start = c === lo ? off : 0;
-    const piece = chunks[c].subarray(start, Math.min(chunks[c].length, start + out.length - written));
-    out.set(piece, written);
-    written += piece.length;
-  }
-  return out;
-}
 
 /** Number of physical lines of a source. */
 export function lineCountOf(trace: Trace, source: number): number {
@@ -41,7 +18,7 @@ export function readLines(trace: Trace, source: number, line: number, count = 1,
   let b = starts[Math.min(starts.length - 1, line - 1 + count)];
   if (a === undefined || b === undefined) return '';
   if (b - a > maxChars * 4) b = a + maxChars * 4;
-  let s = decoder.decode(rawBytes(trace, source, a, b));
+  let s = decoder.decode(rawBytes(trace.raw[source], a, b));
   if (s.endsWith('\n')) s = s.slice(0, -1);
   if (s.endsWith('\r')) s = s.slice(0, -1);
   return s.length > maxChars ? s.slice(0, maxChars) + '…' : s;

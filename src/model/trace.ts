@@ -111,11 +111,16 @@ export interface LogGap {
   kind: CutMark['kind'];
 }
 
-/** Per source, the raw text kept once, as the bytes read plus the byte offset of every line. */
+/**
+ * Per source, the raw text kept once: its bytes in the pieces they were read in, and the byte offset of every line.
+ * A piece may be packed (util/lz-pack.ts) to save memory: read the text through model/raw-text.ts, never `pieces`.
+ */
 export interface RawText {
-  chunks: Uint8Array[];
-  /** Byte offset where each chunk starts in the source. */
-  chunkStarts: number[];
+  pieces: Uint8Array[];
+  /** Byte offset where each piece's text starts in the source. */
+  pieceStarts: number[];
+  /** Per piece: its bytes are packed (its plain length is then the distance to the next start). */
+  packed: boolean[];
   /** Byte offset where line i (0-based) starts; one extra entry holds the total length. */
   lineStarts: Float64Array;
 }

@@ -11,7 +11,8 @@
  * lack the pattern's required literal (required-literal.ts) are rejected by the byte search first.
  */
 import { eventRawText } from '../model/trace-query.ts';
-import type { Trace } from '../model/trace.ts';
+import { pieceBytes, pieceLength } from '../model/raw-text.ts';
+import type { RawText, Trace } from '../model/trace.ts';
 import type { SafePattern, StepBudget } from '../trace/safe-regex-run.ts';
 import { lineToEvent } from './line-events.ts';
 
@@ -23,10 +24,10 @@ export type EventTextTest = (e: number) => boolean;
 const encoder = new TextEncoder();
 const lowerAscii = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b);
 
-/** The byte at a source offset, across chunk boundaries (slow path for matches that straddle two chunks). */
-function byteAt(chunks: Uint8Array[], starts: number[], c: number, offset: number): number {
-  while (c < chunks.length && offset >= starts[c] + chunks[c].length) c++;
-  return c < chunks.length ? chunks[c][offset - starts[c]] : -1;
+/** The byte at a source offset past piece `c` (slow path for matches that straddle two pieces). */
+function byteAt(raw: RawText, c: number, offset: number): number {
+  while (c < raw.pieces.length && offset >= raw.pieceStarts[c] + pieceLength(raw, c)) c++;
+  return c < raw.pieces.length ? pieceBytes(raw, c)[offset - raw.pieceStarts[c]] : -1;
 }
 
 /** Marks every event whose record contains `text` (ASCII case-insensitive). */
@@ -39,19 +40,19 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
   const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
   const maps = lineToEvent(trace);
   trace.raw.forEach((raw, s) => {
-    const { chunks, chunkStarts, lineStarts } = raw;
+    const { pieceStarts, lineStarts } = raw;
     const map = maps[s];
     let line = 0;
-    for (let c = 0; c < chunks.length; c++) {
-      const chunk = chunks[c];
-      const base = chunkStarts[c];
+    for (let c = 0; c < raw.pieces.length; c++) {
+      const chunk = pieceBytes(raw, c);
+      const base = pieceStarts[c];
       let lower = chunk.indexOf(first);
       let upper = firstUpper === first ? -1 : chunk.indexOf(firstUpper);
       while (lower >= 0 || upper >= 0) {
         const p = upper < 0 || (lower >= 0 && lower < upper) ? lower : upper;
         let k = 1;
         if (p + n <= chunk.length) while (k < n && lowerAscii(chunk[p + k]) === needle[k]) k++;
-        else while (k < n && lowerAscii(byteAt(chunks, chunkStarts, c, base + p + k)) === needle[k]) k++;
+        else while (k < n && lowerAscii(byteAt(raw, c, base + p + k)) === needle[k]) k++;
         if (k === n) {
           while (line + 1 < lineStarts.length - 1 && lineStarts[line + 1] <= base + p) line++;
           const e = map[line];

@@ -6,6 +6,7 @@
  */
 import { runDetectors } from '../findings/run.ts';
 import { Analyzer } from '../model/analyze.ts';
+import { pieceBytes } from '../model/raw-text.ts';
 import type { Trace } from '../model/trace.ts';
 import { lineCountOf, readLines } from '../model/trace-query.ts';
 import type { SharedLogSource } from './share-types.ts';
@@ -33,7 +34,7 @@ const decoder = new TextDecoder('utf-8');
 function wholeText(trace: Trace, source: number): string {
   const raw = trace.raw[source];
   let text = '';
-  for (const c of raw.chunks) text += decoder.decode(c, { stream: true });
+  for (let c = 0; c < raw.pieces.length; c++) text += decoder.decode(pieceBytes(raw, c), { stream: true });
   return text + decoder.decode();
 }
 

@@ -3,6 +3,7 @@
  * not modified. Line numbers do not change (a replacement never adds or removes a newline), so every event, span
  * and EventRef still points at the same line; byte offsets are recomputed.
  */
+import { joinRaw } from '../model/raw-text.ts';
 import type { RawText, Trace } from '../model/trace.ts';
 import { Sanitizer, type PreviewEntry, type SanitizeOptions } from './sanitize.ts';
 import type { Note, NoteTarget, StableViewState, ViewState } from './share-types.ts';
@@ -18,20 +19,9 @@ export interface SanitizeResult<V extends ViewState | StableViewState = ViewStat
 /** Work in blocks of whole lines of about this many bytes, so a large source never becomes one huge string. */
 const BLOCK_BYTES = 1 << 20;
 
-function joinChunks(raw: RawText): Uint8Array {
-  if (raw.chunks.length === 1) return raw.chunks[0];
-  const out = new Uint8Array(raw.chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of raw.chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /** Calls `visit` with the text of blocks of whole lines (about BLOCK_BYTES each): [first line, end line, text]. */
 function forEachBlock(raw: RawText, visit: (line: number, end: number, text: string) => void): void {
-  const bytes = joinChunks(raw);
+  const bytes = joinRaw(raw);
   const starts = raw.lineStarts;
   const lines = starts.length - 1;
   const decoder = new TextDecoder('utf-8');
@@ -49,8 +39,8 @@ function forEachLine(raw: RawText, visit: (line: string) => void): void {
 
 function sanitizeRaw(raw: RawText, sanitizer: Sanitizer): RawText {
   const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  const chunkStarts: number[] = [];
+  const pieces: Uint8Array[] = [];
+  const pieceStarts: number[] = [];
   const newStarts = new Float64Array(raw.lineStarts.length);
   let written = 0;
   forEachBlock(raw, (line, end, text) => {
@@ -60,12 +50,12 @@ function sanitizeRaw(raw: RawText, sanitizer: Sanitizer): RawText {
     let k = line + 1;
     for (let p = out.indexOf(10); p >= 0 && k < end; p = out.indexOf(10, p + 1)) newStarts[k++] = written + p + 1;
     if (k !== end) throw new Error(`sanitize changed the line structure of a source (block at line ${line + 1})`);
-    chunks.push(out);
-    chunkStarts.push(written);
+    pieces.push(out);
+    pieceStarts.push(written);
     written += out.length;
   });
   newStarts[newStarts.length - 1] = written;
-  return { chunks, chunkStarts, lineStarts: newStarts };
+  return { pieces, pieceStarts, packed: pieces.map(() => false), lineStarts: newStarts };
 }
 
 function sanitizeTarget(t: NoteTarget, s: Sanitizer): NoteTarget {

@@ -4,6 +4,7 @@
  * can index the trace without bounds checks and never reads past the raw text.
  */
 import { ShareError } from './errors.ts';
+import { pieceLength } from '../model/raw-text.ts';
 import type { Trace } from '../model/trace.ts';
 
 function bad(path: string, message: string): never {
@@ -44,7 +45,7 @@ export function checkTraceReferences(t: Trace): void {
   });
   t.raw.forEach((r, i) => {
     const starts = r.lineStarts;
-    const total = r.chunks.reduce((n, c) => n + c.length, 0);
+    const total = r.pieces.length ? r.pieceStarts[r.pieces.length - 1] + pieceLength(r, r.pieces.length - 1) : 0;
     if (starts.length < 1 || starts[0] !== 0 || starts[starts.length - 1] !== total) bad(`raw[${i}].lineStarts`, 'does not span the text');
     for (let k = 1; k < starts.length; k++) if (!(starts[k] >= starts[k - 1])) bad(`raw[${i}].lineStarts[${k}]`, 'goes backwards');
   });

@@ -12,6 +12,7 @@
  * Reading validates structure, sizes and every cross reference, and throws only ShareError.
  */
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
+import { joinRaw, plainRaw } from '../model/raw-text.ts';
 import { LINK_KINDS, MACHINE_IDS, type EventTable, type LinkTable, type RawText, type SpanTable, type Trace } from '../model/trace.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { compressBytes, decompressBytes, formatBytes, isGzip } from './compression.ts';
@@ -65,17 +66,6 @@ function decodeTable(value: unknown, columns: Record<string, ColumnType>, path: 
   return out;
 }
 
-function joinChunks(raw: RawText): Uint8Array {
-  if (raw.chunks.length === 1) return raw.chunks[0];
-  const out = new Uint8Array(raw.chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of raw.chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
 /** The trace file as JSON text (not compressed). */
 export function encodeTraceFile(contents: TraceFileContents): string {
   const t = contents.trace;
@@ -85,7 +75,7 @@ export function encodeTraceFile(contents: TraceFileContents): string {
     tables: { kinds: KINDS, catalog: CATALOG.map((e) => e.id), machines: MACHINE_IDS, linkKinds: LINK_KINDS },
     trace: {
       sources: t.sources,
-      raw: t.raw.map((r) => ({ bytes: encodeBase64(joinChunks(r)), lines: r.lineStarts.length, lineStarts: encodeColumn(r.lineStarts) })),
+      raw: t.raw.map((r) => ({ bytes: encodeBase64(joinRaw(r)), lines: r.lineStarts.length, lineStarts: encodeColumn(r.lineStarts) })),
       strings: t.strings,
       events: encodeTable(t.events, EVENT_COLUMNS),
       spans: encodeTable(t.spans, SPAN_COLUMNS),
@@ -230,7 +220,7 @@ function readRaw(value: unknown, sourceCount: number): RawText[] {
     const o = r as Record<string, unknown>;
     if (typeof o.bytes !== 'string') throw new ShareError('bad-structure', `trace.raw[${i}].bytes: expected base64 text`);
     const bytes = decodeBase64(o.bytes, `trace.raw[${i}].bytes`);
-    return { chunks: [bytes], chunkStarts: [0], lineStarts: decodeColumn(o.lineStarts, 'f64', lines, `trace.raw[${i}].lineStarts`) };
+    return plainRaw(bytes, decodeColumn(o.lineStarts, 'f64', lines, `trace.raw[${i}].lineStarts`) as Float64Array);
   });
 }
 

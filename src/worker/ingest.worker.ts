@@ -36,7 +36,8 @@ function inputBlob(input: IngestInput): Blob {
 async function load(req: LoadRequest): Promise<void> {
   const started = performance.now();
   const cancelled = () => req.runId !== currentRun;
-  let analyzer: Analyzer | undefined = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven });
+  // The raw text is packed as it is read (model/raw-text.ts): it is the largest part of a loaded log.
+  let analyzer: Analyzer | undefined = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, packRawText: true });
   const blobs = req.inputs.map(inputBlob);
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
   let bytesBefore = 0;

@@ -1,6 +1,6 @@
 /**
  * The buffers of a Trace that can move to the page without copying: every typed-array column, the line offsets and
- * the raw text chunks. A buffer may back several views, and a transfer list must name it once.
+ * the raw text's pieces. A buffer may back several views, and a transfer list must name it once.
  */
 import type { Trace } from '../model/trace.ts';
 
@@ -19,7 +19,7 @@ export function traceTransferables(trace: Trace): ArrayBuffer[] {
   add(trace.laneSpanIdx);
   for (const raw of trace.raw) {
     add(raw.lineStarts);
-    for (const chunk of raw.chunks) add(chunk);
+    for (const piece of raw.pieces) add(piece);
   }
   return [...buffers];
 }

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
 import { loadTrace } from '../../../src/cli/analyze-command.ts';
 import type { ReadReport } from '../../../src/cli/parallel-read.ts';
+import { joinRaw } from '../../../src/model/raw-text.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'syncloop-parallel-'));
@@ -26,7 +27,7 @@ function log(name: string, sizeBytes: number, seed: number): string {
 const latin1 = new TextDecoder('latin1');
 /** Raw bytes joined (chunking is not part of what was read) and as text (fast to compare). */
 function comparable(t: Trace): unknown {
-  return { ...t, raw: t.raw.map((r) => ({ text: r.chunks.map((c) => latin1.decode(c)).join(''), lineStarts: r.lineStarts })) };
+  return { ...t, raw: t.raw.map((r) => ({ text: latin1.decode(joinRaw(r)), lineStarts: r.lineStarts })) };
 }
 
 async function twoWays(files: string[]): Promise<{ report: ReadReport | undefined }> {

@@ -14,6 +14,7 @@ import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
 import { Analyzer, analyzeSources } from '../../../src/model/analyze.ts';
 import { PartCollector } from '../../../src/model/collected-part.ts';
 import { mergePart } from '../../../src/model/collected-merge.ts';
+import { joinRaw } from '../../../src/model/raw-text.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 
 const enc = new TextEncoder();
@@ -98,7 +99,7 @@ const latin1 = new TextDecoder('latin1');
  * a string: comparing large byte arrays element by element would make this test slow.
  */
 function comparable(trace: Trace): unknown {
-  return { ...trace, raw: trace.raw.map((r) => ({ text: r.chunks.map((c) => latin1.decode(c)).join(''), lineStarts: r.lineStarts })) };
+  return { ...trace, raw: trace.raw.map((r) => ({ text: latin1.decode(joinRaw(r)), lineStarts: r.lineStarts })) };
 }
 
 function single(files: { name: string; bytes: Uint8Array }[], chunk: number): Trace {

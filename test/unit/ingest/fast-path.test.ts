@@ -65,7 +65,7 @@ const latin1 = new TextDecoder('latin1');
 
 /** Raw bytes as text: vitest compares large byte arrays element by element, slowly. */
 function comparable(trace: Trace): Trace {
-  return { ...trace, raw: trace.raw.map((r) => ({ ...r, chunks: r.chunks.map((c) => latin1.decode(c)) })) } as unknown as Trace;
+  return { ...trace, raw: trace.raw.map((r) => ({ ...r, pieces: r.pieces.map((c) => latin1.decode(c)) })) } as unknown as Trace;
 }
 
 function both(text: string, chunk: number, name = 'kubelet.log'): [Trace, Trace] {

@@ -1,4 +1,5 @@
 /** Helpers shared by the share/export tests. */
+import { joinRaw } from '../../../src/model/raw-text.ts';
 import type { EventTable, Trace } from '../../../src/model/trace.ts';
 import type { Note } from '../../../src/trace/share-types.ts';
 
@@ -18,7 +19,7 @@ export function comparableTrace(t: Trace): object {
     ...t,
     events,
     // Base64 of the joined bytes: compared as one string, which is much faster than byte by byte.
-    raw: t.raw.map((r) => ({ bytes: Buffer.concat(r.chunks.map((c) => Buffer.from(c))).toString('base64'), lineStarts: r.lineStarts })),
+    raw: t.raw.map((r) => ({ bytes: Buffer.from(joinRaw(r)).toString('base64'), lineStarts: r.lineStarts })),
   };
 }
 
@@ -37,5 +38,5 @@ export function sampleNotes(trace: Trace): Note[] {
 
 /** Joined text of a source's raw bytes. */
 export function rawText(t: Trace, source = 0): string {
-  return Buffer.concat(t.raw[source].chunks.map((c) => Buffer.from(c))).toString('utf8');
+  return Buffer.from(joinRaw(t.raw[source])).toString('utf8');
 }
