@@ -9,7 +9,9 @@
  *      includes it) and the page's JS heap (CDP Performance.getMetrics), and recording the main thread's long tasks
  *      (PerformanceObserver 'longtask': any task over 50 ms) and the progress phases the page shows;
  *   4. times the first timeline paint after parsing: from the worker posting the trace to the end of the first
- *      frame that painted it (hand-over, store, React, every canvas, the browser's rendering step);
+ *      frame that painted it (hand-over, store, React, every canvas, the browser's rendering step), and reports the
+ *      longest main-thread task in that window (the hand-over's cost, which the responsiveness check below leaves
+ *      out: it only counts tasks before the post);
  *   5. zooms (ctrl+wheel) and pans (drag) separately, reading the page's frame records (ui/timeline/perf-probe.ts):
  *      per frame, the sum of every canvas draw (lanes, overlay, axis, overview strip), the whole rendering step
  *      (animation time → end of the frame: rAF callbacks, style, layout, paint of lane headers and the rest), and
@@ -132,6 +134,12 @@ async function measure(page: Page, act: () => Promise<void>) {
   };
 }
 
+/** The longest long task that overlaps [fromMs, toMs] (page clock), rounded; null when there is none. */
+function longestTaskIn(tasks: readonly { startMs: number; ms: number }[], fromMs: number, toMs: number): number | null {
+  const inside = tasks.filter((t) => t.startMs <= toMs && t.startMs + t.ms >= fromMs).map((t) => t.ms);
+  return inside.length ? round(Math.max(...inside)) : null;
+}
+
 const LONG_TASKS_SCRIPT = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
@@ -204,6 +212,10 @@ async function main(): Promise<void> {
         longTasksOver200Ms: longTasks.filter((t) => t.ms > 200).length,
         // When the long tasks ran, from the worker posting the trace (negative: while the worker was still busy).
         longTasksFromPostMs: longTasks.map((t) => ({ atMs: round(t.startMs - afterLoad.postedAt), ms: round(t.ms) })),
+        // The hand-over's cost to the main thread, apart from the check below (which only looks before the post):
+        // the longest task overlapping the post → first paint window (receiving the trace, the store, React's first
+        // render, the first canvas draws). null: none over 50 ms, the long-task API's threshold.
+        longestTaskPostToPaintMs: longestTaskIn(longTasks, afterLoad.postedAt, afterLoad.firstPaintAt),
       },
       memoryDuringLoad: {
         rendererRssBeforeLoadBytes: rssBefore,
@@ -319,8 +331,10 @@ function print(r: Record<string, unknown>, targets: Record<string, boolean>): vo
   console.log(`input: ${input.file}, ${mb(input.bytes)}${input.lines ? `, ${input.lines.toLocaleString('en-US')} lines on ${input.pods} pods` : ''}`);
   console.log(`load: ${(load.wallMs / 1000).toFixed(1)} s wall (worker ${(load.workerMs / 1000).toFixed(1)} s); trace hand-over ${load.traceHandOverMs} ms; first timeline paint ${load.firstPaintAfterParseMs} ms after the worker posted it`);
   console.log(`page during the load: longest main-thread task ${load.longestMainThreadTaskMs} ms; tasks over 50 ms: ${load.longTasksOver50Ms}, over 200 ms: ${load.longTasksOver200Ms}`);
-  const tasks = r.load as { longTasksFromPostMs: { atMs: number; ms: number }[] };
+  const tasks = r.load as { longTasksFromPostMs: { atMs: number; ms: number }[]; longestTaskPostToPaintMs: number | null };
   console.log(`  long tasks (start from the trace's post, duration): ${tasks.longTasksFromPostMs.map((t) => `${t.atMs} ms: ${t.ms} ms`).join('; ')}`);
+  const handOver = tasks.longestTaskPostToPaintMs;
+  console.log(`  longest main-thread task from the trace's post to the first paint (the hand-over): ${handOver === null ? 'none over 50 ms' : `${handOver} ms`}`);
   for (const p of load.phasesShown) console.log(`  progress [${p}]: ${load.lastProgress[p]}`);
   console.log(`memory during load: renderer RSS ${mb(during.rendererRssBeforeLoadBytes)} before, peak ${mb(during.peakRendererRssBytes)} (${during.peakRendererRssOverInput}× input; growth ${during.peakRendererRssGrowthOverInput}×); page JS heap peak ${mb(during.peakPageJsHeapBytes)}`);
   console.log(`  renderer RSS peak by phase: ${Object.entries(during.peakRendererRssByPhaseBytes).map(([p, b]) => `${p} ${mb(b)}`).join(', ')}`);

@@ -4,6 +4,13 @@ import type { AppState } from './app-store.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
 import type { Filters } from './types.ts';
 
+/** The severity filter's choices (minimum severity: 1 = warning, 2 = error), in the order the key cycles them. */
+export const MIN_SEVERITY_OPTIONS: readonly { value: number; label: string }[] = [
+  { value: 0, label: 'all' },
+  { value: 1, label: 'warnings and errors' },
+  { value: 2, label: 'errors only' },
+];
+
 export interface FilterSlice {
   filters: Filters;
   setFilters(patch: Partial<Filters>): void;

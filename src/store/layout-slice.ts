@@ -5,6 +5,13 @@ import type { PodSort } from './types.ts';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
+/** The pod orders, in the order the sort menu lists them and the key cycles through them. */
+export const POD_SORTS: readonly { value: PodSort; label: string }[] = [
+  { value: 'name', label: 'by name' },
+  { value: 'first-activity', label: 'by first activity' },
+  { value: 'problems', label: 'by warnings/errors' },
+];
+
 export interface LayoutSlice {
   collapsed: Readonly<Record<string, boolean>>;
   podSort: PodSort;
@@ -13,6 +20,8 @@ export interface LayoutSlice {
   inspectorWidthPx: number;
   helpOpen: boolean;
   sourcesOpen: boolean;
+  /** The paste box is open, with this text in it to start with (a paste on the page brings its text along). */
+  paste: { text: string } | undefined;
   /** Source shown in the log pane's raw view. */
   logSource: number;
   /** Bumped to ask the timeline to scroll the selection into view. */
@@ -26,6 +35,8 @@ export interface LayoutSlice {
   setInspectorWidth(px: number): void;
   setHelpOpen(open: boolean): void;
   setSourcesOpen(open: boolean): void;
+  openPaste(text?: string): void;
+  closePaste(): void;
   setLogSource(source: number): void;
   requestReveal(): void;
 }
@@ -38,6 +49,7 @@ export const createLayoutSlice: StateCreator<AppState, [], [], LayoutSlice> = (s
   inspectorWidthPx: 380,
   helpOpen: false,
   sourcesOpen: false,
+  paste: undefined,
   logSource: 0,
   revealNonce: 0,
   toggleGroup: (id) => set({ collapsed: { ...get().collapsed, [id]: !get().collapsed[id] } }),
@@ -55,6 +67,8 @@ export const createLayoutSlice: StateCreator<AppState, [], [], LayoutSlice> = (s
   setInspectorWidth: (px) => set({ inspectorWidthPx: Math.round(Math.min(900, Math.max(220, px))) }),
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   setSourcesOpen: (sourcesOpen) => set({ sourcesOpen }),
+  openPaste: (text = '') => set({ paste: { text } }),
+  closePaste: () => set({ paste: undefined }),
   setLogSource: (logSource) => set({ logSource }),
   requestReveal: () => set({ revealNonce: get().revealNonce + 1 }),
 });

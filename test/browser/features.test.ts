@@ -117,3 +117,90 @@ test('T switches the theme; the choice overrides the system preference', async (
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('the new keys: Shift+R cycles the pod sort, Shift+H folds the selected pod, and ? lists every one of them', async () => {
+  const { page, errors } = await openApp(browser);
+  await loadFiles(page, [seed('seed-000-readiness-init-race.log')]);
+  const sort = page.locator('[data-testid="pod-sort"]');
+  await expect(sort.inputValue()).resolves.toBe('problems');
+  await page.locator('#log-pane').focus();
+  await page.keyboard.press('c');
+  await page.keyboard.press('Shift+R');
+  await expect(sort.inputValue()).resolves.toBe('name');
+  const order = async () => (await page.locator('[data-testid="pod-header"]').evaluateAll((els) =>
+    els.map((e) => ({ name: e.getAttribute('data-pod') ?? '', top: parseFloat((e.parentElement as HTMLElement).style.top) }))))
+    .sort((a, b) => a.top - b.top).map((p) => p.name);
+  const byName = await order();
+  expect(byName).toEqual([...byName].sort());
+  await page.keyboard.press('Shift+R');
+  await expect(sort.inputValue()).resolves.toBe('first-activity');
+  await page.keyboard.press('Shift+R');
+  await expect(sort.inputValue()).resolves.toBe('problems');
+
+  // Expand all, select the killed pod, and fold just its group.
+  await page.keyboard.press('C');
+  const pod = 'default/auto-srv-cwhttp-sf-30b71-0';
+  await page.fill('#pod-finder', 'auto-srv-cwhttp');
+  await page.keyboard.press('Enter');
+  const header = page.locator(`[data-testid="pod-header"][data-pod="${pod}"]`);
+  await header.waitFor();
+  const chevron = header.locator('.chevron');
+  await expect(chevron.getAttribute('aria-expanded')).resolves.toBe('true');
+  const lanes = () => page.locator('[data-testid="lane-header"]:not(.pinned)').count();
+  const lanesBefore = await lanes();
+  await page.locator('#log-pane').focus();
+  await page.keyboard.press('Shift+H');
+  await expect(chevron.getAttribute('aria-expanded')).resolves.toBe('false');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="lane-header"]:not(.pinned)').length < n, lanesBefore);
+  // Only that group folds: the other pods stay expanded.
+  const expanded = page.locator('[data-testid="pod-header"] .chevron[aria-expanded="true"]');
+  expect(await expanded.count()).toBeGreaterThan(0);
+  await screenshot(page, 'fold-selected-pod');
+  await page.keyboard.press('Shift+H');
+  await expect(chevron.getAttribute('aria-expanded')).resolves.toBe('true');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="lane-header"]:not(.pinned)').length === n, lanesBefore);
+
+  await page.keyboard.press('?');
+  const help = page.locator('[data-testid="help-overlay"]');
+  await help.waitFor();
+  const rows = Object.fromEntries(await help.locator('tr').evaluateAll((trs) =>
+    trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? ''])));
+  for (const [key, does] of [['Shift+R', 'sort pods'], ['Shift+E', 'severity filter'], ['Shift+K', 'namespace filter'],
+    ['Shift+T', 'container filter'], ['Shift+L', 'lane filter'], ['Shift+H', 'collapse the selected pod'],
+    ['Ctrl+O', 'open log files'], ['Ctrl+V', 'paste log text']]) {
+    expect(rows[key], key).toContain(does);
+  }
+  await screenshot(page, 'help-keys');
+  await page.locator('.modal-body').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await screenshot(page, 'help-keys-end');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test('on the start page, Ctrl+O opens the file picker and pasting text (Ctrl+V) opens it in the paste box', async () => {
+  const { page, errors } = await openApp(browser);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Control+o');
+  const picker = await chooser;
+  expect(picker.isMultiple()).toBe(true);
+  await picker.setFiles(seed('seed-003-upgrade-hash-recreate.log'));
+  await waitForLoaded(page);
+  await expect(page.textContent('[data-testid="trace-title"]')).resolves.toBe('seed-003-upgrade-hash-recreate.log');
+  await page.click('.brand'); // back to the start page
+  await page.waitForSelector('[data-testid="drop-zone"]');
+
+  // A paste on the page (not in a field): the browser's paste event carries the clipboard's text.
+  const text = readFileSync(seed('seed-004-stuck-terminating-worker.log'), 'utf8').split('\n').slice(86, 130).join('\n');
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await expect(page.inputValue('.paste-area')).resolves.toBe(text);
+  await screenshot(page, 'paste-from-clipboard');
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await waitForLoaded(page);
+  await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

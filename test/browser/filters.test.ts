@@ -1,15 +1,15 @@
 /**
- * The pod, namespace and container filters in real Chromium, on a small generated log (10 pods, 300 lines; see
- * synthetic-log.ts: pod i is `app-000i-…` in namespace ['default', 'payments', 'search', 'monitoring',
+ * The pod, namespace, container and text filters in real Chromium, on a small generated log (10 pods, 300 lines;
+ * see synthetic-log.ts: pod i is `app-000i-…` in namespace ['default', 'payments', 'search', 'monitoring',
  * 'kube-system'][i % 5] with one container ['web', 'api', 'worker', 'cache'][i % 4]; housekeeping lines name no
- * pod). What each filter must leave is read from the log text itself: the lines naming the chosen pod, namespace
- * or container.
+ * pod), and the severity filter on seed 004 (the generated log has no warnings). What each filter must leave is
+ * read from the log text itself: the lines naming the chosen pod, namespace, container or text, or their level.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { launchBrowser, loadFiles, openApp, RESULTS_DIR, screenshot, type OpenedPage } from './browser.ts';
+import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, RESULTS_DIR, screenshot, type OpenedPage } from './browser.ts';
 import { syntheticKlog } from './synthetic-log.ts';
 
 const LOG = join(RESULTS_DIR, 'fixtures', 'filters-10-pods.log');
@@ -154,5 +154,74 @@ test('container filter: only events of that container name, the pods that run it
   await page.locator('#log-pane').focus();
   await page.keyboard.press('x');
   await expectUnfiltered();
+  expect(opened.errors).toEqual([]);
+});
+
+test('text filter: / focuses it and −n says what it hides, as for the others; Shift+K opens the namespace list', async () => {
+  await page.keyboard.press('/');
+  await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('filter-text');
+  await page.keyboard.type('probe');
+  await page.keyboard.press('Enter');
+  // Plain text matches without regard to case: the "Probe succeeded / failed" lines stay.
+  const probe = (l: string) => l.toLowerCase().includes('probe');
+  const visible = lines.filter(probe).length;
+  expect(visible).toBeGreaterThan(0);
+  await expectHidden(TOTAL - visible);
+  await expect(page.textContent('[data-testid="filter-text-hides"]')).resolves.toBe(`−${TOTAL - visible}`);
+  await expectLogLines(visible, 'Probe');
+
+  // Out of the field (Escape would clear a search field's text), Shift+K opens the namespace list with the keyboard
+  // in it: Space ticks the first choice, "default".
+  await page.locator('#log-pane').focus();
+  await page.keyboard.press('Shift+K');
+  await expect(page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).resolves.toBe('checkbox');
+  await page.keyboard.press('Space');
+  const inDefault = (l: string) => l.includes('default/');
+  const both = lines.filter((l) => probe(l) && inDefault(l)).length;
+  await expectHidden(TOTAL - both);
+  // Each −n is what that filter hides on its own; the total says what they hide together.
+  await expect(page.textContent('[data-testid="filter-namespace-hides"]')).resolves.toBe(`−${TOTAL - lines.filter(inDefault).length}`);
+  await expect(page.textContent('[data-testid="filter-text-hides"]')).resolves.toBe(`−${TOTAL - visible}`);
+  expect(await shownPods()).toEqual(podsNamed((l) => probe(l) && inDefault(l)));
+  await page.click('[data-testid="filter-namespace"] summary'); // close the list for the picture
+  await expect(page.inputValue('#filter-text')).resolves.toBe('probe');
+  await screenshot(page, 'filter-text-and-namespace');
+  await page.locator('#log-pane').focus();
+  await page.keyboard.press('x');
+  await expectUnfiltered();
+  await expect(page.locator('[data-testid="filter-text-hides"]').count()).resolves.toBe(0);
+  expect(opened.errors).toEqual([]);
+});
+
+test('severity filter: Shift+E cycles all → warnings and errors → errors only → all, with its −n; × clears it', async () => {
+  // Seed 004: its only W/E/F records are the seven E lines of containerd's crash (lines 206–209, 229, 230, 241).
+  const seedText = readFileSync(join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log'), 'utf8');
+  const errorLines = seedText.split('\n').filter((l) => /^[WEF]\d{4} \d\d:\d\d:\d\d\.\d{6} /.test(l));
+  expect(errorLines.every((l) => l.startsWith('E'))).toBe(true);
+  await loadFiles(page, [join(INCIDENTS_DIR, 'seed-004-stuck-terminating-worker.log')]);
+  const total = Number((await page.textContent('[data-testid="hidden-count"]'))!.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(errorLines.length);
+  const severity = page.locator('[data-testid="filter-severity"]');
+  for (const [choice, label] of [['1', 'warnings and errors'], ['2', 'errors only']]) {
+    await page.locator('#log-pane').focus();
+    await page.keyboard.press('Shift+E');
+    await expect(severity.inputValue()).resolves.toBe(choice);
+    await expect(severity.locator('option:checked').textContent()).resolves.toBe(label);
+    await page.waitForFunction((w) => document.querySelector('[data-testid="hidden-count"]')?.textContent?.startsWith(w),
+      `${total - errorLines.length} of ${total} events hidden`);
+    await expect(page.textContent('[data-testid="filter-severity-hides"]')).resolves.toBe(`−${total - errorLines.length}`);
+    const shown = await page.locator('.log-line .log-text').allTextContents();
+    expect(shown.length).toBe(errorLines.length);
+    for (const l of shown) expect(l).toMatch(/^E\d{4} /);
+  }
+  await screenshot(page, 'filter-severity');
+  await page.keyboard.press('Shift+E');
+  await expect(severity.inputValue()).resolves.toBe('0');
+  await page.waitForFunction((n) => document.querySelector('[data-testid="hidden-count"]')?.textContent === `${n} events`, total);
+  await page.keyboard.press('Shift+E');
+  await page.waitForSelector('[data-testid="filter-severity-hides"]');
+  await page.getByRole('button', { name: 'Clear the severity filter' }).click();
+  await page.waitForSelector('[data-testid="filter-severity-hides"]', { state: 'detached' });
+  await expect(severity.inputValue()).resolves.toBe('0');
   expect(opened.errors).toEqual([]);
 });

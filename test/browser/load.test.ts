@@ -206,4 +206,70 @@ describe('loading logs', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  test('"Open the demo incident" opens seed 004: its pod, its findings, its title', async () => {
+    const { page, requests, errors } = await openApp(browser);
+    await page.getByRole('button', { name: 'Open the demo incident' }).click();
+    await waitForLoaded(page);
+    expect(requests.some((u) => u.includes('/incidents/seed-004-stuck-terminating-worker.log'))).toBe(true);
+    await expect(page.textContent('[data-testid="trace-title"]')).resolves.toContain('Seed 004');
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+    // The seed's incident is found: its pod worker never finished terminating.
+    await expect(page.textContent('[data-testid="finding-list"]')).resolves.toContain('Pod worker stuck terminating');
+    await expect(page.locator('[data-testid="drop-zone"]').count()).resolves.toBe(0);
+    await screenshot(page, 'demo-incident');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('the sources panel (I): kubelet version and why, the year and how it was decided, diagnostics by line', async () => {
+    const text = readFileSync(seed('seed-000-readiness-init-race.log'), 'utf8');
+    const lines = text.split('\n');
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [seed('seed-000-readiness-init-race.log')]);
+    await page.locator('#log-pane').focus();
+    await page.keyboard.press('i');
+    const panel = page.locator('[data-testid="sources-panel"]');
+    await panel.waitFor();
+    const fact = (name: string) => panel.locator(`dt:text-is("${name}") + dd`).textContent();
+    // The write-up says its kubelet is a custom 1.12.4 branch and the restart was on 2020-03-12.
+    expect(text).toContain('1.12.4');
+    expect(text).toContain('2020-03-12');
+    await expect(fact('Kubelet')).resolves.toMatch(/^1\.12 — from .*SyncLoop ADD at kubelet\.go:1887 \(1\.12\.x\)/);
+    await expect(fact('Year')).resolves.toBe('2020, found in a message');
+    await expect(fact('Format')).resolves.toBe('klog excerpts inside a document');
+    // Line 54 quotes an earlier line again: listed by its number, counted once (no event of its own, so not a link).
+    expect(lines.slice(0, 53)).toContain(lines[53]);
+    const diagnostics = await panel.locator('.diagnostic').allTextContents();
+    expect(diagnostics).toContain('infoline 54: same line as earlier in the document (quoted again); counted once');
+    await screenshot(page, 'sources-panel-seed-000');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // A log with a damaged record (invalid UTF-8 in the message: constructed from seed 004's lines 87–130): its
+    // diagnostic names the line, and clicking the number shows that line in the log pane, selected.
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
+    const seed4 = readFileSync(seed('seed-004-stuck-terminating-worker.log'), 'utf8').split('\n').slice(86, 130);
+    const damaged = seed4.findIndex((l) => l.includes('"Pod worker has observed request to terminate"'));
+    expect(damaged).toBeGreaterThan(0);
+    // The bad bytes are a word of their own at the end, so the pod's UID stays readable (one pod, not two).
+    const bytes = seed4.map((l, i) => i === damaged ? Buffer.concat([Buffer.from(`${l} `), Buffer.from([0xff, 0xfe])]) : Buffer.from(l));
+    const file = join(dir, 'damaged.log');
+    writeFileSync(file, Buffer.concat(bytes.flatMap((b) => [b, Buffer.from('\n')])));
+    await loadFiles(page, [file]);
+    await page.click('[data-testid="sources-button"]');
+    await panel.waitFor();
+    const entry = panel.locator('.diagnostic', { hasText: new RegExp(`line ${damaged + 1}: `) });
+    await expect(entry.textContent()).resolves.toMatch(/invalid UTF-8/);
+    await entry.getByRole('button', { name: `line ${damaged + 1}` }).click();
+    await panel.waitFor({ state: 'detached' });
+    const selected = page.locator(`.log-line.selected[data-line="${damaged + 1}"]`);
+    await selected.waitFor();
+    await expect(selected.textContent()).resolves.toContain('Pod worker has observed request to terminate');
+    await expect(page.locator('[data-testid="pod-header"]').count()).resolves.toBe(1);
+    expect(await selected.isVisible()).toBe(true);
+    await screenshot(page, 'sources-diagnostic-to-log');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -9,12 +9,13 @@ import { ShareDialog } from '../share/ShareDialog.tsx';
 import { useShareLinkAddress } from '../share/useShareLinkAddress.ts';
 import { DropOverlay, useWindowFileDrop } from '../load/DropOverlay.tsx';
 import { Landing } from '../load/Landing.tsx';
+import { PasteDialog } from '../load/PasteDialog.tsx';
 import { LoadProgress } from '../load/LoadProgress.tsx';
 import { Workspace } from '../workspace/Workspace.tsx';
 import { Gallery } from '../sim/Gallery.tsx';
 import { SimWorkspace } from '../sim/SimWorkspace.tsx';
 import { useSimHash } from '../sim/useSimHash.ts';
-import { useAppStore } from './StoreContext.tsx';
+import { useAppStore, useStoreApi } from './StoreContext.tsx';
 import { useResolvedTheme } from './useResolvedTheme.ts';
 import { useKeyboard } from './useKeyboard.ts';
 
@@ -26,6 +27,8 @@ export function App() {
   const hasTrace = useAppStore((s) => s.loaded !== undefined);
   const simRoute = useAppStore((s) => s.simRoute);
   const presenter = useAppStore((s) => s.simPresenter);
+  const paste = useAppStore((s) => s.paste);
+  const store = useStoreApi();
   useEffect(() => {
     document.documentElement.dataset.presenter = String(presenter);
   }, [presenter]);
@@ -39,6 +42,7 @@ export function App() {
       <LoadProgress />
       {dragging && <DropOverlay />}
       <HelpOverlay />
+      {paste && <PasteDialog initialText={paste.text} onClose={() => store.getState().closePaste()} />}
       <NoteEditor />
       <ShareDialog />
     </>

@@ -3,18 +3,27 @@
  * so the two cannot disagree.
  */
 import type { AppStore } from '../../store/app-store.ts';
-import { originAtSelection, stepEvent, stepPod, toggleOnlySelectedPod, zoomToSelection } from './navigation.ts';
+import { originAtSelection, selectedPod, stepEvent, stepPod, toggleOnlySelectedPod, zoomToSelection } from './navigation.ts';
 import { selectLaneGroups } from '../../store/selectors.ts';
 import { noteTargetFor } from '../../store/notes-slice.ts';
+import { MIN_SEVERITY_OPTIONS } from '../../store/filter-slice.ts';
+import { POD_SORTS } from '../../store/layout-slice.ts';
 
 export interface KeyBinding {
   /** KeyboardEvent.key values (case-sensitive: 'C' is Shift+C). */
   keys: readonly string[];
   /** Needs Ctrl or ⌘. */
   ctrl?: boolean;
+  /** Works on the start page too, before anything is loaded. */
+  anywhere?: boolean;
+  /**
+   * The browser's own paste: the key is left to the browser, and the paste event it fires (with the clipboard's text,
+   * which a key handler cannot read without asking for permission) runs the binding instead.
+   */
+  paste?: boolean;
   shown: string;
   does: string;
-  run(store: AppStore): void;
+  run(store: AppStore, pastedText?: string): void;
 }
 
 const ZOOM_STEP = 0.7;
@@ -36,6 +45,32 @@ function focus(selector: string): void {
   const el = document.querySelector<HTMLElement>(selector);
   el?.focus();
   if (el instanceof HTMLInputElement) el.select();
+}
+
+/** Opens a filter's drop-down list and puts the keyboard in it (its narrowing field, else its first choice). */
+function openMenu(summaryId: string): void {
+  const summary = document.getElementById(summaryId);
+  const details = summary?.parentElement;
+  if (!(details instanceof HTMLDetailsElement)) return;
+  details.open = true;
+  (details.querySelector<HTMLElement>('.multi-select-menu input') ?? summary)?.focus();
+}
+
+/** The next value after `current` in a list of choices, wrapping around. */
+function nextOf<T>(options: readonly { value: T }[], current: T): T {
+  const at = options.findIndex((o) => o.value === current);
+  return options[(at + 1) % options.length].value;
+}
+
+/** Collapses the selection's pod group, or expands it if it is collapsed. */
+function toggleSelectedPodGroup(store: AppStore): void {
+  const pod = selectedPod(store);
+  const group = selectLaneGroups(store.getState())?.pods.find((g) => g.pod === pod);
+  if (group) store.getState().toggleGroup(group.id);
+}
+
+function openFilePicker(): void {
+  document.querySelector<HTMLInputElement>('input[type="file"][data-testid="file-input"]')?.click();
 }
 
 function noteOnSelection(store: AppStore): void {
@@ -68,10 +103,20 @@ export const KEYMAP: readonly KeyBinding[] = [
   { keys: ['p'], shown: 'P', does: 'find a pod', run: () => focus('#pod-finder') },
   { keys: ['P'], shown: 'Shift+P', does: 'filter to pods: type a name, ↑ ↓ Enter to add it, Backspace removes the last', run: () => focus('#filter-pod') },
   { keys: ['h'], shown: 'H', does: 'hide the other pods: filter to the selected pod, event or band’s pod (again: remove it)', run: toggleOnlySelectedPod },
+  { keys: ['E'], shown: 'Shift+E', does: 'severity filter: all → warnings and errors → errors only', run: (s) => {
+    s.getState().setFilters({ minSeverity: nextOf(MIN_SEVERITY_OPTIONS, s.getState().filters.minSeverity) });
+  } },
+  { keys: ['K'], shown: 'Shift+K', does: 'namespace filter: open its list (Tab, Space to tick)', run: () => openMenu('filter-namespace') },
+  { keys: ['T'], shown: 'Shift+T', does: 'container filter: open its list', run: () => openMenu('filter-container') },
+  { keys: ['L'], shown: 'Shift+L', does: 'lane filter: open its list', run: () => openMenu('filter-lanes') },
   { keys: ['x'], shown: 'X', does: 'clear every filter', run: (s) => s.getState().clearFilters() },
   { keys: ['l'], shown: 'L', does: 'focus the log pane (then ↑ ↓ PgUp PgDn Home End)', run: () => focus('#log-pane') },
   { keys: ['c'], shown: 'C', does: 'collapse every pod', run: (s) => setAllPods(s, true) },
   { keys: ['C'], shown: 'Shift+C', does: 'expand every pod', run: (s) => setAllPods(s, false) },
+  { keys: ['H'], shown: 'Shift+H', does: 'collapse the selected pod’s group (again: expand it)', run: toggleSelectedPodGroup },
+  { keys: ['R'], shown: 'Shift+R', does: 'sort pods: by name → by first activity → by warnings/errors', run: (s) => {
+    s.getState().setPodSort(nextOf(POD_SORTS, s.getState().podSort));
+  } },
   { keys: ['g'], shown: 'G', does: 'next finding (most severe first): highlight its lanes and zoom to it', run: (s) => s.getState().stepFinding(1) },
   { keys: ['G'], shown: 'Shift+G', does: 'previous finding', run: (s) => s.getState().stepFinding(-1) },
   { keys: ['F'], shown: 'Shift+F', does: 'show or hide the findings and notes panel', run: (s) => {
@@ -79,18 +124,22 @@ export const KEYMAP: readonly KeyBinding[] = [
   } },
   { keys: ['n'], shown: 'N', does: 'add a note to the selection (event, band, pod, range) or to the visible window', run: noteOnSelection },
   { keys: ['i'], shown: 'I', does: 'sources: formats, versions, year, diagnostics', run: (s) => s.getState().setSourcesOpen(!s.getState().sourcesOpen) },
-  { keys: ['t'], shown: 'T', does: 'switch theme (system, dark, light)', run: (s) => {
+  { keys: ['o'], ctrl: true, anywhere: true, shown: 'Ctrl+O', does: 'open log files (or drop them anywhere on the page)', run: openFilePicker },
+  { keys: ['v'], ctrl: true, anywhere: true, paste: true, shown: 'Ctrl+V', does: 'paste log text (outside a text field): it opens in the paste box to analyze', run: (s, text) => {
+    if (!s.getState().paste) s.getState().openPaste(text ?? '');
+  } },
+  { keys: ['t'], anywhere: true, shown: 'T', does: 'switch theme (system, dark, light)', run: (s) => {
     const next = { system: 'dark', dark: 'light', light: 'system' } as const;
     s.getState().setTheme(next[s.getState().theme]);
   } },
-  { keys: ['Escape'], shown: 'Esc', does: 'clear the selection, close panels', run: (s) => {
+  { keys: ['Escape'], anywhere: true, shown: 'Esc', does: 'clear the selection, close panels', run: (s) => {
     const st = s.getState();
     if (st.helpOpen) st.setHelpOpen(false);
     else if (st.sourcesOpen) st.setSourcesOpen(false);
     else if (st.selection.kind === 'none' && st.activeFinding >= 0) st.clearFinding();
     else st.clearSelection();
   } },
-  { keys: ['?'], shown: '?', does: 'this help', run: (s) => s.getState().setHelpOpen(!s.getState().helpOpen) },
+  { keys: ['?'], anywhere: true, shown: '?', does: 'this help', run: (s) => s.getState().setHelpOpen(!s.getState().helpOpen) },
 ];
 
 /** Mouse gestures, listed in the help next to the keys. */

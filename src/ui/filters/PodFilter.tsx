@@ -8,6 +8,7 @@ import type { Trace } from '../../model/trace.ts';
 import { useFilters, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { formatCount } from '../shared/format.ts';
+import { FilterHides } from './FilterHides.tsx';
 import { matchPods } from './match-pods.ts';
 
 const MAX_SUGGESTIONS = 12;
@@ -75,7 +76,7 @@ export function PodFilter({ trace }: { trace: Trace }) {
       </div>
       {chosen.length > 0 && (
         <>
-          <span className="filter-hides muted" data-testid="filter-pod-hides" title="events this filter hides on its own">−{formatCount(hidden)}</span>
+          <FilterHides count={hidden} testId="filter-pod-hides" />
           {chosen.length > 1 && <button type="button" className="link-button" onClick={() => setPods([])}>clear</button>}
         </>
       )}

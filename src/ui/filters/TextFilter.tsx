@@ -1,11 +1,12 @@
 /**
  * The message-text filter: plain text (case-insensitive) or a regular expression, applied after a short pause in
- * typing. Unsafe or too slow patterns are refused with the reason.
+ * typing. Unsafe or too slow patterns are refused with the reason; while it applies, −n says what it hides.
  */
 import { useEffect, useState } from 'react';
 import { compileFilterPattern } from '../../store/event-filter.ts';
 import { useFilters, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
+import { FilterHides } from './FilterHides.tsx';
 
 const TYPING_PAUSE_MS = 250;
 
@@ -23,7 +24,7 @@ export function TextFilter() {
   const check = filters.textIsRegex && draft ? compileFilterPattern(draft) : undefined;
   const error = check && 'error' in check ? check.error : visibility?.textError;
   return (
-    <div className={`text-filter${error ? ' invalid' : ''}`}>
+    <div className={`text-filter${error ? ' invalid' : filters.text ? ' active' : ''}`}>
       <input
         id="filter-text"
         type="search"
@@ -43,6 +44,7 @@ export function TextFilter() {
       >
         .*
       </button>
+      {filters.text !== '' && !error && <FilterHides count={visibility?.hiddenBy.text ?? 0} testId="filter-text-hides" />}
       {error && <span className="error-text" role="alert" data-testid="filter-error">{error}</span>}
     </div>
   );

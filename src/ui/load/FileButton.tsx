@@ -2,12 +2,12 @@
 import { useRef } from 'react';
 import { useStoreApi } from '../app/StoreContext.tsx';
 
-export function FileButton({ className, children }: { className?: string; children: React.ReactNode }) {
+export function FileButton({ className, title, children }: { className?: string; title?: string; children: React.ReactNode }) {
   const store = useStoreApi();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className={className} onClick={() => input.current?.click()}>{children}</button>
+      <button type="button" className={className} title={title} onClick={() => input.current?.click()}>{children}</button>
       <input
         ref={input}
         type="file"

@@ -1,15 +1,12 @@
 /** The first screen: drop or pick files, paste text, or open one of the built-in incidents. */
-import { useState } from 'react';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { FileButton } from './FileButton.tsx';
 import { DEMO_INCIDENT, INCIDENTS } from './incidents.ts';
-import { PasteDialog } from './PasteDialog.tsx';
 import { LoadError } from './LoadError.tsx';
 import { LandingEntry } from '../sim/LandingEntry.tsx';
 
 export function Landing() {
   const store = useStoreApi();
-  const [pasting, setPasting] = useState(false);
   const open = (file: string, title: string) => void store.getState().openIncident(file, title);
   return (
     <main className="landing">
@@ -22,8 +19,8 @@ export function Landing() {
         <div className="drop-card-title">Drop kubelet logs here</div>
         <p className="muted">klog text of any era, JSON logging, journalctl output, CRI-wrapped lines, .gz files, several files or nodes at once</p>
         <div className="drop-card-actions">
-          <FileButton className="primary">Choose files…</FileButton>
-          <button type="button" onClick={() => setPasting(true)}>Paste log text…</button>
+          <FileButton className="primary" title="Choose log files (Ctrl+O)">Choose files…</FileButton>
+          <button type="button" title="Paste log text (Ctrl+V on the page)" onClick={() => store.getState().openPaste()}>Paste log text…</button>
           <button type="button" onClick={() => open(DEMO_INCIDENT.file, DEMO_INCIDENT.title)}>Open the demo incident</button>
         </div>
         <p className="privacy" data-testid="privacy">Everything runs in this browser tab: nothing you load is uploaded or leaves this machine.</p>
@@ -43,7 +40,6 @@ export function Landing() {
         </ul>
       </section>
       <LandingEntry />
-      {pasting && <PasteDialog onClose={() => setPasting(false)} />}
     </main>
   );
 }

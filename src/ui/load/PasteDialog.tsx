@@ -1,13 +1,16 @@
-/** "Paste log text": for an excerpt copied from an issue or a chat. The text is parsed like a file. */
+/**
+ * "Paste log text": for an excerpt copied from an issue or a chat. The text is parsed like a file. Opened by the
+ * start page's button or by pasting on the page (Ctrl+V), which brings the clipboard's text along.
+ */
 import { useState } from 'react';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { Modal } from '../shared/Modal.tsx';
 
-const MAX_PASTE_CHARS = 64 << 20;
+export const MAX_PASTE_CHARS = 64 << 20;
 
-export function PasteDialog({ onClose }: { onClose: () => void }) {
+export function PasteDialog({ initialText, onClose }: { initialText: string; onClose: () => void }) {
   const store = useStoreApi();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const tooLong = text.length > MAX_PASTE_CHARS;
   return (
     <Modal title="Paste log text" onClose={onClose}>

@@ -1,11 +1,12 @@
 /** The keyboard and mouse reference, opened with `?`. Generated from the same table the key handler uses. */
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
-import { GESTURES, KEYMAP } from '../app/keymap.ts';
+import { GESTURES, KEYMAP, type KeyBinding } from '../app/keymap.ts';
 import { Modal } from '../shared/Modal.tsx';
 import { SIM_KEYMAP } from '../sim/sim-keymap.ts';
 
-/** Keys the simulation view takes over from the incident keymap. */
-const SIM_KEYS = new Set(SIM_KEYMAP.flatMap((b) => b.keys));
+/** Whether the simulation view takes this incident binding's key over (same key, same Ctrl). */
+const takenInSimulation = (b: KeyBinding) =>
+  SIM_KEYMAP.some((sim) => !!sim.ctrl === !!b.ctrl && sim.keys.some((k) => b.keys.includes(k)));
 
 export function HelpOverlay() {
   const store = useStoreApi();
@@ -27,7 +28,7 @@ export function HelpOverlay() {
         )}
         <table className="help-table">
           <tbody>
-            {KEYMAP.filter((b) => b.shown && !(simulating && b.keys.some((k) => SIM_KEYS.has(k)))).map((b) => (
+            {KEYMAP.filter((b) => b.shown && !(simulating && takenInSimulation(b))).map((b) => (
               <tr key={b.shown}><th><kbd>{b.shown}</kbd></th><td>{b.does}</td></tr>
             ))}
           </tbody>

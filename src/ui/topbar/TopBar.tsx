@@ -1,6 +1,6 @@
 /** The compact bar over the workspace: what is open, its sources, pod search and sort, theme, help. */
 import type { PodSort } from '../../store/types.ts';
-import type { ThemeChoice } from '../../store/layout-slice.ts';
+import { POD_SORTS, type ThemeChoice } from '../../store/layout-slice.ts';
 import { useTrace, useTraceTitle } from '../app/hooks.ts';
 import { useAppStore, useStoreApi } from '../app/StoreContext.tsx';
 import { FileButton } from '../load/FileButton.tsx';
@@ -39,19 +39,17 @@ export function TopBar() {
       <SourcesButton />
       <div className="topbar-spacer" />
       <PodFinder />
-      <label className="topbar-field">
+      <label className="topbar-field" title="Sort pods (Shift+R)">
         <span className="muted">Sort pods</span>
         <select value={podSort} onChange={(e) => store.getState().setPodSort(e.target.value as PodSort)} data-testid="pod-sort">
-          <option value="name">by name</option>
-          <option value="first-activity">by first activity</option>
-          <option value="problems">by warnings/errors</option>
+          {POD_SORTS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>
       </label>
       <button type="button" title={`${THEME_LABEL[theme]} (T)`} aria-label={THEME_LABEL[theme]} onClick={() => store.getState().setTheme(THEME_NEXT[theme])}>
         {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
       </button>
       <ShareButton />
-      <FileButton>Open…</FileButton>
+      <FileButton title="Open log files (Ctrl+O)">Open…</FileButton>
       <button type="button" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" onClick={() => store.getState().setHelpOpen(true)}>?</button>
     </header>
   );

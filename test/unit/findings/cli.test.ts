@@ -1,5 +1,10 @@
-/** The CLI reports findings: the seed-000 race first, with its evidence lines, in text and JSON. */
+/**
+ * The CLI reports findings: the seed-000 race first, with its evidence lines, in text and JSON; a pod no line names
+ * is given by its UID.
+ */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedPath, seedText } from '../../helpers.ts';
@@ -33,12 +38,40 @@ describe('syncloop analyze', () => {
     expect(first.containers).toEqual([{ pod: 'default/auto-srv-cwhttp-sf-30b71-0', name: 'auto-srv-cwhttp-py', id: killed, sandbox: false }]);
   }, 30_000);
 
-  it('text mode prints the findings first', () => {
+  it('text mode prints the findings first, then each source\'s summary, then each pod\'s story', () => {
     const out = run(seed);
     expect(out.startsWith('Findings (')).toBe(true);
+    const source = out.indexOf('\nSource ');
+    const story = out.indexOf('\npod default/auto-srv-cwhttp-sf-30b71-0 uid=');
+    expect(source).toBeGreaterThan(out.indexOf('[error] readiness-init-race'));
+    expect(story).toBeGreaterThan(source);
     const firstFinding = out.split('\n')[1];
     expect(firstFinding).toContain('[error] readiness-init-race');
     expect(out).toContain(`evidence lines: ${lineOf('SyncLoop (ADD, "api")')}`);
     expect(out).toContain('containers: default/auto-srv-cwhttp-sf-30b71-0/auto-srv-cwhttp-py (8a61fda8d43e)');
+  }, 30_000);
+
+  it('gives a pod by its UID when no line names it (seed 004 with the pod\'s name taken out of every line)', () => {
+    // Constructed from the seed: the pod="default/…" key removed, and the lines that still name the pod (SyncLoop
+    // pod lists, the write-up's crictl output and manifest) dropped — as a log that starts after the kubelet last
+    // printed the name, or a grep by UID, would read. The stuck worker is still found, keyed by its UID.
+    const name = 'nginx-deployment-bd4476b48-fpgvc';
+    const uid = '95d6b80b-77f5-4218-824e-69eec4998c22';
+    const text = seedText('004').replaceAll(` pod="default/${name}"`, '').split('\n').filter((l) => !l.includes(name)).join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-cli-'));
+    try {
+      const file = join(dir, 'seed-004-by-uid.log');
+      writeFileSync(file, text);
+      const doc = JSON.parse(run(file, '--json')) as { findings: JsonFinding[] };
+      const stuck = doc.findings.find((f) => f.id === 'pod-worker-stuck-terminating');
+      expect(stuck?.pods).toEqual([uid]);
+      expect(stuck?.containers.every((c) => c.pod === uid)).toBe(true);
+      expect(stuck?.containers.length).toBeGreaterThan(0);
+      const out = run(file);
+      expect(out).toContain(`pods: ${uid};`);
+      expect(out).not.toContain(name);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

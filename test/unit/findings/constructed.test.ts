@@ -5,9 +5,17 @@
  * of its SyncLoop lines, #22259 only as fragments quoted in prose, #106419's rejections are cut at the terminal's
  * width), the fixture was written by hand from the exact message texts of kubelet-reference.md §4 and the timing
  * rules of §1, §3 and §7. File names end in -constructed.log; lines built in a test are constructed too.
+ *
+ * Searched again for a real sync-loop stall (issues, pages, code): #100803 (a grep of SyncLoop lines only, so no
+ * other goroutine is seen logging through the gap and no housekeeping cadence is established), #22259 (fragments in
+ * prose), post-incident write-ups that describe a stalled loop without its log lines, and goroutine dumps of stuck
+ * relists (#72482), which are not kubelet log lines. None shows the case, so sync-loop-stall stays constructed. Nor
+ * did any public log show one pod's "No ready sandbox … Need to start a new one" five or more times (what
+ * kubernetes/kubernetes#110177 quotes shows it at most twice per pod), so that branch of sandbox-create-failed is
+ * tested on constructed lines below.
  */
 import { describe, expect, it } from 'vitest';
-import { analyse, fixture, fixtureText } from './findings-kit.ts';
+import { analyse, expectRangeAndNext, fixture, fixtureText } from './findings-kit.ts';
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
@@ -157,5 +165,32 @@ describe('runtime-call-errors on constructed lines: what is one failure logged a
     expect(f[0].explanation).toContain('StopContainer ×3 (connection closed, deadline exceeded; first line 1)');
     expect(f[0].explanation).toContain('ListPodSandbox ×1 (connection closed; first line 3)');
     expect(f[0].explanation).not.toContain('logged again');
+  });
+});
+
+describe('sandbox-create-failed when the pod keeps losing its sandbox (constructed 1.23 lines, no failure line)', () => {
+  // computePodActions finds no ready sandbox for kube-proxy six times in five minutes (the sandbox keeps dying, as in
+  // kubernetes/kubernetes#110177); another pod starts its sandbox once, as every pod does on its first sync.
+  const noReady = (time: string, pod: string) =>
+    `I0526 16:${time}     485 kuberuntime_manager.go:488] "No ready sandbox for pod can be found. Need to start a new one" pod="kube-system/${pod}"`;
+  const times = ['43:58.743876', '44:54.961485', '45:54.961486', '46:54.961490', '47:54.961512', '48:54.961533'];
+  const lines = [noReady('43:10.100000', 'etcd-master0'), ...times.map((t) => noReady(t, 'kube-proxy-qzlw9'))];
+
+  it('is reported for the pod that lost it six times, with every line as evidence and the span as its range', () => {
+    const a = analyse(lines.join('\n') + '\n');
+    const f = a.of('sandbox-create-failed');
+    expect(f).toHaveLength(1);
+    expect(a.pods(f[0])).toEqual(['kube-system/kube-proxy-qzlw9']);
+    expect(a.lines(f[0])).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(f[0].explanation).toContain('found no ready sandbox for kube-system/kube-proxy-qzlw9 6 times (line 2 to line 7)');
+    // 16:43:58.7 to 16:48:54.9: almost five minutes, past the minute that makes it persistent.
+    expect(f[0].severity).toBe('error');
+    expect(f[0].title).toBe('Pod sandbox creation failing for kube-system/kube-proxy-qzlw9');
+    expectRangeAndNext(a, f[0]);
+  });
+
+  it('is not reported below five times (a first start prints the line once; a single re-creation is routine)', () => {
+    const a = analyse(lines.slice(0, 5).join('\n') + '\n');
+    expect(a.of('sandbox-create-failed')).toEqual([]);
   });
 });

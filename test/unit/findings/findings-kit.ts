@@ -1,14 +1,18 @@
 /** Helpers for the findings tests: analyse a fixture (or seed) and look at its findings by id and line numbers. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { runDetectors } from '../../../src/findings/run.ts';
 import { podId } from '../../../src/model/trace-query.ts';
 import type { Finding, Trace } from '../../../src/model/trace.ts';
+import { formatEpochUs } from '../../../src/util/time.ts';
 import { analyzeText, seedText } from '../../helpers.ts';
 
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'findings');
 
 export interface Analysed {
+  /** The text that was analysed. */
+  text: string;
   trace: Trace;
   findings: Finding[];
   /** Findings with this id. */
@@ -22,7 +26,7 @@ export function analyse(text: string, name = 'test.log'): Analysed {
   const trace = analyzeText(text, name);
   const findings = runDetectors(trace);
   return {
-    trace, findings,
+    text, trace, findings,
     of: (id) => findings.filter((f) => f.id === id),
     lines: (f) => f.evidence.map((e) => trace.events.line[e]),
     pods: (f) => f.pods.map((p) => podId(trace.pods[p])),
@@ -39,4 +43,36 @@ export const seed = (prefix: string): Analysed => analyse(seedText(prefix), `see
 /** Severities of all findings that are warnings or errors (for "no false alarm" checks). */
 export function alarms(a: Analysed): string[] {
   return a.findings.filter((f) => f.severity !== 'info').map((f) => `${f.severity} ${f.id}: ${f.title}`);
+}
+
+/** A klog header's month, day and time as printed (`MMDD hh:mm:ss.uuuuuu` → `MM-DD hh:mm:ss.uuuuuu`), or undefined. */
+export function printedTime(line: string): string | undefined {
+  const m = /\b[IWEF](\d{2})(\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})\b/.exec(line);
+  return m ? `${m[1]}-${m[2]} ${m[3]}` : undefined;
+}
+
+/** The same form for a time in the trace (the year dropped: the log does not print it). */
+const asPrinted = (us: number) => formatEpochUs(us).slice(5);
+
+/**
+ * A finding says what to do next, and its time range runs from its earliest to its latest evidence line — read off
+ * the text of those lines as the log printed them, not from the trace — or, for a state still open when the log
+ * ends (`toLogEnd`), to the last time the log prints. Every evidence line lies inside the range.
+ */
+export function expectRangeAndNext(a: Analysed, f: Finding, opts: { toLogEnd?: boolean } = {}): void {
+  expect(f.next.trim().length, `${f.id}: next`).toBeGreaterThan(20);
+  expect(f.next, `${f.id}: next is not the explanation`).not.toBe(f.explanation);
+  const lines = a.text.split('\n');
+  const times = a.lines(f).map((n) => printedTime(lines[n - 1]));
+  expect(times.every((t) => t !== undefined), `${f.id}: every evidence line has a klog time`).toBe(true);
+  // Within one year "MM-DD hh:mm:ss.uuuuuu" sorts as time does.
+  const sorted = (times as string[]).slice().sort();
+  expect(asPrinted(f.startUs), `${f.id}: start`).toBe(sorted[0]);
+  const last = opts.toLogEnd
+    ? lines.map(printedTime).filter((t): t is string => t !== undefined).sort().at(-1)
+    : sorted[sorted.length - 1];
+  expect(asPrinted(f.endUs), `${f.id}: end`).toBe(last);
+  for (const t of sorted) {
+    expect(t >= asPrinted(f.startUs) && t <= asPrinted(f.endUs), `${f.id}: evidence at ${t} inside the range`).toBe(true);
+  }
 }

@@ -4,7 +4,7 @@
  * (line numbers, durations, names) are read off the fixture text.
  */
 import { describe, expect, it } from 'vitest';
-import { fixture, type Analysed } from './findings-kit.ts';
+import { expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -202,6 +202,37 @@ describe('network-not-ready', () => {
     expect(f.explanation).toContain('cni plugin not initialized');
     expect(a.lines(f)).toEqual([1, 2, 3, 4]);
   });
+
+  it('names the pods whose sync was refused, printf era (flannel-io/flannel#1432, 1.19 journald)', () => {
+    // https://github.com/flannel-io/flannel/issues/1432 — both coredns pods refused ("Error syncing pod …, skipping:
+    // network is not ready: …") in the same second, then updateRuntimeUp's own line. Pods waiting on the network
+    // make it a warning even though the excerpt spans under a second.
+    const a = fixture('network-not-ready-2.log');
+    const f = only(a, 'network-not-ready');
+    expect(a.pods(f)).toEqual(['kube-system/coredns-f9fd979d6-8ntbc', 'kube-system/coredns-f9fd979d6-6v2kf']);
+    expect(['warning', 'error']).toContain(f.severity);
+    expect(f.title).toContain('2 pods could not sync');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+    expect(f.explanation).toContain('kube-system/coredns-f9fd979d6-8ntbc and kube-system/coredns-f9fd979d6-6v2kf');
+    expect(f.explanation).toContain('cni config uninitialized');
+    // 21:19:47.163370 (line 1) to 21:19:48.133496 (line 3).
+    expectRangeAndNext(a, f);
+    expect(f.endUs - f.startUs).toBe(970_126);
+  });
+
+  it('names the pod whose sync was refused, structured era (cri-o/cri-o#8999, 1.28+, journald in a Russian locale)', () => {
+    // https://github.com/cri-o/cri-o/issues/8999 — calico's own csi-node-driver pod refused every 2 s while the CNI
+    // config is missing (the journald month is Russian, "мая"; the klog header inside carries the time).
+    const a = fixture('network-not-ready-3.log');
+    const f = only(a, 'network-not-ready');
+    expect(a.pods(f)).toEqual(['calico-system/csi-node-driver-h2wzm']);
+    expect(['warning', 'error']).toContain(f.severity);
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+    expect(f.explanation).toContain('Pods whose sync failed because of it: calico-system/csi-node-driver-h2wzm');
+    expect(f.explanation).toContain('4.000s and 3 lines');
+    expectRangeAndNext(a, f);
+    expect(a.trace.sources[0].eras.structured).toBe(3);
+  });
 });
 
 describe('volume-mount-timeout', () => {
@@ -212,6 +243,10 @@ describe('volume-mount-timeout', () => {
     expect(f.severity).toBe('warning');
     expect(a.pods(f)).toEqual(['default/alpine-b778bf6cc-vwqp7']);
     expect(f.title).toContain('default-token-kzw5v');
+    // The excerpt's one line is the evidence: "Unable to attach or mount volumes … timed out waiting for the condition".
+    expect(a.lines(f)).toEqual([1]);
+    expect(f.explanation).toContain('timed out waiting for the condition');
+    expectRangeAndNext(a, f);
   });
 });
 

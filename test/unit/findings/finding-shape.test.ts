@@ -1,0 +1,50 @@
+/**
+ * Every detector, on one input where it fires (a public excerpt, a seed, or a constructed fixture where no public
+ * log shows the case — their sources are named in public-excerpts.test.ts, seeds.test.ts and constructed.test.ts):
+ * its finding says what to check next, and its time range is that of its evidence lines as the log printed them.
+ * The table must list every detector, so a new one cannot skip this.
+ */
+import { describe, expect, it } from 'vitest';
+import { DETECTORS } from '../../../src/findings/detectors.ts';
+import { expectRangeAndNext, fixture, seed, type Analysed } from './findings-kit.ts';
+
+interface Case { input: () => Analysed; toLogEnd?: boolean }
+
+const CASES: Record<string, Case> = {
+  'readiness-init-race': { input: () => seed('000') },
+  'container-hash-changed': { input: () => seed('003') },
+  'runtime-down': { input: () => fixture('runtime-down-1.log') },
+  'pleg-unhealthy': { input: () => fixture('pleg-unhealthy-2.log') },
+  // Still terminating when the log ends: the range runs to the log's last time.
+  'pod-worker-stuck-terminating': { input: () => seed('004'), toLogEnd: true },
+  'runtime-call-errors': { input: () => fixture('runtime-call-errors-1.log') },
+  'crashloop-backoff': { input: () => fixture('crashloop-backoff-2.log') },
+  'liveness-restart': { input: () => fixture('liveness-restart-1.log') },
+  'probe-failures': { input: () => fixture('probe-failures-constructed.log') },
+  eviction: { input: () => fixture('eviction-1.log') },
+  'admission-rejected': { input: () => fixture('admission-rejected-1.log') },
+  'sandbox-create-failed': { input: () => fixture('sandbox-create-failed-1.log') },
+  'image-pull-failed': { input: () => fixture('image-pull-failed-1.log') },
+  'network-not-ready': { input: () => fixture('network-not-ready-2.log') },
+  'volume-mount-timeout': { input: () => fixture('volume-mount-timeout-1.log') },
+  'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
+  'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
+};
+
+describe('every detector\'s finding: next step and time range', () => {
+  it('the table covers every detector', () => {
+    expect(Object.keys(CASES).sort()).toEqual(DETECTORS.map((d) => d.id).sort());
+  });
+
+  for (const [id, c] of Object.entries(CASES)) {
+    it(id, () => {
+      const a = c.input();
+      const found = a.of(id);
+      expect(found.length, `${id} found`).toBeGreaterThan(0);
+      for (const f of found) {
+        expect(f.evidence.length, `${id} has evidence`).toBeGreaterThan(0);
+        expectRangeAndNext(a, f, { toLogEnd: c.toLogEnd });
+      }
+    });
+  }
+});
