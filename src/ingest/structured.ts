@@ -28,6 +28,10 @@ export function quotedEnd(s: string, i: number): number {
 
 const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
 
+/** A backslash followed by anything but a quote or a backslash (an escape of another kind, or a lone backslash). */
+const OTHER_ESCAPE = /\\(?:[^"\\]|$)/;
+const QUOTE_OR_BACKSLASH_ESCAPE = /\\(["\\])/g;
+
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', '\'': '\'', a: '\x07', b: '\b', f: '\f', v: '\v',
 };
@@ -41,6 +45,8 @@ export function unquoteGo(s: string, start: number, end: number): string {
   const inner = s.slice(start + 1, s.charCodeAt(end - 1) === 34 && end - 1 > start ? end - 1 : end);
   let slash = inner.indexOf('\\');
   if (slash < 0) return inner;
+  // Most escaped values are JSON or quoted text, escaping only quotes and backslashes: one native pass then.
+  if (!OTHER_ESCAPE.test(inner)) return inner.replace(QUOTE_OR_BACKSLASH_ESCAPE, '$1');
   const n = inner.length;
   const parts: string[] = [];
   let from = 0;
