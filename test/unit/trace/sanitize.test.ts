@@ -1,6 +1,7 @@
 /** Sanitizing: nothing sensitive survives, the story does, and pseudonyms are stable and readable. */
 import { describe, expect, it } from 'vitest';
 import { sanitizeTrace } from '../../../src/trace/sanitize-trace.ts';
+import { PseudonymTable, podStem } from '../../../src/trace/pseudonyms.ts';
 import { ShareError } from '../../../src/trace/errors.ts';
 import { KINDS } from '../../../src/catalog/catalog.ts';
 import type { Trace } from '../../../src/model/trace.ts';
@@ -130,6 +131,16 @@ describe('sanitize', () => {
     expect(preview.find((p) => p.original === 'kube-node109')!.count).toBe(5);
     expect(preview.map((p) => p.original)).not.toContain('kube-node109.prod');
     expect(rawText(clean)).not.toMatch(/kube-node|web-7d9f8|shop|registry\.corp|bastion|8cdcb7ba/);
+  });
+
+  it('keeps a workload stem and a StatefulSet ordinal in pod pseudonyms, but not a generated number', () => {
+    expect(podStem('web-7d9f8-x7k2p')).toEqual({ stem: 'web', ordinal: '' });
+    expect(podStem('db-0')).toEqual({ stem: 'db', ordinal: '0' });
+    expect(podStem('app-0011-59193')).toEqual({ stem: 'app', ordinal: '' });
+    const table = new PseudonymTable();
+    expect(['db-0', 'db-1', 'app-0011-59193', 'app-0008-88125', 'web-7d9f8-x7k2p'].map((n) => table.of('pod', n))).toEqual([
+      'pod-a-0', 'pod-a-1', 'pod-b-1', 'pod-b-2', 'pod-c-1',
+    ]);
   });
 
   it('rejects unsafe patterns and stops a pattern that exceeds its budget', () => {
