@@ -77,19 +77,38 @@ function trimRun(s: string, start: number, end: number): [number, number] | unde
   return start < end ? [start, end] : undefined;
 }
 
-const SLASH_OR_AT = /[/@]/g;
+/**
+ * Cheap test before parsing (most runs with a slash are `ns/pod` or paths): a reference needs a digest (`@`) or a
+ * registry host, whose first part holds a dot or a colon (a port, or a key or scheme before it) or is `localhost`.
+ */
+function mayBeReference(s: string, start: number, end: number): boolean {
+  let slash = -1;
+  let hostLike = false;
+  for (let p = start; p < end; p++) {
+    const c = s.charCodeAt(p);
+    if (c === 64) return true;
+    if (slash < 0) {
+      if (c === 47) slash = p;
+      else if (c === 46 || c === 58) hostLike = true;
+    }
+  }
+  return hostLike || (slash - start === 9 && s.startsWith('localhost', start));
+}
 
-/** References by their shape, one per run of reference characters that holds a `/` or `@` (found natively). */
+/** References by their shape, one per run of reference characters that holds a `/` or `@` (found by indexOf). */
 function shapedRefs(s: string, out: ImageRef[]): void {
-  SLASH_OR_AT.lastIndex = 0;
-  for (let m = SLASH_OR_AT.exec(s); m; m = SLASH_OR_AT.exec(s)) {
+  let slash = s.indexOf('/');
+  let at = s.indexOf('@');
+  while (slash >= 0 || at >= 0) {
+    const hit = slash < 0 ? at : at < 0 ? slash : Math.min(slash, at);
     // The run around the hit; it cannot reach back into the previous run, which ended at a non-reference character.
-    let runStart = m.index;
+    let runStart = hit;
     while (runStart > 0 && isRefChar(s.charCodeAt(runStart - 1))) runStart--;
-    let runEnd = m.index + 1;
+    let runEnd = hit + 1;
     while (runEnd < s.length && isRefChar(s.charCodeAt(runEnd))) runEnd++;
-    SLASH_OR_AT.lastIndex = runEnd;
-    if (runEnd - runStart > MAX_REF_CHARS + 64) continue;
+    if (slash >= 0 && slash < runEnd) slash = s.indexOf('/', runEnd);
+    if (at >= 0 && at < runEnd) at = s.indexOf('@', runEnd);
+    if (runEnd - runStart > MAX_REF_CHARS + 64 || !mayBeReference(s, runStart, runEnd)) continue;
     // `sandbox.(*Store).Update…` and `pkg.Func(…)`: Go symbols, not images.
     if (s.charCodeAt(runEnd) === 40) continue;
     const span = trimRun(s, runStart, runEnd);
