@@ -9,9 +9,9 @@
  * excerpt keeps its original line numbering without carrying the gaps.
  *
  * Versioning follows Firefox Profiler's URL upgraders: a link made by version n is upgraded step by step to the
- * current version on open (UPGRADERS[n] turns a version-n payload into a version-n+1 payload). Version 1 is the
- * first; when the payload changes, bump LINK_VERSION and add the upgrader from the previous version, and keep the
- * old link fixture test passing.
+ * current version on open (CURRENT_LINK_FORMAT.upgraders[n] turns a version-n payload into a version-n+1 payload).
+ * Version 1 is the first; when the payload changes, bump LINK_VERSION, add the upgrader from the previous version,
+ * and keep the frozen links of every earlier version opening (test/unit/trace/link-fixtures.ts).
  *
  * Opening is defensive: sizes are checked before decoding and decompression (which stops past its limit), every
  * field is validated, and any failure is a ShareError with a message for the user. Nothing in a payload is ever
@@ -39,8 +39,32 @@ export const LINK_LIMITS = {
 /** Where chat tools and browsers start to struggle with long URLs. */
 export const LINK_SIZE_WARNINGS = { chatChars: 4000, browserChars: 2 * 1000 * 1000 };
 
-/** Upgraders: UPGRADERS[n] turns a version-n payload into a version-n+1 payload. None yet: version 1 is current. */
-const UPGRADERS: Readonly<Record<number, (payload: unknown) => unknown>> = {};
+/** Turns the JSON payload of one link version into the payload of the next version. */
+export type LinkUpgrader = (payload: unknown) => unknown;
+
+/** A link format: its version, and upgraders[n] from each earlier version n to n+1. */
+export interface LinkFormat {
+  version: number;
+  upgraders: Readonly<Record<number, LinkUpgrader>>;
+}
+
+/** The format this build writes. No upgraders yet: version 1 is the first. */
+export const CURRENT_LINK_FORMAT: LinkFormat = { version: LINK_VERSION, upgraders: {} };
+
+/** A version-n payload brought up to the format's version, one upgrader at a time. */
+function upgrade(json: unknown, from: number, format: LinkFormat): unknown {
+  for (let n = from; n < format.version; n++) {
+    const step = Object.hasOwn(format.upgraders, n) ? format.upgraders[n] : undefined;
+    if (!step) throw new ShareError('unsupported-version', `links of version ${from} can no longer be opened (no upgrade from version ${n})`);
+    try {
+      json = step(json);
+    } catch (e) {
+      if (e instanceof ShareError) throw e;
+      throw new ShareError('bad-structure', `the link (version ${from}) could not be upgraded from version ${n}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return json;
+}
 
 interface Run { at: number; text: string }
 interface PayloadSource { name: string; year: number; lines: number; runs: Run[] }
@@ -130,8 +154,11 @@ function fragmentParams(input: string): Map<string, string> {
   return params;
 }
 
-/** Opens a link (the whole URL or just its fragment). Throws ShareError, and nothing else, on any bad input. */
-export async function decodeShareLink(link: string): Promise<ShareState> {
+/**
+ * Opens a link (the whole URL or just its fragment). Throws ShareError, and nothing else, on any bad input. `format`
+ * is the current one; tests pass another to exercise upgrading from older versions.
+ */
+export async function decodeShareLink(link: string, format: LinkFormat = CURRENT_LINK_FORMAT): Promise<ShareState> {
   try {
     if (typeof link !== 'string') throw new ShareError('wrong-format', 'not a link');
     if (link.length > LINK_LIMITS.fragmentChars + 4096) throw new ShareError('too-large', `the link is longer than ${formatBytes(LINK_LIMITS.fragmentChars)}`);
@@ -141,7 +168,7 @@ export async function decodeShareLink(link: string): Promise<ShareState> {
     if (v === undefined || p === undefined) throw new ShareError('wrong-format', 'this is not a Syncloop share link (its fragment has no "v" and "p")');
     if (!/^[0-9]{1,6}$/.test(v) || Number(v) < 1) throw new ShareError('bad-structure', `the link version "${v.slice(0, 12)}" is not a version number`);
     const version = Number(v);
-    if (version > LINK_VERSION) throw new ShareError('unsupported-version', `the link was made by a newer Syncloop (link version ${version}; this one opens up to version ${LINK_VERSION})`);
+    if (version > format.version) throw new ShareError('unsupported-version', `the link was made by a newer Syncloop (link version ${version}; this one opens up to version ${format.version})`);
     const compressed = decodeBase64Url(p, 'the link');
     const bytes = await decompressBytes(compressed, 'deflate-raw', LINK_LIMITS.payloadBytes, 'the link');
     let json: unknown;
@@ -150,8 +177,7 @@ export async function decodeShareLink(link: string): Promise<ShareState> {
     } catch (e) {
       throw new ShareError(e instanceof SyntaxError ? 'bad-json' : 'bad-encoding', 'the link data is damaged (not readable JSON text)');
     }
-    for (let n = version; n < LINK_VERSION; n++) json = UPGRADERS[n](json);
-    return readPayload(json);
+    return readPayload(upgrade(json, version, format));
   } catch (e) {
     throw asShareError(e, 'the link');
   }

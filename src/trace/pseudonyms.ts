@@ -21,7 +21,8 @@ function looksGenerated(token: string): boolean {
 export function podStem(name: string): { stem: string; ordinal: string } {
   const tokens = name.split('-');
   const last = tokens[tokens.length - 1];
-  const ordinal = tokens.length > 1 && /^[0-9]{1,6}$/.test(last) ? last : '';
+  // A StatefulSet ordinal is small; a longer number is a generated suffix, which must not show in the pseudonym.
+  const ordinal = tokens.length > 1 && /^[0-9]{1,4}$/.test(last) ? last : '';
   while (tokens.length > 1 && looksGenerated(tokens[tokens.length - 1])) tokens.pop();
   return { stem: tokens.join('-'), ordinal };
 }

@@ -1,7 +1,8 @@
 /**
  * Hand-written scanners for sanitizing: a trie of known names (longest match, optionally only at token boundaries),
- * IPv4/IPv6 addresses, and image references in the contexts the kubelet prints them. Each looks at a bounded number
- * of characters from a position, so a scan over a line is linear in its length.
+ * a namespace's printed contexts, IPv4/IPv6 addresses. (Image references: sanitize-images.ts; names learned from the
+ * text: sanitize-names.ts.) Each looks at a bounded number of characters from a position, so a scan over a line is
+ * linear in its length.
  */
 
 /** Characters that continue a name token; anything else is a boundary. `_` and `.` are boundaries on purpose:
@@ -9,11 +10,14 @@
 export const isNameChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 interface TrieNode {
   children: Map<number, number>;
   /** Replacement when a literal ends here, and whether it must stand alone as a token. */
   value: string | undefined;
+  /** The name a match counts for in the preview (a short host name or a cut ID counts for the whole name). */
+  key: string;
   boundary: boolean;
   /** The value is for a cut-off prefix of a longer literal (a full literal ending here replaces it). */
   prefix: boolean;
@@ -21,7 +25,7 @@ interface TrieNode {
 
 /** Known literals (names, IDs, image references) → replacement, matched longest-first. */
 export class LiteralMatcher {
-  private readonly nodes: TrieNode[] = [{ children: new Map(), value: undefined, boundary: false, prefix: false }];
+  private readonly nodes: TrieNode[] = [{ children: new Map(), value: undefined, key: '', boundary: false, prefix: false }];
   /** Flags by UTF-16 code unit: can a literal start with it? (A typed-array lookup is the hot path of a scan.) */
   private readonly firstChars = new Uint8Array(65536);
 
@@ -32,8 +36,9 @@ export class LiteralMatcher {
   /**
    * Adds a literal. With `prefixMin`, every prefix of at least that many characters that stands alone as a token is
    * replaced by the same-length prefix of the replacement: logs and write-ups cut long IDs (`podUID=95d6b80b-77f5-4`).
+   * Matches count for `key` (by default the literal itself).
    */
-  add(literal: string, replacement: string, boundary: boolean, prefixMin = 0): void {
+  add(literal: string, replacement: string, boundary: boolean, prefixMin = 0, key = literal): void {
     if (!literal) return;
     let at = 0;
     for (let i = 0; i < literal.length; i++) {
@@ -41,13 +46,14 @@ export class LiteralMatcher {
       let nextNode = this.nodes[at].children.get(c);
       if (nextNode === undefined) {
         nextNode = this.nodes.length;
-        this.nodes.push({ children: new Map(), value: undefined, boundary: false, prefix: false });
+        this.nodes.push({ children: new Map(), value: undefined, key: '', boundary: false, prefix: false });
         this.nodes[at].children.set(c, nextNode);
       }
       at = nextNode;
       const node = this.nodes[at];
       if (prefixMin > 0 && i + 1 >= prefixMin && i + 1 < literal.length && node.value === undefined) {
         node.value = replacement.slice(0, i + 1);
+        node.key = key;
         node.boundary = true;
         node.prefix = true;
       }
@@ -55,18 +61,19 @@ export class LiteralMatcher {
     const end = this.nodes[at];
     if (end.value === undefined || end.prefix) {
       end.value = replacement;
+      end.key = key;
       end.boundary = boundary;
       end.prefix = false;
     }
     this.firstChars[literal.charCodeAt(0)] = 1;
   }
 
-  /** The longest literal starting at `i` (respecting its boundary rule), as [length, replacement]. */
-  matchAt(s: string, i: number): [number, string] | undefined {
+  /** The longest literal starting at `i` (respecting its boundary rule), as [length, replacement, key]. */
+  matchAt(s: string, i: number): [number, string, string] | undefined {
     if (this.firstChars[s.charCodeAt(i)] === 0) return undefined;
     const startsToken = i === 0 || !isNameChar(s.charCodeAt(i - 1));
     let at = 0;
-    let best: [number, string] | undefined;
+    let best: [number, string, string] | undefined;
     for (let k = i; k < s.length; k++) {
       const nextNode = this.nodes[at].children.get(s.charCodeAt(k));
       if (nextNode === undefined) break;
@@ -74,7 +81,7 @@ export class LiteralMatcher {
       const node = this.nodes[at];
       if (node.value === undefined) continue;
       if (node.boundary && (!startsToken || (k + 1 < s.length && isNameChar(s.charCodeAt(k + 1))))) continue;
-      best = [k + 1 - i, node.value];
+      best = [k + 1 - i, node.value, node.key];
     }
     return best;
   }
@@ -167,42 +174,4 @@ function ipv4Loose(s: string, i: number): number {
   const text = s.slice(i, i + 16);
   const m = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/.exec(text);
   return m && m[0].split('.').every((o) => Number(o) <= 255) ? m[0].length : 0;
-}
-
-const IMAGE_SUFFIXES = ['ref', 'id', 'name', 'spec', ''];
-const isImageChar = (c: number) => isNameChar(c) || c === 46 || c === 47 || c === 58 || c === 64 || c === 95;
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-
-/**
- * Image references in the places the kubelet prints them: `image="nginx:1.25"`, `Image:nginx`, `imageRef=…`,
- * `Pulling image "repo/app:tag"`, `"image":"…"`. Returns [start, end) spans of the references in `s`.
- */
-export function findImageRefs(s: string): [number, number][] {
-  const out: [number, number][] = [];
-  const lower = s.length > 4096 ? s.slice(0, 4096).toLowerCase() : s.toLowerCase();
-  for (let at = lower.indexOf('image'); at >= 0; at = lower.indexOf('image', at + 5)) {
-    if (at > 0 && isLetter(lower.charCodeAt(at - 1))) continue;
-    let p = at + 5;
-    const suffix = IMAGE_SUFFIXES.find((x) => lower.startsWith(x, p) && !isLetter(lower.charCodeAt(p + x.length)));
-    if (suffix === undefined) continue;
-    p += suffix.length;
-    let strong = false;
-    const sepStart = p;
-    while (p < s.length && p - sepStart < 6 && ' =:"\'\\'.includes(s[p])) {
-      if (s[p] !== ' ') strong = true;
-      p++;
-    }
-    if (p === sepStart) continue;
-    const start = p;
-    while (p < s.length && p - start < 512 && isImageChar(s.charCodeAt(p))) p++;
-    let end = p;
-    while (end > start && (s.charCodeAt(end - 1) === 46 || s.charCodeAt(end - 1) === 58)) end--;
-    const token = s.slice(start, end);
-    // `"Pulling image" image="…"`: the word after the first "image" is the next key, not a reference.
-    if (s.charCodeAt(p) === 61 || token.toLowerCase() === 'image') continue;
-    if (!/[a-zA-Z]/.test(token)) continue;
-    if (!strong && !/[/:@]/.test(token)) continue;
-    out.push([start, end]);
-  }
-  return out;
 }

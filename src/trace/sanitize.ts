@@ -5,7 +5,12 @@
  * findings, and in the view and notes that travel with them. `preview` lists every replacement with how often it
  * occurred in the log.
  *
- * Per line, in this order: image references in their printed contexts, one scan for known names and IP addresses,
+ * Names come from the trace (what the parser recognised) and from a first pass over the text (`discover`): image
+ * references by key and by shape (sanitize-images.ts), pods and namespaces in dockershim container names and the
+ * hosts of shell prompts (sanitize-names.ts). A known name is then replaced wherever it stands as a token; a node's
+ * short host name counts as the node, and host names shaped like a node's (digits free) are nodes too.
+ *
+ * Per line, in this order: image references, one scan for known names, node-shaped host names and IP addresses,
  * then the user's patterns (so a pattern that covers part of a pod name cannot leave the rest of the name behind).
  * Work is per line and user patterns run on a step budget (safe-regex-run.ts), so a sanitize run has a hard upper
  * bound on its cost.
@@ -13,7 +18,9 @@
 import { ShareError } from './errors.ts';
 import { PseudonymTable, type PseudonymCategory } from './pseudonyms.ts';
 import { safePattern, type SafePattern, type StepBudget } from './safe-regex-run.ts';
-import { findImageRefs, ipv4At, ipv6At, isNameChar, LiteralMatcher, namespaceContextAt } from './sanitize-scan.ts';
+import { findImageRefs } from './sanitize-images.ts';
+import { findDockershimNames, findPromptHosts, hostShape, hostTokenAt, isShapedHost } from './sanitize-names.ts';
+import { ipv4At, ipv6At, isNameChar, LiteralMatcher, namespaceContextAt } from './sanitize-scan.ts';
 import type { Trace } from '../model/trace.ts';
 
 export type SanitizePattern = { kind: 'text'; text: string } | { kind: 'regex'; source: string; flags?: string };
@@ -55,6 +62,8 @@ const WELL_KNOWN_IPS = new Set(['127.0.0.1', '0.0.0.0', '255.255.255.255', '::1'
 /** Placeholder node name the model uses when a log does not name its node. */
 const PLACEHOLDER_NODES = new Set(['node', '']);
 const MAX_PATTERNS = 50;
+/** Registry paths without a tag kept aside until the registries are known (bounds the memory of the first pass). */
+const MAX_PENDING_IMAGES = 100_000;
 
 export class Sanitizer {
   private readonly table: PseudonymTable;
@@ -69,6 +78,15 @@ export class Sanitizer {
   private readonly counts = new Map<string, number>();
   /** Count replacements only while sanitizing raw text (the strings table repeats the same words). */
   private counting = false;
+  /** Names that occur in the input, which no pseudonym may be (shared with the table; grows as names are learned). */
+  private readonly reserved = new Set<string>();
+  /** Registries of sure image references, and registry paths without a tag waiting to know if they are on one. */
+  private readonly registries = new Set<string>();
+  private readonly pendingImages = new Map<string, string>();
+  private discovering = true;
+  /** Shapes of the known nodes' host names (hostShape), for their siblings; short host names → the node's name. */
+  private readonly nodeShapes = new Set<string>();
+  private readonly shortNodeNames = new Map<string, string>();
 
   constructor(private readonly trace: Trace, private readonly opts: SanitizeOptions = {}) {
     const o = { namespaces: true, podNames: true, nodeNames: true, ips: true, images: true, uids: false, keepWellKnown: true, wellKnownNamespaces: false, ...opts };
@@ -83,42 +101,20 @@ export class Sanitizer {
         this.patterns.push({ pattern: safePattern(p.source, p.flags) });
       }
     }
-    const reserved = new Set<string>();
-    for (const p of trace.pods) reserved.add(p.name).add(p.namespace);
-    for (const n of trace.nodes) reserved.add(n.name);
-    this.table = new PseudonymTable(reserved);
+    for (const p of trace.pods) this.reserved.add(p.name).add(p.namespace);
+    for (const n of trace.nodes) this.reserved.add(n.name);
+    this.table = new PseudonymTable(this.reserved);
     this.collectNames();
   }
 
   /** Names the trace itself knows, in a fixed order so pseudonyms are numbered the same way every run. */
   private collectNames(): void {
-    const o = this.opts;
-    const name = (category: PseudonymCategory, original: string, boundary = true) => {
-      this.names.add(original, this.table.of(category, original), boundary);
-    };
-    const replaceWellKnown = o.wellKnownNamespaces || !o.keepWellKnown;
-    for (const p of this.trace.pods) {
-      if (!o.namespaces || !p.namespace) continue;
-      if (!WELL_KNOWN_NAMESPACES.has(p.namespace)) name('namespace', p.namespace);
-      else if (replaceWellKnown) {
-        this.wellKnown.set(p.namespace, this.table.of('namespace', p.namespace));
-        this.wellKnownFirstChars.add(p.namespace.charCodeAt(0));
-      }
-    }
-    for (const p of this.trace.pods) if (o.podNames && p.name) name('pod', p.name);
-    if (o.nodeNames) {
-      for (const n of this.trace.nodes) if (!PLACEHOLDER_NODES.has(n.name)) name('node', n.name);
-      for (const s of this.trace.sources) if (!PLACEHOLDER_NODES.has(s.node)) name('node', s.node);
-    }
-    if (o.uids) {
-      for (const p of this.trace.pods) {
-        if (!p.uid) continue;
-        const pseudonym = this.table.of('uid', p.uid);
-        this.names.add(p.uid, pseudonym, false, 8);
-        this.addTails(p.uid, pseudonym, 8);
-        // cgroup paths write the UID with underscores (kubepods-besteffort-pod<uid>.slice).
-        if (p.uid.includes('-')) this.names.add(p.uid.replaceAll('-', '_'), pseudonym.replaceAll('-', '_'), false);
-      }
+    for (const p of this.trace.pods) this.addNamespace(p.namespace);
+    for (const p of this.trace.pods) this.addPod(p.name);
+    for (const n of this.trace.nodes) this.addNode(n.name);
+    for (const s of this.trace.sources) this.addNode(s.node);
+    for (const p of this.trace.pods) this.addUid(p.uid);
+    if (this.opts.uids) {
       for (const c of this.trace.containers) {
         if (!c.id) continue;
         const pseudonym = this.table.of('container-id', c.id);
@@ -126,6 +122,61 @@ export class Sanitizer {
         this.addTails(c.id, pseudonym, 12);
       }
     }
+  }
+
+  private addNamespace(ns: string): void {
+    if (!this.opts.namespaces || !ns || this.table.categoryOf(ns) !== undefined) return;
+    this.reserved.add(ns);
+    if (!WELL_KNOWN_NAMESPACES.has(ns)) {
+      this.names.add(ns, this.table.of('namespace', ns), true);
+    } else if (this.opts.wellKnownNamespaces || !this.opts.keepWellKnown) {
+      this.wellKnown.set(ns, this.table.of('namespace', ns));
+      this.wellKnownFirstChars.add(ns.charCodeAt(0));
+    }
+  }
+
+  private addPod(name: string): void {
+    if (!this.opts.podNames || !name || this.table.categoryOf(name) !== undefined) return;
+    this.reserved.add(name);
+    this.names.add(name, this.table.of('pod', name), true);
+  }
+
+  /** A node by its full name; its short host name (before the first dot) counts as the node too. */
+  private addNode(name: string): void {
+    if (!this.opts.nodeNames || PLACEHOLDER_NODES.has(name) || this.table.categoryOf(name) !== undefined || this.shortNodeNames.has(name)) return;
+    this.reserved.add(name);
+    const dot = name.indexOf('.');
+    const short = dot > 0 ? name.slice(0, dot) : '';
+    if (isShapedHost(name)) this.nodeShapes.add(hostShape(name));
+    if (short && this.table.categoryOf(short) === 'node') {
+      // The node was known by its short name: the full name is the same node.
+      this.names.add(name, this.table.get(short)!, true, 0, short);
+      return;
+    }
+    const pseudonym = this.table.of('node', name);
+    this.names.add(name, pseudonym, true);
+    // A short name that is a plain word (`master` of `master.corp`) would replace the word everywhere.
+    if (short.length >= 4 && /[0-9-]/.test(short) && this.table.categoryOf(short) === undefined && !this.shortNodeNames.has(short)) {
+      this.shortNodeNames.set(short, name);
+      this.names.add(short, pseudonym, true, 0, name);
+    }
+    if (isShapedHost(short)) this.nodeShapes.add(hostShape(short));
+  }
+
+  private addUid(uid: string): void {
+    if (!this.opts.uids || !uid || this.table.categoryOf(uid) !== undefined) return;
+    const pseudonym = this.table.of('uid', uid);
+    this.names.add(uid, pseudonym, false, 8);
+    this.addTails(uid, pseudonym, 8);
+    // cgroup paths write the UID with underscores (kubepods-besteffort-pod<uid>.slice).
+    if (uid.includes('-')) this.names.add(uid.replaceAll('-', '_'), pseudonym.replaceAll('-', '_'), false, 0, uid);
+  }
+
+  private addImage(original: string): void {
+    if (this.table.categoryOf(original) !== undefined) return;
+    const pseudonym = this.table.of('image', original);
+    // A reference that cannot be mistaken for a word is also replaced wherever else it appears.
+    if (/[/:@]/.test(original)) this.names.add(original, pseudonym, true);
   }
 
   /** Pseudonyms have the length of their original, so a cut ID's head and tail map to the pseudonym's. */
@@ -148,18 +199,38 @@ export class Sanitizer {
   }
 
   /**
-   * First pass over every line before anything is replaced: image references found in one line are replaced in all
-   * lines (not only in the lines after it), and numbered by first appearance.
+   * First pass over every line before anything is replaced: names learned in one line (image references, pods in
+   * container names, prompt hosts) are replaced in all lines, not only in the lines after it, and numbered by first
+   * appearance.
    */
   discover(line: string): void {
-    if (!this.opts.images) return;
-    for (const [a, b] of findImageRefs(line)) {
-      const original = line.slice(a, b);
-      if (this.table.categoryOf(original) !== undefined) continue;
-      const pseudonym = this.table.of('image', original);
-      // A reference that cannot be mistaken for a word is also replaced wherever else it appears.
-      if (/[/:@]/.test(original)) this.names.add(original, pseudonym, true);
+    if (!this.discovering) throw new Error('Sanitizer.discover called after replacing began');
+    if (this.opts.images) {
+      for (const ref of findImageRefs(line)) {
+        const original = line.slice(ref.start, ref.end);
+        if (ref.sure) {
+          this.addImage(original);
+          if (ref.registry) this.registries.add(ref.registry);
+        } else if (this.pendingImages.size < MAX_PENDING_IMAGES && !this.pendingImages.has(original)) {
+          this.pendingImages.set(original, ref.registry);
+        }
+      }
     }
+    if (line.includes('k8s_')) {
+      for (const d of findDockershimNames(line)) {
+        this.addNamespace(d.namespace);
+        this.addPod(d.pod);
+        this.addUid(d.uid);
+      }
+    }
+    if (this.opts.nodeNames && line.includes('@')) for (const host of findPromptHosts(line)) this.addNode(host);
+  }
+
+  /** Ends the first pass: registry paths without a tag are images when their registry had a sure reference. */
+  private endDiscovery(): void {
+    this.discovering = false;
+    for (const [original, registry] of this.pendingImages) if (this.registries.has(registry)) this.addImage(original);
+    this.pendingImages.clear();
   }
 
   private note(original: string): void {
@@ -168,6 +239,7 @@ export class Sanitizer {
 
   /** One line (no newlines) with every replacement applied. */
   private line(s: string): string {
+    if (this.discovering) this.endDiscovery();
     s = this.applyTail(s);
     if (this.opts.images) s = this.applyImages(s);
     s = this.applyNamesAndIps(s);
@@ -196,14 +268,15 @@ export class Sanitizer {
   }
 
   private applyImages(s: string): string {
-    const spans = findImageRefs(s);
-    if (spans.length === 0) return s;
+    const refs = findImageRefs(s);
+    if (refs.length === 0) return s;
     let out = '';
     let from = 0;
-    for (const [a, b] of spans) {
+    for (const { start: a, end: b, sure } of refs) {
       if (a < from) continue;
       const original = s.slice(a, b);
-      if (this.table.categoryOf(original) === undefined || this.table.categoryOf(original) === 'image') {
+      const category = this.table.categoryOf(original);
+      if (category === 'image' || (sure && category === undefined)) {
         const pseudonym = this.table.of('image', original);
         out += s.slice(from, a) + pseudonym;
         this.note(original);
@@ -222,11 +295,20 @@ export class Sanitizer {
       const name = this.names.matchAt(s, i);
       let length = name ? name[0] : 0;
       let replacement = name ? name[1] : '';
+      let key = name ? name[2] : '';
+      const tokenStart = i === 0 || (!isNameChar(s.charCodeAt(i - 1)) && s.charCodeAt(i - 1) !== 46);
+      if (length === 0 && this.nodeShapes.size > 0 && tokenStart) {
+        const host = this.nodeShapedHostAt(s, i);
+        // A sibling of a known node: known from now on, with its short or full name (addNode).
+        const known = host ? (this.addNode(host), this.names.matchAt(s, i)) : undefined;
+        if (known) [length, replacement, key] = known;
+      }
       if (length === 0 && this.wellKnown.size > 0 && this.wellKnownFirstChars.has(c) && (i === 0 || !isNameChar(s.charCodeAt(i - 1)))) {
         for (const [ns, pseudonym] of this.wellKnown) {
           if (s.startsWith(ns, i) && !isNameChar(s.charCodeAt(i + ns.length)) && namespaceContextAt(s, i, ns.length)) {
             length = ns.length;
             replacement = pseudonym;
+            key = ns;
             break;
           }
         }
@@ -239,17 +321,30 @@ export class Sanitizer {
           if (!(this.opts.keepWellKnown && WELL_KNOWN_IPS.has(ip))) {
             length = ipLength;
             replacement = this.table.of('ip', ip);
+            key = ip;
           }
         }
       }
       if (length === 0) continue;
-      const original = s.slice(i, i + length);
-      this.note(original);
+      this.note(key);
       out += s.slice(copied, i) + replacement;
       i += length - 1;
       copied = i + 1;
     }
     return copied === 0 ? s : out + s.slice(copied);
+  }
+
+  /** The host name at i if it has the shape of a known node's name (or its short name does), else undefined. */
+  private nodeShapedHostAt(s: string, i: number): string | undefined {
+    const c = s.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return undefined;
+    const length = hostTokenAt(s, i);
+    if (length < 5) return undefined;
+    const host = s.slice(i, i + length);
+    if (this.nodeShapes.has(hostShape(host))) return host;
+    const dot = host.indexOf('.');
+    if (dot > 0 && this.nodeShapes.has(hostShape(host.slice(0, dot)))) return host.slice(0, dot);
+    return undefined;
   }
 
   /** Any text (multi-line allowed) with every replacement applied. */

@@ -100,6 +100,14 @@ test('a stepped simulation with a choice, a fault, a selection and a note, share
     '1 note',
   ]);
   await screenshot(page, 'share-simulation-dialog');
+  // Sanitizing sanitizes the files; the link re-runs the scenario under its own names, so it keeps them (the same
+  // link, with no patterns to apply to the note).
+  await page.locator('[data-testid="sanitize-toggle"]').check();
+  await page.waitForSelector('[data-testid="sanitize-preview"]');
+  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
+  await expect(page.locator('[data-testid="sanitize-preview"] tbody tr').count()).resolves.toBeGreaterThan(0);
+  expect(await page.inputValue('[data-testid="share-link"]')).toBe(link);
+  await screenshot(page, 'share-simulation-sanitized');
   expect(errors).toEqual([]);
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });

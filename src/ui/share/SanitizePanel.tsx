@@ -52,7 +52,7 @@ export function SanitizePanel({ kind, options, onChange, prepared }: {
       <p className="muted">
         {kind === 'logs'
           ? 'Replaces namespaces, pod names, node names, IP addresses and image references — and anything your patterns match — with stable pseudonyms (the same name always becomes the same pseudonym, so the story stays readable), in the link and in the files below. Pod UIDs, container IDs and the built-in namespaces are kept unless you tick them below.'
-          : 'A simulation link carries no log text, only the scenario, its inputs and step, and your notes; sanitizing is off unless you want the exported files and your notes sanitized too.'}
+          : 'A simulation link carries no log text, only the scenario, its inputs and step, your view and notes; opened, it re-runs the scenario under the scenario’s own names, so the link keeps those names and your patterns apply to your notes’ text. The exported files carry the run’s log and are sanitized throughout.'}
       </p>
       {options.sanitize && (
         <>

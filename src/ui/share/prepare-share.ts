@@ -11,7 +11,7 @@ import { selectSimulationState } from '../../store/sim-slice.ts';
 import { ShareError } from '../../trace/errors.ts';
 import { chooseLogLines, WHOLE_LOG_MAX_BYTES, type LogSelection } from '../../trace/link-logs.ts';
 import { safePattern } from '../../trace/safe-regex-run.ts';
-import type { PreviewEntry, SanitizePattern } from '../../trace/sanitize.ts';
+import { Sanitizer, type PreviewEntry, type SanitizePattern } from '../../trace/sanitize.ts';
 import { sanitizeTrace } from '../../trace/sanitize-trace.ts';
 import type { Note, ShareState, StableViewState, ViewState } from '../../trace/share-types.ts';
 import { toStableView } from '../../trace/view-keys.ts';
@@ -104,7 +104,8 @@ export function prepareShare(s: AppState, options: ShareOptions): PreparedShare 
   const { patterns, problems } = options.sanitize ? readPatterns(options.patternText) : { patterns: [], problems: [] };
   let trace = original;
   let view = currentViewState(s);
-  let stableView = view ? toStableView(original, view) : undefined;
+  const originalView = view ? toStableView(original, view) : undefined;
+  let stableView = originalView;
   let notes: Note[] = [...s.notes];
   let preview: PreviewEntry[] = [];
   if (options.sanitize) {
@@ -121,13 +122,21 @@ export function prepareShare(s: AppState, options: ShareOptions): PreparedShare 
       view = view.selected ? { ...named, selected: view.selected } : named;
     }
   }
-  const viewPart = stableView ? { view: stableView } : {};
   if (simulation) {
+    // The link re-runs the scenario, which shows its own names: lanes, pods and events in the link's view and notes
+    // must keep those names to be found again. Only the user's patterns apply to the notes' text there; the files,
+    // which carry the run's log, are sanitized throughout.
+    let linkNotes = notes;
+    if (options.sanitize) {
+      const patternsOnly = new Sanitizer(original, { namespaces: false, podNames: false, nodeNames: false, ips: false, images: false, patterns });
+      linkNotes = s.notes.map((n) => ({ ...n, text: patternsOnly.text(n.text) }));
+    }
     return {
       kind: 'simulation', trace, view, notes, preview, patternProblems: problems, lines: 0, whole: false,
-      state: { kind: 'simulation', simulation, ...viewPart, notes },
+      state: { kind: 'simulation', simulation, ...(originalView ? { view: originalView } : {}), notes: linkNotes },
     };
   }
+  const viewPart = stableView ? { view: stableView } : {};
   const selection: LogSelection | undefined = options.lines === 'window'
     ? { pods: chosenPods(s), startUs: s.viewport.startUs, endUs: s.viewport.endUs }
     : undefined;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { constants as zlibConstants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
-import { decodeShareLink, encodeShareLink, linkSize } from '../../../src/trace/link.ts';
+import { CURRENT_LINK_FORMAT, decodeShareLink, encodeShareLink, LINK_VERSION, linkSize, type LinkFormat } from '../../../src/trace/link.ts';
 import { analyzeSharedLogs, chooseLogLines } from '../../../src/trace/link-logs.ts';
 import { fromStableView, toStableView } from '../../../src/trace/view-keys.ts';
 import { summarizeShare } from '../../../src/trace/share-summary.ts';
@@ -12,6 +12,7 @@ import { KINDS } from '../../../src/catalog/catalog.ts';
 import { podEvents } from '../../../src/model/trace-query.ts';
 import { analyzeText, seedText } from '../../helpers.ts';
 import { sampleNotes } from './trace-fixtures.ts';
+import { V1_LOGS, V1_SIMULATION } from './link-fixtures.ts';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const linkWith = (payload: string | Uint8Array, v = '1') =>
@@ -87,9 +88,6 @@ describe('share links: simulations', () => {
 });
 
 describe('share links: format versions', () => {
-  // Made by link version 1 (this build) and committed as text: it must keep opening in every later version.
-  const V1_LOGS = 'http://127.0.0.1:5173/#v=1&p=pVJBbtswEPwKO2fGJiUniIg4p-pQwMgl7ckSClpaq4QZUiBpu4ahvxeMXTdFj90LCexwZ3aGZ-yM66Fg_RDBEf0-dBSh1mc4_UZQ2O03ZCnNrB_AcSIdoApRlBzWuAy95wh7d3mjE5TkSPQzQeGLqGTFpFRSqkLMyqJ4EJIxWYmyFOz34MGrQpaiZQ1eT65beT-yz_Wq_lo3YBdBywZ6NA3Y6Pu4XPe01Xub5kfa3IkWE78QL27E9UdiORO5_hCPvv9-9GFHIWZyWVSLTF6H4AOLJ9cZN2QQZ3FnxtG4oQGjEJYNwtjlmw8XLcsGf2lpgKmdWo6DoSPUGTHpkL5FKPlQ3ctCPj6KS3GQ6z82qlvDBzMYl3t40S85FLLUJerzwGtcdCCXwK9nJnr36Z-4ckRQi2ni2BqbKMQMvrp0pA043ox7pQMFk05QcuLovLV6jNSv9Hu-azgxz7bcWe9HtBOH8-n6SUxWo3FzfmesZVttbGQ_KBB72jx_eppvnjNCh4HS_ywxtdMv';
-  const V1_SIMULATION = 'https://syncloop.example/app/#v=1&p=TY_RasMwDEX_5T7ba9IOBv6V0QfVVl3RRg6yvTJC_n0kZdBHXTiHowV30YSAKlN_UJOicO9HWFAjK5kUBBhTEuVavag0bxQZDj9kQtoQcOk5_24LW91pjB_jcTMyJ4Qvh3grErkifC-ojWeE8eiQi5XeRBkBc0n-WezOdnjyxQ9Yzw5X6o_2Tp3cf7l1bTKxv5FmODSyzFvLDh9onuEwk9FU92c4Fk0V4TSsm_hl-xxWBy1tDzuvfw';
 
   it('a version 1 logs link opens', async () => {
     expect(await decodeShareLink(V1_LOGS)).toEqual({
@@ -117,6 +115,84 @@ describe('share links: format versions', () => {
         faults: [{ step: 3, kind: 'runtime-hang', target: 'web-0/app', params: { seconds: 30 } }], step: 40,
       },
       notes: [],
+    });
+  });
+
+  it('this build has an upgrader from every earlier version', () => {
+    expect(CURRENT_LINK_FORMAT.version).toBe(LINK_VERSION);
+    for (let n = 1; n < LINK_VERSION; n++) expect(typeof CURRENT_LINK_FORMAT.upgraders[n], `upgrader ${n} → ${n + 1}`).toBe('function');
+  });
+
+  describe('upgrading (a made-up history, since version 1 is the only real one so far)', () => {
+    // Version 1 carried files as {file, year, text} and notes on a line; version 2 renamed them to sources with
+    // event notes; version 3, "current" here, is this build's payload (runs of lines).
+    interface V1 { kind: 'logs'; files: { file: string; year: number; text: string }[]; notes: { id: string; text: string; line: number }[] }
+    interface V2 { kind: 'logs'; sources: { name: string; year: number; text: string }[]; notes: object[] }
+    const calls: string[] = [];
+    const format: LinkFormat = {
+      version: 3,
+      upgraders: {
+        1: (payload) => {
+          calls.push('1→2');
+          const p = payload as V1;
+          const source = p.files[0].file;
+          return {
+            kind: 'logs', sources: p.files.map((f) => ({ name: f.file, year: f.year, text: f.text })),
+            notes: p.notes.map((n) => ({ id: n.id, text: n.text, target: { kind: 'event', event: { source, line: n.line } } })),
+          } satisfies V2;
+        },
+        2: (payload) => {
+          calls.push('2→3');
+          const p = payload as V2;
+          return { ...p, sources: p.sources.map((x) => ({ name: x.name, year: x.year, lines: x.text.split('\n').length, runs: [{ at: 1, text: x.text }] })) };
+        },
+      },
+    };
+    const text = seedText('004');
+    const v1: V1 = { kind: 'logs', files: [{ file: 'kubelet.log', year: 2023, text }], notes: [{ id: 'k', text: 'the kill fails', line: 230 }] };
+
+    it('a version 1 link is upgraded to version 3, one step at a time, and opens', async () => {
+      calls.length = 0;
+      const state = await decodeShareLink(linkWith(JSON.stringify(v1), '1'), format);
+      expect(calls).toEqual(['1→2', '2→3']);
+      if (state.kind !== 'logs') throw new Error('expected a logs link');
+      expect(state.sources).toEqual([{ name: 'kubelet.log', year: 2023, text }]);
+      expect(state.notes).toEqual([{ id: 'k', text: 'the kill fails', target: { kind: 'event', event: { source: 'kubelet.log', line: 230 } } }]);
+      const opened = analyzeSharedLogs(state.sources);
+      const direct = analyzeText(text, 'kubelet.log', { year: 2023 });
+      expect(Array.from(opened.events.kind)).toEqual(Array.from(direct.events.kind));
+      expect(opened.pods.map((p) => p.name)).toEqual(['nginx-deployment-bd4476b48-fpgvc']);
+      // The upgraded note's event is there to attach to.
+      expect(Array.from(opened.events.line)).toContain(230);
+    });
+
+    it('a version 2 link takes only the last step; a version 3 link none', async () => {
+      const v2 = format.upgraders[1](v1);
+      const v3 = format.upgraders[2](v2);
+      calls.length = 0;
+      const fromV2 = await decodeShareLink(linkWith(JSON.stringify(v2), '2'), format);
+      expect(calls).toEqual(['2→3']);
+      calls.length = 0;
+      const fromV3 = await decodeShareLink(linkWith(JSON.stringify(v3), '3'), format);
+      expect(calls).toEqual([]);
+      expect(fromV3).toEqual(fromV2);
+      expect((await errorOf(linkWith(JSON.stringify(v1), '4'))).code).toBe('unsupported-version');
+    });
+
+    it('a missing, failing or wrong upgrader gives a clear ShareError', async () => {
+      const missing: LinkFormat = { version: 3, upgraders: { 2: format.upgraders[2] } };
+      const gone = await decodeShareLink(linkWith(JSON.stringify(v1), '1'), missing).then(() => undefined, (e: unknown) => e);
+      expect(gone).toBeInstanceOf(ShareError);
+      expect((gone as ShareError).code).toBe('unsupported-version');
+      expect((gone as ShareError).message).toContain('no upgrade from version 1');
+      // A version 1 payload that is not what version 1 wrote: the upgrader's TypeError becomes a ShareError.
+      const failing = await decodeShareLink(linkWith('{"kind":"logs"}', '1'), format).then(() => undefined, (e: unknown) => e);
+      expect(failing).toBeInstanceOf(ShareError);
+      expect((failing as ShareError).message).toContain('could not be upgraded from version 1');
+      // What an upgrader returns is validated like any payload.
+      const wrong: LinkFormat = { version: 2, upgraders: { 1: () => ({ kind: 'logs', sources: [{ name: 1 }] }) } };
+      const invalid = await decodeShareLink(linkWith(JSON.stringify(v1), '1'), wrong).then(() => undefined, (e: unknown) => e);
+      expect((invalid as ShareError).code).toBe('bad-structure');
     });
   });
 

@@ -1,9 +1,9 @@
-/** The linear-time pattern matcher for sanitize patterns, and the IP / image scanners. */
+/** The linear-time pattern matcher for sanitize patterns, and the IP scanners. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { safePattern } from '../../../src/trace/safe-regex-run.ts';
 import { ShareError } from '../../../src/trace/errors.ts';
-import { findImageRefs, ipv4At, ipv6At } from '../../../src/trace/sanitize-scan.ts';
+import { ipv4At, ipv6At } from '../../../src/trace/sanitize-scan.ts';
 
 const budget = () => ({ steps: 10_000_000 });
 
@@ -67,14 +67,4 @@ describe('sanitize scanners', () => {
     expect(ip6('std::string')).toBe('');
   });
 
-  it('finds image references in the contexts the kubelet prints them', () => {
-    const refs = (s: string) => findImageRefs(s).map(([a, b]) => s.slice(a, b));
-    expect(refs('"Pulling image" image="registry.example/team/app:1.4"')).toEqual(['registry.example/team/app:1.4']);
-    expect(refs('Container image "nginx:1.25" already present on machine')).toEqual(['nginx:1.25']);
-    expect(refs('{Image:k8s.gcr.io/pause:3.1 ImageID:docker-pullable://k8s.gcr.io/pause@sha256:59ee}')).toEqual([
-      'k8s.gcr.io/pause:3.1', 'docker-pullable://k8s.gcr.io/pause@sha256:59ee',
-    ]);
-    expect(refs('\\"image\\":\\"repo/app:v2\\"')).toEqual(['repo/app:v2']);
-    expect(refs('image pull back-off; imagefs usage 80%; Images are up to date')).toEqual([]);
-  });
 });

@@ -1,6 +1,7 @@
 /** Sanitizing: nothing sensitive survives, the story does, and pseudonyms are stable and readable. */
 import { describe, expect, it } from 'vitest';
 import { sanitizeTrace } from '../../../src/trace/sanitize-trace.ts';
+import { PseudonymTable, podStem } from '../../../src/trace/pseudonyms.ts';
 import { ShareError } from '../../../src/trace/errors.ts';
 import { KINDS } from '../../../src/catalog/catalog.ts';
 import type { Trace } from '../../../src/model/trace.ts';
@@ -95,6 +96,51 @@ describe('sanitize', () => {
     expect(text).toContain('image="image-1"');
     expect(preview.filter((p) => p.category === 'pattern').map((p) => p.pseudonym)).toEqual(['redacted-1', 'redacted-2']);
     expect(preview.find((p) => p.original === 'fd12:3456::7')?.pseudonym).toMatch(/^fd00::/);
+  });
+
+  it('learns names the parser did not know: prompt hosts, node siblings, dockershim pods, untagged images', () => {
+    const log = [
+      'Mar 12 10:42:26 kube-node109 kubelet[2353]: I0312 10:42:26.101980 2353 kubelet.go:1] "SyncLoop ADD" source="api" pods=[shop/web-7d9f8-x7k2p]',
+      'Mar 12 10:42:27 kube-node109 kubelet[2353]: I0312 10:42:27.101980 2353 kubelet.go:1] moved from kube-node110.prod and kube-node111; see import "github.com/golang/glog"',
+      'root@kube-node109.prod:~$ docker ps | grep web',
+      'e8b4a197e171   registry.corp.example:5000/shop/web   "/web"   k8s_web_web-7d9f8-b2x9q_shop_8cdcb7ba-17d0-11e9-9243-52540064c479_2',
+      'ed0b86b380d2   registry.corp.example:5000/shop/pause:3.1   "/pause"  k8s_POD_web-7d9f8-b2x9q_shop_8cdcb7ba-17d0-11e9-9243-52540064c479_0',
+      'ImageID:docker-pullable://registry.corp.example:5000/shop/web@sha256:ce790b51ef3b617cfd78bf9c1108e66e1c95d87e4590952c5746a5bd4294282d and registry.corp.example:5000/shop/web@sha256:ce790b51ef3b617cfd78bf9c1108e66e1c95d87e4590952c5746a5bd4294282d',
+      '[admin@bastion-01 ~]$ ssh kube-node109; kubectl label node kube-node109 kubernetes.io/role=worker',
+    ].join('\n');
+    const trace = analyzeText(log, 'k.log');
+    expect(trace.nodes.map((n) => n.name)).toEqual(['kube-node109']);
+    expect(trace.pods.map((p) => p.name)).toEqual(['web-7d9f8-x7k2p']);
+    const { trace: clean, preview } = sanitizeTrace(trace, { uids: true });
+    const lines = rawText(clean).split('\n');
+    const of = (original: string) => preview.find((p) => p.original === original)?.pseudonym;
+    expect(of('kube-node109')).toBe('node-1');
+    // The prompt's full host name is the same node; its siblings (same shape, other digits) are nodes too.
+    expect(lines[2]).toBe('root@node-1:~$ docker ps | grep web');
+    expect(lines[1]).toContain(`moved from ${of('kube-node110.prod')} and ${of('kube-node111')}; see import "github.com/golang/glog"`);
+    expect(of('kube-node110.prod')).toMatch(/^node-\d+$/);
+    expect(lines[6]).toBe(`[admin@${of('bastion-01')} ~]$ ssh node-1; kubectl label node node-1 kubernetes.io/role=worker`);
+    // The pod of the container names shares the known pod's workload stem; namespace and UID are replaced.
+    expect(of('web-7d9f8-b2x9q')).toBe('pod-a-2');
+    expect(lines[3]).toMatch(/^e8b4a197e171 {3}image-\d+ {3}"\/web" {3}k8s_web_pod-a-2_ns-1_[0-9a-f]{8}-0000-4000-8000-000000000000_2$/);
+    // The untagged path is an image because its registry had a tagged one; the scheme stays, the digest form is one name.
+    expect(of('registry.corp.example:5000/shop/web')).toMatch(/^image-\d+$/);
+    const digestRef = of('registry.corp.example:5000/shop/web@sha256:ce790b51ef3b617cfd78bf9c1108e66e1c95d87e4590952c5746a5bd4294282d');
+    expect(lines[5]).toBe(`ImageID:docker-pullable://${digestRef} and ${digestRef}`);
+    // The preview counts a node's short-name, full-name and prompt occurrences together.
+    expect(preview.find((p) => p.original === 'kube-node109')!.count).toBe(5);
+    expect(preview.map((p) => p.original)).not.toContain('kube-node109.prod');
+    expect(rawText(clean)).not.toMatch(/kube-node|web-7d9f8|shop|registry\.corp|bastion|8cdcb7ba/);
+  });
+
+  it('keeps a workload stem and a StatefulSet ordinal in pod pseudonyms, but not a generated number', () => {
+    expect(podStem('web-7d9f8-x7k2p')).toEqual({ stem: 'web', ordinal: '' });
+    expect(podStem('db-0')).toEqual({ stem: 'db', ordinal: '0' });
+    expect(podStem('app-0011-59193')).toEqual({ stem: 'app', ordinal: '' });
+    const table = new PseudonymTable();
+    expect(['db-0', 'db-1', 'app-0011-59193', 'app-0008-88125', 'web-7d9f8-x7k2p'].map((n) => table.of('pod', n))).toEqual([
+      'pod-a-0', 'pod-a-1', 'pod-b-1', 'pod-b-2', 'pod-c-1',
+    ]);
   });
 
   it('rejects unsafe patterns and stops a pattern that exceeds its budget', () => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { analyzeText } from '../../helpers.ts';
 import { runDetectors } from '../../../src/findings/run.ts';
 import { createAppStore, type AppStore } from '../../../src/store/app-store.ts';
@@ -13,6 +13,8 @@ import { decodeShareLink, encodeShareLink } from '../../../src/trace/link.ts';
 import { analyzeSharedLogs } from '../../../src/trace/link-logs.ts';
 import { findEvent } from '../../../src/trace/view-keys.ts';
 import { prepareShare, readPatterns } from '../../../src/ui/share/prepare-share.ts';
+import { openShareLink } from '../../../src/ui/load/open-share-link.ts';
+import { selectResolvedNotes } from '../../../src/store/notes-slice.ts';
 import type { IngestClient } from '../../../src/worker/ingest-client.ts';
 
 const NAME = 'seed-004-stuck-terminating-worker.log';
@@ -146,5 +148,49 @@ describe('a simulation link', () => {
     expect(JSON.stringify(prepared.state)).not.toContain('kubelet_pods.go');
     const opened = await decodeShareLink(await encodeShareLink(prepared.state));
     expect(opened).toMatchObject({ kind: 'simulation', simulation: { scenario: 'readiness-init-race', step: 7 } });
+  });
+});
+
+describe('a sanitized simulation link', () => {
+  /** Opens a simulation and waits until its run is drawn. */
+  async function simulationStore(step: number): Promise<AppStore> {
+    const store = createAppStore({ ingest, fetchIncident: () => Promise.reject(new Error('offline')) });
+    expect(store.getState().openSimulation({ scenario: 'readiness-init-race', step })).toBe(true);
+    await vi.waitFor(() => { const s = store.getState(); if (!s.sim?.run || s.sim.computing || !s.loaded) throw new Error('drawing'); }, { timeout: 20_000 });
+    return store;
+  }
+
+  test('keeps the names the re-run simulation uses, so its notes and selection find their lanes, pod and event again', async () => {
+    const store = await simulationStore(45);
+    const s = () => store.getState();
+    const trace = s().loaded!.trace;
+    const pod = trace.pods.find((p) => p.name === 'auto-srv-cwhttp-sf-30b71-0')!;
+    const readiness = pod.lanes.find((l) => trace.lanes[l].kind === 'readiness')!;
+    const event = trace.events.pod.indexOf(pod.index);
+    s().addNote({ kind: 'lane', laneId: trace.lanes[readiness].id }, 'ready:false comes from here; ticket OPS-4411');
+    s().addNote({ kind: 'event', event: { source: trace.sources[trace.events.source[event]].name, line: trace.events.line[event] } }, `first line of ${pod.name}`);
+    s().select({ kind: 'pod', pod: pod.index });
+    const prepared = prepareShare(s(), { lines: 'whole', sanitize: true, patternText: '/OPS-[0-9]+/', uids: true, wellKnownNamespaces: true })!;
+    // The exported trace is sanitized throughout (its lanes, pods and notes agree with each other)…
+    expect(prepared.trace.pods.map((p) => p.name)).not.toContain(pod.name);
+    expect(prepared.trace.lanes.map((l) => l.id)).toContain((prepared.notes[0].target as { laneId: string }).laneId);
+    // …while the link keeps the simulation's own names; the user's pattern still applies to the notes' text.
+    if (prepared.state.kind !== 'simulation') throw new Error('expected a simulation');
+    expect(prepared.state.notes.map((n) => n.text)).toEqual([expect.stringMatching(/^ready:false comes from here; ticket redacted-\d+$/), `first line of ${pod.name}`]);
+    expect(prepared.state.view?.selected).toEqual({ kind: 'pod', pod: `default/${pod.name}` });
+
+    // Opened as the app opens links: every note finds its lane or event, and the pod is selected.
+    const other = createAppStore({ ingest, fetchIncident: () => Promise.reject(new Error('offline')) });
+    const link = await encodeShareLink(prepared.state);
+    await openShareLink(other, link.slice(link.indexOf('#')));
+    await vi.waitFor(() => { if (other.getState().notes.length !== 2) throw new Error('notes not applied yet'); }, { timeout: 20_000 });
+    const opened = other.getState();
+    const resolved = selectResolvedNotes(opened);
+    const openedTrace = opened.loaded!.trace;
+    expect(resolved[0].lane).toBeGreaterThanOrEqual(0);
+    expect(openedTrace.lanes[resolved[0].lane].id).toBe(trace.lanes[readiness].id);
+    expect(resolved[1].event).toBeGreaterThanOrEqual(0);
+    expect(openedTrace.events.line[resolved[1].event]).toBe(trace.events.line[event]);
+    expect(opened.selection).toEqual({ kind: 'pod', pod: openedTrace.pods.findIndex((p) => p.name === pod.name) });
   });
 });
