@@ -46,6 +46,11 @@ function* cachedRunningPods(k: Kubelet): Go<[RuntimePodStatus[], string | undefi
   return [c.pods, undefined];
 }
 
+/** Does housekeeping list the runtime fresh before looking for orphans (the 1.27+ behaviour)? */
+export function freshListing(k: Kubelet): boolean {
+  return k.cfg.housekeepingListing ? k.cfg.housekeepingListing === 'fresh' : k.profile.freshRuntimeListing;
+}
+
 export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   const desired = new Set(k.podManager.keys());
   if (k.profile.podWorkers === 'serializer') return yield* legacyCleanups(k, desired);
@@ -53,7 +58,7 @@ export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   const workers = k.podWorkers.syncKnownPods(desired);
   k.log('housekeeping.probes');
   k.probes.cleanupPods(new Set([...desired, ...[...workers].filter(([, s]) => s !== 'terminated').map(([uid]) => uid)]));
-  if (!k.profile.freshRuntimeListing) {
+  if (!freshListing(k)) {
     const [running, err] = yield* cachedRunningPods(k);
     if (err) {
       k.log('housekeeping.list-failed', { err });
@@ -74,7 +79,7 @@ export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   }
   k.log('housekeeping.dirs');
   k.log('housekeeping.mirrors');
-  if (k.profile.freshRuntimeListing) {
+  if (freshListing(k)) {
     k.runtimeCache.pods = fresh;
     k.runtimeCache.timeUs = k.nowUs;
     k.world.emit('runtime-cache-refreshed', '');

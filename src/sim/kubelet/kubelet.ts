@@ -28,6 +28,11 @@ export interface KubeletConfig {
   /** The runtime client's request timeout (dockershim's docker client, later the CRI runtime request timeout: 2 min). */
   runtimeCallTimeoutUs: number;
   syncFrequencyUs: number;
+  /**
+   * Where housekeeping's orphan check reads the running pods: the 2 s runtime cache (1.22–1.26) or a forced fresh
+   * listing (1.27+). Unset: as the version profile does; a scenario sets it to model a fix backported, or not taken.
+   */
+  housekeepingListing?: 'cache' | 'fresh';
 }
 
 export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
