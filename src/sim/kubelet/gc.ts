@@ -16,7 +16,7 @@ export function* gcLoop(k: Kubelet): Go {
 
 function* garbageCollect(k: Kubelet): Go {
   const sb = yield* k.cri(k.world.cri.listSandboxes(false), 'GC: CRI ListPodSandbox');
-  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'GC: CRI ListContainers', 0) : sb;
+  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'GC: CRI ListContainers') : sb;
   if (!sb.ok || !cs.ok) {
     k.log('gc.failed', { err: (sb.ok ? cs.err : sb.err) ?? 'unknown' });
     return;

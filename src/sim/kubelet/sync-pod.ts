@@ -80,7 +80,7 @@ export function* syncTerminatingPod(k: Kubelet, pod: ApiPod, rt: RuntimePodStatu
     k.log('sync.terminating-exit', refFields(pod));
     return err;
   }
-  const after = yield* k.cri(k.world.cri.podStatus(pod, rt.containers.map((c) => c.id)), `GetPodStatus ${pod.name} after the kill`);
+  const after = yield* k.inspectPod(pod, rt.containers.map((c) => c.id), `GetPodStatus ${pod.name} after the kill`);
   if (after.ok && after.value) k.status.setPodStatus(pod, yield* generateAPIPodStatus(k, pod, after.value));
   k.log('sync.stopped-all', refFields(pod));
   k.log('sync.terminating-exit', refFields(pod));

@@ -67,6 +67,12 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('X09d', 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 113 }, { sev: 'E' }),
     S('X09d', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 176 }, { sev: 'E' }),
   ],
+  // Printed by the runtime client for each failed inspection, an identical error at most once a minute (logreduction).
+  // Lines: 1.12 and 1.28 estimated from the neighbouring calls' offsets; 1.23 from the 1.20 file's layout.
+  'runtime.container-status-failed': [
+    P('X09g', 'ContainerStatus %q{containerID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 312 }, { sev: 'E' }),
+    S('X09g', 'ContainerStatus from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 567, '1.28': 415 }, { sev: 'E' }),
+  ],
   'runtime.list-failed': [
     P('X09b', 'ListPodSandbox with filter %v from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 166 }, { sev: 'E' }),
     S('X09b', 'ListPodSandbox with filter from runtime service failed', ['err', 'filter'], 0, 'remote_runtime.go', { '1.23': 365, '1.28': 299 }, { sev: 'E' }),
