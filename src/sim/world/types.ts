@@ -89,6 +89,8 @@ export interface ApiPod extends PodIdent {
   deletionUs?: number;
   deletionGraceSeconds?: number;
   resourceVersion: number;
+  /** metadata.labels (a change is a spec-side change: the config source sends UPDATE). */
+  labels?: Record<string, string>;
 }
 
 export type SandboxState = 'ready' | 'notready';
