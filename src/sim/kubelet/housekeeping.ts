@@ -7,6 +7,7 @@
 import type { Go } from '../engine/ops.ts';
 import type { RtContainer, RtSandbox, RuntimePodStatus } from '../world/types.ts';
 import { uidVal, type Kubelet } from './kubelet.ts';
+import { activePods } from './admission.ts';
 
 const RUNTIME_CACHE_PERIOD_US = 2e6;
 const READY_FILTER = '&PodSandboxFilter{Id:,State:&PodSandboxStateValue{State:SANDBOX_READY,},LabelSelector:map[string]string{},}';
@@ -53,7 +54,8 @@ export function freshListing(k: Kubelet): boolean {
 
 export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   const desired = new Set(k.podManager.keys());
-  if (k.profile.podWorkers === 'serializer') return yield* legacyCleanups(k, desired);
+  // ≤1.21 cleans up against the active pods: a rejected (Failed) pod's leftovers go to the podKiller.
+  if (k.profile.podWorkers === 'serializer') return yield* legacyCleanups(k, new Set(activePods(k, k.podManager.values()).map((p) => p.uid)), desired);
   k.log('housekeeping.workers');
   const workers = k.podWorkers.syncKnownPods(desired);
   k.log('housekeeping.probes');
@@ -96,8 +98,8 @@ function killOrphan(k: Kubelet, rp: RuntimePodStatus): void {
   k.podWorkers.updatePod({ updateType: 'kill', runningPod: rp, graceOverride: 1 });
 }
 
-/** ≤1.21: forget workers of removed pods, stop their probes, hand running leftovers to the podKiller. */
-function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>): Go<string | undefined> {
+/** ≤1.21: forget workers of inactive pods, stop their probes, hand running leftovers to the podKiller. */
+function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>, allPods: ReadonlySet<string>): Go<string | undefined> {
   k.podWorkers.syncKnownPods(desired);
   k.probes.cleanupPods(desired);
   const [running, err] = yield* cachedRunningPods(k);
@@ -108,7 +110,7 @@ function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>): Go<string | 
     const pod = { uid: rp.uid, name: rp.pod.name, namespace: rp.pod.namespace };
     k.sched.trySend(k.podKillingCh, { pod: { ...pod, spec: { containers: [], restartPolicy: 'Always', terminationGracePeriodSeconds: 30 }, status: emptyStatus(), creationUs: 0, resourceVersion: 0 }, running: cached ?? rp });
   }
-  k.status.removeOrphaned(desired);
+  k.status.removeOrphaned(allPods);
   return undefined;
 }
 

@@ -15,6 +15,7 @@ import { buildOf, type Profile } from './profile.ts';
 import type { TruthMachine } from '../world/truth.ts';
 import type { StatusManager } from './status-manager.ts';
 import type { ProbeManager } from './probe-manager.ts';
+import type { Allocatable } from './admission.ts';
 
 /** The scheduler's result for a call that outlived its deadline. */
 const TIMED_OUT = 'context deadline exceeded';
@@ -25,6 +26,8 @@ export interface KubeletConfig {
   nodeName: string;
   pid: number;
   hash: HashInput;
+  /** What the predicate admit handler checks pods' requests against (node allocatable, and --max-pods). */
+  allocatable: Allocatable;
   /** Seed 000's custom 1.12.4 branch: default readiness prober with an initial Success, restart-limit admission. */
   custom?: { restartCountLimit: number; atomicReadinessRead: boolean };
   /** Deadline on cAdvisor's container inspections in the one-time initializer (0 = none, as upstream). */

@@ -168,9 +168,10 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     S('M42', 'Container runtime sanity check failed', ['err'], 0, 'kubelet.go', { '1.23': 2380, '1.28': 2840 }, { sev: 'E' }),
   ],
   'admit.running-on-node': [P('S07', 'pod %s{pod} is running on local node, just admit it.', 0, 'predicate.go', { '1.12-custom': 80 })],
-  'admit.rejected': [
-    P('M112', 'Failed to admit pod %v{pod} - %s{message}', 0, 'predicate.go', { '1.12': 75 }, { sev: 'W' }),
-    S('M112', 'Failed to admit pod', ['pod', 'message'], 0, 'predicate.go', { '1.23': 81, '1.28': 83 }),
+  // A resource misfit (InsufficientResourceError); the 1.12 line is estimated from the switch's order after 133.
+  'admit.predicate-failed': [
+    P('M113', 'Predicate failed on Pod: %v{pod}, for reason: %v{reason}', 2, 'predicate.go', { '1.12': 137 }),
+    S('M113', 'Predicate failed on Pod', ['pod', 'err'], 2, 'predicate.go', { '1.23': 145, '1.28': 151 }),
   ],
   event: [
     P('M70', "Event(%v{involvedObject}): type: '%v{type}' reason: '%v{reason}' %v{message}", 3, 'event.go', { '1.7': 218, '1.9': 218, '1.12': 221, '1.12-custom': 221 }, { to: 19 }),

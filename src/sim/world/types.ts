@@ -22,6 +22,8 @@ export interface ContainerSpec {
   readinessProbe?: ProbeSpec;
   livenessProbe?: ProbeSpec;
   preStop?: boolean;
+  /** resources.requests (what admission's resource fit adds up); unset: none. */
+  requests?: { cpuMilli?: number; memoryBytes?: number };
   app: AppBehaviour;
 }
 

@@ -25,12 +25,17 @@ export interface NodeKit {
 
 export function startNode(o: {
   version: string; seed?: number; verbosity?: number; running?: ApiPod[];
+  /** How the running pods were left by the previous kubelet (restarts, the API's Ready condition). */
+  place?: { restarts?: number; apiPodReady?: boolean };
   cfg?: Partial<KubeletConfig>;
 }): NodeKit {
   const profile = profileOf(o.version);
   const world = new World({ startUs: NODE_START, seed: o.seed ?? 1, verbosity: o.verbosity ?? 4 });
   for (const pod of o.running ?? []) {
-    placeRunningPod(world, pod, { startedUs: NODE_START - 3600 * S, restarts: 0, runtime: profile.runtime, hash: hashInputFor(profile), apiPodReady: true });
+    placeRunningPod(world, pod, {
+      startedUs: NODE_START - 3600 * S, restarts: o.place?.restarts ?? 0, runtime: profile.runtime, hash: hashInputFor(profile),
+      apiPodReady: o.place?.apiPodReady ?? true,
+    });
   }
   const kubelet = startKubelet(world, profile, kubeletConfig(profile, { nodeName: 'node-7', pid: 4242, ...o.cfg }));
   const steps: NodeKit['steps'] = [];
