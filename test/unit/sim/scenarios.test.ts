@@ -30,13 +30,19 @@ describe('buggy variants reach their incident for the default seed', () => {
   }
 });
 
-describe(`fixed variants never reach the incident (${SWEEP} seeds)`, () => {
+describe(`fixed variants never reach the incident (${SWEEP} seeds, every version the scenario models)`, () => {
   for (const s of INCIDENTS) {
-    it(s.id, () => {
-      const hits: number[] = [];
-      for (let seed = 1; seed <= SWEEP; seed++) if (outcome(s.id, 'fixed', seed).incident) hits.push(seed);
-      expect(hits).toEqual([]);
-    });
+    for (const version of s.versions) {
+      it(`${s.id} (${version})`, () => {
+        const hits: number[] = [];
+        for (let seed = 1; seed <= SWEEP; seed++) {
+          const o = outcome(s.id, 'fixed', seed, undefined, version);
+          // sandbox-leak-terminating: not only no stuck worker — the deleted pod's sandbox is gone by the end.
+          if (o.incident || (s.id === 'sandbox-leak-terminating' && o.counts.sandboxesLeft !== 0)) hits.push(seed);
+        }
+        expect(hits).toEqual([]);
+      });
+    }
   }
 });
 
@@ -91,8 +97,12 @@ describe('readiness-init-race: the interleaving decides', () => {
     let killed = 0;
     for (let seed = 1; seed <= SWEEP; seed++) if (outcome('readiness-init-race', 'buggy', seed).incident) killed++;
     console.log(`readiness-init-race buggy: container killed in ${killed}/${SWEEP} seeds (${((100 * killed) / SWEEP).toFixed(1)}%)`);
-    expect(killed).toBeGreaterThan(0);
-    expect(killed).toBeLessThan(SWEEP);
+    // The kill needs two unlikely picks by a uniform scheduler: the sync loop must run AddPod in the one step
+    // between the pod worker's cache read and its worker lookup (one runnable goroutine among two or three), and
+    // the prober's own Success must not reach the status manager before the ready:false status is written. Measured:
+    // 27/200. A share outside 5–30% means the race window or the policy changed, not chance (±3σ at 200 seeds ≈ ±7%).
+    expect(killed / SWEEP).toBeGreaterThanOrEqual(0.05);
+    expect(killed / SWEEP).toBeLessThanOrEqual(0.3);
   });
 
   it('fixed: no choice at the race produces ready:false', () => {
