@@ -7,11 +7,10 @@
  * container, once per relist and then twice, so every pod's syncs stall and PLEG turns unhealthy.
  */
 import { describe, expect, it } from 'vitest';
-import { Simulation, type FaultAt } from '../../../src/sim/simulation.ts';
+import { Simulation, type FaultAt, type StepRecord } from '../../../src/sim/simulation.ts';
 import { RUNTIME_HANG_PROBE_PERIOD_S } from '../../../src/sim/scenarios/runtime-hang-notready.ts';
 import { S, container, makePod, uidFor } from '../../../src/sim/scenarios/build.ts';
 import { DEADLINE_EXCEEDED } from '../../../src/sim/world/cri.ts';
-import type { StepRecord } from '../../../src/sim/simulation.ts';
 import { NODE_START, startNode } from './node-kit.ts';
 
 const ID = 'runtime-hang-notready';
