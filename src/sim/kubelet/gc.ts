@@ -16,7 +16,7 @@ export function* gcLoop(k: Kubelet): Go {
 
 function* garbageCollect(k: Kubelet): Go {
   const sb = yield* k.cri(k.world.cri.listSandboxes(false), 'GC: CRI ListPodSandbox');
-  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'GC: CRI ListContainers', 0) : sb;
+  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'GC: CRI ListContainers') : sb;
   if (!sb.ok || !cs.ok) {
     k.log('gc.failed', { err: (sb.ok ? cs.err : sb.err) ?? 'unknown' });
     return;
@@ -40,6 +40,8 @@ function* garbageCollect(k: Kubelet): Go {
       .filter((s) => s.state !== 'ready' && !containers.some((c) => c.sandboxId === s.id))
       .sort((a, b) => a.createdUs - b.createdUs);
     const victims = removable ? inactive : inactive.slice(0, Math.max(0, inactive.length - 1));
+    // The newest inactive sandbox of a pod whose content may not be removed yet stays (a scenario moment).
+    if (!removable && inactive.length > 0) k.world.emit('gc-kept-sandbox', uid);
     for (const s of victims) {
       k.log('gc.remove-sandbox', { podSandboxID: s.id, sandboxID: s.id });
       yield* k.cri(k.world.cri.removeSandbox(s.id), `GC: CRI RemovePodSandbox ${s.id.slice(0, 12)}`);

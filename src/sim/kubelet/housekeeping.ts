@@ -7,6 +7,7 @@
 import type { Go } from '../engine/ops.ts';
 import type { RtContainer, RtSandbox, RuntimePodStatus } from '../world/types.ts';
 import { uidVal, type Kubelet } from './kubelet.ts';
+import { activePods } from './admission.ts';
 
 const RUNTIME_CACHE_PERIOD_US = 2e6;
 const READY_FILTER = '&PodSandboxFilter{Id:,State:&PodSandboxStateValue{State:SANDBOX_READY,},LabelSelector:map[string]string{},}';
@@ -46,14 +47,20 @@ function* cachedRunningPods(k: Kubelet): Go<[RuntimePodStatus[], string | undefi
   return [c.pods, undefined];
 }
 
+/** Does housekeeping list the runtime fresh before looking for orphans (the 1.27+ behaviour)? */
+export function freshListing(k: Kubelet): boolean {
+  return k.cfg.housekeepingListing ? k.cfg.housekeepingListing === 'fresh' : k.profile.freshRuntimeListing;
+}
+
 export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   const desired = new Set(k.podManager.keys());
-  if (k.profile.podWorkers === 'serializer') return yield* legacyCleanups(k, desired);
+  // ≤1.21 cleans up against the active pods: a rejected (Failed) pod's leftovers go to the podKiller.
+  if (k.profile.podWorkers === 'serializer') return yield* legacyCleanups(k, new Set(activePods(k, k.podManager.values()).map((p) => p.uid)), desired);
   k.log('housekeeping.workers');
   const workers = k.podWorkers.syncKnownPods(desired);
   k.log('housekeeping.probes');
   k.probes.cleanupPods(new Set([...desired, ...[...workers].filter(([, s]) => s !== 'terminated').map(([uid]) => uid)]));
-  if (!k.profile.freshRuntimeListing) {
+  if (!freshListing(k)) {
     const [running, err] = yield* cachedRunningPods(k);
     if (err) {
       k.log('housekeeping.list-failed', { err });
@@ -74,7 +81,7 @@ export function* handlePodCleanups(k: Kubelet): Go<string | undefined> {
   }
   k.log('housekeeping.dirs');
   k.log('housekeeping.mirrors');
-  if (k.profile.freshRuntimeListing) {
+  if (freshListing(k)) {
     k.runtimeCache.pods = fresh;
     k.runtimeCache.timeUs = k.nowUs;
     k.world.emit('runtime-cache-refreshed', '');
@@ -91,8 +98,8 @@ function killOrphan(k: Kubelet, rp: RuntimePodStatus): void {
   k.podWorkers.updatePod({ updateType: 'kill', runningPod: rp, graceOverride: 1 });
 }
 
-/** ≤1.21: forget workers of removed pods, stop their probes, hand running leftovers to the podKiller. */
-function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>): Go<string | undefined> {
+/** ≤1.21: forget workers of inactive pods, stop their probes, hand running leftovers to the podKiller. */
+function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>, allPods: ReadonlySet<string>): Go<string | undefined> {
   k.podWorkers.syncKnownPods(desired);
   k.probes.cleanupPods(desired);
   const [running, err] = yield* cachedRunningPods(k);
@@ -103,7 +110,7 @@ function* legacyCleanups(k: Kubelet, desired: ReadonlySet<string>): Go<string | 
     const pod = { uid: rp.uid, name: rp.pod.name, namespace: rp.pod.namespace };
     k.sched.trySend(k.podKillingCh, { pod: { ...pod, spec: { containers: [], restartPolicy: 'Always', terminationGracePeriodSeconds: 30 }, status: emptyStatus(), creationUs: 0, resourceVersion: 0 }, running: cached ?? rp });
   }
-  k.status.removeOrphaned(desired);
+  k.status.removeOrphaned(allPods);
   return undefined;
 }
 

@@ -8,17 +8,26 @@ import type { Scheduler } from '../engine/scheduler.ts';
 import type { Fields, Build } from '../log/klog-writer.ts';
 import type { PodIdent, Val } from '../log/go-values.ts';
 import type { World } from '../world/world.ts';
+import { DEADLINE_EXCEEDED } from '../world/cri.ts';
 import type { ApiPod, RuntimePodStatus } from '../world/types.ts';
 import type { HashInput } from './container-hash.ts';
 import { buildOf, type Profile } from './profile.ts';
 import type { TruthMachine } from '../world/truth.ts';
 import type { StatusManager } from './status-manager.ts';
 import type { ProbeManager } from './probe-manager.ts';
+import type { Allocatable } from './admission.ts';
+
+/** The scheduler's result for a call that outlived its deadline. */
+const TIMED_OUT = 'context deadline exceeded';
+/** logreduction's identicalErrorDelay in the runtime client. */
+const IDENTICAL_ERROR_DELAY_US = 60e6;
 
 export interface KubeletConfig {
   nodeName: string;
   pid: number;
   hash: HashInput;
+  /** What the predicate admit handler checks pods' requests against (node allocatable, and --max-pods). */
+  allocatable: Allocatable;
   /** Seed 000's custom 1.12.4 branch: default readiness prober with an initial Success, restart-limit admission. */
   custom?: { restartCountLimit: number; atomicReadinessRead: boolean };
   /** Deadline on cAdvisor's container inspections in the one-time initializer (0 = none, as upstream). */
@@ -27,7 +36,14 @@ export interface KubeletConfig {
   statusWaitsForRuntime: boolean;
   /** The runtime client's request timeout (dockershim's docker client, later the CRI runtime request timeout: 2 min). */
   runtimeCallTimeoutUs: number;
+  /** Deadline on the kubelet's own container inspections (CRI ContainerStatus); unset: the request timeout. */
+  inspectDeadlineUs?: number;
   syncFrequencyUs: number;
+  /**
+   * Where housekeeping's orphan check reads the running pods: the 2 s runtime cache (1.22–1.26) or a forced fresh
+   * listing (1.27+). Unset: as the version profile does; a scenario sets it to model a fix backported, or not taken.
+   */
+  housekeepingListing?: 'cache' | 'fresh';
 }
 
 export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
@@ -104,7 +120,7 @@ export class Kubelet {
   /** PLEG: last successful relist start, the pod cache and its "newer than" condition. */
   readonly pleg = {
     relistUs: 0, cacheTimeUs: 0, cache: new Map<string, { status: RuntimePodStatus; modifiedUs: number; err?: string }>(),
-    updated: new Signal('podCache'), states: new Map<string, { uid: string; state: string; sandbox: boolean }>(),
+    updated: new Signal('podCache'), states: new Map<string, { uid: string; pod: PodIdent; state: string; sandbox: boolean }>(),
     reinspect: new Set<string>(),
   };
   /** The 2 s runtime cache housekeeping reads (≤1.26). */
@@ -143,9 +159,32 @@ export class Kubelet {
     this.world.truth.set(machine, pod, key, state);
   }
 
-  /** A runtime call with the kubelet's client-side timeout (dockershim) unless `deadlineUs` says otherwise. */
+  /**
+   * A runtime call with the kubelet's client-side timeout unless `deadlineUs` says otherwise; a call that outlives
+   * its deadline fails as the gRPC client reports it.
+   */
   *cri<T>(plan: (nowUs: number) => CallPlan<T>, what: string, deadlineUs = this.cfg.runtimeCallTimeoutUs): Go<CallResult<T>> {
-    return yield* call(plan, what, deadlineUs);
+    const r = yield* call(plan, what, deadlineUs);
+    return !r.ok && r.err === TIMED_OUT ? { ok: false, err: DEADLINE_EXCEEDED } : r;
+  }
+
+  /** GetPodStatus: inspect the pod's sandboxes and containers (with the inspection deadline). */
+  *inspectPod(pod: PodIdent, containerIds: string[], what: string): Go<CallResult<RuntimePodStatus>> {
+    const hung = this.world.cri.hangingInspect(containerIds);
+    const r = yield* this.cri(this.world.cri.podStatus(pod, containerIds), what, this.cfg.inspectDeadlineUs ?? this.cfg.runtimeCallTimeoutUs);
+    if (!r.ok) this.logCallFailure('runtime.container-status-failed', hung ?? containerIds[0] ?? pod.uid, r.err ?? 'unknown', { containerID: hung ?? containerIds[0] ?? '' });
+    return r;
+  }
+
+  /** When each (site, object) last printed which error: the runtime client repeats an identical error once a minute. */
+  private readonly logReduction = new Map<string, { err: string; atUs: number }>();
+
+  logCallFailure(site: string, key: string, err: string, fields: Fields): void {
+    const id = `${site}|${key}`;
+    const last = this.logReduction.get(id);
+    if (last && last.err === err && this.nowUs - last.atUs < IDENTICAL_ERROR_DELAY_US) return;
+    this.logReduction.set(id, { err, atUs: this.nowUs });
+    this.log(site, { err, ...fields });
   }
 
   containerId(id: string): string {

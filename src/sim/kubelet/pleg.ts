@@ -1,7 +1,13 @@
 /**
  * PLEG, the pod lifecycle event generator (§3.3): every second list the runtime, diff each container's and
- * sandbox's state against the previous listing, inspect the pods that changed into the pod cache, and send the
- * events to the sync loop. A failed listing does not advance the relist time — after 3 minutes PLEG is unhealthy.
+ * sandbox's state against the pod's previous record, inspect each pod that changed (GetPodStatus) into the pod
+ * cache and send its events to the sync loop; then re-inspect the pods whose inspection failed last time, and stamp
+ * the cache. A failed listing does not advance the relist time — after 3 minutes PLEG is unhealthy.
+ *
+ * As in generic.go (1.7–1.28), one relist inspects pods one after another, each call bounded only by the runtime
+ * request timeout. A pod whose inspection fails keeps its old record — so the same events come back at the next
+ * relist — and is re-inspected at the end of that relist as well: from the second relist on, a hung inspect costs
+ * the timeout twice per relist, during which nobody's events are sent and the cache's global time stands still.
  */
 import { sleep, wait, type Go } from '../engine/ops.ts';
 import type { PodIdent } from '../log/go-values.ts';
@@ -9,6 +15,13 @@ import type { RtContainer, RtSandbox, RuntimePodStatus } from '../world/types.ts
 import { podVal, uidVal, type Kubelet, type PlegEvent, type PlegEventType } from './kubelet.ts';
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
+
+interface PlegRecord {
+  uid: string;
+  pod: PodIdent;
+  state: string;
+  sandbox: boolean;
+}
 
 const RELIST_PERIOD_US = 1e6;
 export const RELIST_THRESHOLD_US = 3 * 60e6;
@@ -36,66 +49,108 @@ export function* plegLoop(k: Kubelet): Go {
   }
 }
 
+/** One pod's records before and after this listing. */
+interface PodDiff {
+  pod?: PodIdent;
+  old: [string, PlegRecord][];
+  cur: [string, PlegRecord][];
+  events: PlegEvent[];
+}
+
 function* relist(k: Kubelet): Go {
   const p = k.pleg;
   const startUs = k.nowUs;
   const sb = yield* k.cri(k.world.cri.listSandboxes(false), 'PLEG relist: CRI ListPodSandbox');
-  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'PLEG relist: CRI ListContainers', 0) : sb;
+  const cs = sb.ok ? yield* k.cri(k.world.cri.listContainers(false), 'PLEG relist: CRI ListContainers') : sb;
   if (!sb.ok || !cs.ok) {
     k.log('pleg.relist-failed', { err: (sb.ok ? cs.err : sb.err) ?? 'unknown' });
     return;
   }
   p.relistUs = startUs;
-  // Diff each container's and sandbox's state against the previous listing (old ∪ new).
-  const now = new Map<string, { uid: string; pod: PodIdent; state: PlegState; sandbox: boolean }>();
-  for (const s of sb.value ?? []) now.set(s.id, { uid: s.pod.uid, pod: s.pod, state: stateOf(s), sandbox: true });
-  for (const c of (cs.value ?? []) as RtContainer[]) now.set(c.id, { uid: c.pod.uid, pod: c.pod, state: stateOf(c), sandbox: false });
-  const events: PlegEvent[] = [];
-  const changed = new Map<string, PodIdent>();
-  const transition = (id: string, uid: string, pod: PodIdent | undefined, before: PlegState, after: PlegState) => {
-    k.log('pleg.transition', { podUID: uidVal(uid), containerID: id, oldState: { t: 'uid', v: before }, newState: { t: 'uid', v: after } });
-    events.push(...eventsFor(uid, id, before, after));
-    const known = pod ?? k.podManager.get(uid) ?? k.pleg.cache.get(uid)?.status.pod;
-    if (known) changed.set(uid, known);
+  const diffs = new Map<string, PodDiff>();
+  const diffOf = (uid: string) => {
+    let d = diffs.get(uid);
+    if (!d) diffs.set(uid, (d = { old: [], cur: [], events: [] }));
+    return d;
   };
-  for (const [id, cur] of now) {
-    const before = (p.states.get(id)?.state ?? 'non-existent') as PlegState;
-    if (before !== cur.state) transition(id, cur.uid, cur.pod, before, cur.state);
+  for (const [id, rec] of p.states) diffOf(rec.uid).old.push([id, rec]);
+  for (const s of sb.value ?? []) { const d = diffOf(s.pod.uid); d.pod = s.pod; d.cur.push([s.id, { uid: s.pod.uid, pod: s.pod, state: stateOf(s), sandbox: true }]); }
+  for (const c of (cs.value ?? []) as RtContainer[]) { const d = diffOf(c.pod.uid); d.pod = c.pod; d.cur.push([c.id, { uid: c.pod.uid, pod: c.pod, state: stateOf(c), sandbox: false }]); }
+  const order = [...diffs.keys()].sort();
+  // Diff each container's and sandbox's state (old ∪ new) per pod.
+  for (const uid of order) {
+    const d = diffs.get(uid)!;
+    const cur = new Map(d.cur);
+    const transition = (id: string, before: PlegState, after: PlegState) => {
+      k.log('pleg.transition', { podUID: uidVal(uid), containerID: id, oldState: { t: 'uid', v: before }, newState: { t: 'uid', v: after } });
+      d.events.push(...eventsFor(uid, id, before, after));
+    };
+    const old = new Map(d.old);
+    for (const [id, rec] of d.cur) {
+      const before = (old.get(id)?.state ?? 'non-existent') as PlegState;
+      if (before !== rec.state) transition(id, before, rec.state as PlegState);
+    }
+    for (const [id, rec] of d.old) if (!cur.has(id)) transition(id, rec.state as PlegState, 'non-existent');
   }
-  for (const [id, old] of p.states) if (!now.has(id)) transition(id, old.uid, undefined, old.state as PlegState, 'non-existent');
-  p.states.clear();
-  for (const [id, v] of now) p.states.set(id, v);
-  for (const uid of p.reinspect) {
-    const pod = k.podManager.get(uid) ?? k.pleg.cache.get(uid)?.status.pod;
-    if (pod) changed.set(uid, pod);
-  }
-  const idsOf = new Map<string, string[]>();
-  for (const [id, v] of now) if (!v.sandbox) idsOf.set(v.uid, [...(idsOf.get(v.uid) ?? []), id]);
-  for (const [uid, pod] of [...changed].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const ids = idsOf.get(uid) ?? [];
-    const r = yield* k.cri(k.world.cri.podStatus(pod, ids), `PLEG GetPodStatus ${pod.name}`);
-    if (!r.ok || !r.value) {
-      if (k.structured) k.log('pleg.inspect-failed', { pod: podVal(pod), err: r.err ?? 'unknown' });
-      else k.log('pleg.inspect-failed', { name: pod.name, namespace: pod.namespace, err: `operation timeout: ${r.err ?? 'unknown'}` });
-      p.reinspect.add(uid);
-      // The cache keeps the error: the pod's worker fails its syncs until an inspection succeeds.
-      const prev = p.cache.get(uid);
-      p.cache.set(uid, { status: prev?.status ?? { uid, pod, sandboxes: [], containers: [] }, modifiedUs: startUs, err: `operation timeout: ${r.err ?? 'unknown'}` });
+  const next = new Map<string, PlegRecord>();
+  const keep = (entries: [string, PlegRecord][]) => { for (const [id, rec] of entries) next.set(id, rec); };
+  const toReinspect = new Set(p.reinspect);
+  const needsReinspection = new Set<string>();
+  for (const uid of order) {
+    const d = diffs.get(uid)!;
+    if (d.events.length === 0) { keep(d.cur); continue; }
+    const pod = d.pod ?? k.podManager.get(uid) ?? p.cache.get(uid)?.status.pod;
+    if (pod && !(yield* updateCache(k, uid, pod, d.cur))) {
+      if (k.structured) k.log('pleg.inspect-failed', { pod: podVal(pod), err: p.cache.get(uid)?.err ?? 'unknown' });
+      else k.log('pleg.inspect-failed', { name: pod.name, namespace: pod.namespace, err: p.cache.get(uid)?.err ?? 'unknown' });
+      // The old record stays, so these events are found again next time; nothing is sent now.
+      needsReinspection.add(uid);
+      keep(d.old);
       continue;
     }
-    p.reinspect.delete(uid);
-    setCache(k, uid, r.value, startUs);
+    toReinspect.delete(uid);
+    keep(d.cur);
+    sendEvents(k, d.events);
   }
+  // Pods whose inspection failed in the previous relist, and were not inspected successfully above, once more.
+  for (const uid of [...toReinspect].sort()) {
+    const d = diffs.get(uid);
+    const pod = d?.pod ?? k.podManager.get(uid) ?? p.cache.get(uid)?.status.pod;
+    if (pod && !(yield* updateCache(k, uid, pod, d?.cur ?? []))) needsReinspection.add(uid);
+  }
+  p.states.clear();
+  for (const [id, rec] of next) p.states.set(id, rec);
+  p.reinspect = needsReinspection;
+  p.cacheTimeUs = startUs;
+  k.sched.broadcast(p.updated);
+}
+
+/**
+ * updateCache: GetPodStatus into the pod cache, stamped with the time the inspection started; a failure is cached
+ * too (the pod's worker then fails its syncs with it). True if the inspection succeeded.
+ */
+function* updateCache(k: Kubelet, uid: string, pod: PodIdent, records: [string, PlegRecord][]): Go<boolean> {
+  const atUs = k.nowUs;
+  const ids = records.filter(([, r]) => !r.sandbox).map(([id]) => id);
+  const r = yield* k.inspectPod(pod, ids, `PLEG GetPodStatus ${pod.name}`);
+  if (!r.ok || !r.value) {
+    const prev = k.pleg.cache.get(uid);
+    k.pleg.cache.set(uid, { status: prev?.status ?? { uid, pod, sandboxes: [], containers: [] }, modifiedUs: atUs, err: r.err ?? 'unknown' });
+    return false;
+  }
+  setCache(k, uid, r.value, atUs);
+  return true;
+}
+
+function sendEvents(k: Kubelet, events: PlegEvent[]): void {
   for (const e of events) {
     if (e.type === 'ContainerDied' && k.minor >= 21) {
-      const c = p.cache.get(e.id)?.status.containers.find((x) => x.id === e.data);
+      const c = k.pleg.cache.get(e.id)?.status.containers.find((x) => x.id === e.data);
       if (c && c.state === 'exited') k.log('pleg.container-finished', { podID: uidVal(e.id), containerID: e.data, exitCode: c.exitCode });
     }
     // ContainerChanged only refreshes the cache; it is never sent to the sync loop.
     if (e.type !== 'ContainerChanged') k.sched.trySend(k.plegCh, e);
   }
-  p.cacheTimeUs = startUs;
-  k.sched.broadcast(p.updated);
 }
 
 function setCache(k: Kubelet, uid: string, status: RuntimePodStatus, atUs: number): void {

@@ -73,8 +73,9 @@ function* handleConfig(k: Kubelet, u: PodUpdate): Go {
 
 function* handlePodAdditions(k: Kubelet, pods: ApiPod[]): Go {
   for (const pod of [...pods].sort((a, b) => a.creationUs - b.creationUs)) {
+    const existing = [...k.podManager.values()];
     k.podManager.set(pod.uid, pod);
-    const verdict = admitPod(k, pod);
+    const verdict = admitPod(k, pod, existing);
     if (!verdict.ok) {
       rejectPod(k, pod, verdict.reason, verdict.message);
       continue;
@@ -85,11 +86,27 @@ function* handlePodAdditions(k: Kubelet, pods: ApiPod[]): Go {
   }
 }
 
+/**
+ * dispatchWork: hand a known pod to its worker. ≤1.21 first skips a pod whose phase is terminal (a rejected or
+ * completed pod has no worker to run it; a deleted one gets its final status so the status manager can delete it);
+ * 1.22+ pod workers handle terminal pods themselves.
+ */
+function dispatchWork(k: Kubelet, o: { updateType: 'update' | 'sync'; pod: ApiPod }): void {
+  if (k.profile.podWorkers === 'serializer') {
+    const phase = (k.status.cached(o.pod.uid) ?? o.pod.status).phase;
+    if (phase === 'Failed' || phase === 'Succeeded') {
+      if (o.pod.deletionUs !== undefined) k.status.terminatePod(o.pod);
+      return;
+    }
+  }
+  k.podWorkers.updatePod(o);
+}
+
 function handlePodUpdates(k: Kubelet, pods: ApiPod[], deletion: boolean): void {
   for (const pod of pods) {
     k.podManager.set(pod.uid, pod);
     if (deletion && k.profile.podWorkers === 'serializer' && k.world.truth.get('pod-worker', pod.uid) === 'syncing') k.truth('pod-worker', pod.uid, '', 'deleting');
-    k.podWorkers.updatePod({ updateType: 'update', pod });
+    dispatchWork(k, { updateType: 'update', pod });
   }
 }
 
@@ -119,7 +136,7 @@ function* handlePleg(k: Kubelet, e: PlegEvent): Go {
   }
   if (e.type !== 'ContainerRemoved') {
     k.log('syncloop.pleg', { pod: podVal(pod), event });
-    k.podWorkers.updatePod({ updateType: 'sync', pod });
+    dispatchWork(k, { updateType: 'sync', pod });
   }
   if (e.type === 'ContainerDied') yield* cleanUpContainersInPod(k, pod, e.data);
 }
@@ -140,7 +157,7 @@ function handleSyncTick(k: Kubelet): void {
   if (due.length === 0) return;
   due.sort((a, b) => (a.uid < b.uid ? -1 : 1));
   k.log('syncloop.sync', { total: due.length, pods: k.structured ? { t: 'pods', pods: due } : { t: 'raw', v: due.map((p) => `${p.name}_${p.namespace}(${p.uid})`).join(', ') } });
-  for (const pod of due) k.podWorkers.updatePod({ updateType: 'sync', pod });
+  for (const pod of due) dispatchWork(k, { updateType: 'sync', pod });
 }
 
 function* handleHousekeeping(k: Kubelet): Go {
@@ -163,7 +180,7 @@ function handleReadiness(k: Kubelet, u: ProbeUpdate): void {
   if (!pod) return;
   k.truth('readiness', u.uid, '', ready ? 'ready' : 'not-ready');
   k.log('syncloop.probe', { probe: 'readiness', status: ready ? 'ready' : '', pod: podVal(pod) });
-  k.podWorkers.updatePod({ updateType: 'sync', pod });
+  dispatchWork(k, { updateType: 'sync', pod });
 }
 
 /** ≤1.21: the podKiller goroutine kills pods that are running but no longer wanted. */

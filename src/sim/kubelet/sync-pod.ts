@@ -9,6 +9,7 @@ import { addPod } from './probe-manager.ts';
 import { refFields, type Kubelet, type UpdatePodOptions } from './kubelet.ts';
 import { killPod, runtimeSyncPod } from './runtime-manager.ts';
 import { generateAPIPodStatus } from './status-gen.ts';
+import { canRunPod } from './admission.ts';
 
 /** An aggregate of sync errors as the kubelet prints it: one error alone, several as `[a, b]`. */
 export function aggregate(errs: string[]): string | undefined {
@@ -19,29 +20,13 @@ export function aggregate(errs: string[]): string | undefined {
 const running = (rt: RuntimePodStatus) => rt.containers.filter((c) => c.state === 'running');
 const readySandboxes = (rt: RuntimePodStatus) => rt.sandboxes.filter((s) => s.state === 'ready');
 
-/**
- * Soft admission (canRunPod). The only soft handler modelled is seed 000's custom restart-limit handler, which
- * reads the status manager's cached status (falling back to the API's) and rejects a restarted container that is
- * not both running and ready.
- */
-function softAdmit(k: Kubelet, pod: ApiPod): { ok: true } | { ok: false; reason: string; message: string } {
-  const limit = k.cfg.custom?.restartCountLimit ?? 0;
-  if (limit <= 0) return { ok: true };
-  const status = k.status.cached(pod.uid) ?? pod.status;
-  if (status.phase === 'Running' && status.conditions.some((c) => c.type === 'Ready' && c.status === 'True')) return { ok: true };
-  for (const cs of status.containerStatuses) {
-    if (cs.running && cs.ready) return { ok: true };
-    if (cs.restartCount >= limit) return { ok: false, reason: 'RestartLimit', message: `container restart time reaches the limit: ${limit}` };
-  }
-  return { ok: true };
-}
-
 /** ≤1.21 syncPod. Returns the sync error, if any. */
 export function* syncPodLegacy(k: Kubelet, o: UpdatePodOptions, rt: RuntimePodStatus): Go<string | undefined> {
   const pod = o.pod!;
   if (o.updateType === 'kill') return aggregate(yield* killPod(k, pod, running(rt), readySandboxes(rt), o.graceOverride));
   const status = yield* generateAPIPodStatus(k, pod, rt);
-  const admit = softAdmit(k, pod);
+  // Soft admission (canRunPod): seed 000's restart-limit handler reads the status manager's cached status.
+  const admit = canRunPod(k, pod);
   if (!admit.ok) {
     k.world.emit('soft-admit-rejected', pod.uid);
     status.reason = admit.reason;
@@ -80,7 +65,7 @@ export function* syncTerminatingPod(k: Kubelet, pod: ApiPod, rt: RuntimePodStatu
     k.log('sync.terminating-exit', refFields(pod));
     return err;
   }
-  const after = yield* k.cri(k.world.cri.podStatus(pod, rt.containers.map((c) => c.id)), `GetPodStatus ${pod.name} after the kill`);
+  const after = yield* k.inspectPod(pod, rt.containers.map((c) => c.id), `GetPodStatus ${pod.name} after the kill`);
   if (after.ok && after.value) k.status.setPodStatus(pod, yield* generateAPIPodStatus(k, pod, after.value));
   k.log('sync.stopped-all', refFields(pod));
   k.log('sync.terminating-exit', refFields(pod));

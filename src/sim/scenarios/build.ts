@@ -52,6 +52,7 @@ export function makePod(name: string, namespace: string, containers: ContainerSp
 export function kubeletConfig(profile: Profile, over: Partial<KubeletConfig> & { nodeName: string; pid: number }): KubeletConfig {
   return {
     hash: hashInputFor(profile), initInspectDeadlineUs: 0, statusWaitsForRuntime: false,
+    allocatable: { cpuMilli: 8000, memoryBytes: 32 * 2 ** 30, pods: 110 },
     runtimeCallTimeoutUs: 2 * MIN, syncFrequencyUs: MIN, ...over,
   };
 }

@@ -75,7 +75,8 @@ export const nodeHour: Scenario = {
       placeRunningPod(world, pod, { startedUs: pod.creationUs + 20 * S, restarts: 0, runtime: profile.runtime, hash, apiPodReady: true });
       scheduleLife(world, rng, pod, serial, endUs);
     }
-    startKubelet(world, profile, kubeletConfig(profile, { nodeName: 'worker-17', pid: 3127 }));
+    // --max-pods sized for the run (rollouts briefly hold two pods for one); the pods request no resources.
+    startKubelet(world, profile, kubeletConfig(profile, { nodeName: 'worker-17', pid: 3127, allocatable: { cpuMilli: 64_000, memoryBytes: 256 * 2 ** 30, pods: Math.max(110, 2 * pods) } }));
     return endUs;
   },
   annotations: [],

@@ -1,6 +1,7 @@
 /**
  * pod-lifecycle: the baseline every incident departs from — a pod is created, its sandbox and container start, the
- * readiness probe passes, it is deleted gracefully, terminates and is removed; the GC then removes its sandbox.
+ * readiness probe passes, a label is added (a config UPDATE), it is deleted gracefully, terminates and is removed; the
+ * GC then removes its sandbox.
  * Runs in each era's kubelet (1.12 serializer, 1.23 lifecycle, 1.28 pending/active pod workers).
  * buggy: the application ignores SIGTERM, so deletion waits the whole grace period and ends in SIGKILL (exit 137).
  */
@@ -19,7 +20,8 @@ export const podLifecycle: Scenario = {
   narrative:
     'The kubelet starts with nothing to run. A user creates web-0: the config source sends ADD, the sync loop hands ' +
     'the pod to a new pod worker, which creates the sandbox and the container; PLEG notices them start; the readiness ' +
-    'probe passes and the status manager reports the pod Ready. Then the user deletes it: DELETE moves the pod worker to ' +
+    'probe passes and the status manager reports the pod Ready. A label is added (UPDATE: one more sync, nothing to do). ' +
+    'Then the user deletes it: DELETE moves the pod worker to ' +
     'terminating, the container is stopped with its grace period, the status manager issues the final delete once the ' +
     'pod is terminated, and REMOVE ends its life in the kubelet. A minute later the container GC removes the sandbox.',
   versions: ['1.12', '1.23', '1.28'],
@@ -46,6 +48,8 @@ export const podLifecycle: Scenario = {
     startKubelet(world, profile, cfg);
     const pod = makePod('web-0', 'default', [app], { creationUs: START + 3 * S, graceSeconds: GRACE_S });
     world.sched.addTimer(START + 3 * S, () => world.api.create(pod));
+    // A label change mid-life: the config source sends UPDATE, the pod worker syncs once more and nothing changes.
+    world.sched.addTimer(START + 15 * S, () => world.api.label(pod.uid, 'tier', 'frontend'));
     world.sched.addTimer(START + 25 * S, () => world.api.requestDelete(pod.uid, GRACE_S));
     return START + 75 * S + MIN / 60;
   },

@@ -6,6 +6,12 @@
  * config), housekeeping keeps logging "requested for removal but is still not fully terminated", and the GC keeps
  * the sandbox because the pod's content may not be removed while its worker is terminating.
  * fixed: 1.27+ behaviour — housekeeping forces a fresh runtime listing, so no worker is recreated.
+ *
+ * The variant decides where housekeeping reads the running pods, whatever version profile runs: buggy reads the
+ * runtime cache, fixed lists fresh. The profile decides the pod-worker machinery. So buggy@1.23 is the incident;
+ * fixed@1.23 is 1.23 with the 1.27 listing change backported; fixed@1.28 is 1.28 as released; buggy@1.28 is 1.28
+ * reading the stale cache — its orphan worker is recreated and its kill fails too, but 1.27+ housekeeping keeps
+ * driving orphaned workers until they finish (the other half of the 1.27 rework), so the sandbox is still removed.
  */
 import { startKubelet } from '../kubelet/run.ts';
 import { S, at, container, hashInputFor, kubeletConfig, makePod, placeRunningPod } from './build.ts';
@@ -35,12 +41,12 @@ export const sandboxLeakTerminating: Scenario = {
   defaultVerbosity: 4,
   defaultSeed: 1,
   variants: {
-    buggy: '1.23: housekeeping lists running pods from the (up to 2 s old) runtime cache',
-    fixed: '1.28 (1.27+): housekeeping forces a fresh runtime listing before looking for orphans',
+    buggy: 'housekeeping lists running pods from the (up to 2 s old) runtime cache, as 1.22–1.26 do',
+    fixed: 'housekeeping forces a fresh runtime listing before looking for orphans, as 1.27+ do (at 1.23: the change backported)',
   },
   faults: [{ id: 'crash-runtime', label: 'containerd crashes for 8 s', fault: { kind: 'crash-runtime', durationUs: CRASH_US } }],
-  setup({ world, profile }) {
-    const cfg = kubeletConfig(profile, { nodeName: 'node-190', pid: 190330 });
+  setup({ world, profile, variant }) {
+    const cfg = kubeletConfig(profile, { nodeName: 'node-190', pid: 190330, housekeepingListing: variant === 'buggy' ? 'cache' : 'fresh' });
     const pod = makePod('nginx-deployment-bd4476b48-fpgvc', 'default', [container('nginx', 'nginx:1.14.2', { ports: [{ name: 'http', containerPort: 80, protocol: 'TCP' }] })],
       { uid: UID, creationUs: at(2023, 7, 19, 3, 12, 0) });
     placeRunningPod(world, pod, { startedUs: at(2023, 7, 19, 3, 12, 9), restarts: 0, runtime: 'containerd', hash: hashInputFor(profile), apiPodReady: true });
@@ -68,7 +74,12 @@ export const sandboxLeakTerminating: Scenario = {
     { id: 'orphan', title: 'Orphan kill from a stale cache', text: 'The runtime cache was refreshed before the kill and still lists the pod running; with no worker and no config it looks orphaned, so housekeeping starts a new pod worker to kill it (grace 1 s). In 1.27+ the listing is fresh and this never happens.', match: happened('orphan-kill') },
     { id: 'kill-failed', title: 'The kill fails', text: 'StopContainer and StopPodSandbox fail (runtime down). syncTerminatingPod returns the error; the worker stays terminating and is only requeued in the work queue — which the sync loop consults only for pods in the config.', match: (f) => f.sites.includes('pw.sync-error') },
     { id: 'stuck', title: '"Requested for removal but is still not fully terminated"', text: 'Every housekeeping wants to forget the worker but it is not finished. It never will be.', match: happened('removal-not-terminated') },
-    { id: 'gc', title: 'GC keeps the sandbox (buggy) / removes it (fixed)', text: 'evictSandboxes removes all inactive sandboxes only for pods whose content may be removed: a terminating worker says no, an unknown pod says yes.', match: (f) => f.sites.includes('gc.remove-sandbox') || f.moments.some((m) => m.name === 'removal-not-terminated') && f.sites.length === 0 },
+    {
+      id: 'gc', title: 'GC keeps the sandbox (buggy) / removes it (fixed)',
+      text: 'evictSandboxes removes all inactive sandboxes only for pods whose content may be removed: a terminating worker says no, an unknown pod says yes.',
+      // Buggy: the GC pass that keeps the stuck pod's sandbox; fixed: the pass that removes it.
+      match: (f) => f.sites.includes('gc.remove-sandbox') || (happened('gc-kept-sandbox')(f) && f.seen.has('removal-not-terminated')),
+    },
   ],
   outcome({ world }) {
     const sandboxLeft = [...world.cri.sandboxes.values()].some((s) => s.pod.uid === UID);
@@ -80,7 +91,9 @@ export const sandboxLeakTerminating: Scenario = {
       incident,
       summary: incident
         ? `The pod worker is stuck terminating (reported ${stuckLines}× by housekeeping) and its sandbox is still in the runtime at the end.`
-        : sandboxLeft ? 'The sandbox is still there but no worker is stuck (GC has not run since).' : 'The sandbox was garbage-collected; no pod worker is left behind.',
+        : sandboxLeft ? 'The sandbox is still there but no worker is stuck (GC has not run since).'
+          : orphan ? 'A pod worker was recreated for the "orphan" from the stale cache and its kill failed, but housekeeping kept driving it until the kill succeeded; the sandbox was garbage-collected.'
+            : 'The sandbox was garbage-collected; no pod worker is left behind.',
       keyTimesUs: {
         delete: world.siteCalls.find((c) => c.site === 'syncloop.delete')?.timeUs ?? NaN,
         forgotten: changed(world, 'pod-worker', 'forgotten', UID)[0]?.timeUs ?? NaN, orphanKill: orphan?.timeUs ?? NaN,

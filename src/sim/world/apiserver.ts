@@ -26,7 +26,7 @@ export interface Watch {
 const API_LATENCY_US = 4_000;
 
 export function copyPod(p: ApiPod): ApiPod {
-  return { ...p, status: copyStatus(p.status) };
+  return { ...p, status: copyStatus(p.status), labels: p.labels && { ...p.labels } };
 }
 
 export class ApiServer {
@@ -76,6 +76,15 @@ export class ApiServer {
     p.deletionGraceSeconds = graceSeconds;
     p.resourceVersion++;
     this.notify('MODIFIED', 'deletion', p);
+  }
+
+  /** `kubectl label`: a metadata change the kubelet sees as UPDATE (it changes nothing it runs). */
+  label(uid: string, key: string, value: string): void {
+    const p = this.pods.get(uid);
+    if (!p) return;
+    p.labels = { ...p.labels, [key]: value };
+    p.resourceVersion++;
+    this.notify('MODIFIED', 'spec', p);
   }
 
   // ---- the kubelet's calls -----------------------------------------------------------------------------------------

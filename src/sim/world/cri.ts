@@ -23,6 +23,8 @@ export type RuntimeFault =
   | { kind: 'slow-runtime'; factor: number; fromUs: number; untilUs: number };
 
 export const UNAVAILABLE = 'rpc error: code = Unavailable desc = connection closed';
+/** What the kubelet's gRPC client returns when a call outlives its context (the runtime request timeout). */
+export const DEADLINE_EXCEEDED = 'rpc error: code = DeadlineExceeded desc = context deadline exceeded';
 
 /** Typical latency of each call, µs. */
 const BASE_US: Record<CriCall, number> = {
@@ -73,10 +75,23 @@ export class FakeRuntime {
   }
 
   private hangs(call: CriCall, containerId: string | undefined, atUs: number): boolean {
-    if (this.active('hang-runtime', atUs).length > 0) return true;
-    if (!containerId || (call !== 'ContainerStatus' && call !== 'StopContainer')) return false;
-    const c = this.containers.get(containerId);
-    return this.active('hang-container', atUs).some((f) => f.container === containerId || (c && (f.container === c.name || f.container === `${c.pod.name}/${c.name}`)));
+    return this.hangEnd(call, containerId, atUs) !== undefined;
+  }
+
+  /**
+   * When a call issued at `atUs` would stop hanging: the end of the hang faults that catch it (Infinity for an
+   * endless one), undefined if none does. A whole-runtime hang catches every call; a container's hang catches the
+   * calls that take its lock (inspect and stop).
+   */
+  private hangEnd(call: CriCall, containerId: string | undefined, atUs: number): number | undefined {
+    const ends = this.active('hang-runtime', atUs).map((f) => f.untilUs);
+    if (containerId && (call === 'ContainerStatus' || call === 'StopContainer')) {
+      const c = this.containers.get(containerId);
+      for (const f of this.active('hang-container', atUs)) {
+        if (f.container === containerId || (c && (f.container === c.name || f.container === `${c.pod.name}/${c.name}`))) ends.push(f.untilUs);
+      }
+    }
+    return ends.length ? Math.max(...ends) : undefined;
   }
 
   private slowFactor(atUs: number): number {
@@ -91,9 +106,11 @@ export class FakeRuntime {
       }
       const jitter = exact ? 1 : 0.85 + 0.3 * this.sched.rng.float();
       const d = Math.max(50, Math.round(durationUs * jitter * this.slowFactor(issuedUs)));
+      // A call caught by a hang that ends returns that long after the hang ends (unless its deadline comes first).
+      const hangUntilUs = this.hangEnd(call, containerId, issuedUs);
       return {
-        durationUs: d,
-        hang: this.hangs(call, containerId, issuedUs),
+        durationUs: hangUntilUs === undefined || hangUntilUs === Infinity ? d : hangUntilUs - issuedUs + d,
+        hang: hangUntilUs === Infinity,
         complete: (nowUs): CallResult<T> => (this.crashedAt(nowUs) ? { ok: false, err: UNAVAILABLE } : { ok: true, value: effect(nowUs) }),
       };
     };
@@ -127,10 +144,17 @@ export class FakeRuntime {
     });
   }
 
-  /** GetPodStatus for one pod: what PLEG and the pod workers read (one call standing for the inspect calls). */
+  /** The first of these containers whose inspection would hang if issued now (undefined if none). */
+  hangingInspect(containerIds: readonly string[]): string | undefined {
+    return containerIds.find((id) => this.hangs('ContainerStatus', id, this.sched.nowUs));
+  }
+
+  /**
+   * GetPodStatus for one pod: what PLEG and the pod workers read — one call standing for the pod's sandbox and
+   * container inspections, so it hangs if any of them would.
+   */
   podStatus(pod: PodIdent, containerIds: string[]): (nowUs: number) => CallPlan<RuntimePodStatus> {
-    const hangingId = containerIds.find((id) => this.hangs('ContainerStatus', id, this.sched.nowUs));
-    return this.plan('ContainerStatus', hangingId, () => this.snapshot(pod), 1_000 + 600 * containerIds.length);
+    return this.plan('ContainerStatus', this.hangingInspect(containerIds), () => this.snapshot(pod), 1_000 + 600 * containerIds.length);
   }
 
   snapshot(pod: PodIdent): RuntimePodStatus {
@@ -156,7 +180,10 @@ export class FakeRuntime {
       if (!s) return false;
       s.state = 'notready';
       this.observer('sandbox', s.pod.uid, s.id, 'not-ready');
-      for (const c of this.containers.values()) if (c.sandboxId === id && c.state === 'running') this.exit(c, 137, 'Error', now);
+      // The runtime stops what still runs in the sandbox — except a container whose stop hangs (its lock is stuck).
+      for (const c of this.containers.values()) {
+        if (c.sandboxId === id && c.state === 'running' && !this.hangs('StopContainer', c.id, now)) this.exit(c, 137, 'Error', now);
+      }
       return true;
     });
   }

@@ -22,6 +22,8 @@ export interface ContainerSpec {
   readinessProbe?: ProbeSpec;
   livenessProbe?: ProbeSpec;
   preStop?: boolean;
+  /** resources.requests (what admission's resource fit adds up); unset: none. */
+  requests?: { cpuMilli?: number; memoryBytes?: number };
   app: AppBehaviour;
 }
 
@@ -89,6 +91,8 @@ export interface ApiPod extends PodIdent {
   deletionUs?: number;
   deletionGraceSeconds?: number;
   resourceVersion: number;
+  /** metadata.labels (a change is a spec-side change: the config source sends UPDATE). */
+  labels?: Record<string, string>;
 }
 
 export type SandboxState = 'ready' | 'notready';

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSession, traceOf } from '../../../src/sim/session.ts';
 import { listScenarios, simulateToLog } from '../../../src/sim/simulate.ts';
+import { Simulation } from '../../../src/sim/simulation.ts';
 
 const snapshot = (s: ReturnType<typeof createSession>) => ({
   log: s.logText(), state: s.state, truth: s.simulation.world.truth.changes.length, now: s.current().timeUs,
@@ -24,6 +25,44 @@ describe('session', () => {
     const again = s.step();
     expect(snapshot(s)).toEqual(at180);
     expect(again).toEqual(last);
+  });
+
+  it('step back to N-1 equals a fresh run to N-1 (log, truth, world, step records), with choices and faults', () => {
+    /** Everything a run has produced and holds, as plain data. */
+    const state = (sim: Simulation) => JSON.stringify({
+      log: sim.world.log.text(), truth: sim.world.truth.changes, moments: sim.world.moments, steps: sim.steps, now: sim.nowUs,
+      sandboxes: [...sim.world.cri.sandboxes.values()], containers: [...sim.world.cri.containers.values()],
+      pods: [...sim.world.api.pods.values()], runnable: sim.runnable().map((g) => `${g.name}|${g.what}`),
+    });
+    const cases = [
+      { scenario: 'pod-lifecycle', variant: 'fixed' as const, version: '1.23', n: 411, faults: [{ step: 60, fault: { kind: 'slow-runtime' as const, factor: 5, durationUs: 10e6 } }] },
+      { scenario: 'readiness-init-race', variant: 'buggy' as const, n: 95, choices: [{ step: 33, goroutine: 'sync-loop' }] },
+      { scenario: 'sandbox-leak-terminating', variant: 'buggy' as const, n: 700 },
+    ];
+    for (const c of cases) {
+      const s = createSession({ ...c });
+      s.runTo(c.n);
+      expect(s.state.step, c.scenario).toBe(c.n);
+      s.stepBack();
+      const fresh = new Simulation({ ...c }, { record: true });
+      fresh.run(c.n - 1);
+      expect(fresh.stepCount).toBe(c.n - 1);
+      expect(state(s.simulation), c.scenario).toBe(state(fresh));
+    }
+  });
+
+  it('same inputs with choices and faults give identical log bytes, and those inputs change the log', () => {
+    const params = {
+      scenario: 'readiness-init-race', variant: 'buggy' as const, seed: 7, verbosity: 4,
+      choices: [{ step: 20, goroutine: 'pleg' }, { step: 33, goroutine: 'sync-loop' }],
+      faults: [{ step: 120, fault: { kind: 'slow-runtime' as const, factor: 10, durationUs: 20e6 } }, { step: 400, fault: { kind: 'crash-runtime' as const, durationUs: 3e6 } }],
+    };
+    const a = simulateToLog(params);
+    const b = simulateToLog(params);
+    expect(a.text).toBe(b.text);
+    expect(a.text).toContain('connection closed');
+    expect(simulateToLog({ ...params, faults: [] }).text).not.toBe(a.text);
+    expect(simulateToLog({ ...params, choices: [] }).text).not.toBe(a.text);
   });
 
   it('same inputs give identical log bytes; a restored state lands on the same step', () => {
