@@ -41,6 +41,11 @@ export interface CollectOptions {
    * hold a log in a fraction of its size; the CLI does not (it reads the text once and exits).
    */
   packRawText?: boolean;
+  /**
+   * The caller keeps the raw text (the app's pack worker reads the same bytes and packs them on another thread):
+   * sources keep no bytes, and each handle's end() takes the packed text.
+   */
+  rawTextElsewhere?: boolean;
 }
 
 /** Kubelet log lines average two to three hundred bytes; fewer than this per record is rare. */

@@ -97,68 +97,98 @@ export function plainRaw(bytes: Uint8Array, lineStarts: Float64Array): RawText {
 /** Pieces are packed in blocks of this size, so reading a line back unpacks little more than its neighbourhood. */
 export const PACK_BLOCK_BYTES = 256 * 1024;
 
+/** A text's pieces without its line offsets (what RawTextBuilder collects, or a packer elsewhere hands over). */
+export interface RawPieces {
+  pieces: Uint8Array[];
+  pieceStarts: number[];
+  packed: boolean[];
+}
+
+export function emptyPieces(): RawPieces {
+  return { pieces: [], pieceStarts: [], packed: [] };
+}
+
+/** Appends `chunk`, which starts at byte `start` of the text, to `out` as packed blocks of PACK_BLOCK_BYTES (keeps no view of it). */
+export function appendPacked(out: RawPieces, chunk: Uint8Array, start: number, packer: Packer): void {
+  for (let at = 0; at < chunk.length; at += PACK_BLOCK_BYTES) {
+    const block = chunk.subarray(at, Math.min(chunk.length, at + PACK_BLOCK_BYTES));
+    const packed = packer.pack(block);
+    out.pieceStarts.push(start + at);
+    // Text that does not pack (binary noise) is kept as it is: a copy, so the caller may reuse the chunk's buffer.
+    if (packed.length < block.length) {
+      out.pieces.push(packed);
+      out.packed.push(true);
+    } else {
+      out.pieces.push(block.slice());
+      out.packed.push(false);
+    }
+  }
+}
+
+/** A text packed elsewhere (the app's pack worker), handed to RawTextBuilder.finish: its pieces and its length. */
+export interface PackedText extends RawPieces {
+  bytes: number;
+}
+
 /**
- * Collects a source's text as it is read. With a packer, every piece but the last few is packed into blocks of
- * PACK_BLOCK_BYTES once the caller says nothing reads it as bytes any more (packAllBut); without one the pieces
- * stay as they came.
+ * Collects a source's text as it is read, in one of three ways: kept as it came (no packer); packed as it goes
+ * (with a packer: every chunk but the last few is packed once the caller says nothing reads it as bytes any more,
+ * packAllBut); or not kept at all (`keepBytes` false: a packer elsewhere — the app's pack worker — reads the same
+ * bytes and hands its pieces to finish()).
  */
 export class RawTextBuilder {
-  private readonly pieces: Uint8Array[] = [];
-  private readonly pieceStarts: number[] = [];
-  private readonly packed: boolean[] = [];
-  /** Pieces before this index are final (packed, or left plain because they would not pack). */
+  private readonly out = emptyPieces();
+  /** Chunks before this index are final (packed, or left plain because they would not pack). */
   private settled = 0;
   bytes = 0;
 
-  constructor(private readonly packer: Packer | undefined) {}
+  constructor(private readonly packer: Packer | undefined, private readonly keepBytes = true) {}
 
   /** The next bytes of the source (kept, not copied). */
   add(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
-    this.pieces.push(chunk);
-    this.pieceStarts.push(this.bytes);
-    this.packed.push(false);
+    if (this.keepBytes) {
+      this.out.pieces.push(chunk);
+      this.out.pieceStarts.push(this.bytes);
+      this.out.packed.push(false);
+    }
     this.bytes += chunk.length;
   }
 
-  /** Packs every piece added so far except the last `keepPlain`. */
+  /** Packs every chunk added so far except the last `keepPlain`. */
   packAllBut(keepPlain: number): void {
-    const end = this.pieces.length - keepPlain;
+    const o = this.out;
+    const end = o.pieces.length - keepPlain;
     if (!this.packer || end <= this.settled) return;
-    const tail = this.pieces.splice(this.settled);
-    const tailStarts = this.pieceStarts.splice(this.settled);
-    this.packed.length = this.settled;
+    const tail = o.pieces.splice(this.settled);
+    const tailStarts = o.pieceStarts.splice(this.settled);
+    o.packed.length = this.settled;
     const packCount = end - this.settled;
-    tail.forEach((piece, k) => {
-      if (k >= packCount) {
-        this.pushPiece(piece, tailStarts[k], false);
-        return;
-      }
-      for (let at = 0; at < piece.length; at += PACK_BLOCK_BYTES) {
-        const block = piece.subarray(at, Math.min(piece.length, at + PACK_BLOCK_BYTES));
-        const packed = this.packer!.pack(block);
-        // Text that does not pack (binary noise) is kept as it is (a copy, so the whole piece can go).
-        if (packed.length < block.length) this.pushPiece(packed, tailStarts[k] + at, true);
-        else this.pushPiece(block.length === piece.length ? piece : block.slice(), tailStarts[k] + at, false);
+    tail.forEach((chunk, k) => {
+      if (k < packCount) appendPacked(o, chunk, tailStarts[k], this.packer!);
+      else {
+        o.pieces.push(chunk);
+        o.pieceStarts.push(tailStarts[k]);
+        o.packed.push(false);
       }
     });
-    this.settled = this.pieces.length - keepPlain;
+    this.settled = o.pieces.length - keepPlain;
   }
 
   /** The pieces as read, for a part of a source read on its own (never packed: see collected-part.ts). */
   plainPieces(): { chunks: Uint8Array[]; chunkStarts: number[] } {
-    if (this.packed.includes(true)) throw new Error('a packed source cannot be handed over as a part');
-    return { chunks: this.pieces, chunkStarts: this.pieceStarts };
+    if (this.out.packed.includes(true) || !this.keepBytes) throw new Error('only a source kept as read can be handed over as a part');
+    return { chunks: this.out.pieces, chunkStarts: this.out.pieceStarts };
   }
 
-  finish(lineStarts: Float64Array): RawText {
+  /** The raw text; `elsewhere` gives it when this builder kept no bytes (it must hold exactly the bytes read here). */
+  finish(lineStarts: Float64Array, elsewhere?: PackedText): RawText {
+    if (!this.keepBytes) {
+      if (!elsewhere) throw new Error('the raw text was to be kept elsewhere, and was not handed over');
+      if (elsewhere.bytes !== this.bytes) throw new Error(`the raw text kept elsewhere has ${elsewhere.bytes} bytes, the source ${this.bytes}`);
+      return { pieces: elsewhere.pieces, pieceStarts: elsewhere.pieceStarts, packed: elsewhere.packed, lineStarts };
+    }
     this.packAllBut(0);
-    return { pieces: this.pieces, pieceStarts: this.pieceStarts, packed: this.packed, lineStarts };
-  }
-
-  private pushPiece(bytes: Uint8Array, start: number, packed: boolean): void {
-    this.pieces.push(bytes);
-    this.pieceStarts.push(start);
-    this.packed.push(packed);
+    return { ...this.out, lineStarts };
   }
 }

@@ -16,7 +16,7 @@ import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
 import { LineSplitter } from '../ingest/line-splitter.ts';
 import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
 import { growF64 } from '../util/columns.ts';
-import { RawTextBuilder } from './raw-text.ts';
+import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
@@ -76,7 +76,7 @@ export class SourceHandle implements FastRecordSink {
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
     private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false) {
     this.first = collector.out.count;
-    this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined);
+    this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined, !opts.rawTextElsewhere);
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({
       record: (rec) => this.order.push(rec),
@@ -92,7 +92,11 @@ export class SourceHandle implements FastRecordSink {
     this.lines = new ByteLines(this.fast, splitter);
   }
 
-  /** Feeds the next chunk of the source's bytes. The chunk is kept (the raw text store); do not reuse it. */
+  /**
+   * Feeds the next chunk of the source's bytes. Kept as the raw text, unless that is packed or kept elsewhere
+   * (opts): then the handle is done with a chunk once the next one has been pushed (a line held across the boundary
+   * is passed on while the next chunk is read), and its buffer may be read into again.
+   */
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.raw.add(chunk);
@@ -259,7 +263,8 @@ export class SourceHandle implements FastRecordSink {
     };
   }
 
-  end(): SourceInfo {
+  /** Ends the source. `packedText`: its raw text, when the options say it is kept elsewhere (rawTextElsewhere). */
+  end(packedText?: PackedText): SourceInfo {
     if (!this.inputEnded) {
       this.lines.end();
       this.reader.end();
@@ -290,7 +295,7 @@ export class SourceHandle implements FastRecordSink {
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
     this.lineStarts.push(this.bytes);
-    o.raw[this.index] = this.raw.finish(this.lineStarts.finish());
+    o.raw[this.index] = this.raw.finish(this.lineStarts.finish(), packedText);
     const info: SourceInfo = {
       index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
       bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),

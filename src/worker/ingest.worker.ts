@@ -8,7 +8,9 @@
 import { Analyzer } from '../model/analyze.ts';
 import { runDetectors } from '../findings/run.ts';
 import type { Trace } from '../model/trace.ts';
-import { feedGzipBlob, feedPlainBlob, isGzipBlob } from './read-blob.ts';
+import { feedGzipBlob, feedPlainBlob, isGzipBlob, type BlobSink } from './read-blob.ts';
+import { packBlob } from './pack-blob.ts';
+import { PackClient } from './pack-client.ts';
 import { detectInputKind } from './detect-input.ts';
 import { importFile } from './import-file.ts';
 import type { FromWorker, IngestInput, LoadRequest, ToWorker } from './protocol.ts';
@@ -36,13 +38,8 @@ function inputBlob(input: IngestInput): Blob {
 async function load(req: LoadRequest): Promise<void> {
   const started = performance.now();
   const cancelled = () => req.runId !== currentRun;
-  // The raw text is packed as it is read (model/raw-text.ts): it is the largest part of a loaded log.
-  let analyzer: Analyzer | undefined = new Analyzer({ defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, packRawText: true });
   const blobs = req.inputs.map(inputBlob);
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
-  let bytesBefore = 0;
-  let linesBefore = 0;
-  let lastPost = 0;
 
   // A trace file or a CSV event table opens on its own, through its importer instead of the log parser.
   const kinds = await Promise.all(req.inputs.map((input) => (input.kind === 'file' ? detectInputKind(input.file, input.file.name) : 'log' as const)));
@@ -61,6 +58,41 @@ async function load(req: LoadRequest): Promise<void> {
     return;
   }
 
+  // The raw text is kept packed (model/raw-text.ts): it is the largest part of a loaded log. The pack worker reads
+  // and packs it on another thread while this one reads the lines; without it, chunks are packed here as they go.
+  const packWorker = new PackClient();
+  let linesRead = 0;
+  let analyzer: Analyzer | undefined = new Analyzer({
+    defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, packRawText: !packWorker.available, rawTextElsewhere: packWorker.available,
+  });
+  try {
+    linesRead = await readAll(req, analyzer, packWorker, blobs, bytesTotal, cancelled);
+  } finally {
+    packWorker.close();
+  }
+  if (cancelled()) return;
+
+  const title = req.inputs.length > 1 ? `${req.inputs.length} inputs` : (req.inputs[0].kind === 'file' ? req.inputs[0].file.name : req.inputs[0].name);
+  const phase = (p: 'building' | 'findings' | 'sending') =>
+    post({ type: 'progress', runId: req.runId, phase: p, label: title, bytesDone: bytesTotal, bytesTotal, lines: linesRead });
+  phase('building');
+  const trace = analyzer.finish();
+  // What stage 1 kept for building (its columns, memo, string tables) is garbage from here on: let it go before the
+  // detectors allocate their indices, so the worker's peak is not both at once.
+  analyzer = undefined;
+  if (cancelled()) return;
+  phase('findings');
+  addFindings(trace);
+  if (cancelled()) return;
+  phase('sending');
+  post({ type: 'done', runId: req.runId, trace, parseMs: performance.now() - started, postedAtMs: nowEpochMs() }, traceTransferables(trace));
+}
+
+/** Reads every input into the analyzer (stage 1), posting progress, the raw text packed on the way; returns the lines read. */
+async function readAll(req: LoadRequest, analyzer: Analyzer, packWorker: PackClient, blobs: Blob[], bytesTotal: number, cancelled: () => boolean): Promise<number> {
+  let bytesBefore = 0;
+  let linesBefore = 0;
+  let lastPost = 0;
   for (let i = 0; i < req.inputs.length; i++) {
     const input = req.inputs[i];
     const name = input.kind === 'file' ? input.file.name : input.name;
@@ -74,30 +106,27 @@ async function load(req: LoadRequest): Promise<void> {
     const blob = blobs[i];
     const gzip = await isGzipBlob(blob);
     const handle = analyzer.addSource(name, { gzip });
+    const packing = packWorker.available ? packWorker.pack(blob) : undefined;
+    const sink: BlobSink = {
+      push: (chunk) => handle.push(chunk),
+      corrupt: (reason) => handle.diagnostic(handle.linesRead + 1, 'error', `corrupt or truncated gzip data (${reason}); the lines before it were read`),
+    };
     report(0, true);
-    if (gzip) await feedGzipBlob(handle, blob, report, cancelled);
-    else await feedPlainBlob(handle, blob, report, cancelled);
-    if (cancelled()) return;
-    handle.end();
+    // The source keeps no chunk (its text is packed), and is done with one once the next has been read
+    // (source-handle.ts): two reading buffers take turns.
+    if (gzip) await feedGzipBlob(sink, blob, report, cancelled, 2);
+    else await feedPlainBlob(sink, blob, report, cancelled, 2);
+    if (cancelled()) return linesBefore;
+    let packed = packing ? await packing : undefined;
+    // The pack worker failed, or read other bytes than this thread did: pack the text here.
+    if (packing && (!packed || packed.bytes !== handle.bytesRead)) packed = await packBlob(blob, cancelled);
+    if (cancelled()) return linesBefore;
+    handle.end(packed);
     report(blob.size, true);
     bytesBefore += blob.size;
     linesBefore += handle.linesRead;
   }
-
-  const title = req.inputs.length > 1 ? `${req.inputs.length} inputs` : (req.inputs[0].kind === 'file' ? req.inputs[0].file.name : req.inputs[0].name);
-  const phase = (p: 'building' | 'findings' | 'sending') =>
-    post({ type: 'progress', runId: req.runId, phase: p, label: title, bytesDone: bytesTotal, bytesTotal, lines: linesBefore });
-  phase('building');
-  const trace = analyzer.finish();
-  // What stage 1 kept for building (its columns, memo, string tables) is garbage from here on: let it go before the
-  // detectors allocate their indices, so the worker's peak is not both at once.
-  analyzer = undefined;
-  if (cancelled()) return;
-  phase('findings');
-  addFindings(trace);
-  if (cancelled()) return;
-  phase('sending');
-  post({ type: 'done', runId: req.runId, trace, parseMs: performance.now() - started, postedAtMs: nowEpochMs() }, traceTransferables(trace));
+  return linesBefore;
 }
 
 const nowEpochMs = () => performance.timeOrigin + performance.now();

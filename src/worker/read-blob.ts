@@ -3,7 +3,13 @@
  * not by the file name, and decompressed with the platform's DecompressionStream; a corrupt or truncated gzip
  * stream ends the source with a diagnostic (the lines before the damage are kept).
  */
-import type { SourceHandle } from '../model/collector.ts';
+
+/** Where a blob's bytes go: a source being collected, or the raw text's packer (pack.worker.ts). */
+export interface BlobSink {
+  push(chunk: Uint8Array): void;
+  /** The gzip stream is corrupt or cut here; the bytes before it were pushed. */
+  corrupt(reason: string): void;
+}
 
 /** Bytes per chunk handed to the parser. Large enough that per-chunk overhead vanishes, small enough for smooth progress. */
 export const CHUNK_BYTES = 4 << 20;
@@ -19,18 +25,60 @@ export async function isGzipBlob(blob: Blob): Promise<boolean> {
   return head[0] === 0x1f && head[1] === 0x8b;
 }
 
-/** Plain text: slice the blob; every chunk gets its own buffer (the raw text store keeps it, the page receives it). */
-export async function feedPlainBlob(handle: SourceHandle, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean): Promise<void> {
-  for (let offset = 0; offset < blob.size; offset += CHUNK_BYTES) {
-    if (cancelled()) return;
-    const end = Math.min(blob.size, offset + CHUNK_BYTES);
-    handle.push(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
-    onProgress(end);
+/**
+ * Plain text in CHUNK_BYTES chunks. `reuseBuffers` = 0: every chunk gets a buffer of its own (for a sink that keeps
+ * them). n > 0: the chunks take turns in n buffers, read by a BYOB reader where the platform has one (else as with
+ * 0), so reading leaves no garbage behind — for a sink that is done with a chunk once n more have been pushed.
+ */
+export async function feedPlainBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, reuseBuffers = 0): Promise<void> {
+  let reader: ReadableStreamBYOBReader | undefined;
+  if (reuseBuffers > 0) {
+    try {
+      reader = blob.stream().getReader({ mode: 'byob' });
+    } catch {
+      reader = undefined;
+    }
+  }
+  if (!reader) {
+    for (let offset = 0; offset < blob.size; offset += CHUNK_BYTES) {
+      if (cancelled()) return;
+      const end = Math.min(blob.size, offset + CHUNK_BYTES);
+      sink.push(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
+      onProgress(end);
+    }
+    return;
+  }
+  const buffers = Array.from({ length: reuseBuffers }, () => new ArrayBuffer(CHUNK_BYTES));
+  let turn = 0;
+  let filled = 0;
+  let done = 0;
+  for (;;) {
+    if (cancelled()) {
+      await reader.cancel();
+      return;
+    }
+    // A read may fill only part of what it is given: fill the chunk up before handing it on.
+    const result = await reader.read(new Uint8Array(buffers[turn], filled, CHUNK_BYTES - filled));
+    if (result.value) {
+      buffers[turn] = result.value.buffer as ArrayBuffer;
+      filled += result.value.byteLength;
+    }
+    if (filled === CHUNK_BYTES || (result.done && filled > 0)) {
+      sink.push(new Uint8Array(buffers[turn], 0, filled));
+      done += filled;
+      filled = 0;
+      turn = (turn + 1) % reuseBuffers;
+      onProgress(done);
+    }
+    if (result.done) return;
   }
 }
 
-/** Gzip: decompress as a stream, regrouping the small output pieces into CHUNK_BYTES buffers. */
-export async function feedGzipBlob(handle: SourceHandle, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean): Promise<void> {
+/**
+ * Gzip: decompress as a stream, regrouping the small output pieces into CHUNK_BYTES buffers; `reuseBuffers` as for
+ * feedPlainBlob.
+ */
+export async function feedGzipBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, reuseBuffers = 0): Promise<void> {
   let compressedDone = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -41,12 +89,20 @@ export async function feedGzipBlob(handle: SourceHandle, blob: Blob, onProgress:
   // The DOM typings describe DecompressionStream's input as BufferSource; it accepts the Uint8Arrays we feed it.
   const gunzip = new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
   const reader = blob.stream().pipeThrough(counter).pipeThrough(gunzip).getReader();
-  let pending = new Uint8Array(CHUNK_BYTES);
+  const buffers = Array.from({ length: reuseBuffers }, () => new Uint8Array(CHUNK_BYTES));
+  let turn = 0;
+  let pending = reuseBuffers > 0 ? buffers[0] : new Uint8Array(CHUNK_BYTES);
   let filled = 0;
   const flush = () => {
     if (filled === 0) return;
-    handle.push(filled === pending.length ? pending : pending.slice(0, filled));
-    pending = new Uint8Array(CHUNK_BYTES);
+    if (reuseBuffers > 0) {
+      sink.push(pending.subarray(0, filled));
+      turn = (turn + 1) % reuseBuffers;
+      pending = buffers[turn];
+    } else {
+      sink.push(filled === pending.length ? pending : pending.slice(0, filled));
+      pending = new Uint8Array(CHUNK_BYTES);
+    }
     filled = 0;
     onProgress(compressedDone);
   };
@@ -67,7 +123,6 @@ export async function feedGzipBlob(handle: SourceHandle, blob: Blob, onProgress:
     flush();
   } catch (e) {
     flush();
-    const reason = e instanceof Error ? e.message : String(e);
-    handle.diagnostic(handle.linesRead + 1, 'error', `corrupt or truncated gzip data (${reason}); the lines before it were read`);
+    sink.corrupt(e instanceof Error ? e.message : String(e));
   }
 }
