@@ -113,9 +113,9 @@ async function readAll(req: LoadRequest, analyzer: Analyzer, packWorker: PackCli
     };
     report(0, true);
     // The source keeps no chunk (its text is packed), and is done with one once the next has been read
-    // (source-handle.ts): two reading buffers take turns.
+    // (source-handle.ts): two decompression buffers take turns.
     if (gzip) await feedGzipBlob(sink, blob, report, cancelled, 2);
-    else await feedPlainBlob(sink, blob, report, cancelled, 2);
+    else await feedPlainBlob(sink, blob, report, cancelled);
     if (cancelled()) return linesBefore;
     let packed = packing ? await packing : undefined;
     // The pack worker failed, or read other bytes than this thread did: pack the text here.

@@ -2,9 +2,12 @@
  * A blob's text packed as a source keeps it (model/raw-text.ts): read in the same chunks as the ingest worker reads
  * it (gzip by its magic bytes), so the bytes are exactly those the source's lines were read from.
  */
-import { appendPacked, emptyPieces, type PackedText } from '../model/raw-text.ts';
+import { appendPacked, emptyPieces, PACK_BLOCK_BYTES, type PackedText } from '../model/raw-text.ts';
 import { Packer } from '../util/lz-pack.ts';
 import { feedGzipBlob, feedPlainBlob, isGzipBlob, type BlobSink } from './read-blob.ts';
+
+/** Plain text is read in pieces of this size (a multiple of PACK_BLOCK_BYTES). */
+const PACK_READ_BYTES = 4 * PACK_BLOCK_BYTES;
 
 export async function packBlob(blob: Blob, cancelled: () => boolean = () => false): Promise<PackedText> {
   const out = emptyPieces();
@@ -18,8 +21,9 @@ export async function packBlob(blob: Blob, cancelled: () => boolean = () => fals
     // The ingest worker reports the damage; the bytes before it are what both read.
     corrupt() {},
   };
-  // appendPacked is done with a chunk when it returns: one reading buffer serves every chunk.
+  // appendPacked is done with a chunk when it returns: one buffer serves every decompressed chunk; plain text is
+  // read in pieces small enough to be garbage before the collector would keep them.
   if (await isGzipBlob(blob)) await feedGzipBlob(sink, blob, () => {}, cancelled, 1);
-  else await feedPlainBlob(sink, blob, () => {}, cancelled, 1);
+  else await feedPlainBlob(sink, blob, () => {}, cancelled, PACK_READ_BYTES);
   return { ...out, bytes };
 }

@@ -26,57 +26,22 @@ export async function isGzipBlob(blob: Blob): Promise<boolean> {
 }
 
 /**
- * Plain text in CHUNK_BYTES chunks. `reuseBuffers` = 0: every chunk gets a buffer of its own (for a sink that keeps
- * them). n > 0: the chunks take turns in n buffers, read by a BYOB reader where the platform has one (else as with
- * 0), so reading leaves no garbage behind — for a sink that is done with a chunk once n more have been pushed.
+ * Plain text in chunks of `chunkBytes`, each in a buffer of its own. (Reading into buffers used again, through a
+ * BYOB reader, stalled now and then in Chromium 156 with a busy reader: a read that never resolved.)
  */
-export async function feedPlainBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, reuseBuffers = 0): Promise<void> {
-  let reader: ReadableStreamBYOBReader | undefined;
-  if (reuseBuffers > 0) {
-    try {
-      reader = blob.stream().getReader({ mode: 'byob' });
-    } catch {
-      reader = undefined;
-    }
-  }
-  if (!reader) {
-    for (let offset = 0; offset < blob.size; offset += CHUNK_BYTES) {
-      if (cancelled()) return;
-      const end = Math.min(blob.size, offset + CHUNK_BYTES);
-      sink.push(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
-      onProgress(end);
-    }
-    return;
-  }
-  const buffers = Array.from({ length: reuseBuffers }, () => new ArrayBuffer(CHUNK_BYTES));
-  let turn = 0;
-  let filled = 0;
-  let done = 0;
-  for (;;) {
-    if (cancelled()) {
-      await reader.cancel();
-      return;
-    }
-    // A read may fill only part of what it is given: fill the chunk up before handing it on.
-    const result = await reader.read(new Uint8Array(buffers[turn], filled, CHUNK_BYTES - filled));
-    if (result.value) {
-      buffers[turn] = result.value.buffer as ArrayBuffer;
-      filled += result.value.byteLength;
-    }
-    if (filled === CHUNK_BYTES || (result.done && filled > 0)) {
-      sink.push(new Uint8Array(buffers[turn], 0, filled));
-      done += filled;
-      filled = 0;
-      turn = (turn + 1) % reuseBuffers;
-      onProgress(done);
-    }
-    if (result.done) return;
+export async function feedPlainBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, chunkBytes = CHUNK_BYTES): Promise<void> {
+  for (let offset = 0; offset < blob.size; offset += chunkBytes) {
+    if (cancelled()) return;
+    const end = Math.min(blob.size, offset + chunkBytes);
+    sink.push(new Uint8Array(await blob.slice(offset, end).arrayBuffer()));
+    onProgress(end);
   }
 }
 
 /**
- * Gzip: decompress as a stream, regrouping the small output pieces into CHUNK_BYTES buffers; `reuseBuffers` as for
- * feedPlainBlob.
+ * Gzip: decompress as a stream, regrouping the small output pieces into CHUNK_BYTES buffers. `reuseBuffers` = 0:
+ * every chunk gets a buffer of its own (for a sink that keeps them); n > 0: the chunks take turns in n buffers, so
+ * reading leaves no garbage behind — for a sink that is done with a chunk once n more have been pushed.
  */
 export async function feedGzipBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, reuseBuffers = 0): Promise<void> {
   let compressedDone = 0;
