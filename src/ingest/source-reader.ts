@@ -273,8 +273,7 @@ export class SourceReader {
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
     this.openBlock = structured && text.endsWith('=<');
-    this.panicMode = h.severity === Severity.Fatal || rec.text.startsWith('panic', rec.msgStart) ||
-      rec.text.startsWith('Observed a panic', rec.msgStart);
+    this.panicMode = h.severity === Severity.Fatal || opensPanicDump(rec.text, rec.msgStart + (structured ? 1 : 0));
     if (attachUpsideDown) this.attachUpsideDown(pending);
   }
 
@@ -421,6 +420,14 @@ export class SourceReader {
     this.sink.record(rec);
   }
 
+}
+
+/**
+ * A message after which the lines of a Go stack trace follow: a panic, and HandleCrash's "Observed a panic" (its
+ * older form "Recovered from panic" printed bare `file.go:76` lines, which only such a record may take).
+ */
+function opensPanicDump(s: string, at: number): boolean {
+  return s.startsWith('panic', at) || s.startsWith('Observed a panic', at) || s.startsWith('Recovered from panic', at);
 }
 
 /** Only spaces, TABs and CRs from `from` on. */
