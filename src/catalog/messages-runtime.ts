@@ -356,6 +356,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',
+    alsoPrintedBy: 'every component that records Events through client-go (controller manager, scheduler, kube-proxy)',
   },
   {
     id: 'X18', kind: 'config.receiving', lane: 'config', versions: '≤1.10', v: 4,

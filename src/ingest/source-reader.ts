@@ -18,6 +18,7 @@ import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { JournalPrograms, Program } from './journal-programs.ts';
 import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -31,6 +32,17 @@ export interface RecordSink {
 
 /** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
 const MAX_UPSIDE_DOWN_LINES = 10_000;
+
+/** Records of journal programs not yet known to be the kubelet or not (journal-programs.ts) held at most. */
+const MAX_HELD_RECORDS = 4096;
+const MAX_HELD_CHARS = 8 << 20;
+
+/** A record held until its program is decided, with the continuation lines it took. */
+interface HeldRecord {
+  rec: LogRecord;
+  ident: string;
+  continuationLines: number;
+}
 
 /** What a reader has read, as plain data (see state and absorb). */
 export interface ReaderState {
@@ -68,6 +80,12 @@ export class SourceReader {
   private jsonText: string | undefined;
   private jsonObj: Record<string, unknown> | null = null;
   private lineNo = 0;
+  /** Which journal identifiers are the kubelet's; records held while that is undecided. */
+  private readonly programs = new JournalPrograms();
+  private held: HeldRecord[] = [];
+  private heldChars = 0;
+  /** counts.continuation when the pending record started: the lines it took are the difference. */
+  private continuationAtStart = 0;
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -141,9 +159,13 @@ export class SourceReader {
     this.flush();
   }
 
-  /** Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block. */
+  /**
+   * Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block,
+   * no record of a journal program not yet known to be the kubelet or not.
+   */
   get settled(): boolean {
-    return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined);
+    return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
+      this.held.length === 0;
   }
 
   /** The counts and notes as plain data. */
@@ -171,6 +193,12 @@ export class SourceReader {
     }
     this.releaseUpsideDown();
     this.flush();
+    if (this.held.length) {
+      this.programs.decideByEvidence();
+      this.releaseHeld();
+    }
+    const skipped = this.programs.skippedSummary();
+    if (skipped) this.sink.diagnostic(0, 'info', skipped);
   }
 
   /** `journalctl -o json`: the entry's MESSAGE is the kubelet's line, read as if the journal had printed it. */
@@ -269,7 +297,6 @@ export class SourceReader {
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
     };
-    this.notes.vote(kind, w ? w.ident : '', host);
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
     this.openBlock = structured && text.endsWith('=<');
@@ -282,6 +309,7 @@ export class SourceReader {
     this.pending = pending;
     this.pendingIdent = w ? w.ident : '';
     this.pendingHost = rec.host;
+    this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
     this.panicMode = false;
     this.joinable = true;
@@ -310,7 +338,6 @@ export class SourceReader {
       return true;
     }
     rec.lineCount = lastLine - lineNo + 1;
-    this.notes.vote(w ? w.kind : 'json', w ? w.ident : '', rec.host);
     this.setPending(rec, w);
     return true;
   }
@@ -413,11 +440,55 @@ export class SourceReader {
     this.openBlock = false;
     this.panicMode = false;
     const rec = pending.finish();
+    const ident = this.pendingIdent;
+    const continuationLines = this.counts.continuation - this.continuationAtStart;
+    const program = this.programs.verdict(ident);
+    if (program === Program.Undecided) {
+      this.hold({ rec, ident, continuationLines });
+      return;
+    }
+    // A named kubelet identifier has just decided the journal: what was held goes first, in order.
+    if (this.held.length) this.releaseHeld();
+    if (program === Program.Kubelet) this.emit(rec, ident);
+    else this.skipOtherProgram(ident, continuationLines);
+  }
+
+  /** A kubelet record: counted, its wrapper, identifier and host noted, and passed on. */
+  private emit(rec: LogRecord, ident: string): void {
+    this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
     if (rec.era === Era.Structured) this.facts.eras.structured++;
     else if (rec.era === Era.Json) this.facts.eras.json++;
     else this.facts.eras.printf++;
     this.sink.record(rec);
+  }
+
+  /** Another program's klog record in a journal: its lines are counted as not the kubelet's (expected there, not stray). */
+  private skipOtherProgram(ident: string, continuationLines: number): void {
+    this.programs.noteSkipped(ident);
+    this.counts.continuation -= continuationLines;
+    this.counts.unrecognized += 1 + continuationLines;
+  }
+
+  private hold(h: HeldRecord): void {
+    this.programs.noteHeld(h.rec, h.ident);
+    this.held.push(h);
+    this.heldChars += h.rec.text.length;
+    if (this.held.length >= MAX_HELD_RECORDS || this.heldChars >= MAX_HELD_CHARS) {
+      this.programs.decideByEvidence();
+      this.releaseHeld();
+    }
+  }
+
+  /** The journal's programs are decided: held records are passed on or skipped, in order. */
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    this.heldChars = 0;
+    for (const h of held) {
+      if (this.programs.verdict(h.ident) === Program.Kubelet) this.emit(h.rec, h.ident);
+      else this.skipOtherProgram(h.ident, h.continuationLines);
+    }
   }
 
 }
