@@ -13,12 +13,14 @@ import {
 } from './wrappers.ts';
 import { Era, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
+import { cutInside } from './structured.ts';
 import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program } from './journal-programs.ts';
+import { LINE_TRUNCATED } from './line-splitter.ts';
 import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -86,6 +88,8 @@ export class SourceReader {
   private heldChars = 0;
   /** counts.continuation when the pending record started: the lines it took are the difference. */
   private continuationAtStart = 0;
+  /** The last line the splitter cut because it was too long (0: none). */
+  private truncatedLine = 0;
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -106,7 +110,10 @@ export class SourceReader {
   line(text: string, flags: number): void {
     const lineNo = ++this.lineNo;
     this.counts.total++;
-    if (flags) this.notes.damagedLine(text, lineNo, flags);
+    if (flags) {
+      this.notes.damagedLine(text, lineNo, flags);
+      if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
+    }
     const w = this.wrapper;
     if (!parseWrapper(text, w)) {
       if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
@@ -457,7 +464,12 @@ export class SourceReader {
   private emit(rec: LogRecord, ident: string): void {
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
-    if (rec.era === Era.Structured) this.facts.eras.structured++;
+    if (rec.era === Era.Structured) {
+      this.facts.eras.structured++;
+      // A line the splitter cut for its length was reported as such already.
+      const cut = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount ? '' : cutInside(rec.text, rec.msgStart);
+      if (cut) this.sink.diagnostic(rec.line, 'warning', `the record is cut ${cut}; read as far as it goes`);
+    }
     else if (rec.era === Era.Json) this.facts.eras.json++;
     else this.facts.eras.printf++;
     this.sink.record(rec);
