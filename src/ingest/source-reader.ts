@@ -11,7 +11,7 @@ import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog
 import {
   copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
 } from './wrappers.ts';
-import { Era, type LogRecord } from './record.ts';
+import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
 import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
@@ -462,6 +462,13 @@ export class SourceReader {
 
   /** A kubelet record: counted, its wrapper, identifier and host noted, and passed on. */
   private emit(rec: LogRecord, ident: string): void {
+    if (rec.lineCount > MAX_RECORD_LINES) {
+      const from = rec.line + MAX_RECORD_LINES;
+      this.sink.diagnostic(rec.line, 'warning', `the record spans ${rec.lineCount.toLocaleString('en-US')} lines, more than the ` +
+        `${MAX_RECORD_LINES.toLocaleString('en-US')} an event can: lines ${from}–${rec.line + rec.lineCount - 1} (the rest of a goroutine ` +
+        'dump?) are counted but not part of its event');
+      rec.lineCount = MAX_RECORD_LINES;
+    }
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
     if (rec.era === Era.Structured) {

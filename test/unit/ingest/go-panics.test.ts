@@ -155,4 +155,18 @@ describe('Go panics and goroutine dumps', () => {
     expect(s.events).toEqual(['k.md:1+4 E unknown']);
     expect(s.lines).toEqual({ total: 6, klog: 1, continuation: 3, unrecognized: 2, blank: 0 });
   });
+
+  it('a dump longer than an event can span (70,001 lines) keeps 65,535 of them and says so; the next record is read', () => {
+    const lines = ['E0315 10:02:03.123456    2891 runtime.go:79] Observed a panic: boom', 'goroutine 1 [running]:'];
+    for (let k = 0; lines.length < 70_001; k++) lines.push(`k8s.io/kubernetes/pkg/kubelet.f${k}(0xc000b5c000)`, `\tpkg/kubelet/kubelet.go:${k} +0x1a5`);
+    lines.length = 70_001;
+    lines.push(`I0315 10:02:04.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`);
+    const trace = analyze({ name: 'k.log', data: lines.join('\n') });
+    const s = summary(trace);
+    expect(s.events).toEqual(['k.log:1+65535 E unknown', 'k.log:70002 I syncloop.add']);
+    expect(s.diagnostics).toEqual([
+      '1 warning: the record spans 70,001 lines, more than the 65,535 an event can: lines 65536–70001 (the rest of a goroutine dump?) are counted but not part of its event',
+    ]);
+    expect(s.lines).toEqual({ total: 70_002, klog: 2, continuation: 70_000, unrecognized: 0, blank: 0 });
+  });
 });
