@@ -9,7 +9,8 @@
  * kubelet runs under some other name (a wrapper script, `bash`) is decided by evidence instead: until a named
  * identifier appears, records of unnamed identifiers are held (a bounded number), and at that bound or at the end
  * the identifier with the most messages the catalog knows as the kubelet's is taken; the others are other programs.
- * Lines without an identifier (bare klog, CRI, `journalctl -o cat`) are always the kubelet's: nothing tells.
+ * Lines without an identifier (bare klog, CRI, `journalctl -o cat`) are always the kubelet's: nothing tells. In a
+ * `minikube logs` report, a container's section (`==> kube-scheduler [0b1c…] <==`) names the program of its lines.
  */
 import { isKubeletMessage } from '../catalog/kubelet-evidence.ts';
 import type { LogRecord } from './record.ts';
@@ -43,10 +44,16 @@ export class JournalPrograms {
   private readonly tally = new Map<string, IdentTally>();
   /** How the kubelet's identifier was told: by its name or by the evidence of its messages. */
   private how: 'name' | 'evidence' | '' = '';
+  /** Records that name no program were seen: the kubelet is theirs, and an identifier needs evidence of its own. */
+  private anonymousKubelet = false;
 
   /** What a record of program `ident` is; a named kubelet identifier decides the journal. */
   verdict(ident: string): Program {
-    if (ident === '' || this.kubelet.has(ident)) return Program.Kubelet;
+    if (ident === '') {
+      this.anonymousKubelet = true;
+      return Program.Kubelet;
+    }
+    if (this.kubelet.has(ident)) return Program.Kubelet;
     if (isKubeletName(ident)) {
       this.kubelet.add(ident);
       if (!this.decided) {
@@ -67,7 +74,7 @@ export class JournalPrograms {
 
   /**
    * Decides among the undecided identifiers: the one with the most kubelet messages (then the most records, then
-   * the first seen) is the kubelet's.
+   * the first seen) is the kubelet's — unless records naming no program were the kubelet's and it has none.
    */
   decideByEvidence(): void {
     if (this.decided) return;
@@ -80,7 +87,8 @@ export class JournalPrograms {
         bestTally = t;
       }
     }
-    if (bestTally) {
+    // Beside a kubelet whose lines name no program, a program none of whose messages are the kubelet's is not it.
+    if (bestTally && (bestTally.known > 0 || !this.anonymousKubelet)) {
       this.kubelet.add(best);
       this.how = 'evidence';
     }
@@ -98,8 +106,8 @@ export class JournalPrograms {
     const list = skipped.slice(0, 8).map(([ident, t]) => `${ident} ${t.skipped}`).join(', ') + (skipped.length > 8 ? ', …' : '');
     const kubelet = [...this.kubelet].join(', ');
     const why = this.how === 'name' ? 'by its name' : 'as the program most of whose messages are the kubelet\'s';
-    return `${total} klog record${total === 1 ? '' : 's'} of other programs in the journal skipped (${list}); ` +
-      `the kubelet's identifier: ${kubelet || 'none'}${kubelet ? ` (${why})` : ''}`;
+    const whose = kubelet ? `the kubelet's identifier: ${kubelet} (${why})` : 'the kubelet\'s lines are those that name no program';
+    return `${total} log record${total === 1 ? '' : 's'} of other programs skipped (${list}); ${whose}`;
   }
 
   private entry(ident: string): IdentTally {

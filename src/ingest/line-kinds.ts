@@ -190,6 +190,24 @@ export function knownLine(s: string, p: number): KnownLine {
   return KnownLine.None;
 }
 
+/**
+ * The container a `minikube logs` / `kubectl logs`-style section shows, `==> kube-scheduler [0b1c2d3e4f50] <==`:
+ * its name; '' for any other section (`==> kubelet <==`, `==> kubelet.log <==` of `tail`).
+ */
+export function containerSectionName(s: string, p: number): string {
+  if (!s.startsWith('==> ', p)) return '';
+  const sp = s.indexOf(' [', p + 4);
+  if (sp < 0 || sp - p > 80) return '';
+  const close = s.indexOf('] <==', sp);
+  if (close < 0 || close - sp > 80 || s.length - (close + 5) > 2) return '';
+  for (let i = p + 4; i < sp; i++) if (s.charCodeAt(i) === 32) return '';
+  for (let i = sp + 2; i < close; i++) {
+    const c = s.charCodeAt(i);
+    if (!(isDigit(c) || (c >= 97 && c <= 102))) return '';
+  }
+  return close > sp + 2 ? s.slice(p + 4, sp) : '';
+}
+
 /** The year of a glog `Log file created at: 2023/09/19 11:11:00` line, or 0. */
 export function glogCreatedYear(s: string, p: number): number {
   const at = p + 21;

@@ -9,12 +9,12 @@
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
 import {
-  copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
+  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
 } from './wrappers.ts';
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
-import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
+import { containerSectionName, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
@@ -77,6 +77,15 @@ export class SourceReader {
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
   private readonly exportWrapper: Wrapper = newWrapper();
+  /** The wrapper of a line inside another wrapper or behind a minikube bullet (unwrapInner). */
+  private readonly innerWrapper: Wrapper = newWrapper();
+  /**
+   * The container whose section of a `minikube logs` report the lines are in (`==> kube-scheduler [0b1c…] <==`): the
+   * program of lines that name none themselves. '' outside such a section.
+   */
+  private sectionProgram = '';
+  /** Lines behind minikube's bullets were seen: a bullet alone is a blank line of that report. */
+  private bulleted = false;
   private readonly builder = new PendingRecord();
   /** The JSON object parsed from the last line that started with `{` (null: not JSON), so it is parsed only once. */
   private jsonText: string | undefined;
@@ -114,14 +123,50 @@ export class SourceReader {
       this.notes.damagedLine(text, lineNo, flags);
       if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
     }
-    const w = this.wrapper;
-    if (!parseWrapper(text, w)) {
-      if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
+    let w: Wrapper | undefined = this.wrapper;
+    const wrapped = parseWrapper(text, w);
+    if (!wrapped || w.kind === 'timestamp') {
+      const inner = this.unwrapInner(text, wrapped ? w : undefined);
+      if (inner !== undefined) {
+        text = inner;
+        w = this.innerWrapper.kind === 'none' ? undefined : this.innerWrapper;
+      } else if (!wrapped) {
+        if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
+        w = undefined;
+      }
+    }
+    if (!w) {
       this.logical(text, 0, lineNo, undefined, lineNo);
       return;
     }
     if (w.kind === 'cri' && this.criJoin(text, lineNo, w)) return;
     this.logical(text, w.payloadStart, lineNo, w, lineNo);
+  }
+
+  /**
+   * A line wrapped twice — a CI runner's timestamp before a journal line — or behind a `minikube logs` bullet (`* `,
+   * `  - `): the inner line, with its wrapper in innerWrapper (kind 'none' if it has none: a section header, or a
+   * bullet with nothing after it in a bulleted report); undefined if there is no inner line to read. A journal
+   * line's year comes from the outer timestamp.
+   */
+  private unwrapInner(text: string, outer: Wrapper | undefined): string | undefined {
+    const from = outer ? outer.payloadStart : 0;
+    const bullet = bulletEnd(text, from);
+    if (bullet < 0 && !outer) return undefined;
+    const inner = text.slice(bullet < 0 ? from : bullet);
+    const iw = this.innerWrapper;
+    if (parseWrapper(inner, iw) && iw.kind !== 'timestamp') {
+      if (outer && !iw.year) iw.year = outer.year;
+      if (bullet >= 0) this.bulleted = true;
+      return inner;
+    }
+    iw.kind = 'none';
+    if (bullet < 0) return undefined;
+    if (inner.startsWith('==> ') || inner.startsWith('-- ')) {
+      this.bulleted = true;
+      return inner;
+    }
+    return this.bulleted && isBlankFrom(inner, 0) ? inner : undefined;
   }
 
   /**
@@ -314,7 +359,7 @@ export class SourceReader {
   private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
     const pending = this.builder.start(rec);
     this.pending = pending;
-    this.pendingIdent = w ? w.ident : '';
+    this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
@@ -435,6 +480,7 @@ export class SourceReader {
   /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
   private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false): void {
     this.flush();
+    if (text.charCodeAt(p) === 61 /* = */) this.sectionProgram = containerSectionName(text, p);
     this.joinable = false;
     this.counts.unrecognized++;
     this.notes.nonLogLine(text, p, lineNo, fromJournal, this.counts.klog);

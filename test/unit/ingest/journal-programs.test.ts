@@ -48,7 +48,7 @@ describe('other programs in a whole node\'s journal', () => {
     expect(starts(trace)).toEqual([2891]);
     expect(src.node).toBe('n1');
     expect(src.diagnostics.map((d) => `${d.line} ${d.level}: ${d.message}`)).toEqual([
-      '0 info: 4 klog records of other programs in the journal skipped (kube-proxy 4); the kubelet\'s identifier: kubelet (by its name)',
+      '0 info: 4 log records of other programs skipped (kube-proxy 4); the kubelet\'s identifier: kubelet (by its name)',
     ]);
     expect(readRecords(text).reader.facts.journaldIdents).toEqual({ kubelet: 3 });
   });
@@ -98,7 +98,7 @@ describe('other programs in a whole node\'s journal', () => {
     expect(rows(trace)).toEqual(['journal.txt:2 syncloop.start ', 'journal.txt:3 syncloop.add default/web-0']);
     expect(starts(trace)).toEqual([2891]);
     expect(trace.sources[0].diagnostics.map((d) => d.message)).toEqual([
-      '4 klog records of other programs in the journal skipped (kube-proxy 4); the kubelet\'s identifier: start-node (as the program most of whose messages are the kubelet\'s)',
+      '4 log records of other programs skipped (kube-proxy 4); the kubelet\'s identifier: start-node (as the program most of whose messages are the kubelet\'s)',
     ]);
   });
 
