@@ -57,4 +57,9 @@ export interface CatalogEntry {
    * failure it reports; a caller of GetPods, which lists sandboxes and then containers, may report either.
    */
   cri?: { role: 'call' | 'caller'; calls: readonly string[] };
+  /**
+   * Other Kubernetes programs print this message too (client-go's event recorder, the version banner): a line of it
+   * is no evidence that its program is the kubelet (ingest/journal-programs.ts).
+   */
+  alsoPrintedBy?: string;
 }

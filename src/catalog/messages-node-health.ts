@@ -9,6 +9,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X43', kind: 'kubelet.version', lane: 'sync-loop', versions: 'all', v: 0,
     msg: ['Kubelet version'], printf: ['Version: %v{kubeletVersion}'], text: ['kubeletVersion'],
     explain: 'The kubelet process started and printed its exact version.',
+    alsoPrintedBy: 'the other components\' start-up banner (`Version: v1.x`)',
   },
   {
     id: 'X44', kind: 'kubelet.started', lane: 'sync-loop', versions: 'all', v: 0,

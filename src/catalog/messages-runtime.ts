@@ -40,6 +40,16 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
     text: ['err'],
     explain: 'Inspecting the pod after a relist failed; its events are retried at the next relist.',
   },
+  {
+    id: 'X55', kind: 'pleg.reinspect-failed', lane: 'pleg',
+    versions: '≤1.3x: E (glog.Errorf) in 1.12, V5 later (Infof, then ErrorS in the structured era); gone where reinspection became part of the relist loop',
+    v: 5,
+    // Like X06, the printf era writes name/namespace; the structured line uses the usual namespace/name.
+    msg: ['PLEG: pod failed reinspection'], printf: ['PLEG: pod %v{name}/%v{namespace} failed reinspection: %v{err}'],
+    text: ['err'],
+    cri: { role: 'caller', calls: ['PodSandboxStatus', 'ContainerStatus'] },
+    explain: 'A pod whose inspection failed at an earlier relist failed again (the runtime did not answer GetPodStatus): its cached status stays stale, its events wait, and PLEG retries at the next relist.',
+  },
 ];
 
 /**
@@ -356,6 +366,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',
+    alsoPrintedBy: 'every component that records Events through client-go (controller manager, scheduler, kube-proxy)',
   },
   {
     id: 'X18', kind: 'config.receiving', lane: 'config', versions: '≤1.10', v: 4,

@@ -38,6 +38,36 @@ interface Parsed {
   flags: Map<string, string | true>;
   /** Every value of a flag given several times (`--pod a --pod b`), in order. */
   repeated: Map<string, string[]>;
+  /** The options given, in order (`--name` without its value; `-x` for a short one). */
+  options: string[];
+}
+
+/** The options each command takes; anything else is refused with the command's usage. */
+const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  analyze: ['--json', '--year'],
+  export: ['--format', '--out', '--year'],
+  link: ['--pod', '--from', '--to', '--sanitize', '--sanitize-uids', '--sanitize-well-known', '--base', '--year'],
+  simulate: ['--list', '--json', '--variant', '--seed', '--version', '--verbosity', '--pods', '--hours', '--out'],
+};
+
+/** The lines of USAGE about `command`. */
+function usageOf(command: string): string {
+  const lines = USAGE.split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith(`  syncloop ${command} `)) out.push(line);
+    else if (out.length && line.startsWith('   ') && !line.trimStart().startsWith('syncloop')) out.push(line);
+    else if (out.length) break;
+  }
+  return `Usage:\n${out.join('\n')}\n`;
+}
+
+/** An option the command does not take (or a short one such as `-j`: there are none) is an error, not a file name. */
+function checkOptions(args: Parsed): void {
+  const known = COMMAND_FLAGS[args.command];
+  if (!known) return;
+  const unknown = args.options.find((flag) => !known.includes(flag));
+  if (unknown) throw new InputError(`${args.command}: unknown option ${unknown}\n${usageOf(args.command)}`);
 }
 
 /** Flags that take a value. */
@@ -48,6 +78,7 @@ export function parseArgs(argv: string[]): Parsed {
   const files: string[] = [];
   const flags = new Map<string, string | true>();
   const repeated = new Map<string, string[]>();
+  const options: string[] = [];
   const set = (flag: string, value: string) => {
     flags.set(flag, value);
     repeated.set(flag, [...(repeated.get(flag) ?? []), value]);
@@ -56,18 +87,22 @@ export function parseArgs(argv: string[]): Parsed {
     const a = rest[i];
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
+      options.push(eq > 0 ? a.slice(0, eq) : a);
       if (eq > 0) set(a.slice(0, eq), a.slice(eq + 1));
       else if (VALUE_FLAGS.has(a)) {
         if (i + 1 >= rest.length) throw new InputError(`${a} needs a value`);
         set(a, rest[++i]);
       } else flags.set(a, true);
+    } else if (a.length > 1 && a.startsWith('-')) {
+      options.push(a);
     } else files.push(a);
   }
-  return { command, files, flags, repeated };
+  return { command, files, flags, repeated, options };
 }
 
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
+  checkOptions(args);
   switch (args.command) {
     case 'analyze': {
       if (args.files.length === 0) throw new InputError('analyze needs at least one FILE');

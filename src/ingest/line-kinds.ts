@@ -7,34 +7,71 @@
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** `goroutine 12 [running]:` */
+/**
+ * `goroutine 12 [running]:`, `goroutine 7 [chan receive, 12 minutes]:`, and the longer form of newer Go tracebacks
+ * (`goroutine 1 gp=0xc000002380 m=0 mp=0x5b7f2a0 [running]:`): a number, then a line that ends with `]:`.
+ */
 function isGoroutineHeader(s: string, p: number): boolean {
   if (!s.startsWith('goroutine ', p)) return false;
   let i = p + 10;
   const start = i;
   while (i < p + 30 && isDigit(s.charCodeAt(i))) i++;
-  return i > start && s.charCodeAt(i) === 32 && s.charCodeAt(i + 1) === 91;
+  if (i === start || s.charCodeAt(i) !== 32) return false;
+  if (s.charCodeAt(i + 1) === 91) return true;
+  const end = trimmedEnd(s, p);
+  return end - p < 200 && s.charCodeAt(end - 1) === 58 && s.charCodeAt(end - 2) === 93;
 }
 
-/** The first lines of a Go panic or fatal error, or a goroutine dump. */
-export function looksLikePanicLine(s: string, p: number): boolean {
-  return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || isGoroutineHeader(s, p) ||
-    s.startsWith('[signal ', p) || s.startsWith('runtime.', p);
+/** Where the line ends without its trailing spaces and CR. */
+function trimmedEnd(s: string, p: number): number {
+  let end = s.length;
+  while (end > p && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 13)) end--;
+  return end;
 }
 
 /**
- * A line that can follow the first line of a Go panic or goroutine dump: TAB-indented `file.go:123 +0x1c5`, a frame
- * `pkg.(*T).method(0xc000…, {…})`, `created by …`, another goroutine header, `exit status 2`. Prose is none of these,
- * so a document's text after a pasted dump is not swallowed by it.
+ * The first lines of a Go panic or fatal error, or a goroutine dump: `panic: …`, `fatal error: …`, a goroutine
+ * header, `[signal SIGSEGV: …]`, a `runtime.` frame, `SIGQUIT: quit` (a dump asked for with kill -QUIT).
+ */
+export function looksLikePanicLine(s: string, p: number): boolean {
+  return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || isGoroutineHeader(s, p) ||
+    s.startsWith('[signal ', p) || s.startsWith('runtime.', p) || isSignalLine(s, p);
+}
+
+/** `SIGQUIT: quit`, `SIGABRT: abort`, `SIGSEGV: segmentation violation`: how the Go runtime opens a signal's dump. */
+function isSignalLine(s: string, p: number): boolean {
+  if (!s.startsWith('SIG', p)) return false;
+  let i = p + 3;
+  while (i < p + 12 && s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90) i++;
+  return i > p + 4 && s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 32;
+}
+
+/**
+ * A line that can follow the first line of a Go panic or goroutine dump:
+ *   - a frame: `pkg.(*T).method(0xc000…, {…})`, `main.main()`, and the runtime's own `panic({0x…, 0x…})` (Go 1.17+)
+ *     or `panic(0x…, 0x…)` (older), the one frame without a dotted name;
+ *   - a frame's source location: TAB-indented `/path/file.go:123 +0x1c5` as Go prints it, but also indented with
+ *     spaces or not at all (journald and syslog show the TAB as spaces or drop it), the tail of one a terminal
+ *     wrapped (`        /go/src/k8s.io/…/` then `pkg/util/runtime/runtime.go:74 +0xa3`), and the bare `file.go:76` lines that old kubelets' "Observed
+ *     a panic" printed (`/usr/local/go/src/runtime/asm_amd64.s:1337` too);
+ *   - `created by …`, another goroutine header, `runtime stack:`, `PC=0x… m=0 sigcode=0`, `exit status 2`,
+ *     `...additional frames elided...`.
+ * Prose is none of these, so a document's text after a pasted dump is not swallowed by it.
  */
 export function looksLikeDumpLine(s: string, p: number): boolean {
   const c = s.charCodeAt(p);
   if (c === 9 || looksLikePanicLine(s, p)) return true;
-  if (s.startsWith('created by ', p) || s.startsWith('exit status ', p) || s.startsWith('...additional frames elided...', p)) return true;
-  // A frame: a dotted Go name without spaces, an argument list, and nothing after its closing parenthesis.
-  let end = s.length;
-  while (end > p && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 13)) end--;
+  if (s.startsWith('created by ', p) || s.startsWith('exit status ', p) || s.startsWith('...additional frames elided...', p) ||
+    s.startsWith('runtime stack:', p) || s.startsWith('PC=0x', p)) return true;
+  return isSourceLocation(s, p) || isFrame(s, p);
+}
+
+/** A frame: a dotted Go name (or `panic`) without spaces, an argument list, and nothing after its closing parenthesis. */
+function isFrame(s: string, p: number): boolean {
+  const end = trimmedEnd(s, p);
   if (end === p || s.charCodeAt(end - 1) !== 41 /* ) */) return false;
+  // The runtime prints its gopanic frame as plain `panic(`.
+  if (s.startsWith('panic(', p)) return true;
   const limit = Math.min(end, p + 400);
   let dot = false;
   for (let i = p; i < limit; i++) {
@@ -49,6 +86,39 @@ export function looksLikeDumpLine(s: string, p: number): boolean {
     if (d === 46) dot = true;
   }
   return false;
+}
+
+const isHexDigit = (c: number) => isDigit(c) || (c >= 97 && c <= 102);
+
+/**
+ * `  /path/to/file.go:123 +0x1c5` (any indentation, or none), `file.go:123`, `asm_amd64.s:1337`, with Go's optional
+ * ` fp=0x… sp=0x… pc=0x…` after the offset: one token without spaces ending in `.go:` or `.s:` and a line number.
+ */
+function isSourceLocation(s: string, p: number): boolean {
+  let i = p;
+  const limit = Math.min(s.length, p + 64);
+  while (i < limit && s.charCodeAt(i) === 32) i++;
+  const tokenStart = i;
+  const tokenLimit = Math.min(s.length, i + 1000);
+  while (i < tokenLimit && s.charCodeAt(i) !== 32 && s.charCodeAt(i) !== 9 && s.charCodeAt(i) !== 13) i++;
+  const tokenEnd = i;
+  // The line number, then `.go:` or `.s:` before it.
+  let k = tokenEnd;
+  while (k > tokenStart && isDigit(s.charCodeAt(k - 1))) k--;
+  if (k === tokenEnd || s.charCodeAt(k - 1) !== 58 /* : */) {
+    // The head of an indented location a terminal wrapped before its line number: `        /go/src/k8s.io/…/`.
+    return tokenStart > p && s.charCodeAt(tokenStart) === 47 /* / */ && tokenEnd === trimmedEnd(s, p);
+  }
+  const go = k - 4 > tokenStart && s.startsWith('.go', k - 4);
+  const asm = k - 3 > tokenStart && s.startsWith('.s', k - 3);
+  if (!go && !asm) return false;
+  // What may follow: ` +0x1c5`, then Go's ` fp=… sp=… pc=…`; nothing else.
+  const end = trimmedEnd(s, p);
+  if (tokenEnd >= end) return true;
+  if (!s.startsWith(' +0x', tokenEnd)) return false;
+  let h = tokenEnd + 4;
+  while (h < end && isHexDigit(s.charCodeAt(h))) h++;
+  return h > tokenEnd + 4 && (h === end || s.startsWith(' fp=0x', h));
 }
 
 const isKeyChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
@@ -118,6 +188,24 @@ export function knownLine(s: string, p: number): KnownLine {
   if (c === 82 && s.startsWith('Running on machine: ', p)) return KnownLine.GlogMachine;
   if (c === 66 && s.startsWith('Binary: Built with ', p)) return KnownLine.GlogOther;
   return KnownLine.None;
+}
+
+/**
+ * The container a `minikube logs` / `kubectl logs`-style section shows, `==> kube-scheduler [0b1c2d3e4f50] <==`:
+ * its name; '' for any other section (`==> kubelet <==`, `==> kubelet.log <==` of `tail`).
+ */
+export function containerSectionName(s: string, p: number): string {
+  if (!s.startsWith('==> ', p)) return '';
+  const sp = s.indexOf(' [', p + 4);
+  if (sp < 0 || sp - p > 80) return '';
+  const close = s.indexOf('] <==', sp);
+  if (close < 0 || close - sp > 80 || s.length - (close + 5) > 2) return '';
+  for (let i = p + 4; i < sp; i++) if (s.charCodeAt(i) === 32) return '';
+  for (let i = sp + 2; i < close; i++) {
+    const c = s.charCodeAt(i);
+    if (!(isDigit(c) || (c >= 97 && c <= 102))) return '';
+  }
+  return close > sp + 2 ? s.slice(p + 4, sp) : '';
 }
 
 /** The year of a glog `Log file created at: 2023/09/19 11:11:00` line, or 0. */

@@ -4,6 +4,12 @@ import type { WrapperKind } from './wrappers.ts';
 
 export enum Era { Printf = 0, Structured = 1, Json = 2 }
 
+/**
+ * The most physical lines a record spans: an event's line span is stored in 16 bits (model/trace.ts lineCount). A
+ * longer record (a goroutine dump of a kubelet with many thousands of goroutines) keeps this many; the reader says so.
+ */
+export const MAX_RECORD_LINES = 65_535;
+
 export interface LogRecord {
   /**
    * First physical line, 1-based, and how many physical lines the record spans (blank lines and an attached Go panic

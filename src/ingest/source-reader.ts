@@ -9,15 +9,18 @@
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
 import {
-  copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
+  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
 } from './wrappers.ts';
-import { Era, type LogRecord } from './record.ts';
+import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
-import { looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
+import { cutInside } from './structured.ts';
+import { containerSectionName, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { JournalPrograms, Program } from './journal-programs.ts';
+import { LINE_TRUNCATED } from './line-splitter.ts';
 import { yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -31,6 +34,17 @@ export interface RecordSink {
 
 /** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
 const MAX_UPSIDE_DOWN_LINES = 10_000;
+
+/** Records of journal programs not yet known to be the kubelet or not (journal-programs.ts) held at most. */
+const MAX_HELD_RECORDS = 4096;
+const MAX_HELD_CHARS = 8 << 20;
+
+/** A record held until its program is decided, with the continuation lines it took. */
+interface HeldRecord {
+  rec: LogRecord;
+  ident: string;
+  continuationLines: number;
+}
 
 /** What a reader has read, as plain data (see state and absorb). */
 export interface ReaderState {
@@ -63,11 +77,28 @@ export class SourceReader {
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
   private readonly exportWrapper: Wrapper = newWrapper();
+  /** The wrapper of a line inside another wrapper or behind a minikube bullet (unwrapInner). */
+  private readonly innerWrapper: Wrapper = newWrapper();
+  /**
+   * The container whose section of a `minikube logs` report the lines are in (`==> kube-scheduler [0b1c…] <==`): the
+   * program of lines that name none themselves. '' outside such a section.
+   */
+  private sectionProgram = '';
+  /** Lines behind minikube's bullets were seen: a bullet alone is a blank line of that report. */
+  private bulleted = false;
   private readonly builder = new PendingRecord();
   /** The JSON object parsed from the last line that started with `{` (null: not JSON), so it is parsed only once. */
   private jsonText: string | undefined;
   private jsonObj: Record<string, unknown> | null = null;
   private lineNo = 0;
+  /** Which journal identifiers are the kubelet's; records held while that is undecided. */
+  private readonly programs = new JournalPrograms();
+  private held: HeldRecord[] = [];
+  private heldChars = 0;
+  /** counts.continuation when the pending record started: the lines it took are the difference. */
+  private continuationAtStart = 0;
+  /** The last line the splitter cut because it was too long (0: none). */
+  private truncatedLine = 0;
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -88,15 +119,54 @@ export class SourceReader {
   line(text: string, flags: number): void {
     const lineNo = ++this.lineNo;
     this.counts.total++;
-    if (flags) this.notes.damagedLine(text, lineNo, flags);
-    const w = this.wrapper;
-    if (!parseWrapper(text, w)) {
-      if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
+    if (flags) {
+      this.notes.damagedLine(text, lineNo, flags);
+      if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
+    }
+    let w: Wrapper | undefined = this.wrapper;
+    const wrapped = parseWrapper(text, w);
+    if (!wrapped || w.kind === 'timestamp') {
+      const inner = this.unwrapInner(text, wrapped ? w : undefined);
+      if (inner !== undefined) {
+        text = inner;
+        w = this.innerWrapper.kind === 'none' ? undefined : this.innerWrapper;
+      } else if (!wrapped) {
+        if (text.charCodeAt(0) === 123 /* { */ && this.journaldExport(text, lineNo)) return;
+        w = undefined;
+      }
+    }
+    if (!w) {
       this.logical(text, 0, lineNo, undefined, lineNo);
       return;
     }
     if (w.kind === 'cri' && this.criJoin(text, lineNo, w)) return;
     this.logical(text, w.payloadStart, lineNo, w, lineNo);
+  }
+
+  /**
+   * A line wrapped twice — a CI runner's timestamp before a journal line — or behind a `minikube logs` bullet (`* `,
+   * `  - `): the inner line, with its wrapper in innerWrapper (kind 'none' if it has none: a section header, or a
+   * bullet with nothing after it in a bulleted report); undefined if there is no inner line to read. A journal
+   * line's year comes from the outer timestamp.
+   */
+  private unwrapInner(text: string, outer: Wrapper | undefined): string | undefined {
+    const from = outer ? outer.payloadStart : 0;
+    const bullet = bulletEnd(text, from);
+    if (bullet < 0 && !outer) return undefined;
+    const inner = text.slice(bullet < 0 ? from : bullet);
+    const iw = this.innerWrapper;
+    if (parseWrapper(inner, iw) && iw.kind !== 'timestamp') {
+      if (outer && !iw.year) iw.year = outer.year;
+      if (bullet >= 0) this.bulleted = true;
+      return inner;
+    }
+    iw.kind = 'none';
+    if (bullet < 0) return undefined;
+    if (inner.startsWith('==> ') || inner.startsWith('-- ')) {
+      this.bulleted = true;
+      return inner;
+    }
+    return this.bulleted && isBlankFrom(inner, 0) ? inner : undefined;
   }
 
   /**
@@ -141,9 +211,13 @@ export class SourceReader {
     this.flush();
   }
 
-  /** Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block. */
+  /**
+   * Nothing is held that the lines after this point could still change: no CRI partial line, no upside-down block,
+   * no record of a journal program not yet known to be the kubelet or not.
+   */
   get settled(): boolean {
-    return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined);
+    return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
+      this.held.length === 0;
   }
 
   /** The counts and notes as plain data. */
@@ -171,6 +245,12 @@ export class SourceReader {
     }
     this.releaseUpsideDown();
     this.flush();
+    if (this.held.length) {
+      this.programs.decideByEvidence();
+      this.releaseHeld();
+    }
+    const skipped = this.programs.skippedSummary();
+    if (skipped) this.sink.diagnostic(0, 'info', skipped);
   }
 
   /** `journalctl -o json`: the entry's MESSAGE is the kubelet's line, read as if the journal had printed it. */
@@ -269,20 +349,19 @@ export class SourceReader {
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
     };
-    this.notes.vote(kind, w ? w.ident : '', host);
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
     this.openBlock = structured && text.endsWith('=<');
-    this.panicMode = h.severity === Severity.Fatal || rec.text.startsWith('panic', rec.msgStart) ||
-      rec.text.startsWith('Observed a panic', rec.msgStart);
+    this.panicMode = h.severity === Severity.Fatal || opensPanicDump(rec.text, rec.msgStart + (structured ? 1 : 0));
     if (attachUpsideDown) this.attachUpsideDown(pending);
   }
 
   private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
     const pending = this.builder.start(rec);
     this.pending = pending;
-    this.pendingIdent = w ? w.ident : '';
+    this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
+    this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
     this.panicMode = false;
     this.joinable = true;
@@ -311,7 +390,6 @@ export class SourceReader {
       return true;
     }
     rec.lineCount = lastLine - lineNo + 1;
-    this.notes.vote(w ? w.kind : 'json', w ? w.ident : '', rec.host);
     this.setPending(rec, w);
     return true;
   }
@@ -402,6 +480,7 @@ export class SourceReader {
   /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
   private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false): void {
     this.flush();
+    if (text.charCodeAt(p) === 61 /* = */) this.sectionProgram = containerSectionName(text, p);
     this.joinable = false;
     this.counts.unrecognized++;
     this.notes.nonLogLine(text, p, lineNo, fromJournal, this.counts.klog);
@@ -414,13 +493,77 @@ export class SourceReader {
     this.openBlock = false;
     this.panicMode = false;
     const rec = pending.finish();
+    const ident = this.pendingIdent;
+    const continuationLines = this.counts.continuation - this.continuationAtStart;
+    const program = this.programs.verdict(ident);
+    if (program === Program.Undecided) {
+      this.hold({ rec, ident, continuationLines });
+      return;
+    }
+    // A named kubelet identifier has just decided the journal: what was held goes first, in order.
+    if (this.held.length) this.releaseHeld();
+    if (program === Program.Kubelet) this.emit(rec, ident);
+    else this.skipOtherProgram(ident, continuationLines);
+  }
+
+  /** A kubelet record: counted, its wrapper, identifier and host noted, and passed on. */
+  private emit(rec: LogRecord, ident: string): void {
+    if (rec.lineCount > MAX_RECORD_LINES) {
+      const from = rec.line + MAX_RECORD_LINES;
+      this.sink.diagnostic(rec.line, 'warning', `the record spans ${rec.lineCount.toLocaleString('en-US')} lines, more than the ` +
+        `${MAX_RECORD_LINES.toLocaleString('en-US')} an event can: lines ${from}–${rec.line + rec.lineCount - 1} (the rest of a goroutine ` +
+        'dump?) are counted but not part of its event');
+      rec.lineCount = MAX_RECORD_LINES;
+    }
+    this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
-    if (rec.era === Era.Structured) this.facts.eras.structured++;
+    if (rec.era === Era.Structured) {
+      this.facts.eras.structured++;
+      // A line the splitter cut for its length was reported as such already.
+      const cut = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount ? '' : cutInside(rec.text, rec.msgStart);
+      if (cut) this.sink.diagnostic(rec.line, 'warning', `the record is cut ${cut}; read as far as it goes`);
+    }
     else if (rec.era === Era.Json) this.facts.eras.json++;
     else this.facts.eras.printf++;
     this.sink.record(rec);
   }
 
+  /** Another program's klog record in a journal: its lines are counted as not the kubelet's (expected there, not stray). */
+  private skipOtherProgram(ident: string, continuationLines: number): void {
+    this.programs.noteSkipped(ident);
+    this.counts.continuation -= continuationLines;
+    this.counts.unrecognized += 1 + continuationLines;
+  }
+
+  private hold(h: HeldRecord): void {
+    this.programs.noteHeld(h.rec, h.ident);
+    this.held.push(h);
+    this.heldChars += h.rec.text.length;
+    if (this.held.length >= MAX_HELD_RECORDS || this.heldChars >= MAX_HELD_CHARS) {
+      this.programs.decideByEvidence();
+      this.releaseHeld();
+    }
+  }
+
+  /** The journal's programs are decided: held records are passed on or skipped, in order. */
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    this.heldChars = 0;
+    for (const h of held) {
+      if (this.programs.verdict(h.ident) === Program.Kubelet) this.emit(h.rec, h.ident);
+      else this.skipOtherProgram(h.ident, h.continuationLines);
+    }
+  }
+
+}
+
+/**
+ * A message after which the lines of a Go stack trace follow: a panic, and HandleCrash's "Observed a panic" (its
+ * older form "Recovered from panic" printed bare `file.go:76` lines, which only such a record may take).
+ */
+function opensPanicDump(s: string, at: number): boolean {
+  return s.startsWith('panic', at) || s.startsWith('Observed a panic', at) || s.startsWith('Recovered from panic', at);
 }
 
 /** Only spaces, TABs and CRs from `from` on. */

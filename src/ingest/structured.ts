@@ -266,3 +266,82 @@ export function structFields(raw: string): Record<string, string> {
   }
   return out;
 }
+
+/** Where a Go-quoted string starting at `i` ends: after its closing quote; CUT_AT_END at the end of the text; -1 at a newline. */
+function quoteStop(s: string, i: number): number {
+  const n = s.length;
+  for (let p = i + 1; p < n; p++) {
+    const c = s.charCodeAt(p);
+    if (c === 92) p++;
+    else if (c === 34) return p + 1;
+    else if (c === 10) return -1;
+  }
+  return CUT_AT_END;
+}
+
+/** Where a bracketed value starting at `i` ends (honouring quotes): CUT_AT_END at the end of the text; -1 at a newline. */
+function bracketStop(s: string, i: number): number {
+  const n = s.length;
+  let depth = 0;
+  let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
+  while (p < n) {
+    const c = s.charCodeAt(p);
+    if (c === 34) {
+      const q = quoteStop(s, p);
+      if (q < 0) return q;
+      p = q;
+      continue;
+    }
+    if (c === 91 || c === 123 || c === 40) depth++;
+    else if (c === 93 || c === 125 || c === 41) {
+      if (--depth === 0) return p + 1;
+    } else if (c === 10) return -1;
+    p++;
+  }
+  return CUT_AT_END;
+}
+
+const CUT_AT_END = -2;
+/** Pairs looked at (the scan is linear in the text whatever this is; it only stops a line of a million pairs early). */
+const MAX_CUT_SCAN_PAIRS = 512;
+
+/**
+ * Where a structured record's text ends in the middle of something (`inside the value of pods= (a "[" is not
+ * closed)`, '' if it does not): its message's quote, a quoted value's quote, a
+ * bracketed value (`pods=["defau`), a multi-line `key=<` value never closed with ` >`, or a `key=` with no value —
+ * what a line cut by a pager, a terminal or the end of a file leaves. '' if the text ends where a value may end.
+ * Only the end of the text counts: something that stops at a newline is a continuation this scan does not judge.
+ * `msgStart` must be the message's opening quote. One forward pass.
+ */
+export function cutInside(s: string, msgStart: number): string {
+  const n = s.length;
+  let p = quoteStop(s, msgStart);
+  if (p === CUT_AT_END) return 'inside its message (the quote is not closed)';
+  if (p < 0) return '';
+  for (let pairs = 0; p < n && pairs < MAX_CUT_SCAN_PAIRS; pairs++) {
+    while (p < n && s.charCodeAt(p) === 32) p++;
+    const keyStart = p;
+    while (p < n && isKeyChar(s.charCodeAt(p))) p++;
+    if (p === keyStart || s.charCodeAt(p) !== 61 /* = */) return '';
+    const key = s.slice(keyStart, Math.min(p, keyStart + 64));
+    p++;
+    if (p === n) return `after ${key}= (no value)`;
+    const c = s.charCodeAt(p);
+    if (c === 34) {
+      p = quoteStop(s, p);
+      if (p === CUT_AT_END) return `inside the value of ${key}= (its quote is not closed)`;
+    } else if (c === 91 || c === 123 || (c === 38 && s.charCodeAt(p + 1) === 123)) {
+      const open = c === 38 ? '{' : String.fromCharCode(c);
+      p = bracketStop(s, p);
+      if (p === CUT_AT_END) return `inside the value of ${key}= (a "${open}" is not closed)`;
+    } else if (c === 60 /* < */ && (p + 1 === n || s.charCodeAt(p + 1) === 10)) {
+      const close = s.indexOf('\n >', p);
+      if (close < 0) return `inside the multi-line value of ${key}= (no closing " >")`;
+      p = close + 3;
+    } else {
+      while (p < n && s.charCodeAt(p) !== 32 && s.charCodeAt(p) !== 10) p++;
+    }
+    if (p < 0) return '';
+  }
+  return '';
+}

@@ -279,3 +279,14 @@ export function klogYearNearWrapper(wrapperYear: number, wrapperMonth: number, k
   if (wrapperMonth === 1 && klogMonth === 12) return wrapperYear - 1;
   return wrapperYear;
 }
+
+/**
+ * Where a line goes on after the list bullet `minikube logs` puts before other tools' lines: `* ` (minikube 1.x put
+ * it before every line of its report) or `  - ` (its "Problems detected in kubelet:" list). -1 if there is none.
+ */
+export function bulletEnd(s: string, from: number): number {
+  let p = from;
+  while (p < from + 4 && s.charCodeAt(p) === 32) p++;
+  const c = s.charCodeAt(p);
+  return (c === 42 || c === 45) && (s.charCodeAt(p + 1) === 32 || p + 1 === s.length) ? Math.min(s.length, p + 2) : -1;
+}

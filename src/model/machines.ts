@@ -21,6 +21,12 @@ export interface TransitionRow {
   anomaly?: string;
   /** Appended to the new state's label when the event brings no detail of its own. */
   detail?: string;
+  /**
+   * The event contradicts an inference: if the current state was only inferred, the band since it began takes the
+   * new state instead (it is relabelled, not closed); if the log stated it, that is an anomaly and the new state
+   * starts here.
+   */
+  revises?: boolean;
 }
 
 export interface MachineTable {
@@ -28,9 +34,29 @@ export interface MachineTable {
   /** States after which the instance no longer exists (its band ends there). */
   end: readonly string[];
   rows: readonly TransitionRow[];
+  /**
+   * Events that, once the instance has ended (an `end` state), say the kubelet acted on something that no longer
+   * exists: recorded as an anomaly with this explanation. Other events after the end change nothing and are not
+   * flagged (a second line about the same removal, PLEG reporting the removal it saw).
+   */
+  afterEnd?: readonly { on: string; anomaly: string }[];
 }
 
 const TEARDOWN = ['pw.teardown-deleted', 'pw.teardown-terminal', 'pw.teardown-evicted', 'pw.teardown-removed'];
+
+/**
+ * Admission (HandlePodAdditions) rejected the pod: the kubelet never starts a worker for it (kubelet-reference
+ * §1.1, §3.7). The ADD line comes first and made the worker's state inferred; the rejection revises that.
+ */
+const REJECTED = 'rejected';
+const REJECTED_DETAIL = '(at admission: no pod worker)';
+function rejectionRows(running: string): TransitionRow[] {
+  return ['admit.rejected', 'admit.predicate-failed'].flatMap((on): TransitionRow[] => [
+    { on, from: ['unknown'], to: REJECTED, detail: REJECTED_DETAIL },
+    { on, from: [running], to: REJECTED, detail: REJECTED_DETAIL, revises: true },
+    { on, from: [REJECTED], to: '=' },
+  ]);
+}
 
 /** 1.22+ pod worker: sync → terminating → terminated → finished (→ forgotten by housekeeping). */
 export const POD_WORKER_LIFECYCLE: MachineTable = {
@@ -41,18 +67,18 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.first-sync', from: ['forgotten', 'finished'], to: 'sync', detail: '(new worker for the same UID)' },
     { on: 'pw.first-sync', from: ['sync'], to: '=' },
     { on: 'syncloop.add', from: ['unknown', 'forgotten'], to: 'sync', inferred: true },
-    { on: 'syncloop.add', from: ['sync', 'terminating', 'terminated', 'finished'], to: '=' },
+    { on: 'syncloop.add', from: ['sync', 'terminating', 'terminated', 'finished', REJECTED], to: '=' },
     { on: 'syncloop.update', from: ['unknown'], to: 'sync', inferred: true },
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'syncloop.delete', from: ['sync'], to: 'terminating', inferred: true },
-    { on: 'syncloop.delete', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'syncloop.delete', from: ['terminating', 'terminated', 'finished', 'forgotten', REJECTED], to: '=' },
     { on: 'syncloop.remove', from: ['sync'], to: 'terminating', inferred: true },
     // The API object is only removed after the status manager's final delete, which waits for the worker to have
     // terminated — so at low verbosity a REMOVE after a graceful DELETE means termination is done.
     { on: 'syncloop.remove', from: ['terminating'], to: 'terminated', inferred: true },
-    { on: 'syncloop.remove', from: ['terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'syncloop.remove', from: ['terminated', 'finished', 'forgotten', REJECTED], to: '=' },
     { on: 'sync.deleted-must-kill', from: ['sync'], to: 'terminating', inferred: true },
-    { on: 'sync.deleted-must-kill', from: ['terminating', 'terminated', 'finished', 'forgotten'], to: '=' },
+    { on: 'sync.deleted-must-kill', from: ['terminating', 'terminated', 'finished', 'forgotten', REJECTED], to: '=' },
     { on: 'pw.work-sync', from: ['sync'], to: '=' },
     { on: 'sync.pod-enter', from: ['sync'], to: '=' },
     { on: 'sync.pod-exit', from: ['sync', 'terminating'], to: '=' },
@@ -81,7 +107,8 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.forgotten', from: ['finished'], to: 'forgotten' },
     { on: 'pw.removal-not-terminated', from: ['terminating', 'terminated'], to: '=' },
     { on: 'pw.orphan-housekeeping', from: ['sync', 'terminating', 'terminated'], to: 'terminating', inferred: true },
-    { on: 'status.deleted', from: ['terminated', 'finished', 'terminating'], to: '=' },
+    { on: 'status.deleted', from: ['terminated', 'finished', 'terminating', REJECTED], to: '=' },
+    ...rejectionRows('sync'),
   ],
 };
 
@@ -91,7 +118,7 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
   end: [],
   rows: [
     { on: 'syncloop.add', from: ['unknown', 'removed'], to: 'syncing', inferred: true },
-    { on: 'syncloop.add', from: ['syncing', 'deleting'], to: '=' },
+    { on: 'syncloop.add', from: ['syncing', 'deleting', REJECTED], to: '=' },
     { on: 'syncloop.update', from: ['unknown'], to: 'syncing', inferred: true },
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'sync.generating-status', from: ['unknown'], to: 'syncing', inferred: true },
@@ -99,11 +126,13 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     // The closed channel may still hold one buffered update: the worker runs a last sync after REMOVE.
     { on: 'sync.generating-status', from: ['removed'], to: '=' },
     { on: 'syncloop.delete', from: ['syncing'], to: 'deleting', inferred: true },
-    { on: 'syncloop.delete', from: ['deleting', 'terminated'], to: '=' },
+    { on: 'syncloop.delete', from: ['deleting', 'terminated', REJECTED], to: '=' },
     { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },
     { on: 'status.deleted', from: ['syncing'], to: 'terminated', inferred: true },
     { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated'], to: 'removed', inferred: true },
-    { on: 'syncloop.remove', from: ['removed'], to: '=' },
+    { on: 'syncloop.remove', from: ['removed', REJECTED], to: '=' },
+    { on: 'status.deleted', from: [REJECTED], to: '=' },
+    ...rejectionRows('syncing'),
   ],
 };
 
@@ -133,6 +162,10 @@ export const CONTAINER_MACHINE: MachineTable = {
     { on: 'container.exit', from: ['exited'], to: '=' },
     { on: 'container.remove', from: '*', to: 'removed' },
   ],
+  afterEnd: [
+    { on: 'container.kill', anomaly: 'kill sent to a container that had already been removed (the kubelet acted on stale state)' },
+    { on: 'container.start', anomaly: 'a container reported started after it had been removed' },
+  ],
 };
 
 export const SANDBOX_MACHINE: MachineTable = {
@@ -145,6 +178,7 @@ export const SANDBOX_MACHINE: MachineTable = {
     { on: 'sandbox.down', from: ['not-ready'], to: '=' },
     { on: 'sandbox.remove', from: '*', to: 'removed' },
   ],
+  afterEnd: [{ on: 'sandbox.ready', anomaly: 'a sandbox reported ready after it had been removed' }],
 };
 
 /** Container readiness as the kubelet reports it in the pod status (and the sync loop's readiness results). */

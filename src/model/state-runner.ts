@@ -49,20 +49,24 @@ interface CompiledRow {
   detail: string;
   /** The single state this row implies the instance was in before, if the row allows only one. */
   implies: string;
+  revises: boolean;
 }
 
 export class CompiledMachine {
   readonly byKind = new Map<string, CompiledRow[]>();
   readonly end: ReadonlySet<string>;
+  /** Event kind → why it is an anomaly after the instance ended. */
+  readonly afterEnd: ReadonlyMap<string, string>;
   readonly machineIndex: number;
 
   constructor(readonly table: MachineTable) {
     this.machineIndex = MACHINE_IDS.indexOf(table.id);
     this.end = new Set(table.end);
+    this.afterEnd = new Map((table.afterEnd ?? []).map((r) => [r.on, r.anomaly]));
     for (const r of table.rows) {
       const list = this.byKind.get(r.on) ?? [];
       const from = r.from === '*' ? undefined : new Set(r.from);
-      list.push({ from, to: r.to, inferred: !!r.inferred, anomaly: r.anomaly ?? '', detail: r.detail ?? '', implies: r.from !== '*' && r.from.length === 1 && r.from[0] !== 'unknown' ? r.from[0] : '' });
+      list.push({ from, to: r.to, inferred: !!r.inferred, anomaly: r.anomaly ?? '', detail: r.detail ?? '', implies: r.from !== '*' && r.from.length === 1 && r.from[0] !== 'unknown' ? r.from[0] : '', revises: !!r.revises });
       this.byKind.set(r.on, list);
     }
   }
@@ -85,6 +89,8 @@ export interface RunnerContext {
   anomalies: Anomaly[];
   /** The stretches the logs of a lane's node do not cover (reconstruct/log-gaps.ts), in time order. */
   gapsOfLane(lane: number): readonly LogGap[];
+  /** `line 147 of kubelet.log`: where an event's line is, for an anomaly's message. */
+  whereIs(event: number): string;
 }
 
 
@@ -123,7 +129,10 @@ export class StateRunner {
    * machines whose rows go to '*', the detail is the whole label. Returns true if the state or label changed.
    */
   apply(kind: string, event: number, tUs: number, detail = ''): boolean {
-    if (this.closed) return false;
+    if (this.closed) {
+      this.afterEnd(kind, event);
+      return false;
+    }
     const rows = this.m.byKind.get(kind);
     if (!rows) return false;
     let row: CompiledRow | undefined;
@@ -148,6 +157,22 @@ export class StateRunner {
     if (!detail) detail = row.detail;
     const to = row.to === '=' ? this.state : row.to === '*' ? detail || this.state : row.to;
     const label = row.to === '*' ? to : detail ? `${to} ${detail}` : to;
+    if (row.revises && !anomalous) {
+      if (this.flags & SpanFlag.Inferred) {
+        // The inference was wrong: the band since it began is the new state, entered for this event's reason.
+        this.state = to;
+        this.label = label;
+        this.startEvent = event;
+        this.flags &= ~SpanFlag.Inferred;
+        if (this.m.end.has(to)) this.closed = true;
+        return true;
+      }
+      anomalous = true;
+      this.ctx.anomalies.push({
+        kind: 'illegal-transition', event, pod: this.pod,
+        message: `${this.m.table.id}: "${kind}" contradicts state ${this.state}, which the log stated (entered at ${this.ctx.whereIs(this.startEvent)})`,
+      });
+    }
     if (to === this.state && (label === this.label || row.to === '=')) {
       // Explicit evidence for a state that was only inferred so far.
       if (!row.inferred && (this.flags & SpanFlag.Inferred)) this.flags &= ~SpanFlag.Inferred;
@@ -161,6 +186,16 @@ export class StateRunner {
     this.flags = (row.inferred ? SpanFlag.Inferred : 0) | (anomalous ? SpanFlag.Anomalous : 0);
     if (this.m.end.has(to)) this.closed = true;
     return true;
+  }
+
+  /** An event for an instance that has ended: an anomaly if its table says so (the instance stays ended). */
+  private afterEnd(kind: string, event: number): void {
+    const why = this.m.end.has(this.state) ? this.m.afterEnd.get(kind) : undefined;
+    if (!why) return;
+    this.ctx.anomalies.push({
+      kind: 'event-after-removal', event, pod: this.pod,
+      message: `${this.m.table.id}: ${why}; ${this.state} at ${this.ctx.whereIs(this.startEvent)}`,
+    });
   }
 
   /** Ends the instance's band at `tUs` (e.g. a newer instance of the same container replaced it). */

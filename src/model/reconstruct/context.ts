@@ -38,7 +38,10 @@ export function createContext(c: Collected, ordered: OrderedEvents, gaps: readon
   const gapsByNode: (readonly LogGap[])[] = ordered.nodes.map((nd) => gaps.filter((g) => g.node === nd.index));
   return {
     events: ordered.events, strings, pods: ordered.pods, nodes: ordered.nodes, spans, anomalies, gaps,
-    runnerContext: { spans, strings, anomalies, gapsOfLane: (lane) => gapsByNode[lanes.lanes[lane].node] ?? NO_GAPS },
+    runnerContext: {
+      spans, strings, anomalies, gapsOfLane: (lane) => gapsByNode[lanes.lanes[lane].node] ?? NO_GAPS,
+      whereIs: (e) => `line ${ordered.events.line[e]} of ${c.sources[ordered.events.source[e]]?.name ?? '?'}`,
+    },
     lanes,
     // Most events are on one lane; some also on a state lane.
     members: new LaneMembers(n + (n >> 1)),

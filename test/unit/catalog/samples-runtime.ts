@@ -75,6 +75,11 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'generic.go:275', `PLEG: Ignoring events for pod web-0/default: ${RPC_CLOSED}`), { pods: [ref], text: RPC_CLOSED }),
     S(klog('E', 'generic.go:322', `"PLEG: Ignoring events for pod" err="${RPC_CLOSED}" pod="default/web-0"`), { pods: [ref], text: RPC_CLOSED }),
     J(json('pleg/generic.go:356', { msg: 'PLEG: Ignoring events for pod', err: RPC_CLOSED, ...JPOD }), { pods: [ref], text: RPC_CLOSED })),
+  // 1.12 (glog.Errorf), in the form a 2018 write-up quotes; the structured era's klog.V(5).ErrorS.
+  entry('X55', 'pleg.reinspect-failed', 'pleg',
+    P(klog('E', 'generic.go:271', `PLEG: pod web-0/default failed reinspection: ${DEADLINE}`), { pods: [ref], text: DEADLINE }),
+    S(klog('E', 'generic.go:308', `"PLEG: pod failed reinspection" err="${RPC_CLOSED}" pod="default/web-0"`), { pods: [ref], text: RPC_CLOSED }),
+    J(json('pleg/generic.go:308', { msg: 'PLEG: pod failed reinspection', err: RPC_CLOSED, ...JPOD }), { pods: [ref], text: RPC_CLOSED })),
   entry('M103', 'runtime.pod-actions', 'pod-worker',
     P(klog('I', 'kuberuntime_manager.go:581', `computePodActions got ${ACTIONS_GO} for pod "${WEB0}"`), { pods: [web0], text: ACTIONS_GO }),
     S(klog('I', 'kuberuntime_manager.go:732', `"computePodActions got for pod" podActions=${ACTIONS_GO} pod="default/web-0"`), { pods: [ref], text: ACTIONS_GO }),

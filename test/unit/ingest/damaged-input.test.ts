@@ -39,10 +39,42 @@ describe('damaged klog lines', () => {
     expect(diagnosticsOf(trace)).toEqual([
       '2 warning: damaged klog header (missing severity letter); parsed as far as possible',
       '3 warning: damaged klog header (missing pid); parsed as far as possible',
+      // Both still make their events (line 5's is unknown: its message cannot be told), and say they were cut.
+      '4 warning: the record is cut after pods= (no value); read as far as it goes',
+      '5 warning: the record is cut inside its message (the quote is not closed); read as far as it goes',
       '6 warning: damaged klog header (header cut before "]"); parsed as far as possible',
       '7 warning: looks like a kubelet log line but its header is damaged or cut; skipped: "I0315 10:02:0"',
     ]);
     expect(trace.sources[0].lines).toEqual({ total: 8, klog: 7, continuation: 0, unrecognized: 1, blank: 0 });
+  });
+
+  it('a line cut inside a bracketed or quoted value: the pods read whole are kept, the cut is reported, at the end of a file too', () => {
+    const text = [
+      ADD('01.000001', 'a'),
+      'I0315 10:02:02.000002    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/b", "defau',
+      'I0315 10:02:03.000003    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/a" event=&{ID:5f1c2d3e Type:Contai',
+      'I0315 10:02:04.000004    2891 status_manager.go:883] "Patch status for pod" pod="default/a" patch=<',
+      '\t{"status":{"phase":"Running"}}',
+      ADD('05.000005', 'e'),
+      'I0315 10:02:06.000006    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/e"] err="a \\"quoted\\" tail',
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'k.log:1 syncloop.add default/a',
+      'k.log:2 syncloop.add default/b',
+      'k.log:3 syncloop.pleg default/a',
+      'k.log:4+2 status.patch default/a',
+      'k.log:6 syncloop.add default/e',
+      'k.log:7 syncloop.delete default/e',
+    ]);
+    // The bulk ADD's whole item is a known pod; the cut one is not made up from its first letters.
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name}`).sort()).toEqual(['default/a', 'default/b', 'default/e']);
+    expect(diagnosticsOf(trace)).toEqual([
+      '2 warning: the record is cut inside the value of pods= (a "[" is not closed); read as far as it goes',
+      '3 warning: the record is cut inside the value of event= (a "{" is not closed); read as far as it goes',
+      '4 warning: the record is cut inside the multi-line value of patch= (no closing " >"); read as far as it goes',
+      '7 warning: the record is cut inside the value of err= (its quote is not closed); read as far as it goes',
+    ]);
   });
 
   it('garbage in the middle of a log is skipped and pointed at by line number', () => {

@@ -43,6 +43,10 @@ const SPECIAL: string[] = [
   'Running on machine: other-host',
   `${H()}"Starting kubelet main sync loop"\n${H()}"Starting kubelet main sync loop"`,
   `${H()}"Tab continuation follows"\n\tcontinued`,
+  // Cut inside a value or the message: the text path reports them, so the fast path must hand them back.
+  `${H()}"SyncLoop ADD" source="api" pods=["default/web-0", "defau`,
+  `${H()}"SyncLoop DEL`,
+  `${H()}"Killing container with a grace period" pod="default/web-0" gracePeriod=`,
 ];
 
 const CHARS = ['"', '\\', '\t', ' ', '=', '<', '>', ']', ':', '\0', 'é', 'I', '0', '\r', '-'];

@@ -117,6 +117,91 @@ describe('CI logs and section headers', () => {
   });
 });
 
+describe('minikube 1.x reports: lines behind bullets', () => {
+  it('"* " before every line (kubernetes/minikube#11932): sections, journal banner and lines read, node minikube', () => {
+    // Trimmed from the issue (its kubelet lines are written here in the same form, one per record kind).
+    const text = [
+      '* ==> kube-scheduler [0b1c2d3e4f50] <==',
+      '* E0708 09:33:30.000001       1 reflector.go:138] Failed to watch *v1.Pod: connection refused',
+      '* ',
+      '* ==> kubelet <==',
+      '* -- Logs begin at Thu 2021-07-08 09:23:44 UTC, end at Thu 2021-07-08 09:33:41 UTC. --',
+      '* Jul 08 09:33:38 minikube kubelet[33857]: I0708 09:33:38.354668   33857 kubelet.go:1846] "Starting kubelet main sync loop"',
+      '* Jul 08 09:33:39 minikube kubelet[33857]: I0708 09:33:39.000001   33857 kubelet.go:1932] "SyncLoop ADD" source="api" pods=[default/web-0]',
+    ].join('\n');
+    const trace = analyze({ name: 'minikube-logs.txt', data: text });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-journald');
+    expect(src.node).toBe('minikube');
+    expect(src.year).toEqual({ value: 2021, how: 'document' });
+    // The kube-scheduler container's section is another program's lines.
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.node} ${r.kind}`)).toEqual([
+      '2021-07-08 09:33:38.354668 minikube-logs.txt:6 minikube syncloop.start',
+      '2021-07-08 09:33:39.000001 minikube-logs.txt:7 minikube syncloop.add',
+    ]);
+    // The bulleted blank line is blank; the section headers and banner are known lines, not prose.
+    expect(src.lines).toEqual({ total: 7, klog: 2, continuation: 0, unrecognized: 4, blank: 1 });
+    expect(src.diagnostics.map((d) => d.message)).toEqual([
+      '1 log record of other programs skipped (kube-scheduler 1); the kubelet\'s identifier: kubelet (by its name)',
+    ]);
+    expect(readRecords(text).reader.facts.sectionHeaders).toBe(3);
+  });
+
+  it('a CI timestamp, a bullet, then a journal line (kubernetes/minikube#8620): the journal\'s host, the CI\'s year', () => {
+    // Trimmed from the issue.
+    const text = [
+      '2020-07-01T14:50:19.7283954Z * ==> kubelet <==',
+      '2020-07-01T14:50:19.7285447Z * Jul 01 14:50:16 minikube kubelet[1868]: I0701 14:50:16.357781    1868 remote_runtime.go:59] parsed scheme: ""',
+      '2020-07-01T14:50:19.7286188Z * Jul 01 14:50:17 minikube kubelet[1868]: I0701 14:50:17.000001    1868 kubelet.go:1821] Starting kubelet main sync loop.',
+    ].join('\n');
+    const trace = analyze({ name: 'ci.txt', data: text }, { year: 2019 });
+    const src = trace.sources[0];
+    expect(src.node).toBe('minikube');
+    expect(src.year).toEqual({ value: 2020, how: 'wrapper' });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.node} ${r.kind}`)).toEqual([
+      '2020-07-01 14:50:16.357781 minikube unknown',
+      '2020-07-01 14:50:17.000001 minikube syncloop.start',
+    ]);
+    expect(readRecords(text).reader.facts.journaldIdents).toEqual({ kubelet: 2 });
+  });
+
+  it('"  - " before the lines minikube start lists under "Problems detected in kubelet:" (kubernetes/minikube#8542)', () => {
+    // Trimmed from the issue.
+    const uid = '91440a0228dd84ec2ca1dbb97995518f';
+    const text = [
+      '* Problems detected in kubelet:',
+      `  - Jun 23 20:16:09 minikube kubelet[2061]: E0623 20:16:09.633335    2061 pod_workers.go:191] Error syncing pod ${uid} ("kube-apiserver-minikube_kube-system(${uid})"), skipping: failed to "StartContainer" for "kube-apiserver" with CrashLoopBackOff: "back-off 5m0s restarting failed container=kube-apiserver pod=kube-apiserver-minikube_kube-system(${uid})"`,
+    ].join('\n');
+    const trace = analyze({ name: 'start.txt', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.node} ${r.sev} ${r.kind} ${r.pod}`)).toEqual([
+      'start.txt:2 minikube E pw.sync-error kube-system/kube-apiserver-minikube',
+    ]);
+  });
+
+  it('bare kubelet lines beside a container\'s section: the section\'s lines are that program\'s', () => {
+    const text = [
+      '==> etcd [3a7c0e2b1d44] <==',
+      '{"level":"info","ts":"2024-03-15T10:02:00.000Z","caller":"etcdserver/server.go:2044","msg":"published local member"}',
+      '==> kube-apiserver [9f8e7d6c5b4a] <==',
+      'I0315 10:02:01.000001       1 controller.go:611] quota admission added evaluator for: leases.coordination.k8s.io',
+      '==> kubelet <==',
+      'I0315 10:02:03.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
+    ].join('\n');
+    const trace = analyze({ name: 'report.txt', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['report.txt:6 syncloop.add']);
+    expect(trace.sources[0].diagnostics.map((d) => d.message)).toEqual([
+      '2 log records of other programs skipped (etcd 1, kube-apiserver 1); the kubelet\'s lines are those that name no program',
+    ]);
+  });
+
+  it('a markdown list in a document stays prose', () => {
+    const text = ['* kubelet restarted twice', '- then the pod came back', '* '].join('\n');
+    const { records, reader } = readRecords(text);
+    expect(records).toEqual([]);
+    expect(reader.counts).toEqual({ total: 3, klog: 0, continuation: 0, unrecognized: 3, blank: 0 });
+  });
+});
+
 describe('excerpts pasted into a document', () => {
   it('reads the log lines between prose and markdown fences, and counts the rest as not log lines', () => {
     const trace = analyze({ name: 'issue-118203.md', data: fixture('issue-excerpt.md') });

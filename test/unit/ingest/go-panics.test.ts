@@ -1,0 +1,172 @@
+/**
+ * Go panics and goroutine dumps attach, every line of them, to the kubelet record before them: the frames of every
+ * Go version (`panic(0x…, 0x…)` before Go 1.17, `panic({0x…, 0x…})` after), source locations however a tool
+ * indented them, the bare `file.go:76` lines of old "Observed a panic" records, goroutine headers, `created by`.
+ * None of their lines is "not a kubelet log line", and the record after the dump is read as usual.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, countedLines, eventRows } from './ingest-helpers.ts';
+
+const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
+
+function summary(trace: ReturnType<typeof analyze>) {
+  const src = trace.sources[0];
+  return {
+    lines: src.lines,
+    events: eventRows(trace).map((r) => `${r.where} ${r.sev} ${r.kind}`),
+    diagnostics: src.diagnostics.map((d) => `${d.line} ${d.level}: ${d.message}`),
+  };
+}
+
+describe('Go panics and goroutine dumps', () => {
+  it('Go 1.17+ (constructed): HandleCrash, then panic({0x…, 0x…}), frames with {…} arguments, created by … in goroutine', () => {
+    // Written from Go's traceback format: register-ABI arguments in braces, `?` for values that may be stale.
+    const text = [
+      `I0315 10:02:03.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+      'E0315 10:02:03.123456    2891 runtime.go:79] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+      'goroutine 412 [running]:',
+      'k8s.io/apimachinery/pkg/util/runtime.logPanic({0x3d3e2a0?, 0x6f0f1b0})',
+      '\tvendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:75 +0x99',
+      'k8s.io/apimachinery/pkg/util/runtime.HandleCrash({0x0, 0x0, 0xc000ac2000?})',
+      '\tvendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:49 +0x75',
+      'panic({0x3d3e2a0, 0x6f0f1b0})',
+      '\t/usr/local/go/src/runtime/panic.go:884 +0x212',
+      'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).SyncPod(0xc000b5c000, {0x4b8e1c0, 0xc0010a2f00}, 0x0, 0xc000e4d400, 0x0)',
+      '\tpkg/kubelet/kubelet.go:1699 +0x1a5',
+      'k8s.io/kubernetes/pkg/kubelet.(*podWorkers).podWorkerLoop.func1(...)',
+      '\tpkg/kubelet/pod_workers.go:1275',
+      'created by k8s.io/kubernetes/pkg/kubelet.(*podWorkers).UpdatePod in goroutine 389',
+      '\tpkg/kubelet/pod_workers.go:934 +0x93c',
+      `I0315 10:02:04.000001    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]`,
+    ].join('\n');
+    expect(summary(analyze({ name: 'k.log', data: text }))).toEqual({
+      lines: { total: 16, klog: 3, continuation: 13, unrecognized: 0, blank: 0 },
+      events: ['k.log:1 I syncloop.add', 'k.log:2+14 E unknown', 'k.log:16 I syncloop.delete'],
+      diagnostics: [],
+    });
+  });
+
+  it('journald, 1.18 (kubernetes/kubernetes#86676): panic(0x…, 0x…), locations indented with spaces, a path a terminal wrapped', () => {
+    // Trimmed from the issue; the record header line and the record after the dump are written in the same form.
+    const j = (rest: string) => `Dec 27 21:41:30 kinder-upgrade-control-plane-1 kubelet[30265]: ${rest}`;
+    const text = [
+      j('E1227 21:41:30.500142   30265 runtime.go:78] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)'),
+      j('goroutine 603 [running]:'),
+      j('k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime.logPanic(0x3a2dec0, 0x6d6df80)'),
+      j('        /go/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/'),
+      'pkg/util/runtime/runtime.go:74 +0xa3',
+      j('panic(0x3a2dec0, 0x6d6df80)'),
+      j('        /usr/local/go/src/runtime/panic.go:679 +0x1b2'),
+      j('k8s.io/kubernetes/pkg/kubelet/cm.(*qosContainerManagerImpl).setCPUCgroupConfig(0xc000a8a0a0, 0xc000f14f38, 0x42803a4, 0xa)'),
+      j('        /go/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/pkg/kubelet/cm/qos_container_manager_linux.go:172 +0x3b'),
+      j('created by k8s.io/kubernetes/pkg/kubelet/cm.(*qosContainerManagerImpl).Start'),
+      j('        /go/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/pkg/kubelet/cm/qos_container_manager_linux.go:155 +0x2d6'),
+      j(`I1227 21:41:31.000001   30265 kubelet.go:1906] SyncLoop (ADD, "api"): "web-0_default(${UID})"`),
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(summary(trace)).toEqual({
+      lines: { total: 12, klog: 2, continuation: 10, unrecognized: 0, blank: 0 },
+      events: ['journal.txt:1+11 E unknown', 'journal.txt:12 I syncloop.add'],
+      diagnostics: [],
+    });
+    expect(trace.sources[0].node).toBe('kinder-upgrade-control-plane-1');
+  });
+
+  it('syslog without a pid, the TAB dropped (kubernetes/kubernetes#105806): untabbed locations are part of the dump', () => {
+    // Trimmed from the issue: /var/log/messages drops the TAB before each location.
+    const m = (rest: string) => `Oct 21 09:36:20 localhost kubelet: ${rest}`;
+    const text = [
+      m('E1021 09:36:20.416355   23145 runtime.go:78] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)'),
+      m('goroutine 318 [running]:'),
+      m('panic(0x3a70aa0, 0x6fe3f50)'),
+      m('/usr/local/go/src/runtime/panic.go:679 +0x1b2'),
+      m('k8s.io/kubernetes/pkg/kubelet/cm.(*qosContainerManagerImpl).setCPUCgroupConfig(0xc00096edc0, 0xc001075050, 0x42c8445, 0xa)'),
+      m('/home/sre/kubernetes/_output/local/go/src/k8s.io/kubernetes/pkg/kubelet/cm/qos_container_manager_linux.go:172 +0x3b'),
+      m('k8s.io/kubernetes/pkg/kubelet/cm.(*qosContainerManagerImpl).UpdateCgroups(0xc00096edc0, 0x0, 0x0)'),
+      m('/home/sre/kubernetes/_output/local/go/src/k8s.io/kubernetes/pkg/kubelet/cm/qos_container_manager_linux.go:292 +0x291'),
+      m(`I1021 09:36:21.000001   23145 kubelet.go:1906] SyncLoop (ADD, "api"): "web-0_default(${UID})"`),
+    ].join('\n');
+    expect(summary(analyze({ name: 'messages', data: text }))).toEqual({
+      lines: { total: 9, klog: 2, continuation: 7, unrecognized: 0, blank: 0 },
+      events: ['messages:1+8 E unknown', 'messages:9 I syncloop.add'],
+      diagnostics: [],
+    });
+  });
+
+  it('1.14 "Observed a panic" (kubernetes/kubernetes#77174): the bare caller paths, assembly files included', () => {
+    // Trimmed from the issue (the long build paths shortened): HandleCrash of that era printed one path per line.
+    const text = [
+      'E0428 09:37:13.276141   26151 runtime.go:69] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+      '/workspace/anago-v1.14.1/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:76',
+      '/workspace/anago-v1.14.1/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:65',
+      '/usr/local/go/src/runtime/panic.go:522',
+      '/workspace/anago-v1.14.1/src/k8s.io/kubernetes/vendor/k8s.io/client-go/tools/cache/reflector.go:189',
+      '/usr/local/go/src/runtime/asm_amd64.s:1337',
+      `I0428 09:37:14.000001   26151 kubelet.go:1906] SyncLoop (ADD, "api"): "web-0_default(${UID})"`,
+    ].join('\n');
+    expect(summary(analyze({ name: 'k.log', data: text }))).toEqual({
+      lines: { total: 7, klog: 2, continuation: 5, unrecognized: 0, blank: 0 },
+      events: ['k.log:1+6 E unknown', 'k.log:7 I syncloop.add'],
+      diagnostics: [],
+    });
+  });
+
+  it('a fatal crash: panic … [recovered], [signal …], goroutine headers of the newer form, main.main(), runtime stack, SIGQUIT dumps', () => {
+    const text = [
+      `I0315 10:02:03.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+      'panic: runtime error: invalid memory address or nil pointer dereference [recovered]',
+      '\tpanic: runtime error: invalid memory address or nil pointer dereference',
+      '[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1f7c3a2]',
+      '',
+      'goroutine 1 gp=0xc000002380 m=0 mp=0x5b7f2a0 [running]:',
+      'panic({0x3d3e2a0, 0x6f0f1b0})',
+      '\t/usr/local/go/src/runtime/panic.go:785 +0x132 fp=0xc000a1f8d8 sp=0xc000a1f828 pc=0x43b3d2',
+      'main.main()',
+      '\tcmd/kubelet/kubelet.go:41 +0x25',
+      '',
+      'runtime stack:',
+      'runtime.throw({0x44a0b1c?, 0x0?})',
+      '\t/usr/local/go/src/runtime/panic.go:1101 +0x48',
+      'SIGQUIT: quit',
+      'PC=0x46e201 m=0 sigcode=0',
+      '...additional frames elided...',
+      'exit status 2',
+      `I0315 10:02:09.000001    3017 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-1"]`,
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(summary(trace)).toEqual({
+      lines: { total: 19, klog: 2, continuation: 15, unrecognized: 0, blank: 2 },
+      events: ['k.log:1+18 I syncloop.add', 'k.log:19 I syncloop.add'],
+      diagnostics: [],
+    });
+    expect(countedLines(trace.sources[0])).toBe(19);
+  });
+
+  it('prose after a dump still ends it, and prose that merely mentions panic( or a file.go:12 is not a dump', () => {
+    const text = [
+      'E0315 10:02:03.123456    2891 runtime.go:79] Observed a panic: boom',
+      'goroutine 412 [running]:',
+      'panic({0x3d3e2a0, 0x6f0f1b0})',
+      '\t/usr/local/go/src/runtime/panic.go:884 +0x212',
+      'The kubelet then restarted; see kubelet.go:2389 for where.',
+      'panic(the printer) is not a frame either.',
+    ].join('\n');
+    const s = summary(analyze({ name: 'k.md', data: text }));
+    expect(s.events).toEqual(['k.md:1+4 E unknown']);
+    expect(s.lines).toEqual({ total: 6, klog: 1, continuation: 3, unrecognized: 2, blank: 0 });
+  });
+
+  it('a dump longer than an event can span (70,001 lines) keeps 65,535 of them and says so; the next record is read', () => {
+    const lines = ['E0315 10:02:03.123456    2891 runtime.go:79] Observed a panic: boom', 'goroutine 1 [running]:'];
+    for (let k = 0; lines.length < 70_001; k++) lines.push(`k8s.io/kubernetes/pkg/kubelet.f${k}(0xc000b5c000)`, `\tpkg/kubelet/kubelet.go:${k} +0x1a5`);
+    lines.length = 70_001;
+    lines.push(`I0315 10:02:04.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`);
+    const trace = analyze({ name: 'k.log', data: lines.join('\n') });
+    const s = summary(trace);
+    expect(s.events).toEqual(['k.log:1+65535 E unknown', 'k.log:70002 I syncloop.add']);
+    expect(s.diagnostics).toEqual([
+      '1 warning: the record spans 70,001 lines, more than the 65,535 an event can: lines 65536–70001 (the rest of a goroutine dump?) are counted but not part of its event',
+    ]);
+    expect(s.lines).toEqual({ total: 70_002, klog: 2, continuation: 70_000, unrecognized: 0, blank: 0 });
+  });
+});

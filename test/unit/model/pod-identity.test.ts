@@ -1,0 +1,116 @@
+/**
+ * One pod, many spellings (kubelet-reference §5.1): uid only, ns/name only, name_namespace(uid), JSON objects — merged
+ * as soon as a line ties a name to a uid, in whichever order the forms come; two pods of one name (a StatefulSet pod
+ * re-created) kept apart; a static pod and its mirror pod kept apart and linked as twins. Logs constructed from the
+ * reference's message texts; expectations written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { KINDS } from '../../../src/catalog/catalog.ts';
+import type { Trace } from '../../../src/model/trace.ts';
+
+const UID = '7d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const UID2 = '0a1b2c3d-0000-4000-8000-000000000002';
+const CID = 'aaaa1111222233334444555566667777888899990000aaaabbbbccccddddeeee';
+
+function analyze(...files: [string, string][]): Trace {
+  return analyzeSources(files.map(([name, data]) => ({ name, data })), { defaultYear: 2024, yearFromCaller: true });
+}
+
+/** Each pod as `ns/name uid kind`, and per pod the kinds of its events in time order. */
+function pods(trace: Trace): { pod: string; kinds: string[] }[] {
+  return trace.pods.map((p) => {
+    const kinds: string[] = [];
+    for (let e = 0; e < trace.events.count; e++) {
+      const multi = trace.multiPod[e];
+      if (trace.events.pod[e] === p.index || multi?.includes(p.index)) kinds.push(KINDS[trace.events.kind[e]]);
+    }
+    return { pod: `${p.namespace}/${p.name} ${p.uid || '-'} ${p.kind}`, kinds };
+  });
+}
+
+describe('one pod named in every form', () => {
+  it('structured: ns/name first, then uid only, then both (a uid-only line between is the same pod)', () => {
+    const log = [
+      'I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0]',
+      `I0315 10:00:01.000000    2891 generic.go:296] "Generic (PLEG): container finished" podID=${UID} containerID="${CID}" exitCode=0`,
+      `I0315 10:00:02.000000    2891 kuberuntime_container.go:723] "Killing container with a grace period" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=30`,
+      'I0315 10:00:03.000000    2891 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/web-0]',
+    ].join('\n');
+    expect(pods(analyze(['k.log', log]))).toEqual([
+      { pod: `default/web-0 ${UID} regular`, kinds: ['syncloop.add', 'pleg.container-finished', 'runtime.kill', 'syncloop.delete'] },
+    ]);
+  });
+
+  it('printf: a uid alone (GenericPLEG) first, then name_namespace(uid): one pod', () => {
+    const log = [
+      `I0315 09:59:59.000000    2891 generic.go:147] GenericPLEG: ${UID}/${CID}: non-existent -> running`,
+      `I0315 10:00:00.000000    2891 kubelet.go:1932] SyncLoop (PLEG): "web-0_default(${UID})", event: &pleg.PodLifecycleEvent{ID:"${UID}", Type:"ContainerStarted", Data:"${CID}"}`,
+      `E0315 10:00:01.000000    2891 pod_workers.go:190] Error syncing pod ${UID} ("web-0_default(${UID})"), skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "Back-off 10s restarting failed container=app pod=web-0_default(${UID})"`,
+      `I0315 10:00:02.000000    2891 kubelet.go:1924] SyncLoop (DELETE, "api"): "web-0_default(${UID})"`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual([`default/web-0 ${UID}`]);
+    expect(trace.pods[0].eventCount).toBe(4);
+  });
+
+  it('JSON: {name, namespace} objects and podUID, and a name-only object before its uid is known', () => {
+    const log = [
+      '{"ts":1710496800000,"caller":"kubelet/kubelet.go:2389","msg":"SyncLoop ADD","v":2,"source":"api","pods":[{"name":"web-0","namespace":"default"}]}',
+      `{"ts":1710496801000,"caller":"kuberuntime/kuberuntime_container.go:745","msg":"Killing container with a grace period","v":0,"pod":{"name":"web-0","namespace":"default"},"podUID":"${UID}","containerName":"app","containerID":"containerd://${CID}","gracePeriod":30}`,
+      `{"ts":1710496802000,"caller":"pleg/generic.go:296","msg":"Generic (PLEG): container finished","v":2,"podID":"${UID}","containerID":"${CID}","exitCode":0}`,
+    ].join('\n');
+    expect(pods(analyze(['k.json', log]))).toEqual([
+      { pod: `default/web-0 ${UID} regular`, kinds: ['syncloop.add', 'runtime.kill', 'pleg.container-finished'] },
+    ]);
+  });
+
+  it('two files of one node (rotated): the name in one and the uid in the other are one pod', () => {
+    const older = 'I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0]';
+    const newer = `I0315 10:00:01.000000    2891 kuberuntime_container.go:723] "Killing container with a grace period" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=30`;
+    const trace = analyze(['kubelet.log.1', older], ['kubelet.log', newer]);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid} ${p.eventCount}`)).toEqual([`default/web-0 ${UID} 2`]);
+  });
+});
+
+describe('pods that share a name', () => {
+  it('a StatefulSet pod re-created under a new uid is a second pod; a later name-only line is the newer one\'s', () => {
+    const log = [
+      `I0315 10:00:00.000000    2891 kuberuntime_container.go:723] "Killing container with a grace period" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=30`,
+      'I0315 10:00:01.000000    2891 kubelet.go:2124] "SyncLoop REMOVE" source="api" pods=[default/web-0]',
+      'I0315 10:00:02.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0]',
+      `I0315 10:00:03.000000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/web-0" event=&{ID:${UID2} Type:ContainerStarted Data:bbbb33334444}`,
+      `I0315 10:00:04.000000    2891 pod_workers.go:888] "Processing pod event done" pod="default/web-0" podUID=${UID2} updateType=0`,
+      'I0315 10:00:05.000000    2891 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/web-0]',
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    // The line that ties the name to the new uid makes a second pod, and a name-only line after it is the newer one's.
+    expect(trace.pods.map((p) => `${p.name} ${p.uid}`)).toEqual([`web-0 ${UID}`, `web-0 ${UID2}`]);
+    expect([0, 1, 3, 4, 5].map((e) => trace.pods[trace.events.pod[e]].uid)).toEqual([UID, UID, UID2, UID2, UID2]);
+  });
+
+  it('a static pod (32-hex manifest hash, from the file source) and its mirror pod (API uid): two pods, twins', () => {
+    // The printf era names each with its own uid: the config source's ADD from "file" and from "api".
+    const HASH = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+    const MIRROR = '9c8b7a6f-5e4d-4c3b-8a29-1f0e9d8c7b6a';
+    const pod = (uid: string) => `kube-apiserver-node-1_kube-system(${uid})`;
+    const log = [
+      `I0315 10:00:00.000000    2891 kubelet.go:1908] SyncLoop (ADD, "file"): "${pod(HASH)}"`,
+      `I0315 10:00:01.000000    2891 kubelet.go:1953] SyncLoop (PLEG): "${pod(HASH)}", event: &pleg.PodLifecycleEvent{ID:"${HASH}", Type:"ContainerStarted", Data:"${CID}"}`,
+      `I0315 10:00:02.000000    2891 kubelet.go:1635] Creating a mirror pod for static pod "${pod(HASH)}"`,
+      `I0315 10:00:03.000000    2891 kubelet.go:1908] SyncLoop (ADD, "api"): "${pod(MIRROR)}"`,
+      `I0315 10:00:04.000000    2891 kubelet.go:1918] SyncLoop (UPDATE, "api"): "${pod(MIRROR)}"`,
+      `I0315 10:00:05.000000    2891 kuberuntime_container.go:581] Killing container "docker://${CID}" with 30 second grace period`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    expect(pods(trace)).toEqual([
+      { pod: `kube-system/kube-apiserver-node-1 ${HASH} static`, kinds: ['syncloop.add', 'pleg.container-started', 'sync.mirror-create', 'runtime.kill'] },
+      { pod: `kube-system/kube-apiserver-node-1 ${MIRROR} mirror`, kinds: ['syncloop.add', 'syncloop.update'] },
+    ]);
+    expect(trace.pods[0].twin).toBe(1);
+    expect(trace.pods[1].twin).toBe(0);
+    // The container (named only by its ID in the kill line) is the static pod's: the runtime runs the static pod.
+    const c = trace.containers.find((x) => x.id === CID)!;
+    expect(trace.pods[c.pod].kind).toBe('static');
+  });
+});
