@@ -180,6 +180,9 @@ test('the new keys: Shift+R cycles the pod sort, Shift+H folds the selected pod,
 test('on the start page, Ctrl+O opens the file picker and pasting text (Ctrl+V) opens it in the paste box', async () => {
   const { page, errors } = await openApp(browser);
   const chooser = page.waitForEvent('filechooser');
+  // Listening turns on Chromium's file-chooser interception by a message of its own; a round trip on the same
+  // session makes sure it is on before the key is pressed (else the picker opens natively and no event comes).
+  await page.evaluate(() => 0);
   await page.keyboard.press('Control+o');
   const picker = await chooser;
   expect(picker.isMultiple()).toBe(true);
