@@ -96,3 +96,20 @@ export function growI32(initial = 1024): GrowableColumn<Int32Array> { return new
 export function growU32(initial = 1024): GrowableColumn<Uint32Array> { return new U32Column(initial); }
 export function growU16(initial = 1024): GrowableColumn<Uint16Array> { return new U16Column(initial); }
 export function growU8(initial = 1024): GrowableColumn<Uint8Array> { return new U8Column(initial); }
+
+type Transferable = ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+const clone = (globalThis as { structuredClone?: (value: unknown, options: { transfer: ArrayBuffer[] }) => unknown }).structuredClone;
+
+/**
+ * Gives back the memory of a column nothing reads any more, now rather than at the next full garbage collection:
+ * its buffer is detached (ArrayBuffer.prototype.transfer(0) frees it at once; where that is missing, a transfer by
+ * structuredClone still detaches it). Every view of the buffer is then empty, so a reader that was not done with
+ * it reads nothing instead of stale numbers — which the tests would notice. On a big load the collector's columns
+ * are tens of MB each, and a large buffer let go is otherwise kept until a full collection comes.
+ */
+export function releaseColumn(view: ArrayBufferView): void {
+  const buffer = view.buffer as Transferable;
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0) return;
+  if (typeof buffer.transfer === 'function') buffer.transfer(0);
+  else clone?.(buffer, { transfer: [buffer] });
+}

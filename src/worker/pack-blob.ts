@@ -21,8 +21,7 @@ export async function packBlob(blob: Blob, cancelled: () => boolean = () => fals
     // The ingest worker reports the damage; the bytes before it are what both read.
     corrupt() {},
   };
-  // appendPacked is done with a chunk when it returns: one buffer serves every decompressed chunk; plain text is
-  // read in pieces small enough to be garbage before the collector would keep them.
+  // appendPacked is done with a chunk when it returns: one buffer serves every decompressed chunk.
   if (await isGzipBlob(blob)) await feedGzipBlob(sink, blob, () => {}, cancelled, 1);
   else await feedPlainBlob(sink, blob, () => {}, cancelled, PACK_READ_BYTES);
   return { ...out, bytes };

@@ -3,7 +3,6 @@
  * not by the file name, and decompressed with the platform's DecompressionStream; a corrupt or truncated gzip
  * stream ends the source with a diagnostic (the lines before the damage are kept).
  */
-
 /** Where a blob's bytes go: a source being collected, or the raw text's packer (pack.worker.ts). */
 export interface BlobSink {
   push(chunk: Uint8Array): void;
@@ -27,7 +26,9 @@ export async function isGzipBlob(blob: Blob): Promise<boolean> {
 
 /**
  * Plain text in chunks of `chunkBytes`, each in a buffer of its own. (Reading into buffers used again, through a
- * BYOB reader, stalled now and then in Chromium 156 with a busy reader: a read that never resolved.)
+ * BYOB reader, stalled now and then in Chromium 156 with a busy reader: a read that never resolved. Giving each
+ * chunk's memory back as soon as the source is done with it made the load's peak higher, not lower: with less
+ * memory outside the JS heap to count, the collector ran less often and the heap's own garbage piled up.)
  */
 export async function feedPlainBlob(sink: BlobSink, blob: Blob, onProgress: ReadProgress, cancelled: () => boolean, chunkBytes = CHUNK_BYTES): Promise<void> {
   for (let offset = 0; offset < blob.size; offset += chunkBytes) {

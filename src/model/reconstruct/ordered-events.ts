@@ -6,6 +6,7 @@
 import type { Collected } from '../collector.ts';
 import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder } from '../event-order.ts';
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
+import { releaseColumn } from '../../util/columns.ts';
 
 /** The Trace's event columns plus the lane kind code the collector gave each event (an index into LANE_KIND_LIST). */
 export type OrderedEventTable = EventTable & { laneKind: Uint8Array };
@@ -39,12 +40,16 @@ export function orderEvents(c: Collected): OrderedEvents {
   }
   const { multiPod, isMultiPod } = multiPodInOrder(c, order, podMap);
   const nodes = assignNodes(c, order, events);
+  releaseColumn(c.source);
+  releaseColumn(c.nodeName);
   c.source = new Uint16Array(0);
   c.nodeName = new Int32Array(0);
   // Pods get the node of their first event in the main pass.
   for (const p of pods) p.node = -1;
   const sandboxIdCol = permuteI32(c.sid.subarray(0, n), order);
   const probeTypeCol = permuteU8(c.probe.subarray(0, n), order);
+  releaseColumn(c.sid);
+  releaseColumn(c.probe);
   c.sid = new Int32Array(0);
   c.probe = new Uint8Array(0);
   return { events, pods, nodes, multiPod, isMultiPod, sandboxIdCol, probeTypeCol };
@@ -90,37 +95,55 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
 
 /**
  * The collected columns in time order (read in place from the collector's buffers, written to new arrays). Each
- * collected column is let go once it is copied: on a big log the collector's columns and the ordered ones are
- * each tens of MB, and nothing reads the collected ones after this (the peak memory of a load is here).
+ * collected column's memory is given back once it is copied: on a big log the collector's columns and the ordered
+ * ones are each tens of MB, and nothing reads the collected ones after this (the peak memory of a load is here).
  */
 function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedEventTable {
   const n = order.length;
   const m = c.count;
-  const take = <T>(copy: T, release: () => void): T => { release(); return copy; };
-  return {
+  // Copies one column in time order, then gives back the collected one's memory (see releaseColumn).
+  const take = <T>(copy: T, old: ArrayBufferView): T => { releaseColumn(old); return copy; };
+  const timeUs = permuteF64(time, order);
+  releaseColumn(time);
+  c.time = new Float64Array(0);
+  const events: OrderedEventTable = {
     count: n,
-    timeUs: take(permuteF64(time, order), () => { c.time = new Float64Array(0); }),
+    timeUs,
     source: permuteU16(c.source.subarray(0, m), order),
-    line: take(permuteU32(c.line.subarray(0, m), order), () => { c.line = new Uint32Array(0); }),
-    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order), () => { c.lineCount = new Uint16Array(0); }),
-    severity: take(permuteU8(c.severity.subarray(0, m), order), () => { c.severity = new Uint8Array(0); }),
+    line: take(permuteU32(c.line.subarray(0, m), order), c.line),
+    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order), c.lineCount),
+    severity: take(permuteU8(c.severity.subarray(0, m), order), c.severity),
     node: new Uint16Array(n),
-    pid: take(permuteU32(c.pid.subarray(0, m), order), () => { c.pid = new Uint32Array(0); }),
-    msg: take(permuteU16(c.msg.subarray(0, m), order), () => { c.msg = new Uint16Array(0); }),
-    kind: take(permuteU16(c.kind.subarray(0, m), order), () => { c.kind = new Uint16Array(0); }),
+    pid: take(permuteU32(c.pid.subarray(0, m), order), c.pid),
+    msg: take(permuteU16(c.msg.subarray(0, m), order), c.msg),
+    kind: take(permuteU16(c.kind.subarray(0, m), order), c.kind),
     lane: new Uint32Array(n),
-    pod: take(permuteI32(c.pod.subarray(0, m), order), () => { c.pod = new Int32Array(0); }),
+    pod: take(permuteI32(c.pod.subarray(0, m), order), c.pod),
     container: new Int32Array(n).fill(-1),
-    cid: take(permuteI32(c.cid.subarray(0, m), order), () => { c.cid = new Int32Array(0); }),
-    cname: take(permuteI32(c.cname.subarray(0, m), order), () => { c.cname = new Int32Array(0); }),
-    num: take(permuteF64(c.num.subarray(0, m), order), () => { c.num = new Float64Array(0); }),
-    text: take(permuteI32(c.text.subarray(0, m), order), () => { c.text = new Int32Array(0); }),
-    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order), () => { c.laneKind = new Uint8Array(0); }),
+    cid: take(permuteI32(c.cid.subarray(0, m), order), c.cid),
+    cname: take(permuteI32(c.cname.subarray(0, m), order), c.cname),
+    num: take(permuteF64(c.num.subarray(0, m), order), c.num),
+    text: take(permuteI32(c.text.subarray(0, m), order), c.text),
+    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order), c.laneKind),
   };
+  c.line = new Uint32Array(0);
+  c.lineCount = new Uint16Array(0);
+  c.severity = new Uint8Array(0);
+  c.pid = new Uint32Array(0);
+  c.msg = new Uint16Array(0);
+  c.kind = new Uint16Array(0);
+  c.pod = new Int32Array(0);
+  c.cid = new Int32Array(0);
+  c.cname = new Int32Array(0);
+  c.num = new Float64Array(0);
+  c.text = new Int32Array(0);
+  c.laneKind = new Uint8Array(0);
+  return events;
 }
 
 /** The columns only the collector used (the ordered events carry what the model reads on). */
 function releaseCollectorColumns(c: Collected): void {
+  for (const col of [c.yearHint, c.podRef, c.defaultNode, c.fileAdd]) releaseColumn(col);
   c.yearHint = new Uint16Array(0);
   c.podRef = new Int32Array(0);
   c.defaultNode = new Int32Array(0);

@@ -26,7 +26,7 @@ async function readElsewhere(blob: Blob, packed: Blob): Promise<Trace> {
   const analyzer = new Analyzer({ defaultYear: 2024, rawTextElsewhere: true });
   const handle = analyzer.addSource('node.log');
   const sink: BlobSink = { push: (c) => handle.push(c), corrupt: () => {} };
-  await feedPlainBlob(sink, blob, () => {}, () => false);
+  await feedPlainBlob(sink, blob, () => {}, () => false, 64 << 10);
   handle.end(await packBlob(packed));
   return analyzer.finish();
 }
