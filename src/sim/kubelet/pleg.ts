@@ -116,7 +116,12 @@ function* relist(k: Kubelet): Go {
   for (const uid of [...toReinspect].sort()) {
     const d = diffs.get(uid);
     const pod = d?.pod ?? k.podManager.get(uid) ?? p.cache.get(uid)?.status.pod;
-    if (pod && !(yield* updateCache(k, uid, pod, d?.cur ?? []))) needsReinspection.add(uid);
+    if (pod && !(yield* updateCache(k, uid, pod, d?.cur ?? []))) {
+      const err = p.cache.get(uid)?.err ?? 'unknown';
+      if (k.structured) k.log('pleg.reinspect-failed', { pod: podVal(pod), err });
+      else k.log('pleg.reinspect-failed', { name: pod.name, namespace: pod.namespace, err });
+      needsReinspection.add(uid);
+    }
   }
   p.states.clear();
   for (const [id, rec] of next) p.states.set(id, rec);

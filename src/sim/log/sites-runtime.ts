@@ -101,6 +101,12 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('X06', 'PLEG: Ignoring events for pod %v{name}/%v{namespace}: %v{err}', 0, 'generic.go', { '1.12': 253 }, { sev: 'E' }),
     S('X06', 'PLEG: Ignoring events for pod', ['pod', 'err'], 4, 'generic.go', { '1.23': 266, '1.28': 303 }),
   ],
+  // The pods that failed inspection, inspected again at the end of the next relist (line numbers estimated: a few
+  // lines after the relist loop's 'Ignoring events' line in each version).
+  'pleg.reinspect-failed': [
+    P('X55', 'PLEG: pod %v{name}/%v{namespace} failed reinspection: %v{err}', 0, 'generic.go', { '1.12': 278 }, { sev: 'E' }),
+    S('X55', 'PLEG: pod failed reinspection', ['pod', 'err'], 5, 'generic.go', { '1.23': 291, '1.28': 328 }),
+  ],
   // ---- status manager (status_manager.go) ------------------------------------------------------------------------------
   'status.start': [
     P('M80', 'Starting to sync pod status with apiserver', 0, 'status_manager.go', { '1.12': 152 }),

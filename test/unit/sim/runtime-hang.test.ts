@@ -7,6 +7,8 @@
  * container, once per relist and then twice, so every pod's syncs stall and PLEG turns unhealthy.
  */
 import { describe, expect, it } from 'vitest';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { eventKind } from '../../../src/model/trace-query.ts';
 import { Simulation, type FaultAt, type StepRecord } from '../../../src/sim/simulation.ts';
 import { RUNTIME_HANG_PROBE_PERIOD_S } from '../../../src/sim/scenarios/runtime-hang-notready.ts';
 import { S, container, makePod, uidFor } from '../../../src/sim/scenarios/build.ts';
@@ -123,6 +125,14 @@ describe('with only cAdvisor\'s deadline (upstream inspect timeout, 2 min), PLEG
     // PLEG's inspect of web-b fails only at the request timeout: first after 2 min, then after 4 (events + reinspection).
     const failed = node.lines('runtime.container-status-failed').map((l) => Math.round((l.timeUs - NODE_START) / S));
     expect(failed.slice(0, 3)).toEqual([120, 241, 361]);
+    // The second failure (at ~4 min) is the reinspection at the end of the relist after the one that failed first,
+    // printed as 1.12 prints it and read back by the core as that line.
+    const reinspect = node.lines('pleg.reinspect-failed');
+    expect(reinspect.length).toBeGreaterThan(0);
+    expect(reinspect[0].text).toMatch(/^E\d{4} [\d:.]+ +\d+ generic\.go:\d+\] PLEG: pod web-b-?\w*\/shop failed reinspection: rpc error: code = DeadlineExceeded/);
+    expect(Math.round((reinspect[0].timeUs - NODE_START) / S)).toBe(361);
+    const read = analyzeSources([{ name: 'kubelet.log', data: reinspect[0].text + '\n' }], { defaultYear: 2020 });
+    expect(eventKind(read, 0)).toBe('pleg.reinspect-failed');
     // The relist that started at ~2 min is still running 3 min later: PLEG is unhealthy, pod sync stops, NotReady.
     const unhealthy = node.lines('syncloop.skipping').filter((l) => l.text.includes('PLEG is not healthy: pleg was last seen active 3m'));
     expect(unhealthy.length).toBeGreaterThan(0);
