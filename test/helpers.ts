@@ -22,6 +22,7 @@ export function seedText(prefix: string): string {
   return readFileSync(seedPath(prefix), 'utf8');
 }
 
-export function analyzeText(text: string | Uint8Array, name = 'test.log', opts: { year?: number; chunk?: number } = {}): Trace {
-  return analyzeSources([{ name, data: text }], opts.year ? { defaultYear: opts.year, yearFromCaller: true } : { defaultYear: 2024, yearFromCaller: false }, opts.chunk);
+export function analyzeText(text: string | Uint8Array, name = 'test.log', opts: { year?: number; chunk?: number; packRawText?: boolean } = {}): Trace {
+  const years = opts.year ? { defaultYear: opts.year, yearFromCaller: true } : { defaultYear: 2024, yearFromCaller: false };
+  return analyzeSources([{ name, data: text }], { ...years, packRawText: opts.packRawText }, opts.chunk);
 }

@@ -30,7 +30,13 @@ export function pieceLength(raw: RawText, c: number): number {
   return (c + 1 < raw.pieces.length ? raw.pieceStarts[c + 1] : rawLength(raw)) - raw.pieceStarts[c];
 }
 
-/** The plain bytes of piece `c` (do not modify them). */
+/** A buffer the cache let go, kept to unpack the next piece of the same length into (no allocation per piece). */
+let spare: Uint8Array | undefined;
+
+/**
+ * The plain bytes of piece `c` (do not modify them). For a packed piece they stay valid while fewer than the
+ * cache's worth of other pieces (15 blocks or more) are read: keep text, not the bytes, beyond that.
+ */
 export function pieceBytes(raw: RawText, c: number): Uint8Array {
   const piece = raw.pieces[c];
   if (!raw.packed[c]) return piece;
@@ -43,11 +49,17 @@ export function pieceBytes(raw: RawText, c: number): Uint8Array {
     }
     return hit.plain;
   }
-  const plain = new Uint8Array(pieceLength(raw, c));
+  const length = pieceLength(raw, c);
+  const plain = spare && spare.length === length ? spare : new Uint8Array(length);
+  spare = undefined;
   unpackInto(piece, plain);
   cache.push({ packed: piece, plain });
   cachedBytes += plain.length;
-  while (cachedBytes > CACHE_BYTES && cache.length > 1) cachedBytes -= cache.shift()!.plain.length;
+  while (cachedBytes > CACHE_BYTES && cache.length > 1) {
+    const evicted = cache.shift()!;
+    cachedBytes -= evicted.plain.length;
+    spare = evicted.plain;
+  }
   return plain;
 }
 

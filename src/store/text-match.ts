@@ -2,16 +2,16 @@
  * Matching the message-text filter against events' raw lines.
  *
  * Plain text is searched in the raw UTF-8 bytes, never decoded: native Uint8Array.indexOf finds each occurrence of
- * the first byte (in both ASCII cases), the rest is compared with ASCII case folding, and a hit's line is mapped to
- * the event whose record covers it. Cost: one native pass over the bytes plus the candidates. Case folding is
- * ASCII-only (other characters match as typed).
+ * the needle's rarest byte (in both ASCII cases), the needle is compared around it with ASCII case folding, and a
+ * hit's line is mapped to the event whose record covers it; the search then goes on from the next line. Cost: one
+ * native pass over the bytes plus the candidates. Case folding is ASCII-only (other characters match as typed).
  *
  * A regular expression runs on the core's linear-time engine (trace/safe-regex.ts: an NFA simulation, no
  * backtracking) over each record cut to MAX_SUBJECT_CHARS, with one step budget for the whole pass. Records that
  * lack the pattern's required literal (required-literal.ts) are rejected by the byte search first.
  */
 import { eventRawText } from '../model/trace-query.ts';
-import { pieceBytes, pieceLength } from '../model/raw-text.ts';
+import { pieceAt, pieceBytes, pieceLength } from '../model/raw-text.ts';
 import type { RawText, Trace } from '../model/trace.ts';
 import type { SafePattern, StepBudget } from '../trace/safe-regex-run.ts';
 import { lineToEvent } from './line-events.ts';
@@ -24,10 +24,24 @@ export type EventTextTest = (e: number) => boolean;
 const encoder = new TextEncoder();
 const lowerAscii = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b);
 
-/** The byte at a source offset past piece `c` (slow path for matches that straddle two pieces). */
-function byteAt(raw: RawText, c: number, offset: number): number {
-  while (c < raw.pieces.length && offset >= raw.pieceStarts[c] + pieceLength(raw, c)) c++;
-  return c < raw.pieces.length ? pieceBytes(raw, c)[offset - raw.pieceStarts[c]] : -1;
+/** The byte at a source offset, in whichever piece holds it (for the rare match that straddles two pieces), or -1. */
+function byteAt(raw: RawText, offset: number): number {
+  if (offset < 0 || raw.pieces.length === 0) return -1;
+  const c = pieceAt(raw, offset);
+  const at = offset - raw.pieceStarts[c];
+  return at < pieceLength(raw, c) ? pieceBytes(raw, c)[at] : -1;
+}
+
+/**
+ * How common each lower-case ASCII byte is in kubelet logs, most common first (spaces, vowels and the letters of
+ * common words; digits and separators of timestamps and IDs). The search runs on the needle's rarest byte, so
+ * `probe` is found by its `b`, not by every `p` of the log.
+ */
+const COMMON_FIRST = ' etaoinsrdlc0123456789u:.-"mpghfy=/_bwvk,x[]{}()jqz';
+
+function rarity(b: number): number {
+  const at = COMMON_FIRST.indexOf(String.fromCharCode(b));
+  return at < 0 ? COMMON_FIRST.length : at;
 }
 
 /** Marks every event whose record contains `text` (ASCII case-insensitive). */
@@ -36,30 +50,48 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
   const needle = encoder.encode(text.toLowerCase()).map(lowerAscii);
   if (needle.length === 0) return mask.fill(1);
   const n = needle.length;
-  const first = needle[0];
-  const firstUpper = first >= 97 && first <= 122 ? first - 32 : first;
+  let anchor = 0;
+  for (let k = 1; k < n; k++) if (rarity(needle[k]) > rarity(needle[anchor])) anchor = k;
+  const lowerByte = needle[anchor];
+  const upperByte = lowerByte >= 97 && lowerByte <= 122 ? lowerByte - 32 : lowerByte;
   const maps = lineToEvent(trace);
   trace.raw.forEach((raw, s) => {
     const { pieceStarts, lineStarts } = raw;
     const map = maps[s];
+    const lastLine = lineStarts.length - 2;
     let line = 0;
+    // Where the next anchor may be, in the source: after a hit, the rest of its line adds nothing.
+    let resumeAt = 0;
     for (let c = 0; c < raw.pieces.length; c++) {
       const chunk = pieceBytes(raw, c);
       const base = pieceStarts[c];
-      let lower = chunk.indexOf(first);
-      let upper = firstUpper === first ? -1 : chunk.indexOf(firstUpper);
+      const from = Math.max(0, resumeAt - base);
+      if (from >= chunk.length) continue;
+      let lower = chunk.indexOf(lowerByte, from);
+      let upper = upperByte === lowerByte ? -1 : chunk.indexOf(upperByte, from);
       while (lower >= 0 || upper >= 0) {
-        const p = upper < 0 || (lower >= 0 && lower < upper) ? lower : upper;
-        let k = 1;
-        if (p + n <= chunk.length) while (k < n && lowerAscii(chunk[p + k]) === needle[k]) k++;
-        else while (k < n && lowerAscii(byteAt(raw, c, base + p + k)) === needle[k]) k++;
+        const q = upper < 0 || (lower >= 0 && lower < upper) ? lower : upper;
+        // The match would start at p (possibly in the piece before) and end at p + n (possibly in the next).
+        const p = q - anchor;
+        let k = 0;
+        if (p >= 0 && p + n <= chunk.length) while (k < n && lowerAscii(chunk[p + k]) === needle[k]) k++;
+        else while (k < n && lowerAscii(byteAt(raw, base + p + k)) === needle[k]) k++;
+        let next = q + 1;
         if (k === n) {
-          while (line + 1 < lineStarts.length - 1 && lineStarts[line + 1] <= base + p) line++;
+          const at = base + p;
+          while (line < lastLine && lineStarts[line + 1] <= at) line++;
           const e = map[line];
           if (e >= 0) mask[e] = 1;
+          if (line < lastLine) {
+            resumeAt = lineStarts[line + 1] + anchor;
+            next = Math.max(next, resumeAt - base);
+          } else {
+            next = chunk.length;
+          }
         }
-        if (p === lower) lower = chunk.indexOf(first, p + 1);
-        else upper = chunk.indexOf(firstUpper, p + 1);
+        if (next >= chunk.length) break;
+        if (lower >= 0 && lower < next) lower = chunk.indexOf(lowerByte, next);
+        if (upper >= 0 && upper < next) upper = chunk.indexOf(upperByte, next);
       }
     }
   });

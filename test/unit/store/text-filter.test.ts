@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { analyzeText, seedText } from '../../helpers.ts';
 import { computeVisibility, compileFilterPattern, DEFAULT_FILTERS } from '../../../src/store/event-filter.ts';
@@ -25,6 +26,20 @@ describe('message-text filter', () => {
       expect(visible(v.mask, trace.events.count)).toEqual(containing(trace, needle));
       expect(v.hiddenCount).toBe(trace.events.count - containing(trace, needle).length);
     }
+  });
+
+  test('plain text on random logs, needles and chunkings (packed text too) finds exactly the records that contain it', () => {
+    // Lines from a small alphabet, so needles recur many times per line, across lines and across chunk boundaries.
+    fc.assert(fc.property(
+      fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'x', ' ', '=', 'é'), minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 25 }),
+      fc.string({ unit: fc.constantFrom('a', 'B', 'x', ' ', 'é'), minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 40 }), fc.boolean(),
+      (messages, needle, chunk, packRawText) => {
+        const log = messages.map((m, i) => `I0314 09:14:0${i % 10}.000001 1 kubelet.go:1] ${m}`).join('\n') + '\n';
+        const trace = analyzeText(log, 'random.log', { chunk, packRawText });
+        const v = computeVisibility(trace, { ...DEFAULT_FILTERS, text: needle });
+        expect(visible(v.mask, trace.events.count)).toEqual(containing(trace, needle));
+      }), { numRuns: 300 });
   });
 
   test('a regular expression runs on the linear-time engine and matches what the browser engine would', () => {
