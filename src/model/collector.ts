@@ -7,6 +7,7 @@
  */
 import type { VersionFingerprint } from '../catalog/fingerprint.ts';
 import type { PodRef } from '../catalog/extract.ts';
+import { kindId } from '../catalog/catalog.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, StringTable } from '../util/string-table.ts';
 import { PodRegistry } from './pod-registry.ts';
@@ -328,33 +329,39 @@ export function refNumber(o: Collected, ref: PodRef): number {
  * never merged into another, and resolving the same reference again only fills in what it already filled); one
  * without a uid is asked again whenever the registry changed (PodRegistry.version).
  */
+const SYNCLOOP_ADD = kindId('syncloop.add');
+const SYNCLOOP_REMOVE = kindId('syncloop.remove');
+
 export function resolvePods(o: Collected): void {
   const refs = o.podRefs;
   const registry = o.pods;
   const lastPod = new Int32Array(refs.length);
   const lastNode = new Float64Array(refs.length).fill(NaN);
   const lastVersion = new Float64Array(refs.length).fill(NaN);
-  const { podRef, nodeName, defaultNode, fileAdd, pod: podCol } = o;
+  const { podRef, nodeName, defaultNode, fileAdd, pod: podCol, kind, time } = o;
   for (let i = o.resolved; i < o.count; i++) {
     const r = podRef[i];
+    const added = kind[i] === SYNCLOOP_ADD;
     let pod = -1;
     if (r >= 0) {
       const node = nodeName[i] || defaultNode[i];
-      const still = refs[r].uid !== '' ? lastVersion[r] >= 0 : lastVersion[r] === registry.version;
+      const still = refs[r].uid !== '' ? lastVersion[r] >= 0 : lastVersion[r] === registry.version && !added;
       if (still && lastNode[r] === node) {
         pod = lastPod[r];
       } else {
-        pod = registry.resolve(refs[r], node);
+        pod = registry.resolve(refs[r], node, time[i], added);
         lastPod[r] = pod;
         lastNode[r] = node;
         lastVersion[r] = registry.version;
       }
       if (pod >= 0 && fileAdd[i]) registry.markFileSource(pod);
+      if (kind[i] === SYNCLOOP_REMOVE) registry.markRemoved(pod, time[i]);
     } else if (r === SEVERAL_POD_REFS) {
       const ids: number[] = [];
       for (const k of o.multiRefs.get(i)!) {
-        const id = registry.resolve(refs[k], nodeName[i] || defaultNode[i]);
+        const id = registry.resolve(refs[k], nodeName[i] || defaultNode[i], time[i], added);
         if (id >= 0) ids.push(id);
+        if (kind[i] === SYNCLOOP_REMOVE) registry.markRemoved(id, time[i]);
       }
       o.multiPod.set(i, ids);
     }

@@ -4,7 +4,9 @@
  * references to the same pod as soon as a line links two forms (a name with its uid).
  *
  * Rules: a uid is authoritative; a name without uid means the latest pod of that name on that node; a pod first
- * known only by name adopts the first uid seen together with that name. Static pods (uid = 32-hex manifest hash)
+ * known only by name adopts the first uid seen together with that name. Once the config source has removed a pod
+ * (SyncLoop REMOVE), an ADD of the same name is a new pod (a StatefulSet pod re-created under a new uid; the
+ * structured era's ADD names it without its uid), and a new uid is not adopted by the removed one. Static pods (uid = 32-hex manifest hash)
  * and their mirror pods (API uuid, same ns/name) are kept apart and linked as twins at the end.
  */
 import type { PodRef } from '../catalog/extract.ts';
@@ -20,6 +22,8 @@ interface Provisional {
   /** Merged into another pod (union-find parent), or -1. */
   mergedInto: number;
   fromFileSource: boolean;
+  /** When the config source removed it (SyncLoop REMOVE; Infinity: not removed): a later ADD of its name is a new pod. */
+  removedAtUs: number;
 }
 
 export class PodRegistry {
@@ -36,7 +40,12 @@ export class PodRegistry {
    */
   version = 0;
 
-  resolve(ref: PodRef, node: number): number {
+  /**
+   * The pod a reference made at `atUs` names. `added`: the reference is a SyncLoop ADD's (a pod of that name removed
+   * before then is not it). Records are resolved in file order, which need not be time order (files given newest
+   * first), hence the times.
+   */
+  resolve(ref: PodRef, node: number, atUs = 0, added = false): number {
     const uid = ref.uid;
     if (uid) {
       const known = this.byUid.get(uid);
@@ -46,7 +55,7 @@ export class PodRegistry {
         return id;
       }
       // A pod seen by name only so far adopts this uid.
-      const pending = this.latestByName(ref, node, true);
+      const pending = this.latestByName(ref, node, true, atUs);
       if (pending >= 0) {
         // Stored strings are copied out of the line they came from (see util/string-table.ts detachString).
         const kept = detachString(uid);
@@ -60,18 +69,27 @@ export class PodRegistry {
     }
     if (!ref.name) return -1;
     const latest = this.latestByName(ref, node, false);
-    if (latest >= 0) {
+    if (latest >= 0 && !(added && this.pods[latest].removedAtUs < atUs)) {
       this.fill(latest, ref);
       return latest;
     }
     return this.create(ref, node);
   }
 
+  /** The config source removed this pod at `atUs` (see the class comment). */
+  markRemoved(id: number, atUs: number): void {
+    if (id < 0) return;
+    const p = this.pods[this.find(id)];
+    if (p.removedAtUs <= atUs) return;
+    p.removedAtUs = atUs;
+    this.version++;
+  }
+
   markFileSource(id: number): void {
     if (id >= 0) this.pods[this.find(id)].fromFileSource = true;
   }
 
-  private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean): number {
+  private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean, atUs = 0): number {
     if (!ref.name) return -1;
     const lists: (number[] | undefined)[] = ref.namespace
       ? [this.byName.get(`${node}|${ref.namespace}/${ref.name}`), this.byBareName.get(`${node}|${ref.name}`)]
@@ -82,8 +100,8 @@ export class PodRegistry {
         const id = this.find(list[i]);
         const p = this.pods[id];
         if (ref.namespace && p.namespace && p.namespace !== ref.namespace) continue;
-        if (withoutUidOnly && p.uid) {
-          // A static pod and its mirror share ns/name; a different uid is a different pod.
+        if (withoutUidOnly && (p.uid || p.removedAtUs < atUs)) {
+          // A static pod and its mirror share ns/name; a different uid is a different pod (so is one removed).
           continue;
         }
         return id;
@@ -96,7 +114,7 @@ export class PodRegistry {
     this.version++;
     const id = this.pods.length;
     const uid = detachString(ref.uid);
-    this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false });
+    this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false, removedAtUs: Infinity });
     if (uid) this.byUid.set(uid, id);
     this.index(id);
     return id;

@@ -84,9 +84,33 @@ describe('pods that share a name', () => {
       'I0315 10:00:05.000000    2891 kubelet.go:2130] "SyncLoop DELETE" source="api" pods=[default/web-0]',
     ].join('\n');
     const trace = analyze(['k.log', log]);
-    // The line that ties the name to the new uid makes a second pod, and a name-only line after it is the newer one's.
+    // The ADD after the REMOVE is a new pod (named without its uid in this era), which the next line ties to UID2;
+    // name-only lines after it are the newer one's.
     expect(trace.pods.map((p) => `${p.name} ${p.uid}`)).toEqual([`web-0 ${UID}`, `web-0 ${UID2}`]);
-    expect([0, 1, 3, 4, 5].map((e) => trace.pods[trace.events.pod[e]].uid)).toEqual([UID, UID, UID2, UID2, UID2]);
+    expect([0, 1, 2, 3, 4, 5].map((e) => trace.pods[trace.events.pod[e]].uid)).toEqual([UID, UID, UID2, UID2, UID2, UID2]);
+    // The same lines in two rotated files given newest first: resolved by time, not by file order.
+    const lines = log.split('\n');
+    const rotated = analyze(['kubelet.log', lines.slice(2).join('\n')], ['kubelet.log.1', lines.slice(0, 2).join('\n')]);
+    expect(rotated.pods.map((p) => `${p.name} ${p.uid}`).sort()).toEqual([`web-0 ${UID}`, `web-0 ${UID2}`].sort());
+    const adds = Array.from({ length: rotated.events.count }, (_, e) => e).filter((e) => KINDS[rotated.events.kind[e]] === 'syncloop.add');
+    expect(adds.map((e) => rotated.pods[rotated.events.pod[e]].uid)).toEqual([UID2]);
+  });
+
+  it('an ADD of a removed pod\'s name before the REMOVE (in time) is still that pod; a bulk ADD after it names the new one', () => {
+    const log = [
+      'I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0 default/web-1]',
+      `I0315 10:00:01.000000    2891 pod_workers.go:888] "Processing pod event done" pod="default/web-0" podUID=${UID} updateType=0`,
+      'I0315 10:00:02.000000    2891 kubelet.go:2124] "SyncLoop REMOVE" source="api" pods=[default/web-0]',
+      'I0315 10:00:03.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0 default/web-2]',
+      `I0315 10:00:04.000000    2891 pod_workers.go:888] "Processing pod event done" pod="default/web-0" podUID=${UID2} updateType=0`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    const web0 = trace.pods.filter((p) => p.name === 'web-0').map((p) => p.uid);
+    expect(web0).toEqual([UID, UID2]);
+    const podsOf = (e: number) => (trace.multiPod[e] ?? [trace.events.pod[e]]).map((i) => `${trace.pods[i].name} ${trace.pods[i].uid || '-'}`).sort();
+    expect(podsOf(0)).toEqual([`web-0 ${UID}`, 'web-1 -']);
+    expect(podsOf(2)).toEqual([`web-0 ${UID}`]);
+    expect(podsOf(3)).toEqual([`web-0 ${UID2}`, 'web-2 -']);
   });
 
   it('a static pod (32-hex manifest hash, from the file source) and its mirror pod (API uid): two pods, twins', () => {
