@@ -113,6 +113,12 @@ export class ByteMemo {
     return this.keep(bytes, view, msgStart, end, hash, undefined, -1, key, rec.file, this.memo.classifyFresh(rec, true));
   }
 
+  /** Reading is over: lets go of every remembered message (a big log's memo holds tens of MB). */
+  release(): void {
+    this.recent = new Generation(1, 64);
+    this.older = new Generation(1, 64);
+  }
+
   get rows(): Int32Array {
     return this.recent.rows;
   }

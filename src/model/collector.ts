@@ -262,9 +262,14 @@ export class Collector {
     for (const [shortId, name] of cls.learnedNames) if (!o.idNames.has(shortId)) o.idNames.set(shortId, name);
   }
 
-  /** Resolves every pod reference collected so far (see resolvePods) and returns the columns. */
+  /**
+   * Resolves every pod reference collected so far (see resolvePods) and returns the columns. Reading is over: the
+   * memos let go of what they remembered, so building the trace does not hold them too.
+   */
   finish(): Collected {
     resolvePods(this.out);
+    this.byteMemo.release();
+    this.memo.release();
     return this.out;
   }
 

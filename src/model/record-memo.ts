@@ -94,6 +94,13 @@ export class RecordMemo {
     return result;
   }
 
+  /** Reading is over: lets go of every remembered text. */
+  release(): void {
+    this.recent = new Map();
+    this.older = new Map();
+    this.recentChars = 0;
+  }
+
   private remember(entry: MemoEntry): void {
     if (this.recent.size >= this.limits.entries || this.recentChars + entry.text.length > this.limits.chars) {
       this.older = this.recent;
