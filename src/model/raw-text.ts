@@ -1,9 +1,10 @@
 /**
- * Reading a source's raw text (Trace.raw). The text is kept once, in the pieces it was read in; in the app each
- * piece is packed (util/lz-pack.ts) as soon as stage 1 has read it, which keeps a log in a fraction of its size
- * (the raw text is otherwise the largest thing a loaded log holds). Everything reads the text through here: a packed
- * piece is unpacked on demand, and the few most recently used stay unpacked in a small cache, so the log pane
- * scrolling through one stretch, or a filter reading the pieces in order, unpacks each piece once.
+ * Reading a source's raw text (Trace.raw). The text is kept once, in pieces. The command line keeps the pieces it
+ * read; the app keeps the text packed (util/lz-pack.ts) in blocks of PACK_BLOCK_BYTES — packed by the pack worker
+ * while the ingest worker reads the lines, or by the ingest worker itself as stage 1 reads each chunk — which keeps
+ * a log in a fraction of its size (the raw text is otherwise the largest thing a loaded log holds). Everything reads
+ * the text through here: a packed piece is unpacked on demand, and the most recently used stay unpacked in a small
+ * cache, so the log pane scrolling through one stretch, or a filter reading the pieces in order, unpacks each once.
  */
 import { unpackInto, type Packer } from '../util/lz-pack.ts';
 import type { RawText } from './trace.ts';
