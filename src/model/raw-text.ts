@@ -138,6 +138,14 @@ export function appendPacked(out: RawPieces, chunk: Uint8Array, start: number, p
   }
 }
 
+/** The text packed in blocks of PACK_BLOCK_BYTES (a text already packed is returned as it is). */
+export function packRaw(raw: RawText, packer: Packer): RawText {
+  if (raw.packed.some(Boolean) || raw.pieces.length === 0) return raw;
+  const out = emptyPieces();
+  raw.pieces.forEach((piece, c) => appendPacked(out, piece, raw.pieceStarts[c], packer));
+  return { ...out, lineStarts: raw.lineStarts };
+}
+
 /** A text packed elsewhere (the app's pack worker), handed to RawTextBuilder.finish: its pieces and its length. */
 export interface PackedText extends RawPieces {
   bytes: number;

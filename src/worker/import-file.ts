@@ -3,7 +3,9 @@
  * document), a gzipped one inflated with a size limit, and handed to the core's importers (trace/trace-file.ts,
  * trace/csv-import.ts with papaparse). Their ShareErrors become messages naming the file.
  */
+import { packRaw } from '../model/raw-text.ts';
 import type { Trace } from '../model/trace.ts';
+import { Packer } from '../util/lz-pack.ts';
 import { decompressBytes, formatBytes, isGzip } from '../trace/compression.ts';
 import { importEventsCsv } from '../trace/csv-import.ts';
 import { ShareError } from '../trace/errors.ts';
@@ -27,6 +29,14 @@ async function readLimited(blob: Blob, name: string, limit: number, what: string
 }
 
 export async function importFile(blob: Blob, name: string, kind: 'trace-file' | 'csv', defaultYear: number): Promise<ImportedFile> {
+  const imported = await importUnpacked(blob, name, kind, defaultYear);
+  // Kept packed like a log's text (model/raw-text.ts).
+  const packer = new Packer();
+  imported.trace.raw = imported.trace.raw.map((raw) => packRaw(raw, packer));
+  return imported;
+}
+
+async function importUnpacked(blob: Blob, name: string, kind: 'trace-file' | 'csv', defaultYear: number): Promise<ImportedFile> {
   try {
     if (kind === 'trace-file') {
       const contents = await importTraceFile(await readLimited(blob, name, MAX_TRACE_FILE_BYTES, 'trace file'));

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
 import { analyzeSources } from '../../../src/model/analyze.ts';
-import { joinRaw, pieceBytes, rawBytes } from '../../../src/model/raw-text.ts';
+import { joinRaw, packRaw, pieceBytes, rawBytes } from '../../../src/model/raw-text.ts';
 import { eventRawText, lineCountOf, readLines } from '../../../src/model/trace-query.ts';
 import { plainTextMask } from '../../../src/store/text-match.ts';
 import { Packer, packBound, unpackInto } from '../../../src/util/lz-pack.ts';
@@ -102,6 +102,13 @@ describe('packed raw text', () => {
       expect(same(rawBytes(raw, at - 100, at + 100), rawBytes(plain.raw[0], at - 100, at + 100))).toBe(true);
       expect(pieceBytes(raw, c).length).toBe((c + 1 < raw.pieces.length ? raw.pieceStarts[c + 1] : joinRaw(raw).length) - at);
     }
+  });
+
+  it('a plain text packed afterwards (a trace file or CSV table opened in the app) reads the same', () => {
+    const later = packRaw(plain.raw[0], packer);
+    expect(later.packed.filter(Boolean).length).toBeGreaterThan(5);
+    expect(same(joinRaw(later), joinRaw(plain.raw[0]))).toBe(true);
+    expect(packRaw(later, packer)).toBe(later);
   });
 
   it('a text filter finds the same events', () => {
