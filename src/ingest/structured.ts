@@ -12,7 +12,13 @@ export interface KeyValue {
   shape: 0 | 1 | 2 | 3;
 }
 
-/** End index (exclusive) of a Go-quoted string starting at `i` (which must be a '"'); -1 if unterminated. */
+/** quotedEnd's and scanBracket's answer when the text ends before the value does (a line cut short). */
+const CUT_AT_END = -2;
+
+/**
+ * End index (exclusive) of a Go-quoted string starting at `i` (which must be a '"'). Unterminated: -1 at a newline,
+ * CUT_AT_END if the text ends first (callers that only need "terminated or not" test for < 0).
+ */
 export function quotedEnd(s: string, i: number): number {
   const n = s.length;
   let p = i + 1;
@@ -23,7 +29,7 @@ export function quotedEnd(s: string, i: number): number {
     if (c === 10) return -1;
     p++;
   }
-  return -1;
+  return CUT_AT_END;
 }
 
 const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
@@ -85,8 +91,15 @@ export function unquoteGo(s: string, start: number, end: number): string {
   return parts.join('');
 }
 
-/** End (exclusive) of a bracketed value starting at `i` ('[', '{' or '&{'), honouring quotes; s.length if unbalanced. */
-export function bracketEnd(s: string, i: number): number {
+/** scanBracket: a quoted value inside the brackets met a newline. (A newline outside quotes at p is -3 - p.) */
+const NEWLINE_IN_QUOTE = -1;
+
+/**
+ * One pass over a bracketed value starting at `i` ('[', '{' or '&{'), honouring quotes: the end (exclusive) after its
+ * closing bracket; CUT_AT_END if the text ends inside it; NEWLINE_IN_QUOTE; or -3 - p for a newline at p (a
+ * bracketed value never spans lines in klog output, so a newline means the text was cut).
+ */
+function scanBracket(s: string, i: number): number {
   const n = s.length;
   let depth = 0;
   let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
@@ -94,21 +107,23 @@ export function bracketEnd(s: string, i: number): number {
     const c = s.charCodeAt(p);
     if (c === 34) {
       const q = quotedEnd(s, p);
-      if (q < 0) return n;
+      if (q < 0) return q === CUT_AT_END ? CUT_AT_END : NEWLINE_IN_QUOTE;
       p = q;
       continue;
     }
     if (c === 91 || c === 123 || c === 40) depth++;
     else if (c === 93 || c === 125 || c === 41) {
-      depth--;
-      if (depth === 0) return p + 1;
-    } else if (c === 10 && depth > 0) {
-      // A bracketed value never spans lines in klog output; a newline means the text was cut.
-      return p;
-    }
+      if (--depth === 0) return p + 1;
+    } else if (c === 10) return -3 - p;
     p++;
   }
-  return n;
+  return CUT_AT_END;
+}
+
+/** End (exclusive) of a bracketed value starting at `i`; at a newline, the newline; s.length if it does not end. */
+export function bracketEnd(s: string, i: number): number {
+  const r = scanBracket(s, i);
+  return r >= 0 ? r : r <= -3 ? -3 - r : s.length;
 }
 
 const isKeyChar = (c: number) =>
@@ -267,41 +282,6 @@ export function structFields(raw: string): Record<string, string> {
   return out;
 }
 
-/** Where a Go-quoted string starting at `i` ends: after its closing quote; CUT_AT_END at the end of the text; -1 at a newline. */
-function quoteStop(s: string, i: number): number {
-  const n = s.length;
-  for (let p = i + 1; p < n; p++) {
-    const c = s.charCodeAt(p);
-    if (c === 92) p++;
-    else if (c === 34) return p + 1;
-    else if (c === 10) return -1;
-  }
-  return CUT_AT_END;
-}
-
-/** Where a bracketed value starting at `i` ends (honouring quotes): CUT_AT_END at the end of the text; -1 at a newline. */
-function bracketStop(s: string, i: number): number {
-  const n = s.length;
-  let depth = 0;
-  let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
-  while (p < n) {
-    const c = s.charCodeAt(p);
-    if (c === 34) {
-      const q = quoteStop(s, p);
-      if (q < 0) return q;
-      p = q;
-      continue;
-    }
-    if (c === 91 || c === 123 || c === 40) depth++;
-    else if (c === 93 || c === 125 || c === 41) {
-      if (--depth === 0) return p + 1;
-    } else if (c === 10) return -1;
-    p++;
-  }
-  return CUT_AT_END;
-}
-
-const CUT_AT_END = -2;
 /** Pairs looked at (the scan is linear in the text whatever this is; it only stops a line of a million pairs early). */
 const MAX_CUT_SCAN_PAIRS = 512;
 
@@ -315,7 +295,7 @@ const MAX_CUT_SCAN_PAIRS = 512;
  */
 export function cutInside(s: string, msgStart: number): string {
   const n = s.length;
-  let p = quoteStop(s, msgStart);
+  let p = quotedEnd(s, msgStart);
   if (p === CUT_AT_END) return 'inside its message (the quote is not closed)';
   if (p < 0) return '';
   for (let pairs = 0; p < n && pairs < MAX_CUT_SCAN_PAIRS; pairs++) {
@@ -328,11 +308,11 @@ export function cutInside(s: string, msgStart: number): string {
     if (p === n) return `after ${key}= (no value)`;
     const c = s.charCodeAt(p);
     if (c === 34) {
-      p = quoteStop(s, p);
+      p = quotedEnd(s, p);
       if (p === CUT_AT_END) return `inside the value of ${key}= (its quote is not closed)`;
     } else if (c === 91 || c === 123 || (c === 38 && s.charCodeAt(p + 1) === 123)) {
       const open = c === 38 ? '{' : String.fromCharCode(c);
-      p = bracketStop(s, p);
+      p = scanBracket(s, p);
       if (p === CUT_AT_END) return `inside the value of ${key}= (a "${open}" is not closed)`;
     } else if (c === 60 /* < */ && (p + 1 === n || s.charCodeAt(p + 1) === 10)) {
       const close = s.indexOf('\n >', p);
