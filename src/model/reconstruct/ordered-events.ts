@@ -101,11 +101,11 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
 function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedEventTable {
   const n = order.length;
   const m = c.count;
-  // Copies one column in time order, then gives back the collected one's memory (see releaseColumn).
+  // Copies one column in time order, then gives back the collected one's memory (releaseColumn detaches its buffer,
+  // which leaves the collector's view of it empty).
   const take = <T>(copy: T, old: ArrayBufferView): T => { releaseColumn(old); return copy; };
   const timeUs = permuteF64(time, order);
   releaseColumn(time);
-  c.time = new Float64Array(0);
   const events: OrderedEventTable = {
     count: n,
     timeUs,
@@ -126,18 +126,6 @@ function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedE
     text: take(permuteI32(c.text.subarray(0, m), order), c.text),
     laneKind: take(permuteU8(c.laneKind.subarray(0, m), order), c.laneKind),
   };
-  c.line = new Uint32Array(0);
-  c.lineCount = new Uint16Array(0);
-  c.severity = new Uint8Array(0);
-  c.pid = new Uint32Array(0);
-  c.msg = new Uint16Array(0);
-  c.kind = new Uint16Array(0);
-  c.pod = new Int32Array(0);
-  c.cid = new Int32Array(0);
-  c.cname = new Int32Array(0);
-  c.num = new Float64Array(0);
-  c.text = new Int32Array(0);
-  c.laneKind = new Uint8Array(0);
   return events;
 }
 
