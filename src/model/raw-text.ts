@@ -161,6 +161,7 @@ export class RawTextBuilder {
   private readonly out = emptyPieces();
   /** Chunks before this index are final (packed, or left plain because they would not pack). */
   private settled = 0;
+  /** Bytes added so far (the source's length as read). */
   bytes = 0;
 
   constructor(private readonly packer: Packer | undefined, private readonly keepBytes = true) {}

@@ -66,7 +66,6 @@ export class SourceHandle implements FastRecordSink {
   private duplicates = 0;
   /** [event index, year] for dates inside messages that fall on the record's own day. */
   readonly weakYears: [number, number][] = [];
-  private bytes = 0;
   /** The fast path's record, reused: its text is filled only to classify a message not seen before. */
   private readonly fastRec: LogRecord = {
     line: 0, lineCount: 1, severity: 0, yearlessUs: 0, yearHint: 0, pid: 0, file: '', fileLine: 0, era: Era.Printf, text: '',
@@ -100,7 +99,6 @@ export class SourceHandle implements FastRecordSink {
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.raw.add(chunk);
-    this.bytes += chunk.length;
     this.lines.push(chunk);
     // Once the next chunk has been read, nothing reads the one before it as bytes any more (a line held across
     // the boundary was passed on while this one was read): it can be packed.
@@ -108,7 +106,7 @@ export class SourceHandle implements FastRecordSink {
   }
 
   get bytesRead(): number {
-    return this.bytes;
+    return this.raw.bytes;
   }
 
   get linesRead(): number {
@@ -244,9 +242,9 @@ export class SourceHandle implements FastRecordSink {
     this.reader.absorb(later.reader);
     this.fp.absorb(later.fingerprint);
     for (const [i, y] of later.weakYears) if (this.weakYears.length < MAX_WEAK_YEARS) this.weakYears.push([recordBase + i, y]);
+    const offset = this.raw.bytes;
     for (const chunk of later.chunks) this.raw.add(chunk);
-    for (const start of later.lineStarts) this.lineStarts.push(this.bytes + start);
-    this.bytes += later.bytes;
+    for (const start of later.lineStarts) this.lineStarts.push(offset + start);
     this.recordsEnd = recordBase + recordCount;
     this.inputEnded = true;
   }
@@ -258,7 +256,7 @@ export class SourceHandle implements FastRecordSink {
     this.order.end();
     return {
       name: this.name, reader: this.reader.state(), fingerprint: this.fp.log(), diagnostics: this.diagnostics, damage: this.damage,
-      diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.bytes,
+      diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.raw.bytes,
       ...this.raw.plainPieces(), lineStarts: this.lineStarts.finish(),
     };
   }
@@ -294,11 +292,11 @@ export class SourceHandle implements FastRecordSink {
     else if (counts.klog === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
-    this.lineStarts.push(this.bytes);
+    this.lineStarts.push(this.raw.bytes);
     o.raw[this.index] = this.raw.finish(this.lineStarts.finish(), packedText);
     const info: SourceInfo = {
       index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
-      bytes: this.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),
+      bytes: this.raw.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),
       year, reversed, startUs: Number.isFinite(startUs) ? startUs : 0, endUs: Number.isFinite(endUs) ? endUs : 0,
       diagnostics: this.diagnostics, diagnosticsDropped: this.dropped,
       cuts: this.cutsOf(format),
