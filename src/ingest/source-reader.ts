@@ -32,6 +32,12 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
+
+/** The warning for a record whose text ends inside a value (`cut` in cutInside's words); the fast path gives it too. */
+export function cutWarning(cut: string): string {
+  return `the record is cut ${cut}; read as far as it goes`;
+}
+
 /** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
 const MAX_UPSIDE_DOWN_LINES = 10_000;
 
@@ -521,7 +527,7 @@ export class SourceReader {
       this.facts.eras.structured++;
       // A line the splitter cut for its length was reported as such already.
       const cut = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount ? '' : cutInside(rec.text, rec.msgStart);
-      if (cut) this.sink.diagnostic(rec.line, 'warning', `the record is cut ${cut}; read as far as it goes`);
+      if (cut) this.sink.diagnostic(rec.line, 'warning', cutWarning(cut));
     }
     else if (rec.era === Era.Json) this.facts.eras.json++;
     else this.facts.eras.printf++;

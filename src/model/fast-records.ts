@@ -11,7 +11,6 @@
 import { parseBareKlogHeader, newBareKlogHeader, type BareKlogHeader } from '../ingest/klog-header-bytes.ts';
 import type { FastLineTaker } from '../ingest/byte-lines.ts';
 import type { SourceReader } from '../ingest/source-reader.ts';
-import { WholeMessages } from '../ingest/whole-messages.ts';
 import { ByteKeyTable, hashAsciiBytes, hashAsciiLine, type LineEnd } from '../util/byte-hash.ts';
 
 /** A line taken by the fast path: its bytes, its clean header, the hash of its (ASCII) message. */
@@ -54,7 +53,6 @@ export class FastRecords implements FastLineTaker {
   private readonly fileNameList: string[] = [];
   private readonly decoder = new TextDecoder('utf-8');
   private readonly lineEnd: LineEnd = { newline: 0 };
-  private readonly wholeMessages = new WholeMessages();
 
   constructor(private readonly sink: FastRecordSink) {}
 
@@ -79,8 +77,6 @@ export class FastRecords implements FastLineTaker {
       hash = hashAsciiBytes(view, header.msgStart, end);
     }
     if (nulAt < newline || end - start > maxLineBytes) return -1;
-    // A record cut inside a value is reported by the ordinary way.
-    if (!this.wholeMessages.isWhole(bytes, header.msgStart, end, hash)) return -1;
     const file = this.fileName(bytes, view, header.fileStart, header.fileEnd);
     // This line starts a new record, so the held one is complete.
     if (this.holding) this.sink.fastRecord(this.held);

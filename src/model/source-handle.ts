@@ -9,10 +9,11 @@
  */
 import { VersionFingerprint } from '../catalog/fingerprint.ts';
 import { CATALOG } from '../catalog/catalog.ts';
-import { ROW, ROW_ENTRY } from './byte-memo.ts';
+import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
-import { SourceReader, type SourceFacts } from '../ingest/source-reader.ts';
+import { cutInside } from '../ingest/structured.ts';
+import { SourceReader, cutWarning, type SourceFacts } from '../ingest/source-reader.ts';
 import { LineSplitter } from '../ingest/line-splitter.ts';
 import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
 import { growF64 } from '../util/columns.ts';
@@ -154,12 +155,16 @@ export class SourceHandle implements FastRecordSink {
     rec.era = structured ? Era.Structured : Era.Printf;
     if (this.inDocument()) {
       // Whether a document quotes this line again depends on its text.
-      this.emit({ ...rec, text: this.fast.decode(line.bytes, line.start, line.end), msgStart: h.msgStart - line.start });
+      const text = this.fast.decode(line.bytes, line.start, line.end);
+      const msgStart = h.msgStart - line.start;
+      if (structured) this.warnIfCut(rec.line, cutInside(text, msgStart));
+      this.emit({ ...rec, text, msgStart });
       return;
     }
     const nodeKey = this.provisionalNodeKey();
     const memo = this.collector.byteMemo;
     const row = memo.lookup(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
+    if (memo.rows[row * ROW + ROW_FLAGS] & FLAG_CUT) this.warnIfCut(rec.line, memo.cut(row));
     if (this.weakYears.length < MAX_WEAK_YEARS) {
       const y = yearFromMentions(memo.mentions(row, dayMentions), rec.yearlessUs, h.msgStart - line.start);
       if (y) this.weakYears.push([this.collector.out.count, y]);
@@ -169,6 +174,11 @@ export class SourceHandle implements FastRecordSink {
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
     this.fp.observe(CATALOG[entry].id, rec.file, rec.fileLine, message, 0, structured, rec.severity);
+  }
+
+  /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
+  private warnIfCut(line: number, cut: string): void {
+    if (cut) this.diagnostic(line, 'warning', cutWarning(cut));
   }
 
   // Records read as text, in time order (RecordOrder's output).

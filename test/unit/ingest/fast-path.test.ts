@@ -2,7 +2,7 @@
  * The fast path (bare klog lines read by their bytes, model/fast-records.ts) must build exactly the trace the text
  * path builds: every column, string id, pod, span, diagnostic and line offset. Checked on generated logs of both
  * eras with everything the fast path has to hand back mixed in — multi-line values, panics, wrapped and JSON lines,
- * CRLF, NUL bytes, non-ASCII messages, odd caller names, prose (document mode), upside-down blocks, glog headers,
+ * CRLF, NUL bytes, non-ASCII messages, lines cut inside a value (once and repeated), odd caller names, prose (document mode), upside-down blocks, glog headers,
  * unknown messages from several files, very long messages, dates on the record's day — and random damage, at
  * random chunk sizes.
  */
@@ -43,9 +43,10 @@ const SPECIAL: string[] = [
   'Running on machine: other-host',
   `${H()}"Starting kubelet main sync loop"\n${H()}"Starting kubelet main sync loop"`,
   `${H()}"Tab continuation follows"\n\tcontinued`,
-  // Cut inside a value or the message: the text path reports them, so the fast path must hand them back.
+  // Cut inside a value or the message: the text path reports each, so the fast path must too (a repeat is a memo hit).
   `${H()}"SyncLoop ADD" source="api" pods=["default/web-0", "defau`,
   `${H()}"SyncLoop DEL`,
+  `${H()}"SyncLoop DEL\n${H()}"SyncLoop DEL`,
   `${H()}"Killing container with a grace period" pod="default/web-0" gracePeriod=`,
 ];
 
@@ -91,6 +92,25 @@ describe('fast path', () => {
     handle.push(new TextEncoder().encode(generated('structured', 5, 400 * 1024).join('\n') + '\n'));
     handle.end();
     expect(collector.out.readAsBytes).toBeGreaterThan(collector.out.count * 0.8);
+  });
+
+  it('reads a line cut inside a value by its bytes and warns for each copy of it', () => {
+    const cut = `${H()}"SyncLoop ADD" source="api" pods=["default/web-0", "defau`;
+    const lines = [...generated('structured', 6, 200 * 1024), cut, cut, cut];
+    const [fast, slow] = both(lines.join('\n') + '\n', 1 << 20);
+    expect(fast).toEqual(slow);
+    const warned = fast.sources[0].diagnostics.filter((d) => d.message.startsWith('the record is cut inside the value of pods='));
+    expect(warned.map((d) => d.line)).toEqual([lines.length - 2, lines.length - 1, lines.length]);
+    const collector = new Collector({ defaultYear: 2024 });
+    const handle = collector.addSource('kubelet.log');
+    handle.push(new TextEncoder().encode(lines.join('\n') + '\n'));
+    handle.end();
+    // All three went the fast way (a line that went the text way would not be counted here).
+    const before = new Collector({ defaultYear: 2024 });
+    const h2 = before.addSource('kubelet.log');
+    h2.push(new TextEncoder().encode(lines.slice(0, -3).join('\n') + '\n'));
+    h2.end();
+    expect(collector.out.readAsBytes - before.out.readAsBytes).toBe(3);
   });
 
   it('builds the same trace as the text path, with everything it must hand back mixed in', () => {
