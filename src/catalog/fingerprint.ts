@@ -140,12 +140,21 @@ export class VersionFingerprint {
   private readonly noteLog: FingerprintLog['notes'] = [];
   private readonly logged = new Map<string, number>();
 
+  /** Per entry (EntrySignals.index): its BY_ENTRY signal was noted outside the budget, so noting it again does nothing. */
+  private readonly entryNoted: Uint8Array = new Uint8Array(ENTRY_SIGNALS.size);
+
   /** Called once per classified record. */
   observe(entryId: string, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     this.gate = -1;
-    const s = BY_ENTRY[entryId];
-    if (s) this.note(s[1], s[0]);
-    const fl = FILE_LINE_BY_ENTRY.get(entryId);
+    // Most lines are of entries no signal is about: one lookup and done.
+    const d = ENTRY_SIGNALS.get(entryId);
+    if (d === undefined) return;
+    const s = d.byEntry;
+    if (s && this.entryNoted[d.index] === 0) {
+      this.note(s[1], s[0]);
+      this.entryNoted[d.index] = 1;
+    }
+    const fl = d.fileLine;
     if (fl && file.slice(file.lastIndexOf('/') + 1) === fl.file) {
       const hit = fl.lines[fileLine];
       if (hit) this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
@@ -278,3 +287,19 @@ export function minorRange(v: VersionRange): [number, number] {
   const hi = v.max ? Number(v.max.split('.')[1]) : Infinity;
   return [lo, hi];
 }
+
+/** What the fingerprint may learn from a record of one catalog entry (entries with no signal at all have none). */
+interface EntrySignals {
+  index: number;
+  byEntry: [Range, string] | undefined;
+  fileLine: (typeof FILE_LINES)[number] | undefined;
+}
+
+/** Entries observe() looks at further; every entry it tests by id below is one of them. */
+const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
+  const ids = new Set([
+    ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES,
+    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43',
+  ]);
+  return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));
+})();
