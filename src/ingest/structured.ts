@@ -24,13 +24,18 @@ export function quotedEnd(s: string, i: number): number {
   let p = i + 1;
   while (p < n) {
     const c = s.charCodeAt(p);
-    if (c === 92 /* \ */) { p += 2; continue; }
+    // One test for the common case: a character that is none of the three.
+    if (c > 92 || QUOTE_STOP[c] === 0) { p++; continue; }
+    if (c === 92 /* \\ */) { p += 2; continue; }
     if (c === 34 /* " */) return p + 1;
-    if (c === 10) return -1;
-    p++;
+    return -1; // a newline
   }
   return CUT_AT_END;
 }
+
+/** Characters quotedEnd stops at: '"', '\\' and newline (all below 93). */
+const QUOTE_STOP = new Uint8Array(93);
+QUOTE_STOP[34] = QUOTE_STOP[92] = QUOTE_STOP[10] = 1;
 
 const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
 
@@ -105,6 +110,8 @@ function scanBracket(s: string, i: number): number {
   let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
   while (p < n) {
     const c = s.charCodeAt(p);
+    // One test for the common case: a character that is none of those below.
+    if (c > 125 || BRACKET_STOP[c] === 0) { p++; continue; }
     if (c === 34) {
       const q = quotedEnd(s, p);
       if (q < 0) return q === CUT_AT_END ? CUT_AT_END : NEWLINE_IN_QUOTE;
@@ -114,11 +121,15 @@ function scanBracket(s: string, i: number): number {
     if (c === 91 || c === 123 || c === 40) depth++;
     else if (c === 93 || c === 125 || c === 41) {
       if (--depth === 0) return p + 1;
-    } else if (c === 10) return -3 - p;
+    } else return -3 - p; // a newline
     p++;
   }
   return CUT_AT_END;
 }
+
+/** Characters scanBracket stops at: quote, brackets, braces, parentheses, newline (all below 126). */
+const BRACKET_STOP = new Uint8Array(126);
+for (const c of '"[]{}()\n') BRACKET_STOP[c.charCodeAt(0)] = 1;
 
 /** End (exclusive) of a bracketed value starting at `i`; at a newline, the newline; s.length if it does not end. */
 export function bracketEnd(s: string, i: number): number {
