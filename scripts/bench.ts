@@ -98,7 +98,7 @@ async function main(argv: string[]): Promise<void> {
     log('pipeline …');
     const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli']);
     const otherThreads = pipeline.read.threads === 2 ? '1' : '2';
-    log(`pipeline with stage 1 on ${otherThreads === '1' ? 'one thread' : 'two threads'} …`);
+    if (!argv.includes('--no-other')) log(`pipeline with stage 1 on ${otherThreads === '1' ? 'one thread' : 'two threads'} …`);
     const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads]);
     const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline, other);
     process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');

@@ -20,8 +20,11 @@ export interface StageTimes {
   reconstructMs: number;
   linksMs: number;
   findingsMs: number;
+  /** What the issue calls the full pipeline: ingest + catalog + model (stage 1 and finish()), findings not included. */
+  pipelineMs: number;
+  /** The pipeline and the incident detectors after it, as the CLI's analyze command runs them. */
   totalMs: number;
-  /** CPU time of the process over the run (user + system, all threads): less sensitive to a busy machine. */
+  /** CPU time of the process over the pipeline (user + system, all threads): less sensitive to a busy machine. */
   cpuMs: number;
 }
 
@@ -43,7 +46,7 @@ export interface TraceCounts {
 
 export interface PipelineResult {
   runs: StageTimes[];
-  /** The run with the median total. */
+  /** The run with the median pipeline time. */
   median: StageTimes;
   memory: MemoryPeaks & { rssBeforeBytes: number; heapAfterBytes: number; externalAfterBytes: number };
   counts: TraceCounts;
@@ -104,10 +107,10 @@ async function onePass(path: string, sampler: MemorySampler, threads: number | u
   const trace = analyzer.finish();
   sampler.mark();
   const t2 = performance.now();
-  trace.findings = runDetectors(trace);
-  const t3 = performance.now();
   // Process-wide: the worker thread's CPU time is in it.
   const cpuMs = cpuNowMs() - c0;
+  trace.findings = runDetectors(trace);
+  const t3 = performance.now();
   const fastRecords = analyzer.collector.out.readAsBytes;
   sampler.mark();
   const l0 = performance.now();
@@ -115,7 +118,7 @@ async function onePass(path: string, sampler: MemorySampler, threads: number | u
   const linksMs = performance.now() - l0;
   const finishMs = t2 - t1;
   return {
-    times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, totalMs: t3 - t0, cpuMs },
+    times: { ingestMs: t1 - t0, finishMs, reconstructMs: Math.max(0, finishMs - linksMs), linksMs, findingsMs: t3 - t2, pipelineMs: t2 - t0, totalMs: t3 - t0, cpuMs },
     trace, read, fastRecords,
   };
 }
@@ -141,9 +144,9 @@ export async function runPipeline(path: string, reps: number, warmupBytes: numbe
     runs.push((await onePass(path, s, threads)).times);
     await s.stop();
   }
-  const byTotal = [...runs].sort((a, b) => a.totalMs - b.totalMs);
+  const byTime = [...runs].sort((a, b) => a.pipelineMs - b.pipelineMs);
   return {
-    runs, median: byTotal[(byTotal.length - 1) >> 1],
+    runs, median: byTime[(byTime.length - 1) >> 1],
     memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external },
     counts, read, fastRecords,
   };
