@@ -66,34 +66,65 @@ export function timeOrder(t: Float64Array): Uint32Array {
   return order;
 }
 
-export function permuteF64(src: Float64Array, order: Uint32Array): Float64Array {
-  const out = new Float64Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
+/** Stretches shorter than this are gathered element by element (a native copy costs a call). */
+const MIN_UNMOVED = 64;
+
+/**
+ * Where a time order leaves events in place (order[i] === i) for at least MIN_UNMOVED events in a row, as
+ * [start, end) pairs. A single forward log is almost sorted already (on the benchmark's log 736 of 781,395 events
+ * move), so permuting a column is then mostly native copies of these stretches.
+ */
+export function unmovedStretches(order: Uint32Array): Uint32Array {
+  const pairs: number[] = [];
+  const n = order.length;
+  let i = 0;
+  while (i < n) {
+    if (order[i] !== i) { i++; continue; }
+    const start = i;
+    while (i < n && order[i] === i) i++;
+    if (i - start >= MIN_UNMOVED) pairs.push(start, i);
+  }
+  return Uint32Array.from(pairs);
+}
+
+type Column = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+
+/** out[i] = src[order[i]]: the unmoved stretches copied natively, the rest gathered. */
+function permuteInto<T extends Column>(out: T, src: T, order: Uint32Array, unmoved: Uint32Array | undefined): T {
+  const n = order.length;
+  let i = 0;
+  if (unmoved) {
+    for (let k = 0; k < unmoved.length; k += 2) {
+      const start = unmoved[k];
+      const end = unmoved[k + 1];
+      for (; i < start; i++) out[i] = src[order[i]];
+      out.set(src.subarray(start, end) as never, start);
+      i = end;
+    }
+  }
+  for (; i < n; i++) out[i] = src[order[i]];
   return out;
 }
 
-export function permuteI32(src: Int32Array, order: Uint32Array): Int32Array {
-  const out = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
+/** The column in time order (`unmoved`: unmovedStretches(order), if at hand). */
+export function permuteF64(src: Float64Array, order: Uint32Array, unmoved?: Uint32Array): Float64Array {
+  return permuteInto(new Float64Array(order.length), src, order, unmoved);
 }
 
-export function permuteU32(src: Uint32Array, order: Uint32Array): Uint32Array {
-  const out = new Uint32Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
+export function permuteI32(src: Int32Array, order: Uint32Array, unmoved?: Uint32Array): Int32Array {
+  return permuteInto(new Int32Array(order.length), src, order, unmoved);
 }
 
-export function permuteU16(src: Uint16Array, order: Uint32Array): Uint16Array {
-  const out = new Uint16Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
+export function permuteU32(src: Uint32Array, order: Uint32Array, unmoved?: Uint32Array): Uint32Array {
+  return permuteInto(new Uint32Array(order.length), src, order, unmoved);
 }
 
-export function permuteU8(src: Uint8Array, order: Uint32Array): Uint8Array {
-  const out = new Uint8Array(order.length);
-  for (let i = 0; i < order.length; i++) out[i] = src[order[i]];
-  return out;
+export function permuteU16(src: Uint16Array, order: Uint32Array, unmoved?: Uint32Array): Uint16Array {
+  return permuteInto(new Uint16Array(order.length), src, order, unmoved);
+}
+
+export function permuteU8(src: Uint8Array, order: Uint32Array, unmoved?: Uint32Array): Uint8Array {
+  return permuteInto(new Uint8Array(order.length), src, order, unmoved);
 }
 
 /** (lane, item) pairs, as two flat columns instead of one small array per pair. */

@@ -12,37 +12,46 @@ import type { StringTable } from '../util/string-table.ts';
 import type { EventTable } from './trace.ts';
 import { US_PER_S } from '../util/time.ts';
 
-const EXIT_KINDS = new Set(['pleg.container-finished', 'pleg.container-died', 'pleg.to-exited']);
-const START_KINDS = new Set(['pleg.container-started', 'pleg.to-running']);
-const BACKOFF_KINDS = new Set(['runtime.backoff', 'event.backoff']);
-const STARTED_EVENT_KINDS = new Set(['event.started', 'event.created', 'runtime.container-creating']);
+/** What each kind id is to this pass (looked up by number for every event, not by name). */
+const ROLE_NONE = 0;
+const ROLE_EXIT = 1;
+const ROLE_START = 2;
+const ROLE_BACKOFF = 3;
+const ROLE_STARTED_EVENT = 4;
+const ROLES: Record<string, number> = {
+  'pleg.container-finished': ROLE_EXIT, 'pleg.container-died': ROLE_EXIT, 'pleg.to-exited': ROLE_EXIT,
+  'pleg.container-started': ROLE_START, 'pleg.to-running': ROLE_START,
+  'runtime.backoff': ROLE_BACKOFF, 'event.backoff': ROLE_BACKOFF,
+  'event.started': ROLE_STARTED_EVENT, 'event.created': ROLE_STARTED_EVENT, 'runtime.container-creating': ROLE_STARTED_EVENT,
+};
+const ROLE_OF_KIND = Uint8Array.from(KINDS, (k) => ROLES[k] ?? ROLE_NONE);
 const BACKOFF_WINDOW_US = 15 * US_PER_S;
 const START_WINDOW_US = 3 * US_PER_S;
 
-const idKey = (id: string) => id.slice(0, 12);
-
-export function inferContainerNames(ev: EventTable, strings: StringTable, sandboxIds: ReadonlySet<string>, names: Map<string, string>): void {
-  const kindName = KINDS;
+/** `shortId(stringId)`: the container ID's first 12 characters (one string per ID, so Map lookups hash it once). */
+export function inferContainerNames(ev: EventTable, strings: StringTable, shortId: (stringId: number) => string,
+  sandboxIds: ReadonlySet<string>, names: Map<string, string>): void {
   /** Per pod: the latest unnamed exit, and the latest unconsumed "Started" announcement. */
   const lastExit = new Map<number, { id: string; tUs: number }>();
   const announced = new Map<number, { name: string; tUs: number }>();
   for (let i = 0; i < ev.count; i++) {
     const pod = ev.pod[i];
     if (pod < 0) continue;
-    const kind = kindName[ev.kind[i]];
+    const role = ROLE_OF_KIND[ev.kind[i]];
+    if (role === ROLE_NONE) continue;
     const t = ev.timeUs[i];
-    const cid = ev.cid[i] ? idKey(strings.get(ev.cid[i])) : '';
+    const cid = ev.cid[i] ? shortId(ev.cid[i]) : '';
     const cname = ev.cname[i] ? strings.get(ev.cname[i]) : '';
     const unnamed = cid !== '' && !names.has(cid) && !sandboxIds.has(cid);
-    if (EXIT_KINDS.has(kind) && unnamed) {
+    if (role === ROLE_EXIT && unnamed) {
       lastExit.set(pod, { id: cid, tUs: t });
-    } else if (BACKOFF_KINDS.has(kind) && cname && !cid) {
+    } else if (role === ROLE_BACKOFF && cname && !cid) {
       const exit = lastExit.get(pod);
       if (exit && t - exit.tUs <= BACKOFF_WINDOW_US && !names.has(exit.id)) names.set(exit.id, cname);
       lastExit.delete(pod);
-    } else if (STARTED_EVENT_KINDS.has(kind) && cname && !cid) {
+    } else if (role === ROLE_STARTED_EVENT && cname && !cid) {
       announced.set(pod, { name: cname, tUs: t });
-    } else if (START_KINDS.has(kind) && unnamed) {
+    } else if (role === ROLE_START && unnamed) {
       const a = announced.get(pod);
       if (a && t - a.tUs <= START_WINDOW_US) {
         names.set(cid, a.name);

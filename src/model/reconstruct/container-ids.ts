@@ -68,6 +68,6 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(cnameCol[i]));
     }
   }
-  inferContainerNames(events, strings, sandboxIds, nameOfId);
+  inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
 }

@@ -4,7 +4,7 @@
  * new order. Everything here is a pass over typed columns; nothing is decided about states yet.
  */
 import type { Collected } from '../collector.ts';
-import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder } from '../event-order.ts';
+import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
 import { releaseColumn } from '../../util/columns.ts';
 
@@ -29,8 +29,9 @@ export function orderEvents(c: Collected): OrderedEvents {
   const n = c.count;
   const time = c.time.subarray(0, n);
   const order = timeOrder(time);
+  const unmoved = unmovedStretches(order);
   releaseCollectorColumns(c);
-  const events = permute(c, order, time);
+  const events = permute(c, order, unmoved, time);
 
   const { map: podMap, pods } = c.pods.finish();
   const podCol = events.pod;
@@ -46,8 +47,8 @@ export function orderEvents(c: Collected): OrderedEvents {
   c.nodeName = new Int32Array(0);
   // Pods get the node of their first event in the main pass.
   for (const p of pods) p.node = -1;
-  const sandboxIdCol = permuteI32(c.sid.subarray(0, n), order);
-  const probeTypeCol = permuteU8(c.probe.subarray(0, n), order);
+  const sandboxIdCol = permuteI32(c.sid.subarray(0, n), order, unmoved);
+  const probeTypeCol = permuteU8(c.probe.subarray(0, n), order, unmoved);
   releaseColumn(c.sid);
   releaseColumn(c.probe);
   c.sid = new Int32Array(0);
@@ -98,33 +99,33 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
  * collected column's memory is given back once it is copied: on a big log the collector's columns and the ordered
  * ones are each tens of MB, and nothing reads the collected ones after this (the peak memory of a load is here).
  */
-function permute(c: Collected, order: Uint32Array, time: Float64Array): OrderedEventTable {
+function permute(c: Collected, order: Uint32Array, unmoved: Uint32Array, time: Float64Array): OrderedEventTable {
   const n = order.length;
   const m = c.count;
   // Copies one column in time order, then gives back the collected one's memory (releaseColumn detaches its buffer,
   // which leaves the collector's view of it empty).
   const take = <T>(copy: T, old: ArrayBufferView): T => { releaseColumn(old); return copy; };
-  const timeUs = permuteF64(time, order);
+  const timeUs = permuteF64(time, order, unmoved);
   releaseColumn(time);
   const events: OrderedEventTable = {
     count: n,
     timeUs,
-    source: permuteU16(c.source.subarray(0, m), order),
-    line: take(permuteU32(c.line.subarray(0, m), order), c.line),
-    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order), c.lineCount),
-    severity: take(permuteU8(c.severity.subarray(0, m), order), c.severity),
+    source: permuteU16(c.source.subarray(0, m), order, unmoved),
+    line: take(permuteU32(c.line.subarray(0, m), order, unmoved), c.line),
+    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order, unmoved), c.lineCount),
+    severity: take(permuteU8(c.severity.subarray(0, m), order, unmoved), c.severity),
     node: new Uint16Array(n),
-    pid: take(permuteU32(c.pid.subarray(0, m), order), c.pid),
-    msg: take(permuteU16(c.msg.subarray(0, m), order), c.msg),
-    kind: take(permuteU16(c.kind.subarray(0, m), order), c.kind),
+    pid: take(permuteU32(c.pid.subarray(0, m), order, unmoved), c.pid),
+    msg: take(permuteU16(c.msg.subarray(0, m), order, unmoved), c.msg),
+    kind: take(permuteU16(c.kind.subarray(0, m), order, unmoved), c.kind),
     lane: new Uint32Array(n),
-    pod: take(permuteI32(c.pod.subarray(0, m), order), c.pod),
+    pod: take(permuteI32(c.pod.subarray(0, m), order, unmoved), c.pod),
     container: new Int32Array(n).fill(-1),
-    cid: take(permuteI32(c.cid.subarray(0, m), order), c.cid),
-    cname: take(permuteI32(c.cname.subarray(0, m), order), c.cname),
-    num: take(permuteF64(c.num.subarray(0, m), order), c.num),
-    text: take(permuteI32(c.text.subarray(0, m), order), c.text),
-    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order), c.laneKind),
+    cid: take(permuteI32(c.cid.subarray(0, m), order, unmoved), c.cid),
+    cname: take(permuteI32(c.cname.subarray(0, m), order, unmoved), c.cname),
+    num: take(permuteF64(c.num.subarray(0, m), order, unmoved), c.num),
+    text: take(permuteI32(c.text.subarray(0, m), order, unmoved), c.text),
+    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order, unmoved), c.laneKind),
   };
   return events;
 }
