@@ -11,7 +11,7 @@ import {
   type FieldValue, type PodRef,
 } from './extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
-import { listItems, quotedEnd, scanKeyValues, structFields, unquoteGo, valueString, type KeyValue } from '../ingest/structured.ts';
+import { cutInside, listItems, quotedEnd, scanKeyValues, structFields, unquoteGo, valueString, type EndReport, type KeyValue } from '../ingest/structured.ts';
 import type { LaneKind } from '../model/trace.ts';
 import { formatStatusSummary, summarizeStatus } from './status-summary.ts';
 import { compileTemplate, matchTemplate, type CompiledTemplate } from './template.ts';
@@ -33,10 +33,12 @@ export interface Classified {
   message: string;
   /** Container ID → name pairs the line reveals beyond its main container (status dumps list several). */
   learnedNames: [string, string][];
+  /** Where a structured record's text ends inside a value, as structured.ts cutInside says ('' if it does not). */
+  cut: string;
 }
 
 export function newClassified(): Classified {
-  return { entry: 0, kind: 0, lane: 'other', pods: [], containerId: '', runtime: '', containerName: '', sandboxId: '', probeType: '', num: NaN, text: '', message: '', learnedNames: [] };
+  return { entry: 0, kind: 0, lane: 'other', pods: [], containerId: '', runtime: '', containerName: '', sandboxId: '', probeType: '', num: NaN, text: '', message: '', learnedNames: [], cut: '' };
 }
 
 const MAX_TEXT = 400;
@@ -79,6 +81,7 @@ export class Classifier {
   private messageText = '';
   private readonly kvs: KeyValue[] = [];
   private kvCount = 0;
+  private readonly endReport: EndReport = { why: '', known: true };
   /** Record number; a memo slot whose stamp equals it holds this record's value. */
   private serial = 0;
   private readonly memoStamp: number[] = [];
@@ -104,7 +107,7 @@ export class Classifier {
     this.extraFields = undefined;
     out.pods.length = 0;
     out.learnedNames.length = 0;
-    out.containerId = out.runtime = out.containerName = out.sandboxId = out.probeType = out.text = '';
+    out.containerId = out.runtime = out.containerName = out.sandboxId = out.probeType = out.text = out.cut = '';
     out.num = NaN;
 
     let entryIdx = 0;
@@ -123,9 +126,13 @@ export class Classifier {
       if (q > 0) {
         out.message = unquoteGo(text, rec.msgStart, q);
         entryIdx = this.matcher.matchMessage(out.message);
-        this.kvCount = scanKeyValues(text, q, this.kvs);
+        // The pairs' scan also tells where the text ends (a second pass only past its pair limit).
+        const end = this.endReport;
+        this.kvCount = scanKeyValues(text, q, this.kvs, 64, end);
+        out.cut = end.known ? end.why : cutInside(text, rec.msgStart);
       } else {
         out.message = text.slice(rec.msgStart, rec.msgStart + MAX_TEXT);
+        out.cut = cutInside(text, rec.msgStart);
       }
     } else {
       const m = this.matcher.matchPrintf(text, rec.msgStart);

@@ -152,13 +152,24 @@ const isKeyChar = (c: number) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
 
 /**
- * Scans ` key=value` pairs from `start`. Stops at the first thing that is not a pair (that text is left alone).
- * Returns the number of pairs written into `out` (which is reused; entries past the count are stale).
+ * Where scanKeyValues found the text to end (for cutInside's answer without a second pass): `why` in cutInside's
+ * words ('' if the text ends where a value may end), or `known` false if the scan stopped at maxPairs first.
  */
-export function scanKeyValues(s: string, start: number, out: KeyValue[], maxPairs = 64): number {
+export interface EndReport {
+  why: string;
+  known: boolean;
+}
+
+/**
+ * Scans ` key=value` pairs from `start`. Stops at the first thing that is not a pair (that text is left alone).
+ * Returns the number of pairs written into `out` (which is reused; entries past the count are stale). With `end`,
+ * also tells whether the text ends inside a value, exactly as cutInside would from the pairs on.
+ */
+export function scanKeyValues(s: string, start: number, out: KeyValue[], maxPairs = 64, report?: EndReport): number {
   const n = s.length;
   let p = start;
   let count = 0;
+  let why = '';
   while (p < n && count < maxPairs) {
     while (p < n && s.charCodeAt(p) === 32) p++;
     const keyStart = p;
@@ -169,16 +180,23 @@ export function scanKeyValues(s: string, start: number, out: KeyValue[], maxPair
     const c = s.charCodeAt(p);
     let shape: KeyValue['shape'] = 0;
     let end: number;
-    if (c === 34) {
+    if (p === n) {
+      end = p;
+      why = `after ${cutKey(key)}= (no value)`;
+    } else if (c === 34) {
       const q = quotedEnd(s, p);
+      if (q === CUT_AT_END) why = `inside the value of ${cutKey(key)}= (its quote is not closed)`;
       end = q < 0 ? lineEnd(s, p) : q;
       shape = 1;
     } else if (c === 91 || c === 123 || (c === 38 && s.charCodeAt(p + 1) === 123)) {
-      end = bracketEnd(s, p);
+      const r = scanBracket(s, p);
+      if (r === CUT_AT_END) why = `inside the value of ${cutKey(key)}= (a "${c === 38 ? '{' : String.fromCharCode(c)}" is not closed)`;
+      end = r >= 0 ? r : r <= -3 ? -3 - r : n;
       shape = 2;
     } else if (c === 60 /* < */ && (p + 1 >= n || s.charCodeAt(p + 1) === 10)) {
       // Multi-line value: `key=<` newline, TAB-indented lines, then ` >` on its own line.
       const close = s.indexOf('\n >', p);
+      if (close < 0) why = `inside the multi-line value of ${cutKey(key)}= (no closing " >")`;
       end = close < 0 ? n : close + 3;
       shape = 3;
     } else {
@@ -191,8 +209,16 @@ export function scanKeyValues(s: string, start: number, out: KeyValue[], maxPair
     count++;
     p = end;
   }
+  if (report) {
+    report.why = why;
+    // Stopped by the pair limit with text left: what follows was not looked at.
+    report.known = why !== '' || count < maxPairs || p >= n;
+  }
   return count;
 }
+
+/** A key as cut reports name it (bounded: a hostile key may be megabytes long). */
+const cutKey = (key: string) => (key.length > 64 ? key.slice(0, 64) : key);
 
 function lineEnd(s: string, p: number): number {
   const nl = s.indexOf('\n', p);

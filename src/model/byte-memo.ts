@@ -13,7 +13,6 @@
  * in the older generation moves to the recent one.
  */
 import type { LogRecord } from '../ingest/record.ts';
-import { cutInside } from '../ingest/structured.ts';
 import { ByteKeyTable } from '../util/byte-hash.ts';
 import { detachString } from '../util/string-table.ts';
 import type { DayMention } from './record-day-year.ts';
@@ -59,8 +58,6 @@ class Generation {
   readonly files: string[] = [];
   readonly results: ClassifiedRecord[] = [];
   readonly mentions: (DayMention[] | undefined)[] = [];
-  /** Where a message flagged FLAG_CUT is cut (cutInside's words). */
-  readonly cuts: string[] = [];
   count = 0;
 
   constructor(readonly capacity: number, maxKeyBytes: number) {
@@ -72,7 +69,7 @@ class Generation {
   clear(): void {
     this.table.clear();
     this.count = 0;
-    this.keys.length = this.files.length = this.results.length = this.mentions.length = this.cuts.length = 0;
+    this.keys.length = this.files.length = this.results.length = this.mentions.length = 0;
   }
 }
 
@@ -110,14 +107,12 @@ export class ByteMemo {
     const key = this.decoder.decode(bytes.subarray(msgStart, end));
     rec.text = key;
     rec.msgStart = 0;
-    // Only a structured message has a syntax to be cut inside of (the ordinary way judges the same).
-    const cut = key.charCodeAt(0) === 34 ? cutInside(key, 0) : '';
     if (key.length > MAX_KEY_CHARS) {
       const scratch = g.capacity;
-      this.fill(g, scratch, key, rec.file, this.memo.classifyFresh(rec, false), cut);
+      this.fill(g, scratch, key, rec.file, this.memo.classifyFresh(rec, false));
       return scratch;
     }
-    return this.keep(bytes, view, msgStart, end, hash, undefined, -1, key, rec.file, this.memo.classifyFresh(rec, true), cut);
+    return this.keep(bytes, view, msgStart, end, hash, undefined, -1, key, rec.file, this.memo.classifyFresh(rec, true));
   }
 
   /** Reading is over: lets go of every remembered message (a big log's memo holds tens of MB). */
@@ -146,7 +141,7 @@ export class ByteMemo {
 
   /** Where the message is cut, for a row flagged FLAG_CUT. */
   cut(row: number): string {
-    return this.recent.cuts[row];
+    return this.recent.results[row].cut;
   }
 
   /** `-MM-DD` mentions in the message (found the first time they are asked for). */
@@ -160,11 +155,11 @@ export class ByteMemo {
    * `from` of generation `src`, or new with the given classification. Returns its row.
    */
   private keep(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, src: Generation | undefined,
-    from: number, key = '', file = '', result?: ClassifiedRecord, cut = ''): number {
+    from: number, key = '', file = '', result?: ClassifiedRecord): number {
     // A row being moved lives in the older generation, which the turnover below clears: take it out first.
     const moved = src && {
       row: src.rows.slice(from * ROW, from * ROW + ROW), num: src.nums[from], key: src.keys[from], file: src.files[from],
-      result: src.results[from], mentions: src.mentions[from], cut: src.cuts[from],
+      result: src.results[from], mentions: src.mentions[from],
     };
     let g = this.recent;
     if (g.count >= g.capacity || !g.table.hasRoomFor(end - start)) {
@@ -183,14 +178,13 @@ export class ByteMemo {
       g.files[row] = moved.file;
       g.results[row] = moved.result;
       g.mentions[row] = moved.mentions;
-      g.cuts[row] = moved.cut;
     } else {
-      this.fill(g, row, detachString(key), detachString(file), result!, cut);
+      this.fill(g, row, detachString(key), detachString(file), result!);
     }
     return row;
   }
 
-  private fill(g: Generation, row: number, key: string, file: string, c: ClassifiedRecord, cut: string): void {
+  private fill(g: Generation, row: number, key: string, file: string, c: ClassifiedRecord): void {
     const at = row * ROW;
     const rows = g.rows;
     rows[at + ROW_ENTRY] = c.entry;
@@ -203,12 +197,11 @@ export class ByteMemo {
     rows[at + ROW_PROBE] = c.probe;
     rows[at + ROW_TEXT] = c.text;
     rows[at + ROW_FLAGS] = (c.fileAdd ? FLAG_FILE_ADD : 0) | (c.learnedNames.length ? FLAG_LEARNED_NAMES : 0) |
-      (c.pods.length === 1 ? FLAG_ONE_POD : c.pods.length > 1 ? FLAG_SEVERAL_PODS : 0) | (cut ? FLAG_CUT : 0);
+      (c.pods.length === 1 ? FLAG_ONE_POD : c.pods.length > 1 ? FLAG_SEVERAL_PODS : 0) | (c.cut ? FLAG_CUT : 0);
     g.nums[row] = c.num;
     g.keys[row] = key;
     g.files[row] = file;
     g.results[row] = c;
     g.mentions[row] = undefined;
-    g.cuts[row] = cut;
   }
 }

@@ -39,6 +39,8 @@ export interface ClassifiedRecord {
   learnedNames: readonly (readonly [string, string])[];
   /** Catalog id of the entry (version fingerprint signals are keyed by it). */
   entryId: string;
+  /** Where a structured message ends inside a value (Classified.cut), '' if it does not. */
+  cut: string;
   /** Index of the (single) pod reference in the collector's reference list, once it has one (-1 before). */
   refId: number;
   /** The same for a line that names several pods. */
@@ -133,6 +135,7 @@ export class RecordMemo {
       learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       entryId: CATALOG[c.entry].id,
+      cut: c.cut,
       refId: -1,
       refIds: undefined,
     };
