@@ -32,6 +32,23 @@ describe('ByteKeyTable', () => {
     ), { numRuns: 300 });
   });
 
+  it('tells apart ASCII keys that differ in one byte anywhere, NUL and DEL bytes too, when all hashes collide', () => {
+    // Keys are compared eight bytes at a time as doubles; for ASCII bytes that must be exact.
+    fc.assert(fc.property(
+      fc.array(fc.constantFrom(0, 1, 0x20, 0x30, 0x7e, 0x7f), { minLength: 1, maxLength: 40 }),
+      fc.nat(), fc.constantFrom(0, 1, 0x7f, 0x41),
+      (base, at, byte) => {
+        const a = Uint8Array.from(base);
+        const b = a.slice();
+        b[at % b.length] = byte;
+        const table = new ByteKeyTable(10, 1 << 10);
+        table.set(a, viewOf(a), 0, a.length, 7, 1);
+        const same = a.every((x, i) => x === b[i]);
+        expect(table.get(viewOf(b), 0, b.length, 7)).toBe(same ? 1 : -1);
+      },
+    ), { numRuns: 2000 });
+  });
+
   it('refuses new keys beyond its entry and byte limits, and forgets everything when cleared', () => {
     const table = new ByteKeyTable(3, 10);
     const put = (s: string) => { const b = enc.encode(s); return table.set(b, viewOf(b), 0, b.length, hashAsciiBytes(viewOf(b), 0, b.length), 1); };
