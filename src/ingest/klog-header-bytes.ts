@@ -55,9 +55,9 @@ function twoDigits(b: Uint8Array, i: number): number {
   return isDigit(a) && isDigit(c) ? (a - 48) * 10 + (c - 48) : -1;
 }
 
-function isFileNameByte(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 /* _ */ || c === 46 /* . */ || c === 47 /* / */;
-}
+/** 1 for the bytes a caller's file name may hold here: `[A-Za-z0-9_./]` (a table: this runs for every byte of it). */
+const FILE_NAME_BYTE = new Uint8Array(256);
+for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./') FILE_NAME_BYTE[c.charCodeAt(0)] = 1;
 
 /** Parses a clean bare header at b[start] within the line b[start, end). False if the line is anything else. */
 export function parseBareKlogHeader(b: Uint8Array, start: number, end: number, out: BareKlogHeader): boolean {
@@ -89,7 +89,7 @@ export function parseBareKlogHeader(b: Uint8Array, start: number, end: number, o
   p++;
   const fileStart = p;
   const callerLimit = Math.min(end, fileStart + MAX_CALLER_CHARS);
-  while (p < callerLimit && isFileNameByte(b[p])) p++;
+  while (p < callerLimit && FILE_NAME_BYTE[b[p]] === 1) p++;
   const fileEnd = p;
   if (fileEnd === fileStart || p >= callerLimit || b[p] !== COLON) return false;
   p++;
