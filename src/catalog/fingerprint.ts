@@ -142,6 +142,8 @@ export class VersionFingerprint {
 
   /** Per entry (EntrySignals.index): its BY_ENTRY signal was noted outside the budget, so noting it again does nothing. */
   private readonly entryNoted: Uint8Array = new Uint8Array(ENTRY_SIGNALS.size);
+  /** Entry and source line pairs whose file:line signal was noted (outside the budget, so again would do nothing). */
+  private readonly fileLinesNoted = new Set<number>();
 
   /** Called once per classified record. */
   observe(entryId: string, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
@@ -155,9 +157,14 @@ export class VersionFingerprint {
       this.entryNoted[d.index] = 1;
     }
     const fl = d.fileLine;
-    if (fl && file.slice(file.lastIndexOf('/') + 1) === fl.file) {
+    if (fl && isFile(file, fl.file)) {
       const hit = fl.lines[fileLine];
-      if (hit) this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
+      // Noted once per entry and line (the signal's text is built only then).
+      const key = d.index * 100_000 + fileLine;
+      if (hit && !this.fileLinesNoted.has(key)) {
+        this.fileLinesNoted.add(key);
+        this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
+      }
     }
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(structured ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', structured ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
@@ -286,6 +293,12 @@ export function minorRange(v: VersionRange): [number, number] {
   const lo = v.min ? Number(v.min.split('.')[1]) : 0;
   const hi = v.max ? Number(v.max.split('.')[1]) : Infinity;
   return [lo, hi];
+}
+
+/** `path` names the file `name` (its last element), tested without cutting the path. */
+function isFile(path: string, name: string): boolean {
+  const at = path.length - name.length;
+  return at >= 0 && path.endsWith(name) && (at === 0 || path.charCodeAt(at - 1) === 47);
 }
 
 /** What the fingerprint may learn from a record of one catalog entry (entries with no signal at all have none). */

@@ -252,7 +252,11 @@ export class Collector {
     o.probe[i] = rows[at + ROW_PROBE];
     o.num[i] = memo.num(row);
     o.text[i] = rows[at + ROW_TEXT];
-    if (flags & FLAG_LEARNED_NAMES) this.learnNames(memo.result(row));
+    if (flags & FLAG_LEARNED_NAMES) {
+      this.learnNames(memo.result(row));
+      // Names once learned stay (learnNames only adds): the message's repeats have nothing more to teach.
+      rows[at + ROW_FLAGS] = flags & ~FLAG_LEARNED_NAMES;
+    }
     o.count = i + 1;
     o.readAsBytes++;
   }

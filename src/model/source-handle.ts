@@ -18,7 +18,7 @@ import { LineSplitter } from '../ingest/line-splitter.ts';
 import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
 import { growF64 } from '../util/columns.ts';
 import { RawTextBuilder, type PackedText } from './raw-text.ts';
-import { yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
+import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
@@ -363,10 +363,21 @@ export class SourceHandle implements FastRecordSink {
       base = this.opts.defaultYear;
       how = this.opts.yearFromCaller ? 'caller' : 'assumed';
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
+    // Records come a day at a time: the day's start is worked out again only when the day or the year changes.
+    let lastDay = -1;
+    let lastYear = -1;
+    let dayStart = 0;
     for (let k = 0; k < n; k++) {
       const i = from + k;
-      const h = o.yearHint[i];
-      o.time[i] = yearlessToEpochUs(o.time[i], h || base + offset[k]);
+      const t = o.time[i];
+      const year = o.yearHint[i] || base + offset[k];
+      const day = Math.floor(t / US_PER_DAY);
+      if (day !== lastDay || year !== lastYear) {
+        dayStart = yearlessToEpochUs(day * US_PER_DAY, year);
+        lastDay = day;
+        lastYear = year;
+      }
+      o.time[i] = dayStart + (t - day * US_PER_DAY);
     }
     return { value: base, how };
   }
