@@ -42,52 +42,49 @@ export const LINK_RULES: readonly LinkRule[] = [
   { from: ['probe.worker-added', 'probe.initial-result'], to: ['syncloop.probe', 'probe.succeeded', 'probe.failed'], kind: 'probe', withinUs: 10 * US_PER_S, why: 'the new probe worker ran its first probe' },
 ];
 
-interface PendingCause {
-  event: number;
-  timeUs: number;
-}
-
 export function deriveLinks(trace: Trace, rules: readonly LinkRule[] = LINK_RULES): LinkTable {
   const ev = trace.events;
-  const kindToFrom = new Map<number, number[]>();
-  const kindToTo = new Map<number, number[]>();
+  // Rules by kind id, looked up by number for every event.
+  const kindToFrom: (number[] | undefined)[] = [];
+  const kindToTo: (number[] | undefined)[] = [];
   const kindIdx = new Map(KINDS.map((k, i) => [k, i]));
   rules.forEach((r, ri) => {
-    for (const k of r.from) { const id = kindIdx.get(k); if (id !== undefined) kindToFrom.set(id, [...(kindToFrom.get(id) ?? []), ri]); }
-    for (const k of r.to) { const id = kindIdx.get(k); if (id !== undefined) kindToTo.set(id, [...(kindToTo.get(id) ?? []), ri]); }
+    for (const k of r.from) { const id = kindIdx.get(k); if (id !== undefined) (kindToFrom[id] ??= []).push(ri); }
+    for (const k of r.to) { const id = kindIdx.get(k); if (id !== undefined) (kindToTo[id] ??= []).push(ri); }
   });
-  // Latest unconsumed cause per (rule, pod or container).
-  const pending = rules.map(() => new Map<number, PendingCause>());
+  // Latest unconsumed cause (its event index) per (rule, pod or container).
+  const pending = rules.map(() => new Map<number, number>());
   const from: number[] = [];
   const to: number[] = [];
   const kind: number[] = [];
+  const timeUs = ev.timeUs;
   for (let i = 0; i < ev.count; i++) {
     const k = ev.kind[i];
-    const effects = kindToTo.get(k);
+    const effects = kindToTo[k];
     if (effects) {
       for (const ri of effects) {
         const r = rules[ri];
         const key = r.sameContainer ? ev.container[i] : ev.pod[i];
         if (key < 0) continue;
         const cause = pending[ri].get(key);
-        if (cause && cause.event !== i && ev.timeUs[i] - cause.timeUs <= r.withinUs) {
-          from.push(cause.event);
+        if (cause !== undefined && cause !== i && timeUs[i] - timeUs[cause] <= r.withinUs) {
+          from.push(cause);
           to.push(i);
           kind.push(LINK_KINDS.indexOf(r.kind));
           pending[ri].delete(key);
         }
       }
     }
-    const causes = kindToFrom.get(k);
+    const causes = kindToFrom[k];
     if (causes) {
       for (const ri of causes) {
         const r = rules[ri];
         if (r.sameContainer) {
-          if (ev.container[i] >= 0) pending[ri].set(ev.container[i], { event: i, timeUs: ev.timeUs[i] });
+          if (ev.container[i] >= 0) pending[ri].set(ev.container[i], i);
         } else if (ev.pod[i] >= 0) {
-          pending[ri].set(ev.pod[i], { event: i, timeUs: ev.timeUs[i] });
+          pending[ri].set(ev.pod[i], i);
         } else {
-          for (const p of trace.multiPod[i] ?? []) pending[ri].set(p, { event: i, timeUs: ev.timeUs[i] });
+          for (const p of trace.multiPod[i] ?? []) pending[ri].set(p, i);
         }
       }
     }
