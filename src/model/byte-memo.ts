@@ -14,7 +14,6 @@
  */
 import type { LogRecord } from '../ingest/record.ts';
 import { ByteKeyTable } from '../util/byte-hash.ts';
-import { detachString } from '../util/string-table.ts';
 import type { DayMention } from './record-day-year.ts';
 import type { ClassifiedRecord, RecordMemo } from './record-memo.ts';
 
@@ -179,7 +178,9 @@ export class ByteMemo {
       g.results[row] = moved.result;
       g.mentions[row] = moved.mentions;
     } else {
-      this.fill(g, row, detachString(key), detachString(file), result!);
+      // Both strings were decoded from exactly their bytes (the message; the file name, once): no larger string to
+      // detach them from (RecordMemo's keys are slices of a line, and are copied).
+      this.fill(g, row, key, file, result!);
     }
     return row;
   }
