@@ -332,6 +332,8 @@ export function structFields(raw: string): Record<string, string> {
 
 /** Pairs looked at (the scan is linear in the text whatever this is; it only stops a line of a million pairs early). */
 const MAX_CUT_SCAN_PAIRS = 512;
+const cutScratch: KeyValue[] = [];
+const cutReport: EndReport = { why: '', known: true };
 
 /**
  * Where a structured record's text ends in the middle of something (`inside the value of pods= (a "[" is not
@@ -339,37 +341,13 @@ const MAX_CUT_SCAN_PAIRS = 512;
  * bracketed value (`pods=["defau`), a multi-line `key=<` value never closed with ` >`, or a `key=` with no value —
  * what a line cut by a pager, a terminal or the end of a file leaves. '' if the text ends where a value may end.
  * Only the end of the text counts: something that stops at a newline is a continuation this scan does not judge.
- * `msgStart` must be the message's opening quote. One forward pass.
+ * `msgStart` must be the message's opening quote. One forward pass (scanKeyValues's, which the classifier runs
+ * anyway and so learns the same without this).
  */
 export function cutInside(s: string, msgStart: number): string {
-  const n = s.length;
-  let p = quotedEnd(s, msgStart);
+  const p = quotedEnd(s, msgStart);
   if (p === CUT_AT_END) return 'inside its message (the quote is not closed)';
   if (p < 0) return '';
-  for (let pairs = 0; p < n && pairs < MAX_CUT_SCAN_PAIRS; pairs++) {
-    while (p < n && s.charCodeAt(p) === 32) p++;
-    const keyStart = p;
-    while (p < n && isKeyChar(s.charCodeAt(p))) p++;
-    if (p === keyStart || s.charCodeAt(p) !== 61 /* = */) return '';
-    const key = s.slice(keyStart, Math.min(p, keyStart + 64));
-    p++;
-    if (p === n) return `after ${key}= (no value)`;
-    const c = s.charCodeAt(p);
-    if (c === 34) {
-      p = quotedEnd(s, p);
-      if (p === CUT_AT_END) return `inside the value of ${key}= (its quote is not closed)`;
-    } else if (c === 91 || c === 123 || (c === 38 && s.charCodeAt(p + 1) === 123)) {
-      const open = c === 38 ? '{' : String.fromCharCode(c);
-      p = scanBracket(s, p);
-      if (p === CUT_AT_END) return `inside the value of ${key}= (a "${open}" is not closed)`;
-    } else if (c === 60 /* < */ && (p + 1 === n || s.charCodeAt(p + 1) === 10)) {
-      const close = s.indexOf('\n >', p);
-      if (close < 0) return `inside the multi-line value of ${key}= (no closing " >")`;
-      p = close + 3;
-    } else {
-      while (p < n && s.charCodeAt(p) !== 32 && s.charCodeAt(p) !== 10) p++;
-    }
-    if (p < 0) return '';
-  }
-  return '';
+  scanKeyValues(s, p, cutScratch, MAX_CUT_SCAN_PAIRS, cutReport);
+  return cutReport.why;
 }
