@@ -348,6 +348,8 @@ export function cutInside(s: string, msgStart: number): string {
   const p = quotedEnd(s, msgStart);
   if (p === CUT_AT_END) return 'inside its message (the quote is not closed)';
   if (p < 0) return '';
-  scanKeyValues(s, p, cutScratch, MAX_CUT_SCAN_PAIRS, cutReport);
+  const pairs = scanKeyValues(s, p, cutScratch, MAX_CUT_SCAN_PAIRS, cutReport);
+  // A key may be a slice of the text: the scratch must not keep the text alive.
+  for (let k = 0; k < pairs; k++) cutScratch[k].key = '';
   return cutReport.why;
 }
