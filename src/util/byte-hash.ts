@@ -4,7 +4,7 @@
  * The ingest hot path (ingest/byte-lines.ts, model/record-memo.ts) recognises a log line it has seen before by its
  * bytes: decoding every line to a string and hashing that string costs more than the rest of reading it. Keys are
  * hashed four bytes at a time (little-endian words read through a DataView, so no alignment is needed), each word
- * mixed in with one multiply and a shift that folds the high bits back down, and the result finished with
+ * mixed in with one multiply and a rotation that brings the high bits back down, and the result finished with
  * murmur3's avalanche. A table lookup always compares the bytes, so a hash collision — even a crafted one — only
  * costs a probe, never a wrong answer.
  *
@@ -13,7 +13,8 @@
 
 function mixWord(h: number, word: number): number {
   h = Math.imul(h ^ word, 0x9e3779b1);
-  return h ^ (h >>> 15);
+  // A rotation (one instruction) carries the product's high bits down to where the next word's multiply reaches them.
+  return (h << 13) | (h >>> 19);
 }
 
 const SEED = 0x9747b28c | 0;
