@@ -21,16 +21,21 @@ async function shownLength(page: import('playwright-core').Page): Promise<number
   return Number(/^([0-9,]+) characters/.exec(text)?.[1].replaceAll(',', '') ?? NaN);
 }
 
-test('a long link warns past ~4,000 characters and offers the trace file, which downloads', async () => {
-  // 1,500 lines on 12 pods: about 200 KB, under the whole-log limit, so the link carries it all.
+/** A synthetic log of `pods` pods and `lines` lines, loaded in a new page whose share dialog is open with its link made. */
+async function sharedLog(name: string, pods: number, lines: number, viewport?: { width: number; height: number }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const logPath = join(RESULTS_DIR, 'share-size-1500.log');
-  writeFileSync(logPath, [...syntheticKlog({ pods: 12, lines: 1500 })].join(''));
-  const { page, errors } = await openApp(browser, { width: 1280, height: 900 });
+  const logPath = join(RESULTS_DIR, name);
+  writeFileSync(logPath, [...syntheticKlog({ pods, lines })].join(''));
+  const { page, errors } = await openApp(browser, viewport);
   await loadFiles(page, [logPath]);
   await page.click('[data-testid="share-button"]');
   await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
-  const link = await page.inputValue('[data-testid="share-link"]');
+  return { page, errors, logPath, link: await page.inputValue('[data-testid="share-link"]') };
+}
+
+test('a long link warns past ~4,000 characters and offers the trace file, which downloads', async () => {
+  // 1,500 lines on 12 pods: about 200 KB, under the whole-log limit, so the link carries it all.
+  const { page, errors, logPath, link } = await sharedLog('share-size-1500.log', 12, 1500, { width: 1280, height: 900 });
   expect(link.length).toBeGreaterThan(4000);
   expect(await shownLength(page)).toBe(link.length);
   const warning = page.locator('[data-testid="link-warning"]');
@@ -69,14 +74,7 @@ test('a long link warns past ~4,000 characters and offers the trace file, which 
 });
 
 test('a short link shows its length and no warning', async () => {
-  const { page, errors } = await openApp(browser);
-  const logPath = join(RESULTS_DIR, 'share-size-40.log');
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(logPath, [...syntheticKlog({ pods: 2, lines: 40 })].join(''));
-  await loadFiles(page, [logPath]);
-  await page.click('[data-testid="share-button"]');
-  await page.waitForSelector('[data-testid="share-link"][data-ready="true"]');
-  const link = await page.inputValue('[data-testid="share-link"]');
+  const { page, errors, link } = await sharedLog('share-size-40.log', 2, 40);
   expect(link.length).toBeLessThan(4000);
   expect(await shownLength(page)).toBe(link.length);
   await expect(page.locator('[data-testid="link-warning"]').count()).resolves.toBe(0);
