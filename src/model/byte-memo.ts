@@ -138,11 +138,6 @@ export class ByteMemo {
     return this.recent.results[row];
   }
 
-  /** Where the message is cut, for a row flagged FLAG_CUT. */
-  cut(row: number): string {
-    return this.recent.results[row].cut;
-  }
-
   /** `-MM-DD` mentions in the message (found the first time they are asked for). */
   mentions(row: number, find: (message: string) => DayMention[]): DayMention[] {
     const g = this.recent;

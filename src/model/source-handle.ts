@@ -164,7 +164,7 @@ export class SourceHandle implements FastRecordSink {
     const nodeKey = this.provisionalNodeKey();
     const memo = this.collector.byteMemo;
     const row = memo.lookup(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
-    if (memo.rows[row * ROW + ROW_FLAGS] & FLAG_CUT) this.warnIfCut(rec.line, memo.cut(row));
+    if (memo.rows[row * ROW + ROW_FLAGS] & FLAG_CUT) this.warnIfCut(rec.line, memo.result(row).cut);
     if (this.weakYears.length < MAX_WEAK_YEARS) {
       const y = yearFromMentions(memo.mentions(row, dayMentions), rec.yearlessUs, h.msgStart - line.start);
       if (y) this.weakYears.push([this.collector.out.count, y]);
