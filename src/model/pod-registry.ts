@@ -29,10 +29,14 @@ interface Provisional {
 export class PodRegistry {
   private readonly pods: Provisional[] = [];
   private readonly byUid = new Map<string, number>();
-  /** `node|ns/name` → pod ids in creation order. */
-  private readonly byName = new Map<string, number[]>();
-  /** `node|name` → pod ids (for references without a namespace). */
-  private readonly byBareName = new Map<string, number[]>();
+  /**
+   * node → namespace → name → pod ids in creation order. Nested rather than keyed by one joined string: a name is
+   * looked up for every reference resolved again, and the strings it is looked up by are kept ones whose hashes are
+   * already known, where a joined key would be built and hashed anew each time.
+   */
+  private readonly byName = new Map<number, Map<string, Map<string, number[]>>>();
+  /** node → name → pod ids (for references without a namespace). */
+  private readonly byBareName = new Map<number, Map<string, number[]>>();
   /**
    * Bumped whenever resolve() could answer differently from now on (a pod was created, named, given a uid or merged).
    * While it stays the same, resolving the same reference on the same node gives the same pod and changes nothing,
@@ -91,21 +95,25 @@ export class PodRegistry {
 
   private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean, atUs = 0): number {
     if (!ref.name) return -1;
-    const lists: (number[] | undefined)[] = ref.namespace
-      ? [this.byName.get(`${node}|${ref.namespace}/${ref.name}`), this.byBareName.get(`${node}|${ref.name}`)]
-      : [this.byBareName.get(`${node}|${ref.name}`)];
-    for (const list of lists) {
-      if (!list) continue;
-      for (let i = list.length - 1; i >= 0; i--) {
-        const id = this.find(list[i]);
-        const p = this.pods[id];
-        if (ref.namespace && p.namespace && p.namespace !== ref.namespace) continue;
-        if (withoutUidOnly && (p.uid || p.removedAtUs < atUs)) {
-          // A static pod and its mirror share ns/name; a different uid is a different pod (so is one removed).
-          continue;
-        }
-        return id;
+    if (ref.namespace) {
+      const id = this.latestIn(this.byName.get(node)?.get(ref.namespace)?.get(ref.name), ref, withoutUidOnly, atUs);
+      if (id >= 0) return id;
+    }
+    return this.latestIn(this.byBareName.get(node)?.get(ref.name), ref, withoutUidOnly, atUs);
+  }
+
+  /** The latest pod of `list` that `ref` can name (see latestByName), or -1. */
+  private latestIn(list: number[] | undefined, ref: PodRef, withoutUidOnly: boolean, atUs: number): number {
+    if (!list) return -1;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const id = this.find(list[i]);
+      const p = this.pods[id];
+      if (ref.namespace && p.namespace && p.namespace !== ref.namespace) continue;
+      if (withoutUidOnly && (p.uid || p.removedAtUs < atUs)) {
+        // A static pod and its mirror share ns/name; a different uid is a different pod (so is one removed).
+        continue;
       }
+      return id;
     }
     return -1;
   }
@@ -129,8 +137,9 @@ export class PodRegistry {
     this.version++;
     // Pods seen earlier by name alone are this pod: merge them into it.
     if (p.uid) {
-      for (const key of [`${p.node}|${p.namespace}/${p.name}`, `${p.node}|${p.name}`]) {
-        for (const other of this.byName.get(key) ?? this.byBareName.get(key) ?? []) {
+      const named = p.namespace ? this.byName.get(p.node)?.get(p.namespace)?.get(p.name) : undefined;
+      for (const list of [named, this.byBareName.get(p.node)?.get(p.name)]) {
+        for (const other of list ?? []) {
           const o = this.find(other);
           const q = this.pods[o];
           if (o !== id && !q.uid && q.name === p.name && (!q.namespace || !p.namespace || q.namespace === p.namespace)) q.mergedInto = id;
@@ -143,15 +152,11 @@ export class PodRegistry {
   private index(id: number): void {
     const p = this.pods[id];
     if (!p.name) return;
-    const bare = `${p.node}|${p.name}`;
-    const l1 = this.byBareName.get(bare) ?? [];
+    const l1 = listIn(inner(this.byBareName, p.node), p.name);
     if (!l1.includes(id)) l1.push(id);
-    this.byBareName.set(bare, l1);
     if (p.namespace) {
-      const key = `${p.node}|${p.namespace}/${p.name}`;
-      const l2 = this.byName.get(key) ?? [];
+      const l2 = listIn(inner(inner(this.byName, p.node), p.namespace), p.name);
       if (!l2.includes(id)) l2.push(id);
-      this.byName.set(key, l2);
     }
   }
 
@@ -205,4 +210,18 @@ export class PodRegistry {
     }
     return { map, pods };
   }
+}
+
+/** The map under `key`, made if missing. */
+function inner<K, K2, V>(outer: Map<K, Map<K2, V>>, key: K): Map<K2, V> {
+  let m = outer.get(key);
+  if (!m) outer.set(key, (m = new Map()));
+  return m;
+}
+
+/** The list under `key`, made if missing. */
+function listIn<K>(m: Map<K, number[]>, key: K): number[] {
+  let l = m.get(key);
+  if (!l) m.set(key, (l = []));
+  return l;
 }
