@@ -14,6 +14,7 @@
  * (LineSplitter.skipTo).
  */
 import { DEFAULT_MAX_LINE_CHARS, LineSplitter } from './line-splitter.ts';
+import { indexOfByte } from '../util/byte-search.ts';
 
 export interface FastLineTaker {
   /** False while lines should not even be offered (the whole chunk then goes the ordinary way). */
@@ -57,7 +58,7 @@ export class ByteLines {
     let pos = 0;
     if (this.splitter.midLine) {
       // The end of a line the previous chunk began.
-      const nl = chunk.indexOf(NEWLINE);
+      const nl = indexOfByte(chunk, NEWLINE);
       if (nl < 0) {
         this.splitter.push(chunk);
         return;
@@ -74,7 +75,7 @@ export class ByteLines {
     let nulAt = -1;
     while (pos < limit) {
       if (nulAt < pos) {
-        nulAt = chunk.indexOf(0, pos);
+        nulAt = indexOfByte(chunk, 0, pos);
         if (nulAt < 0) nulAt = limit;
       }
       const taken = this.taker.takeLine(chunk, view, pos, limit, base + pos, nulAt, this.maxLineBytes);
@@ -82,12 +83,12 @@ export class ByteLines {
         pos = taken + 1;
         continue;
       }
-      const nl = chunk.indexOf(NEWLINE, pos);
+      const nl = indexOfByte(chunk, NEWLINE, pos);
       if (nl < 0) break;
       // This line and those after it that no taker could accept go the ordinary way together (one decode).
       let runEnd = nl + 1;
       while (runEnd < chunk.length && !mayStartBareHeader(chunk, runEnd)) {
-        const next = chunk.indexOf(NEWLINE, runEnd);
+        const next = indexOfByte(chunk, NEWLINE, runEnd);
         runEnd = next < 0 ? chunk.length : next + 1;
       }
       this.slow(chunk, base, pos, runEnd);
@@ -115,7 +116,7 @@ export class ByteLines {
 
   /** Sends about SLOW_STRETCH_BYTES from `from` (up to a line end) the ordinary way; returns where it stopped. */
   private slowStretch(chunk: Uint8Array, base: number, from: number): number {
-    const nl = from + SLOW_STRETCH_BYTES < chunk.length ? chunk.indexOf(NEWLINE, from + SLOW_STRETCH_BYTES) : -1;
+    const nl = from + SLOW_STRETCH_BYTES < chunk.length ? indexOfByte(chunk, NEWLINE, from + SLOW_STRETCH_BYTES) : -1;
     const to = nl < 0 ? chunk.length : nl + 1;
     this.slow(chunk, base, from, to);
     return to;

@@ -12,6 +12,8 @@
  * Damage (NUL bytes, invalid UTF-8 that the decoder turned into U+FFFD) is found with one native search per chunk,
  * so clean input pays nothing per line; only lines of a damaged chunk are looked at individually.
  */
+import { indexOfByte } from '../util/byte-search.ts';
+
 export const DEFAULT_MAX_LINE_CHARS = 256 * 1024;
 
 /**
@@ -78,7 +80,7 @@ export class LineSplitter {
     let nextNul = text.indexOf('\0');
     let nextBad = text.indexOf('\uFFFD');
     for (;;) {
-      const nl = chunk.indexOf(10, bytePos);
+      const nl = indexOfByte(chunk, 10, bytePos);
       if (nl < 0) break;
       const sNl = text.indexOf('\n', strPos);
       if (nextNul >= 0 && nextNul < sNl) {
