@@ -4,6 +4,7 @@
  * that stop once they have fired.
  */
 import type { VersionRange } from '../model/trace.ts';
+import { CATALOG } from './catalog.ts';
 
 /** Minor versions as integers: 1.12 → 12. Infinity = "and newer". */
 type Range = readonly [number, number];
@@ -145,12 +146,16 @@ export class VersionFingerprint {
   /** Entry and source line pairs whose file:line signal was noted (outside the budget, so again would do nothing). */
   private readonly fileLinesNoted = new Set<number>();
 
-  /** Called once per classified record. */
-  observe(entryId: string, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
+  /**
+   * Called once per classified record, of catalog entry number `entry` (records of entries fingerprintWatches says
+   * no to may be left out: this returns at once for them).
+   */
+  observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     this.gate = -1;
-    // Most lines are of entries no signal is about: one lookup and done.
-    const d = ENTRY_SIGNALS.get(entryId);
+    // Most lines are of entries no signal is about: one array read and done.
+    const d = SIGNALS_OF_ENTRY[entry];
     if (d === undefined) return;
+    const entryId = CATALOG[entry].id;
     const s = d.byEntry;
     if (s && this.entryNoted[d.index] === 0) {
       this.note(s[1], s[0]);
@@ -316,3 +321,11 @@ const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   ]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));
 })();
+
+/** ENTRY_SIGNALS by catalog entry number (read for every record). */
+const SIGNALS_OF_ENTRY: readonly (EntrySignals | undefined)[] = CATALOG.map((e) => ENTRY_SIGNALS.get(e.id));
+
+/** Whether VersionFingerprint.observe looks at records of catalog entry number `entry` at all (most: no). */
+export function fingerprintWatches(entry: number): boolean {
+  return SIGNALS_OF_ENTRY[entry] !== undefined;
+}

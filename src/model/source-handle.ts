@@ -7,8 +7,7 @@
  * where a record starts and later takes in the other part's SourceSegment (absorb); the handle of the later part
  * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
-import { VersionFingerprint } from '../catalog/fingerprint.ts';
-import { CATALOG } from '../catalog/catalog.ts';
+import { fingerprintWatches, VersionFingerprint } from '../catalog/fingerprint.ts';
 import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -170,10 +169,9 @@ export class SourceHandle implements FastRecordSink {
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
     const entry = memo.rows[row * ROW + ROW_ENTRY];
-    const message = memo.key(row);
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    this.fp.observe(CATALOG[entry].id, rec.file, rec.fileLine, message, 0, structured, rec.severity);
+    if (fingerprintWatches(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.key(row), 0, structured, rec.severity);
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */

@@ -4,22 +4,30 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../../src/catalog/catalog.ts';
 import { VersionFingerprint } from '../../../src/catalog/fingerprint.ts';
 
 type Call = Parameters<VersionFingerprint['observe']>;
 
+/** A catalog entry's number, by its id. */
+function entry(id: string): number {
+  const n = CATALOG.findIndex((e) => e.id === id);
+  if (n < 0) throw new Error(`no catalog entry ${id}`);
+  return n;
+}
+
 /** A menu of observations: budgeted text signals, unbudgeted entry signals, and file:line signals. */
 const MENU: Call[] = [
-  ['M23', 'kubelet.go', 1, '"syncPod enter" pod="a/b"', 0, true, 0],
-  ['M23', 'kubelet.go', 1, '"SyncPod enter" pod="a/b"', 0, true, 0],
-  ['X43', 'server.go', 1, '"Kubelet version" kubeletVersion="v1.23.13"', 0, true, 0],
-  ['X43', 'server.go', 1, '"Kubelet version" kubeletVersion="v1.29.1"', 0, true, 0],
-  ['M04', 'kubelet.go', 2114, '"SyncLoop ADD" source="api" pods=[a/b]', 0, true, 0],
-  ['M04', 'kubelet.go', 2389, '"SyncLoop ADD" source="api" pods=["a/b"]', 0, true, 0],
-  ['M53', 'pod_workers.go', 1, '"Notifying pod of pending update"', 0, true, 0],
-  ['M10', 'kubelet.go', 1, 'SyncLoop (RESTORE, "api")', 0, false, 0],
-  ['M81', 'prober.go', 1, '"Container readiness changed before pod has synced"', 0, true, 1],
-  ['M45', 'pod_workers.go', 1, '"Pod is being synced for the first time" updateType="create"', 0, true, 0],
+  [entry('M23'), 'kubelet.go', 1, '"syncPod enter" pod="a/b"', 0, true, 0],
+  [entry('M23'), 'kubelet.go', 1, '"SyncPod enter" pod="a/b"', 0, true, 0],
+  [entry('X43'), 'server.go', 1, '"Kubelet version" kubeletVersion="v1.23.13"', 0, true, 0],
+  [entry('X43'), 'server.go', 1, '"Kubelet version" kubeletVersion="v1.29.1"', 0, true, 0],
+  [entry('M04'), 'kubelet.go', 2114, '"SyncLoop ADD" source="api" pods=[a/b]', 0, true, 0],
+  [entry('M04'), 'kubelet.go', 2389, '"SyncLoop ADD" source="api" pods=["a/b"]', 0, true, 0],
+  [entry('M53'), 'pod_workers.go', 1, '"Notifying pod of pending update"', 0, true, 0],
+  [entry('M10'), 'kubelet.go', 1, 'SyncLoop (RESTORE, "api")', 0, false, 0],
+  [entry('M81'), 'prober.go', 1, '"Container readiness changed before pod has synced"', 0, true, 1],
+  [entry('M45'), 'pod_workers.go', 1, '"Pod is being synced for the first time" updateType="create"', 0, true, 0],
 ];
 
 function observeAll(fp: VersionFingerprint, calls: Call[]): VersionFingerprint {
