@@ -94,9 +94,14 @@ export function hashAsciiLine(view: DataView, start: number, limit: number, out:
  * occur.
  */
 function sameAsciiBytes(a: DataView, aStart: number, b: DataView, bStart: number, length: number): boolean {
-  let i = 0;
-  for (const last = length - 8; i <= last; i += 8) if (a.getFloat64(aStart + i, true) !== b.getFloat64(bStart + i, true)) return false;
-  for (; i < length; i++) if (a.getUint8(aStart + i) !== b.getUint8(bStart + i)) return false;
+  if (length < 8) {
+    for (let i = 0; i < length; i++) if (a.getUint8(aStart + i) !== b.getUint8(bStart + i)) return false;
+    return true;
+  }
+  // The last eight bytes first, read as one double even where they overlap the ones before (no byte-by-byte tail).
+  const last = length - 8;
+  if (a.getFloat64(aStart + last, true) !== b.getFloat64(bStart + last, true)) return false;
+  for (let i = 0; i < last; i += 8) if (a.getFloat64(aStart + i, true) !== b.getFloat64(bStart + i, true)) return false;
   return true;
 }
 
