@@ -70,7 +70,31 @@ function fieldName(name: string): FieldName {
 
 const NO_FIELDS: Record<string, string> = {};
 const NO_STRUCT: Record<string, string> = {};
-const POD_KEYS = ['pod', 'podContainer', 'object'] as const;
+
+/** The fields classify asks every record for, resolved to their slots once (not looked up by name each time). */
+const F = {
+  pods: fieldName('pods'), kind: fieldName('kind'), podName: fieldName('podName'), name: fieldName('name'),
+  namespace: fieldName('namespace'), podUID: fieldName('podUID'), podID: fieldName('podID'), eventID: fieldName('event.ID'),
+  involvedKind: fieldName('involvedObject.Kind'), involvedUID: fieldName('involvedObject.UID'),
+  involvedName: fieldName('involvedObject.Name'), involvedNamespace: fieldName('involvedObject.Namespace'),
+  involvedFieldPath: fieldName('involvedObject.FieldPath'), containerID: fieldName('containerID'),
+  containerStatusID: fieldName('containerStatusID'), eventData: fieldName('event.Data'), containerId: fieldName('containerId'),
+  podSandboxID: fieldName('podSandboxID'), sandboxID: fieldName('sandboxID'), actionsSandboxID: fieldName('podActions.SandboxID'),
+  containerName: fieldName('containerName'), container: fieldName('container'), fieldPath: fieldName('fieldPath'),
+  probeType: fieldName('probeType'), probe: fieldName('probe'), msg: fieldName('msg'), object: fieldName('object'),
+};
+const POD_KEYS = [fieldName('pod'), fieldName('podContainer'), F.object];
+
+/** The fields an entry names (catalog/entry.ts), resolved once per entry. */
+interface EntryFields {
+  refine: FieldName | undefined;
+  num: FieldName | undefined;
+  text: FieldName[] | undefined;
+  status: FieldName | undefined;
+  inner: FieldName | undefined;
+}
+
+const fieldOrNone = (name: string | undefined) => (name === undefined ? undefined : fieldName(name));
 
 export class Classifier {
   private rec!: LogRecord;
@@ -92,11 +116,16 @@ export class Classifier {
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
   private readonly innerTemplates: (CompiledTemplate[] | undefined)[];
+  private readonly entryFields: EntryFields[];
 
   constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
     this.kindIds = entries.map((e) => kindId(e.kind));
     this.innerTemplates = entries.map((e) => e.inner?.printf.map(compileTemplate));
     this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly }));
+    this.entryFields = entries.map((e) => ({
+      refine: fieldOrNone(e.refine?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
+      inner: fieldOrNone(e.inner?.field),
+    }));
   }
 
   classify(rec: LogRecord, out: Classified): void {
@@ -143,42 +172,43 @@ export class Classifier {
       }
     }
     const entry = this.entries[entryIdx];
+    const fields = this.entryFields[entryIdx];
     out.entry = entryIdx;
     this.messageText = out.message;
     const inner = this.innerTemplates[entryIdx];
-    if (inner && !this.extraFields) this.readInner(entry.inner!.field, inner);
+    if (inner && !this.extraFields) this.readInner(fields.inner!, inner);
     out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
     if (entry.refine) {
-      const v = this.str(entry.refine.field);
+      const v = this.str(fields.refine!);
       const target = v !== undefined ? entry.refine.map[v] : undefined;
       if (target) out.kind = kindId(target);
     }
 
-    this.extractPods(entry, out);
+    this.extractPods(out);
     this.extractContainer(out);
-    const probe = this.str('probeType') ?? this.str('probe');
+    const probe = this.str(F.probeType) ?? this.str(F.probe);
     if (probe) out.probeType = normalizeProbeType(probe);
-    if (entry.num) {
-      const v = this.str(entry.num);
+    if (fields.num) {
+      const v = this.str(fields.num);
       if (v !== undefined && v !== '') out.num = Number(v);
     }
-    if (entry.text) {
+    if (fields.text) {
       const parts: string[] = [];
-      for (const f of entry.text) {
+      for (const f of fields.text) {
         const v = this.get(f);
         if (v !== undefined && v !== '') parts.push(Array.isArray(v) ? v.join(' ') : v);
-        if (f !== 'probe' && parts.length) break;
+        if (f !== F.probe && parts.length) break;
       }
       const t = parts.join(' ');
       out.text = t.length > MAX_TEXT ? t.slice(0, MAX_TEXT) + '…' : t;
     }
-    if (entry.statusField) this.summarize(entry.statusField, out);
+    if (fields.status) this.summarize(fields.status, out);
     out.lane = entryIdx === 0 ? laneForFile(rec.file, out.pods.length > 0) : entry.lane;
   }
 
-  private extractPods(entry: CatalogEntry, out: Classified): void {
+  private extractPods(out: Classified): void {
     const opts = this.podOptions[out.entry];
-    const pods = this.get('pods');
+    const pods = this.get(F.pods);
     if (pods !== undefined) {
       for (const item of podListItems(pods)) {
         const ref = parsePodRef(item, opts);
@@ -188,23 +218,23 @@ export class Classifier {
     for (const key of POD_KEYS) {
       const v = this.str(key);
       if (v === undefined) continue;
-      if (key === 'object' && this.str('kind') !== 'Pod') continue;
+      if (key === F.object && this.str(F.kind) !== 'Pod') continue;
       const ref = parsePodRef(v, opts);
       if (ref) { out.pods.push(ref); break; }
     }
     if (out.pods.length === 0) {
-      const name = this.str('podName') ?? this.str('name');
-      const ns = this.str('namespace');
-      if (name && (ns !== undefined || this.str('podName') !== undefined)) out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
+      const name = this.str(F.podName) ?? this.str(F.name);
+      const ns = this.str(F.namespace);
+      if (name && (ns !== undefined || this.str(F.podName) !== undefined)) out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
     }
-    const inv = this.str('involvedObject.Kind');
+    const inv = this.str(F.involvedKind);
     if (out.pods.length === 0 && inv === 'Pod') {
       out.pods.push({
-        uid: this.str('involvedObject.UID') ?? '', name: this.str('involvedObject.Name') ?? '',
-        namespace: this.str('involvedObject.Namespace') ?? '', container: '',
+        uid: this.str(F.involvedUID) ?? '', name: this.str(F.involvedName) ?? '',
+        namespace: this.str(F.involvedNamespace) ?? '', container: '',
       });
     }
-    const uid = this.str('podUID') ?? this.str('podID') ?? this.str('event.ID');
+    const uid = this.str(F.podUID) ?? this.str(F.podID) ?? this.str(F.eventID);
     if (uid && out.pods.length <= 1) {
       if (out.pods.length === 0) out.pods.push({ uid, name: '', namespace: '', container: '' });
       else if (!out.pods[0].uid) out.pods[0].uid = uid;
@@ -215,7 +245,7 @@ export class Classifier {
     }
   }
 
-  private summarize(field: string, out: Classified): void {
+  private summarize(field: FieldName, out: Classified): void {
     const raw = this.str(field);
     const sum = raw === undefined ? undefined : summarizeStatus(raw);
     if (!sum) return;
@@ -232,18 +262,18 @@ export class Classifier {
   }
 
   private extractContainer(out: Classified): void {
-    const id = this.str('containerID') ?? this.str('containerStatusID') ?? this.str('event.Data') ?? this.str('containerId');
+    const id = this.str(F.containerID) ?? this.str(F.containerStatusID) ?? this.str(F.eventData) ?? this.str(F.containerId);
     if (id) [out.containerId, out.runtime] = normalizeContainerId(id);
-    const sb = this.str('podSandboxID') ?? this.str('sandboxID') ?? this.str('podActions.SandboxID');
+    const sb = this.str(F.podSandboxID) ?? this.str(F.sandboxID) ?? this.str(F.actionsSandboxID);
     if (sb) out.sandboxId = normalizeContainerId(sb)[0];
-    const name = this.str('containerName') ?? this.str('container') ?? this.str('fieldPath') ?? this.str('involvedObject.FieldPath');
+    const name = this.str(F.containerName) ?? this.str(F.container) ?? this.str(F.fieldPath) ?? this.str(F.involvedFieldPath);
     if (name) out.containerName = containerNameFrom(name);
     if (!out.containerName) for (const p of out.pods) if (p.container) out.containerName = p.container;
   }
 
-  private readInner(field: string, templates: CompiledTemplate[]): void {
+  private readInner(field: FieldName, templates: CompiledTemplate[]): void {
     // A printf-era message was already matched by the entry's own templates.
-    if (field === 'msg' && this.rec.era === Era.Printf) return;
+    if (field === F.msg && this.rec.era === Era.Printf) return;
     const src = this.str(field);
     if (src === undefined) return;
     for (const t of templates) {
@@ -252,14 +282,14 @@ export class Classifier {
     }
   }
 
-  private str(name: string): string | undefined {
-    const v = this.get(name);
+  private str(field: FieldName): string | undefined {
+    const v = this.get(field);
     return Array.isArray(v) ? v.join(' ') : v;
   }
 
-  /** A field of the current record, by name; `a.B` reads member B of struct-valued field a. */
-  private get(name: string): FieldValue | undefined {
-    const field = FIELD_NAMES.get(name) ?? fieldName(name);
+  /** A field of the current record; `a.B` reads member B of struct-valued field a. */
+  private get(field: FieldName): FieldValue | undefined {
+    const name = field.name;
     const slot = field.slot;
     if (this.memoStamp[slot] === this.serial) return this.memoValue[slot];
     let v: FieldValue | undefined;
@@ -269,7 +299,7 @@ export class Classifier {
       if (this.structStamp[base.slot] === this.serial) {
         st = this.structValue[base.slot];
       } else {
-        const raw = this.get(base.name);
+        const raw = this.get(base);
         st = raw === undefined || Array.isArray(raw) ? NO_STRUCT : structFields(raw);
         this.structStamp[base.slot] = this.serial;
         this.structValue[base.slot] = st;
@@ -282,7 +312,7 @@ export class Classifier {
         const kv = this.kvs[i];
         if (kv.key === name) {
           const s = valueString(this.rec.text, kv);
-          v = name === 'pods' ? listItems(s) : s;
+          v = field === F.pods ? listItems(s) : s;
           break;
         }
       }
@@ -290,7 +320,7 @@ export class Classifier {
       v = jsonValue(this.rec.json![name]);
     }
     if (v === undefined && this.extraFields && !base) v = this.extraFields[name];
-    if (v === undefined && name === 'msg') v = this.messageText;
+    if (v === undefined && field === F.msg) v = this.messageText;
     this.memoStamp[slot] = this.serial;
     this.memoValue[slot] = v;
     return v;
