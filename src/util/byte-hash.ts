@@ -4,9 +4,9 @@
  * The ingest hot path (ingest/byte-lines.ts, model/record-memo.ts) recognises a log line it has seen before by its
  * bytes: decoding every line to a string and hashing that string costs more than the rest of reading it. Keys are
  * hashed four bytes at a time (little-endian words read through a DataView, so no alignment is needed), each word
- * mixed in with one multiply and a rotation that brings the high bits back down, and the result finished with
- * murmur3's avalanche. A table lookup always compares the bytes, so a hash collision — even a crafted one — only
- * costs a probe, never a wrong answer.
+ * mixed in with one multiply and a rotation that brings the high bits back down (in two lanes: hashAsciiBytes), and
+ * the result finished with murmur3's avalanche. A table lookup always compares the bytes, so a hash collision — even
+ * a crafted one — only costs a probe, never a wrong answer.
  *
  * The same pass checks that every byte is ASCII: callers use bytes and characters interchangeably only then.
  */
@@ -18,9 +18,16 @@ function mixWord(h: number, word: number): number {
 }
 
 const SEED = 0x9747b28c | 0;
+/** The second lane's seed (any other constant). */
+const SEED2 = 0x5bd1e995 | 0;
+/** A word's four bytes all 0x0A, 0x01, 0x80: for the zero-byte test below. */
+const NEWLINES = 0x0a0a0a0a;
+const ONES = 0x01010101;
+const HIGHS = 0x80808080 | 0;
 
-function finishHash(h: number, high: number, tail: number, length: number): number {
-  if ((high | tail) & 0x80808080) return -1;
+function finishHash(h1: number, h2: number, high: number, tail: number, length: number): number {
+  if ((high | tail) & HIGHS) return -1;
+  let h = mixWord(h1, h2);
   if (length & 3) h = mixWord(h, tail);
   h ^= length;
   h ^= h >>> 16;
@@ -34,19 +41,32 @@ function finishHash(h: number, high: number, tail: number, length: number): numb
 /**
  * Hash of bytes [start, end) of `view` as a non-negative 31-bit integer, or -1 if one of them is not ASCII
  * (≥ 0x80). Linear in the length, no allocation.
+ *
+ * The words go into two lanes, even-numbered words into one and odd-numbered into the other, combined at the end:
+ * each lane's next multiply waits for its last, so one lane is bound by the multiply's latency; two run side by side.
  */
 export function hashAsciiBytes(view: DataView, start: number, end: number): number {
-  let h = SEED;
+  let h1 = SEED;
+  let h2 = SEED2;
   let high = 0;
   let i = start;
-  for (const last = end - 4; i <= last; i += 4) {
-    const word = view.getInt32(i, true);
-    high |= word;
-    h = mixWord(h, word);
+  for (const last = end - 8; i <= last; i += 8) {
+    const a = view.getInt32(i, true);
+    const b = view.getInt32(i + 4, true);
+    high |= a | b;
+    h1 = mixWord(h1, a);
+    h2 = mixWord(h2, b);
+  }
+  if (i <= end - 4) {
+    // An even-numbered last word.
+    const a = view.getInt32(i, true);
+    high |= a;
+    h1 = mixWord(h1, a);
+    i += 4;
   }
   let tail = 0;
   for (let shift = 0; i < end; i++, shift += 8) tail |= view.getUint8(i) << shift;
-  return finishHash(h, high, tail, end - start);
+  return finishHash(h1, h2, high, tail, end - start);
 }
 
 /** Where hashAsciiLine found the newline. */
@@ -60,26 +80,41 @@ export const NO_NEWLINE = -2;
 /**
  * Reads from `start` to the next newline (before `limit`) once, finding the newline and hashing what comes before
  * it: returns hashAsciiBytes(view, start, newline) — or -1 if a byte there is not ASCII, NO_NEWLINE if no newline
- * comes before `limit` — and puts the newline's index in `out`. Four bytes at a time: a word holds a newline when
- * one of its bytes XOR 0x0A is zero, which the classic zero-byte test tells without a branch per byte.
+ * comes before `limit` — and puts the newline's index in `out`. A word holds a newline when one of its bytes XOR
+ * 0x0A is zero, which the classic zero-byte test tells without a branch per byte.
  */
 export function hashAsciiLine(view: DataView, start: number, limit: number, out: LineEnd): number {
-  let h = SEED;
+  let h1 = SEED;
+  let h2 = SEED2;
   let high = 0;
   let i = start;
-  for (const last = limit - 4; i <= last; i += 4) {
-    const word = view.getInt32(i, true);
-    const x = word ^ 0x0a0a0a0a;
-    if (((x - 0x01010101) & ~x & 0x80808080) !== 0) break;
-    high |= word;
-    h = mixWord(h, word);
+  for (const last = limit - 8; i <= last; i += 8) {
+    const a = view.getInt32(i, true);
+    const b = view.getInt32(i + 4, true);
+    const xa = a ^ NEWLINES;
+    const xb = b ^ NEWLINES;
+    if ((((xa - ONES) & ~xa) | ((xb - ONES) & ~xb)) & HIGHS) break;
+    high |= a | b;
+    h1 = mixWord(h1, a);
+    h2 = mixWord(h2, b);
   }
+  if (i <= limit - 4) {
+    // One more whole word may come before the newline (or the limit): an even-numbered one.
+    const a = view.getInt32(i, true);
+    const xa = a ^ NEWLINES;
+    if ((((xa - ONES) & ~xa) & HIGHS) === 0) {
+      high |= a;
+      h1 = mixWord(h1, a);
+      i += 4;
+    }
+  }
+  // At most three bytes before the newline are left.
   let tail = 0;
   for (let shift = 0; i < limit; i++, shift += 8) {
     const b = view.getUint8(i);
     if (b === 10) {
       out.newline = i;
-      return finishHash(h, high, tail, i - start);
+      return finishHash(h1, h2, high, tail, i - start);
     }
     tail |= b << shift;
   }

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteKeyTable, hashAsciiBytes } from '../../../src/util/byte-hash.ts';
+import { ByteKeyTable, hashAsciiBytes, hashAsciiLine, NO_NEWLINE } from '../../../src/util/byte-hash.ts';
 
 const enc = new TextEncoder();
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -75,5 +75,39 @@ describe('hashAsciiBytes', () => {
     expect(differ).toBe(base.length);
     expect(hashAsciiBytes(viewOf(enc.encode('pod="café"')), 0, 11)).toBe(-1);
     expect(hashAsciiBytes(viewOf(enc.encode('abc')), 0, 2)).not.toBe(hashAsciiBytes(viewOf(enc.encode('abc')), 0, 3));
+  });
+});
+
+/** Text with newlines, non-ASCII, NUL and DEL among ordinary characters. */
+const textOf = (maxLength: number) =>
+  fc.array(fc.constantFrom('a', 'b', 'c', 'd', ' ', '"', '\n', 'é', '\u0000', '\u007f'), { maxLength }).map((cs) => cs.join(''));
+
+describe('hashAsciiLine', () => {
+  it('finds the newline and hashes what is before it exactly as hashAsciiBytes does, wherever the line starts', () => {
+    fc.assert(fc.property(
+      textOf(40), textOf(12), fc.nat(7), fc.boolean(),
+      (line, after, offset, withNewline) => {
+        const bytes = enc.encode('x'.repeat(offset) + line + (withNewline ? '\n' : '') + after);
+        const view = viewOf(bytes);
+        const end = { newline: -1 };
+        const got = hashAsciiLine(view, offset, bytes.length, end);
+        const stop = bytes.indexOf(10, offset);
+        if (stop < 0) {
+          expect(got).toBe(NO_NEWLINE);
+          return;
+        }
+        expect(end.newline).toBe(stop);
+        expect(got).toBe(hashAsciiBytes(view, offset, stop));
+        const ascii = bytes.subarray(offset, stop).every((b) => b < 0x80);
+        expect(got >= 0).toBe(ascii);
+      },
+    ), { numRuns: 3000 });
+  });
+
+  it('tells apart keys that differ only in which lane a word went to', () => {
+    // Words swapped between even and odd positions must not hash alike.
+    const a = enc.encode('aaaabbbbccccdddd');
+    const b = enc.encode('bbbbaaaaddddcccc');
+    expect(hashAsciiBytes(viewOf(a), 0, a.length)).not.toBe(hashAsciiBytes(viewOf(b), 0, b.length));
   });
 });
