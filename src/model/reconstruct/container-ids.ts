@@ -46,14 +46,33 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
   const cidCol = events.cid;
   const cnameCol = events.cname;
 
+  // Each loop below does the same thing for every line naming one ID string, or nothing after the first such line
+  // it looks at: `done` (by string id) lets it skip the repeats without touching the maps.
+  const done = new Uint8Array(strings.size);
   const sandboxIds = new Set<string>();
-  for (let i = 0; i < n; i++) if (sidCol[i]) sandboxIds.add(shortIds.of(sidCol[i]));
-
-  const podOfId = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    if (podCol[i] < 0) continue;
-    if (cidCol[i]) podOfId.set(shortIds.of(cidCol[i]), podCol[i]);
-    if (sidCol[i]) podOfId.set(shortIds.of(sidCol[i]), podCol[i]);
+    const sid = sidCol[i];
+    if (sid && !done[sid]) {
+      done[sid] = 1;
+      sandboxIds.add(shortIds.of(sid));
+    }
+  }
+
+  // The pod of an ID is that of the last line with a pod naming it: read from the end, the first line counts (a
+  // line's sandbox ID after its container ID, as if read forwards).
+  const podOfId = new Map<string, number>();
+  const keepFirst = (id: number, pod: number) => {
+    if (done[id]) return;
+    done[id] = 1;
+    const k = shortIds.of(id);
+    if (!podOfId.has(k)) podOfId.set(k, pod);
+  };
+  done.fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    const pod = podCol[i];
+    if (pod < 0) continue;
+    if (sidCol[i]) keepFirst(sidCol[i], pod);
+    if (cidCol[i]) keepFirst(cidCol[i], pod);
   }
   for (let i = 0; i < n; i++) {
     if (podCol[i] >= 0 || (!cidCol[i] && !sidCol[i])) continue;
@@ -62,9 +81,12 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
   }
 
   const nameOfId = new Map<string, string>(c.idNames);
+  done.fill(0);
   for (let i = 0; i < n; i++) {
-    if (cidCol[i] && cnameCol[i]) {
-      const k = shortIds.of(cidCol[i]);
+    const cid = cidCol[i];
+    if (cid && cnameCol[i] && !done[cid]) {
+      done[cid] = 1;
+      const k = shortIds.of(cid);
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(cnameCol[i]));
     }
   }
