@@ -58,8 +58,8 @@ export class StatusEvents {
   private applyStatus(i: number, t: number, pod: number, kind: string): void {
     const { events, strings, members } = this.ctx;
     const textId = events.text[i];
-    const reading = this.readings.get(textId) ?? readStatus(strings.get(textId));
-    this.readings.set(textId, reading);
+    let reading = this.readings.get(textId);
+    if (reading === undefined) this.readings.set(textId, (reading = readStatus(strings.get(textId))));
     if (reading.readinessEvent) {
       const r = this.memory.readiness(pod, i, t);
       r.apply(reading.readinessEvent, i, t, reading.readinessDetail);
@@ -67,9 +67,7 @@ export class StatusEvents {
     }
     if (kind !== 'status.same') {
       const version = events.num[i];
-      const label = [
-        Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`, reading.phase, reading.readyLabel,
-      ].filter(Boolean).join(' ');
+      const label = (Number.isNaN(version) ? (kind === 'status.patch' ? 'patch' : 'set') : `v${version}`) + reading.suffix;
       const r = this.memory.api(pod, i, t);
       r.apply('status.version', i, t, label);
       members.add(r.lane, i);
@@ -82,8 +80,8 @@ interface StatusReading {
   /** 'readiness.ready' / 'readiness.not-ready', or '' when the status does not say. */
   readinessEvent: string;
   readinessDetail: string;
-  phase: string;
-  readyLabel: string;
+  /** What follows the version in the API status label: ` <phase> <ready label>`, each only if known. */
+  suffix: string;
 }
 
 function readStatus(text: string): StatusReading {
@@ -93,10 +91,10 @@ function readStatus(text: string): StatusReading {
   const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
   const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
   const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
+  const readyLabel = ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '';
   return {
     readinessEvent: state ? `readiness.${state}` : '',
     readinessDetail: notReady.length ? `(${notReady.join(', ')})` : '',
-    phase: sum.phase,
-    readyLabel: ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '',
+    suffix: (sum.phase ? ` ${sum.phase}` : '') + (readyLabel ? ` ${readyLabel}` : ''),
   };
 }
