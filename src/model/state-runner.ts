@@ -103,6 +103,12 @@ export class StateRunner {
   private flags: number = SpanFlag.Unknown;
   private closed = false;
   private readonly gaps: readonly LogGap[];
+  /**
+   * The kind and detail of the last event that changed nothing and was no anomaly: in the state it left unchanged,
+   * the same event again changes nothing either (probe workers repeat one result for hours), so it is not looked up.
+   */
+  private quietKind = '';
+  private quietDetail = '';
 
   constructor(private readonly m: CompiledMachine, private readonly ctx: RunnerContext, readonly lane: number,
     readonly container: number, readonly pod: number, firstUs: number, firstEvent: number) {
@@ -133,11 +139,14 @@ export class StateRunner {
       this.afterEnd(kind, event);
       return false;
     }
+    if (kind === this.quietKind && detail === this.quietDetail) return false;
     const rows = this.m.byKind.get(kind);
     if (!rows) return false;
+    const given = detail;
     let row: CompiledRow | undefined;
     for (const r of rows) if (!r.from || r.from.has(this.state)) { row = r; break; }
     let anomalous = false;
+    const matched = row !== undefined;
     if (!row) {
       row = rows[0];
       if (this.state === 'unknown') {
@@ -165,6 +174,7 @@ export class StateRunner {
         this.startEvent = event;
         this.flags &= ~SpanFlag.Inferred;
         if (this.m.end.has(to)) this.closed = true;
+        this.quietKind = '';
         return true;
       }
       anomalous = true;
@@ -176,8 +186,13 @@ export class StateRunner {
     if (to === this.state && (label === this.label || row.to === '=')) {
       // Explicit evidence for a state that was only inferred so far.
       if (!row.inferred && (this.flags & SpanFlag.Inferred)) this.flags &= ~SpanFlag.Inferred;
+      if (matched && !anomalous) {
+        this.quietKind = kind;
+        this.quietDetail = given;
+      }
       return false;
     }
+    this.quietKind = '';
     this.closeSpan(tUs, event);
     this.state = to;
     this.label = label;
@@ -214,6 +229,7 @@ export class StateRunner {
   }
 
   private relabelUnknown(state: string): void {
+    this.quietKind = '';
     this.state = state;
     this.label = state;
     this.flags = SpanFlag.Inferred;
