@@ -97,7 +97,10 @@ export class Collected {
   text = new Int32Array(0);
   /** Pod references as lines state them, each distinct one once (refIndex finds one by its content). */
   readonly podRefs: PodRef[] = [];
-  readonly refIndex = new Map<string, number>();
+  /** Indices into podRefs by the reference's name (by its uid when it has no name); a list holds a few. */
+  readonly refIndex = new Map<string, number[]>();
+  /** The references past a list's few, by all four strings joined. */
+  readonly refOverflow = new Map<string, number>();
   /** Record index → podRefs indices, for lines that name several pods. */
   readonly multiRefs = new Map<number, number[]>();
   /** Record index → provisional pod ids, for lines that name several pods (filled by resolvePods). */
@@ -321,15 +324,30 @@ export class Collector {
  * of many kinds name the same pod the same way; one entry for all of them lets resolvePods answer them all at once.
  */
 export function refNumber(o: Collected, ref: PodRef): number {
-  const key = `${ref.uid}|${ref.namespace}|${ref.name}|${ref.container}`;
-  let id = o.refIndex.get(key);
-  if (id === undefined) {
-    id = o.podRefs.length;
-    o.podRefs.push({ uid: detachString(ref.uid), namespace: detachString(ref.namespace), name: detachString(ref.name), container: detachString(ref.container) });
-    o.refIndex.set(detachString(key), id);
+  // Looked up by one of its strings, not by all four joined: joining them makes a new string to hash on every call.
+  const key = ref.name || ref.uid;
+  let ids = o.refIndex.get(key);
+  if (ids === undefined) o.refIndex.set(detachString(key), (ids = []));
+  for (const id of ids) {
+    const r = o.podRefs[id];
+    if (r.name === ref.name && r.uid === ref.uid && r.namespace === ref.namespace && r.container === ref.container) return id;
   }
+  // Past a few references of one name (a hostile log's thousand namespaces), the rest are found by the joined key.
+  let joined = '';
+  if (ids.length >= MAX_REFS_BY_NAME) {
+    joined = `${ref.uid}|${ref.namespace}|${ref.name}|${ref.container}`;
+    const known = o.refOverflow.get(joined);
+    if (known !== undefined) return known;
+  }
+  const id = o.podRefs.length;
+  o.podRefs.push({ uid: detachString(ref.uid), namespace: detachString(ref.namespace), name: detachString(ref.name), container: detachString(ref.container) });
+  if (joined) o.refOverflow.set(detachString(joined), id);
+  else ids.push(id);
   return id;
 }
+
+/** References listed under one name in refIndex; more go to refOverflow. */
+const MAX_REFS_BY_NAME = 16;
 
 /**
  * Turns every record's pod reference into a provisional pod id, in record order (resolving is what merges the
