@@ -53,7 +53,8 @@ export function deriveLinks(trace: Trace, rules: readonly LinkRule[] = LINK_RULE
     for (const k of r.to) { const id = kindIdx.get(k); if (id !== undefined) (kindToTo[id] ??= []).push(ri); }
   });
   // Latest unconsumed cause (its event index) per (rule, pod or container).
-  const pending = rules.map(() => new Map<number, number>());
+  const pending = rules.map((r) => new PendingCauses(r.sameContainer ? trace.containers.length : trace.pods.length));
+  const linkKindOf = rules.map((r) => LINK_KINDS.indexOf(r.kind));
   const from: number[] = [];
   const to: number[] = [];
   const kind: number[] = [];
@@ -67,10 +68,10 @@ export function deriveLinks(trace: Trace, rules: readonly LinkRule[] = LINK_RULE
         const key = r.sameContainer ? ev.container[i] : ev.pod[i];
         if (key < 0) continue;
         const cause = pending[ri].get(key);
-        if (cause !== undefined && cause !== i && timeUs[i] - timeUs[cause] <= r.withinUs) {
+        if (cause >= 0 && cause !== i && timeUs[i] - timeUs[cause] <= r.withinUs) {
           from.push(cause);
           to.push(i);
-          kind.push(LINK_KINDS.indexOf(r.kind));
+          kind.push(linkKindOf[ri]);
           pending[ri].delete(key);
         }
       }
@@ -84,10 +85,39 @@ export function deriveLinks(trace: Trace, rules: readonly LinkRule[] = LINK_RULE
         } else if (ev.pod[i] >= 0) {
           pending[ri].set(ev.pod[i], i);
         } else {
-          for (const p of trace.multiPod[i] ?? []) pending[ri].set(p, i);
+          const listed = trace.multiPod[i];
+          if (listed) for (const p of listed) pending[ri].set(p, i);
         }
       }
     }
   }
   return { count: from.length, from: Uint32Array.from(from), to: Uint32Array.from(to), kind: Uint8Array.from(kind) };
+}
+
+/** Keys (pod or container indices) up to this many are kept in an array; beyond, in a Map (a hostile log's millions). */
+const MAX_ARRAY_KEYS = 1 << 20;
+
+/** Event index of the latest unconsumed cause per key (-1: none), for one rule. */
+class PendingCauses {
+  private readonly byKey: Int32Array | undefined;
+  private readonly map: Map<number, number> | undefined;
+
+  constructor(keys: number) {
+    if (keys <= MAX_ARRAY_KEYS) this.byKey = new Int32Array(keys).fill(-1);
+    else this.map = new Map();
+  }
+
+  get(key: number): number {
+    return this.byKey ? (key < this.byKey.length ? this.byKey[key] : -1) : this.map!.get(key) ?? -1;
+  }
+
+  set(key: number, event: number): void {
+    if (this.byKey) this.byKey[key] = event;
+    else this.map!.set(key, event);
+  }
+
+  delete(key: number): void {
+    if (this.byKey) this.byKey[key] = -1;
+    else this.map!.delete(key);
+  }
 }
