@@ -78,6 +78,13 @@ export class ByteMemo {
   private recent: Generation;
   private older: Generation;
   private readonly decoder = new TextDecoder('utf-8');
+  /**
+   * The message lookup just classified, as text, until the next lookup (text() and mentions() need no decoding for
+   * it). Rows keep no text of their own unless text() is asked for it: most new messages are never seen again (a
+   * status dump, a JSON patch), and text kept for each would outlive the young generation for nothing.
+   */
+  private missRow = -1;
+  private missKey = '';
 
   constructor(private readonly memo: RecordMemo, limits = { entries: MAX_ENTRIES, keyBytes: MAX_KEY_BYTES }) {
     this.recent = new Generation(limits.entries, limits.keyBytes);
@@ -90,6 +97,8 @@ export class ByteMemo {
    * file that matters. Read the row with the accessors below before the next lookup.
    */
   lookup(bytes: Uint8Array, view: DataView, msgStart: number, end: number, hash: number, rec: LogRecord): number {
+    this.missRow = -1;
+    this.missKey = '';
     let g = this.recent;
     let row = g.table.get(view, msgStart, end, hash);
     if (row < 0) {
@@ -106,12 +115,16 @@ export class ByteMemo {
     const key = this.decoder.decode(bytes.subarray(msgStart, end));
     rec.text = key;
     rec.msgStart = 0;
+    let fresh: number;
     if (key.length > MAX_KEY_CHARS) {
-      const scratch = g.capacity;
-      this.fill(g, scratch, key, rec.file, this.memo.classifyFresh(rec, false));
-      return scratch;
+      fresh = g.capacity;
+      this.fill(g, fresh, rec.file, this.memo.classifyFresh(rec, false));
+    } else {
+      fresh = this.keep(bytes, view, msgStart, end, hash, undefined, -1, rec.file, this.memo.classifyFresh(rec, true));
     }
-    return this.keep(bytes, view, msgStart, end, hash, undefined, -1, key, rec.file, this.memo.classifyFresh(rec, true));
+    this.missRow = fresh;
+    this.missKey = key;
+    return fresh;
   }
 
   /** Reading is over: lets go of every remembered message (a big log's memo holds tens of MB). */
@@ -129,19 +142,32 @@ export class ByteMemo {
     return this.recent.nums[row];
   }
 
-  /** The message as text. */
-  key(row: number): string {
-    return this.recent.keys[row];
+  /**
+   * The message of `row` as text, given the line it was looked up for (its message is bytes [msgStart, end), equal
+   * to the row's key). Kept for the row from then on: asked only for the few messages the version fingerprint reads.
+   */
+  text(row: number, bytes: Uint8Array, msgStart: number, end: number): string {
+    const g = this.recent;
+    const kept = g.keys[row];
+    if (kept) return kept;
+    const text = this.textOf(row, bytes, msgStart, end);
+    // The last row is reused for every message too long to keep.
+    if (row < g.capacity) g.keys[row] = text;
+    return text;
+  }
+
+  private textOf(row: number, bytes: Uint8Array, msgStart: number, end: number): string {
+    return row === this.missRow ? this.missKey : this.recent.keys[row] || this.decoder.decode(bytes.subarray(msgStart, end));
   }
 
   result(row: number): ClassifiedRecord {
     return this.recent.results[row];
   }
 
-  /** `-MM-DD` mentions in the message (found the first time they are asked for). */
-  mentions(row: number, find: (message: string) => DayMention[]): DayMention[] {
+  /** `-MM-DD` mentions in the message (found the first time they are asked for; the line as for text()). */
+  mentions(row: number, find: (message: string) => DayMention[], bytes: Uint8Array, msgStart: number, end: number): DayMention[] {
     const g = this.recent;
-    return g.mentions[row] ?? (g.mentions[row] = find(g.keys[row]));
+    return g.mentions[row] ?? (g.mentions[row] = find(this.textOf(row, bytes, msgStart, end)));
   }
 
   /**
@@ -149,7 +175,7 @@ export class ByteMemo {
    * `from` of generation `src`, or new with the given classification. Returns its row.
    */
   private keep(bytes: Uint8Array, view: DataView, start: number, end: number, hash: number, src: Generation | undefined,
-    from: number, key = '', file = '', result?: ClassifiedRecord): number {
+    from: number, file = '', result?: ClassifiedRecord): number {
     // A row being moved lives in the older generation, which the turnover below clears: take it out first.
     const moved = src && {
       row: src.rows.slice(from * ROW, from * ROW + ROW), num: src.nums[from], key: src.keys[from], file: src.files[from],
@@ -173,14 +199,12 @@ export class ByteMemo {
       g.results[row] = moved.result;
       g.mentions[row] = moved.mentions;
     } else {
-      // Both strings were decoded from exactly their bytes (the message; the file name, once): no larger string to
-      // detach them from (RecordMemo's keys are slices of a line, and are copied).
-      this.fill(g, row, key, file, result!);
+      this.fill(g, row, file, result!);
     }
     return row;
   }
 
-  private fill(g: Generation, row: number, key: string, file: string, c: ClassifiedRecord): void {
+  private fill(g: Generation, row: number, file: string, c: ClassifiedRecord): void {
     const at = row * ROW;
     const rows = g.rows;
     rows[at + ROW_ENTRY] = c.entry;
@@ -195,7 +219,9 @@ export class ByteMemo {
     rows[at + ROW_FLAGS] = (c.fileAdd ? FLAG_FILE_ADD : 0) | (c.learnedNames.length ? FLAG_LEARNED_NAMES : 0) |
       (c.pods.length === 1 ? FLAG_ONE_POD : c.pods.length > 1 ? FLAG_SEVERAL_PODS : 0) | (c.cut ? FLAG_CUT : 0);
     g.nums[row] = c.num;
-    g.keys[row] = key;
+    // No text until text() is asked for it. (The file name was decoded once, from exactly its bytes: nothing larger
+    // to detach it from.)
+    g.keys[row] = '';
     g.files[row] = file;
     g.results[row] = c;
     g.mentions[row] = undefined;

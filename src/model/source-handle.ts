@@ -165,13 +165,13 @@ export class SourceHandle implements FastRecordSink {
     const row = memo.lookup(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
     if (memo.rows[row * ROW + ROW_FLAGS] & FLAG_CUT) this.warnIfCut(rec.line, memo.result(row).cut);
     if (this.weakYears.length < MAX_WEAK_YEARS) {
-      const y = yearFromMentions(memo.mentions(row, dayMentions), rec.yearlessUs, h.msgStart - line.start);
+      const y = yearFromMentions(memo.mentions(row, dayMentions, line.bytes, h.msgStart, line.end), rec.yearlessUs, h.msgStart - line.start);
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
     const entry = memo.rows[row * ROW + ROW_ENTRY];
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    if (fingerprintWatches(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.key(row), 0, structured, rec.severity);
+    if (fingerprintWatches(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
