@@ -120,9 +120,13 @@ function scanBracket(s: string, i: number): number {
   let depth = 0;
   let p = s.charCodeAt(i) === 38 /* & */ ? i + 1 : i;
   while (p < n) {
+    // The run of characters that are none of those below, skipped by the regex engine's native loop (a Go struct
+    // dump has one every 20-odd characters: twice as fast as testing each here).
+    ORDINARY_RUN.lastIndex = p;
+    ORDINARY_RUN.test(s);
+    p = ORDINARY_RUN.lastIndex;
+    if (p >= n) break;
     const c = s.charCodeAt(p);
-    // One test for the common case: a character that is none of those below.
-    if (c > 125 || BRACKET_STOP[c] === 0) { p++; continue; }
     if (c === 34) {
       const q = quotedEnd(s, p);
       if (q < 0) return q === CUT_AT_END ? CUT_AT_END : NEWLINE_IN_QUOTE;
@@ -138,9 +142,11 @@ function scanBracket(s: string, i: number): number {
   return CUT_AT_END;
 }
 
-/** Characters scanBracket stops at: quote, brackets, braces, parentheses, newline (all below 126). */
-const BRACKET_STOP = new Uint8Array(126);
-for (const c of '"[]{}()\n') BRACKET_STOP[c.charCodeAt(0)] = 1;
+/**
+ * Characters scanBracket does not stop at: all but quote, brackets, braces, parentheses and newline. One character
+ * class under a greedy star, anchored where it starts (sticky): linear, with nothing to backtrack into.
+ */
+const ORDINARY_RUN = /[^"[\]{}()\n]*/y;
 
 /** End (exclusive) of a bracketed value starting at `i`; at a newline, the newline; s.length if it does not end. */
 export function bracketEnd(s: string, i: number): number {
