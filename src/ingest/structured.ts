@@ -23,9 +23,13 @@ export function quotedEnd(s: string, i: number): number {
   const n = s.length;
   let p = i + 1;
   while (p < n) {
+    // The run of characters that are none of the three, skipped by the regex engine's native loop (faster than a
+    // test per character here, even in a quoted JSON patch with an escape every few characters).
+    QUOTED_RUN.lastIndex = p;
+    QUOTED_RUN.test(s);
+    p = QUOTED_RUN.lastIndex;
+    if (p >= n) break;
     const c = s.charCodeAt(p);
-    // One test for the common case: a character that is none of the three.
-    if (c > 92 || QUOTE_STOP[c] === 0) { p++; continue; }
     if (c === 92 /* \\ */) { p += 2; continue; }
     if (c === 34 /* " */) return p + 1;
     return -1; // a newline
@@ -33,9 +37,8 @@ export function quotedEnd(s: string, i: number): number {
   return CUT_AT_END;
 }
 
-/** Characters quotedEnd stops at: '"', '\\' and newline (all below 93). */
-const QUOTE_STOP = new Uint8Array(93);
-QUOTE_STOP[34] = QUOTE_STOP[92] = QUOTE_STOP[10] = 1;
+/** Characters quotedEnd does not stop at: all but '"', '\\' and newline (one class, sticky: linear). */
+const QUOTED_RUN = /[^"\\\n]*/y;
 
 const HEX = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
 
