@@ -365,6 +365,8 @@ export function resolvePods(o: Collected): void {
   const lastPod = new Int32Array(refs.length);
   const lastNode = new Float64Array(refs.length).fill(NaN);
   const lastVersion = new Float64Array(refs.length).fill(NaN);
+  const hasUid = new Uint8Array(refs.length);
+  for (let r = 0; r < refs.length; r++) hasUid[r] = refs[r].uid !== '' ? 1 : 0;
   const { podRef, nodeName, defaultNode, fileAdd, pod: podCol, kind, time } = o;
   for (let i = o.resolved; i < o.count; i++) {
     const r = podRef[i];
@@ -372,7 +374,7 @@ export function resolvePods(o: Collected): void {
     let pod = -1;
     if (r >= 0) {
       const node = nodeName[i] || defaultNode[i];
-      const still = refs[r].uid !== '' ? lastVersion[r] >= 0 : lastVersion[r] === registry.version && !added;
+      const still = hasUid[r] ? lastVersion[r] >= 0 : lastVersion[r] === registry.version && !added;
       if (still && lastNode[r] === node) {
         pod = lastPod[r];
       } else {
