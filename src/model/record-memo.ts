@@ -37,8 +37,6 @@ export interface ClassifiedRecord {
   fileAdd: boolean;
   /** Short container ID (its first 12 characters) → name pairs the line reveals (status dumps). */
   learnedNames: readonly (readonly [string, string])[];
-  /** Catalog id of the entry (version fingerprint signals are keyed by it). */
-  entryId: string;
   /** Where a structured message ends inside a value (Classified.cut), '' if it does not. */
   cut: string;
   /** Index of the (single) pod reference in the collector's reference list, once it has one (-1 before). */
@@ -134,7 +132,6 @@ export class RecordMemo {
       fileAdd: c.text === 'file' && CATALOG[c.entry].kind === 'syncloop.add',
       learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
-      entryId: CATALOG[c.entry].id,
       cut: c.cut,
       refId: -1,
       refIds: undefined,
