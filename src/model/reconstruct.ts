@@ -20,14 +20,25 @@ import { ContainerEvents } from './reconstruct/container-events.ts';
 import { resolveContainerIds } from './reconstruct/container-ids.ts';
 import { ContainerInstances } from './reconstruct/container-instances.ts';
 import { createContext, type ReconstructContext } from './reconstruct/context.ts';
-import { runEventPass } from './reconstruct/event-pass.ts';
+import { runEventPass, type EventPassParts } from './reconstruct/event-pass.ts';
 import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memory.ts';
 import { findLogGaps } from './reconstruct/log-gaps.ts';
 import { NodeEvents } from './reconstruct/node-events.ts';
 import { orderEvents } from './reconstruct/ordered-events.ts';
 import { StatusEvents } from './reconstruct/status-events.ts';
 import type { StateRunner } from './state-runner.ts';
+import { keepAlive } from '../util/keep-alive.ts';
 import { NODE_LANE_ORDER, POD_LANE_ORDER, type LogGap, type SourceInfo, type Trace } from './trace.ts';
+
+/**
+ * The main pass's state from the last reconstruct of a small input, kept alive on purpose. V8 drops a class's hidden
+ * classes once no object of it is left, and with them the optimised code and inline-cache feedback built for them
+ * (the next full GC deoptimises that code, "weak objects"): in a long-lived process (the browser's analysis worker,
+ * the benchmark after its warm-up) each analysis would run the main pass, and part of stage 1, from cold again. Only
+ * a small input's state is kept, and it holds the pass's own objects, not the collected input: about 6 MB for 58k
+ * events (test/unit/model/keep-alive.test.ts checks the raw text is let go).
+ */
+const KEEP_FOR_JIT_MAX_EVENTS = 1 << 16;
 
 export function reconstruct(c: Collected): Trace {
   const ordered = orderEvents(c);
@@ -37,12 +48,14 @@ export function reconstruct(c: Collected): Trace {
   noteGaps(ctx, gaps, c.sources);
   const memory = new KubeletMemory(ctx, usesLifecycleWorkers(c.sources));
   const instances = new ContainerInstances(ctx);
-  runEventPass(ctx, ordered, {
+  const parts: EventPassParts = {
     memory,
     nodeEvents: new NodeEvents(ctx, memory),
     containerEvents: new ContainerEvents(ctx, ids, instances, ordered.sandboxIdCol),
     statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol),
-  });
+  };
+  runEventPass(ctx, ordered, parts);
+  if (ctx.events.count <= KEEP_FOR_JIT_MAX_EVENTS) keepAlive('reconstruct state', { ctx, parts, instances });
 
   const { events } = ctx;
   const n = events.count;

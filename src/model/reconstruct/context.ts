@@ -36,11 +36,15 @@ export function createContext(c: Collected, ordered: OrderedEvents, gaps: readon
   const n = ordered.events.count;
   const lanes = new LaneRegistry(ordered.pods, ordered.nodes, strings);
   const gapsByNode: (readonly LogGap[])[] = ordered.nodes.map((nd) => gaps.filter((g) => g.node === nd.index));
+  // What whereIs reads, not all of `c` and `ordered` (the closure outlives the pass: see reconstruct.ts's keepAlive).
+  const lineCol = ordered.events.line;
+  const sourceCol = ordered.events.source;
+  const sources = c.sources;
   return {
     events: ordered.events, strings, pods: ordered.pods, nodes: ordered.nodes, spans, anomalies, gaps,
     runnerContext: {
       spans, strings, anomalies, gapsOfLane: (lane) => gapsByNode[lanes.lanes[lane].node] ?? NO_GAPS,
-      whereIs: (e) => `line ${ordered.events.line[e]} of ${c.sources[ordered.events.source[e]]?.name ?? '?'}`,
+      whereIs: (e) => `line ${lineCol[e]} of ${sources[sourceCol[e]]?.name ?? '?'}`,
     },
     lanes,
     // Most events are on one lane; some also on a state lane.
