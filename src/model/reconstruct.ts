@@ -34,7 +34,7 @@ import { NODE_LANE_ORDER, POD_LANE_ORDER, type LogGap, type SourceInfo, type Tra
  * The main pass's state from the last reconstruct of a small input, kept alive on purpose. V8 drops a class's hidden
  * classes once no object of it is left, and with them the optimised code and inline-cache feedback built for them
  * (the next full GC deoptimises that code, "weak objects"): in a long-lived process (the browser's analysis worker,
- * the benchmark after its warm-up) each analysis would run the main pass, and part of stage 1, from cold again. Only
+ * the benchmark after its warm-up) each analysis would run the main pass from cold again. Only
  * a small input's state is kept, and it holds the pass's own objects, not the collected input: about 6 MB for 58k
  * events (test/unit/model/keep-alive.test.ts checks the raw text is let go).
  */
@@ -55,7 +55,7 @@ export function reconstruct(c: Collected): Trace {
     statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol),
   };
   runEventPass(ctx, ordered, parts);
-  if (ctx.events.count <= KEEP_FOR_JIT_MAX_EVENTS) keepAlive('reconstruct state', { ctx, parts, instances });
+  if (ctx.events.count <= KEEP_FOR_JIT_MAX_EVENTS) keepAlive('reconstruct state', { ctx, parts });
 
   const { events } = ctx;
   const n = events.count;
