@@ -5,6 +5,7 @@
  */
 import { sleep, wait, type Go } from '../engine/ops.ts';
 import { goTime } from '../log/go-values.ts';
+import { recordEvent } from './events.ts';
 import { plegHealthError } from './pleg.ts';
 import type { Kubelet } from './kubelet.ts';
 
@@ -96,10 +97,18 @@ function* syncNodeStatus(k: Kubelet): Go {
       text: `{Type:Ready Status:False LastHeartbeatTime:${goTime(k.nowUs)} LastTransitionTime:${goTime(k.nowUs)} Reason:KubeletNotReady Message:${message}}`,
       json: { type: 'Ready', status: 'False', lastHeartbeatTime: null, lastTransitionTime: null, reason: 'KubeletNotReady', message },
     };
+    recordNodeStatusEvent(k, 'NodeNotReady');
     k.log('node.not-ready', { node: k.cfg.nodeName, condition: cond });
     k.truth('node-ready', '', '', 'NotReady');
   } else if (api.nodeReady === 'False' && ready) {
+    recordNodeStatusEvent(k, 'NodeReady');
     k.truth('node-ready', '', '', 'Ready');
   }
   yield* k.cri(api.patchNodeReady(ready ? 'True' : 'False'), 'PATCH node status', 0);
+}
+
+/** The Ready setter's event on each transition of the condition: a V2 line, then the Event (logged at V3). */
+function recordNodeStatusEvent(k: Kubelet, event: 'NodeReady' | 'NodeNotReady'): void {
+  k.log('node.recording-event', { node: k.cfg.nodeName, event });
+  recordEvent(k, { kind: 'Node' }, 'Normal', event, `Node ${k.cfg.nodeName} status is now: ${event}`);
 }

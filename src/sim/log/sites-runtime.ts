@@ -161,6 +161,12 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('M114', 'Node became not ready: %v{condition}', 0, 'setters.go', { '1.12': 518 }),
     S('M114', 'Node became not ready', ['node', 'condition'], 0, 'setters.go', { '1.23': 578, '1.28': 552 }),
   ],
+  // recordNodeStatusEvent (kubelet_node_status.go), called by the Ready setter on each transition. Lines estimated:
+  // logs of 1.22 builds show 554; 1.12 from the printf-era file's layout, 1.28 from the logs of later builds.
+  'node.recording-event': [
+    P('X45', 'Recording %s{event} event message for node %s{node}', 2, 'kubelet_node_status.go', { '1.12': 493 }),
+    S('X45', 'Recording event message for node', ['node', 'event'], 2, 'kubelet_node_status.go', { '1.23': 555, '1.28': 669 }),
+  ],
   'node.registering': [
     P('X14', 'Attempting to register node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 71 }),
     S('X14', 'Attempting to register node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 72, '1.28': 76 }),

@@ -9,6 +9,20 @@ import { describe, expect, it } from 'vitest';
 import { Simulation, type FaultAt } from '../../../src/sim/simulation.ts';
 import { S } from '../../../src/sim/scenarios/build.ts';
 import type { FaultSpec } from '../../../src/sim/scenarios/types.ts';
+import { MACHINE_IDS, SpanFlag, type Trace } from '../../../src/model/trace.ts';
+import { parse } from './round-trip-kit.ts';
+
+/** The node Ready condition's spans the parser reconstructed: [state, start in ms], in time order. */
+function parsedNodeReady(trace: Trace): [string, number][] {
+  const sp = trace.spans;
+  const machine = MACHINE_IDS.indexOf('node-ready');
+  const out: [string, number][] = [];
+  for (let s = 0; s < sp.count; s++) {
+    if (sp.machine[s] !== machine || sp.flags[s] & SpanFlag.Unknown) continue;
+    out.push([trace.strings[sp.state[s]].split(' ')[0], Math.round(sp.startUs[s] / 1000)]);
+  }
+  return out.sort((a, b) => a[1] - b[1]);
+}
 
 function run(scenario: string, version: string, faults: FaultAt[] = []) {
   const sim = new Simulation({ scenario, variant: 'fixed', version, faults, verbosity: 2 });
@@ -44,6 +58,9 @@ describe('hang-runtime after initialization: the 30 s runtime threshold', () => 
       expect(hung.lines.find((l) => l.site === 'node.not-ready')?.text).toContain('container runtime is down');
       // Ready again after the hang (its Status call returns and the sync time is set again).
       expect((node[1].timeUs - faultUs) / S).toBeGreaterThan(60);
+      // The log tells the same story: the parsed node Ready condition goes NotReady and back at the truth's times.
+      const truthAll = hung.world.truth.changes.filter((c) => c.machine === 'node-ready');
+      expect(parsedNodeReady(parse(hung)).slice(-truthAll.length)).toEqual(truthAll.map((c) => [c.to, Math.round(c.timeUs / 1000)]));
       // Meanwhile the sync loop itself is stuck: housekeeping's runtime listing runs in its goroutine.
       const loop = hung.steps.filter((x) => x.goroutine === 'sync-loop' && x.timeUs > faultUs - S).map((x) => x.timeUs);
       expect(Math.max(...loop.slice(1).map((t, i) => t - loop[i])) / S).toBeGreaterThan(55);
