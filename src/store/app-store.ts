@@ -15,6 +15,7 @@ import { createSimSlice, type SimDeps, type SimSlice } from './sim-slice.ts';
 import type { SimRunner } from '../worker/sim-run.ts';
 import { createViewSlice, type ViewSlice } from './view-slice.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
+import { runTextMatches, type TaskScheduler } from './text-match-runner.ts';
 
 export interface TraceResetSlice {
   /** Puts view, selection, filters and layout back to their defaults for a newly loaded trace. */
@@ -24,8 +25,11 @@ export interface TraceResetSlice {
 export type AppState = LoadSlice & ViewSlice & SelectionSlice & FilterSlice & LayoutSlice & TraceResetSlice
   & FindingsSlice & NotesSlice & ShareSlice & SimSlice;
 export type AppStore = StoreApi<AppState>;
-/** The simulation runner defaults to running on the calling thread (tests); the app passes the worker's. */
-export type AppDeps = LoadDeps & Partial<SimDeps>;
+/**
+ * The simulation runner defaults to running on the calling thread (tests); the app passes the worker's. Tests may
+ * pass the scheduler and the slice length of the text filter's passes (text-match-runner.ts) to step through them.
+ */
+export type AppDeps = LoadDeps & Partial<SimDeps> & { scheduleTask?: TaskScheduler; textMatchSliceMs?: number };
 
 /** Runs simulations on this thread, loaded on first use (tests; the app passes the worker's runner). */
 const inThreadSimRunner: SimRunner = {
@@ -33,7 +37,7 @@ const inThreadSimRunner: SimRunner = {
 };
 
 export function createAppStore(deps: AppDeps): AppStore {
-  return createStore<AppState>()((...a) => ({
+  const store = createStore<AppState>()((...a) => ({
     ...createLoadSlice(deps)(...a),
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
@@ -50,4 +54,6 @@ export function createAppStore(deps: AppDeps): AppStore {
       get().resetView(trace);
     },
   }));
+  runTextMatches(store, deps.scheduleTask, deps.textMatchSliceMs);
+  return store;
 }

@@ -6,7 +6,7 @@ import type { Trace } from '../model/trace.ts';
 import { ShareError } from '../trace/errors.ts';
 import { safePattern, type SafePattern } from '../trace/safe-regex-run.ts';
 import { requiredLiteral } from './required-literal.ts';
-import { plainTextTest, regexTest, type EventTextTest } from './text-match.ts';
+import { plainTextMaskSteps, regexMaskSteps, runToEnd } from './text-match.ts';
 import type { Filters } from './types.ts';
 
 export const DEFAULT_FILTERS: Filters = {
@@ -28,6 +28,8 @@ export interface EventVisibility {
   laneVisible: Uint32Array;
   /** A problem with the text filter (bad or too slow a pattern); the text filter is then ignored. */
   textError: string | undefined;
+  /** The text filter's pass for its current text is still running: the text filter shown is the previous one. */
+  textPending: boolean;
 }
 
 export function hasEventFilter(f: Filters): boolean {
@@ -48,13 +50,32 @@ export function compileFilterPattern(source: string): { pattern: SafePattern } |
   }
 }
 
-function textTest(trace: Trace, f: Filters): { test: EventTextTest | undefined; error: string | undefined } {
-  if (f.text === '') return { test: undefined, error: undefined };
-  if (!f.textIsRegex) return { test: plainTextTest(trace, f.text), error: undefined };
-  const compiled = compileFilterPattern(f.text);
-  if ('error' in compiled) return { test: undefined, error: compiled.error };
-  const budget = { steps: REGEX_STEP_BUDGET };
-  return { test: regexTest(trace, compiled.pattern, budget, requiredLiteral(f.text)), error: undefined };
+/** The text filter's result for one text: which events match, or why the text filter cannot apply. */
+export interface TextMatch {
+  /** 1 = the event's line matches; undefined when the text filter does not apply (no text, or `error`). */
+  mask: Uint8Array | undefined;
+  /** A bad pattern, or one that needs too much work on this log: the text filter is then ignored. */
+  error: string | undefined;
+}
+
+const TOO_MUCH_WORK = 'this pattern needs too much work on a log this size; use plain text or a simpler pattern';
+
+/**
+ * The text filter's pass in steps (yielding the fraction done), so a pass over a big log can be spread over frames
+ * (text-match-runner.ts); runToEnd runs it at once.
+ */
+export function* textMatchSteps(trace: Trace, text: string, isRegex: boolean): Generator<number, TextMatch> {
+  if (text === '') return { mask: undefined, error: undefined };
+  if (!isRegex) return { mask: yield* plainTextMaskSteps(trace, text), error: undefined };
+  const compiled = compileFilterPattern(text);
+  if ('error' in compiled) return { mask: undefined, error: compiled.error };
+  try {
+    return { mask: yield* regexMaskSteps(trace, compiled.pattern, { steps: REGEX_STEP_BUDGET }, requiredLiteral(text)), error: undefined };
+  } catch (err) {
+    if (!(err instanceof ShareError && err.code === 'budget-exceeded')) throw err;
+    // Too much work for this log: drop the text filter rather than freeze the page, and say so.
+    return { mask: undefined, error: TOO_MUCH_WORK };
+  }
 }
 
 /** Name of an event's container: from its instance, or the name the line mentions. */
@@ -65,26 +86,34 @@ function containerNameOf(trace: Trace, e: number): string {
   return id > 0 ? trace.strings[id] : '';
 }
 
-export function computeVisibility(trace: Trace, f: Filters): EventVisibility {
+/**
+ * Which events the filters leave visible. `text` is the text filter's result when the caller has it (the store runs
+ * the pass in steps, text-match-runner.ts; `pending` says the one shown is not yet the filter's current text);
+ * without it the pass runs here, at once.
+ */
+export function computeVisibility(trace: Trace, f: Filters, text?: TextMatch & { pending: boolean }): EventVisibility {
   const ev = trace.events;
   const n = ev.count;
   const podVisible = new Uint32Array(trace.pods.length);
   const laneVisible = new Uint32Array(trace.lanes.length);
   const NO_PODS: readonly number[] = [];
   const podsOf = (e: number): readonly number[] => (ev.pod[e] >= 0 ? [ev.pod[e]] : trace.multiPod[e] ?? NO_PODS);
-  if (!hasEventFilter(f)) {
+  const match = f.text === '' ? undefined : text ?? { ...runToEnd(textMatchSteps(trace, f.text, f.textIsRegex)), pending: false };
+  const textMask = match?.mask;
+  const textError = match?.error;
+  const textPending = match?.pending ?? false;
+  if (!hasEventFilter({ ...f, text: textMask ? f.text : '' })) {
     for (let e = 0; e < n; e++) {
       laneVisible[ev.lane[e]]++;
       if (ev.pod[e] >= 0) podVisible[ev.pod[e]]++;
       else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
     }
-    return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible, textError: undefined };
+    return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible, textError, textPending };
   }
   const pods = new Set(f.pods);
   const namespaces = new Set(f.namespaces);
   const containers = new Set(f.containers);
   const laneKinds = new Set(f.laneKinds);
-  const { test: text, error: textError } = textTest(trace, f);
   const hiddenBy: Partial<Record<FilterName, number>> = {};
   const count = (name: FilterName) => { hiddenBy[name] = (hiddenBy[name] ?? 0) + 1; };
   const mask = new Uint8Array(n);
@@ -96,16 +125,7 @@ export function computeVisibility(trace: Trace, f: Filters): EventVisibility {
     if (containers.size && !containers.has(containerNameOf(trace, e))) { ok = false; count('container'); }
     if (laneKinds.size && !laneKinds.has(trace.lanes[ev.lane[e]].kind)) { ok = false; count('lane kind'); }
     if (ev.severity[e] < f.minSeverity) { ok = false; count('severity'); }
-    if (text) {
-      try {
-        if (!text(e)) { ok = false; count('text'); }
-      } catch (err) {
-        if (!(err instanceof ShareError && err.code === 'budget-exceeded')) throw err;
-        // Too much work for this log: drop the text filter rather than freeze the page, and say so.
-        const withoutText = computeVisibility(trace, { ...f, text: '' });
-        return { ...withoutText, textError: 'this pattern needs too much work on a log this size; use plain text or a simpler pattern' };
-      }
-    }
+    if (textMask && textMask[e] === 0) { ok = false; count('text'); }
     if (!ok) continue;
     mask[e] = 1;
     visibleCount++;
@@ -113,5 +133,5 @@ export function computeVisibility(trace: Trace, f: Filters): EventVisibility {
     if (ev.pod[e] >= 0) podVisible[ev.pod[e]]++;
     else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
   }
-  return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible, textError };
+  return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible, textError, textPending };
 }

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store.ts';
 import { DEFAULT_FILTERS } from './event-filter.ts';
+import type { AppliedTextMatch } from './text-match-runner.ts';
 import type { Filters } from './types.ts';
 
 /** The severity filter's choices (minimum severity: 1 = warning, 2 = error), in the order the key cycles them. */
@@ -13,12 +14,18 @@ export const MIN_SEVERITY_OPTIONS: readonly { value: number; label: string }[] =
 
 export interface FilterSlice {
   filters: Filters;
+  /** The last finished pass of the text filter (text-match-runner.ts keeps it in step with `filters`). */
+  textMatch: AppliedTextMatch | undefined;
+  /** How far the running pass is (0–1), while one runs over more than one slice. */
+  textMatchProgress: number | undefined;
   setFilters(patch: Partial<Filters>): void;
   clearFilters(): void;
 }
 
 export const createFilterSlice: StateCreator<AppState, [], [], FilterSlice> = (set, get) => ({
   filters: DEFAULT_FILTERS,
+  textMatch: undefined,
+  textMatchProgress: undefined,
   setFilters: (patch) => set({ filters: { ...get().filters, ...patch } }),
   clearFilters: () => set({ filters: { ...DEFAULT_FILTERS, logFollowsWindow: get().filters.logFollowsWindow } }),
 });

@@ -6,7 +6,8 @@
 import type { Trace } from '../model/trace.ts';
 import type { AppState } from './app-store.ts';
 import { buildLinkIndex, causalSet, type CausalSet } from './causal.ts';
-import { computeVisibility, type EventVisibility } from './event-filter.ts';
+import { computeVisibility, type EventVisibility, type TextMatch } from './event-filter.ts';
+import type { AppliedTextMatch } from './text-match-runner.ts';
 import { assignSubRows, buildLaneGroups, sortPods } from './lane-groups.ts';
 import { memoLast } from './memo.ts';
 import { layoutRows, type LaneGroups, type RowFilter, type RowLayout, type SubRows } from '../render/row-layout.ts';
@@ -51,9 +52,23 @@ export function selectEventFilters(s: AppState): Filters {
   return eventFilterKey(f.text, f.textIsRegex, f.pods, f.namespaces, f.containers, f.laneKinds, f.minSeverity);
 }
 
+/**
+ * The text filter's result the visibility uses: the finished pass for the current text, or while that pass runs,
+ * the previous text's on the same log (pending), or none yet (pending).
+ */
+const textMatchOf = memoLast(
+  (trace: Trace, text: string, isRegex: boolean, applied: AppliedTextMatch | undefined): TextMatch & { pending: boolean } => {
+    if (!applied || applied.trace !== trace) return { mask: undefined, error: undefined, pending: true };
+    const current = applied.text === text && applied.isRegex === isRegex;
+    return { mask: applied.mask, error: current ? applied.error : undefined, pending: !current };
+  },
+);
+
 export function selectVisibility(s: AppState): EventVisibility | undefined {
   const trace = selectTrace(s);
-  return trace ? visibilityOf(trace, selectEventFilters(s)) : undefined;
+  if (!trace) return undefined;
+  const f = selectEventFilters(s);
+  return visibilityOf(trace, f, f.text === '' ? undefined : textMatchOf(trace, f.text, f.textIsRegex, s.textMatch));
 }
 
 export function selectLaneGroups(s: AppState): LaneGroups | undefined {
@@ -75,7 +90,7 @@ export function selectRowLayout(s: AppState): RowLayout | undefined {
   const trace = selectTrace(s);
   if (!trace) return undefined;
   return layoutOf(trace, groupsOf(trace), podOrderOf(trace, s.podSort), s.collapsed, selectEventFilters(s),
-    visibilityOf(trace, selectEventFilters(s)), subRowsOf(trace));
+    selectVisibility(s)!, subRowsOf(trace));
 }
 
 /** Causal links around the selected event (or the events at both ends of a selected state band). */

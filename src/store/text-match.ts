@@ -46,6 +46,22 @@ function rarity(b: number): number {
 
 /** Marks every event whose record contains `text` (ASCII case-insensitive). */
 export function plainTextMask(trace: Trace, text: string): Uint8Array {
+  return runToEnd(plainTextMaskSteps(trace, text));
+}
+
+/** Runs a stepwise pass to its end on the calling thread. */
+export function runToEnd<R>(steps: Generator<number, R>): R {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * plainTextMask in steps: yields the fraction of the text searched after each piece (a piece is a pack block, a
+ * few hundred KB), so a caller can spread a pass over a big log across frames (text-match-runner.ts).
+ */
+export function* plainTextMaskSteps(trace: Trace, text: string): Generator<number, Uint8Array> {
   const mask = new Uint8Array(trace.events.count);
   const needle = encoder.encode(text.toLowerCase()).map(lowerAscii);
   if (needle.length === 0) return mask.fill(1);
@@ -55,7 +71,11 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
   const lowerByte = needle[anchor];
   const upperByte = lowerByte >= 97 && lowerByte <= 122 ? lowerByte - 32 : lowerByte;
   const maps = lineToEvent(trace);
-  trace.raw.forEach((raw, s) => {
+  let total = 0;
+  for (const raw of trace.raw) total += raw.pieces.length;
+  let piecesDone = 0;
+  for (let s = 0; s < trace.raw.length; s++) {
+    const raw = trace.raw[s];
     const { pieceStarts, lineStarts } = raw;
     const map = maps[s];
     const lastLine = lineStarts.length - 2;
@@ -66,7 +86,7 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
       const chunk = pieceBytes(raw, c);
       const base = pieceStarts[c];
       const from = Math.max(0, resumeAt - base);
-      if (from >= chunk.length) continue;
+      if (from >= chunk.length) { yield ++piecesDone / total; continue; }
       let lower = chunk.indexOf(lowerByte, from);
       let upper = upperByte === lowerByte ? -1 : chunk.indexOf(upperByte, from);
       while (lower >= 0 || upper >= 0) {
@@ -93,8 +113,9 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
         if (lower >= 0 && lower < next) lower = chunk.indexOf(lowerByte, next);
         if (upper >= 0 && upper < next) upper = chunk.indexOf(upperByte, next);
       }
+      yield ++piecesDone / total;
     }
-  });
+  }
   return mask;
 }
 
@@ -111,4 +132,34 @@ export function plainTextTest(trace: Trace, text: string): EventTextTest {
 export function regexTest(trace: Trace, pattern: SafePattern, budget: StepBudget, literal = ''): EventTextTest {
   const candidates = literal ? plainTextMask(trace, literal) : undefined;
   return (e) => (!candidates || candidates[e] === 1) && pattern.find(eventRawText(trace, e, MAX_SUBJECT_CHARS), 0, budget) !== undefined;
+}
+
+/** Events a regular-expression pass tests between two yields. */
+const REGEX_EVENTS_PER_STEP = 2048;
+
+/**
+ * The regular-expression pass in steps, as a mask: the required literal's byte search first (the first half of the
+ * progress when there is one), then the engine on each remaining record. Throws the engine's 'budget-exceeded'.
+ */
+export function* regexMaskSteps(trace: Trace, pattern: SafePattern, budget: StepBudget, literal = ''): Generator<number, Uint8Array> {
+  const n = trace.events.count;
+  let candidates: Uint8Array | undefined;
+  if (literal) {
+    const search = plainTextMaskSteps(trace, literal);
+    for (let r = search.next(); ; r = search.next()) {
+      if (r.done) { candidates = r.value; break; }
+      yield r.value / 2;
+    }
+  }
+  const mask = new Uint8Array(n);
+  const base = candidates ? 0.5 : 0;
+  for (let from = 0; from < n; from += REGEX_EVENTS_PER_STEP) {
+    const to = Math.min(n, from + REGEX_EVENTS_PER_STEP);
+    for (let e = from; e < to; e++) {
+      if (candidates && candidates[e] === 0) continue;
+      if (pattern.find(eventRawText(trace, e, MAX_SUBJECT_CHARS), 0, budget) !== undefined) mask[e] = 1;
+    }
+    yield base + (1 - base) * (to / n);
+  }
+  return mask;
 }

@@ -18,6 +18,8 @@ export const useLoadStatus = (): LoadStatus => useAppStore((s) => s.load);
 export const useSelection = (): Selection => useAppStore((s) => s.selection);
 export const useFilters = (): Filters => useAppStore((s) => s.filters);
 export const useVisibility = (): EventVisibility | undefined => useAppStore(selectVisibility);
+/** How far the text filter's running pass is (0–1), or undefined when none runs. */
+export const useTextMatchProgress = (): number | undefined => useAppStore((s) => s.textMatchProgress);
 export const useRowLayout = (): RowLayout | undefined => useAppStore(selectRowLayout);
 export const useLaneGroups = (): LaneGroups | undefined => useAppStore(selectLaneGroups);
 export const useCausal = (): CausalSet | undefined => useAppStore(selectCausal);

@@ -1,10 +1,12 @@
 /**
  * The message-text filter: plain text (case-insensitive) or a regular expression, applied after a short pause in
- * typing. Unsafe or too slow patterns are refused with the reason; while it applies, −n says what it hides.
+ * typing. Unsafe or too slow patterns are refused with the reason; while it applies, −n says what it hides. On a big
+ * log the pass runs in slices (store/text-match-runner.ts): meanwhile it says how far it is, and the timeline shows
+ * the previous text's result.
  */
 import { useEffect, useState } from 'react';
 import { compileFilterPattern } from '../../store/event-filter.ts';
-import { useFilters, useVisibility } from '../app/hooks.ts';
+import { useFilters, useTextMatchProgress, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
 import { FilterHides } from './FilterHides.tsx';
 
@@ -14,6 +16,7 @@ export function TextFilter() {
   const store = useStoreApi();
   const filters = useFilters();
   const visibility = useVisibility();
+  const progress = useTextMatchProgress();
   const [draft, setDraft] = useState(filters.text);
   useEffect(() => setDraft(filters.text), [filters.text]);
   useEffect(() => {
@@ -44,7 +47,12 @@ export function TextFilter() {
       >
         .*
       </button>
-      {filters.text !== '' && !error && <FilterHides count={visibility?.hiddenBy.text ?? 0} testId="filter-text-hides" />}
+      {filters.text !== '' && !error && visibility?.textPending && (
+        <span className="filter-progress muted" role="status" data-testid="filter-text-progress" title="the timeline shows the previous filter until this one is done">
+          filtering… {Math.floor((progress ?? 0) * 100)}%
+        </span>
+      )}
+      {filters.text !== '' && !error && !visibility?.textPending && <FilterHides count={visibility?.hiddenBy.text ?? 0} testId="filter-text-hides" />}
       {error && <span className="error-text" role="alert" data-testid="filter-error">{error}</span>}
     </div>
   );
