@@ -6,7 +6,7 @@
  * before the change that asked for it returns.
  *
  * Until a pass finishes, the events shown are those of the previous text's pass on the same log (or no text filter
- * on a new log): selectors.ts selectTextMatch tells the visibility which one it is.
+ * on a new log): selectors.ts (textMatchOf) tells the visibility which one it is.
  */
 import type { Trace } from '../model/trace.ts';
 import type { AppState, AppStore } from './app-store.ts';

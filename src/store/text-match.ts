@@ -8,7 +8,8 @@
  *
  * A regular expression runs on the core's linear-time engine (trace/safe-regex.ts: an NFA simulation, no
  * backtracking) over each record cut to MAX_SUBJECT_CHARS, with one step budget for the whole pass. Records that
- * lack the pattern's required literal (required-literal.ts) are rejected by the byte search first.
+ * lack the pattern's required literal (required-literal.ts) are rejected by the byte search first. Both passes come in
+ * steps that yield their progress (event-filter.ts textMatchSteps runs them, text-match-runner.ts spreads them).
  */
 import { eventRawText } from '../model/trace-query.ts';
 import { pieceAt, pieceBytes, pieceLength } from '../model/raw-text.ts';
@@ -18,8 +19,6 @@ import { lineToEvent } from './line-events.ts';
 
 /** Characters of each record a regular expression looks at. */
 export const MAX_SUBJECT_CHARS = 2_000;
-
-export type EventTextTest = (e: number) => boolean;
 
 const encoder = new TextEncoder();
 const lowerAscii = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b);
@@ -117,21 +116,6 @@ export function* plainTextMaskSteps(trace: Trace, text: string): Generator<numbe
     }
   }
   return mask;
-}
-
-/** A plain-text test (the whole pass runs once, up front). */
-export function plainTextTest(trace: Trace, text: string): EventTextTest {
-  const mask = plainTextMask(trace, text);
-  return (e) => mask[e] === 1;
-}
-
-/**
- * A pattern test; the budget is shared by every call (the engine throws 'budget-exceeded' when it is spent).
- * `literal`, when given, must occur in every match: records without it are skipped without running the engine.
- */
-export function regexTest(trace: Trace, pattern: SafePattern, budget: StepBudget, literal = ''): EventTextTest {
-  const candidates = literal ? plainTextMask(trace, literal) : undefined;
-  return (e) => (!candidates || candidates[e] === 1) && pattern.find(eventRawText(trace, e, MAX_SUBJECT_CHARS), 0, budget) !== undefined;
 }
 
 /** Events a regular-expression pass tests between two yields. */
