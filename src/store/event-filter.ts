@@ -78,14 +78,6 @@ export function* textMatchSteps(trace: Trace, text: string, isRegex: boolean): G
   }
 }
 
-/** Name of an event's container: from its instance, or the name the line mentions. */
-function containerNameOf(trace: Trace, e: number): string {
-  const ci = trace.events.container[e];
-  if (ci >= 0) return trace.containers[ci].name;
-  const id = trace.events.cname[e];
-  return id > 0 ? trace.strings[id] : '';
-}
-
 /**
  * Which events the filters leave visible. `text` is the text filter's result when the caller has it (the store runs
  * the pass in steps, text-match-runner.ts; `pending` says the one shown is not yet the filter's current text);
@@ -96,8 +88,6 @@ export function computeVisibility(trace: Trace, f: Filters, text?: TextMatch & {
   const n = ev.count;
   const podVisible = new Uint32Array(trace.pods.length);
   const laneVisible = new Uint32Array(trace.lanes.length);
-  const NO_PODS: readonly number[] = [];
-  const podsOf = (e: number): readonly number[] => (ev.pod[e] >= 0 ? [ev.pod[e]] : trace.multiPod[e] ?? NO_PODS);
   const match = f.text === '' ? undefined : text ?? { ...runToEnd(textMatchSteps(trace, f.text, f.textIsRegex)), pending: false };
   const textMask = match?.mask;
   const textError = match?.error;
@@ -110,28 +100,62 @@ export function computeVisibility(trace: Trace, f: Filters, text?: TextMatch & {
     }
     return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible, textError, textPending };
   }
-  const pods = new Set(f.pods);
+  // Each filter's verdict per pod, lane, container instance and name, decided once: the loop below runs per event
+  // (a million on a big log) and only reads these tables.
+  const podOk = f.pods.length ? tableOf(trace.pods.length, (p) => f.pods.includes(p)) : undefined;
   const namespaces = new Set(f.namespaces);
+  const namespaceOk = namespaces.size ? tableOf(trace.pods.length, (p) => namespaces.has(trace.pods[p].namespace)) : undefined;
   const containers = new Set(f.containers);
+  const instanceOk = containers.size ? tableOf(trace.containers.length, (c) => containers.has(trace.containers[c].name)) : undefined;
+  const nameOk = containers.size ? new Map<number, boolean>() : undefined;
   const laneKinds = new Set(f.laneKinds);
-  const hiddenBy: Partial<Record<FilterName, number>> = {};
-  const count = (name: FilterName) => { hiddenBy[name] = (hiddenBy[name] ?? 0) + 1; };
+  const laneOk = laneKinds.size ? tableOf(trace.lanes.length, (l) => laneKinds.has(trace.lanes[l].kind)) : undefined;
+  const hidden = new Uint32Array(FILTER_NAMES.length);
   const mask = new Uint8Array(n);
   let visibleCount = 0;
   for (let e = 0; e < n; e++) {
     let ok = true;
-    if (pods.size && !podsOf(e).some((p) => pods.has(p))) { ok = false; count('pod'); }
-    if (namespaces.size && !podsOf(e).some((p) => namespaces.has(trace.pods[p].namespace))) { ok = false; count('namespace'); }
-    if (containers.size && !containers.has(containerNameOf(trace, e))) { ok = false; count('container'); }
-    if (laneKinds.size && !laneKinds.has(trace.lanes[ev.lane[e]].kind)) { ok = false; count('lane kind'); }
-    if (ev.severity[e] < f.minSeverity) { ok = false; count('severity'); }
-    if (textMask && textMask[e] === 0) { ok = false; count('text'); }
+    const pod = ev.pod[e];
+    if (podOk && !(pod >= 0 ? podOk[pod] === 1 : anyPod(trace.multiPod[e], podOk))) { ok = false; hidden[POD]++; }
+    if (namespaceOk && !(pod >= 0 ? namespaceOk[pod] === 1 : anyPod(trace.multiPod[e], namespaceOk))) { ok = false; hidden[NAMESPACE]++; }
+    if (instanceOk && !containerOk(trace, e, instanceOk, nameOk!, containers)) { ok = false; hidden[CONTAINER]++; }
+    if (laneOk && laneOk[ev.lane[e]] === 0) { ok = false; hidden[LANE_KIND]++; }
+    if (ev.severity[e] < f.minSeverity) { ok = false; hidden[SEVERITY]++; }
+    if (textMask && textMask[e] === 0) { ok = false; hidden[TEXT]++; }
     if (!ok) continue;
     mask[e] = 1;
     visibleCount++;
     laneVisible[ev.lane[e]]++;
-    if (ev.pod[e] >= 0) podVisible[ev.pod[e]]++;
+    if (pod >= 0) podVisible[pod]++;
     else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
   }
+  const hiddenBy: Partial<Record<FilterName, number>> = {};
+  FILTER_NAMES.forEach((name, k) => { if (hidden[k]) hiddenBy[name] = hidden[k]; });
   return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible, textError, textPending };
+}
+
+const FILTER_NAMES: readonly FilterName[] = ['pod', 'namespace', 'container', 'lane kind', 'severity', 'text'];
+const [POD, NAMESPACE, CONTAINER, LANE_KIND, SEVERITY, TEXT] = [0, 1, 2, 3, 4, 5];
+
+/** 1 where `ok(i)`, for i below `n`. */
+function tableOf(n: number, ok: (i: number) => boolean): Uint8Array {
+  const t = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (ok(i)) t[i] = 1;
+  return t;
+}
+
+/** A line that names several pods passes if one of them does. */
+function anyPod(pods: readonly number[] | undefined, ok: Uint8Array): boolean {
+  if (pods) for (const p of pods) if (ok[p] === 1) return true;
+  return false;
+}
+
+/** The container filter for event e: by its instance's name, or by the name the line mentions (decided once per name). */
+function containerOk(trace: Trace, e: number, instanceOk: Uint8Array, nameOk: Map<number, boolean>, names: ReadonlySet<string>): boolean {
+  const ci = trace.events.container[e];
+  if (ci >= 0) return instanceOk[ci] === 1;
+  const id = trace.events.cname[e];
+  let ok = nameOk.get(id);
+  if (ok === undefined) nameOk.set(id, (ok = names.has(id > 0 ? trace.strings[id] : '')));
+  return ok;
 }

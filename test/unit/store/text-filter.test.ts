@@ -4,6 +4,8 @@ import { analyzeText, seedText } from '../../helpers.ts';
 import { computeVisibility, compileFilterPattern, DEFAULT_FILTERS } from '../../../src/store/event-filter.ts';
 import { eventRawText } from '../../../src/model/trace-query.ts';
 import type { Trace } from '../../../src/model/trace.ts';
+import type { Filters } from '../../../src/store/types.ts';
+import { syntheticKlog } from '../../browser/synthetic-log.ts';
 
 /** Events whose raw record contains `needle`, found the slow obvious way. */
 function containing(trace: Trace, needle: string): number[] {
@@ -90,5 +92,59 @@ describe('combined filters', () => {
       expect(raw.includes('lifejuhe-pre-sf-d46e3-0') || raw.includes(trace.pods[pod].uid)).toBe(true);
     }
     expect(v.podVisible[pod]).toBe(kept.length);
+  });
+});
+
+describe('every filter combination, against a direct reading of the trace', () => {
+  // Seed 004 (one pod, containers by instance), seed 000 (a bulk SyncLoop ADD naming its 50 pods) and a generated log
+  // (12 pods; lines that name a container only by its name).
+  const traces = [analyzeText(seedText('004'), 'seed-004.log'), analyzeText(seedText('000'), 'seed-000.log'),
+    analyzeText([...syntheticKlog({ pods: 12, lines: 3000 })].join(''), 'gen.log')];
+
+  const pick = <T,>(xs: T[], most: number) => fc.subarray(xs, { maxLength: Math.min(most, xs.length) });
+
+  /** What each filter says about event e, read from the trace as plainly as possible. */
+  function verdicts(trace: Trace, f: Filters, e: number): Record<string, boolean> {
+    const ev = trace.events;
+    const pods = ev.pod[e] >= 0 ? [ev.pod[e]] : trace.multiPod[e] ?? [];
+    const ci = ev.container[e];
+    const container = ci >= 0 ? trace.containers[ci].name : ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : '';
+    return {
+      pod: !f.pods.length || pods.some((p) => f.pods.includes(p)),
+      namespace: !f.namespaces.length || pods.some((p) => f.namespaces.includes(trace.pods[p].namespace)),
+      container: !f.containers.length || f.containers.includes(container),
+      'lane kind': !f.laneKinds.length || f.laneKinds.includes(trace.lanes[ev.lane[e]].kind),
+      severity: ev.severity[e] >= f.minSeverity,
+    };
+  }
+
+  test('visible events, what each filter hides on its own, and the visible counts per pod and lane', () => {
+    for (const trace of traces) {
+      const namespaces = [...new Set(trace.pods.map((p) => p.namespace))];
+      const containers = [...new Set(trace.containers.map((c) => c.name))];
+      const laneKinds = [...new Set(trace.lanes.map((l) => l.kind))];
+      fc.assert(fc.property(
+        pick(trace.pods.map((_, i) => i), 3), pick(namespaces, 2), pick(containers, 2), pick(laneKinds, 3), fc.integer({ min: 0, max: 2 }),
+        (pods, ns, cs, lanes, minSeverity) => {
+          const f: Filters = { ...DEFAULT_FILTERS, pods, namespaces: ns, containers: cs, laneKinds: lanes, minSeverity };
+          const v = computeVisibility(trace, f);
+          const hiddenBy: Record<string, number> = {};
+          const podVisible = new Array<number>(trace.pods.length).fill(0);
+          const laneVisible = new Array<number>(trace.lanes.length).fill(0);
+          const shown: number[] = [];
+          for (let e = 0; e < trace.events.count; e++) {
+            const verdict = verdicts(trace, f, e);
+            for (const [k, ok] of Object.entries(verdict)) if (!ok) hiddenBy[k] = (hiddenBy[k] ?? 0) + 1;
+            if (!Object.values(verdict).every(Boolean)) continue;
+            shown.push(e);
+            laneVisible[trace.lanes.length ? trace.events.lane[e] : 0]++;
+            for (const p of trace.events.pod[e] >= 0 ? [trace.events.pod[e]] : trace.multiPod[e] ?? []) podVisible[p]++;
+          }
+          expect(visible(v.mask, trace.events.count)).toEqual(shown);
+          expect(v.hiddenBy).toEqual(hiddenBy);
+          expect([...v.podVisible]).toEqual(podVisible);
+          expect([...v.laneVisible]).toEqual(laneVisible);
+        }), { numRuns: 60 });
+    }
   });
 });
