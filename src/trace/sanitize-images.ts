@@ -62,12 +62,15 @@ function parseReference(t: string): Shape | undefined {
   return { registry, tagged: tag !== '', digest: at >= 0 };
 }
 
-/** [start, end) of the reference inside a run of reference characters: without a key or scheme prefix, or the
- * trailing punctuation of a sentence; undefined for a URL. */
-function trimRun(s: string, start: number, end: number): [number, number] | undefined {
+/**
+ * [start, end) of the reference inside a run of reference characters: without a scheme prefix, or the trailing
+ * punctuation of a sentence; undefined for a URL. A run found by its shape may begin with its key (`Image:k8s.gcr.io/
+ * pause:3.1`): `keyed` says the key was already read, so that `myapp:` of `image="myapp:latest"` is not taken for one.
+ */
+function trimRun(s: string, start: number, end: number, keyed: boolean): [number, number] | undefined {
   while (end > start && (s.charCodeAt(end - 1) === 46 || s.charCodeAt(end - 1) === 58)) end--;
   let text = s.slice(start, end);
-  const key = KEY_PREFIX.exec(text);
+  const key = keyed ? null : KEY_PREFIX.exec(text);
   if (key) { start += key[0].length; text = text.slice(key[0].length); }
   const scheme = SCHEME.exec(text);
   if (scheme) {
@@ -111,7 +114,7 @@ function shapedRefs(s: string, out: ImageRef[]): void {
     if (runEnd - runStart > MAX_REF_CHARS + 64 || !mayBeReference(s, runStart, runEnd)) continue;
     // `sandbox.(*Store).Update…` and `pkg.Func(…)`: Go symbols, not images.
     if (s.charCodeAt(runEnd) === 40) continue;
-    const span = trimRun(s, runStart, runEnd);
+    const span = trimRun(s, runStart, runEnd, false);
     if (!span) continue;
     const shape = parseReference(s.slice(span[0], span[1]));
     if (!shape) continue;
@@ -157,9 +160,13 @@ function keyedRefs(s: string, out: ImageRef[]): void {
     while (p < s.length && p - runStart < MAX_REF_CHARS && isRefChar(s.charCodeAt(p))) p++;
     scannedTo = p;
     const next = s.charCodeAt(p);
-    // `"Pulling image" image="…"` / `image protobuf:"…"`: the word after "image" is the next key, not a reference.
-    if (next === 61 || (s.charCodeAt(p - 1) === 58 && (next === 34 || next === 39))) continue;
-    const span = trimRun(s, runStart, p);
+    // `"Pulling image" image="…"` / `image protobuf:"…"`: the word after "image" is the next key, not a reference;
+    // that key may be an image key itself, so it is looked at again.
+    if (next === 61 || (s.charCodeAt(p - 1) === 58 && (next === 34 || next === 39))) {
+      scannedTo = runStart;
+      continue;
+    }
+    const span = trimRun(s, runStart, p, true);
     if (!span) continue;
     const token = s.slice(span[0], span[1]);
     if (token.toLowerCase() === 'image' || !/[a-zA-Z]/.test(token)) continue;
@@ -168,10 +175,39 @@ function keyedRefs(s: string, out: ImageRef[]): void {
   }
 }
 
+/**
+ * What registries and runtimes write before a reference in their errors (`pull access denied for app, repository
+ * does not exist`, `failed to resolve reference "…"`, `manifest for …:v9 not found`, `repository … not found`).
+ * After the first two even a bare name is an image; after the others a reference needs a `/`, `:` or `@` (they also
+ * begin ordinary sentences: `repository does not exist`).
+ */
+const ERROR_PHRASE = /pull access denied for |failed to resolve reference |manifest for |repository /gi;
+const BARE_NAME_AFTER = new Set(['pull access denied for ', 'failed to resolve reference ']);
+
+function errorPhraseRefs(s: string, out: ImageRef[]): void {
+  ERROR_PHRASE.lastIndex = 0;
+  for (let m = ERROR_PHRASE.exec(s); m; m = ERROR_PHRASE.exec(s)) {
+    let p = m.index + m[0].length;
+    // An opening quote, plain or escaped (a backslash and a quote, in a message quoted again).
+    if (s.charCodeAt(p) === 92 && s.charCodeAt(p + 1) === 34) p += 2;
+    else if (s.charCodeAt(p) === 34 || s.charCodeAt(p) === 39) p++;
+    const runStart = p;
+    while (p < s.length && p - runStart < MAX_REF_CHARS && isRefChar(s.charCodeAt(p))) p++;
+    ERROR_PHRASE.lastIndex = Math.max(ERROR_PHRASE.lastIndex, p);
+    const span = trimRun(s, runStart, p, true);
+    if (!span) continue;
+    const token = s.slice(span[0], span[1]);
+    if (!/[a-zA-Z]/.test(token) || (!BARE_NAME_AFTER.has(m[0].toLowerCase()) && !/[/:@]/.test(token))) continue;
+    const shape = parseReference(token);
+    if (shape) out.push({ start: span[0], end: span[1], sure: true, registry: shape.registry });
+  }
+}
+
 /** Image references in `s`, in order, not overlapping. */
 export function findImageRefs(s: string): ImageRef[] {
   const found: ImageRef[] = [];
   keyedRefs(s, found);
+  errorPhraseRefs(s, found);
   shapedRefs(s, found);
   found.sort((a, b) => a.start - b.start || Number(b.sure) - Number(a.sure) || b.end - a.end);
   const out: ImageRef[] = [];

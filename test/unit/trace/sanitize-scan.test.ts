@@ -32,6 +32,21 @@ describe('image references', () => {
     expect(refs('image pull back-off; imagefs usage 80%; Images are up to date')).toEqual([]);
   });
 
+  it('keeps the name of an image whose tag begins with a letter (the name is not a key)', () => {
+    expect(refs('"Pulling image" image="myapp:latest"')).toEqual(['myapp:latest']);
+    expect(refs('Container image "myapp:v2" already present on machine')).toEqual(['myapp:v2']);
+    expect(refs('{Image:myapp:latest ImageID:docker-pullable://myapp@' + DIGEST + '}')).toEqual(['myapp:latest', `myapp@${DIGEST}`]);
+  });
+
+  it('finds them in the runtime\'s and the registry\'s error phrases, even untagged', () => {
+    expect(sure('pull access denied for myapp, repository does not exist or may require \'docker login\'')).toEqual(['myapp']);
+    expect(sure('failed to resolve reference "registry.corp.example/team/app": not found')).toEqual(['registry.corp.example/team/app']);
+    expect(sure('err="failed to resolve reference \\"corp/app:v9\\": not found"')).toEqual(['corp/app:v9']);
+    expect(sure('manifest for corp/app:v9 not found: manifest unknown; repository corp/tool not found')).toEqual(['corp/app:v9', 'corp/tool']);
+    // The same words before ordinary text.
+    expect(refs('repository does not exist; manifest for this node; reference count 3')).toEqual([]);
+  });
+
   it('does not take the key that follows a quoted "image" for an image (a Go struct tag)', () => {
     expect(refs('Image string `json:"image" protobuf:"bytes,2,opt,name=image"`')).toEqual([]);
     expect(refs('Image string `json:"image,omitempty" protobuf:"bytes,2,opt,name=image"`')).toEqual([]);
@@ -70,6 +85,7 @@ describe('image references', () => {
     const lines = [
       'image:'.repeat(n / 6), 'a/'.repeat(n / 2), 'a.b/c:'.repeat(n / 6), `${'a'.repeat(n)}@sha256:`,
       'image="'.repeat(n / 7), 'x.y/'.repeat(n / 4) + ':tag', '@'.repeat(n), 'k8s_'.repeat(n / 4),
+      'repository '.repeat(n / 11), 'pull access denied for a'.repeat(n / 24),
     ];
     for (const line of lines) {
       const small = line.slice(0, line.length / 4);

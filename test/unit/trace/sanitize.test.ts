@@ -98,6 +98,17 @@ describe('sanitize', () => {
     expect(preview.find((p) => p.original === 'fd12:3456::7')?.pseudonym).toMatch(/^fd00::/);
   });
 
+  it('replaces an image named without a registry, and one named only in a pull error', () => {
+    const log = [
+      'I0315 10:00:00.000001    1 kuberuntime_image.go:1] "Pulling image" image="payroll-api:latest" pod="prod/payroll-5d9c8-x7k2p"',
+      'E0315 10:00:01.000001    1 remote_image.go:1] "PullImage from image service failed" err="rpc error: code = Unknown desc = Error response from daemon: pull access denied for ledger-sync, repository does not exist or may require \'docker login\'" image="ledger-sync:v3"',
+    ].join('\n');
+    const { trace: clean } = sanitizeTrace(analyzeText(log, 'k.log'), {});
+    const text = rawText(clean);
+    for (const s of ['payroll-api', 'ledger-sync']) expect(text).not.toContain(s);
+    expect(text).toContain('repository does not exist');
+  });
+
   it('learns names the parser did not know: prompt hosts, node siblings, dockershim pods, untagged images', () => {
     const log = [
       'Mar 12 10:42:26 kube-node109 kubelet[2353]: I0312 10:42:26.101980 2353 kubelet.go:1] "SyncLoop ADD" source="api" pods=[shop/web-7d9f8-x7k2p]',
