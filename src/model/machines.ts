@@ -200,6 +200,10 @@ export const PROBE_MACHINE: MachineTable = {
   rows: [
     { on: 'probe.success', from: ['unknown', 'failure', 'success'], to: 'success' },
     { on: 'probe.failure', from: ['unknown', 'success', 'failure'], to: 'failure' },
+    // The sync loop reports a result change for the pod without naming the container (status-events.ts sends these
+    // to the one container probe of that type whose last logged result it reverses).
+    { on: 'probe.pod-success', from: ['failure'], to: 'success', inferred: true, detail: '(sync loop)' },
+    { on: 'probe.pod-failure', from: ['success'], to: 'failure', inferred: true, detail: '(sync loop)' },
     { on: 'probe.stop', from: '*', to: 'stopped' },
   ],
 };

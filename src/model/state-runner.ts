@@ -130,6 +130,10 @@ export class StateRunner {
     return this.label;
   }
 
+  get currentState(): string {
+    return this.state;
+  }
+
   /**
    * Feeds one event. `detail` is appended to the state's label (exit code, kill reason, status version…); for
    * machines whose rows go to '*', the detail is the whole label. Returns true if the state or label changed.

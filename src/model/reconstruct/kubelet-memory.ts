@@ -44,6 +44,8 @@ export class KubeletMemory {
   private workerOfPod: (StateRunner | undefined)[] = [];
   /** probeRunners by pod, then (container name string id, probe type number) as one number. */
   private probeRunnerByNumber: (Map<number, StateRunner> | undefined)[] = [];
+  /** The probe runners of each pod that name a container (a restart closes them; the list keeps them, closed). */
+  private readonly containerProbes: ({ type: string; runner: StateRunner }[] | undefined)[] = [];
 
   constructor(private readonly ctx: ReconstructContext, private readonly lifecycleBySource: readonly boolean[]) {}
 
@@ -70,8 +72,25 @@ export class KubeletMemory {
 
   probe(pod: number, container: string, type: string, i: number, t: number): StateRunner {
     const key = `${pod}|${container}|${type}`;
-    return this.probeRunners.get(key)
-      ?? remember(this.probeRunners, key, this.newRunner(M_PROBE, 'probe', this.ctx.events.node[i], pod, i, t, container, type));
+    const known = this.probeRunners.get(key);
+    if (known) return known;
+    const r = remember(this.probeRunners, key, this.newRunner(M_PROBE, 'probe', this.ctx.events.node[i], pod, i, t, container, type));
+    if (container) (this.containerProbes[pod] ??= []).push({ type, runner: r });
+    return r;
+  }
+
+  /**
+   * The pod's one open container probe of `type` in `state`, or undefined if none or several are: a result change the
+   * sync loop reports for the pod belongs to a probe whose last result it reverses, and is that one's if it is alone.
+   */
+  onlyContainerProbeIn(pod: number, type: string, state: string): StateRunner | undefined {
+    let found: StateRunner | undefined;
+    for (const p of this.containerProbes[pod] ?? []) {
+      if (p.type !== type || p.runner.isClosed || p.runner.currentState !== state) continue;
+      if (found) return undefined;
+      found = p.runner;
+    }
+    return found;
   }
 
   /** probe() by numbers: `cname` a string id, `probeType` an index into PROBE_TYPES (the key string is built once). */

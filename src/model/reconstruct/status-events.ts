@@ -39,6 +39,12 @@ export class StatusEvents {
       const pr = memory.probe(pod, '', probeType, i, t);
       pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
       members.add(pr.lane, i);
+      // At -v=2 only failures are logged per container: a later "ready" here is how the failing one recovered.
+      const own = memory.onlyContainerProbeIn(pod, probeType, ok ? 'failure' : 'success');
+      if (own) {
+        own.apply(ok ? 'probe.pod-success' : 'probe.pod-failure', i, t);
+        members.add(own.lane, i);
+      }
       if (probeType === 'readiness') {
         const r = memory.readiness(pod, i, t);
         r.apply(ok ? 'readiness.ready' : 'readiness.not-ready', i, t, '(probe)');

@@ -1,0 +1,50 @@
+/**
+ * At -v=2 a probe worker logs its failures ("Probe failed", V1 or V2) but not its successes (V4); the sync loop logs
+ * each change of a pod's probe result ("SyncLoop (probe)") without naming the container. When one container probe of
+ * the pod is failing, a "ready" from the sync loop is that probe recovering: its band turns to success (inferred).
+ * With two failing, the line cannot say which one recovered, and neither band is changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { SpanFlag, type Trace } from '../../../src/model/trace.ts';
+import { analyzeText } from '../../helpers.ts';
+
+const UID = '9373286e-9bda-089d-924e-a2847ae6740b';
+const failed = (t: string, container: string) =>
+  `I0315 ${t} 3127 prober.go:107] "Probe failed" probeType="Readiness" pod="payments/api-0" podUID="${UID}" containerName="${container}" probeResult="failure" output="HTTP probe failed with statuscode: 503"`;
+const syncLoop = (t: string, status: string) => `I0315 ${t} 3127 kubelet.go:2493] "SyncLoop (probe)" probe="readiness" status="${status}" pod="payments/api-0"`;
+const add = (t: string) => `I0315 ${t} 3127 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["payments/api-0"]`;
+
+/** The readiness probe band of a container: [label, inferred] in time order. */
+function probeBands(trace: Trace, container: string): [string, boolean][] {
+  const lane = trace.lanes.find((l) => l.kind === 'probe' && l.containerName === container && l.probeType === 'readiness')!;
+  const out: [string, boolean][] = [];
+  for (let k = trace.laneSpanStart[lane.index]; k < trace.laneSpanStart[lane.index + 1]; k++) {
+    const s = trace.laneSpanIdx[k];
+    if (trace.spans.flags[s] & SpanFlag.Unknown) continue;
+    out.push([trace.strings[trace.spans.state[s]], (trace.spans.flags[s] & SpanFlag.Inferred) !== 0]);
+  }
+  return out;
+}
+
+describe('a container probe recovers when the sync loop reports the pod ready', () => {
+  it('one failing probe: the sync loop\'s "ready" ends its failure, and the next failure starts another', () => {
+    const log = [
+      add('00:00:00.000001'), syncLoop('00:00:06.997528', ''), failed('00:00:06.999024', 'api'), failed('00:00:07.000563', 'api'),
+      syncLoop('00:00:16.999064', 'ready'), failed('00:11:02.027883', 'api'), syncLoop('00:11:16.999054', 'ready'),
+    ].join('\n') + '\n';
+    const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    expect(probeBands(trace, 'api')).toEqual([
+      ['failure', false], ['success (sync loop)', true], ['failure', false], ['success (sync loop)', true],
+    ]);
+    expect(trace.anomalies).toEqual([]);
+  });
+
+  it('two failing probes: neither band is changed by a "ready" that could be either\'s', () => {
+    const log = [
+      add('00:00:00.000001'), failed('00:00:06.999024', 'api'), failed('00:00:07.000563', 'sidecar'), syncLoop('00:00:16.999064', 'ready'),
+    ].join('\n') + '\n';
+    const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    expect(probeBands(trace, 'api')).toEqual([['failure', false]]);
+    expect(probeBands(trace, 'sidecar')).toEqual([['failure', false]]);
+  });
+});
