@@ -1,8 +1,10 @@
 /**
- * Image references in log text, found two ways, each linear in the length of the line:
+ * Image references in log text, found three ways, each linear in the length of the line:
  *
  * - After an image key: `image="nginx:1.25"`, `Image:(string)repo/app`, `"imageID":"…"`, `Pulling image "…"`. There
  *   even a bare name (`nginx`) is a reference.
+ * - After the phrases of pull errors (`pull access denied for app`, `failed to resolve reference "…"`; see
+ *   ERROR_PHRASE).
  * - Anywhere, by their shape (what Go struct dumps and `docker ps` print without a key): a registry host (with a dot
  *   or a port) / a lower-case path / a `:tag`, or any `name@sha256:<digest>`. A registry path without a tag (`docker
  *   ps` leaves out `:latest`) is only a candidate: it is an image on a registry seen in a sure reference, since Go
