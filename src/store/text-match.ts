@@ -118,8 +118,11 @@ export function* plainTextMaskSteps(trace: Trace, text: string): Generator<numbe
   return mask;
 }
 
-/** Events a regular-expression pass tests between two yields. */
-const REGEX_EVENTS_PER_STEP = 2048;
+/**
+ * Events a regular-expression pass tests between two yields: few enough that a step stays short when every line is a
+ * candidate (the engine takes tens of µs on a long line), since the runner can only stop between steps.
+ */
+const REGEX_EVENTS_PER_STEP = 256;
 
 /**
  * The regular-expression pass in steps, as a mask: the required literal's byte search first (the first half of the
