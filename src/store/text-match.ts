@@ -48,6 +48,15 @@ export function plainTextMask(trace: Trace, text: string): Uint8Array {
   return runToEnd(plainTextMaskSteps(trace, text));
 }
 
+/** A stepwise pass run as the first `share` of another's progress. */
+function* scaled<R>(steps: Generator<number, R>, share: number): Generator<number, R> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    yield r.value * share;
+  }
+}
+
 /** Runs a stepwise pass to its end on the calling thread. */
 export function runToEnd<R>(steps: Generator<number, R>): R {
   for (;;) {
@@ -130,14 +139,7 @@ const REGEX_EVENTS_PER_STEP = 256;
  */
 export function* regexMaskSteps(trace: Trace, pattern: SafePattern, budget: StepBudget, literal = ''): Generator<number, Uint8Array> {
   const n = trace.events.count;
-  let candidates: Uint8Array | undefined;
-  if (literal) {
-    const search = plainTextMaskSteps(trace, literal);
-    for (let r = search.next(); ; r = search.next()) {
-      if (r.done) { candidates = r.value; break; }
-      yield r.value / 2;
-    }
-  }
+  const candidates = literal ? yield* scaled(plainTextMaskSteps(trace, literal), 0.5) : undefined;
   const mask = new Uint8Array(n);
   const base = candidates ? 0.5 : 0;
   for (let from = 0; from < n; from += REGEX_EVENTS_PER_STEP) {

@@ -47,12 +47,11 @@ export function TextFilter() {
       >
         .*
       </button>
-      {filters.text !== '' && !error && visibility?.textPending && (
+      {filters.text !== '' && !error && (visibility?.textPending ? (
         <span className="filter-progress muted" role="status" data-testid="filter-text-progress" title="the timeline shows the previous filter until this one is done">
           filtering… {Math.floor((progress ?? 0) * 100)}%
         </span>
-      )}
-      {filters.text !== '' && !error && !visibility?.textPending && <FilterHides count={visibility?.hiddenBy.text ?? 0} testId="filter-text-hides" />}
+      ) : <FilterHides count={visibility?.hiddenBy.text ?? 0} testId="filter-text-hides" />)}
       {error && <span className="error-text" role="alert" data-testid="filter-error">{error}</span>}
     </div>
   );
