@@ -84,21 +84,35 @@ export function* textMatchSteps(trace: Trace, text: string, isRegex: boolean): G
  * without it the pass runs here, at once.
  */
 export function computeVisibility(trace: Trace, f: Filters, text?: TextMatch & { pending: boolean }): EventVisibility {
+  const match = f.text === '' ? undefined : text ?? { ...runToEnd(textMatchSteps(trace, f.text, f.textIsRegex)), pending: false };
+  return withTextState(filterEvents(trace, f, match?.mask), match?.error, match?.pending ?? false);
+}
+
+/** What filterEvents decides: everything in EventVisibility but the text filter's error and pending state. */
+export type FilteredEvents = Omit<EventVisibility, 'textError' | 'textPending'>;
+
+/** A visibility from filterEvents' result and the text filter's state (cheap: the arrays are shared). */
+export function withTextState(filtered: FilteredEvents, textError: string | undefined, textPending: boolean): EventVisibility {
+  return { ...filtered, textError, textPending };
+}
+
+/**
+ * The pass over every event: the filters other than text (`f.text` is not read) and the text filter's mask in
+ * effect, if any. It depends on nothing else, so a caller can keep its result while only the text filter's state
+ * changes (a new text whose pass has not finished still shows the previous mask: selectors.ts).
+ */
+export function filterEvents(trace: Trace, f: Filters, textMask: Uint8Array | undefined): FilteredEvents {
   const ev = trace.events;
   const n = ev.count;
   const podVisible = new Uint32Array(trace.pods.length);
   const laneVisible = new Uint32Array(trace.lanes.length);
-  const match = f.text === '' ? undefined : text ?? { ...runToEnd(textMatchSteps(trace, f.text, f.textIsRegex)), pending: false };
-  const textMask = match?.mask;
-  const textError = match?.error;
-  const textPending = match?.pending ?? false;
-  if (!hasEventFilter({ ...f, text: textMask ? f.text : '' })) {
+  if (!textMask && !hasEventFilter({ ...f, text: '' })) {
     for (let e = 0; e < n; e++) {
       laneVisible[ev.lane[e]]++;
       if (ev.pod[e] >= 0) podVisible[ev.pod[e]]++;
       else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
     }
-    return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible, textError, textPending };
+    return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible };
   }
   // Each filter's verdict per pod, lane, container instance and name, decided once: the loop below runs per event
   // (a million on a big log) and only reads these tables.
@@ -131,7 +145,7 @@ export function computeVisibility(trace: Trace, f: Filters, text?: TextMatch & {
   }
   const hiddenBy: Partial<Record<FilterName, number>> = {};
   FILTER_NAMES.forEach((name, k) => { if (hidden[k]) hiddenBy[name] = hidden[k]; });
-  return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible, textError, textPending };
+  return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible };
 }
 
 const FILTER_NAMES: readonly FilterName[] = ['pod', 'namespace', 'container', 'lane kind', 'severity', 'text'];

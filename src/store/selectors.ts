@@ -6,7 +6,7 @@
 import type { Trace } from '../model/trace.ts';
 import type { AppState } from './app-store.ts';
 import { buildLinkIndex, causalSet, type CausalSet } from './causal.ts';
-import { computeVisibility, type EventVisibility, type TextMatch } from './event-filter.ts';
+import { filterEvents, withTextState, type EventVisibility, type TextMatch } from './event-filter.ts';
 import type { AppliedTextMatch } from './text-match-runner.ts';
 import { assignSubRows, buildLaneGroups, sortPods } from './lane-groups.ts';
 import { memoLast } from './memo.ts';
@@ -28,7 +28,17 @@ const eventFilterKey = memoLast(
     laneKinds: readonly string[], minSeverity: number): Filters =>
     ({ text, textIsRegex, pods, namespaces, containers, laneKinds, minSeverity, logFollowsWindow: false }),
 );
-const visibilityOf = memoLast(computeVisibility);
+/**
+ * The filters other than text, as one object per combination: with the text filter's mask in effect, all the pass
+ * over every event depends on (so typing a new text, whose own pass is still running, does not redo it).
+ */
+const otherFilterKey = memoLast(
+  (pods: readonly number[], namespaces: readonly string[], containers: readonly string[], laneKinds: readonly string[],
+    minSeverity: number): Filters =>
+    ({ text: '', textIsRegex: false, pods, namespaces, containers, laneKinds, minSeverity, logFollowsWindow: false }),
+);
+const filteredOf = memoLast(filterEvents);
+const visibilityOf = memoLast(withTextState);
 const layoutOf = memoLast(
   (trace: Trace, groups: LaneGroups, podOrder: readonly number[], collapsed: Readonly<Record<string, boolean>>,
     f: Filters, visibility: EventVisibility, subRows: SubRows): RowLayout => {
@@ -67,8 +77,10 @@ const textMatchOf = memoLast(
 export function selectVisibility(s: AppState): EventVisibility | undefined {
   const trace = selectTrace(s);
   if (!trace) return undefined;
-  const f = selectEventFilters(s);
-  return visibilityOf(trace, f, f.text === '' ? undefined : textMatchOf(trace, f.text, f.textIsRegex, s.textMatch));
+  const f = s.filters;
+  const text = f.text === '' ? undefined : textMatchOf(trace, f.text, f.textIsRegex, s.textMatch);
+  const others = otherFilterKey(f.pods, f.namespaces, f.containers, f.laneKinds, f.minSeverity);
+  return visibilityOf(filteredOf(trace, others, text?.mask), text?.error, text?.pending ?? false);
 }
 
 export function selectLaneGroups(s: AppState): LaneGroups | undefined {
