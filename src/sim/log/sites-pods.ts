@@ -67,7 +67,7 @@ export const POD_SITES: Record<string, readonly SiteVariant[]> = {
     S('M75', 'Clean up orphaned pod containers', ['podUID'], 3, 'kubelet_pods.go', { '1.23': 1134 }, { from: 22, to: 26 }),
     S('M76', 'Clean up containers for orphaned pod we had not seen before', ['podUID', 'killPodOptions'], 2, 'kubelet_pods.go', { '1.28': 1226 }, { from: 27 }),
   ],
-  'housekeeping.list-failed': [S('X09v', 'Error listing containers', ['err'], 0, 'kubelet_pods.go', { '1.23': 1156, '1.28': 1114 }, { sev: 'E' })],
+  'housekeeping.list-failed': [S('X09v', 'Error listing containers', ['err'], 0, 'kubelet_pods.go', { '1.23': 1156, '1.28': 1090 }, { sev: 'E' })],
   'kill.unwanted-pod': [P('M79', 'Killing unwanted pod %q{pod}', 2, 'kubelet_pods.go', { '1.12': 1083 }, { to: 21 })],
   'pod.deleted-must-kill': [S('M33', 'Pod has been deleted and must be killed', REF, 3, 'kubelet.go', { '1.23': 1969, '1.28': 2228 }, { from: 22 })],
   'pod.generating-status': [
@@ -90,7 +90,7 @@ export const POD_SITES: Record<string, readonly SiteVariant[]> = {
   ],
   'sync.terminating-exit': [
     S('M24x', 'syncTerminatingPod exit', REF, 4, 'kubelet.go', { '1.23': 1812 }, { from: 22, to: 26 }),
-    S('M24x', 'SyncTerminatingPod exit', REF, 4, 'kubelet.go', { '1.28': 1982 }, { from: 27 }),
+    S('M24x', 'SyncTerminatingPod exit', REF, 4, 'kubelet.go', { '1.28': 1981 }, { from: 27 }),
   ],
   'sync.terminating-grace': [S('M25', 'Pod terminating with grace period', [...REF, 'gracePeriod'], 4, 'kubelet.go', { '1.23': 1804, '1.28': 1990 }, { from: 22 })],
   'sync.stopped-all': [S('M26', 'Pod termination stopped all running containers', REF, 4, 'kubelet.go', { '1.23': 1873, '1.28': 2064 }, { from: 22 })],
@@ -105,10 +105,10 @@ export const POD_SITES: Record<string, readonly SiteVariant[]> = {
   ],
   'sync.terminated-exit': [
     S('M29x', 'syncTerminatedPod exit', REF, 4, 'kubelet.go', { '1.23': 1924 }, { from: 22, to: 26 }),
-    S('M29x', 'SyncTerminatedPod exit', REF, 4, 'kubelet.go', { '1.28': 2117 }, { from: 27 }),
+    S('M29x', 'SyncTerminatedPod exit', REF, 4, 'kubelet.go', { '1.28': 2116 }, { from: 27 }),
   ],
   'sync.unmounted': [S('M30', 'Pod termination unmounted volumes', REF, 4, 'kubelet.go', { '1.23': 1896, '1.28': 2129 }, { from: 22 })],
-  'sync.cgroups-removed': [S('M30', 'Pod termination removed cgroups', REF, 4, 'kubelet.go', { '1.23': 1917, '1.28': 2143 }, { from: 22 })],
+  'sync.cgroups-removed': [S('M30', 'Pod termination removed cgroups', REF, 4, 'kubelet.go', { '1.23': 1917, '1.28': 2165 }, { from: 22 })],
   'sync.no-more-status': [S('M32', 'Pod is terminated and will need no more status updates', REF, 4, 'kubelet.go', { '1.23': 1922, '1.28': 2172 }, { from: 22 })],
   // ---- pod workers (pod_workers.go) ---------------------------------------------------------------------------------
   'pw.sync-error': [
