@@ -17,7 +17,6 @@ export function drawMinimap(
   const plotH = heightPx - 4;
   for (const [values, color] of [[density.counts, theme.minimapDensity], [density.problems, theme.severity[2]]] as const) {
     ctx.fillStyle = color;
-    ctx.beginPath();
     for (let x = 0; x < columns; x++) {
       const b0 = Math.floor((x / columns) * bins);
       const b1 = Math.max(b0 + 1, Math.floor(((x + 1) / columns) * bins));
@@ -25,9 +24,8 @@ export function drawMinimap(
       for (let b = b0; b < b1; b++) v += values[b];
       if (v <= 0) continue;
       const h = Math.max(1.5, (Math.log1p(v) / (logMax || 1)) * plotH);
-      ctx.rect(x, heightPx - 2 - h, 1, h);
+      ctx.fillRect(x, heightPx - 2 - h, 1, h);
     }
-    ctx.fill();
   }
   const span = Math.max(1, density.endUs - density.startUs);
   const x0 = ((windowStartUs - density.startUs) / span) * widthPx;

@@ -23,24 +23,21 @@ function drawCollapsedSummary(ctx: CanvasRenderingContext2D, frame: FrameContext
   const { scale, theme, trace, events } = frame;
   const threshold = mergeThresholdUs(scale.usPerPx, frame.minGapPx);
   const timeUs = trace.events.timeUs;
+  // fillRect per run rather than one path of rects: see draw-marks.ts (RectBatch) for why.
   ctx.fillStyle = theme.minimapDensity;
-  ctx.beginPath();
   for (const lane of row.group.lanes) {
     forEachMarkRun(events.all, lane, timeUs, scale.startUs, scale.endUs, threshold, (run) => {
       const x0 = scale.toPx(run.startUs) - 1;
-      ctx.rect(x0, y + 6, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 12);
+      ctx.fillRect(x0, y + 6, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 12);
     });
   }
-  ctx.fill();
   ctx.fillStyle = theme.severity[2];
-  ctx.beginPath();
   for (const lane of row.group.lanes) {
     forEachMarkRun(events.problems, lane, timeUs, scale.startUs, scale.endUs, threshold, (run) => {
       const x0 = scale.toPx(run.startUs) - 1;
-      ctx.rect(x0, y + 4, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 8);
+      ctx.fillRect(x0, y + 4, Math.max(2, scale.toPx(run.endUs) + 1 - x0), row.heightPx - 8);
     });
   }
-  ctx.fill();
 }
 
 function drawLaneRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: LaneRow, y: number): void {
