@@ -78,6 +78,11 @@ export async function draws(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __syncloopPerf: { draws: number } }).__syncloopPerf.draws);
 }
 
+/** Draws of one canvas layer so far ('base', 'overlay', 'axis', 'minimap'). */
+export async function layerDraws(page: Page, layer: string): Promise<number> {
+  return page.evaluate((l) => (window as unknown as { __syncloopPerf: { layerDraws: Record<string, number> } }).__syncloopPerf.layerDraws[l] ?? 0, layer);
+}
+
 /** Waits for the timeline to redraw after an action (one rAF later at most). */
 export async function waitForRedraw(page: Page, before: number): Promise<void> {
   await page.waitForFunction((n) => (window as unknown as { __syncloopPerf: { draws: number } }).__syncloopPerf.draws > n, before);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { draws, INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot, viewport, waitForRedraw, type OpenedPage } from './browser.ts';
+import { draws, INCIDENTS_DIR, layerDraws, launchBrowser, loadFiles, openApp, screenshot, viewport, waitForRedraw, type OpenedPage } from './browser.ts';
 
 let browser: Browser;
 let opened: OpenedPage;
@@ -135,6 +135,27 @@ describe('navigation', () => {
     await page.keyboard.press('u');
     expect(await viewport(page)).not.toEqual(fitted);
     await screenshot(page, 'after-navigation');
+  });
+
+  test('a pan redraws the lanes but not the overlay, whose cursor line is hidden until the drag ends', async () => {
+    await page.keyboard.press('Escape'); // nothing selected: nothing on the overlay is placed by time
+    const box = await canvasBox(page);
+    const x = box.x + box.width / 2;
+    await page.mouse.move(x, box.y + 60);
+    await page.mouse.move(x + 1, box.y + 60);
+    const overlayBefore = await layerDraws(page, 'overlay');
+    const baseBefore = await draws(page);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) {
+      await page.mouse.move(x - i * 15, box.y + 60);
+      await page.waitForTimeout(30);
+    }
+    // One overlay draw at most: the one that hid the cursor line when the drag began.
+    expect(await draws(page) - baseBefore).toBeGreaterThanOrEqual(5);
+    expect(await layerDraws(page, 'overlay') - overlayBefore).toBeLessThanOrEqual(1);
+    const overlayDuring = await layerDraws(page, 'overlay');
+    await page.mouse.up();
+    await page.waitForFunction((n) => (window as unknown as { __syncloopPerf: { layerDraws: Record<string, number> } }).__syncloopPerf.layerDraws.overlay > n, overlayDuring);
   });
 
   test('the overview strip moves the window; shift+drag selects a range that Z zooms to', async () => {

@@ -37,6 +37,8 @@ export interface PerfProbe {
   parseMs: number;
   /** How many base-layer draws happened (tests use it to wait for a redraw). */
   draws: number;
+  /** Draws so far per layer ('base', 'overlay', 'axis', 'minimap'): tests check which layers a gesture redraws. */
+  layerDraws: Record<string, number>;
   /** The visible window (tests check zoom and pan with it). */
   viewport(): { startUs: number; endUs: number };
 }
@@ -46,7 +48,7 @@ const MAX_SAMPLES = 2_000;
 const INPUT_STALE_MS = 250;
 
 export const perfProbe: PerfProbe = {
-  drawMs: [], frames: [], postedAt: NaN, loadedAt: NaN, firstPaintAt: NaN, parseMs: NaN, draws: 0,
+  drawMs: [], frames: [], postedAt: NaN, loadedAt: NaN, firstPaintAt: NaN, parseMs: NaN, draws: 0, layerDraws: {},
   viewport: () => ({ startUs: NaN, endUs: NaN }),
 };
 
@@ -76,6 +78,7 @@ function closeFrame(): void {
 
 /** One canvas layer drew for `ms` in the current animation frame. */
 export function recordLayerDraw(layer: string, ms: number): void {
+  perfProbe.layerDraws[layer] = (perfProbe.layerDraws[layer] ?? 0) + 1;
   if (!open) {
     const animationTime = document.timeline.currentTime;
     open = { layers: {}, drawMs: 0, startedAt: typeof animationTime === 'number' ? animationTime : performance.now() - ms, base: false };

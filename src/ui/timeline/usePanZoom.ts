@@ -100,7 +100,6 @@ export function usePanZoom(deps: PanZoomDeps): void {
       }
       const frame = getFrame();
       if (!frame) return;
-      interaction.cursorXPx = p.x;
       if (drag) {
         const dx = p.x - drag.x;
         const dy = p.y - drag.y;
@@ -109,16 +108,27 @@ export function usePanZoom(deps: PanZoomDeps): void {
           if (!drag.range) store.getState().recordNavigation();
           onHover(undefined, 0, 0);
         }
-        if (drag.moved && drag.range) {
-          interaction.dragRange = { startUs: drag.startUs + drag.x * drag.usPerPx, endUs: drag.startUs + p.x * drag.usPerPx };
-        } else if (drag.moved) {
+        if (drag.moved && !drag.range) {
+          // Panning: the window moves with the pointer, and the store change redraws the lanes (and the overlay, if
+          // something on it is placed by time). The cursor line is hidden until the drag ends, so a move needs no
+          // overlay redraw of its own: handing a second full-size canvas to the compositor on every frame of a pan
+          // cost ~1–2 ms a frame in software rendering.
+          if (!Number.isNaN(interaction.cursorXPx) || interaction.hover) {
+            interaction.cursorXPx = NaN;
+            interaction.hover = undefined;
+            onInteraction();
+          }
           const shift = -dx * drag.usPerPx;
           store.getState().setViewport({ startUs: drag.startUs + shift, endUs: drag.endUs + shift, originUs: store.getState().viewport.originUs });
           scroller.scrollTop = drag.scrollTop - dy;
+          return;
         }
+        interaction.cursorXPx = p.x;
+        if (drag.moved) interaction.dragRange = { startUs: drag.startUs + drag.x * drag.usPerPx, endUs: drag.startUs + p.x * drag.usPerPx };
         onInteraction();
         return;
       }
+      interaction.cursorXPx = p.x;
       const hit = hitTest(frame, p.x, p.y);
       interaction.hover = hit && hit.kind !== 'lane' && hit.kind !== 'group' ? hit : undefined;
       el.style.cursor = interaction.hover ? 'pointer' : 'grab';
@@ -143,7 +153,12 @@ export function usePanZoom(deps: PanZoomDeps): void {
         onInteraction();
         return;
       }
-      if (d.moved) return;
+      if (d.moved) {
+        // The pan is over: the cursor line comes back under the pointer.
+        interaction.cursorXPx = local(e).x;
+        onInteraction();
+        return;
+      }
       const frame = getFrame();
       if (frame) selectHit(store, hitTest(frame, d.x, d.y));
     };
