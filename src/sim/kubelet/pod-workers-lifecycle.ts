@@ -180,7 +180,6 @@ export class LifecyclePodWorkers implements PodWorkers {
   }
 
   syncKnownPods(desired: ReadonlySet<string>): Map<string, 'sync' | 'terminating' | 'terminated'> {
-    const k = this.k;
     this.podsSynced = true;
     const out = new Map<string, 'sync' | 'terminating' | 'terminated'>();
     for (const [uid, s] of [...this.statuses]) {
