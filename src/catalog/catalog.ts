@@ -31,6 +31,9 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...VOLUME_MESSAGES,
 ];
 
+/** 1 for the entries whose event text names the kubelet's own node (CatalogEntry.namesOwnNode), by entry number. */
+export const NAMES_OWN_NODE: Uint8Array = Uint8Array.from(CATALOG, (e) => (e.namesOwnNode ? 1 : 0));
+
 /** Every event kind (entry kinds and refinement targets), index 0 = 'unknown'. */
 export const KINDS: readonly string[] = (() => {
   const set = new Set<string>(['unknown']);

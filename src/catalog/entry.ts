@@ -28,6 +28,11 @@ export interface CatalogEntry {
   num?: string;
   /** Fields (first present wins) whose text goes in the event's `text` column; `msg` is the message text itself. */
   text?: readonly string[];
+  /**
+   * The event's text (see `text`) is the name of the node this kubelet runs on — its own Node object. A log that
+   * names its node nowhere else (a plain klog file: no journald host, no glog header) takes the name from it.
+   */
+  namesOwnNode?: boolean;
   /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
   struct?: readonly string[];
   /** Replaces `kind` according to a field's value (e.g. PLEG event type, work type). */

@@ -293,7 +293,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'X14', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Successfully registered node', 'Attempting to register node'],
-    printf: ['Successfully registered node %v{node}', 'Attempting to register node %v{node}'], text: ['node'],
+    printf: ['Successfully registered node %v{node}', 'Attempting to register node %v{node}'], text: ['node'], namesOwnNode: true,
     explain: 'The kubelet registers its Node object (kubelet start).',
   },
   {

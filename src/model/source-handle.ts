@@ -21,7 +21,7 @@ import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../uti
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
-import { ASSUMED_NODE_KEY, type SourceSegment } from './source-segment.ts';
+import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
@@ -422,7 +422,7 @@ export class SourceHandle implements FastRecordSink {
   private provisionalNodeKey(): number {
     // A later part leaves its node to the earlier part until it names one itself.
     if (this.continuesEarlierPart && this.reader.notes.glogMachineLines === 0) return ASSUMED_NODE_KEY;
-    const host = this.reader.facts.glogHost || this.fileHost || 'node';
+    const host = this.reader.facts.glogHost || this.fileHost || ASSUMED_NODE_NAME;
     if (host !== this.nodeKeyHost) {
       this.nodeKeyHost = host;
       this.nodeKeyId = this.collector.out.strings.intern(host);
@@ -446,7 +446,7 @@ export class SourceHandle implements FastRecordSink {
     let topVotes = 0;
     for (const [host, votes] of Object.entries(facts.hosts)) if (votes > topVotes) { topHost = host; topVotes = votes; }
     if (topHost) return topHost;
-    return facts.glogHost || this.fileHost || 'node';
+    return facts.glogHost || this.fileHost || ASSUMED_NODE_NAME;
   }
 }
 

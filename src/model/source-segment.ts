@@ -14,6 +14,13 @@ import type { FingerprintLog } from '../catalog/fingerprint.ts';
 import type { ReaderState } from '../ingest/source-reader.ts';
 import type { Diagnostic } from './trace.ts';
 
+/**
+ * The node name of a source that names none (no journald host, glog header or glog file name): shared, so rotated
+ * plain files of one node share their pods. Reconstruct replaces it with the name the kubelet states for its own
+ * node, if the log has such a line (ordered-events.ts).
+ */
+export const ASSUMED_NODE_NAME = 'node';
+
 /** defaultNode of a record in a later part before the part names its node: the source's node as the earlier part left it. */
 export const ASSUMED_NODE_KEY = -1;
 

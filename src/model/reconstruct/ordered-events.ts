@@ -3,7 +3,9 @@
  * collection order), with final pod ids, a node id per event, and the pods a multi-pod line lists re-indexed to the
  * new order. Everything here is a pass over typed columns; nothing is decided about states yet.
  */
+import { NAMES_OWN_NODE } from '../../catalog/catalog.ts';
 import type { Collected } from '../collector.ts';
+import { ASSUMED_NODE_NAME } from '../source-segment.ts';
 import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
 import { releaseColumn } from '../../util/columns.ts';
@@ -83,6 +85,7 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
     if (i === undefined) { i = nodeNames.length; nodeNames.push(name); nodeIndex.set(name, i); }
     return i;
   };
+  nameAssumedNodes(c, events);
   const sourceDefaultNode = c.sources.map((s) => nodeOf(s.node));
   const nodeNameCol = c.nodeName.subarray(0, n);
   const nodeCol = events.node;
@@ -92,6 +95,21 @@ function assignNodes(c: Collected, order: Uint32Array, events: OrderedEventTable
     nodeCol[i] = nameId ? nodeOf(strings.get(nameId)) : sourceDefaultNode[sourceCol[i]];
   }
   return nodeNames.map((name, index) => ({ index, name, starts: [], lanes: [] }));
+}
+
+/**
+ * A source whose node name was only assumed takes the name its kubelet states for its own node (the first line of a
+ * catalog entry with namesOwnNode, such as "Attempting to register node", which every kubelet start prints).
+ */
+function nameAssumedNodes(c: Collected, events: OrderedEventTable): void {
+  const open = new Set<number>();
+  c.sources.forEach((s, i) => { if (s.node === ASSUMED_NODE_NAME) open.add(i); });
+  const { msg, text, source } = events;
+  for (let i = 0; i < events.count && open.size > 0; i++) {
+    if (NAMES_OWN_NODE[msg[i]] !== 1 || text[i] === 0 || !open.has(source[i])) continue;
+    c.sources[source[i]].node = c.strings.get(text[i]);
+    open.delete(source[i]);
+  }
 }
 
 /**

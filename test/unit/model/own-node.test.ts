@@ -1,0 +1,59 @@
+/**
+ * A plain klog file names its node nowhere in its headers, so its lanes were grouped under the assumed name "node".
+ * The kubelet states its own node when it starts ("Attempting to register node", "Successfully registered node");
+ * a source whose node was only assumed takes that name. A name from the log's wrapper (journald's host) stays.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { analyzeText } from '../../helpers.ts';
+
+const UID = '4f1c2d3e-0000-4000-8000-00000000abcd';
+const podLines = (ts: string) => [
+  `I0315 ${ts}.100000    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["shop/web-0"]`,
+  `I0315 ${ts}.200000    2891 pod_workers.go:770] "Pod is being synced for the first time" pod="shop/web-0" podUID="${UID}"`,
+];
+
+describe('the node a log names for itself', () => {
+  it('a structured log: the name in "Attempting to register node" names the node its lanes and pods are on', () => {
+    const trace = analyzeText([
+      'I0315 10:00:00.000100    2891 kubelet.go:2303] "Starting kubelet main sync loop"',
+      'I0315 10:00:00.000200    2891 kubelet_node_status.go:70] "Attempting to register node" node="worker-7"',
+      ...podLines('10:00:01'),
+    ].join('\n'));
+    expect(trace.sources[0].node).toBe('worker-7');
+    expect(trace.nodes.map((n) => n.name)).toEqual(['worker-7']);
+    expect(trace.nodes[trace.pods[0].node].name).toBe('worker-7');
+  });
+
+  it('a printf-era log: "Successfully registered node <name>", even when it comes after the pods\' first lines', () => {
+    const trace = analyzeText([
+      'I0315 10:00:00.100000    1234 kubelet.go:1887] SyncLoop (ADD, "api"): "web-0_shop(' + UID + ')"',
+      'I0315 10:00:00.300000    1234 kubelet_node_status.go:74] Successfully registered node worker-3',
+    ].join('\n'));
+    expect(trace.nodes.map((n) => n.name)).toEqual(['worker-3']);
+  });
+
+  it('without such a line the name stays assumed', () => {
+    const trace = analyzeText(podLines('10:00:01').join('\n'));
+    expect(trace.nodes.map((n) => n.name)).toEqual(['node']);
+  });
+
+  it('journald\'s host name is kept over the kubelet\'s own', () => {
+    const trace = analyzeText([
+      'Mar 15 10:00:00 host-a kubelet[2891]: I0315 10:00:00.000200    2891 kubelet_node_status.go:70] "Attempting to register node" node="worker-7"',
+      ...podLines('10:00:01').map((l) => `Mar 15 10:00:01 host-a kubelet[2891]: ${l}`),
+    ].join('\n'));
+    expect(trace.nodes.map((n) => n.name)).toEqual(['host-a']);
+  });
+
+  it('two plain files, each naming its own node, are two nodes', () => {
+    const file = (node: string, ts: string) => [
+      `I0315 ${ts}.000200    2891 kubelet_node_status.go:70] "Attempting to register node" node="${node}"`,
+      `I0315 ${ts}.500000    2891 kubelet.go:2471] "SyncLoop (housekeeping)"`,
+    ].join('\n');
+    const trace = analyzeSources([{ name: 'a.log', data: file('worker-1', '10:00:00') }, { name: 'b.log', data: file('worker-2', '10:00:02') }],
+      { defaultYear: 2024, yearFromCaller: true });
+    expect(trace.sources.map((s) => s.node)).toEqual(['worker-1', 'worker-2']);
+    expect(trace.nodes.map((n) => n.name).sort()).toEqual(['worker-1', 'worker-2']);
+  });
+});
