@@ -1,7 +1,7 @@
 /** `syncloop analyze FILE... [--json] [--year YYYY]` */
 import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
-import { podId } from '../model/trace-query.ts';
+import { nodeTitle, podId } from '../model/trace-query.ts';
 import type { Trace } from '../model/trace.ts';
 import { checkReadable } from './read-files.ts';
 import { readInputs, type ReadOptions } from './parallel-read.ts';
@@ -113,7 +113,7 @@ export function analyzeText(trace: Trace): string {
   }
   out.push('');
   for (const s of trace.sources) {
-    out.push(`Source ${s.name}: ${s.formatLabel}, node ${s.node}`);
+    out.push(`Source ${s.name}: ${s.formatLabel}, ${nodeTitle(s.node)}`);
     out.push(`  lines: ${s.lines.total} total, ${s.lines.klog} kubelet records, ${s.lines.continuation} continuation, ${s.lines.unrecognized} not kubelet lines, ${s.lines.blank} blank`);
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
     out.push(`  year: ${s.year.value} (${s.year.how === 'assumed' ? 'assumed — pass --year to set it' : `from ${s.year.how}`})${s.reversed ? '; newest-first file, put in time order' : ''}`);

@@ -16,6 +16,7 @@
 import type { Collected } from './collector.ts';
 import { LaneMembers, laneIndex } from './event-order.ts';
 import { deriveLinks } from './links.ts';
+import { nodeTitle } from './trace-query.ts';
 import { ContainerEvents } from './reconstruct/container-events.ts';
 import { resolveContainerIds } from './reconstruct/container-ids.ts';
 import { ContainerInstances } from './reconstruct/container-instances.ts';
@@ -96,7 +97,7 @@ function noteGaps(ctx: ReconstructContext, gaps: readonly LogGap[], sources: rea
     const seconds = (g.endUs - g.startUs) / 1e6;
     ctx.anomalies.push({
       kind: 'gap', event: lo < ctx.events.count ? lo : -1, pod: -1,
-      message: `lines left out at line ${g.line} of ${sources[g.source]?.name ?? 'the log'} (${CUT_WHY[g.kind]}): ${seconds >= 1 ? seconds.toFixed(1) + ' s' : Math.round(seconds * 1000) + ' ms'} of node ${ctx.nodes[g.node]?.name ?? g.node} is not in the log; states across it are unknown`,
+      message: `lines left out at line ${g.line} of ${sources[g.source]?.name ?? 'the log'} (${CUT_WHY[g.kind]}): ${seconds >= 1 ? seconds.toFixed(1) + ' s' : Math.round(seconds * 1000) + ' ms'} of ${ctx.nodes[g.node] ? nodeTitle(ctx.nodes[g.node].name) : `node ${g.node}`} is not in the log; states across it are unknown`,
     });
   }
 }

@@ -2,9 +2,15 @@
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
+import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import type { PodInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
+
+/** How a node is named to a reader: `node worker-7`, or `unnamed node` when the log never named it (ASSUMED_NODE_NAME). */
+export function nodeTitle(name: string): string {
+  return name === ASSUMED_NODE_NAME ? 'unnamed node' : `node ${name}`;
+}
 
 /** Number of physical lines of a source. */
 export function lineCountOf(trace: Trace, source: number): number {

@@ -2,7 +2,7 @@
  * How lanes are grouped and ordered for display: one group per node (its goroutines, sync loop first), then one
  * group per pod. Pure functions of the Trace; the selectors memoise them.
  */
-import { podLabel } from '../model/trace-query.ts';
+import { nodeTitle, podLabel } from '../model/trace-query.ts';
 import type { LaneKind, Trace } from '../model/trace.ts';
 import type { LaneGroup, LaneGroups, SubRows } from '../render/row-layout.ts';
 import type { PodSort } from './types.ts';
@@ -20,7 +20,7 @@ export function buildLaneGroups(trace: Trace): LaneGroups {
   };
   const nodes = trace.nodes.map((n): LaneGroup => ({
     id: `node:${n.index}`, kind: 'node', node: n.index, pod: -1,
-    title: `kubelet goroutines · node ${n.name}`,
+    title: `kubelet goroutines · ${nodeTitle(n.name)}`,
     lanes: [...n.lanes].sort((a, b) => rank(trace.lanes[a].kind) - rank(trace.lanes[b].kind) || a - b),
   }));
   const pods = trace.pods.map((p): LaneGroup => ({

@@ -9,7 +9,7 @@
  */
 import { KINDS } from '../catalog/catalog.ts';
 import { LINK_KINDS, MACHINE_IDS, SpanFlag, type Trace } from '../model/trace.ts';
-import { eventRawText, podLabel, str } from '../model/trace-query.ts';
+import { eventRawText, nodeTitle, podLabel, str } from '../model/trace-query.ts';
 
 export type ChromeTraceEvent =
   | { ph: 'M'; name: 'process_name' | 'thread_name' | 'process_sort_index' | 'thread_sort_index'; pid: number; tid: number; args: { name?: string; sort_index?: number } }
@@ -73,7 +73,7 @@ export function toChromeTrace(trace: Trace, opts: ChromeTraceOptions = {}): Chro
 
   // Processes: nodes first, then pods.
   trace.nodes.forEach((n, i) => {
-    out.push({ ph: 'M', name: 'process_name', pid: i + 1, tid: 0, args: { name: `node ${n.name}` } });
+    out.push({ ph: 'M', name: 'process_name', pid: i + 1, tid: 0, args: { name: nodeTitle(n.name) } });
     out.push({ ph: 'M', name: 'process_sort_index', pid: i + 1, tid: 0, args: { sort_index: i } });
   });
   if (trace.nodes.length === 0 && trace.lanes.length) out.push({ ph: 'M', name: 'process_name', pid: 1, tid: 0, args: { name: 'node' } });

@@ -1,5 +1,5 @@
 /** The inspector for one event: when, where, what the kubelet meant by it, its causal neighbours, fields and raw text. */
-import { eventEntry, eventRawText, podLabel, str } from '../../model/trace-query.ts';
+import { eventEntry, eventRawText, nodeTitle, podLabel, str } from '../../model/trace-query.ts';
 import { LINK_KINDS, type Trace } from '../../model/trace.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
 import { useCausal } from '../app/hooks.ts';
@@ -61,7 +61,7 @@ export function EventDetails({ trace, event }: { trace: Trace; event: number }) 
       <dl className="facts">
         <dt>Time</dt><dd>{timeText(ev.timeUs[event], originUs)}</dd>
         <dt>Severity</dt><dd className={`sev-text-${ev.severity[event]}`}>{SEVERITY_NAMES[ev.severity[event]] ?? ev.severity[event]}</dd>
-        <dt>Lane</dt><dd>{lane?.title}{trace.nodes.length > 1 ? ` · node ${trace.nodes[ev.node[event]]?.name}` : ''}</dd>
+        <dt>Lane</dt><dd>{lane?.title}{trace.nodes.length > 1 ? ` · ${nodeTitle(trace.nodes[ev.node[event]]?.name ?? '')}` : ''}</dd>
         {pod && <><dt>Pod</dt><dd>
           <button type="button" className="link-button" onClick={() => store.getState().select({ kind: 'pod', pod: pod.index })}>{podLabel(pod)}</button>
         </dd></>}

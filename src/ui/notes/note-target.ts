@@ -3,7 +3,7 @@
  * and going to it (select the event, reveal the lane, zoom to the range).
  */
 import type { Trace } from '../../model/trace.ts';
-import { podLabel } from '../../model/trace-query.ts';
+import { nodeTitle, podLabel } from '../../model/trace-query.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
 import type { AppStore } from '../../store/app-store.ts';
 import type { ResolvedNote } from '../../store/notes-slice.ts';
@@ -13,7 +13,7 @@ import { formatDurationUs, formatEpochUs } from '../../util/time.ts';
 function laneTitle(trace: Trace, lane: number): string {
   const info = trace.lanes[lane];
   const pod = info.pod >= 0 ? trace.pods[info.pod] : undefined;
-  return pod ? `${info.title} · ${podLabel(pod)}` : `${info.title} · node ${trace.nodes[info.node]?.name ?? ''}`;
+  return pod ? `${info.title} · ${podLabel(pod)}` : `${info.title} · ${nodeTitle(trace.nodes[info.node]?.name ?? '')}`;
 }
 
 /** "event at line 87 (SyncLoop DELETE …)", "lane pod worker · ns/pod", "10:42:26.10 → … (19ms)". */

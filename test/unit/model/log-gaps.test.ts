@@ -54,7 +54,7 @@ describe('gaps in the log', () => {
     expect(bands[1][1] & SpanFlag.Unknown).toBeTruthy();
     expect(bands[2][1] & SpanFlag.Inferred).toBeTruthy();
     expect(trace.anomalies.filter((a) => a.kind === 'gap').map((a) => a.message)).toEqual([
-      'lines left out at line 3 of cut.log (an elision mark): 299.0 s of node node is not in the log; states across it are unknown',
+      'lines left out at line 3 of cut.log (an elision mark): 299.0 s of unnamed node is not in the log; states across it are unknown',
     ]);
   });
 
