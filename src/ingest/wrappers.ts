@@ -9,6 +9,12 @@ export type WrapperKind =
   | 'journald-short'
   | 'journald-precise'
   | 'journald-iso'
+  /** `journalctl -o short-monotonic` / `short-delta`: seconds since boot, no date. */
+  | 'journald-monotonic'
+  /** `journalctl -o short-unix`: epoch seconds. */
+  | 'journald-unix'
+  /** `journalctl -o short-full`: weekday, date, time and zone. */
+  | 'journald-full'
   | 'cri'
   | 'node-prefix'
   | 'timestamp'
@@ -174,6 +180,74 @@ function parseJournaldShort(s: string, w: Wrapper): boolean {
   return true;
 }
 
+/**
+ * journald short-monotonic / short-delta: `[ 1234.567890] host ident[pid]: ` or `[ 1234.567890 <    0.000123>] …`
+ * (seconds since boot, then the gap since the previous entry): no date, so no year either.
+ */
+function parseJournaldMonotonic(s: string, w: Wrapper): boolean {
+  let p = 1;
+  while (p < 16 && s.charCodeAt(p) === 32) p++;
+  const digitsStart = p;
+  while (p < 24 && isDigit(s.charCodeAt(p))) p++;
+  if (p === digitsStart || s.charCodeAt(p) !== 46 || num(s, p + 1, 6) < 0) return false;
+  p += 7;
+  if (s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 60 /* < */) {
+    const close = s.indexOf('>', p);
+    if (close < 0 || close - p > 24) return false;
+    p = close + 1;
+  }
+  if (s.charCodeAt(p) !== 93 /* ] */) return false;
+  const payload = parseHostIdent(s, p + 1, w);
+  if (payload < 0) return false;
+  w.kind = 'journald-monotonic';
+  w.payloadStart = payload;
+  return true;
+}
+
+/** journald short-unix: `1710496923.123456 host ident[pid]: ` (epoch seconds, UTC). */
+function parseJournaldUnix(s: string, w: Wrapper): boolean {
+  let p = 0;
+  while (p < 12 && isDigit(s.charCodeAt(p))) p++;
+  // Ten digits from 2001 to 2286; nine before (1973–2001).
+  if (p < 9 || p > 11 || s.charCodeAt(p) !== 46) return false;
+  const seconds = num(s, 0, p);
+  const fracStart = p + 1;
+  p = fracStart;
+  while (p < fracStart + 9 && isDigit(s.charCodeAt(p))) p++;
+  if (p === fracStart) return false;
+  const fracUs = Math.floor(num(s, fracStart, Math.min(6, p - fracStart)) * 10 ** Math.max(0, 6 - (p - fracStart)));
+  const payload = parseHostIdent(s, p, w);
+  if (payload < 0) return false;
+  const date = new Date(seconds * 1000);
+  w.kind = 'journald-unix';
+  w.payloadStart = payload;
+  w.year = date.getUTCFullYear();
+  w.month = date.getUTCMonth() + 1;
+  w.epochUs = seconds * 1_000_000 + fracUs;
+  return true;
+}
+
+const WEEKDAYS = new Set(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+
+/** journald short-full: `Fri 2024-03-15 10:02:03 UTC host ident[pid]: ` (the zone is a name or an offset). */
+function parseJournaldFull(s: string, w: Wrapper): boolean {
+  if (!WEEKDAYS.has(s.slice(0, 3)) || s.charCodeAt(3) !== 32) return false;
+  const end = parseIsoTimestamp(s, 4, isoScratch);
+  if (end < 0 || s.charCodeAt(end) !== 32) return false;
+  let p = end + 1;
+  const zoneStart = p;
+  while (p < zoneStart + 8 && s.charCodeAt(p) !== 32 && p < s.length) p++;
+  if (p === zoneStart || !/^[A-Z]{2,6}$|^[+-]\d{2}:?\d{2}$/.test(s.slice(zoneStart, p))) return false;
+  const payload = parseHostIdent(s, p, w);
+  if (payload < 0) return false;
+  w.kind = 'journald-full';
+  w.payloadStart = payload;
+  w.year = isoScratch.year;
+  w.month = isoScratch.month;
+  w.epochUs = isoScratch.epochUs;
+  return true;
+}
+
 /** ISO-stamped wrappers: CRI log files, journald short-iso(-precise), CI runners' per-line timestamps. */
 function parseIsoWrapper(s: string, w: Wrapper): boolean {
   const end = parseIsoTimestamp(s, 0, isoScratch);
@@ -226,9 +300,18 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
   reset(w);
   const c0 = s.charCodeAt(0);
   // The common case (a bare klog line, `I0315 …`) is rejected by the first two comparisons.
-  if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32 && parseJournaldShort(s, w)) return true;
+  if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32) {
+    if (parseJournaldShort(s, w)) return true;
+    reset(w);
+    if (parseJournaldFull(s, w)) return true;
+    reset(w);
+  }
+  if (c0 === 91 /* [ */ && parseJournaldMonotonic(s, w)) return true;
+  reset(w);
   if (isDigit(c0)) {
     if (parseIsoWrapper(s, w)) return true;
+    reset(w);
+    if (parseJournaldUnix(s, w)) return true;
     reset(w);
     if (parseIpPrefix(s, w)) return true;
     reset(w);

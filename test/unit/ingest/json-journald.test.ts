@@ -1,6 +1,7 @@
 /**
- * `--logging-format=json` lines and every journalctl output mode (short, short-iso, short-precise,
- * short-iso-precise, cat, json export), with any syslog identifier. Expectations are written out by hand.
+ * `--logging-format=json` lines and every journalctl output mode (short, short-iso, short-precise, short-iso-precise,
+ * short-unix, short-full, short-monotonic, short-delta, cat, json export), with any syslog identifier. Expectations
+ * are written out by hand.
  */
 import { describe, expect, it } from 'vitest';
 import { analyze, callers, eventRows, readRecords } from './ingest-helpers.ts';
@@ -98,6 +99,35 @@ describe('journalctl output modes', () => {
     ]);
     const { reader } = readRecords(text);
     expect(reader.facts.journaldIdents).toEqual({ k3s: 1, 'kubelet-wrapper': 1, 'kubelet.sh': 1, hyperkube: 1 });
+  });
+
+  it('short-unix (epoch seconds: the year), short-full (weekday, date, zone) and short-monotonic / short-delta (uptime)', () => {
+    const line = (prefix: string, ss: string, rest: string) => `${prefix} node-1 kubelet[2891]: ${klog(ss, rest)}`;
+    const unixAndFull = [
+      line('1710496923.123456', '03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]'),
+      line('Fri 2024-03-15 10:02:04 UTC', '04.000001', '"SyncLoop DELETE" source="api" pods=["default/web-0"]'),
+      line('Fri 2024-03-15 10:02:05 +0000', '05.000001', '"SyncLoop REMOVE" source="api" pods=["default/web-0"]'),
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: unixAndFull }, { year: 2019 });
+    expect(trace.sources[0].format).toBe('klog-journald');
+    expect(trace.sources[0].node).toBe('node-1');
+    expect(trace.sources[0].year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.node} ${r.kind}`)).toEqual([
+      '2024-03-15 10:02:03.123456 node-1 syncloop.add', '2024-03-15 10:02:04.000001 node-1 syncloop.delete',
+      '2024-03-15 10:02:05.000001 node-1 syncloop.remove',
+    ]);
+
+    const monotonic = [
+      line('[ 1234.567890]', '03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]'),
+      line('[ 1235.567891 <    1.000001>]', '04.123457', '"SyncLoop DELETE" source="api" pods=["default/web-0"]'),
+    ].join('\n');
+    const mono = analyze({ name: 'journal.txt', data: monotonic }, { year: 2022 });
+    expect(mono.sources[0].format).toBe('klog-journald');
+    expect(mono.sources[0].node).toBe('node-1');
+    // Uptime says nothing about the date: the year is the caller's.
+    expect(mono.sources[0].year).toEqual({ value: 2022, how: 'caller' });
+    expect(eventRows(mono).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1 syncloop.add', 'journal.txt:2 syncloop.delete']);
+    expect(mono.sources[0].lines.unrecognized).toBe(0);
   });
 
   it('keeps a multi-line value whose lines the journal stored as separate entries, and skips other programs', () => {
