@@ -68,13 +68,13 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
   ],
   'runtime.stop-sandbox-failed': [
     P('X09d', 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 113 }, { sev: 'E' }),
-    S('X09d', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 194, '1.28': 222 }, { sev: 'E' }),
+    S('X09d', 'StopPodSandbox from runtime service failed', ['err', 'podSandboxID'], 0, 'remote_runtime.go', { '1.23': 245, '1.28': 222 }, { sev: 'E' }),
   ],
   // Printed by the runtime client for each failed inspection, an identical error at most once a minute (logreduction).
-  // Lines: 1.12 estimated from the neighbouring calls' offsets; 1.23 from the 1.20 file's layout; 1.28 from its source.
+  // Lines: 1.12 estimated from the neighbouring calls' offsets; 1.23 and 1.28 from their sources (the v1 CRI path).
   'runtime.container-status-failed': [
     P('X09g', 'ContainerStatus %q{containerID} from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 312 }, { sev: 'E' }),
-    S('X09g', 'ContainerStatus from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 567, '1.28': 432 }, { sev: 'E' }),
+    S('X09g', 'ContainerStatus from runtime service failed', ['err', 'containerID'], 0, 'remote_runtime.go', { '1.23': 597, '1.28': 432 }, { sev: 'E' }),
   ],
   'runtime.list-failed': [
     P('X09b', 'ListPodSandbox with filter %v from runtime service failed: %v{err}', 0, 'remote_runtime.go', { '1.12': 166 }, { sev: 'E' }),
@@ -102,13 +102,13 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
   ],
   'pleg.inspect-failed': [
     P('X06', 'PLEG: Ignoring events for pod %v{name}/%v{namespace}: %v{err}', 0, 'generic.go', { '1.12': 253 }, { sev: 'E' }),
-    S('X06', 'PLEG: Ignoring events for pod', ['pod', 'err'], 4, 'generic.go', { '1.23': 266, '1.28': 285 }),
+    S('X06', 'PLEG: Ignoring events for pod', ['pod', 'err'], 4, 'generic.go', { '1.23': 252, '1.28': 285 }),
   ],
-  // The pods that failed inspection, inspected again at the end of the next relist (1.12 and 1.23 lines estimated: a
-  // few lines after the relist loop's 'Ignoring events' line; 1.28 from its source).
+  // The pods that failed inspection, inspected again at the end of the next relist (1.12 line estimated: a few lines
+  // after the relist loop's 'Ignoring events' line; 1.23 and 1.28 from their sources).
   'pleg.reinspect-failed': [
     P('X55', 'PLEG: pod %v{name}/%v{namespace} failed reinspection: %v{err}', 0, 'generic.go', { '1.12': 278 }, { sev: 'E' }),
-    S('X55', 'PLEG: pod failed reinspection', ['pod', 'err'], 5, 'generic.go', { '1.23': 291, '1.28': 348 }),
+    S('X55', 'PLEG: pod failed reinspection', ['pod', 'err'], 5, 'generic.go', { '1.23': 310, '1.28': 348 }),
   ],
   // ---- status manager (status_manager.go) ------------------------------------------------------------------------------
   'status.start': [

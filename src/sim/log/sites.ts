@@ -2,7 +2,9 @@
  * Every line the simulated kubelet can print, as data: for each call site, the catalog entry and the exact text it
  * uses in each logging era (printf ≤1.20, structured 1.21+), the structured keys in the order the kubelet passes
  * them, the verbosity, the severity, and the source file:line per build where the reference (or a seed) knows it.
- * Every 1.28 line was checked against a copy of the kubelet's 1.28 source; other builds' estimated lines say so.
+ * Every 1.28 line was checked against a copy of the kubelet's 1.28 source. The 1.23 lines come from the seeds' logs
+ * (a later 1.23 patch); where a file's seed-verified lines match the 1.23.0 source, its other lines were taken from
+ * that source. Lines still estimated say so.
  * The catalog stays the single source of truth for message text: a unit test checks every text here against it.
  * The rows live in sites-pods.ts and sites-runtime.ts.
  */
