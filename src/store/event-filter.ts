@@ -106,11 +106,14 @@ export function filterEvents(trace: Trace, f: Filters, textMask: Uint8Array | un
   const n = ev.count;
   const podVisible = new Uint32Array(trace.pods.length);
   const laneVisible = new Uint32Array(trace.lanes.length);
+  const isMulti = multiPodFlags(trace);
   if (!textMask && !hasEventFilter({ ...f, text: '' })) {
+    const { lane, pod } = ev;
     for (let e = 0; e < n; e++) {
-      laneVisible[ev.lane[e]]++;
-      if (ev.pod[e] >= 0) podVisible[ev.pod[e]]++;
-      else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
+      laneVisible[lane[e]]++;
+      const p = pod[e];
+      if (p >= 0) podVisible[p]++;
+      else if (isMulti[e] === 1) for (const q of trace.multiPod[e]) podVisible[q]++;
     }
     return { mask: undefined, visibleCount: n, hiddenCount: 0, hiddenBy: {}, podVisible, laneVisible };
   }
@@ -141,11 +144,27 @@ export function filterEvents(trace: Trace, f: Filters, textMask: Uint8Array | un
     visibleCount++;
     laneVisible[ev.lane[e]]++;
     if (pod >= 0) podVisible[pod]++;
-    else for (const p of trace.multiPod[e] ?? []) podVisible[p]++;
+    else if (isMulti[e] === 1) for (const p of trace.multiPod[e]) podVisible[p]++;
   }
   const hiddenBy: Partial<Record<FilterName, number>> = {};
   FILTER_NAMES.forEach((name, k) => { if (hidden[k]) hiddenBy[name] = hidden[k]; });
   return { mask, visibleCount, hiddenCount: n - visibleCount, hiddenBy, podVisible, laneVisible };
+}
+
+const multiPodCache = new WeakMap<Trace, Uint8Array>();
+
+/**
+ * 1 for the events that list several pods (keys of Trace.multiPod), built once per trace: looking an event up in
+ * that sparse object costs more than the rest of a pass over a million events.
+ */
+function multiPodFlags(trace: Trace): Uint8Array {
+  let flags = multiPodCache.get(trace);
+  if (!flags) {
+    flags = new Uint8Array(trace.events.count);
+    for (const key of Object.keys(trace.multiPod)) flags[Number(key)] = 1;
+    multiPodCache.set(trace, flags);
+  }
+  return flags;
 }
 
 const FILTER_NAMES: readonly FilterName[] = ['pod', 'namespace', 'container', 'lane kind', 'severity', 'text'];

@@ -56,8 +56,12 @@ test('seed 000 (dark theme): the readiness race is listed first; its evidence li
   expect(await overlayCoverage(page, 0, 2000)).toBeGreaterThan(0.2);
   await screenshot(page, 'findings-seed-000-active');
 
-  // Evidence line 46 is the kill: clicking it selects that event; the log pane shows line 46 selected.
-  await page.locator('[data-testid="finding-evidence"] .evidence-line[data-line="46"]').click();
+  // Evidence line 46 is the kill: its tooltip is the raw line (read when the pointer reaches it); clicking it
+  // selects that event; the log pane shows line 46 selected.
+  const evidence46 = page.locator('[data-testid="finding-evidence"] .evidence-line[data-line="46"]');
+  await evidence46.hover();
+  await expect(evidence46.getAttribute('title')).resolves.toMatch(/^I0312 10:42:27\.032833 .*Killing container/);
+  await evidence46.click();
   await page.waitForSelector('.log-line.selected[data-line="46"]');
   await expect(page.textContent('[data-testid="raw-line"]')).resolves.toContain('Killing container');
   const selectedLine = page.locator('.log-line.selected[data-line="46"]');

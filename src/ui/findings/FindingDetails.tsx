@@ -16,6 +16,14 @@ import { plural } from '../shared/format.ts';
 const MAX_EVIDENCE_SHOWN = 60;
 const EVIDENCE_TEXT_CHARS = 240;
 
+/**
+ * The raw log line as the button's tooltip, read when the pointer or focus first reaches it: reading all of them
+ * when the list renders unpacked a block of the packed text per line (tens of ms when a big log opens).
+ */
+function showLineAsTitle(el: HTMLElement, trace: Trace, source: number, line: number): void {
+  if (!el.title) el.title = readLines(trace, source, line, 1, EVIDENCE_TEXT_CHARS);
+}
+
 function Evidence({ trace, finding }: { trace: Trace; finding: Finding }) {
   const store = useStoreApi();
   const selected = useAppStore((s) => (s.selection.kind === 'event' ? s.selection.event : -1));
@@ -32,7 +40,8 @@ function Evidence({ trace, finding }: { trace: Trace; finding: Finding }) {
               type="button"
               className={`evidence-line${e === selected ? ' selected' : ''}`}
               data-line={line}
-              title={readLines(trace, source, line, 1, EVIDENCE_TEXT_CHARS)}
+              onPointerEnter={(ev) => showLineAsTitle(ev.currentTarget, trace, source, line)}
+              onFocus={(ev) => showLineAsTitle(ev.currentTarget, trace, source, line)}
               onClick={() => store.getState().selectEventAndReveal(e, true)}
             >
               <span className="evidence-number">{manySources ? `${trace.sources[source]?.name}:` : 'line '}{line}</span>
