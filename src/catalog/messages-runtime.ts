@@ -291,10 +291,14 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The node just became ready; its status is pushed immediately.',
   },
   {
+    id: 'X14a', kind: 'node.registering', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Attempting to register node'], printf: ['Attempting to register node %v{node}'], text: ['node'], namesOwnNode: true,
+    explain: 'The kubelet starts registering its Node object with the API server (kubelet start); it retries until it succeeds.',
+  },
+  {
     id: 'X14', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,
-    msg: ['Successfully registered node', 'Attempting to register node'],
-    printf: ['Successfully registered node %v{node}', 'Attempting to register node %v{node}'], text: ['node'], namesOwnNode: true,
-    explain: 'The kubelet registers its Node object (kubelet start).',
+    msg: ['Successfully registered node'], printf: ['Successfully registered node %v{node}'], text: ['node'], namesOwnNode: true,
+    explain: 'The API server accepted the kubelet\'s Node object: the node is registered.',
   },
   {
     id: 'M112', kind: 'admit.rejected', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,

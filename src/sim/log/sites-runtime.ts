@@ -171,8 +171,8 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     S('X45', 'Recording event message for node', ['node', 'event'], 2, 'kubelet_node_status.go', { '1.23': 555, '1.28': 669 }),
   ],
   'node.registering': [
-    P('X14', 'Attempting to register node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 71 }),
-    S('X14', 'Attempting to register node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 72, '1.28': 70 }),
+    P('X14a', 'Attempting to register node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 71 }),
+    S('X14a', 'Attempting to register node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 72, '1.28': 70 }),
   ],
   'node.registered': [
     P('X14', 'Successfully registered node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 74 }),
