@@ -306,8 +306,10 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
     if (parseJournaldFull(s, w)) return true;
     reset(w);
   }
-  if (c0 === 91 /* [ */ && parseJournaldMonotonic(s, w)) return true;
-  reset(w);
+  if (c0 === 91 /* [ */) {
+    if (parseJournaldMonotonic(s, w)) return true;
+    reset(w);
+  }
   if (isDigit(c0)) {
     if (parseIsoWrapper(s, w)) return true;
     reset(w);

@@ -133,8 +133,8 @@ export function filterEvents(trace: Trace, f: Filters, textMask: Uint8Array | un
   for (let e = 0; e < n; e++) {
     let ok = true;
     const pod = ev.pod[e];
-    if (podOk && !(pod >= 0 ? podOk[pod] === 1 : anyPod(trace.multiPod[e], podOk))) { ok = false; hidden[POD]++; }
-    if (namespaceOk && !(pod >= 0 ? namespaceOk[pod] === 1 : anyPod(trace.multiPod[e], namespaceOk))) { ok = false; hidden[NAMESPACE]++; }
+    if (podOk && !(pod >= 0 ? podOk[pod] === 1 : isMulti[e] === 1 && anyPod(trace.multiPod[e], podOk))) { ok = false; hidden[POD]++; }
+    if (namespaceOk && !(pod >= 0 ? namespaceOk[pod] === 1 : isMulti[e] === 1 && anyPod(trace.multiPod[e], namespaceOk))) { ok = false; hidden[NAMESPACE]++; }
     if (instanceOk && !containerOk(trace, e, instanceOk, nameOk!, containers)) { ok = false; hidden[CONTAINER]++; }
     if (laneOk && laneOk[ev.lane[e]] === 0) { ok = false; hidden[LANE_KIND]++; }
     if (ev.severity[e] < f.minSeverity) { ok = false; hidden[SEVERITY]++; }
@@ -178,8 +178,8 @@ function tableOf(n: number, ok: (i: number) => boolean): Uint8Array {
 }
 
 /** A line that names several pods passes if one of them does. */
-function anyPod(pods: readonly number[] | undefined, ok: Uint8Array): boolean {
-  if (pods) for (const p of pods) if (ok[p] === 1) return true;
+function anyPod(pods: readonly number[], ok: Uint8Array): boolean {
+  for (const p of pods) if (ok[p] === 1) return true;
   return false;
 }
 
