@@ -34,6 +34,13 @@ export const CATALOG: readonly CatalogEntry[] = [
 /** 1 for the entries whose event text names the kubelet's own node (CatalogEntry.namesOwnNode), by entry number. */
 export const NAMES_OWN_NODE: Uint8Array = Uint8Array.from(CATALOG, (e) => (e.namesOwnNode ? 1 : 0));
 
+/** By entry number: 0, or what the entry's lines tell about their container's kind (CatalogEntry.containerRole). */
+export const ROLE_NONE = 0;
+export const ROLE_INIT = 1;
+export const ROLE_FROM_TEXT = 2;
+export const CONTAINER_ROLE: Uint8Array = Uint8Array.from(CATALOG, (e) =>
+  (e.containerRole === 'init' ? ROLE_INIT : e.containerRole === 'containerType' ? ROLE_FROM_TEXT : ROLE_NONE));
+
 /** Every event kind (entry kinds and refinement targets), index 0 = 'unknown'. */
 export const KINDS: readonly string[] = (() => {
   const set = new Set<string>(['unknown']);

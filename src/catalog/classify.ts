@@ -81,7 +81,7 @@ const F = {
   containerStatusID: fieldName('containerStatusID'), eventData: fieldName('event.Data'), containerId: fieldName('containerId'),
   podSandboxID: fieldName('podSandboxID'), sandboxID: fieldName('sandboxID'), actionsSandboxID: fieldName('podActions.SandboxID'),
   containerName: fieldName('containerName'), container: fieldName('container'), fieldPath: fieldName('fieldPath'),
-  probeType: fieldName('probeType'), probe: fieldName('probe'), msg: fieldName('msg'), object: fieldName('object'),
+  initContainerName: fieldName('initContainerName'), probeType: fieldName('probeType'), probe: fieldName('probe'), msg: fieldName('msg'), object: fieldName('object'),
 };
 const POD_KEYS = [fieldName('pod'), fieldName('podContainer'), F.object];
 /** Fields read in turn, the first one present counting (see Classifier.first). */
@@ -90,7 +90,7 @@ const POD_NAME_FIELDS = [F.podName, F.name];
 const POD_UID_FIELDS = [F.podUID, F.podID, F.eventID];
 const CONTAINER_ID_FIELDS = [F.containerID, F.containerStatusID, F.eventData, F.containerId];
 const SANDBOX_ID_FIELDS = [F.podSandboxID, F.sandboxID, F.actionsSandboxID];
-const CONTAINER_NAME_FIELDS = [F.containerName, F.container, F.fieldPath, F.involvedFieldPath];
+const CONTAINER_NAME_FIELDS = [F.containerName, F.container, F.initContainerName, F.fieldPath, F.involvedFieldPath];
 
 /** The fields an entry names (catalog/entry.ts), resolved once per entry. */
 interface EntryFields {

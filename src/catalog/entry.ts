@@ -33,6 +33,12 @@ export interface CatalogEntry {
    * names its node nowhere else (a plain klog file: no journald host, no glog header) takes the name from it.
    */
   namesOwnNode?: boolean;
+  /**
+   * What the line tells about the kind of container it names: `'init'` — only init containers print it;
+   * `'containerType'` — the text column holds the kubelet's type name ("init container", "container",
+   * "ephemeral container"). The model marks the pod's container of that name (ContainerInstance.role).
+   */
+  containerRole?: 'init' | 'containerType';
   /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
   struct?: readonly string[];
   /** Replaces `kind` according to a field's value (e.g. PLEG event type, work type). */

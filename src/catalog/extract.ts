@@ -157,10 +157,14 @@ export function normalizeContainerId(v: string): [string, string] {
   return [s, ''];
 }
 
-/** Container name from values such as `app`, `&Container{Name:app,Image:...}`, `spec.containers{app}`. */
+/**
+ * Container name from values such as `app`, `&Container{Name:app,Image:...}`, `spec.containers{app}`,
+ * `spec.initContainers{migrate}`.
+ */
 export function containerNameFrom(v: string): string {
   const s = v.trim();
-  const fp = s.indexOf('containers{');
+  let fp = s.indexOf('containers{');
+  if (fp < 0) fp = s.indexOf('Containers{');
   if (fp >= 0) {
     const close = s.indexOf('}', fp);
     if (close > fp) return s.slice(fp + 11, close);

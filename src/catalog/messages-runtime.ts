@@ -157,7 +157,41 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   {
     id: 'M107', kind: 'runtime.container-creating', lane: 'runtime', versions: 'all', v: 4,
     msg: ['Creating container in pod'], printf: ['Creating container %v{container} in pod %v{pod}'], text: ['containerType'],
+    containerRole: 'containerType',
     explain: 'A container is being created and started (init, regular or ephemeral).',
+  },
+  {
+    id: 'M107i', kind: 'runtime.container-creating', lane: 'runtime', versions: '≤1.20', v: 4,
+    printf: ['Creating init container %v{container} in pod %v{pod}'], containerRole: 'init',
+    explain: 'The next init container is being created and started; the app containers wait until every init container has succeeded.',
+  },
+  {
+    id: 'M107c', kind: 'runtime.init-started', lane: 'runtime', versions: 'all', v: 4,
+    msg: ['Completed init container for pod'], printf: ['Completed init container %q{containerName} for pod %q{pod}'],
+    containerRole: 'init',
+    explain: 'The init container was started (despite the wording, it has not finished yet: the next sync checks whether it exited 0).',
+  },
+  {
+    id: 'X56', kind: 'runtime.init-action', lane: 'pod-worker', versions: '1.28+', v: 4,
+    msg: ['Computing init container action'], containerRole: 'init',
+    explain: 'The runtime manager (computePodActions) looks at an init container (last one first) to decide which to start next and whether the pod is initialised.',
+  },
+  {
+    id: 'X57', kind: 'runtime.init-done', lane: 'pod-worker', versions: '1.28+', v: 4,
+    msg: ['Init container has been initialized'], containerRole: 'init',
+    explain: 'This init container has done its part: it exited 0, or (a sidecar) it is running; the next one may start.',
+  },
+  {
+    id: 'X58', kind: 'runtime.init-aborted', lane: 'pod-worker', versions: '1.28+', v: 4,
+    msg: ['Failed to initialize the pod, as the init container failed to start, aborting',
+      'Failed to start the restartable init container for the pod, skipping'], containerRole: 'init',
+    explain: 'An init container could not be started (often: it is in restart back-off); the pod stays uninitialised until a later sync.',
+  },
+  {
+    id: 'X59', kind: 'runtime.remove-container', lane: 'pod-worker', versions: 'all', v: 4,
+    msg: ['Removing init container'], printf: ['Removing init container %q{containerName} instance %q{containerID} %d{count}'],
+    containerRole: 'init',
+    explain: 'Before starting init containers, the kubelet removes all but the newest exited instance of each one.',
   },
   {
     id: 'M107b', kind: 'runtime.container-to-start', lane: 'pod-worker', versions: 'all', v: 3,
@@ -169,7 +203,13 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   {
     id: 'M108', kind: 'runtime.backoff', lane: 'pod-worker', versions: 'all', v: 4,
     msg: ['Backing Off restarting container in pod'], printf: ['Backing Off restarting container %v{container} in pod %v{pod}'],
+    text: ['containerType'], containerRole: 'containerType',
     explain: 'The container is in CrashLoopBackOff: its restart is delayed.',
+  },
+  {
+    id: 'M108i', kind: 'runtime.backoff', lane: 'pod-worker', versions: '≤1.20', v: 4,
+    printf: ['Backing Off restarting init container %v{container} in pod %v{pod}'], containerRole: 'init',
+    explain: 'The init container keeps failing and its restart is delayed (Init:CrashLoopBackOff): the app containers cannot start.',
   },
   {
     id: 'M108b', kind: 'runtime.backoff', lane: 'pod-worker', versions: 'all (own line ≤1.20, err= 1.22+)', v: 3,

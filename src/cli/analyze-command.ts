@@ -47,16 +47,19 @@ export function analyzeJson(trace: Trace): object {
     nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: n.starts.map((e) => ({ line: lineOf(e), time: formatEpochUs(ev.timeUs[e]) })) })),
     pods: trace.pods.map((p) => {
       const byName = new Map<string, string[]>();
+      const roleOf = new Map<string, string>();
       for (const ci of p.containers) {
         const c = trace.containers[ci];
         if (c.sandbox) continue;
         const list = byName.get(c.name) ?? [];
         if (c.id) list.push(c.id);
         byName.set(c.name, list);
+        if (c.role) roleOf.set(c.name, c.role);
       }
       return {
         uid: p.uid, namespace: p.namespace, name: p.name, kind: p.kind, node: trace.nodes[p.node]?.name ?? '',
-        containers: [...byName].map(([name, ids]) => ({ name, ids })),
+        // role: 'init', 'sidecar' or 'ephemeral' when a line says so; absent for app containers.
+        containers: [...byName].map(([name, ids]) => (roleOf.has(name) ? { name, role: roleOf.get(name), ids } : { name, ids })),
         sandboxes: p.containers.filter((ci) => trace.containers[ci].sandbox).map((ci) => trace.containers[ci].id),
         events: p.eventCount, warnings: p.warningCount, errors: p.errorCount, admission: p.admission.result,
       };

@@ -58,7 +58,8 @@ export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): stri
       for (const s of ids) byInstance.set(sp.container[s], [...(byInstance.get(sp.container[s]) ?? []), s]);
       for (const [ci, list] of byInstance) {
         const c = trace.containers[ci];
-        out.push(`  ${c?.sandbox ? 'sandbox' : 'container'} ${c?.name || '(name unknown)'} [${c?.id ? c.id.slice(0, 12) : 'no id'}]:`);
+        const kind = c?.sandbox ? 'sandbox' : c?.role ? `${c.role} container` : 'container';
+        out.push(`  ${kind} ${c?.name || '(name unknown)'} [${c?.id ? c.id.slice(0, 12) : 'no id'}]:`);
         for (const s of list) out.push(spanLine(s));
       }
     } else {

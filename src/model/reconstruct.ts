@@ -10,6 +10,7 @@
  *     node-events.ts        kubelet restarts, the runtime gate, node Ready
  *     kubelet-memory.ts     runners for pod workers, readiness, probes, API status, gate and node Ready
  *     container-events.ts   container and sandbox lines (instances: container-instances.ts; labels: labels.ts)
+ *     container-roles.ts    init, sidecar and ephemeral containers
  *     status-events.ts      readiness, API status versions, probe results
  * This file runs them, closes what is still open when the log ends, orders and indexes the lanes.
  */
@@ -20,6 +21,7 @@ import { nodeTitle } from './trace-query.ts';
 import { ContainerEvents } from './reconstruct/container-events.ts';
 import { resolveContainerIds } from './reconstruct/container-ids.ts';
 import { ContainerInstances } from './reconstruct/container-instances.ts';
+import { ContainerRoles } from './reconstruct/container-roles.ts';
 import { createContext, type ReconstructContext } from './reconstruct/context.ts';
 import { runEventPass, type EventPassParts } from './reconstruct/event-pass.ts';
 import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memory.ts';
@@ -54,6 +56,7 @@ export function reconstruct(c: Collected): Trace {
     nodeEvents: new NodeEvents(ctx, memory),
     containerEvents: new ContainerEvents(ctx, ids, instances, ordered.sandboxIdCol),
     statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol),
+    containerRoles: new ContainerRoles(ctx),
   };
   runEventPass(ctx, ordered, parts);
   if (ctx.events.count <= KEEP_FOR_JIT_MAX_EVENTS) keepAlive('reconstruct state', { ctx, parts });
@@ -63,8 +66,9 @@ export function reconstruct(c: Collected): Trace {
   const startUs = n ? events.timeUs[0] : 0;
   const endUs = n ? events.timeUs[n - 1] : 0;
   closeOpenRunners(memory, instances, endUs);
+  parts.containerRoles.finish(instances);
   const spans = ctx.spans.finish();
-  orderLanes(ctx, startUs);
+  orderLanes(ctx, startUs, parts.containerRoles.initLaneBeginUs);
 
   const lanes = ctx.lanes.lanes;
   const [laneEventStart, laneEventIdx] = laneIndex(lanes.length, ctx.members, events.timeUs);
@@ -112,12 +116,18 @@ function closeOpenRunners(memory: KubeletMemory, instances: ContainerInstances, 
 }
 
 /** Node lanes in NODE_LANE_ORDER, each pod's lanes in POD_LANE_ORDER (then by title); pods without events start the log. */
-function orderLanes(ctx: ReconstructContext, startUs: number): void {
+/** Node lanes by kind; a pod's lanes by kind, its init and sidecar containers first in the order they ran, then by title. */
+function orderLanes(ctx: ReconstructContext, startUs: number, initLaneBeginUs: ReadonlyMap<number, number>): void {
   const lanes = ctx.lanes.lanes;
   for (const nd of ctx.nodes) nd.lanes.sort((a, b) => NODE_LANE_ORDER.indexOf(lanes[a].kind) - NODE_LANE_ORDER.indexOf(lanes[b].kind));
+  const initRank = (l: number) => {
+    const t = initLaneBeginUs.get(l);
+    return t === undefined ? Infinity : Number.isNaN(t) ? Number.MAX_VALUE : t;
+  };
   for (const p of ctx.pods) {
     if (p.node < 0) p.node = 0;
-    p.lanes.sort((a, b) => POD_LANE_ORDER.indexOf(lanes[a].kind) - POD_LANE_ORDER.indexOf(lanes[b].kind) || lanes[a].title.localeCompare(lanes[b].title));
+    p.lanes.sort((a, b) => POD_LANE_ORDER.indexOf(lanes[a].kind) - POD_LANE_ORDER.indexOf(lanes[b].kind) ||
+      (initRank(a) === initRank(b) ? 0 : initRank(a) < initRank(b) ? -1 : 1) || lanes[a].title.localeCompare(lanes[b].title));
     if (!Number.isFinite(p.firstUs)) { p.firstUs = startUs; p.lastUs = startUs; }
   }
 }

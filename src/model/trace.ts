@@ -234,6 +234,14 @@ export interface PodInfo {
   admission: { result: 'admitted' | 'rejected' | 'unknown'; reason: string; event: number };
 }
 
+/**
+ * What kind of container of its pod an instance is, when a line says so: an init container, a sidecar (an init
+ * container that keeps running beside the app containers: restartPolicy Always, 1.28+), or an ephemeral
+ * (debug) container. Absent: an app container, or a container no line describes.
+ */
+export type ContainerRole = 'init' | 'sidecar' | 'ephemeral';
+export const CONTAINER_ROLES: readonly ContainerRole[] = ['init', 'sidecar', 'ephemeral'];
+
 export interface ContainerInstance {
   index: number;
   pod: number;
@@ -249,6 +257,7 @@ export interface ContainerInstance {
   exitCode: number;
   killReason: string;
   removedUs: number;
+  role?: ContainerRole;
 }
 
 export interface NodeInfo {

@@ -4,7 +4,7 @@
  */
 import { LANE_KIND_LIST } from '../model/collector.ts';
 import type { CutKind } from '../ingest/source-notes.ts';
-import type { Anomaly, FormatId, PodKind } from '../model/trace.ts';
+import { CONTAINER_ROLES, type Anomaly, type FormatId, type PodKind } from '../model/trace.ts';
 import { arrayOf, bool, int, intKeyed, num, object, oneOf, optional, str, type Spec } from './schema.ts';
 
 /** Every FormatId; the type check below fails to compile when trace.ts gains one that is not listed here. */
@@ -65,7 +65,7 @@ export const POD_SPEC: Spec = object({
 
 export const CONTAINER_SPEC: Spec = object({
   index, pod: ref, name: text, id: text, runtime: text, sandbox: bool(), lane: ref, createdUs: num(), startedUs: num(),
-  endedUs: num(), exitCode: num(), killReason: text, removedUs: num(),
+  endedUs: num(), exitCode: num(), killReason: text, removedUs: num(), role: optional(oneOf(CONTAINER_ROLES)),
 });
 
 export const ANOMALY_SPEC: Spec = object({ kind: oneOf(ANOMALY_KINDS), event: ref, pod: ref, message: text });

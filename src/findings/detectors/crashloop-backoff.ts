@@ -82,9 +82,18 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   }
   const maxDelay = Math.max(0, ...l.steps.map((s) => s.delayUs).filter((d) => !Number.isNaN(d)));
   const growth = l.steps.map((s) => s.label).join(' → ');
+  // An init container's loop holds the whole pod back; a sidecar's does not stop the app containers once they run.
+  const role = own.map((ci) => trace.containers[ci]).find((c) => !c.sandbox && c.name === l.container && c.role)?.role;
+  const appStarted = own.some((ci) => !trace.containers[ci].sandbox && !trace.containers[ci].role && trace.containers[ci].name);
+  const exitText = exits.length ? ` (exit codes seen: ${listOf([...new Set(exits)], 5)})` : '';
 
   const parts: string[] = [];
-  parts.push(`Container ${l.container || '(unnamed)'} of ${podName(trace, l.pod)} keeps exiting${exits.length ? ` (exit codes seen: ${listOf([...new Set(exits)], 5)})` : ''}, and the pod worker's SyncPod will not restart it until its restart back-off expires.`);
+  if (role === 'init') {
+    parts.push(`Init container ${l.container} of ${podName(trace, l.pod)} keeps failing${exitText}: the pod cannot finish initialising, so its app containers are not started (kubectl shows Init:CrashLoopBackOff, the pod stays Pending with Initialized=False), and the pod worker's SyncPod restarts the init container only when its restart back-off expires.`);
+    if (!appStarted) parts.push('No app container of the pod starts anywhere in the log.');
+  } else {
+    parts.push(`${role === 'sidecar' ? 'Sidecar container' : 'Container'} ${l.container || '(unnamed)'} of ${podName(trace, l.pod)} keeps exiting${exitText}, and the pod worker's SyncPod will not restart it until its restart back-off expires.`);
+  }
   if (l.steps.length === 1) {
     const failed = Number.isNaN(l.steps[0].delayUs) ? 0 : Math.round(Math.log2(Math.max(1, l.steps[0].delayUs / 10e6))) + 1;
     parts.push(`The back-off was ${l.steps[0].label} (${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}); it starts at 10 s and doubles after each failed restart up to 5m0s${failed > 1 ? `, so at least ${failed} restarts in a row had already failed` : ''}.`);
@@ -95,9 +104,18 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
   return b.build({
     id: 'crashloop-backoff',
-    title: `CrashLoopBackOff: ${l.container || 'container'} in ${podName(trace, l.pod)}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
-    severity: maxDelay >= MAX_BACKOFF_US ? 'error' : 'warning',
+    title: `${role === 'init' ? 'Init:CrashLoopBackOff: init container' : 'CrashLoopBackOff:'} ${l.container || 'container'} in ${podName(trace, l.pod)}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
+    severity: maxDelay >= MAX_BACKOFF_US || (role === 'init' && !appStarted) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: 'Read the previous run\'s output and exit reason (kubectl logs --previous, kubectl describe pod: Last State); the kubelet only delays the restarts — the cause is in the container (command, configuration, a dependency it cannot reach, OOM kill).',
+    next: role === 'init'
+      ? `Read the init container's last output and exit reason (kubectl logs ${podArgs(trace, l.pod)} -c ${l.container} --previous; kubectl describe pod: Init Containers); an init container usually waits for or prepares something outside the pod (a database, a migration, a file, a service name) — check that dependency. The kubelet only delays the restarts.`
+      : 'Read the previous run\'s output and exit reason (kubectl logs --previous, kubectl describe pod: Last State); the kubelet only delays the restarts — the cause is in the container (command, configuration, a dependency it cannot reach, OOM kill).',
+    scenario: role === 'init' ? 'init-containers' : undefined,
   });
+}
+
+/** `-n ns name` for kubectl, or a placeholder when the log names the pod only by its UID. */
+function podArgs(trace: FindingContext['trace'], pod: number): string {
+  const p = trace.pods[pod];
+  return p?.name ? `${p.namespace ? `-n ${p.namespace} ` : ''}${p.name}` : 'POD';
 }

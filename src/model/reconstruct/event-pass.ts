@@ -1,11 +1,12 @@
 /**
  * The main pass: every event once, in time order. It notes kubelet restarts, gives the event its goroutine lane,
  * feeds the node-level machines, counts the event for its pod (or each pod a multi-pod line lists) and feeds that
- * pod's worker, then records admission and hands container, status and probe lines to their parts. The per-kind
+ * pod's worker, then records admission and hands container (and container-role), status and probe lines to their parts. The per-kind
  * tables decide cheaply which parts an event concerns, so most events cost a few array reads.
  */
 import { KINDS } from '../../catalog/catalog.ts';
 import type { ContainerEvents } from './container-events.ts';
+import { ContainerRoles } from './container-roles.ts';
 import { CONTAINER_KIND } from './container-events.ts';
 import type { ReconstructContext } from './context.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
@@ -20,12 +21,13 @@ export interface EventPassParts {
   nodeEvents: NodeEvents;
   containerEvents: ContainerEvents;
   statusEvents: StatusEvents;
+  containerRoles: ContainerRoles;
 }
 
 export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, parts: EventPassParts): void {
   const { events, pods, lanes, members, strings } = ctx;
   const { multiPod, isMultiPod, probeTypeCol } = ordered;
-  const { memory, nodeEvents, containerEvents, statusEvents } = parts;
+  const { memory, nodeEvents, containerEvents, statusEvents, containerRoles } = parts;
   const n = events.count;
   const timeCol = events.timeUs;
   const kindCol = events.kind;
@@ -35,6 +37,7 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
   const laneCol = events.lane;
   const severityCol = events.severity;
   const cnameCol = events.cname;
+  const msgCol = events.msg;
   for (let i = 0; i < n; i++) {
     const t = timeCol[i];
     const kindId = kindCol[i];
@@ -82,6 +85,7 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
     else if (kind === 'admit.admitted' && pods[pod].admission.result === 'unknown') pods[pod].admission = { result: 'admitted', reason: '', event: i };
 
     if (CONTAINER_KIND[kindId]) containerEvents.apply(i, t, pod, kindId, kind, primary);
+    if (ContainerRoles.tells(msgCol[i])) containerRoles.note(i, pod);
     if (STATUS_OR_PROBE_KIND[kindId]) statusEvents.apply(i, t, pod, kindId, kind, primary);
   }
 }

@@ -7,10 +7,12 @@ export interface EventObject {
   pod?: PodIdent;
   /** A container of the pod (`spec.containers{app}`). */
   container?: string;
+  /** The container is an init container (`spec.initContainers{migrate}`). */
+  initContainer?: boolean;
 }
 
 export function recordEvent(k: Kubelet, obj: EventObject, type: 'Normal' | 'Warning', reason: string, message: string): void {
-  const fieldPath = obj.container ? `spec.containers{${obj.container}}` : '';
+  const fieldPath = obj.container ? `spec.${obj.initContainer ? 'initContainers' : 'containers'}{${obj.container}}` : '';
   if (!k.structured || k.minor < 20) {
     const name = obj.pod?.name ?? k.cfg.nodeName;
     const ns = obj.pod?.namespace ?? '';

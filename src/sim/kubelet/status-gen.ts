@@ -3,7 +3,8 @@
  * readiness comes from the probe manager (updatePodStatus) — the read at the heart of seed 000's race.
  */
 import type { Go } from '../engine/ops.ts';
-import type { ApiPod, Condition, ContainerStatus, PodStatus, RtContainer, RuntimePodStatus } from '../world/types.ts';
+import { isSidecar, type ApiPod, type Condition, type ContainerSpec, type ContainerStatus, type PodStatus, type RtContainer,
+  type RuntimePodStatus } from '../world/types.ts';
 import { podVal, type Kubelet } from './kubelet.ts';
 import { updatePodStatus } from './probe-manager.ts';
 
@@ -12,12 +13,13 @@ export function instancesOf(rt: RuntimePodStatus, name: string): RtContainer[] {
   return rt.containers.filter((c) => c.name === name).sort((a, b) => b.attempt - a.attempt || b.createdUs - a.createdUs);
 }
 
-function containerStatus(k: Kubelet, pod: ApiPod, rt: RuntimePodStatus, name: string, image: string, old: PodStatus | undefined): ContainerStatus {
+function containerStatus(k: Kubelet, rt: RuntimePodStatus, name: string, image: string, olds: readonly ContainerStatus[] | undefined,
+  notCreatedReason: string): ContainerStatus {
   const [latest, previous] = instancesOf(rt, name);
-  const prevCs = old?.containerStatuses.find((c) => c.name === name);
+  const prevCs = olds?.find((c) => c.name === name);
   const imageID = prevCs?.imageID || `docker-pullable://${image.split(':')[0]}@sha256:${(image.length * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8)}`;
   const cs: ContainerStatus = { name, ready: false, restartCount: latest?.attempt ?? 0, image, imageID, containerID: latest ? k.containerId(latest.id) : '' };
-  if (!latest) cs.waiting = { reason: 'ContainerCreating' };
+  if (!latest) cs.waiting = { reason: notCreatedReason };
   else if (latest.state === 'running') cs.running = { startedUs: latest.startedUs };
   else if (latest.state === 'exited') {
     cs.terminated = { exitCode: latest.exitCode, reason: latest.reason || 'Error', startedUs: latest.startedUs, finishedUs: latest.finishedUs, containerID: k.containerId(latest.id) };
@@ -30,8 +32,21 @@ function containerStatus(k: Kubelet, pod: ApiPod, rt: RuntimePodStatus, name: st
   return cs;
 }
 
-/** getPhase: Pending until something runs; terminal only when every container exited and the policy forbids restarts. */
-export function podPhase(pod: ApiPod, statuses: ContainerStatus[]): PodStatus['phase'] {
+/**
+ * getPhase: Pending while an init container has still to succeed (Failed if one failed and the policy is Never) or
+ * until something runs; terminal only when every container exited and the policy forbids restarts.
+ */
+export function podPhase(pod: ApiPod, statuses: ContainerStatus[], initStatuses: readonly ContainerStatus[] = []): PodStatus['phase'] {
+  let pendingInit = 0;
+  let failedInit = 0;
+  (pod.spec.initContainers ?? []).forEach((spec, i) => {
+    const c = initStatuses[i];
+    if (!c || (c.running && !isSidecar(spec))) pendingInit++;
+    else if (c.terminated) { if (c.terminated.exitCode !== 0) failedInit++; }
+    else if (c.waiting) { if (c.lastTerminated && c.lastTerminated.exitCode !== 0) failedInit++; else if (!c.lastTerminated) pendingInit++; }
+  });
+  if (failedInit > 0 && pod.spec.restartPolicy === 'Never') return 'Failed';
+  if (pendingInit > 0) return 'Pending';
   const running = statuses.filter((c) => c.running).length;
   const waiting = statuses.filter((c) => c.waiting).length;
   const exited = statuses.filter((c) => c.terminated);
@@ -56,22 +71,35 @@ export function* generateAPIPodStatus(k: Kubelet, pod: ApiPod, rt: RuntimePodSta
   if (k.minor >= 28) k.log('pod.generating-status', { podIsTerminal: false, pod: podVal(pod) });
   else k.log('pod.generating-status', { pod: podVal(pod) });
   const old = k.status.cached(pod.uid) ?? pod.status;
-  const statuses = pod.spec.containers.map((c) => containerStatus(k, pod, rt, c.name, c.image, old));
+  const inits = pod.spec.initContainers ?? [];
+  const initStatuses = inits.map((c) => containerStatus(k, rt, c.name, c.image, old.initContainerStatuses, 'PodInitializing'));
+  // Once an app container exists, initialisation is over even if the runtime no longer lists an init container.
+  const appCreated = pod.spec.containers.some((c) => instancesOf(rt, c.name).length > 0);
+  const incomplete = appCreated ? [] : inits.filter((c, i) => !initDone(c, initStatuses[i])).map((c) => c.name);
+  const statuses = pod.spec.containers.map((c) => containerStatus(k, rt, c.name, c.image, old.containerStatuses, incomplete.length ? 'PodInitializing' : 'ContainerCreating'));
   yield* updatePodStatus(k, pod, statuses);
   const notReady = statuses.filter((c) => !c.ready).map((c) => c.name);
   const msg = `containers with unready status: [${notReady.join(' ')}]`;
   const now = k.nowUs;
   const conditions = [
-    condition('Initialized', true, now, old),
+    condition('Initialized', incomplete.length === 0, now, old, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`),
     condition('Ready', notReady.length === 0, now, old, 'ContainersNotReady', msg),
     condition('ContainersReady', notReady.length === 0, now, old, 'ContainersNotReady', msg),
     condition('PodScheduled', true, now, old),
   ];
-  return {
-    phase: podPhase(pod, statuses), conditions, message: '', reason: '', hostIP: old.hostIP || '10.0.0.10',
+  const status: PodStatus = {
+    phase: podPhase(pod, statuses, initStatuses), conditions, message: '', reason: '', hostIP: old.hostIP || '10.0.0.10',
     podIP: old.podIP || (rt.sandboxes.some((s) => s.state === 'ready') ? podIpOf(pod.uid) : ''),
     startUs: old.startUs || now, containerStatuses: statuses, qosClass: old.qosClass || 'BestEffort',
   };
+  if (inits.length) status.initContainerStatuses = initStatuses;
+  return status;
+}
+
+/** An init container has done its part: exited 0, or (a sidecar) is running or has run. */
+function initDone(spec: ContainerSpec, c: ContainerStatus): boolean {
+  if (isSidecar(spec)) return c.running !== undefined || c.restartCount > 0 || c.terminated !== undefined;
+  return c.terminated?.exitCode === 0;
 }
 
 function podIpOf(uid: string): string {

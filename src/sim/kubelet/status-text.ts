@@ -25,13 +25,14 @@ function conditionPlus(c: Condition): string {
 
 /** Go `%+v` of v1.PodStatus. `started` adds the 1.16+ `Started` pointer field. */
 export function statusPlusV(s: PodStatus, started: boolean): string {
-  const cs = s.containerStatuses.map((c) => {
+  const plus = (c: ContainerStatus) => {
     const last = c.lastTerminated ? `{Waiting:nil Running:nil Terminated:${termPlus(c.lastTerminated)}}` : '{Waiting:nil Running:nil Terminated:nil}';
     const ptr = started ? ` Started:0xc000${(fnv1a32(c.name + c.containerID) & 0xffffff).toString(16).padStart(6, '0')}` : '';
     return `{Name:${c.name} State:${statePlus(c)} LastTerminationState:${last} Ready:${c.ready} RestartCount:${c.restartCount} Image:${c.image} ImageID:${c.imageID} ContainerID:${c.containerID}${ptr}}`;
-  });
+  };
+  const inits = (s.initContainerStatuses ?? []).map(plus).join(' ');
   return `{Phase:${s.phase} Conditions:[${s.conditions.map(conditionPlus).join(' ')}] Message:${s.message} Reason:${s.reason} NominatedNodeName: ` +
-    `HostIP:${s.hostIP} PodIP:${s.podIP} StartTime:${goTime(s.startUs)} InitContainerStatuses:[] ContainerStatuses:[${cs.join(' ')}] QOSClass:${s.qosClass}}`;
+    `HostIP:${s.hostIP} PodIP:${s.podIP} StartTime:${goTime(s.startUs)} InitContainerStatuses:[${inits}] ContainerStatuses:[${s.containerStatuses.map(plus).join(' ')}] QOSClass:${s.qosClass}}`;
 }
 
 /** Go `%v` of one v1.ContainerStatus (no field names), as the custom LEOPOLD_INIT_PROBER line prints it. */
@@ -85,6 +86,7 @@ export function statusJson(s: PodStatus, started: boolean): object {
   return {
     phase: s.phase, conditions: s.conditions.map(conditionJson), message: s.message || undefined, reason: s.reason || undefined,
     hostIP: s.hostIP, podIP: s.podIP, startTime: rfc3339(s.startUs),
+    initContainerStatuses: s.initContainerStatuses?.map((c) => containerStatusJson(c, started)),
     containerStatuses: s.containerStatuses.map((c) => containerStatusJson(c, started)), qosClass: s.qosClass,
   };
 }
@@ -106,6 +108,9 @@ export function statusPatch(old: PodStatus, next: PodStatus, uid: string, minor:
   const oldCs = old.containerStatuses.map((c) => containerStatusJson(c, started));
   const newCs = next.containerStatuses.map((c) => containerStatusJson(c, started));
   if (!same(oldCs, newCs)) st.containerStatuses = newCs;
+  const oldInit = (old.initContainerStatuses ?? []).map((c) => containerStatusJson(c, started));
+  const newInit = (next.initContainerStatuses ?? []).map((c) => containerStatusJson(c, started));
+  if (!same(oldInit, newInit)) st.initContainerStatuses = newInit;
   if (old.message !== next.message) st.message = next.message || null;
   if (old.phase !== next.phase) st.phase = next.phase;
   if (old.podIP !== next.podIP) st.podIP = next.podIP;

@@ -37,6 +37,44 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('M107', 'Creating container %v{container} in pod %v{pod}', 4, 'kuberuntime_manager.go', { '1.12': 735 }),
     S('M107', 'Creating container in pod', ['containerType', 'container', 'pod'], 4, 'kuberuntime_manager.go', { '1.23': 903, '1.28': 1198 }),
   ],
+  // Init containers. ≤1.20 prints its own "init container" texts; 1.21+ passes containerType="init container" to the
+  // common lines above. 1.28 lines from its source. 1.23: the 1.23.0 source's line plus the offset the seeds' build
+  // shows in the same file (kuberuntime_manager.go +1 throughout; kuberuntime_container.go +9 at the kill line, so
+  // the two "Removing init container" lines after it are estimated). The 1.12 lines are estimated from the init
+  // step's place just before the regular containers' (731, 735).
+  'runtime.init-backoff-printf': [
+    P('M108i', 'Backing Off restarting init container %v{container} in pod %v{pod}', 4, 'kuberuntime_manager.go', { '1.12': 702 }),
+  ],
+  'runtime.init-creating-printf': [
+    P('M107i', 'Creating init container %v{container} in pod %v{pod}', 4, 'kuberuntime_manager.go', { '1.12': 706 }),
+  ],
+  'runtime.init-started': [
+    P('M107c', 'Completed init container %q{containerName} for pod %q{pod}', 4, 'kuberuntime_manager.go', { '1.12': 714 }),
+    S('M107c', 'Completed init container for pod', ['containerName', 'pod'], 4, 'kuberuntime_manager.go', { '1.23': 945, '1.28': 1244 }),
+  ],
+  'runtime.init-aborted': [
+    S('X58', 'Failed to initialize the pod, as the init container failed to start, aborting', ['initContainerName', 'pod'], 4, 'kuberuntime_manager.go', { '1.28': 1239 }, { from: 28 }),
+  ],
+  'runtime.sidecar-skipped': [
+    S('X58', 'Failed to start the restartable init container for the pod, skipping', ['initContainerName', 'pod'], 4, 'kuberuntime_manager.go', { '1.28': 1236 }, { from: 28 }),
+  ],
+  'runtime.init-action': [
+    S('X56', 'Computing init container action', ['pod', 'container', 'status'], 4, 'kuberuntime_container.go', { '1.28': 907 }, { from: 28 }),
+  ],
+  'runtime.init-done-running': [
+    S('X57', 'Init container has been initialized', ['pod', 'container'], 4, 'kuberuntime_container.go', { '1.28': 956 }, { from: 28 }),
+  ],
+  'runtime.init-done-exited': [
+    S('X57', 'Init container has been initialized', ['pod', 'container'], 4, 'kuberuntime_container.go', { '1.28': 1005 }, { from: 28 }),
+  ],
+  'runtime.remove-init': [
+    P('X59', 'Removing init container %q{containerName} instance %q{containerID} %d{count}', 4, 'kuberuntime_container.go', { '1.12': 660 }),
+    S('X59', 'Removing init container', ['containerName', 'containerID', 'count'], 4, 'kuberuntime_container.go', { '1.23': 796, '1.28': 818 }),
+  ],
+  'runtime.purge-init': [
+    P('X59', 'Removing init container %q{containerName} instance %q{containerID} %d{count}', 4, 'kuberuntime_container.go', { '1.12': 685 }),
+    S('X59', 'Removing init container', ['containerName', 'containerID', 'count'], 4, 'kuberuntime_container.go', { '1.23': 821, '1.28': 843 }),
+  ],
   'runtime.container-to-start': [
     P('M107b', 'Container %v{container} is dead, but RestartPolicy says that we should restart it.', 3, 'kuberuntime_manager.go', { '1.12': 524 }, { to: 18 }),
     S('M107b', 'Container of pod is not in the desired state and shall be started', ['containerName', 'pod'], 3, 'kuberuntime_manager.go', { '1.23': 656, '1.28': 923 }),

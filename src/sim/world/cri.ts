@@ -274,7 +274,8 @@ export class FakeRuntime {
     const startedUs = c.startedUs;
     this.sched.addTimer(startedUs + after, () => {
       const cur = this.containers.get(c.id);
-      if (cur && cur.state === 'running' && cur.startedUs === startedUs) this.exit(cur, c.app.crashExitCode ?? 1, 'Error', this.sched.nowUs);
+      const code = c.app.crashExitCode ?? 1;
+      if (cur && cur.state === 'running' && cur.startedUs === startedUs) this.exit(cur, code, code === 0 ? 'Completed' : 'Error', this.sched.nowUs);
     });
   }
 }

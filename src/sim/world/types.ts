@@ -22,6 +22,11 @@ export interface ContainerSpec {
   readinessProbe?: ProbeSpec;
   livenessProbe?: ProbeSpec;
   preStop?: boolean;
+  /**
+   * On an init container: 'Always' makes it a sidecar (1.28+ with the SidecarContainers gate): it keeps running
+   * beside the app containers, and the next init container starts once it is running rather than once it exits.
+   */
+  restartPolicy?: 'Always';
   /** resources.requests (what admission's resource fit adds up); unset: none. */
   requests?: { cpuMilli?: number; memoryBytes?: number };
   app: AppBehaviour;
@@ -34,7 +39,10 @@ export interface AppBehaviour {
   exitAfterTermUs: number;
   /** Exit code when it exits on SIGTERM. */
   termExitCode: number;
-  /** If set, the process crashes this long after each start, with `crashExitCode`. */
+  /**
+   * If set, the process exits this long after each start, with `crashExitCode` (default 1; 0 is an init container
+   * completing its work, reason Completed).
+   */
   crashAfterUs?: number;
   crashExitCode?: number;
 }
@@ -42,6 +50,8 @@ export interface AppBehaviour {
 export type RestartPolicy = 'Always' | 'OnFailure' | 'Never';
 
 export interface PodSpec {
+  /** Run one after another, each to completion (a sidecar: until it runs), before the app containers start. */
+  initContainers?: ContainerSpec[];
   containers: ContainerSpec[];
   restartPolicy: RestartPolicy;
   terminationGracePeriodSeconds: number;
@@ -80,6 +90,8 @@ export interface PodStatus {
   hostIP: string;
   podIP: string;
   startUs: number;
+  /** Only for a pod with init containers. */
+  initContainerStatuses?: ContainerStatus[];
   containerStatuses: ContainerStatus[];
   qosClass: string;
 }
@@ -140,13 +152,22 @@ export function copyContainer(c: RtContainer): RtContainer {
   return { ...c };
 }
 
-export function copyStatus(s: PodStatus): PodStatus {
+function copyContainerStatus(c: ContainerStatus): ContainerStatus {
   return {
-    ...s,
-    conditions: s.conditions.map((c) => ({ ...c })),
-    containerStatuses: s.containerStatuses.map((c) => ({
-      ...c, running: c.running && { ...c.running }, terminated: c.terminated && { ...c.terminated },
-      waiting: c.waiting && { ...c.waiting }, lastTerminated: c.lastTerminated && { ...c.lastTerminated },
-    })),
+    ...c, running: c.running && { ...c.running }, terminated: c.terminated && { ...c.terminated },
+    waiting: c.waiting && { ...c.waiting }, lastTerminated: c.lastTerminated && { ...c.lastTerminated },
   };
 }
+
+export function copyStatus(s: PodStatus): PodStatus {
+  const out: PodStatus = {
+    ...s,
+    conditions: s.conditions.map((c) => ({ ...c })),
+    containerStatuses: s.containerStatuses.map(copyContainerStatus),
+  };
+  if (s.initContainerStatuses) out.initContainerStatuses = s.initContainerStatuses.map(copyContainerStatus);
+  return out;
+}
+
+/** A sidecar: an init container that keeps running (restartPolicy Always). */
+export const isSidecar = (c: ContainerSpec): boolean => c.restartPolicy === 'Always';

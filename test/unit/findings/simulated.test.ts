@@ -67,6 +67,7 @@ const BACKED: [scenario: string, detector: string][] = [
   ['upgrade-hash-1.7-1.9', 'container-hash-changed'],
   ['runtime-hang-notready', 'runtime-down'],
   ['sandbox-leak-terminating', 'pod-worker-stuck-terminating'],
+  ['init-containers', 'crashloop-backoff'],
 ];
 
 describe('scenario-backed detectors on simulated logs', () => {
