@@ -5,6 +5,8 @@
  * canonical line the model can read back cheaply:
  *
  *     phase=Running Ready=False ContainersReady=False | app id=8a61fda8d43e ready=false restarts=1 state=running
+ *
+ * Init containers' statuses (initContainerStatuses / InitContainerStatuses) come first, marked `init`.
  */
 
 export interface ContainerStatusSummary {
@@ -15,6 +17,8 @@ export interface ContainerStatusSummary {
   ready: string;
   restarts: string;
   state: string;
+  /** One of the pod's init containers (they take no part in its readiness). */
+  init: boolean;
 }
 
 export interface StatusSummary {
@@ -46,8 +50,9 @@ function fromJson(t: string): StatusSummary | undefined {
       if (c && typeof c.type === 'string') out.conditions.push([c.type, typeof c.status === 'string' ? c.status : '?']);
     }
   }
-  if (Array.isArray(st.containerStatuses)) {
-    for (const c of st.containerStatuses as Record<string, unknown>[]) {
+  for (const [list, init] of [[st.initContainerStatuses, true], [st.containerStatuses, false]] as const) {
+    if (!Array.isArray(list)) continue;
+    for (const c of list as Record<string, unknown>[]) {
       if (!c || typeof c !== 'object') continue;
       const state = c.state && typeof c.state === 'object' ? Object.keys(c.state as object)[0] ?? '' : '';
       const last = c.lastState as { terminated?: { containerID?: unknown } } | undefined;
@@ -58,6 +63,7 @@ function fromJson(t: string): StatusSummary | undefined {
         ready: c.ready === undefined ? '' : String(c.ready),
         restarts: c.restartCount === undefined ? '' : String(c.restartCount),
         state,
+        init,
       });
     }
   }
@@ -82,9 +88,11 @@ function fromGoDump(t: string): StatusSummary | undefined {
   if (ph >= 0) out.phase = valueAfter(t, ph + 6);
   // Conditions: `{Type:Ready Status:False …}` or the short 1.7 form `{Ready False 0001-…}`.
   const condStart = t.indexOf('Conditions:[');
-  const csStart = t.indexOf('ContainerStatuses:[');
+  const initStart = t.indexOf('InitContainerStatuses:[');
+  const csStart = t.indexOf(' ContainerStatuses:[');
+  const firstStatuses = initStart >= 0 ? initStart : csStart;
   if (condStart >= 0) {
-    const end = csStart > condStart ? csStart : t.length;
+    const end = firstStatuses > condStart ? firstStatuses : t.length;
     for (let p = t.indexOf('{Type:', condStart); p >= 0 && p < end; p = t.indexOf('{Type:', p + 6)) {
       const type = valueAfter(t, p + 6);
       const s = t.indexOf('Status:', p);
@@ -98,8 +106,8 @@ function fromGoDump(t: string): StatusSummary | undefined {
     const reason = t.indexOf(' Reason:', msg);
     if (reason > msg && reason - msg < 400) out.message = t.slice(msg + 9, reason).trim();
   }
-  if (csStart >= 0) {
-    for (let p = t.indexOf('{Name:', csStart); p >= 0; p = t.indexOf('{Name:', p + 6)) {
+  if (firstStatuses >= 0) {
+    for (let p = t.indexOf('{Name:', firstStatuses); p >= 0; p = t.indexOf('{Name:', p + 6)) {
       const name = valueAfter(t, p + 6);
       const next = t.indexOf('{Name:', p + 6);
       const seg = t.slice(p, next < 0 ? Math.min(t.length, p + 4000) : next);
@@ -119,6 +127,7 @@ function fromGoDump(t: string): StatusSummary | undefined {
         ready: ready >= 0 ? valueAfter(seg, ready + 6) : '',
         restarts: rc >= 0 ? valueAfter(seg, rc + 13) : '',
         state: inState(running) ? 'running' : inState(terminated) ? 'terminated' : inState(waiting) ? 'waiting' : '',
+        init: initStart >= 0 && (csStart < 0 || p < csStart),
       });
     }
   }
@@ -135,7 +144,7 @@ function stripScheme(id: string): string {
 export function formatStatusSummary(s: StatusSummary): string {
   const head = [s.phase ? `phase=${s.phase}` : '', ...s.conditions.map(([k, v]) => `${k}=${v}`)].filter(Boolean).join(' ');
   const cs = s.containers.map((c) =>
-    [c.name, c.id ? `id=${c.id}` : '', c.ready ? `ready=${c.ready}` : '', c.restarts ? `restarts=${c.restarts}` : '', c.state ? `state=${c.state}` : '']
+    [c.name, c.init ? 'init' : '', c.id ? `id=${c.id}` : '', c.ready ? `ready=${c.ready}` : '', c.restarts ? `restarts=${c.restarts}` : '', c.state ? `state=${c.state}` : '']
       .filter(Boolean).join(' '));
   const msg = s.message ? ` | message=${s.message.replace(/\|/g, '/')}` : '';
   return [head, ...cs].join(' | ') + msg;
@@ -155,8 +164,9 @@ export function parseStatusSummaryLine(line: string): StatusSummary {
       }
       return;
     }
-    const c: ContainerStatusSummary = { name: words[0] ?? '', id: '', lastId: '', ready: '', restarts: '', state: '' };
+    const c: ContainerStatusSummary = { name: words[0] ?? '', id: '', lastId: '', ready: '', restarts: '', state: '', init: false };
     for (const w of words.slice(1)) {
+      if (w === 'init') { c.init = true; continue; }
       const [k, v] = [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)];
       if (k === 'id') c.id = v; else if (k === 'ready') c.ready = v; else if (k === 'restarts') c.restarts = v; else if (k === 'state') c.state = v;
     }

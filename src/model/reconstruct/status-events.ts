@@ -94,13 +94,16 @@ function readStatus(text: string): StatusReading {
   const sum = parseStatusSummaryLine(text);
   let ready = sum.conditions.find(([k]) => k === 'Ready')?.[1];
   if (ready === '?') ready = undefined;
-  const notReady = sum.containers.filter((x) => x.ready === 'false').map((x) => x.name);
-  const allReady = sum.containers.length > 0 && sum.containers.every((x) => x.ready === 'true');
+  // Init containers take no part in readiness; an uninitialised pod says so in its label.
+  const app = sum.containers.filter((x) => !x.init);
+  const notReady = app.filter((x) => x.ready === 'false').map((x) => x.name);
+  const allReady = app.length > 0 && app.every((x) => x.ready === 'true');
   const state = ready === 'True' || (ready !== 'False' && allReady) ? 'ready' : ready === 'False' || notReady.length ? 'not-ready' : '';
   const readyLabel = ready ? `Ready=${ready}` : notReady.length ? `not ready: ${notReady.join(', ')}` : '';
+  const initLabel = sum.conditions.some(([k, v]) => k === 'Initialized' && v === 'False') ? ' Initialized=False' : '';
   return {
     readinessEvent: state ? `readiness.${state}` : '',
     readinessDetail: notReady.length ? `(${notReady.join(', ')})` : '',
-    suffix: (sum.phase ? ` ${sum.phase}` : '') + (readyLabel ? ` ${readyLabel}` : ''),
+    suffix: (sum.phase ? ` ${sum.phase}` : '') + initLabel + (readyLabel ? ` ${readyLabel}` : ''),
   };
 }

@@ -12,6 +12,7 @@ import { yearOf } from '../../../src/sim/scenarios/build.ts';
 import { Simulation } from '../../../src/sim/simulation.ts';
 import { exportTraceFile, importTraceFile } from '../../../src/trace/trace-file.ts';
 import { analyzeJson } from '../../../src/cli/analyze-command.ts';
+import { formatStatusSummary, summarizeStatus } from '../../../src/catalog/status-summary.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 import { analyzeText } from '../../helpers.ts';
 
@@ -136,4 +137,28 @@ describe('the simulated init-containers scenario, parsed back', () => {
     const back = (await importTraceFile(await exportTraceFile({ trace, notes: [] }))).trace;
     expect(roles(back)).toEqual(roles(trace));
   });
+});
+
+describe('init container statuses in status lines', () => {
+  it('the Go dump and the JSON forms list init containers first, marked init', () => {
+    const go = '{Phase:Pending Conditions:[{Type:Initialized Status:False LastProbeTime:0001-01-01 00:00:00 +0000 UTC LastTransitionTime:2024-05-06 09:30:04 +0000 UTC Reason:ContainersNotInitialized Message:containers with incomplete status: [migrate]}] Message: Reason: NominatedNodeName: HostIP:10.0.0.10 PodIP:10.244.1.7 StartTime:2024-05-06 09:30:04 +0000 UTC ' +
+      'InitContainerStatuses:[{Name:migrate State:{Waiting:nil Running:nil Terminated:&ContainerStateTerminated{ExitCode:1,Signal:0,Reason:Error,Message:,StartedAt:2024-05-06 09:30:05 +0000 UTC,FinishedAt:2024-05-06 09:30:07 +0000 UTC,ContainerID:containerd://9fbecfe6c35dabfc,}} LastTerminationState:{Waiting:nil Running:nil Terminated:nil} Ready:false RestartCount:0 Image:orders-migrate:4.2 ImageID: ContainerID:containerd://9fbecfe6c35dabfc}] ' +
+      'ContainerStatuses:[{Name:api State:{Waiting:&ContainerStateWaiting{Reason:PodInitializing,Message:,} Running:nil Terminated:nil} LastTerminationState:{Waiting:nil Running:nil Terminated:nil} Ready:false RestartCount:0 Image:orders-api:4.2 ImageID: ContainerID:}] QOSClass:BestEffort}';
+    expect(formatStatusSummary(summarizeStatus(go)!)).toBe(
+      'phase=Pending Initialized=False | migrate init id=9fbecfe6c35dabfc ready=false restarts=0 state=terminated | api ready=false restarts=0 state=waiting');
+    const json = JSON.stringify({ status: {
+      initContainerStatuses: [{ name: 'migrate', ready: false, restartCount: 2, state: { waiting: { reason: 'CrashLoopBackOff' } } }],
+      containerStatuses: [{ name: 'api', ready: false, restartCount: 0, state: { waiting: { reason: 'PodInitializing' } } }],
+    } });
+    expect(formatStatusSummary(summarizeStatus(json)!)).toBe(' | migrate init ready=false restarts=2 state=waiting | api ready=false restarts=0 state=waiting');
+  });
+
+  for (const version of ['1.23', '1.28']) {
+    it(`${version}: the API status label says Initialized=False; readiness names only the app container`, () => {
+      const { trace } = simulated(version, 'fixed');
+      const labels = [...new Set(Array.from(trace.spans.state, (s) => trace.strings[s]))];
+      expect(labels.some((l) => / Pending Initialized=False Ready=False$/.test(l))).toBe(true);
+      expect(labels.filter((l) => l.startsWith('not-ready'))).toEqual(['not-ready (api)']);
+    });
+  }
 });
