@@ -1,12 +1,14 @@
 /**
  * The simulation in real Chromium: open a scenario from the gallery and step (cursor, narrative and marked log lines
  * move); be the Go scheduler at the readiness race and see the outcome change; step back to an identical view; a
- * simulation address reloads to the same step; a share link opens a run; seeds 001 and 002 offer their simulation.
+ * simulation address reloads to the same step; a share link opens a run; seeds 001 and 002 offer their simulation;
+ * the init-containers scenario names its init and sidecar lanes.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { encodeShareLink } from '../../src/trace/link.ts';
+import { steppableScenarios } from '../../src/store/sim-params.ts';
 import { INCIDENTS_DIR, launchBrowser, loadFiles, openApp, screenshot } from './browser.ts';
 import { openSimAddress, pressAndWait, runToAnnotation, stepView, waitForRun } from './sim-kit.ts';
 
@@ -18,7 +20,9 @@ test('a scenario opens from the gallery; stepping moves the cursor, the narrativ
   const { page, errors, requests } = await openApp(browser);
   await page.click('[data-testid="open-gallery"]');
   await page.waitForSelector('[data-testid="scenario-gallery"]');
-  expect(await page.locator('[data-testid="scenario-card"]').count()).toBe(6);
+  const cards = await page.locator('[data-testid="scenario-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-scenario')));
+  expect(cards).toEqual(steppableScenarios().map((s) => s.id));
+  expect(cards).toContain('init-containers');
   await expect(page.textContent('[data-scenario="readiness-init-race"]')).resolves.toContain('seed 000');
   await screenshot(page, 'sim/gallery');
   expect(page.url()).toMatch(/#simulations$/);
@@ -185,4 +189,20 @@ test('seeds 001 and 002, which quote no kubelet lines, offer their simulation', 
     expect(errors).toEqual([]);
     await page.context().close();
   }
+});
+
+test('init-containers: the lanes name the sidecar and the init container above the app, and the finding says Init:CrashLoopBackOff', async () => {
+  const { page, errors } = await openApp(browser);
+  await openSimAddress(page, '#sim=init-containers&variant=buggy&version=1.28');
+  await runToAnnotation(page, 'Init:CrashLoopBackOff');
+  const headers = () => page.locator('[data-testid="lane-header"][data-lane-kind="container"]').allTextContents();
+  const buggy = await headers();
+  expect(buggy.map((h) => h.replace(/\d+$/, '').trim())).toEqual(['sidecar container log-shipper', 'init container migrate']);
+  await expect(page.textContent('[data-testid="sim-outcome"]')).resolves.toContain('never finished initialising');
+  // The fixed run: the whole run is drawn (veiled after the cursor), so the app container's lane is there too.
+  await openSimAddress(page, '#sim=init-containers&variant=fixed&version=1.28&step=60');
+  const fixed = await headers();
+  expect(fixed.map((h) => h.replace(/\d+$/, '').trim())).toEqual(['sidecar container log-shipper', 'init container migrate', 'container api']);
+  expect(errors).toEqual([]);
+  await page.context().close();
 });
