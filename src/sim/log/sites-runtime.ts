@@ -203,18 +203,19 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     S('M114', 'Node became not ready', ['node', 'condition'], 0, 'setters.go', { '1.23': 578, '1.28': 552 }),
   ],
   // recordNodeStatusEvent (kubelet_node_status.go), called by the Ready setter on each transition. Lines: 1.28 from
-  // its source; 1.23 estimated (logs of 1.22 builds show 554); 1.12 estimated from the printf-era file's layout.
+  // its source; 1.23 from the 1.23.0 source (no seed shows this file, so no later patch's offset is known); 1.12
+  // estimated from the printf-era file's layout.
   'node.recording-event': [
     P('X45', 'Recording %s{event} event message for node %s{node}', 2, 'kubelet_node_status.go', { '1.12': 493 }),
-    S('X45', 'Recording event message for node', ['node', 'event'], 2, 'kubelet_node_status.go', { '1.23': 555, '1.28': 669 }),
+    S('X45', 'Recording event message for node', ['node', 'event'], 2, 'kubelet_node_status.go', { '1.23': 563, '1.28': 669 }),
   ],
   'node.registering': [
     P('X14a', 'Attempting to register node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 71 }),
-    S('X14a', 'Attempting to register node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 72, '1.28': 70 }),
+    S('X14a', 'Attempting to register node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 70, '1.28': 70 }),
   ],
   'node.registered': [
     P('X14', 'Successfully registered node %v{node}', 0, 'kubelet_node_status.go', { '1.12': 74 }),
-    S('X14', 'Successfully registered node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 75, '1.28': 73 }),
+    S('X14', 'Successfully registered node', ['node'], 0, 'kubelet_node_status.go', { '1.23': 73, '1.28': 73 }),
   ],
   'runtime.sanity-failed': [
     P('M42', 'Container runtime sanity check failed: %v{err}', 0, 'kubelet.go', { '1.12': 2154 }, { sev: 'E' }),
