@@ -261,8 +261,10 @@ export class Classifier {
       if (c.name && c.id) out.learnedNames.push([c.id, c.name]);
       if (c.name && c.lastId) out.learnedNames.push([c.lastId, c.name]);
     }
-    if (sum.containers.length === 1) {
-      const c = sum.containers[0];
+    // One app container: the line is about it (init containers, listed apart, do not count).
+    const app = sum.containers.filter((c) => !c.init);
+    if (app.length === 1) {
+      const c = app[0];
       if (!out.containerName) out.containerName = c.name;
       if (!out.containerId && c.id) out.containerId = c.id;
     }

@@ -51,12 +51,14 @@ export function inferContainerNames(ev: EventTable, strings: StringTable, shortI
       lastExit.delete(pod);
     } else if (role === ROLE_STARTED_EVENT && cname && !cid) {
       announced.set(pod, { name: cname, tUs: t });
-    } else if (role === ROLE_START && unnamed) {
+    } else if (role === ROLE_START && cid !== '' && !sandboxIds.has(cid)) {
       const a = announced.get(pod);
-      if (a && t - a.tUs <= START_WINDOW_US) {
-        names.set(cid, a.name);
-        announced.delete(pod);
-      }
+      if (!a || t - a.tUs > START_WINDOW_US) continue;
+      // An ID some line already names after the announced container is that start too: the announcement is used
+      // up, and the sandbox that PLEG reports after its containers in the same relist does not take the name.
+      const known = names.get(cid);
+      if (known === undefined) names.set(cid, a.name);
+      if (known === undefined || known === a.name) announced.delete(pod);
     }
   }
 }

@@ -51,12 +51,13 @@ export function reconstruct(c: Collected): Trace {
   noteGaps(ctx, gaps, c.sources);
   const memory = new KubeletMemory(ctx, usesLifecycleWorkers(c.sources));
   const instances = new ContainerInstances(ctx);
+  const containerRoles = new ContainerRoles(ctx);
   const parts: EventPassParts = {
     memory,
     nodeEvents: new NodeEvents(ctx, memory),
     containerEvents: new ContainerEvents(ctx, ids, instances, ordered.sandboxIdCol),
-    statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol),
-    containerRoles: new ContainerRoles(ctx),
+    statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol, containerRoles),
+    containerRoles,
   };
   runEventPass(ctx, ordered, parts);
   if (ctx.events.count <= KEEP_FOR_JIT_MAX_EVENTS) keepAlive('reconstruct state', { ctx, parts });

@@ -3,6 +3,7 @@
  * line that names only an ID belongs to (1.12 kill lines), and the container name of every ID that some line names
  * or that name-inference.ts can tie to a name. IDs are compared on their first 12 characters (the runtime's short ID).
  */
+import { KINDS } from '../../catalog/catalog.ts';
 import type { Collected } from '../collector.ts';
 import { inferContainerNames } from '../name-inference.ts';
 import type { StringTable } from '../../util/string-table.ts';
@@ -90,6 +91,31 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(cnameCol[i]));
     }
   }
+  sandboxesNoStatusLists(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
   inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
+}
+
+const IS_PLEG_EVENT = Uint8Array.from(KINDS, (k) => (k.startsWith('pleg.container-') || k.startsWith('pleg.to-') ? 1 : 0));
+
+/**
+ * PLEG reports a pod's sandbox like a container, and below -v=4 no line says which ID is the sandbox. The status
+ * manager's lines (-v=3) list the ID of each of the pod's containers, current and last; so in a pod whose statuses
+ * list IDs, an ID its PLEG events report that no status lists and no line names is its sandbox.
+ */
+function sandboxesNoStatusLists(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, string>, sandboxIds: Set<string>): void {
+  const { events } = ordered;
+  const reported = new Map<number, Set<string>>();
+  for (let i = 0; i < events.count; i++) {
+    const pod = events.pod[i];
+    if (pod < 0 || !events.cid[i] || events.cname[i] || !IS_PLEG_EVENT[events.kind[i]]) continue;
+    let ids = reported.get(pod);
+    if (!ids) reported.set(pod, (ids = new Set()));
+    ids.add(shortIds.of(events.cid[i]));
+  }
+  for (const ids of reported.values()) {
+    if (![...ids].some((id) => listed.has(id))) continue;
+    for (const id of ids) if (!listed.has(id) && !named.has(id)) sandboxIds.add(id);
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Which of a pod's containers are init containers, sidecars or ephemeral containers. Some lines say so (the
- * catalog's containerRole: "Creating init container", "Completed init container", containerType="init container"…);
+ * catalog's containerRole: "Creating init container", "Completed init container", containerType="init container"…),
+ * and so do the status manager's lines, which list the init containers' statuses apart (status-events.ts);
  * a role belongs to the container's name in the pod spec, so every instance of that name takes it, and so does its
  * lane's title. A sidecar (1.28+, restartPolicy Always) is an init container still running when another container
  * of the pod starts: no line calls it one.
@@ -39,10 +40,17 @@ export class ContainerRoles {
     if (!nameId) return;
     const how = CONTAINER_ROLE[events.msg[i]];
     const role = how === ROLE_INIT ? 'init' : how === ROLE_FROM_TEXT ? ROLE_OF_TYPE[strings.get(events.text[i])] : undefined;
-    if (!role) return;
+    if (role) this.set(pod, strings.get(nameId), role);
+  }
+
+  /** A status line lists `name` among the pod's init containers (its initContainerStatuses). */
+  noteInit(pod: number, name: string): void {
+    this.set(pod, name, 'init');
+  }
+
+  private set(pod: number, name: string, role: ContainerRole | 'app'): void {
     let names = this.byPod.get(pod);
     if (!names) this.byPod.set(pod, (names = new Map()));
-    const name = strings.get(nameId);
     if (!names.has(name)) names.set(name, role);
   }
 

@@ -6,6 +6,7 @@ import { KINDS } from '../../catalog/catalog.ts';
 import { parseStatusSummaryLine } from '../../catalog/status-summary.ts';
 import { PROBE_EVENTS, STATUS_KINDS } from '../machines.ts';
 import type { ReconstructContext } from './context.ts';
+import type { ContainerRoles } from './container-roles.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
 
 /** Looked up once per kind id rather than by string for every event. */
@@ -19,7 +20,8 @@ export class StatusEvents {
   /** Status texts repeat (the same status dump every resync); each distinct one is read once. */
   private readonly readings = new Map<number, StatusReading>();
 
-  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, private readonly probeTypeCol: Uint8Array) {}
+  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, private readonly probeTypeCol: Uint8Array,
+    private readonly roles: ContainerRoles) {}
 
   /** Event i (of `pod`, drawn on lane `primary`) if its kind is one of STATUS_OR_PROBE_KIND. */
   apply(i: number, t: number, pod: number, kindId: number, kind: string, primary: number): void {
@@ -66,6 +68,7 @@ export class StatusEvents {
     const textId = events.text[i];
     let reading = this.readings.get(textId);
     if (reading === undefined) this.readings.set(textId, (reading = readStatus(strings.get(textId))));
+    for (const name of reading.initContainers) this.roles.noteInit(pod, name);
     if (reading.readinessEvent) {
       const r = this.memory.readiness(pod, i, t);
       r.apply(reading.readinessEvent, i, t, reading.readinessDetail);
@@ -88,6 +91,8 @@ interface StatusReading {
   readinessDetail: string;
   /** What follows the version in the API status label: ` <phase> <ready label>`, each only if known. */
   suffix: string;
+  /** Names the status lists among the pod's init containers. */
+  initContainers: string[];
 }
 
 function readStatus(text: string): StatusReading {
@@ -105,5 +110,6 @@ function readStatus(text: string): StatusReading {
     readinessEvent: state ? `readiness.${state}` : '',
     readinessDetail: notReady.length ? `(${notReady.join(', ')})` : '',
     suffix: (sum.phase ? ` ${sum.phase}` : '') + initLabel + (readyLabel ? ` ${readyLabel}` : ''),
+    initContainers: sum.containers.filter((x) => x.init && x.name).map((x) => x.name),
   };
 }

@@ -86,11 +86,18 @@ function* relist(k: Kubelet): Go {
       d.events.push(...eventsFor(uid, id, before, after));
     };
     const old = new Map(d.old);
-    for (const [id, rec] of d.cur) {
-      const before = (old.get(id)?.state ?? 'non-existent') as PlegState;
-      if (before !== rec.state) transition(id, before, rec.state as PlegState);
+    // getContainersFromPods(oldPod, pod): the old record's containers then its sandboxes, then what is new, in the
+    // same order; so a sandbox's event follows its containers' when both start in one relist.
+    const seen = new Set<string>();
+    const inOrder: string[] = [];
+    for (const list of [d.old, d.cur]) {
+      for (const sandbox of [false, true]) for (const [id, rec] of list) if (rec.sandbox === sandbox && !seen.has(id)) { seen.add(id); inOrder.push(id); }
     }
-    for (const [id, rec] of d.old) if (!cur.has(id)) transition(id, rec.state as PlegState, 'non-existent');
+    for (const id of inOrder) {
+      const before = (old.get(id)?.state ?? 'non-existent') as PlegState;
+      const after = (cur.get(id)?.state ?? 'non-existent') as PlegState;
+      if (before !== after) transition(id, before, after);
+    }
   }
   const next = new Map<string, PlegRecord>();
   const keep = (entries: [string, PlegRecord][]) => { for (const [id, rec] of entries) next.set(id, rec); };

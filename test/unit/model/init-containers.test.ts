@@ -32,8 +32,8 @@ function roles(trace: Trace, pod = 0): Record<string, string> {
 const containerLanes = (trace: Trace, pod = 0) =>
   trace.pods[pod].lanes.filter((l) => trace.lanes[l].kind === 'container').map((l) => trace.lanes[l].title);
 
-function simulated(version: string, variant: 'buggy' | 'fixed') {
-  const sim = new Simulation({ scenario: 'init-containers', variant, version, seed: 1, verbosity: 4 });
+function simulated(version: string, variant: 'buggy' | 'fixed', verbosity = 4) {
+  const sim = new Simulation({ scenario: 'init-containers', variant, version, seed: 1, verbosity });
   sim.run();
   const trace = analyzeSources([{ name: 'sim.log', data: sim.world.log.text() }], { defaultYear: yearOf(sim.scenario.startUs), yearFromCaller: true });
   trace.findings = runDetectors(trace);
@@ -120,6 +120,14 @@ describe('the simulated init-containers scenario, parsed back', () => {
       const fixed = simulated(version, 'fixed').trace;
       expect(roles(buggy)).toEqual({ migrate: 'init' });
       expect(roles(fixed)).toEqual({ migrate: 'init', api: 'app' });
+    });
+  }
+
+  for (const version of ['1.12', '1.23', '1.28']) {
+    it(`${version} at -v=3, below the init containers' own lines: the status lines' init container statuses tell`, () => {
+      const { sim, trace } = simulated(version, 'fixed', 3);
+      expect(sim.world.log.text()).not.toMatch(/init container/i);
+      expect(roles(trace)).toEqual(version === '1.28' ? { 'log-shipper': 'sidecar', migrate: 'init', api: 'app' } : { migrate: 'init', api: 'app' });
     });
   }
 

@@ -1,0 +1,40 @@
+/**
+ * Which IDs are sandboxes when no line says so. PLEG reports a pod's sandbox like a container; below -v=4 no line
+ * names it a sandbox, but the status manager's lines (-v=3) list every container's ID, so an ID of a pod with listed
+ * IDs that no status lists is its sandbox. And a "Started container" announcement is used up by the container it
+ * announced even when a status already named that ID, so the sandbox reported after it does not take the name.
+ * Checked against the simulator's ground truth (its runtime knows which IDs are sandboxes) in each era.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { yearOf } from '../../../src/sim/scenarios/build.ts';
+import { Simulation } from '../../../src/sim/simulation.ts';
+
+function run(scenario: string, version: string, verbosity: number) {
+  const sim = new Simulation({ scenario, variant: 'fixed', version, seed: 1, verbosity });
+  sim.run();
+  const trace = analyzeSources([{ name: 'sim.log', data: sim.world.log.text() }], { defaultYear: yearOf(sim.scenario.startUs), yearFromCaller: true });
+  const short = (id: string) => id.slice(0, 12);
+  const truthSandboxes = sim.world.truth.changes.filter((c) => c.machine === 'sandbox').map((c) => short(c.key));
+  return { sim, trace, truthSandboxes: [...new Set(truthSandboxes)].sort(), short };
+}
+
+describe('sandbox IDs below -v=4', () => {
+  for (const [scenario, version] of [['pod-lifecycle', '1.28'], ['pod-lifecycle', '1.23'], ['init-containers', '1.28'], ['init-containers', '1.23']] as const) {
+    it(`${scenario} ${version} at -v=3: the sandbox is told from the containers the statuses list`, () => {
+      const { trace, truthSandboxes, short } = run(scenario, version, 3);
+      const sandboxes = trace.containers.filter((c) => c.sandbox).map((c) => short(c.id)).sort();
+      expect(sandboxes).toEqual(truthSandboxes);
+      // No container instance carries a sandbox's ID, and none is left without a name.
+      const containers = trace.containers.filter((c) => !c.sandbox);
+      expect(containers.filter((c) => truthSandboxes.includes(short(c.id)))).toEqual([]);
+      expect(containers.filter((c) => !c.name).map((c) => c.id)).toEqual([]);
+    });
+  }
+
+  it('at -v=2 (no status lines) nothing is guessed: the sandbox stays an unnamed ID, never a named container', () => {
+    const { trace, truthSandboxes, short } = run('pod-lifecycle', '1.28', 2);
+    const named = trace.containers.filter((c) => !c.sandbox && c.name);
+    expect(named.filter((c) => truthSandboxes.includes(short(c.id)))).toEqual([]);
+  });
+});
