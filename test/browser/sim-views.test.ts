@@ -146,6 +146,11 @@ test('a step costs little on the page (measured) and playing advances the run', 
   await page.click('[data-testid="play"]');
   await page.waitForFunction((s) => Number(document.querySelector('[data-testid="sim-step"]')?.textContent?.slice(5)) > s + 5, start);
   await page.keyboard.press(' ');
+  // The longest run of the gallery: liveness-restart (buggy, 1,710 steps, 987 lines at its -v=3).
+  await openSimAddress(page, '#sim=liveness-restart');
+  const longMs = await page.evaluate(() => (window as unknown as { __syncloopPerf: { parseMs: number } }).__syncloopPerf.parseMs);
+  console.log(`liveness-restart run (1,710 steps, 987 lines) simulated and parsed in the worker: ${longMs.toFixed(0)} ms`);
+  expect(longMs).toBeGreaterThan(0);
   expect(errors).toEqual([]);
   await page.context().close();
 });

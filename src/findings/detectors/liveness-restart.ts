@@ -131,5 +131,6 @@ function describe(ctx: FindingContext, g: Group): Finding {
     severity: g.restarts.length >= 3 ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: 'Compare the probe\'s timeoutSeconds, periodSeconds and failureThreshold with how long the application takes to answer under load; read the probe output above and the previous container\'s logs; for slow starters add a startupProbe rather than a long liveness delay.',
+    scenario: 'liveness-restart',
   });
 }

@@ -53,7 +53,10 @@ export function jsonContainer(c: ContainerSpec, input: HashInput): string {
   if (c.ports.length) o.ports = c.ports.map((p) => ({ name: p.name, containerPort: p.containerPort, protocol: p.protocol }));
   o.resources = {};
   o.volumeMounts = [{ name: 'default-token', readOnly: true, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' }];
-  if (c.readinessProbe) o.readinessProbe = { periodSeconds: c.readinessProbe.periodSeconds, failureThreshold: c.readinessProbe.failureThreshold };
+  const probe = (p: ProbeSpec) => ({ periodSeconds: p.periodSeconds, failureThreshold: p.failureThreshold });
+  if (c.livenessProbe) o.livenessProbe = probe(c.livenessProbe);
+  if (c.readinessProbe) o.readinessProbe = probe(c.readinessProbe);
+  if (c.startupProbe) o.startupProbe = probe(c.startupProbe);
   o.terminationMessagePath = '/dev/termination-log';
   o.terminationMessagePolicy = 'File';
   o.imagePullPolicy = 'IfNotPresent';

@@ -74,6 +74,8 @@ export interface ProbeUpdate {
   uid: string;
   containerId: string;
   result: 'Success' | 'Failure';
+  /** Which results manager sent it (liveness and startup updates share one channel here). */
+  type?: 'readiness' | 'liveness' | 'startup';
 }
 
 /** What the pod workers offer the rest of the kubelet (implemented per version in pod-workers-*.ts). */
@@ -98,6 +100,8 @@ export class Kubelet {
   readonly syncTick = new Chan<number>('syncTicker', 1);
   readonly housekeepingTick = new Chan<number>('housekeepingTicker', 1);
   readonly readinessUpdates = new Chan<ProbeUpdate>('readinessManager.Updates', 20);
+  /** livenessManager.Updates() and (1.16+) startupManager.Updates(): the sync loop reads both. */
+  readonly livenessUpdates = new Chan<ProbeUpdate>('livenessManager.Updates', 20);
   readonly podManager = new Map<string, ApiPod>();
   /** ≤1.21: pods the podKiller goroutine must kill. */
   readonly podKillingCh = new Chan<{ pod: ApiPod; running: RuntimePodStatus }>('podKillingCh', 50);

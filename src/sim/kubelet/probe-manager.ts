@@ -1,6 +1,9 @@
 /**
- * The probe manager: one worker goroutine per (pod, container) readiness probe, the readiness results cache, and
- * the read that fills `Ready` into a generated pod status. Seed 000's custom 1.12.4 branch is modelled here too: a
+ * The probe manager: one worker goroutine per (pod, container, probe type), a results cache per type, and the read
+ * that fills `Ready` into a generated pod status. Readiness results go to the status manager; a liveness (or
+ * startup) Failure goes to the sync loop, which syncs the pod so computePodActions kills and restarts the container,
+ * and puts the worker on hold until the container is replaced. From 1.16 a startup probe holds the other two back
+ * until it has succeeded. Seed 000's custom 1.12.4 branch is modelled here too: a
  * default readiness prober for pods without one, and an initial Success result installed while the worker is
  * created under the worker lock.
  *
@@ -13,18 +16,25 @@ import { formatPod } from '../log/go-values.ts';
 import type { ApiPod, ContainerSpec, ContainerStatus, ProbeSpec } from '../world/types.ts';
 import { podName, podVal, uidVal, type Kubelet } from './kubelet.ts';
 import { containerStatusV, statusV } from './status-text.ts';
+import { recordEvent } from './events.ts';
 
 export type ProbeResult = 'Success' | 'Failure';
+export type ProbeType = 'readiness' | 'liveness' | 'startup';
+const PROBE_LABEL: Record<ProbeType, string> = { readiness: 'Readiness', liveness: 'Liveness', startup: 'Startup' };
 
 interface ProbeWorker {
   key: string;
+  type: ProbeType;
   pod: ApiPod;
   container: ContainerSpec;
   probe: ProbeSpec;
   containerId: string;
-  initialValue: ProbeResult;
+  /** Readiness starts at Failure, liveness at Success, startup at nothing (Unknown). */
+  initialValue: ProbeResult | undefined;
   lastResult?: ProbeResult;
   resultRun: number;
+  /** After a liveness or startup Failure: no probing until the container is replaced. */
+  onHold: boolean;
   stopped: boolean;
   wake: Chan<boolean>;
   tick: Chan<number>;
@@ -41,8 +51,10 @@ const bare = (id: string) => id.slice(id.indexOf('://') + 3);
 
 export class ProbeManager {
   readonly workers = new Map<string, ProbeWorker>();
-  /** The readiness results cache, by container ID. */
+  /** The results caches, by container ID. */
   readonly readiness = new Map<string, ProbeResult>();
+  readonly liveness = new Map<string, ProbeResult>();
+  readonly startup = new Map<string, ProbeResult>();
   readonly startedUs: number;
 
   constructor(private readonly k: Kubelet) {
@@ -64,50 +76,70 @@ export class ProbeManager {
     for (const w of [...this.workers.values()]) if (!desired.has(w.pod.uid)) this.removePod(w.pod.uid);
   }
 
+  results(type: ProbeType): Map<string, ProbeResult> {
+    return type === 'readiness' ? this.readiness : type === 'liveness' ? this.liveness : this.startup;
+  }
+
+  /** The results manager's Set: an update goes out only when the cached value changes. */
   setResult(w: ProbeWorker, result: ProbeResult): void {
-    if (!w.containerId || this.readiness.get(w.containerId) === result) return;
-    this.readiness.set(w.containerId, result);
-    this.k.truth('probe', w.pod.uid, `${w.container.name}/readiness`, result === 'Success' ? 'success' : 'failure');
-    this.k.sched.trySend(this.k.readinessUpdates, { uid: w.pod.uid, containerId: w.containerId, result });
+    const cache = this.results(w.type);
+    if (!w.containerId || cache.get(w.containerId) === result) return;
+    cache.set(w.containerId, result);
+    this.k.truth('probe', w.pod.uid, `${w.container.name}/${w.type}`, result === 'Success' ? 'success' : 'failure');
+    // A moment for the scenarios' teaching notes ("liveness-Failure", "startup-Success").
+    if (w.type !== 'readiness') this.k.world.emit(`${w.type}-${result}`, w.container.name);
+    const update = { uid: w.pod.uid, containerId: w.containerId, result, type: w.type };
+    this.k.sched.trySend(w.type === 'readiness' ? this.k.readinessUpdates : this.k.livenessUpdates, update);
+  }
+
+  /** The container has started as far as probes go: it has no startup probe, or that probe has succeeded. */
+  started(pod: ApiPod, container: ContainerSpec, containerId: string): boolean {
+    return !(this.k.minor >= 16 && container.startupProbe) || this.startup.get(containerId) === 'Success';
   }
 }
 
-/** probeManager.AddPod: create a readiness worker per container (idempotent). Runs in the caller's goroutine. */
+/** probeManager.AddPod: create a worker per container and probe type (idempotent). Runs in the caller's goroutine. */
 export function* addPod(k: Kubelet, pod: ApiPod): Go {
   const m = k.probes;
   const custom = k.cfg.custom;
-  const probes = pod.spec.containers.map((c) => c.readinessProbe);
+  const readiness = pod.spec.containers.map((c) => c.readinessProbe);
   if (custom) {
     pod.spec.containers.forEach((c, i) => {
-      if (probes[i] || pod.status.conditions.find((x) => x.type === 'Ready')?.status === 'True') return;
+      if (readiness[i] || pod.status.conditions.find((x) => x.type === 'Ready')?.status === 'True') return;
       k.log('probe.default-prober', { pod: pod.name, phase: pod.status.phase });
-      probes[i] = DEFAULT_PROBE;
+      readiness[i] = DEFAULT_PROBE;
     });
   }
-  if (!probes.some(Boolean) || pod.spec.containers.every((c) => m.workers.has(keyOf(pod, c.name)))) return;
-  yield* lock(k.mu.probeWorkers, 'take the probe workerLock (AddPod)');
+  const wanted: [ContainerSpec, ProbeType, ProbeSpec][] = [];
   pod.spec.containers.forEach((c, i) => {
-    const probe = probes[i];
-    const key = keyOf(pod, c.name);
-    if (!probe || m.workers.has(key)) return;
-    const w = newWorker(k, pod, c, probe);
-    m.workers.set(key, w);
-    if (custom) k.log('probe.worker-added', { pod: formatPod(pod), containerName: c.name, probe: probe.text ?? '&Probe{}' });
-    k.spawn(`probe ${podName(pod)}/${c.name} readiness`, probeLoop(k, w));
+    if (readiness[i]) wanted.push([c, 'readiness', readiness[i]!]);
+    if (c.livenessProbe) wanted.push([c, 'liveness', c.livenessProbe]);
+    if (c.startupProbe && k.minor >= 16) wanted.push([c, 'startup', c.startupProbe]);
   });
+  if (wanted.every(([c, type]) => m.workers.has(keyOf(pod, c.name, type)))) return;
+  yield* lock(k.mu.probeWorkers, 'take the probe workerLock (AddPod)');
+  for (const [c, type, probe] of wanted) {
+    const key = keyOf(pod, c.name, type);
+    if (m.workers.has(key)) continue;
+    const w = newWorker(k, pod, c, probe, type);
+    m.workers.set(key, w);
+    if (custom && type === 'readiness') k.log('probe.worker-added', { pod: formatPod(pod), containerName: c.name, probe: probe.text ?? '&Probe{}' });
+    k.spawn(`probe ${podName(pod)}/${c.name} ${type}`, probeLoop(k, w));
+  }
   k.sched.unlock(k.mu.probeWorkers);
 }
 
-function keyOf(pod: ApiPod, container: string): string {
-  return `${pod.uid}/${container}/readiness`;
+function keyOf(pod: ApiPod, container: string, type: ProbeType): string {
+  return `${pod.uid}/${container}/${type}`;
 }
 
-function newWorker(k: Kubelet, pod: ApiPod, c: ContainerSpec, probe: ProbeSpec): ProbeWorker {
+function newWorker(k: Kubelet, pod: ApiPod, c: ContainerSpec, probe: ProbeSpec, type: ProbeType): ProbeWorker {
   const w: ProbeWorker = {
-    key: keyOf(pod, c.name), pod, container: c, probe, containerId: '', initialValue: 'Failure', resultRun: 0, stopped: false,
-    wake: new Chan(`probe ${c.name} manualTrigger`, 1), tick: new Chan(`probe ${c.name} ticker`, 1), startUs: k.nowUs,
+    key: keyOf(pod, c.name, type), type, pod, container: c, probe, containerId: '',
+    initialValue: type === 'readiness' ? 'Failure' : type === 'liveness' ? 'Success' : undefined, resultRun: 0, onHold: false, stopped: false,
+    wake: new Chan(`probe ${c.name} ${type} manualTrigger`, 1), tick: new Chan(`probe ${c.name} ${type} ticker`, 1), startUs: k.nowUs,
   };
-  if (k.cfg.custom) {
+  if (k.cfg.custom && type === 'readiness') {
     // The custom branch: trust the API's container readiness across a kubelet restart.
     k.log('probe.initial-status', { status: statusV(pod.status) });
     const s = pod.status.containerStatuses.find((x) => x.name === c.name && x.ready);
@@ -130,7 +162,7 @@ export function* updatePodStatus(k: Kubelet, pod: ApiPod, statuses: ContainerSta
   for (const cs of statuses) {
     if (!cs.running) { cs.ready = false; continue; }
     const id = bare(cs.containerID);
-    const key = keyOf(pod, cs.name);
+    const key = keyOf(pod, cs.name, 'readiness');
     if (k.cfg.custom?.atomicReadinessRead) {
       if (!m.readiness.has(id)) k.world.emit('readiness-lookup', pod.uid);
       yield* lock(k.mu.probeWorkers, 'take the probe workerLock, then read result and worker together (fixed)');
@@ -164,7 +196,7 @@ function* probeLoop(k: Kubelet, w: ProbeWorker): Go {
     if (!(yield* doProbe(k, w))) break;
     yield* select([{ kind: 'recv', ch: w.wake as Chan<unknown> }, { kind: 'recv', ch: w.tick as Chan<unknown> }], `wait for the ${w.probe.periodSeconds}s probe period`);
   }
-  k.truth('probe', w.pod.uid, `${w.container.name}/readiness`, 'stopped');
+  k.truth('probe', w.pod.uid, `${w.container.name}/${w.type}`, 'stopped');
 }
 
 function* doProbe(k: Kubelet, w: ProbeWorker): Go<boolean> {
@@ -181,25 +213,39 @@ function* doProbe(k: Kubelet, w: ProbeWorker): Go<boolean> {
     w.containerId = id;
     w.resultRun = 0;
     w.lastResult = undefined;
-    k.probes.setResult(w, w.initialValue);
+    w.onHold = false;
+    if (w.initialValue) k.probes.setResult(w, w.initialValue);
   }
+  if (w.onHold) return true;
   if (!cs.running) {
     k.probes.setResult(w, 'Failure');
     return true;
   }
   if (k.nowUs - cs.running.startedUs < w.probe.initialDelaySeconds * 1e6) return true;
+  // 1.16+: the startup probe runs until the container has started, the others only after.
+  if (k.minor >= 16 && (w.type === 'startup') === k.probes.started(w.pod, w.container, id)) return true;
   const ok = yield* runProbe(k, w, id);
   const result: ProbeResult = ok ? 'Success' : 'Failure';
+  const label = PROBE_LABEL[w.type];
   const who = k.structured
-    ? { probeType: { t: 'stringer' as const, v: 'Readiness' }, pod: podVal(w.pod), podUID: uidVal(w.pod.uid), containerName: w.container.name }
-    : { probeType: 'Readiness', podContainer: `${formatPod(w.pod)}:${w.container.name}` };
+    ? { probeType: { t: 'stringer' as const, v: label }, pod: podVal(w.pod), podUID: uidVal(w.pod.uid), containerName: w.container.name }
+    : { probeType: label, podContainer: `${formatPod(w.pod)}:${w.container.name}` };
+  const output = w.probe.kind === 'http' ? 'HTTP probe failed with statuscode: 503' : '';
   if (ok) k.log('probe.succeeded', who);
-  else k.log('probe.failed', { ...who, probeResult: 'failure', output: w.probe.kind === 'http' ? 'HTTP probe failed with statuscode: 503' : '' });
+  else {
+    k.log('probe.failed', { ...who, probeResult: 'failure', output });
+    // The prober records an Unhealthy event for each failed liveness or startup probe.
+    if (w.type !== 'readiness') recordEvent(k, { kind: 'Pod', pod: w.pod, container: w.container.name }, 'Warning', 'Unhealthy', `${label} probe failed: ${output}`);
+  }
   if (w.lastResult === result) w.resultRun++;
   else { w.lastResult = result; w.resultRun = 1; }
   if (result === 'Failure' && w.resultRun < w.probe.failureThreshold) return true;
   if (result === 'Success' && w.resultRun < w.probe.successThreshold) return true;
   k.probes.setResult(w, result);
+  if (w.type !== 'readiness' && result === 'Failure') {
+    w.onHold = true;
+    w.resultRun = 0;
+  }
   return true;
 }
 

@@ -39,6 +39,12 @@ function shouldRestart(pod: ApiPod, spec: ContainerSpec, rt: RuntimePodStatus): 
   return true;
 }
 
+/** Why a container that failed its liveness (or startup) probe is killed: ≤1.20 as 1.12 words it, 1.21+ by name. */
+function probeKillMessage(k: Kubelet, spec: ContainerSpec, probe: 'liveness' | 'startup', restart: boolean): string {
+  if (k.minor >= 21) return `Container ${spec.name} failed ${probe} probe${restart ? ', will be restarted' : ''}`;
+  return `Container failed ${probe} probe.${restart ? '. Container will be killed and recreated.' : ''}`;
+}
+
 function hashMessage(k: Kubelet, spec: ContainerSpec, actual: number, expected: number): string {
   if (k.minor >= 21) return `Container ${spec.name} definition changed, will be restarted`;
   return `Container spec hash changed (${actual} vs ${expected}).. Container will be killed and recreated.`;
@@ -77,12 +83,19 @@ export function computePodActions(k: Kubelet, pod: ApiPod, rt: RuntimePodStatus)
       continue;
     }
     const expected = hashContainer(spec, k.cfg.hash);
-    if (cur.hash === expected) { keep++; continue; }
-    const message = hashMessage(k, spec, cur.hash, expected);
-    a.toStart.push(spec);
+    let message: string;
+    let restart = pod.spec.restartPolicy !== 'Never';
+    if (cur.hash !== expected) {
+      message = hashMessage(k, spec, cur.hash, expected);
+      // A changed spec restarts the container whatever the restart policy.
+      restart = true;
+    } else if (k.probes.liveness.get(cur.id) === 'Failure') message = probeKillMessage(k, spec, 'liveness', restart);
+    else if (k.probes.startup.get(cur.id) === 'Failure') message = probeKillMessage(k, spec, 'startup', restart);
+    else { keep++; continue; }
+    if (restart) a.toStart.push(spec);
     a.toKill.push({ c: cur, spec, message });
     if (k.minor <= 7) {
-      k.log('runtime.hash-changed-1.7', { podName: pod.name, containerName: spec.name, oldHash: cur.hash, newHash: expected });
+      if (cur.hash !== expected) k.log('runtime.hash-changed-1.7', { podName: pod.name, containerName: spec.name, oldHash: cur.hash, newHash: expected });
     } else if (k.structured) {
       const idVal = { t: 'struct' as const, text: `{Type:${k.profile.runtime} ID:${cur.id}}`, json: { Type: k.profile.runtime, ID: cur.id } };
       k.log('runtime.kill-decision', { containerName: spec.name, containerStatusID: idVal, pod: podVal(pod), containerMessage: message });

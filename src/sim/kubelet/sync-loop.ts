@@ -12,7 +12,7 @@ import { errorsText, runtimeErrors } from './runtime-health.ts';
 import { admitPod, rejectPod } from './admission.ts';
 import { killPod } from './runtime-manager.ts';
 import { recv } from '../engine/ops.ts';
-import { rfc3339 } from '../log/go-values.ts';
+import { formatPod, rfc3339 } from '../log/go-values.ts';
 import { cleanUpContainersInPod } from './container-deletor.ts';
 
 const MAX_BACKOFF_US = 5e6;
@@ -43,6 +43,7 @@ function* syncLoopIteration(k: Kubelet): Go {
     { kind: 'recv', ch: k.syncTick as Chan<unknown> },
     { kind: 'recv', ch: k.housekeepingTick as Chan<unknown> },
   ];
+  cases.push({ kind: 'recv', ch: k.livenessUpdates as Chan<unknown> });
   if (k.profile.probeResultsViaSyncLoop) cases.push({ kind: 'recv', ch: k.readinessUpdates as Chan<unknown> });
   const r = yield* select(cases, 'select: configCh / plegCh / syncCh / housekeepingCh / probe results');
   if (r.index !== 3) k.truth('sync-gate', '', '', 'running');
@@ -51,7 +52,8 @@ function* syncLoopIteration(k: Kubelet): Go {
     case 1: return yield* handlePleg(k, r.value as PlegEvent);
     case 2: return handleSyncTick(k);
     case 3: return yield* handleHousekeeping(k);
-    case 4: return handleReadiness(k, r.value as ProbeUpdate);
+    case 4: return handleLiveness(k, r.value as ProbeUpdate);
+    case 5: return handleReadiness(k, r.value as ProbeUpdate);
   }
 }
 
@@ -171,6 +173,19 @@ function* handleHousekeeping(k: Kubelet): Go {
   const err = yield* handlePodCleanups(k);
   if (err) k.log('housekeeping.failed', { err });
   k.log('housekeeping.end', { duration: k.minor >= 28 ? { t: 'stringer', v: `${Math.max(1, Math.round((k.nowUs - startUs) / 1e3))}ms` } : undefined });
+}
+
+/**
+ * A liveness Failure (or, 1.16+, any startup result): sync the pod, whose computePodActions then kills the failed
+ * container. ≤1.20 says "SyncLoop (container unhealthy)"; 1.21+ handleProbeSync says "SyncLoop (probe)".
+ */
+function handleLiveness(k: Kubelet, u: ProbeUpdate): void {
+  if (u.type !== 'startup' && u.result !== 'Failure') return;
+  const pod = k.podManager.get(u.uid);
+  if (!pod) return;
+  if (k.structured) k.log('syncloop.probe', { probe: u.type ?? 'liveness', status: u.type === 'startup' && u.result === 'Success' ? 'started' : 'unhealthy', pod: podVal(pod) });
+  else k.log('syncloop.container-unhealthy', { pod: formatPod(pod) });
+  dispatchWork(k, { updateType: 'sync', pod });
 }
 
 function handleReadiness(k: Kubelet, u: ProbeUpdate): void {

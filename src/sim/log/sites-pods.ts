@@ -44,6 +44,9 @@ export const POD_SITES: Record<string, readonly SiteVariant[]> = {
     S('M14', 'SyncLoop (SYNC) pods', ['total', 'pods'], 4, 'kubelet.go', { '1.23': 2171, '1.28': 2440 }),
   ],
   'syncloop.probe': [S('M16', 'SyncLoop (probe)', ['probe', 'status', 'pod'], 1, 'kubelet.go', { '1.23': 2224, '1.28': 2493 })],
+  // 1.12: syncLoopIteration's liveness case, between the SYNC (1947) and housekeeping (1968) lines whose numbers are
+  // known; the line is counted from the upstream layout of that case.
+  'syncloop.container-unhealthy': [P('M15', 'SyncLoop (container unhealthy): %q{pod}', 1, 'kubelet.go', { '1.12': 1961 })],
   'housekeeping.start': [
     P('M18', 'SyncLoop (housekeeping)', 4, 'kubelet.go', { '1.12': 1970 }),
     S('M18', 'SyncLoop (housekeeping)', [], 4, 'kubelet.go', { '1.23': 2202, '1.28': 2471 }),

@@ -7,9 +7,10 @@ import { runtimeHangNotReady } from './runtime-hang-notready.ts';
 import { sandboxLeakTerminating } from './sandbox-leak-terminating.ts';
 import { nodeHour } from './node-hour.ts';
 import { initContainers } from './init-containers.ts';
+import { livenessRestart } from './liveness-restart.ts';
 import type { Scenario } from './types.ts';
 
-export const SCENARIOS: readonly Scenario[] = [podLifecycle, readinessInitRace, hashChangeRestart, runtimeHangNotReady, upgradeHash, sandboxLeakTerminating, initContainers, nodeHour];
+export const SCENARIOS: readonly Scenario[] = [podLifecycle, readinessInitRace, hashChangeRestart, runtimeHangNotReady, upgradeHash, sandboxLeakTerminating, initContainers, livenessRestart, nodeHour];
 
 export function scenarioById(id: string): Scenario {
   const s = SCENARIOS.find((x) => x.id === id);

@@ -20,7 +20,10 @@ export interface ContainerSpec {
   image: string;
   ports: { name: string; containerPort: number; protocol: string }[];
   readinessProbe?: ProbeSpec;
+  /** A liveness probe: the container is killed and restarted when it fails `failureThreshold` times in a row. */
   livenessProbe?: ProbeSpec;
+  /** A startup probe (1.16+): liveness and readiness probes wait until it has succeeded once. */
+  startupProbe?: ProbeSpec;
   preStop?: boolean;
   /**
    * On an init container: 'Always' makes it a sidecar (1.28+ with the SidecarContainers gate): it keeps running

@@ -68,6 +68,7 @@ const BACKED: [scenario: string, detector: string][] = [
   ['runtime-hang-notready', 'runtime-down'],
   ['sandbox-leak-terminating', 'pod-worker-stuck-terminating'],
   ['init-containers', 'crashloop-backoff'],
+  ['liveness-restart', 'liveness-restart'],
 ];
 
 describe('scenario-backed detectors on simulated logs', () => {
