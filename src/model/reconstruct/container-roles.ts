@@ -11,10 +11,10 @@ import type { ContainerRole } from '../trace.ts';
 import type { ContainerInstances } from './container-instances.ts';
 import type { ReconstructContext } from './context.ts';
 
-/** containerType values (kuberuntime's typeName) → role; "container" is an app container. */
-const ROLE_OF_TYPE: Readonly<Record<string, ContainerRole | 'app'>> = {
-  'init container': 'init', 'ephemeral container': 'ephemeral', container: 'app',
-};
+/** containerType values (kuberuntime's typeName) → role; "container" is an app container. A Map: the value is log text. */
+const ROLE_OF_TYPE: ReadonlyMap<string, ContainerRole | 'app'> = new Map([
+  ['init container', 'init'], ['ephemeral container', 'ephemeral'], ['container', 'app'],
+]);
 
 export class ContainerRoles {
   /** Per pod, container name → what the lines said (the first word wins: names are unique in a pod spec). */
@@ -39,7 +39,7 @@ export class ContainerRoles {
     const nameId = events.cname[i];
     if (!nameId) return;
     const how = CONTAINER_ROLE[events.msg[i]];
-    const role = how === ROLE_INIT ? 'init' : how === ROLE_FROM_TEXT ? ROLE_OF_TYPE[strings.get(events.text[i])] : undefined;
+    const role = how === ROLE_INIT ? 'init' : how === ROLE_FROM_TEXT ? ROLE_OF_TYPE.get(strings.get(events.text[i])) : undefined;
     if (role) this.set(pod, strings.get(nameId), role);
   }
 

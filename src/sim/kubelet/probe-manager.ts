@@ -93,7 +93,7 @@ export class ProbeManager {
   }
 
   /** The container has started as far as probes go: it has no startup probe, or that probe has succeeded. */
-  started(pod: ApiPod, container: ContainerSpec, containerId: string): boolean {
+  started(container: ContainerSpec, containerId: string): boolean {
     return !(this.k.minor >= 16 && container.startupProbe) || this.startup.get(containerId) === 'Success';
   }
 }
@@ -223,7 +223,7 @@ function* doProbe(k: Kubelet, w: ProbeWorker): Go<boolean> {
   }
   if (k.nowUs - cs.running.startedUs < w.probe.initialDelaySeconds * 1e6) return true;
   // 1.16+: the startup probe runs until the container has started, the others only after.
-  if (k.minor >= 16 && (w.type === 'startup') === k.probes.started(w.pod, w.container, id)) return true;
+  if (k.minor >= 16 && (w.type === 'startup') === k.probes.started(w.container, id)) return true;
   const ok = yield* runProbe(k, w, id);
   const result: ProbeResult = ok ? 'Success' : 'Failure';
   const label = PROBE_LABEL[w.type];

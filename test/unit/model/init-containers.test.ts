@@ -78,6 +78,14 @@ describe('container roles from the lines that state them', () => {
     expect(roles(trace)).toEqual({ migrate: 'init', 'wait-db': 'init', app: 'app' });
   });
 
+  it('a containerType the kubelet never prints (even "constructor") marks nothing', () => {
+    const trace = analyzeText([
+      'I0315 10:00:01.000000    2891 kuberuntime_manager.go:903] "Creating container in pod" containerType="constructor" container="&Container{Name:odd,Image:img,}" pod="shop/web-0"',
+      'I0315 10:00:02.000000    2891 kuberuntime_manager.go:903] "Creating container in pod" containerType="__proto__" container="&Container{Name:odd2,Image:img,}" pod="shop/web-0"',
+    ].join('\n'));
+    expect(roles(trace)).toEqual({ odd: 'app', odd2: 'app' });
+  });
+
   it('an event about spec.initContainers{…} names its container', () => {
     const trace = analyzeText([
       'I0315 10:00:01.000000    2891 event.go:307] "Event occurred" object="shop/web-0" fieldPath="spec.initContainers{migrate}" kind="Pod" apiVersion="v1" type="Normal" reason="Started" message="Started container migrate"',
