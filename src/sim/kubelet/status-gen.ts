@@ -73,6 +73,8 @@ export function* generateAPIPodStatus(k: Kubelet, pod: ApiPod, rt: RuntimePodSta
   const old = k.status.cached(pod.uid) ?? pod.status;
   const inits = pod.spec.initContainers ?? [];
   const initStatuses = inits.map((c) => containerStatus(k, rt, c.name, c.image, old.initContainerStatuses, 'PodInitializing'));
+  // An init container is ready once it exited 0; a sidecar while it runs (no readiness probe is modelled for it).
+  initStatuses.forEach((cs, i) => { cs.ready = isSidecar(inits[i]) ? cs.running !== undefined : cs.terminated?.exitCode === 0; });
   // Once an app container exists, initialisation is over even if the runtime no longer lists an init container.
   const appCreated = pod.spec.containers.some((c) => instancesOf(rt, c.name).length > 0);
   const incomplete = appCreated ? [] : inits.filter((c, i) => !initDone(c, initStatuses[i])).map((c) => c.name);
