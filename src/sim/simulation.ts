@@ -154,6 +154,11 @@ export class Simulation {
   }
 
   private applyFault(f: FaultSpec): void {
+    if (f.kind === 'fix-app') {
+      const app = this.scenario.fixedApp?.(f.container);
+      if (app) this.world.cri.appOverrides.set(f.container, { ...app });
+      return;
+    }
     const now = this.world.sched.nowUs;
     const until = 'durationUs' in f && f.durationUs !== undefined ? now + f.durationUs : Infinity;
     let rf: RuntimeFault;

@@ -69,6 +69,9 @@ export function faultFromShare(f: SimFault): FaultSpec | string {
       return { kind: 'hang-container', container: f.target, durationUs };
     case 'hang-runtime':
       return { kind: 'hang-runtime', durationUs };
+    case 'fix-app':
+      if (!f.target) return 'a fix-app fault needs the container it fixes';
+      return { kind: 'fix-app', container: f.target };
     case 'crash-runtime':
       return durationUs === undefined ? 'a crash-runtime fault needs durationUs' : { kind: 'crash-runtime', durationUs };
     case 'slow-runtime': {
@@ -86,7 +89,7 @@ export function faultToShare(at: FaultAt): SimFault {
   if ('durationUs' in f && f.durationUs !== undefined) params.durationUs = f.durationUs;
   if (f.kind === 'slow-runtime') params.factor = f.factor;
   return {
-    step: at.step, kind: f.kind, ...(f.kind === 'hang-container' ? { target: f.container } : {}),
+    step: at.step, kind: f.kind, ...(f.kind === 'hang-container' || f.kind === 'fix-app' ? { target: f.container } : {}),
     ...(Object.keys(params).length ? { params } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { became, changed, firstTime, happened, printed } from './common.ts';
 const START = at(2024, 5, 6, 9, 30, 0, 204_118);
 const POD = 'orders-api-0';
 const CREATED_US = START + 4 * S;
+const MIGRATE_OK = { readyAfterUs: 0, exitAfterTermUs: 100_000, termExitCode: 0, crashAfterUs: 3 * S, crashExitCode: 0 };
 
 export const initContainers: Scenario = {
   id: 'init-containers',
@@ -40,14 +41,16 @@ export const initContainers: Scenario = {
     fixed: 'the migration completes (exit 0) after 3 s',
   },
   faults: [
+    { id: 'database-back', label: 'the database comes back: migrate succeeds from its next run', fault: { kind: 'fix-app', container: 'migrate' } },
     { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
   ],
+  fixedApp: (name) => (name === 'migrate' ? MIGRATE_OK : undefined),
   setup({ world, variant, profile }) {
     const cfg = kubeletConfig(profile, { nodeName: 'node-3', pid: 1187 });
     const migrate = container('migrate', 'registry.example/orders-migrate:4.2', {
       app: variant === 'buggy'
         ? { readyAfterUs: 0, exitAfterTermUs: 100_000, termExitCode: 0, crashAfterUs: 2 * S, crashExitCode: 1 }
-        : { readyAfterUs: 0, exitAfterTermUs: 100_000, termExitCode: 0, crashAfterUs: 3 * S, crashExitCode: 0 },
+        : { ...MIGRATE_OK },
     });
     const inits: ContainerSpec[] = [migrate];
     // Sidecars exist from 1.28 (SidecarContainers feature gate; on by default from 1.29).

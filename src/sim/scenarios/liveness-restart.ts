@@ -42,8 +42,10 @@ export const livenessRestart: Scenario = {
     fixed: 'a startup probe allows 60 s for the warm-up (1.12: liveness initialDelaySeconds 60)',
   },
   faults: [
+    { id: 'fast-warm-up', label: 'a warm cache: the app answers 5 s after each start from now on', fault: { kind: 'fix-app', container: 'app' } },
     { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
   ],
+  fixedApp: (name) => (name === 'app' ? { readyAfterUs: 5 * S, exitAfterTermUs: 300_000, termExitCode: 143 } : undefined),
   setup({ world, variant, profile }) {
     const cfg = kubeletConfig(profile, { nodeName: 'node-2', pid: 3302 });
     const startupProbes = profile.minor >= 16;

@@ -5,6 +5,7 @@
  */
 import type { TruthChange } from '../world/truth.ts';
 import type { World } from '../world/world.ts';
+import type { AppBehaviour } from '../world/types.ts';
 import type { Profile, ProfileId } from '../kubelet/profile.ts';
 
 export type Variant = 'buggy' | 'fixed';
@@ -14,7 +15,9 @@ export type FaultSpec =
   | { kind: 'hang-container'; container: string; durationUs?: number }
   | { kind: 'hang-runtime'; durationUs?: number }
   | { kind: 'crash-runtime'; durationUs: number }
-  | { kind: 'slow-runtime'; factor: number; durationUs?: number };
+  | { kind: 'slow-runtime'; factor: number; durationUs?: number }
+  /** The application in this container is fixed (its scenario's fixedApp): new instances behave well. */
+  | { kind: 'fix-app'; container: string };
 
 export interface FaultOffer {
   id: string;
@@ -85,6 +88,8 @@ export interface Scenario {
   heavy?: boolean;
   variants: Record<Variant, string>;
   faults: readonly FaultOffer[];
+  /** What a fix-app fault makes a container's application do from then on (undefined: the fault does nothing). */
+  fixedApp?: (container: string) => AppBehaviour | undefined;
   /** Builds the node and returns the simulated end time (epoch µs). */
   setup: (ctx: SetupContext) => number;
   annotations: readonly AnnotationRule[];

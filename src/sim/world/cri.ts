@@ -37,6 +37,8 @@ export class FakeRuntime {
   readonly sandboxes = new Map<string, RtSandbox>();
   readonly containers = new Map<string, RtContainer>();
   readonly faults: RuntimeFault[] = [];
+  /** How the application of a container (by name) behaves from now on, replacing its spec's (the fix-app fault). */
+  readonly appOverrides = new Map<string, AppBehaviour>();
   /** Told about every state change (the ground truth records them). */
   observer: (kind: 'container' | 'sandbox', podUid: string, id: string, state: string) => void = () => {};
 
@@ -205,7 +207,7 @@ export class FakeRuntime {
     return this.plan('CreateContainer', undefined, (now) => {
       const c: RtContainer = {
         id: hexId(`${pod.uid}/${name}/${attempt}`, this.seed), sandboxId, pod, name, attempt, state: 'created', exitCode: 0,
-        reason: '', createdUs: now, startedUs: 0, finishedUs: 0, hash, image, app,
+        reason: '', createdUs: now, startedUs: 0, finishedUs: 0, hash, image, app: this.appOverrides.get(name) ?? app,
       };
       this.containers.set(c.id, c);
       this.observer('container', pod.uid, c.id, 'created');

@@ -92,3 +92,45 @@ describe('slow-runtime: every call takes longer', () => {
     });
   }
 });
+
+describe('fix-app: the container\'s application behaves from its next instance on', () => {
+  const buggyWith = (scenario: string, faults: FaultAt[]) => {
+    const sim = new Simulation({ scenario, variant: 'buggy', version: '1.28', faults, verbosity: 2 });
+    sim.run();
+    return sim;
+  };
+  const stepOf = (scenario: string, afterS: number) => {
+    const probe = new Simulation({ scenario, variant: 'buggy', version: '1.28', verbosity: 0 });
+    const atUs = probe.scenario.startUs + afterS * S;
+    for (let r = probe.step(); r; r = probe.step()) if (r.timeUs >= atUs) return r.index;
+    throw new Error('the run ended first');
+  };
+
+  it('init-containers: the database comes back at 60 s, so the failing migration succeeds on its next run and the app starts', () => {
+    const without = buggyWith('init-containers', []);
+    const withFix = buggyWith('init-containers', [{ step: stepOf('init-containers', 60), fault: { kind: 'fix-app', container: 'migrate' } }]);
+    expect(without.outcome().incident).toBe(true);
+    expect(withFix.outcome().incident).toBe(false);
+    const runs = (sim: Simulation) => [...sim.world.cri.containers.values()].filter((c) => c.name === 'migrate');
+    // The instances that ran before the fix failed; the last one, after it, exited 0.
+    expect(runs(withFix).at(-1)).toMatchObject({ state: 'exited', exitCode: 0, reason: 'Completed' });
+    expect(runs(without).every((c) => c.exitCode === 1)).toBe(true);
+  });
+
+  it('liveness-restart: once the app warms up in 5 s, the next restart is the last', () => {
+    const without = buggyWith('liveness-restart', []);
+    const withFix = buggyWith('liveness-restart', [{ step: stepOf('liveness-restart', 60), fault: { kind: 'fix-app', container: 'app' } }]);
+    const kills = (sim: Simulation) => sim.world.truth.changes.filter((c) => c.machine === 'container' && c.to === 'killing');
+    expect(kills(withFix).length).toBeGreaterThan(0);
+    expect(kills(withFix).length).toBeLessThan(kills(without).length);
+    const lastKillUs = kills(withFix).at(-1)!.timeUs;
+    expect(lastKillUs).toBeLessThan(withFix.scenario.startUs + 90 * S);
+    expect(withFix.outcome().keyTimesUs.ready).toBeGreaterThan(lastKillUs);
+  });
+
+  it('a fix-app fault for a container the scenario has no fix for changes nothing', () => {
+    const a = buggyWith('liveness-restart', []);
+    const b = buggyWith('liveness-restart', [{ step: 10, fault: { kind: 'fix-app', container: 'no-such' } }]);
+    expect(b.world.log.text()).toBe(a.world.log.text());
+  });
+});

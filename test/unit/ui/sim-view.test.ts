@@ -27,6 +27,19 @@ describe('the simulation address', () => {
     expect(back.notices).toEqual([]);
   });
 
+  it('round-trips a fix-app fault (the container it fixes is its target)', () => {
+    const resolved = resolveSimInit({ scenario: 'init-containers', variant: 'buggy', version: '1.28', seed: 1, step: 400, faults: [{ step: 300, kind: 'fix-app', target: 'migrate' }] });
+    if ('error' in resolved) throw new Error(resolved.error);
+    expect(resolved.state.faults).toEqual([{ step: 300, fault: { kind: 'fix-app', container: 'migrate' } }]);
+    const back = resolveSimInit(parseSimHash(simHash(resolved.state))!);
+    if ('error' in back) throw new Error(back.error);
+    expect(back.state).toEqual(resolved.state);
+    const untargeted = resolveSimInit({ scenario: 'init-containers', faults: [{ step: 3, kind: 'fix-app' }] });
+    if ('error' in untargeted) throw new Error(untargeted.error);
+    expect(untargeted.state.faults).toEqual([]);
+    expect(untargeted.notices.join(' ')).toContain('needs the container it fixes');
+  });
+
   it('never throws on hostile addresses; what it cannot read is left out or reported', () => {
     fc.assert(fc.property(fc.string({ maxLength: 300 }), (junk) => {
       const init = parseSimHash(`#sim=${junk}`);
