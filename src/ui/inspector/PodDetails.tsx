@@ -34,7 +34,7 @@ export function PodDetails({ trace, pod: index }: { trace: Trace; pod: number })
             const ended = Number.isFinite(c.exitCode) && c.exitCode >= 0 ? `exit ${c.exitCode}` : '';
             return (
               <tr key={ci}>
-                <th>{c.sandbox ? 'sandbox' : c.name || '(name unknown)'}</th>
+                <th>{c.sandbox ? 'sandbox' : c.name || '(name unknown)'}{c.role && <span className="muted"> ({c.role})</span>}</th>
                 <td><code>{c.id.slice(0, 12)}</code> {[ended, c.killReason && `killed: ${c.killReason}`].filter(Boolean).join(' · ')}</td>
               </tr>
             );
