@@ -154,6 +154,11 @@ export class Simulation {
   }
 
   private applyFault(f: FaultSpec): void {
+    if (f.kind === 'fix-image') {
+      const entry = this.scenario.fixedImage?.(f.image);
+      if (entry) this.world.cri.registry.set(f.image, { ...entry });
+      return;
+    }
     if (f.kind === 'fix-app') {
       const app = this.scenario.fixedApp?.(f.container);
       if (app) this.world.cri.appOverrides.set(f.container, { ...app });

@@ -72,6 +72,9 @@ export function faultFromShare(f: SimFault): FaultSpec | string {
     case 'fix-app':
       if (!f.target) return 'a fix-app fault needs the container it fixes';
       return { kind: 'fix-app', container: f.target };
+    case 'fix-image':
+      if (!f.target) return 'a fix-image fault needs the image it fixes';
+      return { kind: 'fix-image', image: f.target };
     case 'crash-runtime':
       return durationUs === undefined ? 'a crash-runtime fault needs durationUs' : { kind: 'crash-runtime', durationUs };
     case 'slow-runtime': {
@@ -89,7 +92,8 @@ export function faultToShare(at: FaultAt): SimFault {
   if ('durationUs' in f && f.durationUs !== undefined) params.durationUs = f.durationUs;
   if (f.kind === 'slow-runtime') params.factor = f.factor;
   return {
-    step: at.step, kind: f.kind, ...(f.kind === 'hang-container' || f.kind === 'fix-app' ? { target: f.container } : {}),
+    step: at.step, kind: f.kind,
+    ...(f.kind === 'hang-container' || f.kind === 'fix-app' ? { target: f.container } : f.kind === 'fix-image' ? { target: f.image } : {}),
     ...(Object.keys(params).length ? { params } : {}),
   };
 }

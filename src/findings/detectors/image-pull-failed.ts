@@ -86,5 +86,6 @@ function describe(ctx: FindingContext, p: Pull): Finding {
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
     next: 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
+    scenario: 'image-pull-backoff',
   });
 }

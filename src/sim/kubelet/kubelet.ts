@@ -131,6 +131,10 @@ export class Kubelet {
   readonly runtimeCache = { pods: [] as RuntimePodStatus[], timeUs: -Infinity };
   /** Containers the status manager or probes need to find by ID → pod UID. */
   readonly backoff = new Map<string, { untilUs: number; periodUs: number }>();
+  /** The image manager's pull back-off, per pod UID and image. */
+  readonly imageBackoff = new Map<string, { untilUs: number; periodUs: number }>();
+  /** The reason a container could not be started in the last sync (`uid/name` → ErrImagePull…), for its status. */
+  readonly reasonCache = new Map<string, string>();
   readonly mu = { probeWorkers: new Mutex('probe workerLock') };
 
   constructor(readonly world: World, readonly profile: Profile, readonly cfg: KubeletConfig) {

@@ -4,10 +4,10 @@
  * killPod and killContainer stop containers with their grace period.
  */
 import type { Go } from '../engine/ops.ts';
-import { formatPod, rfc3339, type PodIdent } from '../log/go-values.ts';
+import { formatPod, goDuration, goQuote, rfc3339, type PodIdent } from '../log/go-values.ts';
 import { isSidecar, type ApiPod, type ContainerSpec, type RtContainer, type RtSandbox, type RuntimePodStatus } from '../world/types.ts';
 import { hashContainer } from './container-hash.ts';
-import { recordEvent } from './events.ts';
+import { recordEvent, type EventObject } from './events.ts';
 import { podVal, refFields, shortId, type Kubelet } from './kubelet.ts';
 import { instancesOf } from './status-gen.ts';
 
@@ -273,6 +273,41 @@ export function* runtimeSyncPod(k: Kubelet, pod: ApiPod, rt: RuntimePodStatus): 
 }
 
 /**
+ * The image manager's EnsureImageExists: an image already on the node is used as it is; otherwise, unless the pull
+ * of this image for this pod is backing off, pull it (events Pulling, then Pulled or Failed). A failed pull starts or
+ * doubles the back-off (10 s to 5 min). Returns why the container cannot start, or undefined.
+ */
+function* ensureImageExists(k: Kubelet, pod: ApiPod, spec: ContainerSpec, ref: EventObject): Go<{ reason: 'ErrImagePull' | 'ImagePullBackOff'; msg: string } | undefined> {
+  if (!k.world.cri.needsPull(spec.image)) {
+    recordEvent(k, ref, 'Normal', 'Pulled', `Container image "${spec.image}" already present on machine`);
+    return undefined;
+  }
+  const key = `${pod.uid}_${spec.image}`;
+  const b = k.imageBackoff.get(key);
+  if (b && k.nowUs - b.untilUs < b.periodUs) {
+    const msg = `Back-off pulling image "${spec.image}"`;
+    recordEvent(k, ref, 'Normal', 'BackOff', msg);
+    return { reason: 'ImagePullBackOff', msg };
+  }
+  recordEvent(k, ref, 'Normal', 'Pulling', `Pulling image "${spec.image}"`);
+  const startUs = k.nowUs;
+  const r = yield* k.cri(k.world.cri.pullImage(spec.image), `CRI PullImage ${spec.image}`, 0);
+  if (!r.ok) {
+    const err = r.err ?? 'unknown error';
+    k.log('runtime.pull-failed', { err, image: spec.image });
+    recordEvent(k, ref, 'Warning', 'Failed', `Failed to pull image "${spec.image}": ${err}`);
+    k.imageBackoff.set(key, { untilUs: k.nowUs, periodUs: b ? Math.min(b.periodUs * 2, MAX_BACKOFF_US) : 10e6 });
+    return { reason: 'ErrImagePull', msg: err };
+  }
+  k.world.emit('image-pulled', spec.image);
+  const took = goDuration(k.nowUs - startUs);
+  recordEvent(k, ref, 'Normal', 'Pulled', k.minor >= 28
+    ? `Successfully pulled image "${spec.image}" in ${took} (${took} including waiting)`
+    : `Successfully pulled image "${spec.image}" in ${took}`);
+  return undefined;
+}
+
+/**
  * pruneInitContainersBeforeStart (keep: 1, every sync) and purgeInitContainers (keep: 0, when the sandbox is
  * re-created): remove the exited instances of each init container beyond the newest `keep`.
  */
@@ -311,7 +346,20 @@ function* startContainer(k: Kubelet, pod: ApiPod, rt: RuntimePodStatus, spec: Co
       ? { containerType, container: { t: 'raw', v: containerPlusV(spec) }, pod: podVal(pod) }
       : { container: containerPlusV(spec), pod: formatPod(pod) });
   }
-  recordEvent(k, { kind: 'Pod', pod, container: spec.name, initContainer: init }, 'Normal', 'Pulled', `Container image "${spec.image}" already present on machine`);
+  const ref = { kind: 'Pod' as const, pod, container: spec.name, initContainer: init };
+  const pull = yield* ensureImageExists(k, pod, spec, ref);
+  if (pull) {
+    // startContainer records the failure; SyncPod's start() logs it (back-off quietly at V3, a failed pull as an error).
+    recordEvent(k, ref, 'Warning', 'Failed', `Error: ${pull.reason}`);
+    k.reasonCache.set(`${pod.uid}/${spec.name}`, pull.reason);
+    if (pull.reason === 'ImagePullBackOff') {
+      k.log('runtime.start-failed-quiet', { containerType, container: { t: 'raw', v: containerPlusV(spec) }, pod: podVal(pod), containerMessage: pull.msg, err: pull.reason });
+    } else if (!init) {
+      k.log('runtime.start-failed', { container: containerPlusV(spec), pod: formatPod(pod), err: pull.reason, containerMessage: pull.msg });
+    }
+    return `failed to "StartContainer" for "${spec.name}" with ${pull.reason}: ${goQuote(pull.msg)}`;
+  }
+  k.reasonCache.delete(`${pod.uid}/${spec.name}`);
   const hash = hashContainer(spec, k.cfg.hash);
   const created = yield* k.cri(k.world.cri.createContainer(sandboxId, pod, spec.name, attempt, spec.image, hash, spec.app), `CRI CreateContainer ${spec.name}`);
   if (!created.ok || !created.value) return `failed to "StartContainer" for "${spec.name}" with CreateContainerError: "${created.err}"`;

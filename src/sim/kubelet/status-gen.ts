@@ -19,7 +19,7 @@ function containerStatus(k: Kubelet, rt: RuntimePodStatus, name: string, image: 
   const prevCs = olds?.find((c) => c.name === name);
   const imageID = prevCs?.imageID || `docker-pullable://${image.split(':')[0]}@sha256:${(image.length * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8)}`;
   const cs: ContainerStatus = { name, ready: false, restartCount: latest?.attempt ?? 0, image, imageID, containerID: latest ? k.containerId(latest.id) : '' };
-  if (!latest) cs.waiting = { reason: notCreatedReason };
+  if (!latest) cs.waiting = { reason: k.reasonCache.get(`${rt.uid}/${name}`) ?? notCreatedReason };
   else if (latest.state === 'running') cs.running = { startedUs: latest.startedUs };
   else if (latest.state === 'exited') {
     cs.terminated = { exitCode: latest.exitCode, reason: latest.reason || 'Error', startedUs: latest.startedUs, finishedUs: latest.finishedUs, containerID: k.containerId(latest.id) };

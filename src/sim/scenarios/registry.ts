@@ -8,9 +8,10 @@ import { sandboxLeakTerminating } from './sandbox-leak-terminating.ts';
 import { nodeHour } from './node-hour.ts';
 import { initContainers } from './init-containers.ts';
 import { livenessRestart } from './liveness-restart.ts';
+import { imagePullBackoff } from './image-pull-backoff.ts';
 import type { Scenario } from './types.ts';
 
-export const SCENARIOS: readonly Scenario[] = [podLifecycle, readinessInitRace, hashChangeRestart, runtimeHangNotReady, upgradeHash, sandboxLeakTerminating, initContainers, livenessRestart, nodeHour];
+export const SCENARIOS: readonly Scenario[] = [podLifecycle, readinessInitRace, hashChangeRestart, runtimeHangNotReady, upgradeHash, sandboxLeakTerminating, initContainers, livenessRestart, imagePullBackoff, nodeHour];
 
 export function scenarioById(id: string): Scenario {
   const s = SCENARIOS.find((x) => x.id === id);

@@ -17,7 +17,9 @@ export type FaultSpec =
   | { kind: 'crash-runtime'; durationUs: number }
   | { kind: 'slow-runtime'; factor: number; durationUs?: number }
   /** The application in this container is fixed (its scenario's fixedApp): new instances behave well. */
-  | { kind: 'fix-app'; container: string };
+  | { kind: 'fix-app'; container: string }
+  /** The registry gets this image (its scenario's fixedImage): the next pull succeeds. */
+  | { kind: 'fix-image'; image: string };
 
 export interface FaultOffer {
   id: string;
@@ -90,6 +92,8 @@ export interface Scenario {
   faults: readonly FaultOffer[];
   /** What a fix-app fault makes a container's application do from then on (undefined: the fault does nothing). */
   fixedApp?: (container: string) => AppBehaviour | undefined;
+  /** What a fix-image fault puts in the registry for an image (undefined: the fault does nothing). */
+  fixedImage?: (image: string) => { pullUs: number } | undefined;
   /** Builds the node and returns the simulated end time (epoch µs). */
   setup: (ctx: SetupContext) => number;
   annotations: readonly AnnotationRule[];

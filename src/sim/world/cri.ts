@@ -13,7 +13,7 @@ import { copyContainer, copySandbox, type AppBehaviour, type RtContainer, type R
 export type CriCall =
   | 'Status' | 'ListPodSandbox' | 'ListContainers' | 'PodSandboxStatus' | 'ContainerStatus' | 'RunPodSandbox'
   | 'StopPodSandbox' | 'RemovePodSandbox' | 'CreateContainer' | 'StartContainer' | 'StopContainer' | 'RemoveContainer'
-  | 'ExecSync';
+  | 'ExecSync' | 'PullImage';
 
 /** A runtime fault as injected: times are absolute once applied (see world.ts). */
 export type RuntimeFault =
@@ -30,13 +30,19 @@ export const DEADLINE_EXCEEDED = 'rpc error: code = DeadlineExceeded desc = cont
 const BASE_US: Record<CriCall, number> = {
   Status: 1_500, ListPodSandbox: 1_200, ListContainers: 1_500, PodSandboxStatus: 900, ContainerStatus: 1_100,
   RunPodSandbox: 280_000, StopPodSandbox: 60_000, RemovePodSandbox: 40_000, CreateContainer: 45_000,
-  StartContainer: 90_000, StopContainer: 0, RemoveContainer: 25_000, ExecSync: 18_000,
+  StartContainer: 90_000, StopContainer: 0, RemoveContainer: 25_000, ExecSync: 18_000, PullImage: 0,
 };
 
 export class FakeRuntime {
   readonly sandboxes = new Map<string, RtSandbox>();
   readonly containers = new Map<string, RtContainer>();
   readonly faults: RuntimeFault[] = [];
+  /**
+   * Images a scenario makes the node pull (any other image counts as already present): how long a pull takes, or
+   * the registry's error for an image it does not have. A pulled image is present from then on.
+   */
+  readonly registry = new Map<string, { pullUs: number; err?: string }>();
+  private readonly pulled = new Set<string>();
   /** How the application of a container (by name) behaves from now on, replacing its spec's (the fix-app fault). */
   readonly appOverrides = new Map<string, AppBehaviour>();
   /** Told about every state change (the ground truth records them). */
@@ -242,6 +248,27 @@ export class FakeRuntime {
       if (cur && cur.state === 'running') this.exit(cur, byItself ? cur.app.termExitCode : 137, byItself && cur.app.termExitCode === 0 ? 'Completed' : 'Error', now);
       return true;
     }, durationUs, running);
+  }
+
+  /** Whether starting a container of this image needs a pull first. */
+  needsPull(image: string): boolean {
+    return this.registry.has(image) && !this.pulled.has(image);
+  }
+
+  /** PullImage: the image's pull time, then present — or the registry's error. */
+  pullImage(image: string): (nowUs: number) => CallPlan<boolean> {
+    const entry = this.registry.get(image) ?? { pullUs: 2_000_000 };
+    const inner = this.plan('PullImage', undefined, () => {
+      if (!entry.err) this.pulled.add(image);
+      return !entry.err;
+    }, entry.pullUs);
+    return (issuedUs) => {
+      const p = inner(issuedUs);
+      return { ...p, complete: (nowUs) => {
+        const r = p.complete(nowUs);
+        return r.ok && r.value === false ? { ok: false, err: entry.err } : r;
+      } };
+    };
   }
 
   removeContainer(id: string): (nowUs: number) => CallPlan<boolean> {

@@ -69,6 +69,7 @@ const BACKED: [scenario: string, detector: string][] = [
   ['sandbox-leak-terminating', 'pod-worker-stuck-terminating'],
   ['init-containers', 'crashloop-backoff'],
   ['liveness-restart', 'liveness-restart'],
+  ['image-pull-backoff', 'image-pull-failed'],
 ];
 
 describe('scenario-backed detectors on simulated logs', () => {

@@ -134,3 +134,28 @@ describe('fix-app: the container\'s application behaves from its next instance o
     expect(b.world.log.text()).toBe(a.world.log.text());
   });
 });
+
+describe('fix-image: the registry gets the missing tag', () => {
+  it('image-pull-backoff: after the tag is pushed, the next pull once the back-off expires succeeds and the container starts', () => {
+    const probe = new Simulation({ scenario: 'image-pull-backoff', variant: 'buggy', version: '1.28', verbosity: 0 });
+    const atUs = probe.scenario.startUs + 60 * S;
+    let step = 0;
+    for (let r = probe.step(); r; r = probe.step()) if (r.timeUs >= atUs) { step = r.index; break; }
+    const image = 'registry.example/checkout:5.3';
+    const run = (faults: FaultAt[]) => {
+      const sim = new Simulation({ scenario: 'image-pull-backoff', variant: 'buggy', version: '1.28', faults, verbosity: 3 });
+      sim.run();
+      return sim;
+    };
+    const without = run([]);
+    const withFix = run([{ step, fault: { kind: 'fix-image', image } }]);
+    expect(without.outcome().incident).toBe(true);
+    expect(withFix.outcome().incident).toBe(false);
+    const running = withFix.outcome().keyTimesUs.containerRunning;
+    expect(running).toBeGreaterThan(atUs);
+    // The API status said why it waited until then.
+    const reasons = without.world.log.text().match(/"waiting":\{"reason":"(ErrImagePull|ImagePullBackOff)"/g) ?? [];
+    expect(new Set(reasons.map((r) => r.replace(/.*"reason":"/, '').replace('"', '')))).toEqual(new Set(['ErrImagePull', 'ImagePullBackOff']));
+    expect(withFix.world.log.text()).toContain(`Successfully pulled image \\"${image}\\" in`);
+  });
+});

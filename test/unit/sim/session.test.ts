@@ -144,7 +144,7 @@ describe('session', () => {
 
   it('lists every scenario id with its variants and versions', () => {
     const ids = listScenarios().map((s) => s.id);
-    expect(ids).toEqual(['pod-lifecycle', 'readiness-init-race', 'hash-change-restart', 'runtime-hang-notready', 'upgrade-hash-1.7-1.9', 'sandbox-leak-terminating', 'init-containers', 'liveness-restart', 'node-hour']);
+    expect(ids).toEqual(['pod-lifecycle', 'readiness-init-race', 'hash-change-restart', 'runtime-hang-notready', 'upgrade-hash-1.7-1.9', 'sandbox-leak-terminating', 'init-containers', 'liveness-restart', 'image-pull-backoff', 'node-hour']);
     for (const s of listScenarios()) {
       expect(s.variants.buggy && s.variants.fixed, s.id).toBeTruthy();
       expect(s.versions).toContain(s.defaultVersion.buggy);

@@ -27,13 +27,19 @@ describe('the simulation address', () => {
     expect(back.notices).toEqual([]);
   });
 
-  it('round-trips a fix-app fault (the container it fixes is its target)', () => {
+  it('round-trips fix-app and fix-image faults (the container or image they fix is the target)', () => {
     const resolved = resolveSimInit({ scenario: 'init-containers', variant: 'buggy', version: '1.28', seed: 1, step: 400, faults: [{ step: 300, kind: 'fix-app', target: 'migrate' }] });
     if ('error' in resolved) throw new Error(resolved.error);
     expect(resolved.state.faults).toEqual([{ step: 300, fault: { kind: 'fix-app', container: 'migrate' } }]);
     const back = resolveSimInit(parseSimHash(simHash(resolved.state))!);
     if ('error' in back) throw new Error(back.error);
     expect(back.state).toEqual(resolved.state);
+    const image = resolveSimInit({ scenario: 'image-pull-backoff', faults: [{ step: 40, kind: 'fix-image', target: 'registry.example/checkout:5.3' }] });
+    if ('error' in image) throw new Error(image.error);
+    expect(image.state.faults).toEqual([{ step: 40, fault: { kind: 'fix-image', image: 'registry.example/checkout:5.3' } }]);
+    const imageBack = resolveSimInit(parseSimHash(simHash(image.state))!);
+    if ('error' in imageBack) throw new Error(imageBack.error);
+    expect(imageBack.state).toEqual(image.state);
     const untargeted = resolveSimInit({ scenario: 'init-containers', faults: [{ step: 3, kind: 'fix-app' }] });
     if ('error' in untargeted) throw new Error(untargeted.error);
     expect(untargeted.state.faults).toEqual([]);
