@@ -4,6 +4,7 @@
  * or that name-inference.ts can tie to a name. IDs are compared on their first 12 characters (the runtime's short ID).
  */
 import { KINDS } from '../../catalog/catalog.ts';
+import { STATUS_KINDS } from '../machines.ts';
 import type { Collected } from '../collector.ts';
 import { inferContainerNames } from '../name-inference.ts';
 import type { StringTable } from '../../util/string-table.ts';
@@ -91,31 +92,36 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
       if (!sandboxIds.has(k) && !nameOfId.has(k)) nameOfId.set(k, strings.get(cnameCol[i]));
     }
   }
-  sandboxesNoStatusLists(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
+  sandboxesNoStatusLists(ordered, strings, shortIds, c.idNames, nameOfId, sandboxIds);
   inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
 }
 
 const IS_PLEG_EVENT = Uint8Array.from(KINDS, (k) => (k.startsWith('pleg.container-') || k.startsWith('pleg.to-') ? 1 : 0));
+const IS_STATUS_EVENT = Uint8Array.from(KINDS, (k) => (STATUS_KINDS.has(k) ? 1 : 0));
 
 /**
  * PLEG reports a pod's sandbox like a container, and below -v=4 no line says which ID is the sandbox. The status
  * manager's lines (-v=3) list the ID of each of the pod's containers, current and last; so in a pod whose statuses
- * list IDs, an ID its PLEG events report that no status lists and no line names is its sandbox.
+ * list its containers, an ID its PLEG events report that no status lists and no line names is its sandbox.
  */
-function sandboxesNoStatusLists(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
+function sandboxesNoStatusLists(ordered: OrderedEvents, strings: StringTable, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
   named: ReadonlyMap<string, string>, sandboxIds: Set<string>): void {
   const { events } = ordered;
   const reported = new Map<number, Set<string>>();
+  // Pods whose status lines list their containers (even with no ID yet: a container that never started).
+  const podsWithStatuses = new Set<number>();
   for (let i = 0; i < events.count; i++) {
     const pod = events.pod[i];
+    if (pod >= 0 && IS_STATUS_EVENT[events.kind[i]] && events.text[i] && !podsWithStatuses.has(pod) &&
+      strings.get(events.text[i]).includes(' | ')) podsWithStatuses.add(pod);
     if (pod < 0 || !events.cid[i] || events.cname[i] || !IS_PLEG_EVENT[events.kind[i]]) continue;
     let ids = reported.get(pod);
     if (!ids) reported.set(pod, (ids = new Set()));
     ids.add(shortIds.of(events.cid[i]));
   }
-  for (const ids of reported.values()) {
-    if (![...ids].some((id) => listed.has(id))) continue;
+  for (const [pod, ids] of reported) {
+    if (!podsWithStatuses.has(pod) && ![...ids].some((id) => listed.has(id))) continue;
     for (const id of ids) if (!listed.has(id) && !named.has(id)) sandboxIds.add(id);
   }
 }

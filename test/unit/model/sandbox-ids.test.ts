@@ -10,8 +10,8 @@ import { analyzeSources } from '../../../src/model/analyze.ts';
 import { yearOf } from '../../../src/sim/scenarios/build.ts';
 import { Simulation } from '../../../src/sim/simulation.ts';
 
-function run(scenario: string, version: string, verbosity: number) {
-  const sim = new Simulation({ scenario, variant: 'fixed', version, seed: 1, verbosity });
+function run(scenario: string, version: string, verbosity: number, variant: 'buggy' | 'fixed' = 'fixed') {
+  const sim = new Simulation({ scenario, variant, version, seed: 1, verbosity });
   sim.run();
   const trace = analyzeSources([{ name: 'sim.log', data: sim.world.log.text() }], { defaultYear: yearOf(sim.scenario.startUs), yearFromCaller: true });
   const short = (id: string) => id.slice(0, 12);
@@ -20,9 +20,11 @@ function run(scenario: string, version: string, verbosity: number) {
 }
 
 describe('sandbox IDs below -v=4', () => {
-  for (const [scenario, version] of [['pod-lifecycle', '1.28'], ['pod-lifecycle', '1.23'], ['init-containers', '1.28'], ['init-containers', '1.23']] as const) {
-    it(`${scenario} ${version} at -v=3: the sandbox is told from the containers the statuses list`, () => {
-      const { trace, truthSandboxes, short } = run(scenario, version, 3);
+  // image-pull-backoff: no container ever starts, so no status lists an ID; the statuses still list the container.
+  for (const [scenario, version, variant] of [['pod-lifecycle', '1.28', 'fixed'], ['pod-lifecycle', '1.23', 'fixed'], ['init-containers', '1.28', 'fixed'],
+    ['init-containers', '1.23', 'fixed'], ['image-pull-backoff', '1.28', 'buggy']] as const) {
+    it(`${scenario} ${version} (${variant}) at -v=3: the sandbox is told from the containers the statuses list`, () => {
+      const { trace, truthSandboxes, short } = run(scenario, version, 3, variant);
       const sandboxes = trace.containers.filter((c) => c.sandbox).map((c) => short(c.id)).sort();
       expect(sandboxes).toEqual(truthSandboxes);
       // No container instance carries a sandbox's ID, and none is left without a name.
