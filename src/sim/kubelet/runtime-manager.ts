@@ -289,7 +289,7 @@ function* ensureImageExists(k: Kubelet, pod: ApiPod, spec: ContainerSpec, ref: E
     recordEvent(k, ref, 'Normal', 'BackOff', msg);
     return { reason: 'ImagePullBackOff', msg };
   }
-  recordEvent(k, ref, 'Normal', 'Pulling', `Pulling image "${spec.image}"`);
+  recordEvent(k, ref, 'Normal', 'Pulling', `${k.minor >= 16 ? 'Pulling' : 'pulling'} image "${spec.image}"`);
   const startUs = k.nowUs;
   const r = yield* k.cri(k.world.cri.pullImage(spec.image), `CRI PullImage ${spec.image}`, 0);
   if (!r.ok) {
@@ -303,7 +303,7 @@ function* ensureImageExists(k: Kubelet, pod: ApiPod, spec: ContainerSpec, ref: E
   const took = goDuration(k.nowUs - startUs);
   recordEvent(k, ref, 'Normal', 'Pulled', k.minor >= 28
     ? `Successfully pulled image "${spec.image}" in ${took} (${took} including waiting)`
-    : `Successfully pulled image "${spec.image}" in ${took}`);
+    : k.minor >= 21 ? `Successfully pulled image "${spec.image}" in ${took}` : `Successfully pulled image "${spec.image}"`);
   return undefined;
 }
 

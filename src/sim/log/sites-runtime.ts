@@ -75,16 +75,20 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('X59', 'Removing init container %q{containerName} instance %q{containerID} %d{count}', 4, 'kuberuntime_container.go', { '1.12': 685 }),
     S('X59', 'Removing init container', ['containerName', 'containerID', 'count'], 4, 'kuberuntime_container.go', { '1.23': 821, '1.28': 843 }),
   ],
-  // Image pulls (1.23 and 1.28 only). remote_image.go: the v1 CRI path, 1.23 from the 1.23.0 source (no seed shows
-  // the file); kuberuntime_manager.go: 1.23.0's line + 1 as the seeds' build shows throughout that file.
+  // Image pulls. remote_image.go: the v1 CRI path, 1.23 from the 1.23.0 source (no seed shows the file);
+  // kuberuntime_manager.go: 1.23.0's line + 1 as the seeds' build shows throughout that file. The 1.12 lines are
+  // estimated: the regular containers' start step follows "Creating container" (735).
   'runtime.pull-failed': [
+    P('X09r', 'PullImage %q{image} from image service failed: %v{err}', 0, 'remote_image.go', { '1.12': 110 }, { sev: 'E' }),
     S('X09r', 'PullImage from image service failed', ['err', 'image'], 0, 'remote_image.go', { '1.23': 236, '1.28': 180 }, { sev: 'E' }),
   ],
   // utilruntime.HandleError: an unstructured error line even in the structured era, at the line that calls it.
   'runtime.start-failed': [
+    P('X32', 'container start failed: %v{err}: %s{containerMessage}', 0, 'kuberuntime_manager.go', { '1.12': 744 }, { sev: 'E', to: 18 }),
     P('X32', 'container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}', 0, 'kuberuntime_manager.go', { '1.23': 919, '1.28': 1214 }, { sev: 'E', from: 21, to: 99 }),
   ],
   'runtime.start-failed-quiet': [
+    P('X32', 'container start failed: %v{err}: %s{containerMessage}', 3, 'kuberuntime_manager.go', { '1.12': 742 }, { to: 18 }),
     S('X32', 'Container start failed in pod', ['containerType', 'container', 'pod', 'containerMessage', 'err'], 3, 'kuberuntime_manager.go', { '1.23': 917, '1.28': 1212 }, { from: 22 }),
   ],
   'runtime.container-to-start': [

@@ -27,7 +27,7 @@ export const imagePullBackoff: Scenario = {
     'with ImagePullBackOff ("Back-off pulling image"), without asking the registry; each failed pull doubles the ' +
     'back-off, 10 s up to 5 min. No container is ever created: kubectl shows the container Waiting, reason ' +
     'ErrImagePull or ImagePullBackOff. Fixed: the tag exists, the pull takes 4 s and the container starts.',
-  versions: ['1.23', '1.28'],
+  versions: ['1.12', '1.23', '1.28'],
   startUs: START,
   defaultVersion: () => '1.28',
   defaultVerbosity: 3,
@@ -45,7 +45,10 @@ export const imagePullBackoff: Scenario = {
     const image = variant === 'buggy' ? MISSING : PRESENT;
     world.cri.registry.set(MISSING, {
       pullUs: 1_200_000,
-      err: `rpc error: code = NotFound desc = failed to pull and unpack image "${MISSING}": failed to resolve reference "${MISSING}": ${MISSING}: not found`,
+      // What the runtime answers: dockershim's docker daemon (1.12), containerd's CRI plugin (1.23+).
+      err: profile.runtime === 'docker'
+        ? `rpc error: code = Unknown desc = Error response from daemon: manifest for ${MISSING} not found`
+        : `rpc error: code = NotFound desc = failed to pull and unpack image "${MISSING}": failed to resolve reference "${MISSING}": ${MISSING}: not found`,
     });
     world.cri.registry.set(PRESENT, { pullUs: 4_000_000 });
     const app = container('app', image, {
