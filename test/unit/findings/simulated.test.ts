@@ -87,3 +87,16 @@ describe('scenario-backed detectors on simulated logs', () => {
     });
   }
 });
+
+describe('image-pull-failed on simulated pulls', () => {
+  for (const version of ['1.12', '1.28']) {
+    it(`${version}: the finding quotes the registry's error once, not the reason word or a quoted Go string`, () => {
+      const a = simulated('image-pull-backoff', 'buggy', { version });
+      const f = a.of('image-pull-failed')[0];
+      expect(f.explanation).toMatch(/failed \(ErrImagePull, ImagePullBackOff\)/);
+      expect(f.explanation).toMatch(/, "rpc error: code = \w+ desc = [^"]*(manifest for|failed to pull)/);
+      expect(f.explanation).not.toContain('""');
+      expect(f.explanation).not.toContain('\\"');
+    });
+  }
+});
