@@ -89,10 +89,21 @@ export function failedActions(text: string, max = 20): FailedAction[] {
     const next = text.indexOf(marker, r0);
     const detailStart = r0 + reason.length + 2;
     const detailEnd = Math.min(next < 0 ? text.length : next, detailStart + 400);
-    out.push({ action: text.slice(a0, a1), target: text.slice(t0, t1), reason, detail: detailStart < detailEnd ? text.slice(detailStart, detailEnd) : '' });
+    out.push({ action: text.slice(a0, a1), target: text.slice(t0, t1), reason, detail: detailStart < detailEnd ? unquoteDetail(text.slice(detailStart, detailEnd)) : '' });
     at = next;
   }
   return out;
+}
+
+/**
+ * A failed action's message as the kubelet prints it is Go-quoted (`"rpc error: … \"image\" …"`), followed in a
+ * list by `, ` or `]`: the text inside, unescaped. Anything else is returned trimmed.
+ */
+export function unquoteDetail(detail: string): string {
+  let t = detail.trim();
+  while (t.endsWith(',') || t.endsWith(']')) t = t.slice(0, -1).trimEnd();
+  if (t.length < 2 || t[0] !== '"' || !t.endsWith('"')) return t;
+  return t.slice(1, -1).replace(/\\(["\\])/g, '$1');
 }
 
 /** indexOf limited to `within` characters after `from` (keeps repeated searches over hostile text linear). */

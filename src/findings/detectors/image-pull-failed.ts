@@ -48,7 +48,7 @@ export const imagePullFailed: Detector = {
       if (reason) p.reasons.add(reason);
       if (!p.image) p.image = imageIn(detail);
       // The error itself, not a line whose text is only the reason (the start-failure line's err= is "ErrImagePull").
-      const error = unquote(detail);
+      const error = detail.trim();
       if (!p.error && reason !== 'ImagePullBackOff' && error && error !== reason) p.error = error;
     };
     for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed', ...Object.keys(IMAGE_KINDS)])) {
@@ -90,11 +90,4 @@ function describe(ctx: FindingContext, p: Pull): Finding {
     next: 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
     scenario: 'image-pull-backoff',
   });
-}
-
-/** A sync error's detail is Go-quoted (`"rpc error: … \"image\" …"`): the text inside, unescaped. */
-function unquote(detail: string): string {
-  const t = detail.trim();
-  if (t.length < 2 || t[0] !== '"' || !t.endsWith('"')) return t;
-  return t.slice(1, -1).replace(/\\(["\\])/g, '$1');
 }

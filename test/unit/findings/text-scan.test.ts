@@ -20,6 +20,11 @@ describe('text scanners', () => {
       ['StartContainer', 'a', 'CrashLoopBackOff'], ['KillPodSandbox', 'u', 'KillPodSandboxError'],
     ]);
     expect(failedActions(err)[0].detail).toContain('back-off 20s');
+    // Each detail is the message inside its Go quotes, unescaped, without the list's separators.
+    expect(failedActions(err).map((f) => f.detail)).toEqual(['back-off 20s restarting failed container=a pod=p_n(u)', 'rpc error: code = Unavailable']);
+    const pull = 'failed to "StartContainer" for "app" with ErrImagePull: "rpc error: code = NotFound desc = failed to pull image \\"x:1\\": not found"';
+    expect(failedActions(pull)[0].detail).toBe('rpc error: code = NotFound desc = failed to pull image "x:1": not found');
+    expect(imageIn(failedActions(pull)[0].detail)).toBe('x:1');
   });
 
   it('finds hash pairs, volume lists and image names', () => {
