@@ -201,9 +201,11 @@ export const PROBE_MACHINE: MachineTable = {
     { on: 'probe.success', from: ['unknown', 'failure', 'success'], to: 'success' },
     { on: 'probe.failure', from: ['unknown', 'success', 'failure'], to: 'failure' },
     // The sync loop reports a result change for the pod without naming the container (status-events.ts sends these
-    // to the one container probe of that type whose last logged result it reverses).
-    { on: 'probe.pod-success', from: ['failure'], to: 'success', inferred: true, detail: '(sync loop)' },
-    { on: 'probe.pod-failure', from: ['success'], to: 'failure', inferred: true, detail: '(sync loop)' },
+    // to the pod's one container probe of that type).
+    { on: 'probe.pod-success', from: ['failure', 'unknown'], to: 'success', inferred: true, detail: '(sync loop)' },
+    { on: 'probe.pod-success', from: ['success'], to: '=' },
+    { on: 'probe.pod-failure', from: ['success', 'unknown'], to: 'failure', inferred: true, detail: '(sync loop)' },
+    { on: 'probe.pod-failure', from: ['failure'], to: '=' },
     { on: 'probe.stop', from: '*', to: 'stopped' },
   ],
 };

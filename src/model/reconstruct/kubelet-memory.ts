@@ -79,6 +79,22 @@ export class KubeletMemory {
     return r;
   }
 
+  /** The pod-level probe runner of `type` (from lines that name no container), if one was made. */
+  podProbe(pod: number, type: string): StateRunner | undefined {
+    return this.probeRunners.get(`${pod}||${type}`);
+  }
+
+  /** The pod's one open container probe of `type` (any state), or undefined if none or several are. */
+  onlyContainerProbe(pod: number, type: string): StateRunner | undefined {
+    let found: StateRunner | undefined;
+    for (const p of this.containerProbes[pod] ?? []) {
+      if (p.type !== type || p.runner.isClosed) continue;
+      if (found) return undefined;
+      found = p.runner;
+    }
+    return found;
+  }
+
   /**
    * The pod's one open container probe of `type` in `state`, or undefined if none or several are: a result change the
    * sync loop reports for the pod belongs to a probe whose last result it reverses, and is that one's if it is alone.

@@ -38,14 +38,22 @@ export class StatusEvents {
       const [probeType, ...rest] = text.split(' ');
       const status = rest.join(' ');
       const ok = status === 'ready' || status === 'started' || status === 'healthy';
-      const pr = memory.probe(pod, '', probeType, i, t);
-      pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
-      members.add(pr.lane, i);
-      // At -v=2 only failures are logged per container: a later "ready" here is how the failing one recovered.
-      const own = memory.onlyContainerProbeIn(pod, probeType, ok ? 'failure' : 'success');
-      if (own) {
-        own.apply(ok ? 'probe.pod-success' : 'probe.pod-failure', i, t);
-        members.add(own.lane, i);
+      const single = memory.podProbe(pod, probeType) ? undefined : memory.onlyContainerProbe(pod, probeType);
+      if (single) {
+        // The pod has one probe of this type and its lines are already on that container's lane: the result is its,
+        // with no second, pod-level lane for the same probe.
+        single.apply(ok ? 'probe.pod-success' : 'probe.pod-failure', i, t);
+        members.add(single.lane, i);
+      } else {
+        const pr = memory.probe(pod, '', probeType, i, t);
+        pr.apply(ok ? 'probe.success' : 'probe.failure', i, t, status);
+        members.add(pr.lane, i);
+        // At -v=2 only failures are logged per container: a later "ready" here is how the failing one recovered.
+        const own = memory.onlyContainerProbeIn(pod, probeType, ok ? 'failure' : 'success');
+        if (own) {
+          own.apply(ok ? 'probe.pod-success' : 'probe.pod-failure', i, t);
+          members.add(own.lane, i);
+        }
       }
       if (probeType === 'readiness') {
         const r = memory.readiness(pod, i, t);

@@ -48,3 +48,27 @@ describe('a container probe recovers when the sync loop reports the pod ready', 
     expect(probeBands(trace, 'sidecar')).toEqual([['failure', false]]);
   });
 });
+
+describe('a pod with one probe of a type gets one lane for it', () => {
+  const probeLanes = (trace: Trace) => trace.lanes.filter((l) => l.kind === 'probe').map((l) => l.title);
+
+  it('when the container\'s probe lines come first, the sync loop\'s results for the pod go on that lane, not on a second one', () => {
+    const log = [
+      add('00:00:00.000001'), failed('00:00:06.999024', 'api'), failed('00:00:07.000563', 'api'), syncLoop('00:00:16.999064', 'ready'),
+      failed('00:11:02.027883', 'api'), syncLoop('00:11:03.000000', ''),
+    ].join('\n') + '\n';
+    const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    expect(probeLanes(trace)).toEqual(['readiness probe api']);
+    expect(probeBands(trace, 'api')).toEqual([['failure', false], ['success (sync loop)', true], ['failure', false]]);
+    const lane = trace.lanes.find((l) => l.title === 'readiness probe api')!;
+    const members = Array.from(trace.laneEventIdx.subarray(trace.laneEventStart[lane.index], trace.laneEventStart[lane.index + 1]));
+    expect(members.map((e) => trace.events.line[e])).toEqual([2, 3, 4, 5, 6]);
+    expect(trace.anomalies).toEqual([]);
+  });
+
+  it('when the sync loop speaks first, its pod-level lane stays (nothing yet says which container it is)', () => {
+    const log = [add('00:00:00.000001'), syncLoop('00:00:06.997528', ''), failed('00:00:06.999024', 'api')].join('\n') + '\n';
+    const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    expect(probeLanes(trace).sort()).toEqual(['readiness probe', 'readiness probe api']);
+  });
+});
