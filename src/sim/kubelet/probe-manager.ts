@@ -234,8 +234,8 @@ function* doProbe(k: Kubelet, w: ProbeWorker): Go<boolean> {
   if (ok) k.log('probe.succeeded', who);
   else {
     k.log('probe.failed', { ...who, probeResult: 'failure', output });
-    // The prober records an Unhealthy event for each failed liveness or startup probe.
-    if (w.type !== 'readiness') recordEvent(k, { kind: 'Pod', pod: w.pod, container: w.container.name }, 'Warning', 'Unhealthy', `${label} probe failed: ${output}`);
+    // The prober records an Unhealthy event for each failed probe (the custom seed-000 branch's default prober too).
+    recordEvent(k, { kind: 'Pod', pod: w.pod, container: w.container.name }, 'Warning', 'Unhealthy', `${label} probe failed: ${output}`);
   }
   if (w.lastResult === result) w.resultRun++;
   else { w.lastResult = result; w.resultRun = 1; }

@@ -1,7 +1,8 @@
 /**
  * Liveness and startup probes in the simulated kubelet: a liveness Failure reaches the sync loop and
  * computePodActions kills the container with the era's words and starts it again in the same sync; the worker waits
- * (on hold) until the new container; a startup probe holds liveness and readiness back until it succeeds (1.16+).
+ * (on hold) until the new container; a startup probe holds liveness and readiness back until it succeeds (1.16+);
+ * every failed probe records an Unhealthy event.
  */
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../../src/sim/simulation.ts';
@@ -36,6 +37,14 @@ describe('liveness probes in the simulator', () => {
       expect(failures.filter((l) => { const i = lines.indexOf(l); return i > third && i < create; })).toEqual([]);
     });
   }
+
+  it('every failed probe, readiness too, records a Warning Unhealthy event with the probe type', () => {
+    const lines = log('1.28', 'buggy');
+    const unhealthy = lines.filter((l) => /reason="Unhealthy"/.test(l));
+    expect(unhealthy.some((l) => l.includes('message="Readiness probe failed: HTTP probe failed with statuscode: 503"'))).toBe(true);
+    expect(unhealthy.some((l) => l.includes('message="Liveness probe failed: HTTP probe failed with statuscode: 503"'))).toBe(true);
+    expect(unhealthy.every((l) => l.includes('type="Warning"'))).toBe(true);
+  });
 
   for (const version of ['1.23', '1.28']) {
     it(`${version} fixed: liveness and readiness probes run only after the startup probe succeeded`, () => {
