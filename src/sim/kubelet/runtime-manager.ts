@@ -9,7 +9,7 @@ import { isSidecar, type ApiPod, type ContainerSpec, type RtContainer, type RtSa
 import { hashContainer } from './container-hash.ts';
 import { recordEvent, type EventObject } from './events.ts';
 import { podVal, refFields, shortId, type Kubelet } from './kubelet.ts';
-import { instancesOf } from './status-gen.ts';
+import { imageDigest, instancesOf } from './status-gen.ts';
 
 const MIN_GRACE_S = 2;
 const MAX_BACKOFF_US = 300e6;
@@ -205,10 +205,6 @@ function goTimeJson(us: number): string {
   if (us <= 0) return '0001-01-01T00:00:00Z';
   const frac = String(Math.round(us % 1e6) * 1000).padStart(9, '0').replace(/0+$/, '');
   return rfc3339(us).replace('Z', frac ? `.${frac}Z` : 'Z');
-}
-
-function imageDigest(image: string): string {
-  return (image.length * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8);
 }
 
 /** Go `%v` of a container spec in "Creating container" (printf era): long, so trimmed to the fields that identify it. */

@@ -8,6 +8,11 @@ import { isSidecar, type ApiPod, type Condition, type ContainerSpec, type Contai
 import { podVal, type Kubelet } from './kubelet.ts';
 import { updatePodStatus } from './probe-manager.ts';
 
+/** A stable stand-in for an image's sha256 digest (64 hex digits). */
+export function imageDigest(image: string): string {
+  return (image.length * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8);
+}
+
 /** The newest instance of each container name first. */
 export function instancesOf(rt: RuntimePodStatus, name: string): RtContainer[] {
   return rt.containers.filter((c) => c.name === name).sort((a, b) => b.attempt - a.attempt || b.createdUs - a.createdUs);
@@ -17,7 +22,7 @@ function containerStatus(k: Kubelet, rt: RuntimePodStatus, name: string, image: 
   notCreatedReason: string): ContainerStatus {
   const [latest, previous] = instancesOf(rt, name);
   const prevCs = olds?.find((c) => c.name === name);
-  const imageID = prevCs?.imageID || `docker-pullable://${image.split(':')[0]}@sha256:${(image.length * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(8)}`;
+  const imageID = prevCs?.imageID || `docker-pullable://${image.split(':')[0]}@sha256:${imageDigest(image)}`;
   const cs: ContainerStatus = { name, ready: false, restartCount: latest?.attempt ?? 0, image, imageID, containerID: latest ? k.containerId(latest.id) : '' };
   if (!latest) cs.waiting = { reason: k.reasonCache.get(`${rt.uid}/${name}`) ?? notCreatedReason };
   else if (latest.state === 'running') cs.running = { startedUs: latest.startedUs };

@@ -49,6 +49,11 @@ export function makePod(name: string, namespace: string, containers: ContainerSp
   };
 }
 
+/** The pod is created in the API server at its creationUs (the kubelet's config source then sends ADD). */
+export function createAt(world: World, pod: ApiPod): void {
+  world.sched.addTimer(pod.creationUs, () => world.api.create(pod));
+}
+
 export function kubeletConfig(profile: Profile, over: Partial<KubeletConfig> & { nodeName: string; pid: number }): KubeletConfig {
   return {
     hash: hashInputFor(profile), initInspectDeadlineUs: 0, statusWaitsForRuntime: false,

@@ -15,9 +15,12 @@ export const printed = (site: string) => (f: StepFacts) => f.sites.includes(site
 export const became = (machine: TruthMachine, to: string) => (f: StepFacts) => f.changes.some((c) => c.machine === machine && c.to === to);
 export const happened = (moment: string) => (f: StepFacts) => f.moments.some((m) => m.name === moment);
 
+/** The first teaching point of every scenario that starts a kubelet. */
+export const KUBELET_START: AnnotationRule = { id: 'kubelet-start', title: 'The kubelet starts', text: 'Run() starts PLEG, the status manager, the runtime-health and node-status loops, then the sync loop. Look at the sync loop lane: its first iterations may be skipped until the runtime and PLEG have reported once.', match: printed('syncloop.start') };
+
 /** The teaching points of any pod's life. */
 export const lifecycleAnnotations: AnnotationRule[] = [
-  { id: 'kubelet-start', title: 'The kubelet starts', text: 'Run() starts PLEG, the status manager, the runtime-health and node-status loops, then the sync loop. Look at the sync loop lane: its first iterations may be skipped until the runtime and PLEG have reported once.', match: printed('syncloop.start') },
+  KUBELET_START,
   { id: 'add', title: 'SyncLoop ADD', text: 'The config source reports a new pod. HandlePodAdditions admits it and calls UpdatePod, which starts a pod worker goroutine for the UID.', match: (f) => f.sites.includes('syncloop.add') && f.changes.some((c) => c.machine === 'pod-worker') },
   { id: 'sandbox', title: 'Sandbox created', text: 'computePodActions found no sandbox ("No sandbox for pod can be found"), so SyncPod called RunPodSandbox before starting the containers.', match: became('sandbox', 'ready') },
   { id: 'container-running', title: 'Container started', text: 'CreateContainer and StartContainer returned; PLEG will see the container running at its next relist and send ContainerStarted to the sync loop.', match: became('container', 'running') },

@@ -6,8 +6,8 @@
  */
 import { startKubelet } from '../kubelet/run.ts';
 import type { Scenario } from './types.ts';
-import { MIN, S, at, container, kubeletConfig, makePod } from './build.ts';
-import { became, firstTime, happened, printed } from './common.ts';
+import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
+import { KUBELET_START, became, firstTime, happened, printed } from './common.ts';
 
 const START = at(2024, 9, 17, 8, 12, 0, 71_442);
 const POD = 'checkout-0';
@@ -56,14 +56,13 @@ export const imagePullBackoff: Scenario = {
       readinessProbe: { kind: 'http', periodSeconds: 5, initialDelaySeconds: 0, failureThreshold: 3, successThreshold: 1 },
       app: { readyAfterUs: 2_000_000, exitAfterTermUs: 300_000, termExitCode: 0 },
     });
-    world.cri.faults.length = 0;
     startKubelet(world, profile, cfg);
     const pod = makePod(POD, 'shop', [app], { creationUs: CREATED_US, graceSeconds: 30 });
-    world.sched.addTimer(CREATED_US, () => world.api.create(pod));
+    createAt(world, pod);
     return START + 4 * MIN;
   },
   annotations: [
-    { id: 'kubelet-start', title: 'The kubelet starts', text: 'Run() starts PLEG, the status manager and the health loops, then the sync loop.', match: printed('syncloop.start') },
+    KUBELET_START,
     { id: 'sandbox', title: 'Sandbox created, image next', text: 'The sandbox (the pod\'s network namespace and pause container) comes first; only then does SyncPod start the container, and that begins with EnsureImageExists.', match: became('sandbox', 'ready') },
     { id: 'pull-failed', title: 'The pull failed: ErrImagePull', text: 'The registry does not have the tag: the runtime\'s PullImage fails (remote_image.go logs the error), the image manager records "Failed to pull image" and starts a 10 s back-off for this pod and image, and the sync fails with ErrImagePull.', match: printed('runtime.pull-failed') },
     { id: 'backoff', title: 'ImagePullBackOff', text: 'Within the back-off the image manager does not even try: "Back-off pulling image", the sync fails with ImagePullBackOff (logged quietly at V3) and the pod worker retries in 10–15 s. The next real pull happens only when the back-off has expired; if it fails again the back-off doubles.', match: printed('runtime.start-failed-quiet') },

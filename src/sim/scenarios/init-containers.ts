@@ -9,8 +9,8 @@
 import { startKubelet } from '../kubelet/run.ts';
 import type { ContainerSpec } from '../world/types.ts';
 import type { Scenario } from './types.ts';
-import { MIN, S, at, container, kubeletConfig, makePod } from './build.ts';
-import { became, changed, firstTime, happened, printed } from './common.ts';
+import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
+import { KUBELET_START, became, changed, firstTime, happened, printed } from './common.ts';
 
 const START = at(2024, 5, 6, 9, 30, 0, 204_118);
 const POD = 'orders-api-0';
@@ -64,15 +64,14 @@ export const initContainers: Scenario = {
       readinessProbe: { kind: 'http', periodSeconds: 5, initialDelaySeconds: 0, failureThreshold: 3, successThreshold: 1 },
       app: { readyAfterUs: 1_500_000, exitAfterTermUs: 400_000, termExitCode: 0 },
     });
-    world.cri.faults.length = 0;
     startKubelet(world, profile, cfg);
     const pod = makePod(POD, 'shop', [api], { creationUs: CREATED_US, graceSeconds: 20 });
     pod.spec.initContainers = inits;
-    world.sched.addTimer(CREATED_US, () => world.api.create(pod));
+    createAt(world, pod);
     return START + 3 * MIN;
   },
   annotations: [
-    { id: 'kubelet-start', title: 'The kubelet starts', text: 'Run() starts PLEG, the status manager and the health loops, then the sync loop.', match: printed('syncloop.start') },
+    KUBELET_START,
     { id: 'sandbox', title: 'Sandbox created, first init container next', text: 'A new sandbox always starts from the first init container: computePodActions puts it in InitContainersToStart (≤1.27: NextInitContainerToStart) and leaves ContainersToStart empty, so the app container waits.', match: became('sandbox', 'ready') },
     { id: 'sidecar', title: 'Sidecar running: the next init container may start', text: 'log-shipper has restartPolicy Always: it counts as done once it runs ("Init container has been initialized"), and the next sync starts migrate. It keeps running for the pod\'s whole life and is restarted whenever it exits.', match: printed('runtime.init-done-running') },
     { id: 'init-exit', title: 'The init container exited', text: 'PLEG sees migrate exit and wakes the pod worker. Exit 0: the next sync starts the app containers (or the next init container). Non-zero: the same init container is restarted, after the restart back-off.', match: (f) => f.changes.some((c) => c.machine === 'container' && c.to === 'exited') },

@@ -9,8 +9,8 @@
 import { startKubelet } from '../kubelet/run.ts';
 import type { ProbeSpec } from '../world/types.ts';
 import type { Scenario } from './types.ts';
-import { MIN, S, at, container, kubeletConfig, makePod } from './build.ts';
-import { became, changed, firstTime, happened, printed } from './common.ts';
+import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
+import { KUBELET_START, became, changed, firstTime, happened } from './common.ts';
 
 const START = at(2024, 7, 2, 14, 5, 0, 318_907);
 const POD = 'billing-0';
@@ -56,14 +56,13 @@ export const livenessRestart: Scenario = {
       startupProbe: variant === 'fixed' && startupProbes ? http({ failureThreshold: 12 }) : undefined,
       app: { readyAfterUs: WARM_UP_US, exitAfterTermUs: 300_000, termExitCode: 143 },
     });
-    world.cri.faults.length = 0;
     startKubelet(world, profile, cfg);
     const pod = makePod(POD, 'payments', [app], { creationUs: CREATED_US, graceSeconds: 30 });
-    world.sched.addTimer(CREATED_US, () => world.api.create(pod));
+    createAt(world, pod);
     return START + 3 * MIN;
   },
   annotations: [
-    { id: 'kubelet-start', title: 'The kubelet starts', text: 'Run() starts PLEG, the status manager and the health loops, then the sync loop.', match: printed('syncloop.start') },
+    KUBELET_START,
     { id: 'container-running', title: 'Container started, warming up', text: 'CreateContainer and StartContainer returned. The application needs 40 s before its health endpoint answers; the probe workers start probing it now (or, with a startup probe, only the startup probe does).', match: became('container', 'running') },
     { id: 'liveness-failure', title: 'Liveness threshold reached', text: 'The third failed liveness probe in a row: the worker sets the liveness result to Failure and goes on hold until the container is replaced. The result goes to the sync loop, not to the status manager.', match: happened('liveness-Failure') },
     { id: 'unhealthy-sync', title: 'The sync loop syncs the unhealthy pod', text: 'syncLoopIteration received the liveness update and handed the pod to its worker ("SyncLoop (probe)" probe="liveness" status="unhealthy"; ≤1.20 "SyncLoop (container unhealthy)").', match: (f) => f.sites.includes('syncloop.container-unhealthy') || (f.sites.includes('syncloop.probe') && f.seen.has('liveness-Failure')) },

@@ -7,7 +7,7 @@
  */
 import { startKubelet } from '../kubelet/run.ts';
 import type { Scenario } from './types.ts';
-import { MIN, S, at, container, kubeletConfig, makePod } from './build.ts';
+import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
 import { changed, firstTime, lifecycleAnnotations } from './common.ts';
 
 const START = at(2024, 3, 15, 10, 0, 0, 120_433);
@@ -44,10 +44,9 @@ export const podLifecycle: Scenario = {
       readinessProbe: { kind: 'http', periodSeconds: 5, initialDelaySeconds: 0, failureThreshold: 3, successThreshold: 1 },
       app: { readyAfterUs: 2_500_000, exitAfterTermUs: variant === 'buggy' ? 3600 * S : 420_000, termExitCode: 0 },
     });
-    world.cri.faults.length = 0;
     startKubelet(world, profile, cfg);
     const pod = makePod('web-0', 'default', [app], { creationUs: START + 3 * S, graceSeconds: GRACE_S });
-    world.sched.addTimer(START + 3 * S, () => world.api.create(pod));
+    createAt(world, pod);
     // A label change mid-life: the config source sends UPDATE, the pod worker syncs once more and nothing changes.
     world.sched.addTimer(START + 15 * S, () => world.api.label(pod.uid, 'tier', 'frontend'));
     world.sched.addTimer(START + 25 * S, () => world.api.requestDelete(pod.uid, GRACE_S));
