@@ -60,7 +60,8 @@ export const runtimeCallErrors: Detector = {
     const recent = new Map<number, Failure[]>();
     for (const e of ctx.ofKinds(CRI_KINDS)) {
       const entry: CatalogEntry = CATALOG[ev.msg[e]];
-      if (!entry.cri) continue;
+      // A failed pull is the registry's answer (a missing tag, no access), not the runtime failing: image-pull-failed.
+      if (!entry.cri || entry.cri.calls.every((c) => c === 'PullImage')) continue;
       const text = ctx.text(e);
       const error = text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS) : text;
       const cls = errorClass(error);
