@@ -59,7 +59,9 @@ export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): stri
       for (const [ci, list] of byInstance) {
         const c = trace.containers[ci];
         const kind = c?.sandbox ? 'sandbox' : c?.role ? `${c.role} container` : 'container';
-        out.push(`  ${kind} ${c?.name || '(name unknown)'} [${c?.id ? c.id.slice(0, 12) : 'no id'}]:`);
+        // A sandbox has no container name to miss.
+        const name = c?.name || (c?.sandbox ? '' : '(name unknown)');
+        out.push(`  ${kind}${name ? ` ${name}` : ''} [${c?.id ? c.id.slice(0, 12) : 'no id'}]:`);
         for (const s of list) out.push(spanLine(s));
       }
     } else {

@@ -8,9 +8,11 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { eventsNear } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { MACHINE_IDS, SpanFlag, type Finding } from '../../model/trace.ts';
+import { MACHINE_IDS, SpanFlag, type ContainerInstance, type Finding, type Trace } from '../../model/trace.ts';
+import { podEvents } from '../../model/trace-query.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { KINDS } from '../../catalog/catalog.ts';
 
 const WORKER_MACHINE = MACHINE_IDS.indexOf('pod-worker');
 /** Terminating for this long past the grace period (and at least MIN_STUCK_US) is stuck, not slow. */
@@ -125,7 +127,16 @@ function describe(ctx: FindingContext, s: Stuck, stuckUs: number): Finding {
   if (s.removalCount) {
     parts.push(`Housekeeping logged "Pod worker has been requested for removal but is still not fully terminated" ${count(s.removalCount, 'time')} (first ${lineRef(trace, s.removals[0])}, ${timeOfEvent(trace, s.removals[0])}): it will not forget a worker that has not terminated.`);
   }
-  parts.push('While the worker says the pod may still have running containers, the container GC keeps its sandbox, and volume cleanup and the final status wait too.');
+  const sandbox = keptSandbox(trace, s.pod);
+  let sandboxText = '';
+  if (sandbox) {
+    b.container(sandbox.index);
+    const seen = lastEventOf(trace, s.pod, sandbox.index);
+    if (seen >= 0) b.evidence(seen);
+    const said = seen < 0 ? '' : KINDS[trace.events.kind[seen]] === 'pleg.container-died' ? ', stopped' : ', last mentioned';
+    sandboxText = ` (${sandbox.id.slice(0, 12)}${said}${seen >= 0 ? ` at ${timeOfEvent(trace, seen)}, ${lineRef(trace, seen)}` : ''}; no line removes it)`;
+  }
+  parts.push(`While the worker says the pod may still have running containers, the container GC keeps its sandbox${sandboxText}, and volume cleanup and the final status wait too.`);
 
   const long = stuckUs >= LONG_STUCK_US || s.removalCount > 0;
   return b.build({
@@ -133,7 +144,27 @@ function describe(ctx: FindingContext, s: Stuck, stuckUs: number): Finding {
     title: `Pod worker stuck terminating for ${duration(stuckUs)}${s.failures.length ? ' after a failed kill' : ''}`,
     severity: long ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: 'Check that the runtime is healthy now and whether the pod\'s containers and sandbox still exist (crictl ps -a, crictl pods). In 1.22–1.26 a worker whose runtime-only kill failed is not retried; restarting the kubelet rebuilds the workers from the runtime and lets the kill and the sandbox GC finish. 1.27+ re-lists the runtime in housekeeping and kills orphans through SyncTerminatingRuntimePod.',
+    next: `Check that the runtime is healthy now and whether the pod's containers and sandbox still exist (crictl ps -a, crictl pods${sandbox ? `, crictl inspectp ${sandbox.id.slice(0, 12)}` : ''}). In 1.22–1.26 a worker whose runtime-only kill failed is not retried; restarting the kubelet rebuilds the workers from the runtime and lets the kill and the sandbox GC finish. 1.27+ re-lists the runtime in housekeeping and kills orphans through SyncTerminatingRuntimePod.`,
     scenario: 'sandbox-leak-terminating',
   });
+}
+
+/** The pod's sandbox that the log reported last and no line removed: the one the GC keeps while the worker waits. */
+function keptSandbox(trace: Trace, pod: number): ContainerInstance | undefined {
+  let best: ContainerInstance | undefined;
+  let bestUs = -Infinity;
+  for (const ci of trace.pods[pod].containers) {
+    const c = trace.containers[ci];
+    if (!c.sandbox || !Number.isNaN(c.removedUs)) continue;
+    const seenUs = Math.max(...[c.createdUs, c.startedUs, c.endedUs].filter((t) => !Number.isNaN(t)), -Infinity);
+    if (!best || seenUs >= bestUs) { best = c; bestUs = seenUs; }
+  }
+  return best;
+}
+
+/** The pod's last event about container instance `ci`, or -1. */
+function lastEventOf(trace: Trace, pod: number, ci: number): number {
+  const evs = podEvents(trace, pod);
+  for (let k = evs.length - 1; k >= 0; k--) if (trace.events.container[evs[k]] === ci) return evs[k];
+  return -1;
 }

@@ -93,11 +93,16 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
     }
   }
   sandboxesNoStatusLists(ordered, strings, shortIds, c.idNames, nameOfId, sandboxIds);
+  sandboxesAfterTeardown(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
   inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
 }
 
 const IS_PLEG_EVENT = Uint8Array.from(KINDS, (k) => (k.startsWith('pleg.container-') || k.startsWith('pleg.to-') ? 1 : 0));
+const KILL = new Set(['runtime.kill', 'runtime.kill-override']);
+const IS_KILL_EVENT = Uint8Array.from(KINDS, (k) => (KILL.has(k) ? 1 : 0));
+const IS_DEATH_EVENT = Uint8Array.from(KINDS, (k) => (k === 'pleg.container-died' || k === 'runtime.container-exited' ? 1 : 0));
+const PLEG_DIED = KINDS.indexOf('pleg.container-died');
 const IS_STATUS_EVENT = Uint8Array.from(KINDS, (k) => (STATUS_KINDS.has(k) ? 1 : 0));
 
 /**
@@ -123,5 +128,36 @@ function sandboxesNoStatusLists(ordered: OrderedEvents, strings: StringTable, sh
   for (const [pod, ids] of reported) {
     if (!podsWithStatuses.has(pod) && ![...ids].some((id) => listed.has(id))) continue;
     for (const id of ids) if (!listed.has(id) && !named.has(id)) sandboxIds.add(id);
+  }
+}
+
+/**
+ * A pod being torn down: the kubelet kills its containers (each kill line names its container), then stops the
+ * sandbox, and PLEG reports the sandbox dying like a container. So in a pod whose containers were killed, an ID
+ * that no line names, reported dead by PLEG once every killed container had died, is its sandbox — a container
+ * still running would have had a kill line of its own. Nothing is decided for a pod with no kill in the log.
+ */
+function sandboxesAfterTeardown(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, string>, sandboxIds: Set<string>): void {
+  const { events } = ordered;
+  // Per pod: the killed containers not yet seen dying (short IDs); a pod is absent until its first kill.
+  const dying = new Map<number, Set<string>>();
+  for (let i = 0; i < events.count; i++) {
+    const pod = events.pod[i];
+    const cid = events.cid[i];
+    if (pod < 0 || !cid) continue;
+    const kind = events.kind[i];
+    if (IS_KILL_EVENT[kind]) {
+      let ids = dying.get(pod);
+      if (!ids) dying.set(pod, (ids = new Set()));
+      ids.add(shortIds.of(cid));
+      continue;
+    }
+    if (!IS_DEATH_EVENT[kind]) continue;
+    const ids = dying.get(pod);
+    if (!ids) continue;
+    const id = shortIds.of(cid);
+    if (ids.delete(id)) continue;
+    if (kind === PLEG_DIED && ids.size === 0 && !events.cname[i] && !listed.has(id) && !named.has(id)) sandboxIds.add(id);
   }
 }

@@ -49,8 +49,8 @@ export function SpanDetails({ trace, span }: { trace: Trace; span: number }) {
       <dl className="facts">
         <dt>Machine</dt><dd>{MACHINE_IDS[sp.machine[span]]} · {lane?.title}</dd>
         {pod && <><dt>Pod</dt><dd>{podLabel(pod)}</dd></>}
-        {container && <><dt>Container</dt><dd>
-          {container.name || '(name unknown)'}{container.role && ` (${container.role} container)`} · {container.id.slice(0, 12)}
+        {container && <><dt>{container.sandbox ? 'Sandbox' : 'Container'}</dt><dd>
+          {container.name || (container.sandbox ? 'pod sandbox' : '(name unknown)')}{container.role && ` (${container.role} container)`} · {container.id.slice(0, 12)}
           {Number.isFinite(container.exitCode) && container.exitCode >= 0 && ` · exit code ${container.exitCode}`}
           {container.killReason && ` · killed: ${container.killReason}`}
         </dd></>}

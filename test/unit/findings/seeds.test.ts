@@ -94,6 +94,17 @@ describe('seed 004: pod worker stuck terminating after containerd crashed', () =
     expect(stuck[0].explanation).toContain('65d');
   });
 
+  it('names the sandbox the GC keeps: the ID PLEG reported dying after the killed container (the write-up\'s crictl inspectp)', () => {
+    // Line 136: ContainerDied for cf8d3a590085…, which no line names as a container, after nginx (killed on line 102) had died.
+    const line = lineOf(text, 'Data:cf8d3a590085cdadf382b354e6475e17501a56f7fe0996218831a2dd03109ab1}');
+    expect(stuck[0].explanation).toContain(`keeps its sandbox (cf8d3a590085, stopped at 2023-09-19 11:11:21.519225, line ${line}; no line removes it)`);
+    expect(a.lines(stuck[0])).toContain(line);
+    expect(stuck[0].next).toContain('crictl inspectp cf8d3a590085');
+    const sandbox = a.trace.containers.find((c) => c.id.startsWith('cf8d3a590085'))!;
+    expect(sandbox.sandbox).toBe(true);
+    expect(stuck[0].containers).toContain(sandbox.index);
+  });
+
   it('also reports the runtime calls that failed while containerd was down, each call once with its callers\' lines', () => {
     // Lines 206–209: one ListPodSandbox failure (remote_runtime.go), logged again by kuberuntime_sandbox.go,
     // HandlePodCleanups ("Error listing containers") and housekeeping ("Failed cleaning pods"). Lines 229–230: one

@@ -1,7 +1,8 @@
 /**
  * Which IDs are sandboxes when no line says so. PLEG reports a pod's sandbox like a container; below -v=4 no line
  * names it a sandbox, but the status manager's lines (-v=3) list every container's ID, so an ID of a pod with listed
- * IDs that no status lists is its sandbox. And a "Started container" announcement is used up by the container it
+ * IDs that no status lists is its sandbox; when a pod is torn down, the kill lines name its containers, and the ID
+ * PLEG reports dying after them is its sandbox. And a "Started container" announcement is used up by the container it
  * announced even when a status already named that ID, so the sandbox reported after it does not take the name.
  * Checked against the simulator's ground truth (its runtime knows which IDs are sandboxes) in each era.
  */
@@ -34,8 +35,19 @@ describe('sandbox IDs below -v=4', () => {
     });
   }
 
-  it('at -v=2 (no status lines) nothing is guessed: the sandbox stays an unnamed ID, never a named container', () => {
-    const { trace, truthSandboxes, short } = run('pod-lifecycle', '1.28', 2);
+  // A deleted pod at -v=2: the kill lines name its containers; the ID PLEG reports dying once they have died is the sandbox.
+  for (const [scenario, version] of [['pod-lifecycle', '1.28'], ['pod-lifecycle', '1.23'], ['pod-lifecycle', '1.12'], ['sandbox-leak-terminating', '1.28']] as const) {
+    it(`${scenario} ${version} at -v=2: the sandbox stopped after the pod's containers were killed is told apart`, () => {
+      const { trace, truthSandboxes, short } = run(scenario, version, 2);
+      const seen = new Set(trace.containers.map((c) => short(c.id)));
+      const sandboxes = trace.containers.filter((c) => c.sandbox).map((c) => short(c.id)).sort();
+      expect(sandboxes.length).toBeGreaterThan(0);
+      expect(sandboxes).toEqual(truthSandboxes.filter((id) => seen.has(id)));
+    });
+  }
+
+  it('at -v=2 with no teardown in the log nothing is guessed: the sandbox stays an unnamed ID, never a named container', () => {
+    const { trace, truthSandboxes, short } = run('hash-change-restart', '1.28', 2);
     const named = trace.containers.filter((c) => !c.sandbox && c.name);
     expect(named.filter((c) => truthSandboxes.includes(short(c.id)))).toEqual([]);
   });
