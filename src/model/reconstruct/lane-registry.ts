@@ -9,7 +9,8 @@ import type { StringTable } from '../../util/string-table.ts';
 import { LANE_TITLES, type LaneInfo, type LaneKind, type NodeInfo, type PodInfo } from '../trace.ts';
 
 /** Probe types by the number the collector stores (0 = the line does not say). */
-export const PROBE_TYPES = ['', 'readiness', 'liveness', 'startup'];
+export { PROBE_TYPES } from '../record-memo.ts';
+import { PROBE_TYPES } from '../record-memo.ts';
 
 const LANE_KIND_CODE = new Map(LANE_KIND_LIST.map((k, i) => [k, i]));
 /** Lane kind codes (index in LANE_KIND_LIST) the main pass tests for every event. */

@@ -8,9 +8,12 @@ import { PROBE_EVENTS, STATUS_KINDS } from '../machines.ts';
 import type { ReconstructContext } from './context.ts';
 import type { ContainerRoles } from './container-roles.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
+import { PROBE_TYPES } from './lane-registry.ts';
+import type { StateRunner } from '../state-runner.ts';
 
 /** Looked up once per kind id rather than by string for every event. */
 const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
+const WORKER_ADDED = KINDS.indexOf('probe.worker-added');
 const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
 /** Kinds this part reads; the main pass calls apply() only for these. */
 export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
@@ -19,6 +22,7 @@ export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
 export class StatusEvents {
   /** Status texts repeat (the same status dump every resync); each distinct one is read once. */
   private readonly readings = new Map<number, StatusReading>();
+  private soleProberMemo: Map<number, number> | undefined;
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, private readonly probeTypeCol: Uint8Array,
     private readonly roles: ContainerRoles) {}
@@ -38,7 +42,7 @@ export class StatusEvents {
       const [probeType, ...rest] = text.split(' ');
       const status = rest.join(' ');
       const ok = status === 'ready' || status === 'started' || status === 'healthy';
-      const single = memory.podProbe(pod, probeType) ? undefined : memory.onlyContainerProbe(pod, probeType);
+      const single = memory.podProbe(pod, probeType) ? undefined : memory.onlyContainerProbe(pod, probeType) ?? this.soleProbe(pod, probeType, i, t);
       if (single) {
         // The pod has one probe of this type and its lines are already on that container's lane: the result is its,
         // with no second, pod-level lane for the same probe.
@@ -61,13 +65,49 @@ export class StatusEvents {
         members.add(r.lane, i);
       }
     } else if (PROBE_EVENT_OF_KIND[kindId] || kind === 'probe.worker-added') {
-      // Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]).
-      const type = this.probeTypeCol[i] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 1 : 0);
+      const type = this.probeTypeOf(i, kind);
       const pr = memory.probeByNumber(pod, events.cname[i], type, i, t);
       const probeEvent = PROBE_EVENT_OF_KIND[kindId];
       if (probeEvent) pr.apply(probeEvent, i, t, kind === 'probe.initial-result' ? '(initial)' : '');
       if (pr.lane !== primary) members.add(pr.lane, i);
     }
+  }
+
+  /** The probe type (an index into PROBE_TYPES) of probe event i of kind `kind`. */
+  private probeTypeOf(i: number, kind: string): number {
+    // Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]).
+    return this.probeTypeCol[i] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 1 : 0);
+  }
+
+  /**
+   * The container probe runner for a sync-loop result of `type` that comes before any container's probe line: made
+   * now if, in the whole log, the pod's probe lines of that type name one container only — the one whose lane the
+   * later results join anyway (onlyContainerProbe), so the probe is drawn on one lane rather than a pod-level one too.
+   */
+  private soleProbe(pod: number, type: string, i: number, t: number): StateRunner | undefined {
+    const typeNumber = PROBE_TYPES.indexOf(type);
+    if (typeNumber <= 0) return undefined;
+    const owner = this.soleProbers().get(pod * PROBE_TYPES.length + typeNumber);
+    return owner !== undefined && owner > 0 ? this.memory.probeByNumber(pod, owner, typeNumber, i, t) : undefined;
+  }
+
+  /** Pod and probe type → the container name id of the only container with probe lines of that type (-1: several). */
+  private soleProbers(): Map<number, number> {
+    if (this.soleProberMemo) return this.soleProberMemo;
+    const { events } = this.ctx;
+    const out = new Map<number, number>();
+    for (let k = 0; k < events.count; k++) {
+      const kindId = events.kind[k];
+      const pod = events.pod[k];
+      const cname = events.cname[k];
+      if (pod < 0 || !cname || !(PROBE_EVENT_OF_KIND[kindId] || kindId === WORKER_ADDED)) continue;
+      const type = this.probeTypeOf(k, KINDS[kindId]);
+      if (!type) continue;
+      const key = pod * PROBE_TYPES.length + type;
+      const known = out.get(key);
+      out.set(key, known === undefined || known === cname ? cname : -1);
+    }
+    return (this.soleProberMemo = out);
   }
 
   /** A status the status manager generated or wrote: readiness if it says, and a new API status version. */

@@ -2,11 +2,16 @@
  * At -v=2 a probe worker logs its failures ("Probe failed", V1 or V2) but not its successes (V4); the sync loop logs
  * each change of a pod's probe result ("SyncLoop (probe)") without naming the container. When one container probe of
  * the pod is failing, a "ready" from the sync loop is that probe recovering: its band turns to success (inferred).
- * With two failing, the line cannot say which one recovered, and neither band is changed.
+ * With two failing, the line cannot say which one recovered, and neither band is changed. A result the sync loop
+ * reports before any container's probe line goes on the lane of the one container whose probe lines of that type the
+ * log has, so a probe is drawn once.
  */
 import { describe, expect, it } from 'vitest';
 import { SpanFlag, type Trace } from '../../../src/model/trace.ts';
 import { analyzeText } from '../../helpers.ts';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { yearOf } from '../../../src/sim/scenarios/build.ts';
+import { Simulation } from '../../../src/sim/simulation.ts';
 
 const UID = '9373286e-9bda-089d-924e-a2847ae6740b';
 const failed = (t: string, container: string) =>
@@ -33,8 +38,9 @@ describe('a container probe recovers when the sync loop reports the pod ready', 
       syncLoop('00:00:16.999064', 'ready'), failed('00:11:02.027883', 'api'), syncLoop('00:11:16.999054', 'ready'),
     ].join('\n') + '\n';
     const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    // The sync loop's first "not ready" comes before the container's own line: inferred until that line says so.
     expect(probeBands(trace, 'api')).toEqual([
-      ['failure', false], ['success (sync loop)', true], ['failure', false], ['success (sync loop)', true],
+      ['failure (sync loop)', true], ['failure', false], ['success (sync loop)', true], ['failure', false], ['success (sync loop)', true],
     ]);
     expect(trace.anomalies).toEqual([]);
   });
@@ -66,9 +72,38 @@ describe('a pod with one probe of a type gets one lane for it', () => {
     expect(trace.anomalies).toEqual([]);
   });
 
-  it('when the sync loop speaks first, its pod-level lane stays (nothing yet says which container it is)', () => {
-    const log = [add('00:00:00.000001'), syncLoop('00:00:06.997528', ''), failed('00:00:06.999024', 'api')].join('\n') + '\n';
+  it('when the sync loop speaks first, its results go on the lane of the one container whose probe lines come later', () => {
+    const log = [add('00:00:00.000001'), syncLoop('00:00:06.997528', ''), failed('00:00:06.999024', 'api'), syncLoop('00:00:16.999064', 'ready')].join('\n') + '\n';
     const trace = analyzeText(log, 'sim.log', { year: 2024 });
-    expect(probeLanes(trace).sort()).toEqual(['readiness probe', 'readiness probe api']);
+    expect(probeLanes(trace)).toEqual(['readiness probe api']);
+    expect(probeBands(trace, 'api')).toEqual([['failure (sync loop)', true], ['failure', false], ['success (sync loop)', true]]);
+    const lane = trace.lanes.find((l) => l.title === 'readiness probe api')!;
+    const members = Array.from(trace.laneEventIdx.subarray(trace.laneEventStart[lane.index], trace.laneEventStart[lane.index + 1]));
+    expect(members.map((e) => trace.events.line[e])).toEqual([2, 3, 4]);
   });
+
+  it('when the sync loop speaks first and two containers have probe lines of that type, its pod-level lane stays', () => {
+    const log = [add('00:00:00.000001'), syncLoop('00:00:06.997528', ''), failed('00:00:06.999024', 'api'), failed('00:00:07.000563', 'sidecar')].join('\n') + '\n';
+    const trace = analyzeText(log, 'sim.log', { year: 2024 });
+    expect(probeLanes(trace).sort()).toEqual(['readiness probe', 'readiness probe api', 'readiness probe sidecar']);
+  });
+});
+
+describe('simulated pods with one probing container: one lane per probe type at every verbosity', () => {
+  for (const [scenario, version, variant, verbosity] of [['pod-lifecycle', '1.28', 'fixed', 4], ['liveness-restart', '1.23', 'buggy', 2],
+    ['liveness-restart', '1.28', 'fixed', 3], ['init-containers', '1.28', 'fixed', 2], ['image-pull-backoff', '1.23', 'fixed', 4]] as const) {
+    it(`${scenario} ${version} (${variant}) at -v=${verbosity}`, () => {
+      const sim = new Simulation({ scenario, variant, version, seed: 1, verbosity });
+      sim.run();
+      const trace = analyzeSources([{ name: 'sim.log', data: sim.world.log.text() }], { defaultYear: yearOf(sim.scenario.startUs), yearFromCaller: true });
+      const probeLanes = trace.lanes.filter((l) => l.kind === 'probe');
+      expect(probeLanes.length).toBeGreaterThan(0);
+      for (const p of trace.pods) {
+        const types = probeLanes.filter((l) => l.pod === p.index).map((l) => l.probeType);
+        expect(types.length, `${p.name}: ${types.join(', ')}`).toBe(new Set(types).size);
+      }
+      // Every probe lane names its container.
+      expect(probeLanes.filter((l) => !l.containerName).map((l) => l.title)).toEqual([]);
+    });
+  }
 });
