@@ -13,7 +13,10 @@ import type { StateRunner } from '../state-runner.ts';
 
 /** Looked up once per kind id rather than by string for every event. */
 const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
-const WORKER_ADDED = KINDS.indexOf('probe.worker-added');
+/** Probe lines that name their container: a worker's result, initial result or start. */
+const IS_PROBE_LINE = Uint8Array.from(KINDS, (k, id) => (PROBE_EVENT_OF_KIND[id] !== '' || k === 'probe.worker-added' ? 1 : 0));
+/** Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]). */
+const READINESS_UNLESS_SAID = Uint8Array.from(KINDS, (k) => (k.startsWith('probe.initial') || k === 'probe.worker-added' ? 1 : 0));
 const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
 /** Kinds this part reads; the main pass calls apply() only for these. */
 export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
@@ -22,7 +25,7 @@ export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
 export class StatusEvents {
   /** Status texts repeat (the same status dump every resync); each distinct one is read once. */
   private readonly readings = new Map<number, StatusReading>();
-  private soleProberMemo: Map<number, number> | undefined;
+  private soleProberMemo: Int32Array | undefined;
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, private readonly probeTypeCol: Uint8Array,
     private readonly roles: ContainerRoles) {}
@@ -65,7 +68,7 @@ export class StatusEvents {
         members.add(r.lane, i);
       }
     } else if (PROBE_EVENT_OF_KIND[kindId] || kind === 'probe.worker-added') {
-      const type = this.probeTypeOf(i, kind);
+      const type = this.probeTypeOf(i, kindId);
       const pr = memory.probeByNumber(pod, events.cname[i], type, i, t);
       const probeEvent = PROBE_EVENT_OF_KIND[kindId];
       if (probeEvent) pr.apply(probeEvent, i, t, kind === 'probe.initial-result' ? '(initial)' : '');
@@ -74,9 +77,8 @@ export class StatusEvents {
   }
 
   /** The probe type (an index into PROBE_TYPES) of probe event i of kind `kind`. */
-  private probeTypeOf(i: number, kind: string): number {
-    // Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]).
-    return this.probeTypeCol[i] || (kind.startsWith('probe.initial') || kind === 'probe.worker-added' ? 1 : 0);
+  private probeTypeOf(i: number, kindId: number): number {
+    return this.probeTypeCol[i] || READINESS_UNLESS_SAID[kindId];
   }
 
   /**
@@ -87,25 +89,30 @@ export class StatusEvents {
   private soleProbe(pod: number, type: string, i: number, t: number): StateRunner | undefined {
     const typeNumber = PROBE_TYPES.indexOf(type);
     if (typeNumber <= 0) return undefined;
-    const owner = this.soleProbers().get(pod * PROBE_TYPES.length + typeNumber);
-    return owner !== undefined && owner > 0 ? this.memory.probeByNumber(pod, owner, typeNumber, i, t) : undefined;
+    const owner = this.soleProbers()[pod * PROBE_TYPES.length + typeNumber];
+    return owner > 0 ? this.memory.probeByNumber(pod, owner, typeNumber, i, t) : undefined;
   }
 
-  /** Pod and probe type → the container name id of the only container with probe lines of that type (-1: several). */
-  private soleProbers(): Map<number, number> {
+  /**
+   * By pod and probe type (pod × PROBE_TYPES.length + type): the container name id of the only container with probe
+   * lines of that type, 0 if none has, -1 if several have.
+   */
+  private soleProbers(): Int32Array {
     if (this.soleProberMemo) return this.soleProberMemo;
-    const { events } = this.ctx;
-    const out = new Map<number, number>();
+    const { events, pods } = this.ctx;
+    const out = new Int32Array(pods.length * PROBE_TYPES.length);
+    const { kind, pod: podCol, cname: cnameCol } = events;
     for (let k = 0; k < events.count; k++) {
-      const kindId = events.kind[k];
-      const pod = events.pod[k];
-      const cname = events.cname[k];
-      if (pod < 0 || !cname || !(PROBE_EVENT_OF_KIND[kindId] || kindId === WORKER_ADDED)) continue;
-      const type = this.probeTypeOf(k, KINDS[kindId]);
+      const kindId = kind[k];
+      if (!IS_PROBE_LINE[kindId]) continue;
+      const pod = podCol[k];
+      const cname = cnameCol[k];
+      if (pod < 0 || !cname) continue;
+      const type = this.probeTypeCol[k] || READINESS_UNLESS_SAID[kindId];
       if (!type) continue;
-      const key = pod * PROBE_TYPES.length + type;
-      const known = out.get(key);
-      out.set(key, known === undefined || known === cname ? cname : -1);
+      const at = pod * PROBE_TYPES.length + type;
+      const known = out[at];
+      out[at] = known === 0 || known === cname ? cname : -1;
     }
     return (this.soleProberMemo = out);
   }
