@@ -5,7 +5,7 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
-import { eventsNear, groupEpisodes, isStartupTransient, type Episode } from '../episodes.ts';
+import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { clip, durationAfter, errorClass, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
@@ -46,7 +46,9 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   let longestLabel = '';
   let never = 0;
   let threshold = '';
-  for (const e of [...ep.sample, ep.last]) {
+  // The sample and the last line, each once (a short episode's sample already ends with its last line).
+  const seen = ep.sample.includes(ep.last) ? ep.sample : [...ep.sample, ep.last];
+  for (const e of seen) {
     const t = ctx.text(e);
     if (t.includes(NEVER)) { never++; continue; }
     const d = durationAfter(t, LAST_SEEN);
@@ -60,7 +62,11 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   }
   const firstUs = ev.timeUs[ep.first];
   const lastUs = ev.timeUs[ep.last];
-  const transient = isStartupTransient(ctx, ep) && longestUs < 0;
+  // Every line saying PLEG has not relisted once yet, for less than a minute: the kubelet had just started, even
+  // where the excerpt leaves out its start (k3s and kubeadm logs print this within a second of every start).
+  const allNever = never === seen.length;
+  const firstRelistPending = allNever && ev.timeUs[ep.last] - ev.timeUs[ep.first] < STARTUP_WINDOW_US;
+  const transient = (isStartupTransient(ctx, ep) || firstRelistPending) && longestUs < 0;
   // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
   const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 10);
   for (const e of calls) b.evidence(e);
@@ -68,8 +74,10 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   for (const e of notReady) b.evidence(e);
 
   const parts: string[] = [];
-  if (transient) {
+  if (transient && ep.startEvent >= 0) {
     parts.push(`Within the first minute after the kubelet start at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}) PLEG had not completed its first relist yet (${count(ep.count, 'line')}), so the sync loop waited. This is normal start-up noise unless it goes on.`);
+  } else if (transient) {
+    parts.push(`"pleg has yet to be successful" (${count(ep.count, 'line')}, ${timeOfEvent(trace, ep.first)}${ep.count > 1 ? ` to ${timeOfEvent(trace, ep.last)}` : ''}, ${lineRef(trace, ep.first)}) means PLEG had not completed its first relist since the kubelet started, so the sync loop waited: the kubelet had just started (the log does not show its start). This is normal start-up noise unless it goes on for minutes.`);
   } else {
     parts.push(`The PLEG relist goroutine (every 1 s) had not completed a relist for longer than its ${threshold || '3m0s'} threshold, so the runtime-health check "PLEG is not healthy" was set.`);
     if (longestAt >= 0) parts.push(`The longest "last seen active" was ${longestLabel} (${lineRef(trace, longestAt)}, ${timeOfEvent(trace, longestAt)}).`);
@@ -88,6 +96,6 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
     title: transient ? 'PLEG not yet relisted right after the kubelet start (start-up transient)' : 'PLEG is not healthy: relist stalled, pod sync skipped',
     severity: transient ? 'info' : 'error',
     explanation: parts.join(' '),
-    next: 'Time the runtime directly (crictl ps -a, crictl inspect of each container) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
+    next: (transient ? 'Nothing to do if these lines stop within a minute of the start. If they go on: ' : '') + 'Time the runtime directly (crictl ps -a, crictl inspect of each container) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
   });
 }

@@ -194,3 +194,29 @@ describe('sandbox-create-failed when the pod keeps losing its sandbox (construct
     expect(a.of('sandbox-create-failed')).toEqual([]);
   });
 });
+
+describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
+  const skipping = (t: string) =>
+    `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;
+  const other = (t: string) => `Aug  1 19:${t} node-7 k3s[2966]: I0801 19:${t} 2966 cpu_manager.go:214] "Starting CPU manager" policy="none"`;
+
+  it('one "pleg has yet to be successful" with no start line: start-up noise, said once', () => {
+    const a = analyse([skipping('23:15.622697'), other('23:15.644143')].join('\n') + '\n', 'k3s-start.log');
+    const f = a.of('pleg-unhealthy');
+    expect(f.map((x) => x.severity)).toEqual(['info']);
+    expect(f[0].title).toContain('start-up transient');
+    expect(f[0].explanation).toContain('the log does not show its start');
+    expect(f[0].explanation).toContain('(1 line,');
+    expect(f[0].explanation).not.toMatch(/2 lines|threshold/);
+    expect(f[0].next).toMatch(/^Nothing to do if these lines stop/);
+  });
+
+  it('the same line for four minutes is an error: PLEG never relisted', () => {
+    const lines: string[] = [];
+    for (let s = 0; s < 240; s += 5) lines.push(skipping(`${String(23 + Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.100000`));
+    const a = analyse(lines.join('\n') + '\n', 'k3s-stuck.log');
+    const f = a.of('pleg-unhealthy');
+    expect(f.map((x) => x.severity)).toEqual(['error']);
+    expect(f[0].explanation).toContain('48 lines said PLEG had never relisted');
+  });
+});
