@@ -46,20 +46,22 @@ export function analyzeJson(trace: Trace): object {
     })),
     nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: n.starts.map((e) => ({ line: lineOf(e), time: formatEpochUs(ev.timeUs[e]) })) })),
     pods: trace.pods.map((p) => {
-      const byName = new Map<string, string[]>();
+      // Instances of one named container together; each ID no line names on its own (they may be different containers).
+      const byName = new Map<string, { name: string; ids: string[] }>();
       const roleOf = new Map<string, string>();
       for (const ci of p.containers) {
         const c = trace.containers[ci];
         if (c.sandbox) continue;
-        const list = byName.get(c.name) ?? [];
-        if (c.id) list.push(c.id);
-        byName.set(c.name, list);
+        const key = c.name ? c.name : `\0${c.id || ci}`;
+        const entry = byName.get(key) ?? { name: c.name, ids: [] };
+        if (c.id) entry.ids.push(c.id);
+        byName.set(key, entry);
         if (c.role) roleOf.set(c.name, c.role);
       }
       return {
         uid: p.uid, namespace: p.namespace, name: p.name, kind: p.kind, node: trace.nodes[p.node]?.name ?? '',
         // role: 'init', 'sidecar' or 'ephemeral' when a line says so; absent for app containers.
-        containers: [...byName].map(([name, ids]) => (roleOf.has(name) ? { name, role: roleOf.get(name), ids } : { name, ids })),
+        containers: [...byName.values()].map(({ name, ids }) => (name && roleOf.has(name) ? { name, role: roleOf.get(name), ids } : { name, ids })),
         sandboxes: p.containers.filter((ci) => trace.containers[ci].sandbox).map((ci) => trace.containers[ci].id),
         events: p.eventCount, warnings: p.warningCount, errors: p.errorCount, admission: p.admission.result,
       };

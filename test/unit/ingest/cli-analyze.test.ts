@@ -68,6 +68,17 @@ describe('syncloop analyze', () => {
     expect(doc.diagnostics).toMatchObject([{ line: 4, message: 'not a kubelet log line; skipped: "this line is not a kubelet line"' }]);
   }, 30_000);
 
+  it('--json: container IDs no line names stay apart (one entry each), the named ones together', () => {
+    const other = (n: number) => `${n}`.repeat(64).slice(0, 64);
+    const pleg = (t: string, id: string, type: string) =>
+      `I0315 10:00:0${t}.000000    2891 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="default/web-0" event=&{ID:${UID} Type:${type} Data:${id}}`;
+    writeFileSync(join(dir, 'unnamed.log'), [LOG.split('\n')[0], pleg('1', CID, 'ContainerStarted'), pleg('2', other(1), 'ContainerStarted'),
+      pleg('3', other(2), 'ContainerDied'), LOG.split('\n')[2].replace('10:00:02', '10:00:04')].join('\n'));
+    const doc = JSON.parse(analyze(join(dir, 'unnamed.log'), '--json', '--year', '2024').stdout) as Doc;
+    const web = doc.pods.find((p) => p.name === 'web-0')!;
+    expect(web.containers).toEqual([{ name: 'app', ids: [CID] }, { name: '', ids: [other(1)] }, { name: '', ids: [other(2)] }]);
+  }, 30_000);
+
   it('a missing file: exit status 1, its name in the message, nothing on stdout', () => {
     const missing = join(dir, 'no-such.log');
     const r = analyze(join(dir, 'kubelet.log'), missing);
