@@ -123,8 +123,22 @@ function isSourceLocation(s: string, p: number): boolean {
 
 const isKeyChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95;
 
+/**
+ * A logfmt record of another logger — logrus's `time="2022-10-12T08:03:10+01:00" level=info msg="…"`, which k3s and
+ * containerd print under the same journal identifier as the kubelet: its own line, never the tail of a klog record.
+ */
+export function looksLikeLogfmtRecord(s: string, p: number): boolean {
+  let i = s.startsWith('time=', p) ? p + 5 : s.startsWith('ts=', p) ? p + 3 : -1;
+  if (i < 0) return false;
+  if (s.charCodeAt(i) === 34) i++;
+  if (!isDigit(s.charCodeAt(i))) return false;
+  const rest = s.slice(i, i + 120);
+  return rest.includes(' level=') || rest.includes(' msg=');
+}
+
 /** `tail-of-token key=value key2="v"`: the rest of a structured line that was hard-wrapped mid-token. */
 export function looksLikeKeyValueTail(s: string, p: number): boolean {
+  if (looksLikeLogfmtRecord(s, p)) return false;
   const sp = s.indexOf(' ', p);
   if (sp < 0 || sp - p > 200) return false;
   const eq = s.indexOf('=', sp);

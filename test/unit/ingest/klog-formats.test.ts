@@ -179,6 +179,21 @@ describe('continuation lines', () => {
     expect(records[2].text).toContain('podUID=95d6b80b-77f5-4218-824e-69eec4998c22 updateType=1');
   });
 
+  it('does not take a logrus line of the same journal (k3s) for the tail of the structured record before it', () => {
+    const j = (t: string, rest: string) => `Oct 12 08:03:${t} node-1 k3s[1995]: ${rest}`;
+    const text = [
+      j('10', 'E1012 08:03:10.890393  1995 kubelet.go:2424] "Error getting node" err="node \\"node-1\\" not found"'),
+      j('10', 'time="2022-10-12T08:03:10+01:00" level=info msg="Applying CRD helmcharts.helm.cattle.io"'),
+      j('10', 'I1012 08:03:10.926837  1995 kubelet_node_status.go:73] "Successfully registered node" node="node-1"'),
+      j('11', 'E1012 08:03:11.071200  1995 kubelet.go:2010] "Skipping pod synchronization" err="container runtime status check may not have completed yet"'),
+      j('11', 'ts=2022-10-12T08:03:11.2Z level=warn msg="logfmt from another program"'),
+    ].join('\n');
+    const trace = analyze({ name: 'k3s.log', data: text });
+    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 3, continuation: 0, unrecognized: 2, blank: 0 });
+    const { records } = readRecords(text);
+    expect(records.map((r) => r.text.includes('level=') || r.text.includes('Applying CRD'))).toEqual([false, false, false]);
+  });
+
   it('joins the indented continuation of a wrapped printf line (seed 003, "of pod …")', () => {
     const lines = seedText('003').split('\n');
     const at = lines.findIndex((l) => l.trim().startsWith('of pod prometheus-node-exporter-l7vzz'));
