@@ -183,7 +183,8 @@ export class Classifier {
     out.entry = entryIdx;
     this.messageText = out.message;
     const inner = this.innerTemplates[entryIdx];
-    if (inner && !this.extraFields) this.readInner(fields.inner!, inner);
+    // (A JSON `msg` a printf template matched has its fields already; a field inside another value still needs reading.)
+    if (inner && !(this.extraFields && fields.inner === F.msg)) this.readInner(fields.inner!, inner);
     out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
     if (entry.refine) {
       const v = this.str(fields.refine!);
@@ -287,7 +288,11 @@ export class Classifier {
     if (src === undefined) return;
     for (const t of templates) {
       const fields = matchTemplate(t, src, 0);
-      if (fields) { this.extraFields = fields; return; }
+      if (fields) {
+        // The message's own fields win over those read inside one of its values.
+        this.extraFields = this.extraFields ? { ...fields, ...this.extraFields } : fields;
+        return;
+      }
     }
   }
 

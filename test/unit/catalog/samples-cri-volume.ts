@@ -116,9 +116,9 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { text: 'data' })),
   entry('X31', 'volume.op-failed', 'volume',
     P(klog('E', 'nestedpendingoperations.go:267', `Operation for "\\"${SECRET_VOL}\\" (\\"${UID}\\")" failed. No retries permitted until 2019-01-18 08:15:53.0410149 +0000 GMT m=+732.446642701 (durationBeforeRetry 2m2s). Error: "MountVolume.SetUp failed for volume \\"token\\" : secret \\"token\\" not found"`),
-      { text: '"MountVolume.SetUp failed for volume \\"token\\" : secret \\"token\\" not found"' }),
+      { pods: [pod('', '', UID)], text: '"MountVolume.SetUp failed for volume \\"token\\" : secret \\"token\\" not found"' }),
     P(klog('E', 'nestedpendingoperations.go:335', `Operation for "{volumeName:${SECRET_VOL} podName:${UID} nodeName:}" failed. No retries permitted until 2024-03-15 10:04:05.5 +0000 UTC m=+125.3 (durationBeforeRetry 500ms). Error: MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found`),
-      { text: `MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found` }),
+      { pods: [pod('', '', UID)], text: `MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found` }),
     J(json('nestedpendingoperations/nestedpendingoperations.go:348', { msg: `Operation for "{volumeName:${SECRET_VOL} podName:${UID} nodeName:}" failed. No retries permitted until 2024-03-15 10:04:05.5 +0000 UTC m=+125.3 (durationBeforeRetry 1m4s). Error: MountVolume.SetUp failed for volume "token" : secret "token" not found` }),
-      { text: 'MountVolume.SetUp failed for volume "token" : secret "token" not found' })),
+      { pods: [pod('', '', UID)], text: 'MountVolume.SetUp failed for volume "token" : secret "token" not found' })),
 ];
