@@ -63,6 +63,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A garbage collection pass finished without error.',
   },
   {
+    id: 'X66', kind: 'gc.reclaim-unused', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Attempting to delete unused containers', 'Attempting to delete unused images'],
+    printf: ['attempting to delete unused containers', 'attempting to delete unused images'],
+    explain: 'The eviction manager is short of disk and first tries to reclaim it by deleting unused containers and images, before it evicts pods.',
+  },
+  {
     id: 'X49', kind: 'gc.image-removing', lane: 'gc', versions: 'all', v: 0,
     msg: ['Removing image to free bytes'], printf: ['[imageGCManager]: Removing image %q{imageID} to free %d{size} bytes'],
     num: 'size', text: ['imageID'],

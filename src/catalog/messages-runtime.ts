@@ -331,6 +331,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The node just became ready; its status is pushed immediately.',
   },
   {
+    id: 'X65', kind: 'node.get-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Error getting node'], text: ['err'],
+    explain: 'Right after a start the kubelet polls for its Node object to update the pod CIDR and status early; "not found" only means it is not registered yet.',
+  },
+  {
     id: 'X14a', kind: 'node.registering', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Attempting to register node'], printf: ['Attempting to register node %v{node}'], text: ['node'], namesOwnNode: true,
     explain: 'The kubelet starts registering its Node object with the API server (kubelet start); it retries until it succeeds.',
@@ -413,8 +418,13 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     alsoPrintedBy: 'every component that records Events through client-go (controller manager, scheduler, kube-proxy)',
   },
   {
-    id: 'X18', kind: 'config.receiving', lane: 'config', versions: '≤1.10', v: 4,
-    printf: ['Receiving a new pod %q{pod}'],
+    id: 'X61', kind: 'syncloop.deletor-not-found', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,
+    msg: ["Container not found in pod's containers"], printf: ["Container %q{containerID} not found in pod's containers"],
+    explain: 'After a ContainerDied event the sync loop prunes the pod\'s old dead containers, and the container that died is no longer among them (already removed, or the pod sandbox): harmless.',
+  },
+  {
+    id: 'X18', kind: 'config.receiving', lane: 'config', versions: 'all', v: 4,
+    msg: ['Receiving a new pod'], printf: ['Receiving a new pod %q{pod}'],
     explain: 'The config source received a new pod (printed before the sync loop sees the ADD).',
   },
 ];

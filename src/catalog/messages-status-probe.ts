@@ -60,6 +60,21 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     explain: 'The final delete waits for a terminal phase written after SyncTerminatedPod.',
   },
   {
+    id: 'X60', kind: 'status.startup-duration', lane: 'status-manager', versions: '1.26+', v: 0,
+    msg: ['Observed pod startup duration'], num: 'podStartSLOduration', text: ['podStartE2EDuration'],
+    explain: 'The status manager wrote the first Running status of a new pod: the time from its creation to running, less the time spent pulling images (the pod startup SLI).',
+  },
+  {
+    id: 'X62', kind: 'status.resources-reclaimed', lane: 'status-manager', versions: '1.22+', v: 3,
+    msg: ['Pod is terminated and all resources are reclaimed'],
+    explain: 'A terminated pod has no running containers, volumes or cgroups left, so the status manager may delete its API object.',
+  },
+  {
+    id: 'X63', kind: 'status.static-pod-read', lane: 'status-manager', versions: '1.21+', v: 2,
+    msg: ['Pod status updated'], text: ['status'],
+    explain: 'The kubelet listed its pods and gave a static pod the status the status manager holds (there is no API object to read it from).',
+  },
+  {
     id: 'M90', kind: 'status.aborted', lane: 'status-manager', versions: 'all', v: 0,
     msg: ['Status update on pod aborted'], printf: ['Status update on pod %v{namespace}/%v{name} aborted: %v{err}'], text: ['err'],
     explain: 'The status update was refused: an illegal container state transition (e.g. terminated back to running).',
@@ -171,6 +186,13 @@ export const PROBE_MESSAGES: CatalogEntry[] = [
     explain: 'The pod was deleted while its startup probe had not yet succeeded; the probe worker stops.',
   },
   // Seed 000: a custom 1.12.4 branch that installs a default readiness prober and an initial Success result.
+  {
+    id: 'X64', kind: 'probe.worker-exists', lane: 'sync-loop', versions: 'all (V0 ≤1.27, V8 1.28+)', v: 0,
+    msg: ['Readiness probe already exists for container', 'Liveness probe already exists for container', 'Startup probe already exists for container'],
+    printf: ['Readiness probe already exists! %v{pod} - %v{containerName}', 'Liveness probe already exists! %v{pod} - %v{containerName}',
+      'Startup probe already exists! %v{pod} - %v{containerName}'],
+    explain: 'The probe manager was asked to start a probe worker for a container that already has one (the pod was added again); the existing worker keeps running.',
+  },
   {
     id: 'S02', kind: 'probe.worker-added', lane: 'sync-loop', versions: 'custom 1.12.4 patch (seed 000)', v: 3,
     printf: ['add a readiness prober for pod: %s{pod} - %s{containerName}: %v{probe}'],

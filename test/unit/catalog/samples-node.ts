@@ -1,5 +1,5 @@
 /** Sample lines for runtime health, node status, admission, eviction, events and start-up (§4.2 M40–M42, §4.6, §3.7–3.8). */
-import { DB1, J, P, S, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, DB1, J, P, S, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 const ref = pod('default', 'web-0');
@@ -89,7 +89,20 @@ export const NODE_SAMPLES: EntrySamples[] = [
     S(klog('I', 'eviction_manager.go:411', '"Eviction manager: timed out waiting for pods to be cleaned up" pods=["default/web-0"]'), { pods: [ref] }),
     J(json('eviction/eviction_manager.go:380', { msg: 'Eviction manager: must evict pod(s) to reclaim', v: 0, resourceName: 'ephemeral-storage' }), { text: 'ephemeral-storage' })),
   entry('X18', 'config.receiving', 'config',
-    P(klog('I', 'config.go:405', `Receiving a new pod "${WEB0}"`), { pods: [web0] })),
+    P(klog('I', 'config.go:405', `Receiving a new pod "${WEB0}"`), { pods: [web0] }),
+    S(klog('I', 'config.go:383', '"Receiving a new pod" pod="default/web-0"'), { pods: [pod('default', 'web-0')] }),
+    J(json('config/config.go:398', { msg: 'Receiving a new pod', v: 4, pod: { name: 'web-0', namespace: 'default' } }), { pods: [pod('default', 'web-0')] })),
+  entry('X61', 'syncloop.deletor-not-found', 'sync-loop',
+    P(klog('W', 'pod_container_deletor.go:77', `Container "${CID}" not found in pod's containers`), { cid: CID }),
+    S(klog('I', 'pod_container_deletor.go:79', `"Container not found in pod's containers" containerID="${CID}"`), { cid: CID }),
+    J(json('kubelet/pod_container_deletor.go:80', { msg: "Container not found in pod's containers", v: 0, containerID: CID }), { cid: CID })),
+  entry('X65', 'node.get-failed', 'node-status',
+    S(klog('E', 'kubelet.go:2422', String.raw`"Error getting node" err="node \"node-1\" not found"`), { text: 'node "node-1" not found' }),
+    J(json('kubelet/kubelet.go:2422', { msg: 'Error getting node', err: 'node "node-1" not found' }), { text: 'node "node-1" not found' })),
+  entry('X66', 'gc.reclaim-unused', 'gc',
+    P(klog('I', 'container_gc.go:85', 'attempting to delete unused containers')),
+    S(klog('I', 'image_gc_manager.go:327', '"Attempting to delete unused images"')),
+    J(json('container/container_gc.go:86', { msg: 'Attempting to delete unused containers', v: 0 }))),
   entry('M70', 'event.recorded', 'events',
     P(klog('I', 'server.go:460', `Event(v1.ObjectReference{Kind:"Pod", Namespace:"default", Name:"web-0", UID:"${UID}", APIVersion:"v1", ResourceVersion:"4098877133", FieldPath:"spec.containers{app}"}): type: 'Normal' reason: 'Killing' Killing container with id docker://app:Need to kill Pod`),
       { kind: 'event.killing', pods: [web0], cname: 'app', text: 'Killing' }),
