@@ -11,6 +11,9 @@ const START_ERRORS = {
   InvalidImageName: 'image.invalid-name',
 };
 
+/** A cgroupfs-driver container cgroup: `/kubepods/besteffort/pod<uid>/<id>` (under `/kubelet` in kind and k3s). */
+const CGROUP_PATHS = ['%s/pod%s{podUID}/%s{containerID}'];
+
 export const CRI_MESSAGES: CatalogEntry[] = [
   {
     id: 'X32', kind: 'runtime.start-failed', lane: 'pod-worker', v: 0,
@@ -68,15 +71,21 @@ export const CRI_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X40', kind: 'cadvisor.container-added', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 3,
-    printf: ['Added container: %q{cgroup} (aliases: [%s{pod} %s{containerID}], namespace: %q{runtimeNamespace})',
+    printf: ['Added container: %q{cgroup} (aliases: [%s{pod} %s], namespace: %q{runtimeNamespace})',
       'Added container: %q{cgroup} (aliases: %v, namespace: %q{runtimeNamespace})'],
+    // The IDs come from the cgroup path (cgroupfs driver: …/pod<uid>/<container ID>); docker's first alias is its
+    // k8s_<container>_<pod>_… name, containerd's the bare ID.
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
     text: ['cgroup'],
     explain: 'The kubelet\'s cAdvisor started watching a new cgroup: a container or sandbox is now running (with docker, its alias names the pod).',
   },
   {
     id: 'X41', kind: 'cadvisor.container-destroyed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 3,
-    printf: ['Destroyed container: %q{cgroup} (aliases: [%s{pod} %s{containerID}], namespace: %q{runtimeNamespace})',
+    printf: ['Destroyed container: %q{cgroup} (aliases: [%s{pod} %s], namespace: %q{runtimeNamespace})',
       'Destroyed container: %q{cgroup} (aliases: %v, namespace: %q{runtimeNamespace})'],
+    // The IDs come from the cgroup path (cgroupfs driver: …/pod<uid>/<container ID>); docker's first alias is its
+    // k8s_<container>_<pod>_… name, containerd's the bare ID.
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
     text: ['cgroup'],
     explain: 'The kubelet\'s cAdvisor saw a watched cgroup disappear: the container or sandbox is gone.',
   },

@@ -63,6 +63,9 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [web0], cname: 'app', cid: CID, text: CGROUP }),
     P(klog('I', 'manager.go:970', `Added container: "/kubepods/besteffort/pod${UID}/${CID}" (aliases: [k8s_POD_web-0_default_${UID}_0 ${CID}], namespace: "docker")`),
       { pods: [web0], cid: CID, text: CGROUP }),
+    // containerd (kind, k3s): the first alias is the bare ID and the second the cgroup; the pod is the UID in the path.
+    P(klog('I', 'manager.go:988', `Added container: "/kubelet/kubepods/besteffort/pod${UID}/${CID}" (aliases: [${CID} /kubelet/kubepods/besteffort/pod${UID}/${CID}], namespace: "k8s.io")`),
+      { pods: [pod('', '', UID)], cid: CID, text: `/kubelet/kubepods/besteffort/pod${UID}/${CID}` }),
     P(klog('I', 'manager.go:1006', `Added container: "/system.slice/containerd.service" (aliases: [], namespace: "")`), { text: '/system.slice/containerd.service' })),
   entry('X41', 'cadvisor.container-destroyed', 'runtime',
     P(klog('I', 'manager.go:1069', `Destroyed container: "${CGROUP}" (aliases: [${DOCKER_NAME} ${CID}], namespace: "docker")`),
