@@ -150,6 +150,15 @@ export class VersionFingerprint {
    * Called once per classified record, of catalog entry number `entry` (records of entries fingerprintWatches says
    * no to may be left out: this returns at once for them).
    */
+  /** A record in the --logging-format=json form, which the kubelet has had since 1.19 (noted once). */
+  observeJsonRecord(): void {
+    if (this.jsonNoted) return;
+    this.jsonNoted = true;
+    this.note('--logging-format=json records', [19, Infinity]);
+  }
+
+  private jsonNoted = false;
+
   observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     this.gate = -1;
     // Most lines are of entries no signal is about: one array read and done.

@@ -68,4 +68,8 @@ describe('version fingerprint', () => {
     expect(versionOf(json('kubelet/kubelet.go:1554', { msg: 'syncPod enter', v: 4, pod: { name: 'web-0', namespace: 'default' }, podUID: UID })))
       .toBe('1.22–1.26');
   });
+
+  it('dates a JSON log 1.19+ by its format alone (--logging-format=json came in 1.19), when no message says more', () => {
+    expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19+');
+  });
 });
