@@ -25,6 +25,8 @@ export interface SourceFacts {
   markdownFences: number;
   /** Lines that describe the log rather than being prose: section headers, glog file header lines. */
   metaLines: number;
+  /** Other programs' lines in a journal or syslog (systemd, containerd…): log lines, not a document's prose. */
+  journalLines: number;
   /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
   proseYears: Record<number, number>;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
@@ -72,7 +74,7 @@ const MAX_CUTS = 10_000;
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -116,6 +118,7 @@ export class SourceNotes {
       : isElisionMark(text, p) ? 'elision' : looksLikeDamagedHeader(text, p) ? undefined : 'prose';
     if (cut) this.cut(lineNo, cut, recordsSoFar);
     if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
+    else if (known === KnownLine.None && fromJournal) f.journalLines++;
     switch (known) {
       case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
       case KnownLine.GlogMachine:
@@ -144,6 +147,7 @@ export class SourceNotes {
 
   /** Another program's line inside a journal, between the lines of a pending record: only a loss notice matters. */
   journalLine(text: string, p: number, lineNo: number, recordsSoFar: number): void {
+    this.facts.journalLines++;
     if (isSuppressionNotice(text, p)) this.cut(lineNo, 'suppressed', recordsSoFar);
   }
 
@@ -214,6 +218,7 @@ export class SourceNotes {
     f.sectionHeaders += g.sectionHeaders;
     f.markdownFences += g.markdownFences;
     f.metaLines += g.metaLines;
+    f.journalLines += g.journalLines;
     for (const y of later.proseYearList) {
       if (this.proseYearList.length >= MAX_PROSE_DATES) break;
       f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;

@@ -539,6 +539,7 @@ export class SourceReader {
     this.programs.noteSkipped(ident);
     this.counts.continuation -= continuationLines;
     this.counts.unrecognized += 1 + continuationLines;
+    this.facts.journalLines += 1 + continuationLines;
   }
 
   private hold(h: HeldRecord): void {

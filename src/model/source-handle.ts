@@ -400,7 +400,7 @@ export class SourceHandle implements FastRecordSink {
     // Log lines are records and their continuation lines; a document is mostly something else (prose, fences). A dump
     // of several logs in `==> name <==` sections (kubectl, minikube, tail) is not a document, whatever else it holds.
     const logLines = klog + counts.continuation;
-    const otherLines = counts.unrecognized - facts.metaLines;
+    const otherLines = counts.unrecognized - facts.metaLines - facts.journalLines;
     const sectionedDump = facts.sectionHeaders > 0 && facts.markdownFences === 0;
     if (!sectionedDump && (otherLines > logLines || (facts.markdownFences > 0 && otherLines * 2 > logLines))) return 'klog-in-document';
     if (top && top.startsWith('journald')) return 'klog-journald';

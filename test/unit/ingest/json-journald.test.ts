@@ -101,6 +101,22 @@ describe('journalctl output modes', () => {
     expect(reader.facts.journaldIdents).toEqual({ k3s: 1, 'kubelet-wrapper': 1, 'kubelet.sh': 1, hyperkube: 1 });
   });
 
+  it('a whole-node syslog where other programs\' lines outnumber the kubelet\'s is still a journal, not a document', () => {
+    const other = (ss: string, who: string, rest: string) => `Mar 15 10:02:${ss} node-1 ${who}: ${rest}`;
+    const text = [
+      other('01', 'systemd[1]', 'Started Session 7 of user azureuser.'),
+      other('02', 'containerd[811]', 'time="2024-03-15T10:02:02.1Z" level=info msg="shim disconnected" id=abc'),
+      `Mar 15 10:02:03 node-1 kubelet[2891]: ${klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]')}`,
+      other('03', 'containerd[811]', 'time="2024-03-15T10:02:03.5Z" level=info msg="cleaning up dead shim"'),
+      other('04', 'systemd[1]', 'run-containerd-runc-k8s.io-abc-runc.mount: Deactivated successfully.'),
+      `Mar 15 10:02:05 node-1 kubelet[2891]: ${klog('05.000001', '"SyncLoop DELETE" source="api" pods=["default/web-0"]')}`,
+      other('06', 'kernel', 'eth0: renamed from veth1234'),
+    ].join('\n');
+    const trace = analyze({ name: 'syslog', data: text }, { year: 2024 });
+    expect(trace.sources[0].format).toBe('klog-journald');
+    expect(trace.sources[0].lines).toMatchObject({ total: 7, klog: 2, unrecognized: 5 });
+  });
+
   it('short-unix (epoch seconds: the year), short-full (weekday, date, zone) and short-monotonic / short-delta (uptime)', () => {
     const line = (prefix: string, ss: string, rest: string) => `${prefix} node-1 kubelet[2891]: ${klog(ss, rest)}`;
     const unixAndFull = [
