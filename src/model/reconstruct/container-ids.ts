@@ -103,6 +103,7 @@ const KILL = new Set(['runtime.kill', 'runtime.kill-override']);
 const IS_KILL_EVENT = Uint8Array.from(KINDS, (k) => (KILL.has(k) ? 1 : 0));
 const IS_DEATH_EVENT = Uint8Array.from(KINDS, (k) => (k === 'pleg.container-died' || k === 'runtime.container-exited' ? 1 : 0));
 const PLEG_DIED = KINDS.indexOf('pleg.container-died');
+const PLEG_STARTED = KINDS.indexOf('pleg.container-started');
 const IS_STATUS_EVENT = Uint8Array.from(KINDS, (k) => (STATUS_KINDS.has(k) ? 1 : 0));
 
 /**
@@ -131,33 +132,46 @@ function sandboxesNoStatusLists(ordered: OrderedEvents, strings: StringTable, sh
   }
 }
 
+/** The sandbox stops right after the pod's last container (StopPodSandbox follows the kills); PLEG sees it within a relist. */
+const TEARDOWN_WINDOW_US = 10e6;
+
 /**
  * A pod being torn down: the kubelet kills its containers (each kill line names its container), then stops the
  * sandbox, and PLEG reports the sandbox dying like a container. So in a pod whose containers were killed, an ID
- * that no line names, reported dead by PLEG once every killed container had died, is its sandbox — a container
- * still running would have had a kill line of its own. Nothing is decided for a pod with no kill in the log.
+ * that no line names, reported dead by PLEG within seconds of the last killed container's death, is its sandbox —
+ * unless it started after the kills (a new container, as after a liveness restart): a container still running
+ * would have had a kill line of its own. Nothing is decided for a pod with no kill in the log.
  */
 function sandboxesAfterTeardown(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
   named: ReadonlyMap<string, string>, sandboxIds: Set<string>): void {
   const { events } = ordered;
-  // Per pod: the killed containers not yet seen dying (short IDs); a pod is absent until its first kill.
-  const dying = new Map<number, Set<string>>();
+  const teardowns = new Map<number, { killedUs: number; dying: Set<string>; lastDeathUs: number }>();
+  const startedUs = new Map<string, number>();
   for (let i = 0; i < events.count; i++) {
     const pod = events.pod[i];
     const cid = events.cid[i];
     if (pod < 0 || !cid) continue;
     const kind = events.kind[i];
-    if (IS_KILL_EVENT[kind]) {
-      let ids = dying.get(pod);
-      if (!ids) dying.set(pod, (ids = new Set()));
-      ids.add(shortIds.of(cid));
+    const t = events.timeUs[i];
+    if (kind === PLEG_STARTED) {
+      startedUs.set(shortIds.of(cid), t);
       continue;
     }
-    if (!IS_DEATH_EVENT[kind]) continue;
-    const ids = dying.get(pod);
-    if (!ids) continue;
+    let td = teardowns.get(pod);
+    if (IS_KILL_EVENT[kind]) {
+      // A kill after the last one's deaths and the window: another teardown (or restart) begins.
+      if (!td || (td.dying.size === 0 && t - td.lastDeathUs > TEARDOWN_WINDOW_US)) teardowns.set(pod, (td = { killedUs: t, dying: new Set(), lastDeathUs: NaN }));
+      td.dying.add(shortIds.of(cid));
+      continue;
+    }
+    if (!td || !IS_DEATH_EVENT[kind]) continue;
     const id = shortIds.of(cid);
-    if (ids.delete(id)) continue;
-    if (kind === PLEG_DIED && ids.size === 0 && !events.cname[i] && !listed.has(id) && !named.has(id)) sandboxIds.add(id);
+    if (td.dying.delete(id)) {
+      td.lastDeathUs = t;
+      continue;
+    }
+    if (kind !== PLEG_DIED || td.dying.size > 0 || !(t - td.lastDeathUs <= TEARDOWN_WINDOW_US)) continue;
+    if (events.cname[i] || listed.has(id) || named.has(id) || (startedUs.get(id) ?? -Infinity) > td.killedUs) continue;
+    sandboxIds.add(id);
   }
 }

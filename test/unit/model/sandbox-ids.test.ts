@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyzeSources } from '../../../src/model/analyze.ts';
+import { analyzeText } from '../../helpers.ts';
 import { yearOf } from '../../../src/sim/scenarios/build.ts';
 import { Simulation } from '../../../src/sim/simulation.ts';
 
@@ -50,5 +51,30 @@ describe('sandbox IDs below -v=4', () => {
     const { trace, truthSandboxes, short } = run('hash-change-restart', '1.28', 2);
     const named = trace.containers.filter((c) => !c.sandbox && c.name);
     expect(named.filter((c) => truthSandboxes.includes(short(c.id)))).toEqual([]);
+  });
+
+  describe('a restart is not a teardown', () => {
+    const UID = '5c1e2d3f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+    const id = (c: string) => c.repeat(64);
+    const pleg = (t: string, type: string, c: string) =>
+      `I0315 10:${t} 3127 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="shop/api-0" event=&{ID:${UID} Type:${type} Data:${id(c)}}`;
+    const kill = (t: string, c: string) =>
+      `I0315 10:${t} 3127 kuberuntime_container.go:723] "Killing container with a grace period" pod="shop/api-0" podUID=${UID} containerName="app" containerID="containerd://${id(c)}" gracePeriod=30`;
+    const sandboxes = (lines: string[]) => analyzeText(lines.join('\n') + '\n', 'kubelet.log', { year: 2024 }).containers.filter((c) => c.sandbox).map((c) => c.id[0]);
+
+    it('a container started after the kill that dies at once is the new instance, not the sandbox', () => {
+      expect(sandboxes([pleg('00:00.000000', 'ContainerStarted', 'a'), kill('01:00.000000', 'a'), pleg('01:01.000000', 'ContainerDied', 'a'),
+        pleg('01:02.000000', 'ContainerStarted', 'b'), pleg('01:04.000000', 'ContainerDied', 'b')])).toEqual([]);
+    });
+
+    it('an unnamed ID dying long after the killed container died is not taken for the sandbox', () => {
+      expect(sandboxes([pleg('00:00.000000', 'ContainerStarted', 'c'), kill('01:00.000000', 'a'), pleg('01:01.000000', 'ContainerDied', 'a'),
+        pleg('11:00.000000', 'ContainerDied', 'c')])).toEqual([]);
+    });
+
+    it('the same lines with the unnamed ID dying right after the killed container: the sandbox', () => {
+      expect(sandboxes([pleg('00:00.000000', 'ContainerStarted', 'c'), kill('01:00.000000', 'a'), pleg('01:01.000000', 'ContainerDied', 'a'),
+        pleg('01:02.000000', 'ContainerDied', 'c')])).toEqual(['c']);
+    });
   });
 });
