@@ -69,6 +69,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The eviction manager is short of disk and first tries to reclaim it by deleting unused containers and images, before it evicts pods.',
   },
   {
+    id: 'X75', kind: 'node.panic', lane: 'other', versions: 'all', v: 0,
+    printf: ['Observed a panic: %s{panic}'], text: ['panic'],
+    explain: 'A goroutine of the kubelet panicked; the crash handler logged it with its stack (the lines after it) and, unless the panic is recovered, the kubelet exits and restarts.',
+  },
+  {
+    id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: '1.21+', v: 0,
+    msg: ['Nameserver limits exceeded'], text: ['err'],
+    explain: 'The node\'s resolv.conf lists more nameservers than a pod may use (3): the extra ones are left out of the pods\' DNS configuration.',
+  },
+  {
     id: 'X49', kind: 'gc.image-removing', lane: 'gc', versions: 'all', v: 0,
     msg: ['Removing image to free bytes'], printf: ['[imageGCManager]: Removing image %q{imageID} to free %d{size} bytes'],
     num: 'size', text: ['imageID'],

@@ -336,6 +336,22 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Right after a start the kubelet polls for its Node object to update the pod CIDR and status early; "not found" only means it is not registered yet.',
   },
   {
+    id: 'X71', kind: 'node.shutdown-detected', lane: 'node-status', versions: '1.21+', v: 1,
+    msg: ['Shutdown manager detected new shutdown event, isNodeShuttingDownNow', 'Shutdown manager detected new shutdown event'],
+    text: ['event'],
+    explain: 'Graceful node shutdown: systemd announced a shutdown (event=true) or its cancellation; the kubelet marks the node not ready and stops its pods within the configured grace periods.',
+  },
+  {
+    id: 'X72', kind: 'node.shutdown-done', lane: 'node-status', versions: '1.21+', v: 1,
+    msg: ['Shutdown manager completed processing shutdown event, node will shutdown shortly'],
+    explain: 'Graceful node shutdown: the kubelet has stopped the pods it had to and released its inhibitor lock, so the node powers off now.',
+  },
+  {
+    id: 'X73', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Failed to run kubelet'], text: ['err'],
+    explain: 'The kubelet could not start (often the container runtime socket not answering) and exits; systemd restarts it.',
+  },
+  {
     id: 'X14a', kind: 'node.registering', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Attempting to register node'], printf: ['Attempting to register node %v{node}'], text: ['node'], namesOwnNode: true,
     explain: 'The kubelet starts registering its Node object with the API server (kubelet start); it retries until it succeeds.',

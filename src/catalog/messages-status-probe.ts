@@ -65,6 +65,11 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     explain: 'The status manager wrote the first Running status of a new pod: the time from its creation to running, less the time spent pulling images (the pod startup SLI).',
   },
   {
+    id: 'X74', kind: 'status.first-running', lane: 'status-manager', versions: '1.26+', v: 3,
+    msg: ['Mark when the pod was running for the first time'],
+    explain: 'The status manager saw the pod running for the first time: the end of its startup, as the pod startup SLI measures it.',
+  },
+  {
     id: 'X62', kind: 'status.resources-reclaimed', lane: 'status-manager', versions: '1.22+', v: 3,
     msg: ['Pod is terminated and all resources are reclaimed'],
     explain: 'A terminated pod has no running containers, volumes or cgroups left, so the status manager may delete its API object.',

@@ -52,4 +52,25 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     text: ['err'],
     explain: 'A volume operation (attach, mount, unmount) failed and is retried with a growing back-off; a mount that keeps failing makes the pod sync time out ("Unable to attach or mount volumes").',
   },
+  // The pod worker itself blocks on the volume manager: these are its lines, not the reconciler's.
+  {
+    id: 'X67', kind: 'volume.wait-mount', lane: 'pod-worker', versions: 'all', v: 3,
+    msg: ['Waiting for volumes to attach and mount for pod'], printf: ['Waiting for volumes to attach and mount for pod %q{pod}'],
+    explain: 'The pod worker waits (up to 2m3s) until every volume the pod needs is attached and mounted, before it creates the sandbox.',
+  },
+  {
+    id: 'X68', kind: 'volume.all-mounted', lane: 'pod-worker', versions: 'all', v: 3,
+    msg: ['All volumes are attached and mounted for pod'], printf: ['All volumes are attached and mounted for pod %q{pod}'],
+    explain: 'Every volume the pod needs is mounted: the pod worker goes on to the sandbox and the containers.',
+  },
+  {
+    id: 'X69', kind: 'volume.wait-unmount', lane: 'pod-worker', versions: '1.22+', v: 3,
+    msg: ['Waiting for volumes to unmount for pod'],
+    explain: 'The worker of a terminated pod waits until its volumes are unmounted before the pod can be cleaned up.',
+  },
+  {
+    id: 'X70', kind: 'volume.all-unmounted', lane: 'pod-worker', versions: '1.22+', v: 3,
+    msg: ['All volumes are unmounted for pod'],
+    explain: 'The terminated pod has no volume mounted any more: its worker can finish.',
+  },
 ];
