@@ -232,6 +232,7 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     id: 'M109', kind: 'runtime.kill', lane: 'pod-worker', versions: 'all', v: 2,
     msg: ['Killing container with a grace period'],
     printf: ['Killing container %q{containerID} with %d{gracePeriod} second grace period',
+      'Killing container %q{containerID} with a %d{gracePeriod} second grace period',
       'Killing container %q{containerID} with a grace period of %d{gracePeriod} seconds'],
     num: 'gracePeriod',
     explain: 'StopContainer was sent to the runtime with this grace period (after any preStop hook).',

@@ -177,6 +177,8 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { pods: [web0], cname: 'app', text: `back-off 1m20s restarting failed container=app pod=${WEB0}` })),
   entry('M109', 'runtime.kill', 'pod-worker',
     P(klog('I', 'kuberuntime_container.go:555', `Killing container "docker://${CID}" with 30 second grace period`), { lane: 'other', cid: CID, num: 30 }),
+    // 1.19–1.20 say "with a … second grace period".
+    P(klog('I', 'kuberuntime_container.go:635', `Killing container "docker://${CID}" with a 30 second grace period`), { lane: 'other', cid: CID, num: 30 }),
     S(klog('I', 'kuberuntime_container.go:723', `"Killing container with a grace period" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=30`),
       { pods: [web0], cname: 'app', cid: CID, num: 30 }),
     J(json('kuberuntime/kuberuntime_container.go:745', { msg: 'Killing container with a grace period', v: 2, ...JPOD, podUID: UID, containerName: 'app', containerID: `containerd://${CID}`, gracePeriod: 2 }),
