@@ -74,7 +74,7 @@ const NO_STRUCT: Record<string, string> = {};
 /** The fields classify asks every record for, resolved to their slots once (not looked up by name each time). */
 const F = {
   pods: fieldName('pods'), kind: fieldName('kind'), podName: fieldName('podName'), name: fieldName('name'),
-  namespace: fieldName('namespace'), podUID: fieldName('podUID'), podID: fieldName('podID'), eventID: fieldName('event.ID'),
+  namespace: fieldName('namespace'), podNamespace: fieldName('podNamespace'), podUID: fieldName('podUID'), podID: fieldName('podID'), eventID: fieldName('event.ID'),
   involvedKind: fieldName('involvedObject.Kind'), involvedUID: fieldName('involvedObject.UID'),
   involvedName: fieldName('involvedObject.Name'), involvedNamespace: fieldName('involvedObject.Namespace'),
   involvedFieldPath: fieldName('involvedObject.FieldPath'), containerID: fieldName('containerID'),
@@ -232,7 +232,7 @@ export class Classifier {
     }
     if (out.pods.length === 0) {
       const name = this.first(POD_NAME_FIELDS);
-      const ns = this.str(F.namespace);
+      const ns = this.str(F.namespace) ?? this.str(F.podNamespace);
       if (name && (ns !== undefined || this.str(F.podName) !== undefined)) out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
     }
     const inv = this.str(F.involvedKind);

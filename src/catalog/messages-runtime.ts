@@ -363,6 +363,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The API server accepted the kubelet\'s Node object: the node is registered.',
   },
   {
+    id: 'X77', kind: 'admit.topology', lane: 'sync-loop', versions: '1.18+', v: 0,
+    msg: ['Topology Admit Handler'], printf: ['[topologymanager] Topology Admit Handler'],
+    explain: 'The topology manager\'s admit handler ran for a pod the sync loop is admitting (the line names the pod from 1.26 on).',
+  },
+  {
     id: 'M112', kind: 'admit.rejected', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,
     msg: ['Failed to admit pod'], printf: ['Failed to admit pod %v{pod} - %s{message}'], text: ['message', 'err'],
     explain: 'An admit handler rejected the pod: it gets status Failed and no pod worker.',
