@@ -11,7 +11,7 @@ type Range = readonly [number, number];
 
 const NEWER = Infinity;
 
-/** Pod-worker and sync-function lines (1.22+), which print the pod UID as a `types.UID`: unquoted ≤1.27, quoted 1.28+. */
+/** Pod-worker and sync-function lines (1.22+; M44 1.21+), which print the pod UID as a `types.UID`: unquoted ≤1.27, quoted 1.28+. */
 const POD_WORKER_LINES = [
   'M44', 'M45', 'M46', 'M47', 'M48', 'M49', 'M50', 'M51', 'M52', 'M54', 'M55', 'M56', 'M57', 'M58', 'M59', 'M60', 'M61',
   'M62', 'M63', 'M64', 'M67', 'M69', 'M23', 'M23x', 'M24', 'M24x', 'M25', 'M26', 'M29', 'M29x', 'M30', 'M32', 'M33',
@@ -33,7 +33,8 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M17: [[21, NEWER], '"SyncLoop (probe)"'],
   M18e: [[21, NEWER], '"SyncLoop (housekeeping) end"'],
   M82: [[21, NEWER], '"Container startup changed before pod has synced"'],
-  M44: [[22, NEWER], 'structured "Error syncing pod, skipping"'],
+  // 1.21's pod workers already logged it structured (pod_workers.go:190 in a v1.21.4 log), before the 1.22 rewrite.
+  M44: [[21, NEWER], 'structured "Error syncing pod, skipping"'],
   ...Object.fromEntries(POD_WORKER_LINES.filter((id) => id !== 'M44').map((id) => [id, [[22, NEWER], 'pod-worker lifecycle lines']])),
   M36: [[22, 29], '"Pod is not runnable and must have running containers stopped"'],
   M28o: [[22, 26], '"Pod termination stopped all running orphan containers"'],
@@ -217,7 +218,7 @@ export class VersionFingerprint {
     if (structured && POD_WORKER_ID_SET.has(entryId)) {
       this.textChecks++;
       if (text.includes(' podUID="')) this.note('quoted podUID on pod-worker lines', [28, Infinity]);
-      else if (text.includes(' podUID=')) this.note('unquoted podUID on pod-worker lines', [22, 27]);
+      else if (text.includes(' podUID=')) this.note('unquoted podUID on pod-worker lines', [21, 27]);
     }
   }
 

@@ -14,7 +14,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The pod sync returned an error; the pod worker retries after a back-off (10–15 s, or 1 s for network-not-ready).',
   },
   {
-    id: 'M44', kind: 'pw.sync-error', lane: 'pod-worker', versions: '1.22+', v: 0,
+    id: 'M44', kind: 'pw.sync-error', lane: 'pod-worker', versions: '1.21+', v: 0,
     msg: ['Error syncing pod, skipping'], text: ['err'],
     explain: 'The pod sync returned an error; the pod worker stays in its state and retries after a back-off.',
   },

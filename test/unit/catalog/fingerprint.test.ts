@@ -30,6 +30,11 @@ describe('version fingerprint', () => {
     )).toBe('1.28+');
   });
 
+  it('dates the structured "Error syncing pod, skipping" 1.21+ (1.21 logged it so before the pod worker rewrite)', () => {
+    expect(versionOf(klog('E', 'pod_workers.go:190', `"Error syncing pod, skipping" err="failed to \\"CreatePodSandbox\\" for \\"web-0_default(${UID})\\"" pod="default/web-0" podUID=${UID}`)))
+      .toBe('1.21–1.27');
+  });
+
   it('takes the exact minor from the kubelet version line', () => {
     expect(versionOf(klog('I', 'server.go:440', '"Kubelet version" kubeletVersion="v1.29.4"'))).toBe('1.29');
     expect(versionOf(klog('I', 'server.go:408', 'Version: v1.12.10'))).toBe('1.12');
