@@ -41,7 +41,7 @@ describe('Go panics and goroutine dumps', () => {
     ].join('\n');
     expect(summary(analyze({ name: 'k.log', data: text }))).toEqual({
       lines: { total: 16, klog: 3, continuation: 13, unrecognized: 0, blank: 0 },
-      events: ['k.log:1 I syncloop.add', 'k.log:2+14 E unknown', 'k.log:16 I syncloop.delete'],
+      events: ['k.log:1 I syncloop.add', 'k.log:2+14 E node.panic', 'k.log:16 I syncloop.delete'],
       diagnostics: [],
     });
   });
@@ -66,7 +66,7 @@ describe('Go panics and goroutine dumps', () => {
     const trace = analyze({ name: 'journal.txt', data: text });
     expect(summary(trace)).toEqual({
       lines: { total: 12, klog: 2, continuation: 10, unrecognized: 0, blank: 0 },
-      events: ['journal.txt:1+11 E unknown', 'journal.txt:12 I syncloop.add'],
+      events: ['journal.txt:1+11 E node.panic', 'journal.txt:12 I syncloop.add'],
       diagnostics: [],
     });
     expect(trace.sources[0].node).toBe('kinder-upgrade-control-plane-1');
@@ -88,7 +88,7 @@ describe('Go panics and goroutine dumps', () => {
     ].join('\n');
     expect(summary(analyze({ name: 'messages', data: text }))).toEqual({
       lines: { total: 9, klog: 2, continuation: 7, unrecognized: 0, blank: 0 },
-      events: ['messages:1+8 E unknown', 'messages:9 I syncloop.add'],
+      events: ['messages:1+8 E node.panic', 'messages:9 I syncloop.add'],
       diagnostics: [],
     });
   });
@@ -106,7 +106,7 @@ describe('Go panics and goroutine dumps', () => {
     ].join('\n');
     expect(summary(analyze({ name: 'k.log', data: text }))).toEqual({
       lines: { total: 7, klog: 2, continuation: 5, unrecognized: 0, blank: 0 },
-      events: ['k.log:1+6 E unknown', 'k.log:7 I syncloop.add'],
+      events: ['k.log:1+6 E node.panic', 'k.log:7 I syncloop.add'],
       diagnostics: [],
     });
   });
@@ -152,7 +152,7 @@ describe('Go panics and goroutine dumps', () => {
       'panic(the printer) is not a frame either.',
     ].join('\n');
     const s = summary(analyze({ name: 'k.md', data: text }));
-    expect(s.events).toEqual(['k.md:1+4 E unknown']);
+    expect(s.events).toEqual(['k.md:1+4 E node.panic']);
     expect(s.lines).toEqual({ total: 6, klog: 1, continuation: 3, unrecognized: 2, blank: 0 });
   });
 
@@ -163,7 +163,7 @@ describe('Go panics and goroutine dumps', () => {
     lines.push(`I0315 10:02:04.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`);
     const trace = analyze({ name: 'k.log', data: lines.join('\n') });
     const s = summary(trace);
-    expect(s.events).toEqual(['k.log:1+65535 E unknown', 'k.log:70002 I syncloop.add']);
+    expect(s.events).toEqual(['k.log:1+65535 E node.panic', 'k.log:70002 I syncloop.add']);
     expect(s.diagnostics).toEqual([
       '1 warning: the record spans 70,001 lines, more than the 65,535 an event can: lines 65536–70001 (the rest of a goroutine dump?) are counted but not part of its event',
     ]);
