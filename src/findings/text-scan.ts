@@ -102,8 +102,10 @@ export function failedActions(text: string, max = 20): FailedAction[] {
 export function unquoteDetail(detail: string): string {
   let t = detail.trim();
   while (t.endsWith(',') || t.endsWith(']')) t = t.slice(0, -1).trimEnd();
-  if (t.length < 2 || t[0] !== '"' || !t.endsWith('"')) return t;
-  return t.slice(1, -1).replace(/\\(["\\])/g, '$1');
+  if (t.length < 2 || t[0] !== '"') return t;
+  // A detail cut before its closing quote (the event text is bounded) is unquoted as far as it goes.
+  const inner = t.endsWith('"') ? t.slice(1, -1) : t.endsWith('…') ? t.slice(1) : undefined;
+  return inner === undefined ? t : inner.replace(/\\(["\\])/g, '$1');
 }
 
 /** indexOf limited to `within` characters after `from` (keeps repeated searches over hostile text linear). */

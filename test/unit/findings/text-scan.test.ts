@@ -25,6 +25,9 @@ describe('text scanners', () => {
     const pull = 'failed to "StartContainer" for "app" with ErrImagePull: "rpc error: code = NotFound desc = failed to pull image \\"x:1\\": not found"';
     expect(failedActions(pull)[0].detail).toBe('rpc error: code = NotFound desc = failed to pull image "x:1": not found');
     expect(imageIn(failedActions(pull)[0].detail)).toBe('x:1');
+    // An event text cut (with …) inside the quoted message: unquoted as far as it goes, not quoted twice.
+    const cut = String.raw`failed to "CreatePodSandbox" for "p_n(u)" with CreatePodSandboxError: "Failed to create sandbox for pod "p_n(u)": rpc error: code = Unkn…`;
+    expect(failedActions(cut)[0].detail).toBe('Failed to create sandbox for pod "p_n(u)": rpc error: code = Unkn…');
   });
 
   it('finds hash pairs, volume lists and image names', () => {
