@@ -154,12 +154,28 @@ function reset(w: Wrapper): void {
   w.partial = false;
 }
 
-/** journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded). */
+/** `12月` / `3월` — the month as journalctl prints it under a Chinese, Japanese or Korean locale — or 0. */
+function cjkMonthEnd(s: string): number {
+  let p = 0;
+  while (p < 2 && isDigit(s.charCodeAt(p))) p++;
+  const c = s.charCodeAt(p);
+  return p > 0 && (c === 0x6708 /* 月 */ || c === 0xc6d4 /* 월 */) ? p + 1 : 0;
+}
+
+/**
+ * journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded), the
+ * month also as a number and 月 or 월 (`12月 25 16:02:37 …`).
+ */
 function parseJournaldShort(s: string, w: Wrapper): boolean {
-  const month = MONTHS[s.slice(0, 3)];
-  if (!month) return false;
-  const padded = s.charCodeAt(4) === 32;
-  const dayStart = padded ? 5 : 4;
+  let month = MONTHS[s.slice(0, 3)];
+  let monthEnd = 3;
+  if (!month) {
+    monthEnd = cjkMonthEnd(s);
+    month = monthEnd ? num(s, 0, monthEnd - 1) : 0;
+    if (!(month >= 1 && month <= 12)) return false;
+  }
+  const padded = s.charCodeAt(monthEnd + 1) === 32;
+  const dayStart = monthEnd + (padded ? 2 : 1);
   const dayLen = padded ? 1 : 2;
   const day = num(s, dayStart, dayLen);
   let p = dayStart + dayLen;
@@ -304,6 +320,10 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
     if (parseJournaldShort(s, w)) return true;
     reset(w);
     if (parseJournaldFull(s, w)) return true;
+    reset(w);
+  }
+  if (isDigit(c0) && cjkMonthEnd(s) > 0) {
+    if (parseJournaldShort(s, w)) return true;
     reset(w);
   }
   if (c0 === 91 /* [ */) {

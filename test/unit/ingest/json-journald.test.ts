@@ -117,6 +117,19 @@ describe('journalctl output modes', () => {
     expect(trace.sources[0].lines).toMatchObject({ total: 7, klog: 2, unrecognized: 5 });
   });
 
+  it('journalctl under a Chinese, Japanese or Korean locale: the month as a number and 月 or 월', () => {
+    const text = [
+      `12月 25 16:02:37 node-zh kubelet[2891]: ${klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]').replace('0315', '1225').replace('10:02', '16:02')}`,
+      `3월  5 10:02:04 node-ko kubelet[2891]: ${klog('04.000001', '"SyncLoop DELETE" source="api" pods=["default/web-0"]').replace('0315', '0305')}`,
+    ];
+    const zh = analyze({ name: 'zh.txt', data: text[0] }, { year: 2023 });
+    expect(zh.sources[0].format).toBe('klog-journald');
+    expect(zh.sources[0].node).toBe('node-zh');
+    const ko = analyze({ name: 'ko.txt', data: text[1] }, { year: 2023 });
+    expect(ko.sources[0].node).toBe('node-ko');
+    expect(eventRows(ko).map((r) => `${r.at} ${r.kind}`)).toEqual(['2023-03-05 10:02:04.000001 syncloop.delete']);
+  });
+
   it('short-unix (epoch seconds: the year), short-full (weekday, date, zone) and short-monotonic / short-delta (uptime)', () => {
     const line = (prefix: string, ss: string, rest: string) => `${prefix} node-1 kubelet[2891]: ${klog(ss, rest)}`;
     const unixAndFull = [
