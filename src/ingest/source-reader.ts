@@ -66,6 +66,9 @@ interface CriPartial {
   wrapper: Wrapper;
 }
 
+/** Indentation (spaces or tabs) a pasted, wrapped log line may carry before its wrapper. */
+const MAX_INDENT = 9;
+
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
   readonly notes: SourceNotes;
@@ -158,7 +161,7 @@ export class SourceReader {
   private unwrapInner(text: string, outer: Wrapper | undefined): string | undefined {
     const from = outer ? outer.payloadStart : 0;
     const bullet = bulletEnd(text, from);
-    if (bullet < 0 && !outer) return undefined;
+    if (bullet < 0 && !outer) return this.unwrapIndented(text);
     const inner = text.slice(bullet < 0 ? from : bullet);
     const iw = this.innerWrapper;
     if (parseWrapper(inner, iw) && iw.kind !== 'timestamp') {
@@ -173,6 +176,25 @@ export class SourceReader {
       return inner;
     }
     return this.bulleted && isBlankFrom(inner, 0) ? inner : undefined;
+  }
+
+  /**
+   * A wrapped log line indented as a whole, as pasted into a document (`    10.0.0.5: {"ts":…}`, `  Mar 15 … kubelet[…]:
+   * I0315 …`): the wrapper after the indentation, when a kubelet header or a JSON object follows it — an indented line
+   * is otherwise the continuation of a wrapped one.
+   */
+  private unwrapIndented(text: string): string | undefined {
+    let p = 0;
+    while (p < MAX_INDENT && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    if (p === 0 || p === MAX_INDENT) return undefined;
+    const inner = text.slice(p);
+    const iw = this.innerWrapper;
+    if (parseWrapper(inner, iw) && iw.kind !== 'timestamp') {
+      const c = inner.charCodeAt(iw.payloadStart);
+      if (c === 123 /* { */ || findKlogHeader(inner, iw.payloadStart, this.header)) return inner;
+    }
+    iw.kind = 'none';
+    return undefined;
   }
 
   /**

@@ -130,6 +130,19 @@ describe('journalctl output modes', () => {
     expect(eventRows(ko).map((r) => `${r.at} ${r.kind}`)).toEqual(['2023-03-05 10:02:04.000001 syncloop.delete']);
   });
 
+  it('wrapped lines indented as a whole (pasted into a document) keep their wrapper; an indented line without a log after it does not', () => {
+    const json = (ms: number, msg: string) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2389","msg":"${msg}","v":0,"source":"api","pods":["default/web-0"]}`;
+    const talos = [`    10.0.0.5: ${json(1710496923123.456, 'SyncLoop ADD')}`, `    10.0.0.5: ${json(1710496924000.001, 'SyncLoop DELETE')}`].join('\n');
+    const trace = analyze({ name: 'talos.md', data: talos });
+    expect(trace.sources[0].node).toBe('10.0.0.5');
+    expect(eventRows(trace).map((r) => r.kind)).toEqual(['syncloop.add', 'syncloop.delete']);
+    const journal = `\tMar 15 10:02:03 node-1 kubelet[2891]: ${klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]')}`;
+    expect(analyze({ name: 'j.md', data: journal }, { year: 2024 }).sources[0].node).toBe('node-1');
+    // Prose indented under a log line that merely starts like an address stays what it was.
+    const prose = [klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]'), '    10.0.0.5: was the address we used'].join('\n');
+    expect(readRecords(prose).reader.counts).toMatchObject({ klog: 1, continuation: 1 });
+  });
+
   it('short-unix (epoch seconds: the year), short-full (weekday, date, zone) and short-monotonic / short-delta (uptime)', () => {
     const line = (prefix: string, ss: string, rest: string) => `${prefix} node-1 kubelet[2891]: ${klog(ss, rest)}`;
     const unixAndFull = [
