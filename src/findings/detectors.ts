@@ -14,6 +14,7 @@ import { eviction } from './detectors/eviction.ts';
 import { admissionRejected } from './detectors/admission-rejected.ts';
 import { sandboxCreateFailed } from './detectors/sandbox-create-failed.ts';
 import { imagePullFailed } from './detectors/image-pull-failed.ts';
+import { containerConfigError } from './detectors/container-config-error.ts';
 import { networkNotReady } from './detectors/network-not-ready.ts';
 import { volumeMountTimeout } from './detectors/volume-mount-timeout.ts';
 import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
@@ -28,6 +29,6 @@ export interface Detector {
 
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
-  crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed,
+  crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
   networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall,
 ];

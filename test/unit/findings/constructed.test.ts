@@ -220,3 +220,27 @@ describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s an
     expect(f[0].explanation).toContain('48 lines said PLEG had never relisted');
   });
 });
+
+describe('container-config-error on a constructed 1.23 excerpt (a missing Secret, retried for 2 minutes; a missing executable)', () => {
+  // Public logs show CreateContainerConfigError only as single lines (an AKS subPath failure quoted in an issue), so the
+  // retry series is written by hand from M44's exact text.
+  const a = fixture('container-config-error-constructed.log');
+  const f = a.of('container-config-error');
+
+  it('one finding per pod, container and reason, with the error unquoted and the count', () => {
+    expect(f.map((x) => x.title)).toEqual([
+      'CreateContainerConfigError for container cart of shop/cart-7f9c6d5b4-qk2lm (11×)',
+      'RunContainerError for container worker of shop/worker-0',
+    ]);
+    expect(f[0].explanation).toContain('"secret "cart-db-credentials" not found" — 11 failed syncs');
+    expect(f[0].severity).toBe('error');
+    expect(f[0].next).toContain('ConfigMap, Secret and key');
+    expect(f[1].explanation).toContain('1 failed sync, at ');
+    expect(f[1].severity).toBe('warning');
+    expect(a.pods(f[1])).toEqual(['shop/worker-0']);
+  });
+
+  it('says nothing about image pulls or crash loops', () => {
+    expect(a.findings.map((x) => x.id)).toEqual(['container-config-error', 'container-config-error']);
+  });
+});

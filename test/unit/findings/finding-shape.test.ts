@@ -25,6 +25,7 @@ const CASES: Record<string, Case> = {
   'admission-rejected': { input: () => fixture('admission-rejected-1.log') },
   'sandbox-create-failed': { input: () => fixture('sandbox-create-failed-1.log') },
   'image-pull-failed': { input: () => fixture('image-pull-failed-1.log') },
+  'container-config-error': { input: () => fixture('container-config-error-constructed.log') },
   'network-not-ready': { input: () => fixture('network-not-ready-2.log') },
   'volume-mount-timeout': { input: () => fixture('volume-mount-timeout-1.log') },
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
