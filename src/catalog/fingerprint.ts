@@ -158,7 +158,15 @@ export class VersionFingerprint {
     this.note('--logging-format=json records', [19, Infinity]);
   }
 
+  /** A structured (`"message" key=value`) record: klog's InfoS/ErrorS, which the kubelet uses from 1.19 on (noted once). */
+  observeStructuredRecord(): void {
+    if (this.structuredNoted) return;
+    this.structuredNoted = true;
+    this.note('structured key=value records', [19, Infinity]);
+  }
+
   private jsonNoted = false;
+  private structuredNoted = false;
 
   observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     this.gate = -1;

@@ -74,6 +74,12 @@ describe('version fingerprint', () => {
       .toBe('1.22–1.26');
   });
 
+  it('dates a structured log 1.19+ by its key=value form alone (InfoS came with klog v2 in 1.19), when no message says more', () => {
+    expect(versionOf(klog('I', 'cpu_manager.go:214', '"Starting CPU manager" policy="none"'))).toBe('1.19+');
+    // A printf line says nothing of the kind.
+    expect(versionOf(klog('I', 'cpu_manager.go:155', '[cpumanager] starting with none policy'))).toBe('unknown');
+  });
+
   it('dates a JSON log 1.19+ by its format alone (--logging-format=json came in 1.19), when no message says more', () => {
     expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19+');
   });
