@@ -136,18 +136,24 @@ export class SourceNotes {
           if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
         }
     }
-    if (this.proseYearList.length < MAX_PROSE_DATES) {
-      const y = yearInText(text, 0, Math.min(text.length, 2000));
-      if (y) {
-        f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
-        this.proseYearList.push(y);
-      }
+    this.noteYearIn(text);
+  }
+
+  /** A full date (YYYY-MM-DD) in a line that is not the kubelet's: a hint of the year where the log gives none. */
+  private noteYearIn(text: string): void {
+    if (this.proseYearList.length >= MAX_PROSE_DATES) return;
+    const y = yearInText(text, 0, Math.min(text.length, 2000));
+    if (y) {
+      this.facts.proseYears[y] = (this.facts.proseYears[y] ?? 0) + 1;
+      this.proseYearList.push(y);
     }
   }
 
-  /** Another program's line inside a journal, between the lines of a pending record: only a loss notice matters. */
+  /** Another program's line inside a journal, between the lines of a pending record: a loss notice, and its date. */
   journalLine(text: string, p: number, lineNo: number, recordsSoFar: number): void {
     this.facts.journalLines++;
+    // (Other programs date their own lines: CRI-O's and containerd's `time="2023-04-26 20:03:00Z"`.)
+    this.noteYearIn(text);
     if (isSuppressionNotice(text, p)) this.cut(lineNo, 'suppressed', recordsSoFar);
   }
 

@@ -12,7 +12,7 @@ import { Modal } from '../shared/Modal.tsx';
 
 const YEAR_HOW: Record<SourceInfo['year']['how'], string> = {
   wrapper: 'stated by the journald/CRI timestamps', json: 'stated by the JSON timestamps', message: 'found in a message',
-  'file-header': 'from the log file header', document: 'from dates in the surrounding document', caller: 'given by you',
+  'file-header': 'from the log file header', document: 'from dates in the text around the log (a document, other programs\' lines)', caller: 'given by you',
   assumed: 'assumed (this year): nothing in the input states it',
 };
 

@@ -143,6 +143,14 @@ describe('journalctl output modes', () => {
     expect(readRecords(prose).reader.counts).toMatchObject({ klog: 1, continuation: 1 });
   });
 
+  it('a journal without a year takes it from the dates other programs print in their own lines (CRI-O, containerd)', () => {
+    const text = [
+      `Apr 26 20:02:56 node-1 hyperkube[1372]: ${klog('03.123456', '"SyncLoop DELETE" source="api" pods=["default/web-0"]').replace('0315 10:02', '0426 20:02')}`,
+      'Apr 26 20:03:00 node-1 crio[1342]: time="2023-04-26 20:03:00.324136599Z" level=info msg="Stopped container 236f673ac44b: default/web-0/app"',
+    ].join('\n');
+    expect(analyze({ name: 'journal.txt', data: text }).sources[0].year).toEqual({ value: 2023, how: 'document' });
+  });
+
   it('short-unix (epoch seconds: the year), short-full (weekday, date, zone) and short-monotonic / short-delta (uptime)', () => {
     const line = (prefix: string, ss: string, rest: string) => `${prefix} node-1 kubelet[2891]: ${klog(ss, rest)}`;
     const unixAndFull = [
