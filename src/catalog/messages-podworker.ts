@@ -7,15 +7,25 @@ const WORK_TYPES = {
   sync: 'pw.work-sync', terminating: 'pw.work-terminating', terminated: 'pw.work-terminated',
 };
 
+/**
+ * A sync error about one container (`failed to "StartContainer" for "app" with CrashLoopBackOff: …`) names it; a
+ * list of failures (`[failed to …, failed to …]`) or one about the sandbox names none.
+ */
+const SYNC_ERROR_CONTAINER = {
+  field: 'err',
+  printf: ['failed to "StartContainer" for %q{containerName} with %s', 'failed to "KillContainer" for %q{containerName} with %s'],
+};
+
 export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   {
     id: 'M43', kind: 'pw.sync-error', lane: 'pod-worker', versions: '1.12–1.21', v: 0,
     printf: ['Error syncing pod %s{podUID} (%q{pod}), skipping: %v{err}', 'Error syncing pod %s{podUID}, skipping: %v{err}'], text: ['err'],
+    inner: SYNC_ERROR_CONTAINER,
     explain: 'The pod sync returned an error; the pod worker retries after a back-off (10–15 s, or 1 s for network-not-ready).',
   },
   {
     id: 'M44', kind: 'pw.sync-error', lane: 'pod-worker', versions: '1.21+', v: 0,
-    msg: ['Error syncing pod, skipping'], text: ['err'],
+    msg: ['Error syncing pod, skipping'], text: ['err'], inner: SYNC_ERROR_CONTAINER,
     explain: 'The pod sync returned an error; the pod worker stays in its state and retries after a back-off.',
   },
   {
