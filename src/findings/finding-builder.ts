@@ -123,3 +123,13 @@ export class FindingBuilder {
     for (const e of this.tail.splice(0, this.tail.length - TAIL)) this.seen.delete(e);
   }
 }
+
+/** A finding about one pod with its failure lines as evidence (time-ordered): the builder, its first and last line, and the time between. */
+export function podFailureEvidence(trace: Trace, pod: number, events: readonly number[]): { b: FindingBuilder; first: number; last: number; spanUs: number } {
+  const b = new FindingBuilder(trace);
+  for (const e of events) b.evidence(e);
+  b.pod(pod);
+  const first = events[0];
+  const last = events[events.length - 1];
+  return { b, first, last, spanUs: trace.events.timeUs[last] - trace.events.timeUs[first] };
+}

@@ -7,7 +7,7 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
-import { FindingBuilder } from '../finding-builder.ts';
+import { podFailureEvidence } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
@@ -58,13 +58,7 @@ export const containerConfigError: Detector = {
 
 function describe(ctx: FindingContext, g: Failure): Finding {
   const trace = ctx.trace;
-  const ev = trace.events;
-  const b = new FindingBuilder(trace);
-  for (const e of g.events) b.evidence(e);
-  b.pod(g.pod);
-  const first = g.events[0];
-  const last = g.events[g.events.length - 1];
-  const spanUs = ev.timeUs[last] - ev.timeUs[first];
+  const { b, first, last, spanUs } = podFailureEvidence(trace, g.pod, g.events);
   const what = `container ${g.container || '?'} of ${podName(trace, g.pod)}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,

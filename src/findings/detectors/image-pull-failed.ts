@@ -4,7 +4,7 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
-import { FindingBuilder } from '../finding-builder.ts';
+import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions, imageIn } from '../text-scan.ts';
@@ -70,13 +70,7 @@ export const imagePullFailed: Detector = {
 
 function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;
-  const ev = trace.events;
-  const b = new FindingBuilder(trace);
-  for (const e of p.events) b.evidence(e);
-  b.pod(p.pod);
-  const first = p.events[0];
-  const last = p.events[p.events.length - 1];
-  const spanUs = ev.timeUs[last] - ev.timeUs[first];
+  const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
   const what = `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
   const parts = [
     `Pulling ${p.image ? `image ${p.image}` : 'the image'} for ${what} failed (${[...p.reasons].join(', ') || 'pull error'}): ${count(p.total, 'line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.`,
