@@ -148,26 +148,18 @@ export class VersionFingerprint {
   private readonly fileLinesNoted = new Set<number>();
 
   /**
+   * The forms the source's kubelet records took: JSON (--logging-format=json) and structured key=value records
+   * (klog's InfoS/ErrorS) both came in 1.19 — a lower bound where no message dates the source more closely.
+   */
+  noteRecordForms(eras: { structured: number; json: number }): void {
+    if (eras.json > 0) this.note('--logging-format=json records', [19, Infinity]);
+    if (eras.structured > 0) this.note('structured key=value records', [19, Infinity]);
+  }
+
+  /**
    * Called once per classified record, of catalog entry number `entry` (records of entries fingerprintWatches says
    * no to may be left out: this returns at once for them).
    */
-  /** A record in the --logging-format=json form, which the kubelet has had since 1.19 (noted once). */
-  observeJsonRecord(): void {
-    if (this.jsonNoted) return;
-    this.jsonNoted = true;
-    this.note('--logging-format=json records', [19, Infinity]);
-  }
-
-  /** A structured (`"message" key=value`) record: klog's InfoS/ErrorS, which the kubelet uses from 1.19 on (noted once). */
-  observeStructuredRecord(): void {
-    if (this.structuredNoted) return;
-    this.structuredNoted = true;
-    this.note('structured key=value records', [19, Infinity]);
-  }
-
-  private jsonNoted = false;
-  private structuredNoted = false;
-
   observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
     this.gate = -1;
     // Most lines are of entries no signal is about: one array read and done.

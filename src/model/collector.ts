@@ -209,8 +209,6 @@ export class Collector {
     const cls = this.memo.classify(rec);
     this.append(rec, sourceIndex, nodeName, defaultNode, cls);
     fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
-    if (rec.era === Era.Json) fp.observeJsonRecord();
-    else if (rec.era === Era.Structured) fp.observeStructuredRecord();
   }
 
   /**

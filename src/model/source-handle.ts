@@ -172,7 +172,6 @@ export class SourceHandle implements FastRecordSink {
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
     if (fingerprintWatches(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
-    if (structured) this.fp.observeStructuredRecord();
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
@@ -286,6 +285,7 @@ export class SourceHandle implements FastRecordSink {
     const to = this.recordsEnd >= 0 ? this.recordsEnd : o.count;
     const facts = this.reader.facts;
     if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
+    this.fp.noteRecordForms(facts.eras);
     const year = this.assignYears(from, to, facts);
     let startUs = Infinity;
     let endUs = -Infinity;
