@@ -1,7 +1,8 @@
 /** Small helpers the scenarios share for annotations and outcomes. */
 import type { TruthChange, TruthMachine } from '../world/truth.ts';
 import type { World } from '../world/world.ts';
-import type { AnnotationRule, StepFacts } from './types.ts';
+import type { AnnotationRule, FaultOffer, StepFacts } from './types.ts';
+import { S } from './build.ts';
 
 export function changed(world: World, machine: TruthMachine, to: string, pod?: string): TruthChange[] {
   return world.truth.changes.filter((c) => c.machine === machine && c.to === to && (pod === undefined || c.pod === pod));
@@ -31,3 +32,8 @@ export const lifecycleAnnotations: AnnotationRule[] = [
   { id: 'remove', title: 'SyncLoop REMOVE', text: 'The status manager saw the pod terminated and issued the final delete (grace 0); the API object is gone and the kubelet forgets the pod.', match: printed('syncloop.remove') },
   { id: 'sandbox-removed', title: 'GC removed the sandbox', text: 'The container GC (every minute) removes inactive sandboxes of pods whose content may be removed.', match: became('sandbox', 'removed') },
 ];
+
+/** The runtime-slowdown fault the pod scenarios offer: every CRI call 20× slower for 30 s. */
+export const SLOW_RUNTIME_FAULT: FaultOffer = {
+  id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S },
+};

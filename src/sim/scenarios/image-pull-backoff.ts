@@ -7,7 +7,7 @@
 import { startKubelet } from '../kubelet/run.ts';
 import type { Scenario } from './types.ts';
 import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
-import { KUBELET_START, became, firstTime, happened, printed } from './common.ts';
+import { KUBELET_START, became, firstTime, happened, printed, SLOW_RUNTIME_FAULT } from './common.ts';
 
 const START = at(2024, 9, 17, 8, 12, 0, 71_442);
 const POD = 'checkout-0';
@@ -38,7 +38,7 @@ export const imagePullBackoff: Scenario = {
   },
   faults: [
     { id: 'tag-pushed', label: `the tag is pushed: the next pull of ${MISSING} succeeds`, fault: { kind: 'fix-image', image: MISSING } },
-    { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
+    SLOW_RUNTIME_FAULT,
   ],
   setup({ world, variant, profile }) {
     const cfg = kubeletConfig(profile, { nodeName: 'node-5', pid: 4410 });

@@ -10,7 +10,7 @@ import { startKubelet } from '../kubelet/run.ts';
 import type { ContainerSpec } from '../world/types.ts';
 import type { Scenario } from './types.ts';
 import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
-import { KUBELET_START, became, changed, firstTime, happened, printed } from './common.ts';
+import { KUBELET_START, became, changed, firstTime, happened, printed, SLOW_RUNTIME_FAULT } from './common.ts';
 
 const START = at(2024, 5, 6, 9, 30, 0, 204_118);
 const POD = 'orders-api-0';
@@ -42,7 +42,7 @@ export const initContainers: Scenario = {
   },
   faults: [
     { id: 'database-back', label: 'the database comes back: migrate succeeds from its next run', fault: { kind: 'fix-app', container: 'migrate' } },
-    { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
+    SLOW_RUNTIME_FAULT,
   ],
   fixedApp: (name) => (name === 'migrate' ? MIGRATE_OK : undefined),
   setup({ world, variant, profile }) {

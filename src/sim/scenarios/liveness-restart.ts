@@ -10,7 +10,7 @@ import { startKubelet } from '../kubelet/run.ts';
 import type { ProbeSpec } from '../world/types.ts';
 import type { Scenario } from './types.ts';
 import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
-import { KUBELET_START, became, changed, firstTime, happened } from './common.ts';
+import { KUBELET_START, became, changed, firstTime, happened, SLOW_RUNTIME_FAULT } from './common.ts';
 
 const START = at(2024, 7, 2, 14, 5, 0, 318_907);
 const POD = 'billing-0';
@@ -43,7 +43,7 @@ export const livenessRestart: Scenario = {
   },
   faults: [
     { id: 'fast-warm-up', label: 'a warm cache: the app answers 5 s after each start from now on', fault: { kind: 'fix-app', container: 'app' } },
-    { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
+    SLOW_RUNTIME_FAULT,
   ],
   fixedApp: (name) => (name === 'app' ? { readyAfterUs: 5 * S, exitAfterTermUs: 300_000, termExitCode: 143 } : undefined),
   setup({ world, variant, profile }) {

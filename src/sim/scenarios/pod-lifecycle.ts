@@ -8,7 +8,7 @@
 import { startKubelet } from '../kubelet/run.ts';
 import type { Scenario } from './types.ts';
 import { MIN, S, at, container, createAt, kubeletConfig, makePod } from './build.ts';
-import { changed, firstTime, lifecycleAnnotations } from './common.ts';
+import { changed, firstTime, lifecycleAnnotations, SLOW_RUNTIME_FAULT } from './common.ts';
 
 const START = at(2024, 3, 15, 10, 0, 0, 120_433);
 const GRACE_S = 10;
@@ -34,7 +34,7 @@ export const podLifecycle: Scenario = {
     fixed: 'the application exits on SIGTERM within a second',
   },
   faults: [
-    { id: 'slow-runtime', label: 'runtime calls 20× slower for 30 s', fault: { kind: 'slow-runtime', factor: 20, durationUs: 30 * S } },
+    SLOW_RUNTIME_FAULT,
     { id: 'crash-runtime', label: 'container runtime crashes for 5 s', fault: { kind: 'crash-runtime', durationUs: 5 * S } },
   ],
   setup({ world, variant, profile }) {
