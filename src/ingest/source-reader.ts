@@ -14,6 +14,7 @@ import {
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
+import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import { containerSectionName, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
@@ -37,6 +38,9 @@ export interface RecordSink {
 export function cutWarning(cut: string): string {
   return `the record is cut ${cut}; read as far as it goes`;
 }
+
+/** Pager-cut lines remembered until their record is emitted (only bounds memory; the '>' is taken off beyond it too). */
+const MAX_PAGER_CUT_LINES = 4096;
 
 /** Lines of an upside-down multi-line value held while waiting for its header; beyond this they are read as they come. */
 const MAX_UPSIDE_DOWN_LINES = 10_000;
@@ -108,6 +112,9 @@ export class SourceReader {
   private continuationAtStart = 0;
   /** The last line the splitter cut because it was too long (0: none). */
   private truncatedLine = 0;
+  /** Lines cut by a pager (pager-cut.ts), and the first lines of records cut so that are not yet emitted. */
+  private readonly pager = new PagerCuts();
+  private readonly pagerCutLines = new Set<number>();
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -371,6 +378,11 @@ export class SourceReader {
     const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month) : h.start > 0 ? yearInText(text, 0, h.start) : 0;
     const msgStart = h.msgStart;
     const structured = text.charCodeAt(msgStart) === 34;
+    if (this.pager.isCut(text, msgStart, structured)) {
+      // The pager's '>' is not part of the record (pager-cut.ts).
+      text = text.slice(0, -1);
+      if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
+    }
     const rec: LogRecord = {
       line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity, yearlessUs: yearlessUs(h.month, h.day, h.todUs),
       yearHint, pid: h.pid, file: h.file, fileLine: h.fileLine,
@@ -545,10 +557,12 @@ export class SourceReader {
     }
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
+    const pagerCut = this.pagerCutLines.delete(rec.line);
+    if (pagerCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
-      // A line the splitter cut for its length was reported as such already.
-      const cut = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount ? '' : cutInside(rec.text, rec.msgStart);
+      // A line the splitter cut for its length, or a pager, was reported as such already.
+      const cut = pagerCut || (rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount) ? '' : cutInside(rec.text, rec.msgStart);
       if (cut) this.sink.diagnostic(rec.line, 'warning', cutWarning(cut));
     }
     else if (rec.era === Era.Json) this.facts.eras.json++;

@@ -76,7 +76,8 @@ export class FastRecords implements FastLineTaker {
       end--;
       hash = hashAsciiBytes(view, header.msgStart, end);
     }
-    if (nulAt < newline || end - start > maxLineBytes) return -1;
+    // A line ending with '>' may be one a pager cut (ingest/pager-cut.ts): the ordinary way takes that mark off.
+    if (nulAt < newline || end - start > maxLineBytes || bytes[end - 1] === 62) return -1;
     const file = this.fileName(bytes, view, header.fileStart, header.fileEnd);
     // This line starts a new record, so the held one is complete.
     if (this.holding) this.sink.fastRecord(this.held);

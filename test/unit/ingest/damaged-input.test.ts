@@ -77,6 +77,64 @@ describe('damaged klog lines', () => {
     ]);
   });
 
+  it('a journal read through its pager: lines wider than the terminal end with its ">", which is not read as text', () => {
+    // less -S shows a line wider than the terminal up to its last column, with a ">" there.
+    const WIDTH = 170;
+    const onScreen = (line: string) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}>` : line);
+    const J = 'Apr 03 11:40:17 master kubelet[682]: ';
+    const lines = [
+      `${J}I0403 11:40:17.100000     682 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["kube-system/etcd-master"]`,
+      `${J}E0403 11:40:17.200000     682 pod_workers.go:965] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"etcd\\" with CrashLoopBackOff: \\"back-off 5m0s restarting failed container=etcd pod=etcd-master_kube-system(5f1c)\\"" pod="kube-system/etcd-master" podUID=5f1c`,
+      // Cut just after a closing quote (below): closed, but as wide as the lines cut before it.
+      '',
+      // Narrower than the terminal: its own '>' is the kubelet's.
+      `${J}I0403 11:40:17.400000     682 kubelet.go:100] "Unknown thing" err=<nil>`,
+    ];
+    const probe = `${J}I0403 11:40:17.300000     682 prober.go:107] "Probe failed" probeType="Liveness" pod="kube-system/etcd-master" containerName="`;
+    lines[2] = `${probe}${'e'.repeat(WIDTH - 2 - probe.length)}" probeResult=failure output="HTTP probe failed"`;
+    const screen = lines.map(onScreen);
+    expect(screen[2].slice(-2)).toBe('">');
+    expect(screen[1].length).toBe(WIDTH);
+    expect(screen[2].length).toBe(WIDTH);
+    const trace = analyze({ name: 'journal.txt', data: screen.join('\n') });
+    const ev = trace.events;
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'journal.txt:1 syncloop.add kube-system/etcd-master',
+      'journal.txt:2 pw.sync-error ',
+      'journal.txt:3 probe.failed kube-system/etcd-master',
+      'journal.txt:4 unknown ',
+    ]);
+    // The cut sync error still names its container, and not as "etcd>".
+    expect(trace.strings[ev.cname[1]]).toBe('etcd');
+    for (let e = 0; e < 3; e++) expect(trace.strings[ev.text[e]].endsWith('>')).toBe(false);
+    const pager = `the line ends with a pager's ">" at column ${WIDTH}: the rest of it was cut off on screen (journalctl pipes through less -S; --no-pager or -o cat keeps whole lines); read as far as it goes`;
+    expect(diagnosticsOf(trace)).toEqual([`2 warning: ${pager}`, `3 warning: ${pager}`]);
+  });
+
+  it('bare klog lines through a pager (less -S on the file): the same, on the byte fast path too', () => {
+    const WIDTH = 180;
+    const UID = '8a7e3c2d-1b4f-4c5e-9a8b-7c6d5e4f3a2b';
+    const onScreen = (line: string) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}>` : line);
+    const lines = [
+      ADD('01.000001', 'a'),
+      // printf era: an odd number of quotes is left open.
+      `E0315 10:02:02.000002    2891 pod_workers.go:191] Error syncing pod ${UID} ("a_default(${UID})"), skipping: failed to "StartContainer" for "app" with CrashLoopBackOff: "back-off 20s restarting failed container=app pod=a_default(${UID})"`,
+      ADD('03.000003', 'c'),
+      'I0315 10:02:04.000004    2891 kubelet.go:100] some line of the kubelet ending with an arrow ->',
+    ].map(onScreen);
+    const trace = analyze({ name: 'k.log', data: lines.join('\n') });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'k.log:1 syncloop.add default/a',
+      'k.log:2 pw.sync-error default/a',
+      'k.log:3 syncloop.add default/c',
+      'k.log:4 unknown ',
+    ]);
+    expect(trace.strings[trace.events.text[1]].endsWith('>')).toBe(false);
+    expect(diagnosticsOf(trace)).toEqual([
+      `2 warning: the line ends with a pager's ">" at column ${WIDTH}: the rest of it was cut off on screen (journalctl pipes through less -S; --no-pager or -o cat keeps whole lines); read as far as it goes`,
+    ]);
+  });
+
   it('garbage in the middle of a log is skipped and pointed at by line number', () => {
     const text = [ADD('01.000001', 'a'), '#&*(@ 1234 lkj ~~ qqq', '%%%%%%%%', ADD('02.000002', 'b')].join('\n');
     const trace = analyze({ name: 'k.log', data: text });
