@@ -39,9 +39,11 @@ export const crashloopBackoff: Detector = {
       if (label && (!prev || prev.label !== label) && l.steps.length < 50) l.steps.push({ label, delayUs, at: e });
     };
     for (const e of ctx.ofKinds(['runtime.backoff', 'pw.sync-error'])) {
-      if (ev.pod[e] < 0) continue;
       const text = ctx.text(e);
       const crash = failedActions(text).filter((a) => a.reason === 'CrashLoopBackOff');
+      // A line that names no pod (cut before its pod=, by a pager or an excerpt) still names the container: the loop
+      // is reported under the container's name alone.
+      if (ev.pod[e] < 0 && !crash.length) continue;
       if (crash.length) {
         for (const a of crash) {
           const b = backOffIn(a.detail);
@@ -91,6 +93,8 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   if (role === 'init') {
     parts.push(`Init container ${l.container} of ${podName(trace, l.pod)} keeps failing${exitText}: the pod cannot finish initialising, so its app containers are not started (kubectl shows Init:CrashLoopBackOff, the pod stays Pending with Initialized=False), and the pod worker's SyncPod restarts the init container only when its restart back-off expires.`);
     if (!appStarted) parts.push('No app container of the pod starts anywhere in the log.');
+  } else if (l.pod < 0) {
+    parts.push(`Container ${l.container || '(unnamed)'} keeps exiting, and the pod worker's SyncPod will not restart it until its restart back-off expires. ${unnamedPod(ctx, l)}`);
   } else {
     parts.push(`${role === 'sidecar' ? 'Sidecar container' : 'Container'} ${l.container || '(unnamed)'} of ${podName(trace, l.pod)} keeps exiting${exitText}, and the pod worker's SyncPod will not restart it until its restart back-off expires.`);
   }
@@ -104,14 +108,33 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
   return b.build({
     id: 'crashloop-backoff',
-    title: `${role === 'init' ? 'Init:CrashLoopBackOff: init container' : 'CrashLoopBackOff:'} ${l.container || 'container'} in ${podName(trace, l.pod)}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
+    title: `${role === 'init' ? 'Init:CrashLoopBackOff: init container' : 'CrashLoopBackOff:'} ${l.container || 'container'} ${l.pod < 0 ? '(pod not named)' : `in ${podName(trace, l.pod)}`}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
     severity: maxDelay >= MAX_BACKOFF_US || (role === 'init' && !appStarted) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: role === 'init'
+    next: l.pod < 0
+      ? `Find the pod first: kubectl get pods -A -o wide --field-selector spec.nodeName=${trace.nodes[ev0Node(ctx, l)]?.name || 'NODE'} (the one in CrashLoopBackOff with container ${l.container}); on the node, crictl ps -a --name ${l.container} lists its instances and crictl logs ID shows the last run's output. Then read why it exits (kubectl logs --previous, kubectl describe pod: Last State).`
+      : role === 'init'
       ? `Read the init container's last output and exit reason (kubectl logs ${podArgs(trace, l.pod)} -c ${l.container} --previous; kubectl describe pod: Init Containers); an init container usually waits for or prepares something outside the pod (a database, a migration, a file, a service name) — check that dependency. The kubelet only delays the restarts.`
       : 'Read the previous run\'s output and exit reason (kubectl logs --previous, kubectl describe pod: Last State); the kubelet only delays the restarts — the cause is in the container (command, configuration, a dependency it cannot reach, OOM kill).',
     scenario: role === 'init' ? 'init-containers' : undefined,
   });
+}
+
+/** The node of a loop's first line. */
+function ev0Node(ctx: FindingContext, l: Loop): number {
+  return ctx.trace.events.node[l.events[0]];
+}
+
+/**
+ * Why a loop has no pod, for its explanation: its lines stop before the pod (the pager or the excerpt cut them),
+ * with the pod as far as the text names it (`pod=etcd-k8s-mas…`).
+ */
+function unnamedPod(ctx: FindingContext, l: Loop): string {
+  const text = ctx.text(l.events[0]);
+  const at = text.lastIndexOf(' pod=');
+  const partial = at >= 0 ? text.slice(at + 5, at + 5 + 120).replace(/["\\]+$/, '') : '';
+  const lines = `${l.events.length === 1 ? 'Its line does' : `Its ${l.events.length} lines do`} not name the pod (${lineRef(ctx.trace, l.events[0])} stops before it`;
+  return partial ? `${lines}; the back-off message names it as far as "${partial}" before the line is cut).` : `${lines}).`;
 }
 
 /** `-n ns name` for kubectl, or a placeholder when the log names the pod only by its UID. */

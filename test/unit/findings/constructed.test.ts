@@ -244,3 +244,37 @@ describe('container-config-error on a constructed 1.23 excerpt (a missing Secret
     expect(a.findings.map((x) => x.id)).toEqual(['container-config-error', 'container-config-error']);
   });
 });
+
+describe('crashloop-backoff on lines a pager cut before their pod (a control plane read with journalctl -xe)', () => {
+  // Built like the journalctl -xe paste of kubeadm issue 2853: structured sync errors cut by less -S at the terminal's
+  // width, so the pod= and podUID= at their ends are lost; only the back-off message's own container= and pod= show.
+  const J = 'Apr 03 11:40:17 cp1 kubelet[682]: ';
+  const sync = (t: string, container: string, backOff: string, podName: string) =>
+    `${J}E0403 11:40:${t}     682 pod_workers.go:965] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"${container}\\" with CrashLoopBackOff: \\"back-off ${backOff} restarting failed container=${container} pod=${podName}_kube-system(0a1b2c3d)\\"" pod="kube-system/${podName}" podUID=0a1b2c3d`;
+  // The terminal ends a few characters into the etcd line's pod name.
+  const WIDTH = sync('17.200000', 'etcd', '5m0s', 'etcd-cp1').indexOf('_kube-system(') + 3;
+  const screen = (line: string) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}>` : line);
+  const text = [
+    sync('17.100000', 'kube-apiserver', '2m40s', 'kube-apiserver-cp1'),
+    sync('17.200000', 'etcd', '5m0s', 'etcd-cp1'),
+    sync('29.100000', 'kube-apiserver', '5m0s', 'kube-apiserver-cp1'),
+  ].map(screen).join('\n');
+  const a = analyse(text, 'journal-xe.txt');
+  const f = a.of('crashloop-backoff');
+
+  it('reports each container by name, saying the lines stop before the pod and how far they name it', () => {
+    expect(text.split('\n').every((l) => l.length === WIDTH && l.endsWith('>'))).toBe(true);
+    expect(f.map((x) => `${x.severity} ${x.title}`).sort()).toEqual([
+      'error CrashLoopBackOff: etcd (pod not named) (back-off 5m0s)',
+      'error CrashLoopBackOff: kube-apiserver (pod not named) (back-off 5m0s)',
+    ]);
+    const apiserver = f.find((x) => x.title.includes('kube-apiserver'))!;
+    expect(apiserver.explanation).toContain('Its 2 lines do not name the pod (line 1 stops before it');
+    expect(apiserver.explanation).toContain('The back-off went 2m40s → 5m0s');
+    expect(apiserver.pods).toEqual([]);
+    expect(apiserver.next).toContain('spec.nodeName=cp1');
+    expect(apiserver.next).toContain('crictl ps -a --name kube-apiserver');
+    const etcd = f.find((x) => x.title.includes('etcd'))!;
+    expect(etcd.explanation).toContain('names it as far as "etcd-cp1');
+  });
+});
