@@ -58,11 +58,38 @@ export const crashloopBackoff: Detector = {
       const container = b?.container || (ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '');
       if (container || label) note(e, container, label, b?.delayUs ?? parseGoDurationUs(label));
     }
-    return [...loops.values()].map((l) => describe(ctx, l));
+    const all = [...loops.values()];
+    const controlPlane = controlPlaneLoops(ctx, all);
+    return all.map((l) => describe(ctx, l, controlPlane.get(l)));
   },
 };
 
-function describe(ctx: FindingContext, l: Loop): Finding {
+/** The control plane's containers (kubeadm's static pods) by the names their manifests give them. */
+const CONTROL_PLANE = new Set(['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']);
+
+/**
+ * Per loop of a control-plane container: the names of the control-plane containers looping on its node, when two
+ * or more do (they fail together for one cause, told once in each finding).
+ */
+function controlPlaneLoops(ctx: FindingContext, loops: readonly Loop[]): Map<Loop, string[]> {
+  const byNode = new Map<number, Loop[]>();
+  for (const l of loops) {
+    if (!CONTROL_PLANE.has(l.container)) continue;
+    const node = ctx.trace.events.node[l.events[0]];
+    const list = byNode.get(node) ?? [];
+    list.push(l);
+    byNode.set(node, list);
+  }
+  const out = new Map<Loop, string[]>();
+  for (const list of byNode.values()) {
+    const names = [...new Set(list.map((l) => l.container))].sort();
+    if (names.length < 2) continue;
+    for (const l of list) out.set(l, names);
+  }
+  return out;
+}
+
+function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefined): Finding {
   const trace = ctx.trace;
   const b = new FindingBuilder(trace);
   for (const s of l.steps) b.evidence(s.at);
@@ -106,12 +133,17 @@ function describe(ctx: FindingContext, l: Loop): Finding {
   }
   if (maxDelay >= MAX_BACKOFF_US) parts.push('It has reached the 5m0s cap: the container has failed at least six times in a row.');
   parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
+  if (controlPlane) {
+    parts.push(`${controlPlane.length} control-plane containers loop on this node (${listOf(controlPlane, 4)}). They depend on each other — the API server on etcd, the controller manager and the scheduler on the API server — so the first of them to fail is usually the cause. When all of them keep being stopped with nothing wrong in their own output, the usual cause is a cgroup driver mismatch: the kubelet's cgroupDriver (systemd by default since kubeadm 1.22) and the runtime's (containerd: SystemdCgroup in /etc/containerd/config.toml) must be the same.`);
+  }
   return b.build({
     id: 'crashloop-backoff',
     title: `${role === 'init' ? 'Init:CrashLoopBackOff: init container' : 'CrashLoopBackOff:'} ${l.container || 'container'} ${l.pod < 0 ? '(pod not named)' : `in ${podName(trace, l.pod)}`}${l.steps.length ? ` (back-off ${l.steps[l.steps.length - 1].label})` : ''}`,
     severity: maxDelay >= MAX_BACKOFF_US || (role === 'init' && !appStarted) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: l.pod < 0
+    next: controlPlane
+      ? `Compare the cgroup drivers (the kubelet's cgroupDriver in /var/lib/kubelet/config.yaml; containerd's SystemdCgroup = true under the runc options of /etc/containerd/config.toml), then read each control-plane container's last run on the node: crictl ps -a --name ${l.container}, crictl logs ID — etcd's first, the API server's next.`
+      : l.pod < 0
       ? `Find the pod first: kubectl get pods -A -o wide --field-selector spec.nodeName=${trace.nodes[ev0Node(ctx, l)]?.name || 'NODE'} (the one in CrashLoopBackOff with container ${l.container}); on the node, crictl ps -a --name ${l.container} lists its instances and crictl logs ID shows the last run's output. Then read why it exits (kubectl logs --previous, kubectl describe pod: Last State).`
       : role === 'init'
       ? `Read the init container's last output and exit reason (kubectl logs ${podArgs(trace, l.pod)} -c ${l.container} --previous; kubectl describe pod: Init Containers); an init container usually waits for or prepares something outside the pod (a database, a migration, a file, a service name) — check that dependency. The kubelet only delays the restarts.`

@@ -272,9 +272,23 @@ describe('crashloop-backoff on lines a pager cut before their pod (a control pla
     expect(apiserver.explanation).toContain('Its 2 lines do not name the pod (line 1 stops before it');
     expect(apiserver.explanation).toContain('The back-off went 2m40s → 5m0s');
     expect(apiserver.pods).toEqual([]);
-    expect(apiserver.next).toContain('spec.nodeName=cp1');
     expect(apiserver.next).toContain('crictl ps -a --name kube-apiserver');
     const etcd = f.find((x) => x.title.includes('etcd'))!;
     expect(etcd.explanation).toContain('names it as far as "etcd-cp1');
+  });
+
+  it('says the control plane loops together, and what usually makes it (a cgroup driver mismatch)', () => {
+    for (const x of f) {
+      expect(x.explanation).toContain('2 control-plane containers loop on this node (etcd and kube-apiserver)');
+      expect(x.explanation).toContain('cgroup driver mismatch');
+      expect(x.next).toContain('SystemdCgroup = true');
+    }
+  });
+
+  it('an app container whose pod the line does not name: the next step finds the pod on the node', () => {
+    const one = analyse(screen(sync('17.300000', 'web', '40s', 'web-5d8f7')), 'one.txt').of('crashloop-backoff');
+    expect(one.map((x) => x.title)).toEqual(['CrashLoopBackOff: web (pod not named) (back-off 40s)']);
+    expect(one[0].explanation).not.toContain('control-plane');
+    expect(one[0].next).toContain('spec.nodeName=cp1');
   });
 });
