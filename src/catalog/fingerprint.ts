@@ -54,7 +54,6 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M94: [[21, NEWER], '"Generic (PLEG): container finished"'],
   S01: [[0, 9], '"Status Manager: adding pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
-  X18: [[0, 10], '"Receiving a new pod"'],
 };
 
 /**
@@ -158,9 +157,10 @@ export class VersionFingerprint {
 
   /**
    * Called once per classified record, of catalog entry number `entry` (records of entries fingerprintWatches says
-   * no to may be left out: this returns at once for them).
+   * no to may be left out: this returns at once for them). `keyed`: a structured or JSON record (both carry the
+   * structured message and its keys).
    */
-  observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, structured: boolean, severity: number): void {
+  observe(entry: number, file: string, fileLine: number, text: string, msgStart: number, keyed: boolean, severity: number): void {
     this.gate = -1;
     // Most lines are of entries no signal is about: one array read and done.
     const d = SIGNALS_OF_ENTRY[entry];
@@ -182,7 +182,7 @@ export class VersionFingerprint {
       }
     }
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
-    if (entryId === 'M02') this.note(structured ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', structured ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
+    if (entryId === 'M02') this.note(keyed ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', keyed ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
     if (this.textChecks > TEXT_CHECK_BUDGET) return;
     this.gate = this.textChecks;
     // A few text-shape signals, checked on the first few hundred relevant lines only.
@@ -196,18 +196,21 @@ export class VersionFingerprint {
       }
     } else if (entryId === 'M70') {
       this.textChecks++;
-      if (structured) this.note(text.includes('fieldPath=') ? '"Event occurred" with fieldPath' : '"Event occurred" without fieldPath', text.includes('fieldPath=') ? [24, Infinity] : [20, 25]);
+      if (keyed) {
+        const withPath = text.includes('fieldPath=') || text.includes('"fieldPath"');
+        this.note(withPath ? '"Event occurred" with fieldPath' : '"Event occurred" without fieldPath', withPath ? [24, Infinity] : [20, 25]);
+      }
       else if (text.startsWith('Event(', msgStart)) this.note('Event(v1.ObjectReference…) text', [0, 19]);
     } else if (entryId === 'M96') {
       this.textChecks++;
-      this.note(structured ? '"Event channel is full" (structured)' : '"event channel is full" (printf)', structured ? [21, Infinity] : [20, 20]);
+      this.note(keyed ? '"Event channel is full" (structured)' : '"event channel is full" (printf)', keyed ? [21, Infinity] : [20, 20]);
     } else if (entryId === 'M105') {
       this.textChecks++;
       const util = file.endsWith('util.go');
       this.note(util ? 'sandbox decision logged from kuberuntime/util/util.go' : 'sandbox decision logged from kuberuntime_manager.go', util ? [28, Infinity] : [0, 27]);
     } else if (entryId === 'M108b') {
       this.textChecks++;
-      if (structured) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
+      if (keyed) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
       else if (text.startsWith('Back-off ', msgStart)) this.note('printf "Back-off … restarting failed container" (capital B)', [0, 15]);
       else if (text.startsWith('back-off ', msgStart)) this.note('printf "back-off … restarting failed container"', [16, 20]);
     } else if (entryId === 'X43') {
@@ -215,7 +218,7 @@ export class VersionFingerprint {
       const minor = kubeletMinor(text, msgStart);
       if (minor > 0) this.note(`kubelet version v1.${minor}`, [minor, minor]);
     }
-    if (structured && POD_WORKER_ID_SET.has(entryId)) {
+    if (keyed && POD_WORKER_ID_SET.has(entryId)) {
       this.textChecks++;
       if (text.includes(' podUID="')) this.note('quoted podUID on pod-worker lines', [28, Infinity]);
       else if (text.includes(' podUID=')) this.note('unquoted podUID on pod-worker lines', [21, 27]);

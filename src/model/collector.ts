@@ -208,7 +208,8 @@ export class Collector {
     // Classified after the host is interned, so string ids are handed out in the same order as always.
     const cls = this.memo.classify(rec);
     this.append(rec, sourceIndex, nodeName, defaultNode, cls);
-    fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era === Era.Structured, rec.severity);
+    // A JSON record is keyed like a structured one (its msg is the structured message).
+    fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
   }
 
   /**

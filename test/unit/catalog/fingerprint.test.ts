@@ -74,6 +74,18 @@ describe('version fingerprint', () => {
       .toBe('1.22–1.26');
   });
 
+  it('reads a JSON record by its structured message, not as the printf era of the same message', () => {
+    // An E-level "Skipping pod synchronization" in JSON is the structured message (1.21+), not the 1.18–1.20 printf one.
+    expect(versionOf(json('kubelet/kubelet.go:2460', { msg: 'Skipping pod synchronization', err: 'PLEG is not healthy: pleg was last seen active 3m2s ago; threshold is 3m0s' })))
+      .toBe('1.21+');
+    expect(versionOf(json('events/event.go:307', { msg: 'Event occurred', object: 'default/web-0', fieldPath: 'spec.containers{app}', kind: 'Pod', reason: 'Started' })))
+      .toBe('1.24+');
+  });
+
+  it('does not date the config source\'s "Receiving a new pod": it is printed in every release', () => {
+    expect(versionOf(klog('I', 'config.go:414', `Receiving a new pod "web-0_default(${UID})"`))).toBe('unknown');
+  });
+
   it('dates a structured log 1.19+ by its key=value form alone (InfoS came with klog v2 in 1.19), when no message says more', () => {
     expect(versionOf(klog('I', 'cpu_manager.go:214', '"Starting CPU manager" policy="none"'))).toBe('1.19+');
     // A printf line says nothing of the kind.
