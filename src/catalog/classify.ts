@@ -92,6 +92,15 @@ const CONTAINER_ID_FIELDS = [F.containerID, F.containerStatusID, F.eventData, F.
 const SANDBOX_ID_FIELDS = [F.podSandboxID, F.sandboxID, F.actionsSandboxID];
 const CONTAINER_NAME_FIELDS = [F.containerName, F.container, F.initContainerName, F.fieldPath, F.involvedFieldPath];
 
+/**
+ * Fields that name a pod or container: a value of theirs cut at the end of the text (a pager, a terminal, a bounded
+ * line) is not read at all — `pod="kube-system/kube-p` names no pod, where a cut error text is still worth its start.
+ */
+const WHOLE_VALUE_ONLY = new Set<FieldName>([
+  ...POD_KEYS, ...POD_NAME_FIELDS, ...POD_UID_FIELDS, ...CONTAINER_ID_FIELDS, ...SANDBOX_ID_FIELDS, ...CONTAINER_NAME_FIELDS,
+  F.namespace, F.podNamespace,
+]);
+
 /** The fields an entry names (catalog/entry.ts), resolved once per entry. */
 interface EntryFields {
   refine: FieldName | undefined;
@@ -112,6 +121,8 @@ export class Classifier {
   private messageText = '';
   private readonly kvs: KeyValue[] = [];
   private kvCount = 0;
+  /** The pair whose value the text ends inside (the last one scanned), or -1. */
+  private cutPair = -1;
   private readonly endReport: EndReport = { why: '', known: true };
   /** Record number; a memo slot whose stamp equals it holds this record's value. */
   private serial = 0;
@@ -139,6 +150,7 @@ export class Classifier {
     this.rec = rec;
     this.serial++;
     this.kvCount = 0;
+    this.cutPair = -1;
     this.printfFields = NO_FIELDS;
     this.extraFields = undefined;
     out.pods.length = 0;
@@ -166,6 +178,7 @@ export class Classifier {
         const end = this.endReport;
         this.kvCount = scanKeyValues(text, q, this.kvs, 64, end);
         out.cut = end.known ? end.why : cutInside(text, rec.msgStart);
+        if (end.why) this.cutPair = this.kvCount - 1;
       } else {
         out.message = text.slice(rec.msgStart, rec.msgStart + MAX_TEXT);
         out.cut = cutInside(text, rec.msgStart);
@@ -337,6 +350,7 @@ export class Classifier {
       for (let i = 0; i < this.kvCount; i++) {
         const kv = this.kvs[i];
         if (kv.key === name) {
+          if (i === this.cutPair && WHOLE_VALUE_ONLY.has(field)) break;
           const s = valueString(this.rec.text, kv);
           v = field === F.pods ? listItems(s) : s;
           break;

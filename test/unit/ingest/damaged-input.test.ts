@@ -135,6 +135,19 @@ describe('damaged klog lines', () => {
     ]);
   });
 
+  it('a pod or container named by a value the line is cut inside is not made up from its first letters', () => {
+    const text = [
+      ADD('01.000001', 'kube-proxy-z48h8'),
+      'I0315 10:02:02.000002    2891 kuberuntime_container_linux.go:167] "No swap cgroup controller present" swapBehavior="" pod="default/kube-p',
+      'I0315 10:02:03.000003    2891 prober.go:107] "Probe failed" probeType="Readiness" pod="default/kube-proxy-z48h8" podUID=0a1b containerName="kube-pr',
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name}`)).toEqual(['default/kube-proxy-z48h8']);
+    expect(eventRows(trace).map((r) => `${r.where} ${r.pod}`)).toEqual(['k.log:1 default/kube-proxy-z48h8', 'k.log:2 ', 'k.log:3 default/kube-proxy-z48h8']);
+    // The probe line's cut container name is not a container "kube-pr".
+    expect(trace.containers.map((c) => c.name)).not.toContain('kube-pr');
+  });
+
   it('garbage in the middle of a log is skipped and pointed at by line number', () => {
     const text = [ADD('01.000001', 'a'), '#&*(@ 1234 lkj ~~ qqq', '%%%%%%%%', ADD('02.000002', 'b')].join('\n');
     const trace = analyze({ name: 'k.log', data: text });
