@@ -1,7 +1,8 @@
 /**
  * volume-mount-timeout: the pod worker waited for the volume manager to attach and mount the pod's volumes and
  * gave up after its timeout (2m3s, WaitForAttachAndMount); the sync is retried and the pod stays
- * ContainerCreating (kubelet-reference §1.9, M37).
+ * ContainerCreating (kubelet-reference §1.9, M37). The same error ending in "context canceled" is not a timeout:
+ * the pod worker cancelled the sync (the pod is to be terminated or was updated) while it waited; told as such.
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
@@ -21,6 +22,8 @@ interface Mount {
   unattached: Set<string>;
   error: string;
   causes: number[];
+  /** Of `total`: waits that ended because the sync was cancelled ("context canceled"), not by the timeout. */
+  cancelled: number;
 }
 
 export const volumeMountTimeout: Detector = {
@@ -34,8 +37,9 @@ export const volumeMountTimeout: Detector = {
       const text = ctx.text(e);
       if (ev.kind[e] === SYNC_ERROR && !text.includes('unmounted volumes') && !text.includes('waiting for volumes to attach')) continue;
       let m = mounts.get(pod);
-      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '', causes: [] }; mounts.set(pod, m); }
+      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '', causes: [], cancelled: 0 }; mounts.set(pod, m); }
       m.total++;
+      if (text.endsWith('context canceled')) m.cancelled++;
       if (m.events.length < 200) m.events.push(e);
       for (const v of bracketList(text, 'unmounted volumes=[')) if (m.unmounted.size < 20) m.unmounted.add(v);
       for (const v of bracketList(text, 'unattached volumes=[')) if (m.unattached.size < 20) m.unattached.add(v);
@@ -60,6 +64,15 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const first = m.events[0];
   const last = m.events[m.events.length - 1];
   const volumes = [...m.unmounted];
+  if (m.cancelled === m.total) {
+    return b.build({
+      id: 'volume-mount-timeout',
+      title: `Volume wait cancelled for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
+      severity: 'info',
+      explanation: `The pod worker of ${podName(trace, m.pod)} was waiting for its volumes${volumes.length ? ` (${listOf(volumes)} not yet mounted)` : ''} when its sync was cancelled ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}: the error ends in "context canceled", not in the 2m3s attach-and-mount timeout. The pod worker cancels a running sync when the pod is to be terminated (deleted, removed from its source, evicted), so the wait ends early; nothing here says a mount failed. The error line is the cancelled sync's, logged as "Error syncing pod".`,
+      next: 'Look at what came for the pod just before: a SyncLoop DELETE or REMOVE (a static pod is removed and added again when its manifest changes or the kubelet restarts). If the pod then starts normally, nothing is wrong with its volumes.',
+    });
+  }
   const parts = [
     `The pod worker of ${podName(trace, m.pod)} waited for its volumes${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''} and gave up after the 2m3s attach-and-mount timeout ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length

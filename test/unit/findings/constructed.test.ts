@@ -292,3 +292,29 @@ describe('crashloop-backoff on lines a pager cut before their pod (a control pla
     expect(one[0].next).toContain('spec.nodeName=cp1');
   });
 });
+
+describe('volume-mount-timeout when the wait was cancelled, not timed out', () => {
+  // Built like kubernetes/kubernetes#134908 (1.33): a static pod removed and added again while its sync waited for
+  // its volumes; the pod worker's error ends in "context canceled" a millisecond after the ADD.
+  const UID = '9ded0635be24cb82b17d2d73d76fc506';
+  const line = (t: string, rest: string) => `I1026 22:15:${t} 1809423 ${rest}`;
+  const text = [
+    line('46.890001', 'kubelet.go:2423] "SyncLoop REMOVE" source="file" pods=["kube-system/etcd-master1"]'),
+    line('46.900006', 'kubelet.go:2407] "SyncLoop ADD" source="file" pods=["kube-system/etcd-master1"]'),
+    `E1026 22:15:46.901304 1809423 pod_workers.go:1302] "Error syncing pod, skipping" err="unmounted volumes=[etcd-data etcd-certs], unattached volumes=[], failed to process volumes=[]: context canceled" pod="kube-system/etcd-master1" podUID="${UID}"`,
+  ].join('\n');
+  const f = analyse(text, 'etcd.log').of('volume-mount-timeout');
+
+  it('is information that the sync was cancelled, not a 2m3s timeout', () => {
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['info Volume wait cancelled for kube-system/etcd-master1 (etcd-data and etcd-certs)']);
+    expect(f[0].explanation).toContain('the error ends in "context canceled", not in the 2m3s attach-and-mount timeout');
+    expect(f[0].explanation).not.toContain('gave up');
+  });
+
+  it('a timed-out wait of the same pod is still the timeout', () => {
+    const timedOut = text.replace('context canceled', 'timed out waiting for the condition');
+    const g = analyse(timedOut, 'etcd.log').of('volume-mount-timeout');
+    expect(g.map((x) => x.severity)).toEqual(['warning']);
+    expect(g[0].explanation).toContain('gave up after the 2m3s attach-and-mount timeout');
+  });
+});
