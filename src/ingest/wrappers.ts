@@ -163,15 +163,48 @@ function cjkMonthEnd(s: string): number {
 }
 
 /**
+ * Month abbreviations journalctl prints under other locales (its `%b`), lower-cased, without the trailing dot:
+ * French, German, Spanish, Italian, Portuguese, Dutch and Russian. English ones are MONTHS.
+ */
+const LOCALE_MONTHS: ReadonlyMap<string, number> = new Map(Object.entries({
+  janv: 1, jan: 1, ene: 1, gen: 1, янв: 1,
+  févr: 2, fév: 2, fevr: 2, fev: 2, feb: 2, фев: 2,
+  mars: 3, mar: 3, mär: 3, mrt: 3, мар: 3,
+  avr: 4, apr: 4, abr: 4, апр: 4,
+  mai: 5, may: 5, mag: 5, mei: 5, мая: 5, май: 5,
+  juin: 6, jun: 6, giu: 6, июн: 6,
+  juil: 7, jul: 7, lug: 7, июл: 7,
+  août: 8, aout: 8, aug: 8, ago: 8, авг: 8,
+  sept: 9, sep: 9, set: 9, сен: 9,
+  oct: 10, okt: 10, ott: 10, out: 10, окт: 10,
+  nov: 11, ноя: 11,
+  déc: 12, dec: 12, dez: 12, dic: 12, дек: 12,
+}));
+
+/** A letter of a month abbreviation: ASCII or any non-ASCII letter (é, û, ä, Cyrillic). */
+const isMonthLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x400 && c <= 0x4ff);
+
+/** `sept. 20`, `Mär 20`, `дек 20`: a month abbreviated under another locale, as [month, end], or [0, 0]. */
+function localeMonth(s: string): [number, number] {
+  let p = 0;
+  while (p < 5 && isMonthLetter(s.charCodeAt(p))) p++;
+  if (p < 3) return [0, 0];
+  const month = LOCALE_MONTHS.get(s.slice(0, p).toLowerCase()) ?? 0;
+  if (s.charCodeAt(p) === 46 /* . */) p++;
+  return month && s.charCodeAt(p) === 32 ? [month, p] : [0, 0];
+}
+
+/**
  * journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded), the
- * month also as a number and 月 or 월 (`12月 25 16:02:37 …`).
+ * month also as a number and 月 or 월 (`12月 25 16:02:37 …`) or abbreviated under another locale (`sept. 20 …`).
  */
 function parseJournaldShort(s: string, w: Wrapper): boolean {
   let month = MONTHS[s.slice(0, 3)];
   let monthEnd = 3;
-  if (!month) {
+  if (!month || s.charCodeAt(3) !== 32) {
     monthEnd = cjkMonthEnd(s);
     month = monthEnd ? num(s, 0, monthEnd - 1) : 0;
+    if (!monthEnd) [month, monthEnd] = localeMonth(s);
     if (!(month >= 1 && month <= 12)) return false;
   }
   const padded = s.charCodeAt(monthEnd + 1) === 32;
@@ -315,15 +348,11 @@ function parseIpPrefix(s: string, w: Wrapper): boolean {
 export function parseWrapper(s: string, w: Wrapper): boolean {
   reset(w);
   const c0 = s.charCodeAt(0);
-  // The common case (a bare klog line, `I0315 …`) is rejected by the first two comparisons.
-  if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32) {
+  // A bare klog line (`I0315 …`) is rejected within its first few characters.
+  if (isMonthLetter(c0) || (isDigit(c0) && cjkMonthEnd(s) > 0)) {
     if (parseJournaldShort(s, w)) return true;
     reset(w);
-    if (parseJournaldFull(s, w)) return true;
-    reset(w);
-  }
-  if (isDigit(c0) && cjkMonthEnd(s) > 0) {
-    if (parseJournaldShort(s, w)) return true;
+    if (c0 >= 65 && c0 <= 90 && s.charCodeAt(3) === 32 && parseJournaldFull(s, w)) return true;
     reset(w);
   }
   if (c0 === 91 /* [ */) {

@@ -130,6 +130,21 @@ describe('journalctl output modes', () => {
     expect(eventRows(ko).map((r) => `${r.at} ${r.kind}`)).toEqual(['2023-03-05 10:02:04.000001 syncloop.delete']);
   });
 
+  it('journalctl under a European or Russian locale: the month abbreviated in that language, with or without its dot', () => {
+    const add = klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]').replace('0315', '0920');
+    const cases: [string, number][] = [
+      ['sept. 20', 9], ['Sept. 20', 9], ['déc. 20', 12], ['févr. 20', 2], ['Mär 20', 3], ['mar 20', 3], ['Okt 20', 10], ['dic 20', 12], ['ago 20', 8], ['дек 20', 12], ['mai 20', 5],
+    ];
+    for (const [date, month] of cases) {
+      const line = `${date} 10:02:03 erebos kubelet[8665]: ${add.replace('I0920', `I${String(month).padStart(2, '0')}20`)}`;
+      const trace = analyze({ name: 'fr.txt', data: line }, { year: 2018 });
+      expect(trace.sources[0].format, date).toBe('klog-journald');
+      expect(trace.sources[0].node, date).toBe('erebos');
+    }
+    // A word that is no month stays prose.
+    expect(readRecords(`pas 20 10:02:03 erebos kubelet[8665]: ${add}`).records[0].wrapper).toBe('none');
+  });
+
   it('wrapped lines indented as a whole (pasted into a document) keep their wrapper; an indented line without a log after it does not', () => {
     const json = (ms: number, msg: string) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2389","msg":"${msg}","v":0,"source":"api","pods":["default/web-0"]}`;
     const talos = [`    10.0.0.5: ${json(1710496923123.456, 'SyncLoop ADD')}`, `    10.0.0.5: ${json(1710496924000.001, 'SyncLoop DELETE')}`].join('\n');
