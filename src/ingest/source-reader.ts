@@ -9,7 +9,7 @@
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
 import {
-  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, yearInText, type Wrapper, type WrapperKind,
+  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, yearInText, type Wrapper, type WrapperKind,
 } from './wrappers.ts';
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
@@ -141,6 +141,17 @@ export class SourceReader {
     }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
+    const logfmtFrom = !wrapped ? 0 : w.kind.startsWith('journald') ? w.payloadStart : -1;
+    if (logfmtFrom >= 0 && text.startsWith('time=', logfmtFrom)) {
+      // k0s: the kubelet's line inside a logfmt record (bare, or in a journal line whose host it keeps).
+      const iw = this.innerWrapper;
+      const inner = unwrapLogfmt(text, logfmtFrom, iw, this.isKubeletLine);
+      if (inner !== undefined) {
+        if (wrapped) { iw.host = w.host; if (!iw.year) { iw.year = w.year; iw.month = w.month; } }
+        this.logical(inner, 0, lineNo, iw, lineNo);
+        return;
+      }
+    }
     if (!wrapped || w.kind === 'timestamp') {
       const inner = this.unwrapInner(text, wrapped ? w : undefined);
       if (inner !== undefined) {
@@ -158,6 +169,10 @@ export class SourceReader {
     if (w.kind === 'cri' && this.criJoin(text, lineNo, w)) return;
     this.logical(text, w.payloadStart, lineNo, w, lineNo);
   }
+
+  /** A logfmt record's msg is the kubelet's line when a klog header starts it or it is a JSON object. */
+  private readonly isKubeletLine = (inner: string): boolean =>
+    inner.charCodeAt(0) === 123 || (findKlogHeader(inner, 0, this.header) && this.header.start === 0);
 
   /**
    * A line wrapped twice — a CI runner's timestamp before a journal line — or behind a `minikube logs` bullet (`* `,

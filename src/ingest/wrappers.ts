@@ -4,6 +4,7 @@
  * us (a year, a host, an exact time, a CRI stream).
  */
 import { MONTHS, dayStartUs } from '../util/time.ts';
+import { scanKeyValues, unquoteGo, type KeyValue } from './structured.ts';
 
 export type WrapperKind =
   | 'journald-short'
@@ -20,6 +21,8 @@ export type WrapperKind =
   | 'timestamp'
   /** A `journalctl -o json` entry (set by the JSON reader, never by parseWrapper). */
   | 'journald-json'
+  /** A logfmt/logrus record whose msg= holds the kubelet's line (k0s: `time="…" level=info msg="I0619 …" component=kubelet`; unwrapLogfmt). */
+  | 'logfmt'
   | 'none';
 
 export enum CriStream { None = 0, Stdout = 1, Stderr = 2 }
@@ -423,4 +426,46 @@ export function bulletEnd(s: string, from: number): number {
   while (p < from + 4 && s.charCodeAt(p) === 32) p++;
   const c = s.charCodeAt(p);
   return (c === 42 || c === 45) && (s.charCodeAt(p + 1) === 32 || p + 1 === s.length) ? Math.min(s.length, p + 2) : -1;
+}
+
+const logfmtPairs: KeyValue[] = [];
+/** Pairs read from a logfmt record (k0s writes time, level, msg, component, stream). */
+const MAX_LOGFMT_PAIRS = 12;
+
+/**
+ * A logfmt record that carries another program's output line in its msg= — k0s runs the kubelet as a child and logs
+ * each line it prints as `time="2023-06-19 14:32:03" level=info msg="E0619 14:32:03.177497 117 remote_runtime.go:176]
+ * …" component=kubelet stream=stderr`. Returns that line, unquoted, with `w` filled (kind 'logfmt', the program from
+ * component= as the identifier, year and time from time=), or undefined if `s` from `from` is no such record: a record
+ * without component= counts only when its msg is a kubelet line (a klog header or a JSON object follows), so that an
+ * ordinary logrus line stays what it is. `isKubeletLine` judges that.
+ */
+export function unwrapLogfmt(s: string, from: number, w: Wrapper, isKubeletLine: (inner: string) => boolean): string | undefined {
+  if (!s.startsWith('time=', from)) return undefined;
+  const n = scanKeyValues(s, from, logfmtPairs, MAX_LOGFMT_PAIRS);
+  let msg = -1;
+  let component = '';
+  let time = -1;
+  for (let i = 0; i < n; i++) {
+    const kv = logfmtPairs[i];
+    if (kv.key === 'msg' && kv.shape === 1) msg = i;
+    else if (kv.key === 'component') component = s.slice(kv.valStart, kv.valEnd).replace(/"/g, '');
+    else if (kv.key === 'time') time = i;
+    // The scratch must not keep the line alive.
+    kv.key = '';
+  }
+  if (msg < 0 || time < 0) return undefined;
+  const inner = unquoteGo(s, logfmtPairs[msg].valStart, logfmtPairs[msg].valEnd);
+  if (!component && !isKubeletLine(inner)) return undefined;
+  reset(w);
+  const t = logfmtPairs[time];
+  if (parseIsoTimestamp(s, s.charCodeAt(t.valStart) === 34 ? t.valStart + 1 : t.valStart, isoScratch) > 0) {
+    w.year = isoScratch.year;
+    w.month = isoScratch.month;
+    w.epochUs = isoScratch.epochUs;
+  }
+  w.kind = 'logfmt';
+  w.ident = component.length <= 64 ? component : component.slice(0, 64);
+  w.payloadStart = 0;
+  return inner;
 }

@@ -194,6 +194,37 @@ describe('continuation lines', () => {
     expect(records.map((r) => r.text.includes('level=') || r.text.includes('Applying CRD'))).toEqual([false, false, false]);
   });
 
+  it('reads the kubelet lines k0s wraps in logfmt records (msg= holds the line, component= the program), bare or in a journal', () => {
+    // Go-quoted as logrus quotes msg=: quotes and backslashes escaped.
+    const q = (line: string) => JSON.stringify(line);
+    const rec = (t: string, component: string, line: string) => `time="2023-06-19 14:32:${t}" level=info msg=${q(line)} component=${component} stream=stderr`;
+    const lines = [
+      rec('03', 'containerd', 'time="2023-06-19T14:32:03.177330253Z" level=error msg="RunPodSandbox for &PodSandboxMetadata{Name:web-0} failed"'),
+      rec('03', 'kubelet', 'E0619 14:32:03.177531     117 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err="rpc error: code = Unknown desc = failed to create containerd task" pod="default/web-0"'),
+      rec('04', 'kubelet', `I0619 14:32:04.000001     117 kubelet.go:2441] "SyncLoop ADD" source="api" pods=["default/web-1"]`),
+      // An ordinary logrus line of another program (no component=, no kubelet line inside) stays what it is.
+      'time="2023-06-19T14:32:05Z" level=info msg="Starting k0s worker"',
+    ];
+    const trace = analyze({ name: 'k0s.log', data: lines.join('\n') });
+    const src = trace.sources[0];
+    expect(src.format).toBe('klog-logfmt');
+    expect(src.lines).toEqual({ total: 4, klog: 2, continuation: 0, unrecognized: 2, blank: 0 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.kind} ${r.pod}`)).toEqual([
+      '2023-06-19 14:32:03.177531 runtime.sandbox-create-failed default/web-0',
+      '2023-06-19 14:32:04.000001 syncloop.add default/web-1',
+    ]);
+    // The event text is the kubelet's, unquoted once.
+    expect(trace.strings[trace.events.text[0]]).toContain('rpc error: code = Unknown');
+    // k0s under systemd: the journal line's host is the node.
+    const journal = lines.slice(1, 3).map((l) => `Jun 19 14:32:03 worker-1 k0s[811]: ${l}`).join('\n');
+    const j = analyze({ name: 'journal.txt', data: journal });
+    expect(j.sources[0].node).toBe('worker-1');
+    expect(eventRows(j).map((r) => `${r.at} ${r.kind}`)).toEqual([
+      '2023-06-19 14:32:03.177531 runtime.sandbox-create-failed',
+      '2023-06-19 14:32:04.000001 syncloop.add',
+    ]);
+  });
+
   it('joins the indented continuation of a wrapped printf line (seed 003, "of pod …")', () => {
     const lines = seedText('003').split('\n');
     const at = lines.findIndex((l) => l.trim().startsWith('of pod prometheus-node-exporter-l7vzz'));
