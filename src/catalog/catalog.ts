@@ -118,6 +118,15 @@ export class MessageMatcher {
     return 0;
   }
 
+  /**
+   * Entry index for a structured message cut before its closing quote, or 0: only the entries matched by a prefix of
+   * their message (`…*`) can be told from the start of one; a cut exact message (`"SyncLoop DEL`) stays unknown.
+   */
+  matchCutMessage(msg: string): number {
+    for (const p of this.prefixes) if (msg.startsWith(p.prefix)) return p.entry;
+    return 0;
+  }
+
   /** Entry and fields for a printf-era message text[start, end), or undefined. */
   matchPrintf(text: string, start: number, end = text.length): { entry: number; fields: Record<string, string> } | undefined {
     const list = this.byFirstWord.get(firstWord(text, start, end));

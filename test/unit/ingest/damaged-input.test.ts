@@ -148,6 +148,16 @@ describe('damaged klog lines', () => {
     expect(trace.containers.map((c) => c.name)).not.toContain('kube-pr');
   });
 
+  it('a message cut before its closing quote is still known when its start names it (the volume lines say what they are first)', () => {
+    const text = [
+      'I0613 01:11:37.100000    2573 reconciler_common.go:258] "operationExecutor.VerifyControllerAttachedVolume started for volume \\"lib-modules\\" (Unique',
+      'I0613 01:11:37.200000    2573 kubelet.go:2405] "SyncLoop DEL',
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    // The second could be DELETE or something else: it stays unknown rather than guessed.
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.log:1 volume.verify-attached', 'k.log:2 unknown']);
+  });
+
   it('garbage in the middle of a log is skipped and pointed at by line number', () => {
     const text = [ADD('01.000001', 'a'), '#&*(@ 1234 lkj ~~ qqq', '%%%%%%%%', ADD('02.000002', 'b')].join('\n');
     const trace = analyze({ name: 'k.log', data: text });
