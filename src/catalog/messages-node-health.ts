@@ -70,7 +70,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X75', kind: 'node.panic', lane: 'other', versions: 'all', v: 0,
-    printf: ['Observed a panic: %s{panic}'], text: ['panic'],
+    msg: ['Observed a panic'], printf: ['Observed a panic: %s{panic}'], text: ['panic'],
     explain: 'A goroutine of the kubelet panicked; the crash handler logged it with its stack (the lines after it) and, unless the panic is recovered, the kubelet exits and restarts.',
   },
   {
@@ -90,6 +90,34 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     printf: ['[imageGCManager]: Disk usage on image filesystem is at %d{usage}%% which is over the high threshold (%d{highThreshold}%%). Trying to free %d{amountToFree} bytes down to the low threshold (%d{lowThreshold}%%).'],
     num: 'usage',
     explain: 'The image filesystem is fuller than the high threshold: unused images will be removed.',
+  },
+  {
+    id: 'X81', kind: 'config.set-pods', lane: 'config', versions: '≤1.20', v: 4,
+    printf: ['Setting pods for source %s{source}'], text: ['source'],
+    explain: 'A pod source (api, file, http) sent its whole pod list; the config merges it and sends the changes as ADD/UPDATE/REMOVE.',
+  },
+  {
+    id: 'X85', kind: 'node.startup-step', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server', 'Starting to listen read-only'],
+    printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.'],
+    explain: 'A step of the kubelet\'s start-up: its stats analyzer and HTTP server start before the sync loop does.',
+  },
+  {
+    id: 'X86', kind: 'volume.startup', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Starting Kubelet Volume Manager', 'Desired state populator starts to run', 'Reconciler: start to sync state',
+      'Finished populating initial desired state of world'],
+    printf: ['Starting Kubelet Volume Manager', 'Desired state populator starts to run', 'Reconciler: start to sync state'],
+    explain: 'The volume manager starts at kubelet start-up: the populator reads the pods\' volumes, the reconciler then mounts and unmounts them every 100 ms.',
+  },
+  {
+    id: 'X87', kind: 'node.cloud-label', lane: 'node-status', versions: '1.21+', v: 2,
+    msg: ['Adding node label from cloud provider', 'Adding label from cloud provider'], text: ['labelKey'],
+    explain: 'While building its Node object the kubelet adds a label the cloud provider gave it (zone, instance type).',
+  },
+  {
+    id: 'X89', kind: 'eviction.observation', lane: 'eviction', versions: 'all', v: 0,
+    printf: ['eviction manager: %s: signal=%v{signal}, available: %v{available}, capacity: %v{capacity}, time: %v'], text: ['signal'],
+    explain: 'The eviction manager lists what it measured for one eviction signal (available and capacity), before or after reclaiming.',
   },
   {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,

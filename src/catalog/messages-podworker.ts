@@ -280,6 +280,11 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The mirror pod did not match its static pod and was deleted to be recreated.',
   },
   {
+    id: 'X80', kind: 'sync.mirror-create-failed', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['Failed creating a mirror pod for'], printf: ['Failed creating a mirror pod for %q{pod}: %v{err}'], text: ['err'],
+    explain: 'SyncPod of a static pod could not create its mirror pod in the API (already exists, or the API server is unreachable); the static pod itself runs on.',
+  },
+  {
     id: 'M71', kind: 'sync.generating-status', lane: 'pod-worker', versions: 'all', v: 3,
     msg: ['Generating pod status'], printf: ['Generating status for %q{pod}'], text: ['podIsTerminal'],
     explain: 'The pod worker computes the API status; container readiness is read from the probe manager here.',

@@ -449,4 +449,25 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     msg: ['Receiving a new pod'], printf: ['Receiving a new pod %q{pod}'],
     explain: 'The config source received a new pod (printed before the sync loop sees the ADD).',
   },
+  {
+    id: 'X82', kind: 'runtime.no-swap-controller', lane: 'runtime', versions: '1.28+', v: 0,
+    msg: ['No swap cgroup controller present'], text: ['swapBehavior'],
+    explain: 'Creating a container\'s config, the runtime manager found no swap cgroup controller on the node, so the container gets no swap settings.',
+  },
+  {
+    id: 'X83', kind: 'gc.delete-container-failed', lane: 'gc', versions: '1.21+', v: 0,
+    msg: ['DeleteContainer returned error'], text: ['err'], cri: { role: 'caller', calls: ['RemoveContainer'] },
+    explain: 'Removing a dead container (container GC or the pod\'s container deletor) failed; a not-found error means it was already gone.',
+  },
+  {
+    id: 'X84', kind: 'gc.image-list-failed', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Failed to update image list'], printf: ['[imageGCManager] Failed to update image list: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListImages'] },
+    explain: 'The image garbage collector could not list the node\'s images from the runtime (every 30 s); image GC works from a stale list until it can.',
+  },
+  {
+    id: 'X88', kind: 'server.pod-broadcast', lane: 'other', versions: '1.34+', v: 0,
+    msg: ['Pod update broadcasted', 'Pod removed broadcasted'], text: ['type'],
+    explain: 'The kubelet\'s pods server told its watchers (the local pods API) that a pod changed or was removed.',
+  },
 ];

@@ -31,7 +31,8 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
   {
     id: 'M85', kind: 'status.updated', lane: 'status-manager', versions: 'all', v: 3,
     msg: ['Status for pod updated successfully'],
-    printf: ['Status for pod %q{pod} updated successfully: (%d{statusVersion}, %v{status})'], num: 'statusVersion',
+    printf: ['Status for pod %q{pod} updated successfully: (%d{statusVersion}, %v{status})',
+      'Status for pod %q{pod} updated successfully after %s: (%d{statusVersion}, %v{status})'], num: 'statusVersion',
     statusField: 'status',
     explain: 'A new status version was written to the API server.',
   },
@@ -68,6 +69,16 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     id: 'X74', kind: 'status.first-running', lane: 'status-manager', versions: '1.26+', v: 3,
     msg: ['Mark when the pod was running for the first time'],
     explain: 'The status manager saw the pod running for the first time: the end of its startup, as the pod startup SLI measures it.',
+  },
+  {
+    id: 'X78', kind: 'status.delete-failed', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Failed to delete status for pod'], printf: ['Failed to delete status for pod %q{pod}: %v{err}'], text: ['err'],
+    explain: 'The status manager could not delete the pod\'s API object (often because it is already gone: not found).',
+  },
+  {
+    id: 'X79', kind: 'sync.phase', lane: 'pod-worker', versions: '1.21+', v: 4,
+    msg: ['Got phase for pod'], text: ['phase'],
+    explain: 'While generating the pod\'s API status the pod worker computed its phase from the container states (oldPhase is the one before).',
   },
   {
     id: 'X62', kind: 'status.resources-reclaimed', lane: 'status-manager', versions: '1.22+', v: 3,

@@ -172,12 +172,12 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M79', kind: 'housekeeping.kill-unwanted', lane: 'housekeeping', versions: '1.12–1.21', v: 2,
-    printf: ['Killing unwanted pod %q{pod}'], podNameOnly: true,
+    msg: ['Killing unwanted pod'], printf: ['Killing unwanted pod %q{pod}'], podNameOnly: true,
     explain: 'The podKiller goroutine kills a pod that is running but no longer wanted (removed or not desired).',
   },
   {
     id: 'M79e', kind: 'housekeeping.kill-unwanted-failed', lane: 'housekeeping', versions: '1.12–1.21', v: 0,
-    printf: ['Failed killing the pod %q{pod}: %v{err}'], podNameOnly: true, text: ['err'],
+    msg: ['Failed killing the pod'], printf: ['Failed killing the pod %q{pod}: %v{err}'], podNameOnly: true, text: ['err'],
     explain: 'The podKiller could not kill an unwanted pod.',
   },
 ];
