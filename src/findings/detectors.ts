@@ -19,6 +19,7 @@ import { networkNotReady } from './detectors/network-not-ready.ts';
 import { volumeMountTimeout } from './detectors/volume-mount-timeout.ts';
 import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
 import { syncLoopStall } from './detectors/sync-loop-stall.ts';
+import { kubeletPanic } from './detectors/kubelet-panic.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -30,5 +31,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic,
 ];

@@ -338,8 +338,9 @@ export class SourceReader {
     if (this.openBlock && pending && this.sameProgram(w)) {
       const c = text.charCodeAt(p);
       const close = isBlockClose(text, p);
-      // klog indents every value line with a TAB; an empty line here is one whose TAB an editor trimmed away.
-      if (c === 9 || close || isBlankFrom(text, p)) {
+      // klog indents every value line with a TAB; an empty line here is one whose TAB an editor trimmed away, and
+      // one indented by spaces had its TAB turned into them (a paste into an issue, a terminal's copy).
+      if (c === 9 || close || isBlankFrom(text, p) || (c === 32 && text.charCodeAt(p + 1) === 32)) {
         this.counts.continuation++;
         pending.append('\n' + text.slice(p), lastLine);
         // ` > next=<` opens the next multi-line value on the closing line.

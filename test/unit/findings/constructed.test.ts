@@ -318,3 +318,37 @@ describe('volume-mount-timeout when the wait was cancelled, not timed out', () =
     expect(g[0].explanation).toContain('gave up after the 2m3s attach-and-mount timeout');
   });
 });
+
+describe('kubelet-panic on a constructed 1.29 excerpt (a panic with its whole stack, then the kubelet restarting)', () => {
+  // The public excerpts with "Observed a panic" (kubernetes/kubernetes#122124, #122475, canonical/microk8s#5057) cut
+  // the stack before or at the kubelet's first frame and end before any restart, so the whole case is written here.
+  const a = fixture('kubelet-panic-constructed.log');
+  const f = a.of('kubelet-panic');
+
+  it('names the first frame of the kubelet\'s own code and says the kubelet started again', () => {
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual([
+      'error Kubelet panic in kubelet/kuberuntime.(*terminationOrdering).containerTerminated (kuberuntime_termination_order.go:114)',
+    ]);
+    expect(f[0].explanation).toContain('the panic: "close of closed channel" (close of closed channel)');
+    expect(f[0].explanation).toContain('The kubelet started again 2.217s after the last one (line 17)');
+  });
+
+  it('without its stack or its restart: says what the log does not show', () => {
+    const text = fixtureText('kubelet-panic-constructed.log').split('\n');
+    // The panic line and the crash handler's first frames only, as a terminal paste shows them.
+    const cut = analyse([...text.slice(0, 8)].join('\n'), 'cut.log').of('kubelet-panic');
+    expect(cut.map((x) => x.title)).toEqual(['Kubelet panic']);
+    expect(cut[0].explanation).toContain('The stack in the log stops before the kubelet\'s own frames');
+    expect(cut[0].explanation).toContain('No kubelet start follows in the log');
+    const bare = analyse(text[2], 'bare.log').of('kubelet-panic');
+    expect(bare[0].explanation).toContain('The log does not show the stack');
+  });
+
+  it('the same panic twice on a node is one finding with its count', () => {
+    const text = fixtureText('kubelet-panic-constructed.log').split('\n');
+    const again = text.slice(2, 16).map((l) => l.replace('E0109 15:23:43.092849     245', 'E0109 15:25:01.000001     912'));
+    const twice = analyse([...text, ...again].join('\n'), 'twice.log').of('kubelet-panic');
+    expect(twice.map((x) => x.title)).toEqual(['Kubelet panic in kubelet/kuberuntime.(*terminationOrdering).containerTerminated (kuberuntime_termination_order.go:114) (2×)']);
+    expect(twice[0].explanation).toContain('2 times, from ');
+  });
+});

@@ -30,6 +30,7 @@ const CASES: Record<string, Case> = {
   'volume-mount-timeout': { input: () => fixture('volume-mount-timeout-1.log') },
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
+  'kubelet-panic': { input: () => fixture('kubelet-panic-constructed.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

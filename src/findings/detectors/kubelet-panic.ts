@@ -1,0 +1,110 @@
+/**
+ * kubelet-panic: a goroutine of the kubelet panicked. The crash handler (apimachinery's HandleCrash) logs "Observed a
+ * panic" with the panic's value and the goroutine's stack on the lines after it; unless the panic is recovered, the
+ * kubelet process exits and its service manager starts it again — a new pid and a new start-up in the log. One
+ * finding per node and panic (same value, same first kubelet frame), with how often it happened and whether the
+ * kubelet came back.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+
+/** Panics read (each reads its record's text); a log with more repeats the same few. */
+const MAX_PANICS = 200;
+/** Characters of a record read for its stack. */
+const MAX_STACK_CHARS = 32_768;
+/** Where the kubelet's own code starts in a Go stack frame. */
+const KUBELET_CODE = 'k8s.io/kubernetes/pkg/';
+
+interface Panic {
+  node: number;
+  value: string;
+  /** First frame of the kubelet's own code in the stack (function, and file:line), or ''. */
+  frame: string;
+  at: string;
+  events: number[];
+}
+
+export const kubeletPanic: Detector = {
+  id: 'kubelet-panic',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const groups = new Map<string, Panic>();
+    let read = 0;
+    for (const e of ctx.ofKind('node.panic')) {
+      if (read++ >= MAX_PANICS) break;
+      const value = ctx.text(e);
+      const { frame, at } = firstKubeletFrame(eventRawText(ctx.trace, e, MAX_STACK_CHARS));
+      const key = `${ev.node[e]}\n${value.slice(0, 200)}\n${frame}`;
+      let g = groups.get(key);
+      if (!g) { g = { node: ev.node[e], value, frame, at, events: [] }; groups.set(key, g); }
+      g.events.push(e);
+    }
+    return [...groups.values()].map((g) => describe(ctx, g));
+  },
+};
+
+/**
+ * The first frame of the kubelet's own code in a Go stack (after the crash handler's and the runtime's frames):
+ * `k8s.io/kubernetes/pkg/kubelet/kuberuntime.(*kubeGenericRuntimeManager).computePodActions` and, from the line
+ * after it, `kuberuntime_manager.go:1042`. Lines may carry a journal prefix. '' when the stack is not in the log.
+ */
+export function firstKubeletFrame(raw: string): { frame: string; at: string } {
+  const at = raw.indexOf(KUBELET_CODE);
+  if (at < 0) return { frame: '', at: '' };
+  const lineEnd = raw.indexOf('\n', at);
+  const line = raw.slice(at, lineEnd < 0 ? raw.length : lineEnd);
+  // The call's arguments follow the function in parentheses (`(0xc000…)`, `({0x48…, …})`).
+  const space = line.indexOf(' ');
+  const token = space < 0 ? line : line.slice(0, space);
+  const paren = token.lastIndexOf('(');
+  const frame = paren > 0 ? token.slice(0, paren) : token;
+  if (lineEnd < 0) return { frame, at: '' };
+  const next = raw.slice(lineEnd + 1, raw.indexOf('\n', lineEnd + 1) < 0 ? raw.length : raw.indexOf('\n', lineEnd + 1));
+  const go = next.lastIndexOf('.go:');
+  if (go < 0) return { frame, at: '' };
+  const slash = next.lastIndexOf('/', go);
+  let end = go + 4;
+  while (end < next.length && next.charCodeAt(end) >= 48 && next.charCodeAt(end) <= 57) end++;
+  return { frame, at: next.slice(slash + 1, end) };
+}
+
+function describe(ctx: FindingContext, g: Panic): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of g.events.slice(0, 50)) b.evidence(e);
+  b.nodeLanes(g.node, ['sync-loop']);
+  const first = g.events[0];
+  const last = g.events[g.events.length - 1];
+  const where = g.frame ? ` in ${g.frame.slice(KUBELET_CODE.length)}${g.at ? ` (${g.at})` : ''}` : '';
+  const value = g.value ? clip(g.value, 200) : '(no value logged)';
+  const raw = eventRawText(trace, first, MAX_STACK_CHARS);
+  const parts = [
+    `A goroutine of the kubelet panicked${where} ${g.events.length === 1
+      ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+      : `${count(g.events.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}; the panic: ${value}.`,
+    g.frame ? 'The stack follows the line; its first frame in the kubelet\'s own code is where the panic happened.'
+      : raw.includes('goroutine ') ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s are there), so where it happened is not shown.'
+      : 'The log does not show the stack (it follows the line when the whole record is kept).',
+  ];
+  // Did the kubelet start again afterwards?
+  const starts = trace.nodes[g.node]?.starts ?? [];
+  const restart = starts.find((s) => ev.timeUs[s] > ev.timeUs[last]);
+  if (restart !== undefined) {
+    parts.push(`The kubelet started again ${duration(ev.timeUs[restart] - ev.timeUs[last])} after the last one (${lineRef(trace, restart)}): the panic took the process down, and every pod worker, probe and the PLEG began again from its start-up.`);
+  } else {
+    parts.push('No kubelet start follows in the log: either the goroutine recovered (the kubelet goes on without what it was doing) or the log ends before the restart.');
+  }
+  return b.build({
+    id: 'kubelet-panic',
+    title: `Kubelet panic${where}${g.events.length > 1 ? ` (${g.events.length}×)` : ''}`,
+    severity: 'error',
+    explanation: parts.join(' '),
+    next: `Search the kubelet's known issues for this panic (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
+  });
+}
