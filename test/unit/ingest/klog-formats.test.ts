@@ -225,6 +225,21 @@ describe('continuation lines', () => {
     ]);
   });
 
+  it('keeps the lines of a multi-line value whose TABs a paste turned into spaces (a structured panic\'s stacktrace=<)', () => {
+    const j = (rest: string) => `Jan 06 15:04:03 debian microk8s.daemon-kubelite[28396]: ${rest}`;
+    const text = [
+      j('E0106 15:04:03.816753   28396 runtime.go:142] "Observed a panic" panic="runtime error: invalid memory address or nil pointer dereference" stacktrace=<'),
+      j('        goroutine 7576 [running]:'),
+      j('        k8s.io/apimachinery/pkg/util/runtime.logPanic({0x4844c58, 0x6aaf6e0}, {0x3937500, 0x6a29d20})'),
+      j('                k8s.io/apimachinery/pkg/util/runtime/runtime.go:132 +0xbc'),
+      j(' >'),
+      j('I0106 15:04:04.000001   28396 kubelet.go:2441] "SyncLoop ADD" source="api" pods=["default/web-0"]'),
+    ].join('\n');
+    const trace = analyze({ name: 'kubelite.log', data: text });
+    expect(trace.sources[0].lines).toEqual({ total: 6, klog: 2, continuation: 4, unrecognized: 0, blank: 0 });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['kubelite.log:1+5 node.panic', 'kubelite.log:6 syncloop.add']);
+  });
+
   it('joins the indented continuation of a wrapped printf line (seed 003, "of pod …")', () => {
     const lines = seedText('003').split('\n');
     const at = lines.findIndex((l) => l.trim().startsWith('of pod prometheus-node-exporter-l7vzz'));
