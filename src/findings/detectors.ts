@@ -20,6 +20,7 @@ import { volumeMountTimeout } from './detectors/volume-mount-timeout.ts';
 import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
 import { syncLoopStall } from './detectors/sync-loop-stall.ts';
 import { kubeletPanic } from './detectors/kubelet-panic.ts';
+import { podKillFailed } from './detectors/pod-kill-failed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -31,5 +32,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, podKillFailed,
 ];

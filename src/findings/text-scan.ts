@@ -162,6 +162,16 @@ export function errorClass(text: string): ErrorClass {
   return 'other';
 }
 
+/**
+ * The error comes from the pod network plugin (CNI): setting up or tearing down a sandbox's network failed
+ * (`NetworkPlugin cni failed to teardown pod`, `plugin type="calico" failed (delete)`, `failed to destroy network`).
+ */
+export function isNetworkPluginError(text: string): boolean {
+  const t = (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase();
+  return t.includes('cni') || t.includes('networkplugin') || t.includes('network plugin') || t.includes('teardown pod')
+    || t.includes('destroy network') || t.includes('plugin type=');
+}
+
 /** Text cut to `max` characters with an ellipsis, for quoting in explanations. */
 export function clip(text: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

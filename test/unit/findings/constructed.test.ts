@@ -352,3 +352,34 @@ describe('kubelet-panic on a constructed 1.29 excerpt (a panic with its whole st
     expect(twice[0].explanation).toContain('2 times, from ');
   });
 });
+
+describe('pod-kill-failed on a constructed 1.23 excerpt (a CNI that cannot tear down a sandbox; a kill that times out, then gets through)', () => {
+  // Public logs show KillPodSandboxError only as single lines (projectcalico/libcalico-go#415), so the retry series of
+  // the structured era is written by hand from M44's exact text with a calico teardown error.
+  const a = fixture('pod-kill-failed-constructed.log');
+  const f = a.of('pod-kill-failed');
+
+  it('one finding per pod and kill, with the cause read from the error', () => {
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual([
+      'error Killing the sandbox of shop/cart-0 fails: network teardown (CNI) (7×)',
+      'warning Killing container worker of shop/worker-0 fails: runtime timeout (2×)',
+    ]);
+    expect(f[0].explanation).toContain('plugin type="calico" failed (delete)');
+    expect(f[0].explanation).toContain('its volumes, cgroups and IP address stay on the node');
+    expect(f[0].next).toContain('/etc/cni/net.d');
+    expect(a.pods(f[0])).toEqual(['shop/cart-0']);
+  });
+
+  it('says when the kill got through later, and is then only a warning', () => {
+    expect(f[1].explanation).toContain('It got through later: line 13 at 10:44:31.000001 shows the pod removed from its source.');
+    expect(f[1].next).toContain('uninterruptible sleep');
+  });
+
+  it('a runtime call failing in the network plugin points at the plugin, not the runtime', () => {
+    const line = 'E0613 13:33:19.559472    1285 remote_runtime.go:128] StopPodSandbox "4e07408562be" from runtime service failed: rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-0_default" network: CNI failed to retrieve network namespace path';
+    const r = analyse(line, 'stop.log').of('runtime-call-errors');
+    expect(r[0].explanation).toContain('The error comes from the pod network plugin (CNI)');
+    expect(r[0].explanation).not.toContain('Every goroutine that talks to the runtime is hit');
+    expect(r[0].next).toContain('/etc/cni/net.d');
+  });
+});

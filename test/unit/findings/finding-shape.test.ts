@@ -31,6 +31,7 @@ const CASES: Record<string, Case> = {
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
   'kubelet-panic': { input: () => fixture('kubelet-panic-constructed.log') },
+  'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {
