@@ -6,7 +6,8 @@
  * Rules: a uid is authoritative; a name without uid means the latest pod of that name on that node; a pod first
  * known only by name adopts the first uid seen together with that name. Once the config source has removed a pod
  * (SyncLoop REMOVE), an ADD of the same name is a new pod (a StatefulSet pod re-created under a new uid; the
- * structured era's ADD names it without its uid), and a new uid is not adopted by the removed one. Static pods (uid = 32-hex manifest hash)
+ * structured era's ADD names it without its uid); lines after the REMOVE with no such ADD are the removed pod's own
+ * teardown (its kills, its containers dying), so it still adopts their uid. Static pods (uid = 32-hex manifest hash)
  * and their mirror pods (API uuid, same ns/name) are kept apart and linked as twins at the end.
  */
 import type { PodRef } from '../catalog/extract.ts';
@@ -59,7 +60,7 @@ export class PodRegistry {
         return id;
       }
       // A pod seen by name only so far adopts this uid.
-      const pending = this.latestByName(ref, node, true, atUs);
+      const pending = this.latestByName(ref, node, true);
       if (pending >= 0) {
         // Stored strings are copied out of the line they came from (see util/string-table.ts detachString).
         const kept = detachString(uid);
@@ -93,24 +94,24 @@ export class PodRegistry {
     if (id >= 0) this.pods[this.find(id)].fromFileSource = true;
   }
 
-  private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean, atUs = 0): number {
+  private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean): number {
     if (!ref.name) return -1;
     if (ref.namespace) {
-      const id = this.latestIn(this.byName.get(node)?.get(ref.namespace)?.get(ref.name), ref, withoutUidOnly, atUs);
+      const id = this.latestIn(this.byName.get(node)?.get(ref.namespace)?.get(ref.name), ref, withoutUidOnly);
       if (id >= 0) return id;
     }
-    return this.latestIn(this.byBareName.get(node)?.get(ref.name), ref, withoutUidOnly, atUs);
+    return this.latestIn(this.byBareName.get(node)?.get(ref.name), ref, withoutUidOnly);
   }
 
   /** The latest pod of `list` that `ref` can name (see latestByName), or -1. */
-  private latestIn(list: number[] | undefined, ref: PodRef, withoutUidOnly: boolean, atUs: number): number {
+  private latestIn(list: number[] | undefined, ref: PodRef, withoutUidOnly: boolean): number {
     if (!list) return -1;
     for (let i = list.length - 1; i >= 0; i--) {
       const id = this.find(list[i]);
       const p = this.pods[id];
       if (ref.namespace && p.namespace && p.namespace !== ref.namespace) continue;
-      if (withoutUidOnly && (p.uid || p.removedAtUs < atUs)) {
-        // A static pod and its mirror share ns/name; a different uid is a different pod (so is one removed).
+      if (withoutUidOnly && p.uid) {
+        // A static pod and its mirror share ns/name; a different uid is a different pod.
         continue;
       }
       return id;

@@ -96,6 +96,18 @@ describe('pods that share a name', () => {
     expect(adds.map((e) => rotated.pods[rotated.events.pod[e]].uid)).toEqual([UID2]);
   });
 
+  it('lines after a REMOVE with no new ADD are the removed pod\'s own teardown: it takes their uid (a static pod removed from its file)', () => {
+    const HASH = 'c6dc565f27a76405ed35d58bc441a407';
+    const log = [
+      'I0110 11:56:03.480296   25160 kubelet.go:2249] "SyncLoop REMOVE" source="file" pods=[kube-system/kube-apiserver-cp-1]',
+      `I0110 11:56:03.480768   25160 kuberuntime_container.go:721] "Killing container with a grace period" pod="kube-system/kube-apiserver-cp-1" podUID=${HASH} containerName="kube-apiserver" containerID="containerd://${CID}" gracePeriod=1`,
+      `I0110 11:56:06.177361   25160 generic.go:338] "Generic (PLEG): container finished" podID=${HASH} containerID="${CID}" exitCode=137`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    // One pod, the static one: not a name-only "mirror" beside a static pod made from the uid lines.
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid} ${p.kind} ${p.eventCount}`)).toEqual([`kube-system/kube-apiserver-cp-1 ${HASH} static 3`]);
+  });
+
   it('an ADD of a removed pod\'s name before the REMOVE (in time) is still that pod; a bulk ADD after it names the new one', () => {
     const log = [
       'I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0 default/web-1]',
