@@ -132,6 +132,9 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated'], to: 'removed', inferred: true },
     { on: 'syncloop.remove', from: ['removed', REJECTED], to: '=' },
     { on: 'status.deleted', from: [REJECTED], to: '=' },
+    // The status manager logs its final delete when the API call returns; the REMOVE that delete caused may come in
+    // on the watch and be logged first.
+    { on: 'status.deleted', from: ['removed'], to: '=' },
     ...rejectionRows('syncing'),
   ],
 };

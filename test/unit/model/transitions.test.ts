@@ -129,3 +129,17 @@ describe('events after a container was removed', () => {
     expect(anomalies(trace)).toEqual([]);
   });
 });
+
+describe('lines that race each other', () => {
+  it('1.11 (the serializer table): the status manager\'s "fully terminated and removed" logged after the REMOVE it caused is no anomaly', () => {
+    const pod = `web-0_default(${UID})`;
+    const log = [
+      `I0530 10:50:20.799525    1747 kubelet.go:1816] SyncLoop (DELETE, "api"): "${pod}"`,
+      `I0530 10:50:20.806840    1747 kubelet.go:1810] SyncLoop (REMOVE, "api"): "${pod}"`,
+      `I0530 10:50:20.809721    1747 status_manager.go:494] Pod "${pod}" fully terminated and removed from etcd`,
+    ].join('\n');
+    const trace = analyzeText(log, 'removed-111.log', { year: 2018 });
+    expect(anomalies(trace)).toEqual([]);
+    expect(states(trace, 'pod-worker').at(-1)).toBe('removed');
+  });
+});
