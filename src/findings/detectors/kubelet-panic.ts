@@ -96,6 +96,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const starts = trace.nodes[g.node]?.starts ?? [];
   const restart = starts.find((s) => ev.timeUs[s] > ev.timeUs[last]);
   if (restart !== undefined) {
+    b.evidence(restart, false);
     parts.push(`The kubelet started again ${duration(ev.timeUs[restart] - ev.timeUs[last])} after the last one (${lineRef(trace, restart)}): the panic took the process down, and every pod worker, probe and the PLEG began again from its start-up.`);
   } else {
     parts.push('No kubelet start follows in the log: either the goroutine recovered (the kubelet goes on without what it was doing) or the log ends before the restart.');
