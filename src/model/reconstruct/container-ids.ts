@@ -94,6 +94,7 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
   }
   sandboxesNoStatusLists(ordered, strings, shortIds, c.idNames, nameOfId, sandboxIds);
   sandboxesAfterTeardown(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
+  sandboxesAtCreation(ordered, shortIds, c.idNames, nameOfId, sandboxIds, strings.size);
   inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
 }
@@ -105,6 +106,8 @@ const IS_DEATH_EVENT = Uint8Array.from(KINDS, (k) => (k === 'pleg.container-died
 const PLEG_DIED = KINDS.indexOf('pleg.container-died');
 const PLEG_STARTED = KINDS.indexOf('pleg.container-started');
 const IS_STATUS_EVENT = Uint8Array.from(KINDS, (k) => (STATUS_KINDS.has(k) ? 1 : 0));
+/** A new sandbox is about to be made for the pod: it was just added, or SyncPod found none ready ("Need to start a new one"). */
+const IS_SANDBOX_DUE = Uint8Array.from(KINDS, (k) => (k === 'syncloop.add' || k === 'runtime.sandbox-changed' ? 1 : 0));
 
 /**
  * PLEG reports a pod's sandbox like a container, and below -v=4 no line says which ID is the sandbox. The status
@@ -174,4 +177,74 @@ function sandboxesAfterTeardown(ordered: OrderedEvents, shortIds: ShortIds, list
     if (events.cname[i] || listed.has(id) || named.has(id) || (startedUs.get(id) ?? -Infinity) > td.killedUs) continue;
     sandboxIds.add(id);
   }
+}
+
+/** Events of one PLEG relist are logged together; a later ContainerStarted is another relist's. */
+const RELIST_BURST_US = 100e3;
+
+/**
+ * A pod being created (just added, or its sandbox found gone — "Need to start a new one"): SyncPod starts the sandbox
+ * and then the containers, and PLEG reports the sandbox started like a container, in the first relist that sees the
+ * pod's new IDs. So of the IDs in that first burst of ContainerStarted, the one no line names (nor kills) while the
+ * others are named is the sandbox; a burst of one unnamed ID is the sandbox when a named container of the pod starts after it
+ * (the sandbox came up a relist before its containers, as while an image is pulled). Nothing is decided when two IDs
+ * of a burst are unnamed.
+ */
+function sandboxesAtCreation(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, string>, sandboxIds: Set<string>, stringCount: number): void {
+  const { events } = ordered;
+  // A container is named by some line, or killed by one (1.12's kill lines give only the ID): never a sandbox.
+  const containers = new Set<string>();
+  const seen = new Uint8Array(stringCount);
+  for (let i = 0; i < events.count; i++) {
+    const cid = events.cid[i];
+    if (cid && !seen[cid] && (events.cname[i] || IS_KILL_EVENT[events.kind[i]])) {
+      seen[cid] = 1;
+      containers.add(shortIds.of(cid));
+    }
+  }
+  const isNamed = (id: string) => listed.has(id) || named.has(id) || containers.has(id);
+  /** Per pod: a sandbox is due (since atUs), and the first burst of starts after it. */
+  const due = new Map<number, { burstUs: number; ids: string[] }>();
+  /** A burst of one unnamed ID, waiting for a named container of its pod to start after it. */
+  const lone = new Map<number, { id: string; atUs: number }>();
+  const decide = (pod: number, burst: { ids: string[] }) => {
+    const unnamed = burst.ids.filter((id) => !isNamed(id) && !sandboxIds.has(id));
+    if (burst.ids.length >= 2 && unnamed.length === 1) sandboxIds.add(unnamed[0]);
+    else if (burst.ids.length === 1 && unnamed.length === 1) lone.set(pod, { id: unnamed[0], atUs: NaN });
+  };
+  for (let i = 0; i < events.count; i++) {
+    const pod = events.pod[i];
+    if (pod < 0) continue;
+    const kind = events.kind[i];
+    const t = events.timeUs[i];
+    if (IS_SANDBOX_DUE[kind]) {
+      const b = due.get(pod);
+      if (b && b.ids.length) decide(pod, b);
+      due.set(pod, { burstUs: NaN, ids: [] });
+      continue;
+    }
+    if (kind !== PLEG_STARTED || !events.cid[i]) continue;
+    const waiting = lone.get(pod);
+    const b = due.get(pod);
+    // Most starts are of pods with nothing pending here.
+    if (!waiting && !b) continue;
+    const id = shortIds.of(events.cid[i]);
+    if (waiting && waiting.id !== id) {
+      if (isNamed(id)) sandboxIds.add(waiting.id);
+      lone.delete(pod);
+    }
+    if (!b) continue;
+    if (b.ids.length === 0 || t - b.burstUs <= RELIST_BURST_US) {
+      if (b.ids.length === 0) b.burstUs = t;
+      if (!b.ids.includes(id)) b.ids.push(id);
+      continue;
+    }
+    decide(pod, b);
+    due.delete(pod);
+    // This start is a later relist's: a lone sandbox waiting for it is confirmed above only on the next start, so look now.
+    const w = lone.get(pod);
+    if (w && w.id !== id && isNamed(id)) { sandboxIds.add(w.id); lone.delete(pod); }
+  }
+  for (const [pod, b] of due) if (b.ids.length) decide(pod, b);
 }

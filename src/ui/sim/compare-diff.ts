@@ -18,6 +18,8 @@ export interface LaneDifference {
 
 interface LaneSequence {
   title: string;
+  /** The lane's kind: a sandbox and the same ID on an unidentified container lane draw different states for it. */
+  kind: string;
   states: string[];
   stateTimes: number[];
   kinds: number[];
@@ -25,17 +27,19 @@ interface LaneSequence {
 }
 
 /**
- * A lane's key across runs: its id, except for container lanes, which are keyed by their first instance's ID — a
- * container the log never names is drawn on an "unidentified ID" lane, and the same container in the other run may
- * be named (its kill line names it): the ID pairs the two up.
+ * A lane's key across runs: its id, except for container and sandbox lanes, which are keyed by their first
+ * instance's ID — an ID the log never names is drawn on an "unidentified ID" lane, and the same ID in the other run
+ * may be named (its kill line names a container) or known as the sandbox (from lines only that run has): the ID
+ * pairs the two up.
  */
 function laneKeys(trace: Trace): string[] {
   const keys = trace.lanes.map((l) => l.id);
   const seen = new Set<number>();
   for (const c of trace.containers) {
-    if (c.sandbox || seen.has(c.lane) || trace.lanes[c.lane]?.kind !== 'container' || !c.id) continue;
+    const kind = trace.lanes[c.lane]?.kind;
+    if (seen.has(c.lane) || (kind !== 'container' && kind !== 'sandbox') || !c.id) continue;
     seen.add(c.lane);
-    keys[c.lane] = `${trace.pods[c.pod]?.uid ?? ''}/container@${c.id.slice(0, 12)}`;
+    keys[c.lane] = `${trace.pods[c.pod]?.uid ?? ''}/id@${c.id.slice(0, 12)}`;
   }
   return keys;
 }
@@ -45,7 +49,7 @@ function sequences(trace: Trace): Map<string, LaneSequence> {
   const keys = laneKeys(trace);
   for (const lane of trace.lanes) {
     const pod = lane.pod >= 0 ? trace.pods[lane.pod] : undefined;
-    const seq: LaneSequence = { title: pod ? `${pod.name}: ${lane.title}` : lane.title, states: [], stateTimes: [], kinds: [], kindTimes: [] };
+    const seq: LaneSequence = { title: pod ? `${pod.name}: ${lane.title}` : lane.title, kind: lane.kind, states: [], stateTimes: [], kinds: [], kindTimes: [] };
     for (let i = trace.laneSpanStart[lane.index]; i < trace.laneSpanStart[lane.index + 1]; i++) {
       const s = trace.laneSpanIdx[i];
       seq.states.push(trace.strings[trace.spans.state[s]]);
@@ -81,7 +85,8 @@ export function diffRuns(a: Trace, b: Trace): LaneDifference[] {
       out.push({ laneId, title: x.title, firstUs: Math.min(x.stateTimes[0] ?? Infinity, x.kindTimes[0] ?? Infinity), onlyIn: 'a' });
       continue;
     }
-    const states = firstDifference(x.states, x.stateTimes, y.states, y.stateTimes);
+    // One run knows the ID as the sandbox, the other cannot tell: what happened to it is in its events alone.
+    const states = x.kind === y.kind ? firstDifference(x.states, x.stateTimes, y.states, y.stateTimes) : undefined;
     const kinds = firstDifference(x.kinds, x.kindTimes, y.kinds, y.kindTimes);
     if (states !== undefined || kinds !== undefined) out.push({ laneId, title: x.title, firstUs: Math.min(states ?? Infinity, kinds ?? Infinity) });
   }

@@ -2,7 +2,8 @@
  * Which IDs are sandboxes when no line says so. PLEG reports a pod's sandbox like a container; below -v=4 no line
  * names it a sandbox, but the status manager's lines (-v=3) list every container's ID, so an ID of a pod with listed
  * IDs that no status lists is its sandbox; when a pod is torn down, the kill lines name its containers, and the ID
- * PLEG reports dying after them is its sandbox. And a "Started container" announcement is used up by the container it
+ * PLEG reports dying after them is its sandbox; when a pod is created, PLEG's first relist reports its sandbox started
+ * with its first containers, and of those IDs the one no line names is the sandbox. And a "Started container" announcement is used up by the container it
  * announced even when a status already named that ID, so the sandbox reported after it does not take the name.
  * Checked against the simulator's ground truth (its runtime knows which IDs are sandboxes) in each era.
  */
@@ -47,10 +48,49 @@ describe('sandbox IDs below -v=4', () => {
     });
   }
 
+  // A pod created at -v=2: PLEG's first relist reports the sandbox and the containers started; the kill line of the
+  // liveness restart names the container, so the other ID of that first burst is the sandbox.
+  for (const version of ['1.12', '1.23', '1.28']) {
+    it(`liveness-restart ${version} at -v=2: the sandbox started with the pod's first container is told apart`, () => {
+      const { trace, truthSandboxes, short } = run('liveness-restart', version, 2, 'buggy');
+      const seen = new Set(trace.containers.map((c) => short(c.id)));
+      const sandboxes = trace.containers.filter((c) => c.sandbox).map((c) => short(c.id)).sort();
+      expect(sandboxes.length).toBeGreaterThan(0);
+      expect(sandboxes).toEqual(truthSandboxes.filter((id) => seen.has(id)));
+    });
+  }
+
   it('at -v=2 with no teardown in the log nothing is guessed: the sandbox stays an unnamed ID, never a named container', () => {
     const { trace, truthSandboxes, short } = run('hash-change-restart', '1.28', 2);
     const named = trace.containers.filter((c) => !c.sandbox && c.name);
     expect(named.filter((c) => truthSandboxes.includes(short(c.id)))).toEqual([]);
+  });
+
+  describe('the first relist after a pod is created', () => {
+    const UID = '5c1e2d3f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+    const id = (c: string) => c.repeat(64);
+    const add = (t: string) => `I0315 10:${t} 3127 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[shop/api-0]`;
+    const pleg = (t: string, type: string, c: string) =>
+      `I0315 10:${t} 3127 kubelet.go:2152] "SyncLoop (PLEG): event for pod" pod="shop/api-0" event=&{ID:${UID} Type:${type} Data:${id(c)}}`;
+    const kill = (t: string, c: string) =>
+      `I0315 10:${t} 3127 kuberuntime_container.go:723] "Killing container with a grace period" pod="shop/api-0" podUID=${UID} containerName="app" containerID="containerd://${id(c)}" gracePeriod=30`;
+    const sandboxes = (lines: string[]) => analyzeText(lines.join('\n') + '\n', 'kubelet.log', { year: 2024 }).containers.filter((c) => c.sandbox).map((c) => c.id[0]);
+
+    it('of the IDs the first burst reports started, the one no line names while the others are named is the sandbox', () => {
+      expect(sandboxes([add('00:00.000000'), pleg('00:01.000000', 'ContainerStarted', 'a'), pleg('00:01.000040', 'ContainerStarted', 'b'),
+        kill('05:00.000000', 'a')])).toEqual(['b']);
+    });
+
+    it('two unnamed IDs in the burst: nothing is guessed', () => {
+      expect(sandboxes([add('00:00.000000'), pleg('00:01.000000', 'ContainerStarted', 'a'), pleg('00:01.000040', 'ContainerStarted', 'b')])).toEqual([]);
+    });
+
+    it('a burst of one unnamed ID is the sandbox when a named container of the pod starts in a later relist', () => {
+      const lines = [add('00:00.000000'), pleg('00:01.000000', 'ContainerStarted', 'b'), pleg('00:09.000000', 'ContainerStarted', 'a'), kill('05:00.000000', 'a')];
+      expect(sandboxes(lines)).toEqual(['b']);
+      // The later start not named by any line: still nothing decided.
+      expect(sandboxes(lines.slice(0, 3))).toEqual([]);
+    });
   });
 
   describe('a restart is not a teardown', () => {
