@@ -213,7 +213,7 @@ export class VersionFingerprint {
       if (keyed) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
       else if (text.startsWith('Back-off ', msgStart)) this.note('printf "Back-off … restarting failed container" (capital B)', [0, 15]);
       else if (text.startsWith('back-off ', msgStart)) this.note('printf "back-off … restarting failed container"', [16, 20]);
-    } else if (entryId === 'X43') {
+    } else if (entryId === 'X43' || entryId === 'X44') {
       this.textChecks++;
       const minor = kubeletMinor(text, msgStart);
       if (minor > 0) this.note(`kubelet version v1.${minor}`, [minor, minor]);
@@ -330,7 +330,7 @@ interface EntrySignals {
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const ids = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES,
-    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43',
+    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44',
   ]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));
 })();

@@ -7,13 +7,14 @@ import type { CatalogEntry } from './entry.ts';
 export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X43', kind: 'kubelet.version', lane: 'sync-loop', versions: 'all', v: 0,
-    msg: ['Kubelet version'], printf: ['Version: %v{kubeletVersion}'], text: ['kubeletVersion'],
+    // `Version: v1.x` — not cAdvisor's `Version: {KernelVersion:…}` at start-up.
+    msg: ['Kubelet version'], printf: ['Version: v%v{kubeletVersion}'], text: ['kubeletVersion'],
     explain: 'The kubelet process started and printed its exact version.',
     alsoPrintedBy: 'the other components\' start-up banner (`Version: v1.x`)',
   },
   {
     id: 'X44', kind: 'kubelet.started', lane: 'sync-loop', versions: 'all', v: 0,
-    msg: ['Started kubelet'], printf: ['Started kubelet'],
+    msg: ['Started kubelet'], printf: ['Started kubelet', 'Started kubelet %s{kubeletVersion}'], text: ['kubeletVersion'],
     explain: 'The kubelet finished its set-up and starts its goroutines; the main sync loop follows.',
   },
   {

@@ -82,6 +82,13 @@ describe('version fingerprint', () => {
       .toBe('1.24+');
   });
 
+  it('takes the minor from "Started kubelet v1.5.2" too; cAdvisor\'s "Version: {KernelVersion:…}" is no kubelet version (nor a kubelet start)', () => {
+    expect(versionOf(klog('I', 'server.go:770', 'Started kubelet v1.5.2'))).toBe('1.5');
+    const cadvisor = klog('I', 'manager.go:204', 'Version: {KernelVersion:3.10.0-327.el7.x86_64 ContainerOsVersion:CentOS Linux 7 (Core) DockerVersion:1.12.5}');
+    const trace = analyzeSources([{ name: 'c.log', data: cadvisor + '\n' }]);
+    expect(trace.nodes[0].starts).toEqual([]);
+  });
+
   it('does not date the config source\'s "Receiving a new pod": it is printed in every release', () => {
     expect(versionOf(klog('I', 'config.go:414', `Receiving a new pod "web-0_default(${UID})"`))).toBe('unknown');
   });
