@@ -121,6 +121,47 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The eviction manager lists what it measured for one eviction signal (available and capacity), before or after reclaiming.',
   },
   {
+    id: 'X90', kind: 'node.volume-annotation', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Setting node annotation to enable volume controller attach/detach'],
+    printf: ['Setting node annotation to enable volume controller attach/detach'],
+    explain: 'While building its Node object the kubelet marks it so that the attach/detach controller attaches volumes for it.',
+  },
+  {
+    id: 'X92', kind: 'node.shutdown-processing', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Shutdown manager processing shutdown event'],
+    explain: 'Graceful node shutdown: the shutdown manager holds the system shutdown back while it kills the pods, in priority order, within their shutdown grace periods.',
+  },
+  {
+    id: 'X93', kind: 'pw.shutdown-kill', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Shutdown manager killing pod with gracePeriod'], num: 'gracePeriod',
+    explain: 'Graceful node shutdown: the shutdown manager asks the pod worker to kill this pod within the shutdown grace period it has left for the pod\'s priority.',
+  },
+  {
+    id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Error getting the current node from lister'], text: ['err'],
+    explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
+  },
+  {
+    id: 'X97', kind: 'node.pod-cidr', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Updating runtime config through cri with podcidr'], printf: ['updating runtime config through cri with podcidr %s{cidr}'], text: ['CIDR', 'cidr'],
+    explain: 'The node got its pod CIDR and the kubelet passes it to the container runtime (for the network plugin).',
+  },
+  {
+    id: 'X103', kind: 'node.runtime-status', lane: 'node-status', versions: '≤1.20', v: 4,
+    printf: ['Container runtime status: %v{status}'], text: ['status'],
+    explain: 'The runtime check (updateRuntimeUp, every 5 s) read the runtime\'s conditions: RuntimeReady and NetworkReady.',
+  },
+  {
+    id: 'X91', kind: 'eviction.evicted', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: pod is evicted successfully'], printf: ['eviction manager: pod %s{pod} evicted successfully'],
+    explain: 'The eviction manager\'s kill of the pod it chose finished: the pod is Failed with reason Evicted and its resources are being reclaimed.',
+  },
+  {
+    id: 'X102', kind: 'eviction.no-observation', lane: 'eviction', versions: 'all', v: 0,
+    printf: ['eviction manager: no observation found for eviction signal %v{signal}'], text: ['signal'],
+    explain: 'The eviction manager has a threshold for this signal but the stats had no value for it (the filesystem reports no inodes, as on Windows), so it is not checked.',
+  },
+  {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,
     msg: ['Adding static pod path', 'Watching apiserver', 'Adding apiserver pod source'],
     printf: ['Adding pod path: %v{path}', 'Watching apiserver'], text: ['path'],

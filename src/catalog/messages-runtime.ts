@@ -406,7 +406,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'X17', kind: 'eviction.pressure', lane: 'eviction', versions: 'all', v: 0,
     msg: ['Eviction manager: must evict pod(s) to reclaim', 'Eviction manager: pods ranked for eviction',
-      'Eviction manager: pod is evicted successfully', 'Eviction manager: timed out waiting for pods to be cleaned up',
+      'Eviction manager: timed out waiting for pods to be cleaned up',
       'Eviction manager: unable to evict any pods from the node', 'Eviction manager: pods evicted, waiting for pod to be cleaned up',
       'Eviction manager: pods successfully cleaned up', 'Eviction manager: able to reduce resource pressure without evicting pods.'],
     printf: ['eviction manager: must evict pod(s) to reclaim %v{resourceName}', 'eviction manager: pods ranked for eviction: %s{pods}',
@@ -469,5 +469,37 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     id: 'X88', kind: 'server.pod-broadcast', lane: 'other', versions: '1.34+', v: 0,
     msg: ['Pod update broadcasted', 'Pod removed broadcasted'], text: ['type'],
     explain: 'The kubelet\'s pods server told its watchers (the local pods API) that a pod changed or was removed.',
+  },
+  {
+    id: 'X94', kind: 'pleg.evented-failed', lane: 'pleg', versions: '1.26+', v: 0,
+    msg: ['Evented PLEG: Failed to get container events, retrying: ', 'GetContainerEvents failed to get streaming client'], text: ['err'],
+    cri: { role: 'call', calls: ['GetContainerEvents'] },
+    explain: 'The evented PLEG lost its stream of container events from the runtime; after too many failures the kubelet falls back to relisting (the generic PLEG).',
+  },
+  {
+    id: 'X95', kind: 'pleg.relisting', lane: 'pleg', versions: '1.26+', v: 5,
+    msg: ['GenericPLEG: Relisting'],
+    explain: 'The generic PLEG starts a relist: it lists every pod and container from the runtime and compares them with the last list.',
+  },
+  {
+    id: 'X98', kind: 'cm.stale-state', lane: 'other', versions: '1.21+', v: 0,
+    msg: ['RemoveStaleState: removing container', 'Deleted CPUSet assignment', 'RemoveStaleState removing state'],
+    explain: 'The CPU or memory manager drops what it had assigned to a container that no longer exists.',
+  },
+  {
+    id: 'X99', kind: 'housekeeping.orphan-volumes', lane: 'housekeeping', versions: '1.21+', v: 0,
+    msg: ['Cleaned up orphaned pod volumes dir'], text: ['path'],
+    explain: 'Housekeeping removed the volume directory of a pod that is gone (its volumes were unmounted).',
+  },
+  {
+    id: 'X100', kind: 'cm.topology-remove', lane: 'other', versions: '1.18–1.20', v: 0,
+    printf: ['[topologymanager] RemoveContainer - Container ID: %s{containerID}'],
+    explain: 'The topology manager forgets the resource alignment of a container that was removed.',
+  },
+  {
+    id: 'X101', kind: 'status.not-reclaimed', lane: 'status-manager', versions: '≤1.21', v: 3,
+    printf: ['Pod %q{pod} is terminated, but some containers are still running', 'Pod %q{pod} is terminated, but some containers have not been cleaned up: %v{err}'],
+    text: ['err'],
+    explain: 'The status manager cannot delete the pod\'s API object yet: some of its containers still run or are not removed.',
   },
 ];

@@ -11,7 +11,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { count, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
-const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
+const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('eviction.evicted'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
 const PRESSURE = kindId('eviction.pressure');
 const EVICTED_EVENT = kindId('event.evicted');
 const CRITICAL = kindId('eviction.critical');
@@ -31,7 +31,7 @@ export const eviction: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold'])) {
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold'])) {
       const node = ev.node[e];
       let n = byNode.get(node);
       if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set() }; byNode.set(node, n); }

@@ -383,3 +383,16 @@ describe('pod-kill-failed on a constructed 1.23 excerpt (a CNI that cannot tear 
     expect(r[0].next).toContain('/etc/cni/net.d');
   });
 });
+
+describe('eviction told by the eviction manager\'s own "evicted successfully" line (printf era)', () => {
+  it('counts the pod as evicted', () => {
+    const pod = 'guaranteed-0_default(33a5f9aa-7142-11e6-a2e9-28d2444e470d)';
+    const text = [
+      'I0902 15:20:12.963510    1521 eviction_manager.go:204] eviction manager: attempting to reclaim memory',
+      `I0902 15:20:12.963770    1521 eviction_manager.go:280] eviction manager: pod ${pod} evicted successfully`,
+    ].join('\n');
+    const f = analyse(text, 'evict.log').of('eviction');
+    expect(f.map((x) => x.title)).toEqual(['Eviction: memory pressure, 1 pod evicted']);
+    expect(f[0].pods).toHaveLength(1);
+  });
+});
