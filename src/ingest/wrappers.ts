@@ -347,6 +347,24 @@ function parseIpPrefix(s: string, w: Wrapper): boolean {
   return true;
 }
 
+/**
+ * talosctl with node names (`talosctl -n sanji logs kubelet`): `sanji: {"ts":…}`. A name without digits or dots is
+ * taken for a node only before a kubelet JSON record (it starts with "ts" or names its "caller"), so that prose such
+ * as `Example: {…}` stays prose.
+ */
+function parseNamePrefixBeforeJson(s: string, w: Wrapper): boolean {
+  let p = 0;
+  while (p < 64 && isHostChar(s.charCodeAt(p))) p++;
+  if (p === 0 || s.charCodeAt(p) !== 58 || s.charCodeAt(p + 1) !== 32 || s.charCodeAt(p + 2) !== 123) return false;
+  const json = p + 2;
+  const caller = s.indexOf('"caller":', json);
+  if (!s.startsWith('{"ts":', json) && (caller < 0 || caller - json > 200)) return false;
+  w.kind = 'node-prefix';
+  w.host = s.slice(0, p);
+  w.payloadStart = json;
+  return true;
+}
+
 /** Tries every known wrapper at the start of the line. Fills `w` and returns true if one matched. */
 export function parseWrapper(s: string, w: Wrapper): boolean {
   reset(w);
@@ -370,6 +388,8 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
     if (parseIpPrefix(s, w)) return true;
     reset(w);
   }
+  if (isHostChar(c0) && parseNamePrefixBeforeJson(s, w)) return true;
+  reset(w);
   return false;
 }
 

@@ -145,6 +145,15 @@ describe('journalctl output modes', () => {
     expect(readRecords(`pas 20 10:02:03 erebos kubelet[8665]: ${add}`).records[0].wrapper).toBe('none');
   });
 
+  it('talosctl with node names: "sanji: {…}" before a kubelet JSON record names the node; prose before an object does not', () => {
+    const json = (ms: number, msg: string) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2389","msg":"${msg}","v":0,"source":"api","pods":["default/web-0"]}`;
+    const trace = analyze({ name: 'talos.txt', data: [`sanji: ${json(1746793592062.8118, 'SyncLoop ADD')}`, `sanji: ${json(1746793593000.5, 'SyncLoop DELETE')}`].join('\n') });
+    expect(trace.sources[0].format).toBe('json');
+    expect(trace.sources[0].node).toBe('sanji');
+    expect(eventRows(trace).map((r) => r.kind)).toEqual(['syncloop.add', 'syncloop.delete']);
+    expect(readRecords('Example: {"name": "web-0", "replicas": 2}').reader.counts).toMatchObject({ klog: 0, unrecognized: 1 });
+  });
+
   it('wrapped lines indented as a whole (pasted into a document) keep their wrapper; an indented line without a log after it does not', () => {
     const json = (ms: number, msg: string) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2389","msg":"${msg}","v":0,"source":"api","pods":["default/web-0"]}`;
     const talos = [`    10.0.0.5: ${json(1710496923123.456, 'SyncLoop ADD')}`, `    10.0.0.5: ${json(1710496924000.001, 'SyncLoop DELETE')}`].join('\n');
