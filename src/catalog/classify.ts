@@ -248,7 +248,10 @@ export class Classifier {
     if (out.pods.length === 0) {
       const name = this.first(POD_NAME_FIELDS);
       const ns = this.str(F.namespace) ?? this.str(F.podNamespace);
-      if (name && (ns !== undefined || this.str(F.podName) !== undefined)) out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
+      // The volume manager names a pod whose object is gone by its UID in the name's place (`pod "<uid>" (UID: "<uid>")`).
+      if (name && (ns !== undefined || this.str(F.podName) !== undefined) && name !== this.first(POD_UID_FIELDS)) {
+        out.pods.push({ uid: '', name, namespace: ns ?? '', container: '' });
+      }
     }
     const inv = this.str(F.involvedKind);
     if (out.pods.length === 0 && inv === 'Pod') {

@@ -14,7 +14,7 @@ function volumeLine(id: string, kind: string, v: number, prefix: string, templat
   };
 }
 
-const DETAIL = '(UniqueName: %q{uniqueName}) pod %q (UID: %q{podUID})%s';
+const DETAIL = '(UniqueName: %q{uniqueName}) pod %q{podName} (UID: %q{podUID})%s';
 
 export const VOLUME_MESSAGES: CatalogEntry[] = [
   volumeLine('M115', 'volume.mount-started', 0, 'operationExecutor.MountVolume started for volume ',
