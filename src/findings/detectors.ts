@@ -21,6 +21,7 @@ import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
 import { syncLoopStall } from './detectors/sync-loop-stall.ts';
 import { kubeletPanic } from './detectors/kubelet-panic.ts';
 import { podKillFailed } from './detectors/pod-kill-failed.ts';
+import { nodeShutdown } from './detectors/node-shutdown.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -32,5 +33,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, podKillFailed,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, podKillFailed, nodeShutdown,
 ];

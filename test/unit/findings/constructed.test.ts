@@ -396,3 +396,23 @@ describe('eviction told by the eviction manager\'s own "evicted successfully" li
     expect(f[0].pods).toHaveLength(1);
   });
 });
+
+describe('node-shutdown on a constructed 1.28 excerpt (graceful shutdown, its pod kills, completion, the kubelet back)', () => {
+  // Public excerpts show the shutdown's lines apart (kubernetes/kubernetes#122674: detected and processing;
+  // #110755: one pod kill), so the whole sequence is written here from their exact texts.
+  const a = fixture('node-shutdown-constructed.log');
+  const f = a.of('node-shutdown');
+
+  it('lists the pods killed with their grace periods, the end, and the restart', () => {
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['info Graceful node shutdown: 3 pods killed']);
+    expect(f[0].explanation).toContain('(grace periods 10, 20 s)');
+    expect(f[0].explanation).toContain('It finished at 07:29:14.420500 (line 7), 30.02s after it began.');
+    expect(f[0].explanation).toContain('The kubelet started again at 07:31:02.118000 (line 8)');
+    expect(a.pods(f[0]).sort()).toEqual(['kube-system/coredns-5d78c9869d-x2x7b', 'shop/cart-7f9c6d5b4-qk2lm', 'shop/web-0']);
+  });
+
+  it('a shutdown announced as cancelled only (event=false) is no shutdown', () => {
+    const cancelled = 'I0110 07:28:44.397678    6188 nodeshutdown_manager_linux.go:265] "Shutdown manager detected new shutdown event, isNodeShuttingDownNow" event=false';
+    expect(analyse(cancelled, 'c.log').of('node-shutdown')).toEqual([]);
+  });
+});

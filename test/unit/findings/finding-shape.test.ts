@@ -32,6 +32,7 @@ const CASES: Record<string, Case> = {
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
   'kubelet-panic': { input: () => fixture('kubelet-panic-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
+  'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

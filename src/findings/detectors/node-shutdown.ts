@@ -1,0 +1,89 @@
+/**
+ * node-shutdown: the node shut down gracefully. The kubelet's shutdown manager holds a systemd inhibitor lock; when
+ * systemd announces a shutdown it marks the node not ready, kills the pods in priority order within their shutdown
+ * grace periods (regular pods first, then critical ones), and releases the lock so the node powers off. Pods killed
+ * this way end Failed (reason Terminated, "Pod was terminated in response to imminent node shutdown"); their
+ * controllers re-create them elsewhere. One finding per node and shutdown, with the pods it killed and whether the
+ * log shows the kubelet come back.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
+
+const KILL = kindId('pw.shutdown-kill');
+const DONE = kindId('node.shutdown-done');
+const DETECTED = kindId('node.shutdown-detected');
+/** Lines further apart than this belong to different shutdowns. */
+const MAX_GAP_US = 10 * 60e6;
+
+interface Shutdown {
+  node: number;
+  events: number[];
+  pods: Map<number, number>;
+  done: number;
+  /** Only a cancellation ("event=false") was announced. */
+  announced: boolean;
+}
+
+export const nodeShutdown: Detector = {
+  id: 'node-shutdown',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const open = new Map<number, Shutdown>();
+    const all: Shutdown[] = [];
+    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'node.shutdown-done'])) {
+      const node = ev.node[e];
+      let s = open.get(node);
+      const last = s ? s.events[s.events.length - 1] : -1;
+      if (!s || s.done >= 0 || ev.timeUs[e] - ev.timeUs[last] > MAX_GAP_US) {
+        if (all.length >= 100) break;
+        s = { node, events: [], pods: new Map(), done: -1, announced: false };
+        open.set(node, s);
+        all.push(s);
+      }
+      if (s.events.length < 300) s.events.push(e);
+      const kind = ev.kind[e];
+      if (kind === DETECTED && /true|shutdown/.test(ctx.text(e))) s.announced = true;
+      if (kind === KILL && ev.pod[e] >= 0 && s.pods.size < 500 && !s.pods.has(ev.pod[e])) s.pods.set(ev.pod[e], e);
+      if (kind === DONE) s.done = e;
+    }
+    // A detection of "false" alone (a cancelled shutdown, or the kubelet's start-up check) is no shutdown.
+    return all.filter((s) => s.announced || s.pods.size > 0 || s.done >= 0).map((s) => describe(ctx, s));
+  },
+};
+
+function describe(ctx: FindingContext, s: Shutdown): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of s.events) b.evidence(e);
+  b.nodeLanes(s.node, ['node-status']);
+  const first = s.events[0];
+  const last = s.events[s.events.length - 1];
+  const parts = [
+    `The node began a graceful shutdown at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}): the kubelet's shutdown manager marks the node not ready and kills its pods, regular ones first and critical ones last, each within the shutdown grace period left for its priority, before it lets the shutdown go on.`,
+  ];
+  if (s.pods.size) {
+    const graces = [...s.pods.values()].map((e) => ev.num[e]).filter((g) => Number.isFinite(g));
+    parts.push(`It killed ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graces.length ? ` (grace periods ${[...new Set(graces)].sort((x, y) => x - y).join(', ')} s)` : ''}. They end Failed with reason Terminated ("Pod was terminated in response to imminent node shutdown"); their controllers re-create them on other nodes.`);
+  } else {
+    parts.push('The log shows no pod it killed (no "Shutdown manager killing pod" line; an excerpt may leave them out).');
+  }
+  if (s.done >= 0) parts.push(`It finished at ${timeOfEvent(trace, s.done)} (${lineRef(trace, s.done)}), ${duration(ev.timeUs[s.done] - ev.timeUs[first])} after it began.`);
+  const starts = trace.nodes[s.node]?.starts ?? [];
+  const back = starts.find((e) => ev.timeUs[e] > ev.timeUs[last]);
+  if (back !== undefined) {
+    b.evidence(back, false);
+    parts.push(`The kubelet started again at ${timeOfEvent(trace, back)} (${lineRef(trace, back)}), ${duration(ev.timeUs[back] - ev.timeUs[last])} later.`);
+  }
+  return b.build({
+    id: 'node-shutdown',
+    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} killed` : ''}`,
+    severity: 'info',
+    explanation: parts.join(' '),
+    next: 'If the shutdown was not planned, find who asked for it (journalctl -b -1 -u systemd-logind, the cloud provider\'s maintenance or preemption events). If pods were cut short, compare their terminationGracePeriodSeconds with the kubelet\'s shutdownGracePeriod and shutdownGracePeriodCriticalPods.',
+  });
+}
