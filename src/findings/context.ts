@@ -15,6 +15,8 @@ export interface FindingContext {
   text(e: number): string;
   /** Index into trace.nodes[node].starts of the last kubelet start at or before event e (-1 if none is logged). */
   startBefore(e: number): number;
+  /** The event of the first kubelet start on e's node after event e (a restart after a crash or a reboot), or -1. */
+  startAfter(e: number): number;
 }
 
 const EMPTY = new Uint32Array(0);
@@ -54,19 +56,26 @@ export function buildContext(trace: Trace): FindingContext {
     },
     text: (e) => (ev.text[e] > 0 ? trace.strings[ev.text[e]] : ''),
     startBefore(e) {
+      return startsUpTo(startTimes[ev.node[e]], ev.timeUs[e]) - 1;
+    },
+    startAfter(e) {
       const times = startTimes[ev.node[e]];
-      if (!times || times.length === 0) return -1;
-      // Binary search: last start whose time is ≤ the event's time.
-      const t = ev.timeUs[e];
-      let lo = 0;
-      let hi = times.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (times[mid] <= t) lo = mid + 1; else hi = mid;
-      }
-      return lo - 1;
+      const k = startsUpTo(times, ev.timeUs[e]);
+      return times && k < times.length ? trace.nodes[ev.node[e]].starts[k] : -1;
     },
   };
+}
+
+/** How many of the ascending start times are at or before tUs (binary search). */
+function startsUpTo(times: readonly number[] | undefined, tUs: number): number {
+  if (!times) return 0;
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] <= tUs) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 /**

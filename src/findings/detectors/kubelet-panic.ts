@@ -93,9 +93,8 @@ function describe(ctx: FindingContext, g: Panic): Finding {
       : 'The log does not show the stack (it follows the line when the whole record is kept).',
   ];
   // Did the kubelet start again afterwards?
-  const starts = trace.nodes[g.node]?.starts ?? [];
-  const restart = starts.find((s) => ev.timeUs[s] > ev.timeUs[last]);
-  if (restart !== undefined) {
+  const restart = ctx.startAfter(last);
+  if (restart >= 0) {
     b.evidence(restart, false);
     parts.push(`The kubelet started again ${duration(ev.timeUs[restart] - ev.timeUs[last])} after the last one (${lineRef(trace, restart)}): the panic took the process down, and every pod worker, probe and the PLEG began again from its start-up.`);
   } else {

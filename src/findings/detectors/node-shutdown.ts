@@ -73,9 +73,8 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
     parts.push('The log shows no pod it killed (no "Shutdown manager killing pod" line; an excerpt may leave them out).');
   }
   if (s.done >= 0) parts.push(`It finished at ${timeOfEvent(trace, s.done)} (${lineRef(trace, s.done)}), ${duration(ev.timeUs[s.done] - ev.timeUs[first])} after it began.`);
-  const starts = trace.nodes[s.node]?.starts ?? [];
-  const back = starts.find((e) => ev.timeUs[e] > ev.timeUs[last]);
-  if (back !== undefined) {
+  const back = ctx.startAfter(last);
+  if (back >= 0) {
     b.evidence(back, false);
     parts.push(`The kubelet started again at ${timeOfEvent(trace, back)} (${lineRef(trace, back)}), ${duration(ev.timeUs[back] - ev.timeUs[last])} later.`);
   }
