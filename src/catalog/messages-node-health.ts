@@ -99,9 +99,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X85', kind: 'node.startup-step', lane: 'node-status', versions: 'all', v: 0,
-    msg: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server', 'Starting to listen read-only'],
-    printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.'],
-    explain: 'A step of the kubelet\'s start-up: its stats analyzer and HTTP server start before the sync loop does.',
+    msg: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server', 'Starting to listen read-only',
+      'Starting CPU manager', 'None policy: Start', 'Starting memorymanager', 'Initialized new in-memory state store',
+      'Initialized protocol iptables rules.'],
+    printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
+      'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed'],
+    explain: 'A step of the kubelet\'s start-up: cAdvisor, the stats analyzer, the CPU and memory managers and the HTTP server start before the sync loop does.',
   },
   {
     id: 'X86', kind: 'volume.startup', lane: 'volume', versions: 'all', v: 0,
@@ -160,6 +163,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X102', kind: 'eviction.no-observation', lane: 'eviction', versions: 'all', v: 0,
     printf: ['eviction manager: no observation found for eviction signal %v{signal}'], text: ['signal'],
     explain: 'The eviction manager has a threshold for this signal but the stats had no value for it (the filesystem reports no inodes, as on Windows), so it is not checked.',
+  },
+  {
+    id: 'X109', kind: 'node.volume-limit-error', lane: 'node-status', versions: '≤1.20', v: 0,
+    printf: ['Error getting volume limit for plugin %s{plugin}'], text: ['plugin'],
+    explain: 'Building the Node object, the kubelet could not read how many volumes of a cloud disk plugin the node can attach (harmless where that cloud is not used).',
+  },
+  {
+    id: 'X110', kind: 'node.cni-config', lane: 'node-status', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ['Using CNI configuration file %s{path}'], text: ['path'],
+    explain: 'The dockershim network plugin found the CNI configuration it sets up pod networks with.',
   },
   {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,

@@ -502,4 +502,14 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     text: ['err'],
     explain: 'The status manager cannot delete the pod\'s API object yet: some of its containers still run or are not removed.',
   },
+  {
+    id: 'X107', kind: 'runtime.sandbox-ids', lane: 'runtime', versions: '≤1.20 (printf)', v: 4,
+    printf: ['getSandboxIDByPodUID got sandbox IDs [%q{podSandboxID}] for pod %q{pod}'],
+    explain: 'The runtime manager looked up the pod\'s sandbox (to read its IP or stop it): this ID is the pod\'s sandbox.',
+  },
+  {
+    id: 'X108', kind: 'stats.no-network', lane: 'other', versions: '≤1.20 (printf)', v: 0,
+    printf: ['Unable to find network stats for sandbox %q{podSandboxID}'],
+    explain: 'The stats provider found no network statistics for the sandbox (its network is torn down, or it never had one).',
+  },
 ];

@@ -73,4 +73,19 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     msg: ['All volumes are unmounted for pod'],
     explain: 'The terminated pod has no volume mounted any more: its worker can finish.',
   },
+  {
+    id: 'X104', kind: 'volume.mount-started', lane: 'volume', versions: '≤1.17 (printf)', v: 0,
+    printf: [`Starting operationExecutor.MountVolume for volume %q{volume} ${DETAIL}`], text: ['volume'],
+    explain: 'The volume manager\'s reconciler started mounting a volume the pod needs.',
+  },
+  {
+    id: 'X105', kind: 'volume.desired-added', lane: 'volume', versions: '≤1.20 (printf)', v: 4,
+    printf: ['Added volume %q{volume} (volSpec=%q) for pod %q{podUID} to desired state.'], text: ['volume'],
+    explain: 'The volume manager\'s populator added a volume of a new pod to the desired state; the reconciler then attaches and mounts it.',
+  },
+  {
+    id: 'X106', kind: 'volume.desired-removed', lane: 'volume', versions: '≤1.20 (printf)', v: 4,
+    printf: [`Removing volume from desired state for volume %q{volume} ${DETAIL}`], text: ['volume'],
+    explain: 'The volume manager\'s populator dropped a volume of a pod that is gone or terminated; the reconciler then unmounts it.',
+  },
 ];

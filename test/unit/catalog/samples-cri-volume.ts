@@ -1,5 +1,5 @@
 /** Sample lines for container start failures, image pulls, sandbox tear-down, cAdvisor and the volume manager. */
-import { CID, J, P, S, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, J, P, S, SANDBOX, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 const ref = pod('default', 'web-0');
@@ -186,4 +186,20 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'kubelet_pods.go:950', `Pod "${WEB0}" is terminated, but some containers are still running`), { pods: [web0] }),
     P(klog('I', 'kubelet_pods.go:955', `Pod "${WEB0}" is terminated, but some containers have not been cleaned up: [&ContainerStatus{Name:app}]`),
       { pods: [web0], text: '[&ContainerStatus{Name:app}]' })),
+  entry('X104', 'volume.mount-started', 'volume',
+    P(klog('I', 'reconciler.go:237', `Starting operationExecutor.MountVolume for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") `),
+      { pods: [pod('', 'web-0', UID)], text: 'token' })),
+  entry('X105', 'volume.desired-added', 'volume',
+    P(klog('I', 'desired_state_of_world_populator.go:336', `Added volume "token" (volSpec="token") for pod "${UID}" to desired state.`), { pods: [pod('', '', UID)], text: 'token' })),
+  entry('X106', 'volume.desired-removed', 'volume',
+    P(klog('I', 'desired_state_of_world_populator.go:268', `Removing volume from desired state for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") `),
+      { pods: [pod('', 'web-0', UID)], text: 'token' })),
+  entry('X107', 'runtime.sandbox-ids', 'runtime',
+    P(klog('I', 'kuberuntime_manager.go:888', `getSandboxIDByPodUID got sandbox IDs ["${SANDBOX}"] for pod "${WEB0}"`), { pods: [web0] })),
+  entry('X108', 'stats.no-network', 'other',
+    P(klog('W', 'cri_stats_provider.go:442', `Unable to find network stats for sandbox "${SANDBOX}"`))),
+  entry('X109', 'node.volume-limit-error', 'node-status',
+    P(klog('E', 'setters.go:745', 'Error getting volume limit for plugin kubernetes.io/azure-disk'), { text: 'kubernetes.io/azure-disk' })),
+  entry('X110', 'node.cni-config', 'node-status',
+    P(klog('I', 'cni.go:206', 'Using CNI configuration file C:\\etc\\kubernetes\\cni\\config\\l2bridge.conf'), { text: 'C:\\etc\\kubernetes\\cni\\config\\l2bridge.conf' })),
 ];

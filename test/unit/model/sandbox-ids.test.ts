@@ -93,6 +93,17 @@ describe('sandbox IDs below -v=4', () => {
     });
   });
 
+  it('1.1x at -v=4: the runtime manager\'s getSandboxIDByPodUID line names the sandbox PLEG reported like a container', () => {
+    const SB = '4e07408562bedb8b60ce05c1decfe3ad16b72230967de01f640b7e4729b49fce';
+    const U = '3f9a2c1e-7b4d-4e8a-9c61-2d5e8f0a1b7c';
+    const lines = [
+      `I0315 10:02:03.000001    2891 kubelet.go:1928] SyncLoop (PLEG): "web-0_default(${U})", event: &pleg.PodLifecycleEvent{ID:"${U}", Type:"ContainerStarted", Data:"${SB}"}`,
+      `I0315 10:02:04.000001    2891 kuberuntime_manager.go:888] getSandboxIDByPodUID got sandbox IDs ["${SB}"] for pod "web-0_default(${U})"`,
+    ];
+    const trace = analyzeText(lines.join('\n') + '\n', 'kubelet.log', { year: 2019 });
+    expect(trace.containers.map((c) => `${c.id.slice(0, 12)} ${c.sandbox}`)).toEqual(['4e07408562be true']);
+  });
+
   describe('a restart is not a teardown', () => {
     const UID = '5c1e2d3f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
     const id = (c: string) => c.repeat(64);
