@@ -204,14 +204,14 @@ function sandboxesAtCreation(ordered: OrderedEvents, shortIds: ShortIds, listed:
     }
   }
   const isNamed = (id: string) => listed.has(id) || named.has(id) || containers.has(id);
-  /** Per pod: a sandbox is due (since atUs), and the first burst of starts after it. */
+  /** Per pod: a sandbox is due, and the first burst of starts after it (burstUs: when it began). */
   const due = new Map<number, { burstUs: number; ids: string[] }>();
-  /** A burst of one unnamed ID, waiting for a named container of its pod to start after it. */
-  const lone = new Map<number, { id: string; atUs: number }>();
+  /** Per pod: the one unnamed ID of a burst, waiting for a named container of the pod to start after it. */
+  const lone = new Map<number, string>();
   const decide = (pod: number, burst: { ids: string[] }) => {
     const unnamed = burst.ids.filter((id) => !isNamed(id) && !sandboxIds.has(id));
     if (burst.ids.length >= 2 && unnamed.length === 1) sandboxIds.add(unnamed[0]);
-    else if (burst.ids.length === 1 && unnamed.length === 1) lone.set(pod, { id: unnamed[0], atUs: NaN });
+    else if (burst.ids.length === 1 && unnamed.length === 1) lone.set(pod, unnamed[0]);
   };
   for (let i = 0; i < events.count; i++) {
     const pod = events.pod[i];
@@ -225,26 +225,25 @@ function sandboxesAtCreation(ordered: OrderedEvents, shortIds: ShortIds, listed:
       continue;
     }
     if (kind !== PLEG_STARTED || !events.cid[i]) continue;
-    const waiting = lone.get(pod);
-    const b = due.get(pod);
+    let b = due.get(pod);
     // Most starts are of pods with nothing pending here.
-    if (!waiting && !b) continue;
+    if (!b && !lone.has(pod)) continue;
     const id = shortIds.of(events.cid[i]);
-    if (waiting && waiting.id !== id) {
-      if (isNamed(id)) sandboxIds.add(waiting.id);
+    if (b && b.ids.length && t - b.burstUs > RELIST_BURST_US) {
+      // A later relist's start: the first burst is complete.
+      decide(pod, b);
+      due.delete(pod);
+      b = undefined;
+    }
+    const waiting = lone.get(pod);
+    if (waiting !== undefined && waiting !== id) {
+      if (isNamed(id)) sandboxIds.add(waiting);
       lone.delete(pod);
     }
-    if (!b) continue;
-    if (b.ids.length === 0 || t - b.burstUs <= RELIST_BURST_US) {
+    if (b) {
       if (b.ids.length === 0) b.burstUs = t;
       if (!b.ids.includes(id)) b.ids.push(id);
-      continue;
     }
-    decide(pod, b);
-    due.delete(pod);
-    // This start is a later relist's: a lone sandbox waiting for it is confirmed above only on the next start, so look now.
-    const w = lone.get(pod);
-    if (w && w.id !== id && isNamed(id)) { sandboxIds.add(w.id); lone.delete(pod); }
   }
   for (const [pod, b] of due) if (b.ids.length) decide(pod, b);
 }
