@@ -112,17 +112,15 @@ export class MessageMatcher {
 
   /** Entry index for a structured / JSON message, or 0. */
   matchMessage(msg: string): number {
-    const e = this.exact.get(msg);
-    if (e !== undefined) return e;
-    for (const p of this.prefixes) if (msg.startsWith(p.prefix)) return p.entry;
-    return 0;
+    return this.exact.get(msg) ?? this.matchByPrefix(msg);
   }
 
   /**
-   * Entry index for a structured message cut before its closing quote, or 0: only the entries matched by a prefix of
-   * their message (`…*`) can be told from the start of one; a cut exact message (`"SyncLoop DEL`) stays unknown.
+   * Entry index of the first entry matched by a prefix of its message (`…*`), or 0. Alone, it reads a structured
+   * message cut before its closing quote: only such entries can be told from the start of one; a cut exact message
+   * (`"SyncLoop DEL`) stays unknown.
    */
-  matchCutMessage(msg: string): number {
+  matchByPrefix(msg: string): number {
     for (const p of this.prefixes) if (msg.startsWith(p.prefix)) return p.entry;
     return 0;
   }

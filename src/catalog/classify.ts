@@ -183,7 +183,7 @@ export class Classifier {
         out.message = text.slice(rec.msgStart, rec.msgStart + MAX_TEXT);
         out.cut = cutInside(text, rec.msgStart);
         // Cut inside the message (a pager, a terminal): what is left may still begin like a known one.
-        entryIdx = this.matcher.matchCutMessage(unquoteGo(out.message, 0, out.message.length));
+        entryIdx = this.matcher.matchByPrefix(unquoteGo(out.message, 0, out.message.length));
       }
     } else {
       const m = this.matcher.matchPrintf(text, rec.msgStart);

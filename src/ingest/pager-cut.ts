@@ -17,7 +17,7 @@ const BACKSLASH = 92;
  * The text left open at its end: an odd number of unescaped quotes, or an opening bracket `(`, `[`, `{` outside
  * quotes with no closing one. For printf-era messages, which have no key/value grammar to check against.
  */
-export function leftOpen(s: string, from: number, end = s.length): boolean {
+function leftOpen(s: string, from: number, end = s.length): boolean {
   let inQuote = false;
   let depth = 0;
   for (let i = from; i < end; i++) {
@@ -39,7 +39,6 @@ export function leftOpen(s: string, from: number, end = s.length): boolean {
 export class PagerCuts {
   /** Width (characters of the whole line) at which the pager cut the lines, once one is known; 0 before. */
   widthChars = 0;
-  count = 0;
 
   isCut(text: string, msgStart: number, structured: boolean): boolean {
     const n = text.length;
@@ -51,7 +50,6 @@ export class PagerCuts {
       if (structured ? cutInside(text.slice(0, n - 1), msgStart) === '' : !leftOpen(text, msgStart, n - 1)) return false;
     }
     if (this.widthChars === 0) this.widthChars = n;
-    this.count++;
     return true;
   }
 }

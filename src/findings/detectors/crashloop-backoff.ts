@@ -144,17 +144,12 @@ function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefin
     next: controlPlane
       ? `Compare the cgroup drivers (the kubelet's cgroupDriver in /var/lib/kubelet/config.yaml; containerd's SystemdCgroup = true under the runc options of /etc/containerd/config.toml), then read each control-plane container's last run on the node: crictl ps -a --name ${l.container}, crictl logs ID — etcd's first, the API server's next.`
       : l.pod < 0
-      ? `Find the pod first: kubectl get pods -A -o wide --field-selector spec.nodeName=${trace.nodes[ev0Node(ctx, l)]?.name || 'NODE'} (the one in CrashLoopBackOff with container ${l.container}); on the node, crictl ps -a --name ${l.container} lists its instances and crictl logs ID shows the last run's output. Then read why it exits (kubectl logs --previous, kubectl describe pod: Last State).`
+      ? `Find the pod first: kubectl get pods -A -o wide --field-selector spec.nodeName=${trace.nodes[trace.events.node[l.events[0]]]?.name || 'NODE'} (the one in CrashLoopBackOff with container ${l.container}); on the node, crictl ps -a --name ${l.container} lists its instances and crictl logs ID shows the last run's output. Then read why it exits (kubectl logs --previous, kubectl describe pod: Last State).`
       : role === 'init'
       ? `Read the init container's last output and exit reason (kubectl logs ${podArgs(trace, l.pod)} -c ${l.container} --previous; kubectl describe pod: Init Containers); an init container usually waits for or prepares something outside the pod (a database, a migration, a file, a service name) — check that dependency. The kubelet only delays the restarts.`
       : 'Read the previous run\'s output and exit reason (kubectl logs --previous, kubectl describe pod: Last State); the kubelet only delays the restarts — the cause is in the container (command, configuration, a dependency it cannot reach, OOM kill).',
     scenario: role === 'init' ? 'init-containers' : undefined,
   });
-}
-
-/** The node of a loop's first line. */
-function ev0Node(ctx: FindingContext, l: Loop): number {
-  return ctx.trace.events.node[l.events[0]];
 }
 
 /**

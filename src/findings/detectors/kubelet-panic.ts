@@ -26,6 +26,8 @@ interface Panic {
   /** First frame of the kubelet's own code in the stack (function, and file:line), or ''. */
   frame: string;
   at: string;
+  /** The record shows a stack, but only the crash handler's frames (it is cut before the kubelet's own). */
+  handlerOnly: boolean;
   events: number[];
 }
 
@@ -38,10 +40,11 @@ export const kubeletPanic: Detector = {
     for (const e of ctx.ofKind('node.panic')) {
       if (read++ >= MAX_PANICS) break;
       const value = ctx.text(e);
-      const { frame, at } = firstKubeletFrame(eventRawText(ctx.trace, e, MAX_STACK_CHARS));
+      const raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
+      const { frame, at } = firstKubeletFrame(raw);
       const key = `${ev.node[e]}\n${value.slice(0, 200)}\n${frame}`;
       let g = groups.get(key);
-      if (!g) { g = { node: ev.node[e], value, frame, at, events: [] }; groups.set(key, g); }
+      if (!g) { g = { node: ev.node[e], value, frame, at, handlerOnly: !frame && raw.includes('goroutine '), events: [] }; groups.set(key, g); }
       g.events.push(e);
     }
     return [...groups.values()].map((g) => describe(ctx, g));
@@ -53,7 +56,7 @@ export const kubeletPanic: Detector = {
  * `k8s.io/kubernetes/pkg/kubelet/kuberuntime.(*kubeGenericRuntimeManager).computePodActions` and, from the line
  * after it, `kuberuntime_manager.go:1042`. Lines may carry a journal prefix. '' when the stack is not in the log.
  */
-export function firstKubeletFrame(raw: string): { frame: string; at: string } {
+function firstKubeletFrame(raw: string): { frame: string; at: string } {
   const at = raw.indexOf(KUBELET_CODE);
   if (at < 0) return { frame: '', at: '' };
   const lineEnd = raw.indexOf('\n', at);
@@ -64,7 +67,8 @@ export function firstKubeletFrame(raw: string): { frame: string; at: string } {
   const paren = token.lastIndexOf('(');
   const frame = paren > 0 ? token.slice(0, paren) : token;
   if (lineEnd < 0) return { frame, at: '' };
-  const next = raw.slice(lineEnd + 1, raw.indexOf('\n', lineEnd + 1) < 0 ? raw.length : raw.indexOf('\n', lineEnd + 1));
+  const nextEnd = raw.indexOf('\n', lineEnd + 1);
+  const next = raw.slice(lineEnd + 1, nextEnd < 0 ? raw.length : nextEnd);
   const go = next.lastIndexOf('.go:');
   if (go < 0) return { frame, at: '' };
   const slash = next.lastIndexOf('/', go);
@@ -83,13 +87,12 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const last = g.events[g.events.length - 1];
   const where = g.frame ? ` in ${g.frame.slice(KUBELET_CODE.length)}${g.at ? ` (${g.at})` : ''}` : '';
   const value = g.value ? clip(g.value, 200) : '(no value logged)';
-  const raw = eventRawText(trace, first, MAX_STACK_CHARS);
   const parts = [
     `A goroutine of the kubelet panicked${where} ${g.events.length === 1
       ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
       : `${count(g.events.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}; the panic: ${value}.`,
     g.frame ? 'The stack follows the line; its first frame in the kubelet\'s own code is where the panic happened.'
-      : raw.includes('goroutine ') ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s are there), so where it happened is not shown.'
+      : g.handlerOnly ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s are there), so where it happened is not shown.'
       : 'The log does not show the stack (it follows the line when the whole record is kept).',
   ];
   // Did the kubelet start again afterwards?

@@ -24,7 +24,7 @@ interface Shutdown {
   events: number[];
   pods: Map<number, number>;
   done: number;
-  /** Only a cancellation ("event=false") was announced. */
+  /** A shutdown was announced ("event=true"); a detection line of a cancellation ("event=false") alone sets nothing. */
   announced: boolean;
 }
 

@@ -14,7 +14,7 @@ import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, failedActions, isNetworkPluginError } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
-const KILL_ACTIONS: ReadonlyMap<string, string> = new Map([['KillPodSandbox', 'the sandbox'], ['KillContainer', 'container']]);
+const KILL_ACTIONS: ReadonlySet<string> = new Set(['KillPodSandbox', 'KillContainer']);
 /** Kinds after which a pod has finished terminating (or is gone from the API). */
 const DONE_KINDS = ['pw.terminated', 'pw.complete', 'status.resources-reclaimed', 'syncloop.remove'];
 const MAX_GROUPS = 500;
