@@ -202,9 +202,10 @@ function localeMonth(s: string): [number, number] {
  * month also as a number and 月 or 월 (`12月 25 16:02:37 …`) or abbreviated under another locale (`sept. 20 …`).
  */
 function parseJournaldShort(s: string, w: Wrapper): boolean {
-  let month = MONTHS[s.slice(0, 3)];
+  // (The fourth character is tested first: most lines that get here are no journal lines, and slicing costs.)
+  let month = s.charCodeAt(3) === 32 ? MONTHS[s.slice(0, 3)] : undefined;
   let monthEnd = 3;
-  if (!month || s.charCodeAt(3) !== 32) {
+  if (!month) {
     monthEnd = cjkMonthEnd(s);
     month = monthEnd ? num(s, 0, monthEnd - 1) : 0;
     if (!monthEnd) [month, monthEnd] = localeMonth(s);
