@@ -1,10 +1,11 @@
 /**
  * pod-kill-failed: the pod worker could not kill a pod's containers or its sandbox — the sync fails with
  * KillContainerError or KillPodSandboxError (killPodWithSyncResult, kubelet-reference §3.6), or the housekeeping
- * podKiller's "Failed killing the pod". Until the kill succeeds the pod cannot finish terminating: it stays
- * Terminating in the API, and its volumes, cgroups and (for the sandbox) its IP address stay on the node. Each sync
- * tries again. The error says why: the network plugin failing to tear down the pod's network, the runtime not
- * answering in time, or the runtime no longer knowing the container.
+ * podKiller's "Failed killing the pod". Until a kill succeeds the pod cannot finish terminating: it stays
+ * Terminating in the API, and its volumes, cgroups and (for the sandbox) its IP address stay on the node. One finding
+ * per pod (one failed sync often reports its container's and its sandbox's kill). The error says why: the network
+ * plugin failing to tear down the pod's network, the runtime not answering in time or not reachable at all, or the
+ * runtime no longer knowing the container.
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
@@ -12,7 +13,7 @@ import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, failedActions, isNetworkPluginError } from '../text-scan.ts';
-import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 
 const KILL_ACTIONS: ReadonlySet<string> = new Set(['KillPodSandbox', 'KillContainer']);
 /** Kinds after which a pod has finished terminating (or is gone from the API). */
@@ -20,38 +21,46 @@ const DONE_KINDS = ['pw.terminated', 'pw.complete', 'status.resources-reclaimed'
 const MAX_GROUPS = 500;
 const REMOVE = kindId('syncloop.remove');
 
-type Cause = 'network' | 'timeout' | 'gone' | 'other';
+type Cause = 'network' | 'timeout' | 'unreachable' | 'gone' | 'other';
 
+/** One pod's failed kills: one sync error often reports both its container's and its sandbox's. */
 interface KillFailure {
   pod: number;
-  action: string;
-  target: string;
+  /** What could not be killed, in the order first seen: `container app`, `the sandbox`. */
+  what: string[];
   events: number[];
+  /** Lines reporting a failed kill (a failed sync each). */
   total: number;
   error: string;
+  sandbox: boolean;
 }
 
 export const podKillFailed: Detector = {
   id: 'pod-kill-failed',
   detect(ctx) {
     const ev = ctx.trace.events;
-    const groups = new Map<string, KillFailure>();
+    const groups = new Map<number, KillFailure>();
     for (const e of ctx.ofKinds(['pw.sync-error', 'housekeeping.kill-unwanted-failed'])) {
-      if (ev.pod[e] < 0) continue;
+      const pod = ev.pod[e];
+      if (pod < 0) continue;
+      let counted = false;
       for (const a of failedActions(ctx.text(e))) {
         if (!KILL_ACTIONS.has(a.action)) continue;
-        // A sandbox is named by the pod's UID: one group per pod for it.
-        const target = a.action === 'KillContainer' ? a.target : '';
-        const key = `${ev.pod[e]}/${a.action}/${target}`;
-        let g = groups.get(key);
+        let g = groups.get(pod);
         if (!g) {
-          if (groups.size >= MAX_GROUPS) continue;
-          g = { pod: ev.pod[e], action: a.action, target, events: [], total: 0, error: '' };
-          groups.set(key, g);
+          if (groups.size >= MAX_GROUPS) break;
+          g = { pod, what: [], events: [], total: 0, error: '', sandbox: false };
+          groups.set(pod, g);
         }
-        g.total++;
-        if (g.events.length < 200 && g.events[g.events.length - 1] !== e) g.events.push(e);
+        // A sandbox is named by the pod's UID.
+        const what = a.action === 'KillPodSandbox' ? 'the sandbox' : `container ${a.target || '?'}`;
+        if (a.action === 'KillPodSandbox') g.sandbox = true;
+        if (!g.what.includes(what) && g.what.length < 20) g.what.push(what);
         if (!g.error && a.detail) g.error = a.detail;
+        if (counted) continue;
+        counted = true;
+        g.total++;
+        if (g.events.length < 200) g.events.push(e);
       }
     }
     if (groups.size === 0) return [];
@@ -64,6 +73,7 @@ function causeOf(error: string): Cause {
   if (isNetworkPluginError(error)) return 'network';
   const cls = errorClass(error);
   if (cls === 'deadline exceeded' || error.includes('timeout')) return 'timeout';
+  if (cls === 'connection refused' || cls === 'connection closed' || cls === 'EOF' || cls === 'unavailable') return 'unreachable';
   if (cls === 'not found' || error.includes('No such container')) return 'gone';
   return 'other';
 }
@@ -71,15 +81,19 @@ function causeOf(error: string): Cause {
 const CAUSE_TEXT: Record<Cause, string> = {
   network: 'The pod network plugin (CNI) could not tear down the pod\'s network: the sandbox is only stopped once its network is released, so the kill fails as long as the plugin does.',
   timeout: 'The runtime did not answer the kill in time: it is hung or overloaded, or the container\'s process does not exit (a process stuck in uninterruptible sleep, often on NFS or a failing disk).',
+  unreachable: 'The kubelet could not reach the runtime (its socket refused or closed the connection): the runtime was down or restarting.',
   gone: 'The runtime no longer knows what the kubelet asked it to stop: it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm).',
   other: 'The runtime refused the kill.',
 };
 
-const CAUSE_SHORT: Record<Cause, string> = { network: 'network teardown (CNI)', timeout: 'runtime timeout', gone: 'not found in the runtime', other: 'runtime error' };
+const CAUSE_SHORT: Record<Cause, string> = {
+  network: 'network teardown (CNI)', timeout: 'runtime timeout', unreachable: 'runtime unreachable', gone: 'not found in the runtime', other: 'runtime error',
+};
 
 const NEXT: Record<Cause, string> = {
   network: 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error. Deleting the pod with --force only removes the API object; the sandbox stays on the node until the plugin can release it.',
   timeout: 'Read the runtime\'s log for these minutes (journalctl -u containerd / crio / docker) and look at the container\'s processes on the node (crictl ps, ps -o stat: a D state is uninterruptible sleep); a hung shim or a stuck mount keeps the container from stopping.',
+  unreachable: 'Read the runtime\'s log and restart history for that moment (journalctl -u containerd / crio / docker) and check it answers now (crictl info); then whether the pod\'s containers and sandbox are still there (crictl ps -a, crictl pods).',
   gone: 'Usually nothing to do: the kubelet stops retrying once the runtime no longer lists the container; if the pod stays Terminating, restart the kubelet so it relists the runtime.',
   other: 'Read the runtime\'s log for the container or sandbox named (journalctl -u containerd / crio / docker) and crictl inspect / inspectp on the node.',
 };
@@ -88,16 +102,17 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Findi
   const trace = ctx.trace;
   const ev = trace.events;
   const { b, first, last, spanUs } = podFailureEvidence(trace, g.pod, g.events);
-  b.podLanes(g.pod, [g.action === 'KillPodSandbox' ? 'sandbox' : 'container']);
+  b.podLanes(g.pod, g.sandbox ? ['sandbox', 'container'] : ['container']);
   const cause = causeOf(g.error);
-  const what = g.action === 'KillPodSandbox' ? 'the sandbox' : `container ${g.target || '?'}`;
+  const what = listOf(g.what);
+  const reasons = [...(g.what.some((w) => w !== 'the sandbox') ? ['KillContainerError'] : []), ...(g.sandbox ? ['KillPodSandboxError'] : [])].join(' and ');
   // The first sign after the last failure that the pod finished terminating (or left the API).
   let after = -1;
   for (const e of done) if (ev.pod[e] === g.pod && ev.timeUs[e] > ev.timeUs[last]) { after = e; break; }
   const parts = [
-    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${g.action === 'KillPodSandbox' ? 'KillPodSandboxError' : 'KillContainerError'}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
+    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     CAUSE_TEXT[cause],
-    `Until the kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.action === 'KillPodSandbox' ? ', cgroups and IP address' : ' and cgroups'} stay on the node; each sync tries again.`,
+    `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`,
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean);

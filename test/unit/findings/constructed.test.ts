@@ -375,6 +375,15 @@ describe('pod-kill-failed on a constructed 1.23 excerpt (a CNI that cannot tear 
     expect(f[1].next).toContain('uninterruptible sleep');
   });
 
+  it('one failed sync that could kill neither the container nor the sandbox, the runtime gone: one finding for the pod', () => {
+    const err = 'error killing pod: [failed to \\"KillContainer\\" for \\"nginx\\" with KillContainerError: \\"rpc error: code = Unavailable desc = connection closed\\", failed to \\"KillPodSandbox\\" for \\"95d6b80b-77f5-4218-824e-69eec4998c22\\" with KillPodSandboxError: \\"rpc error: code = Unavailable desc = connection closed\\"]';
+    const line = `E0919 11:11:22.237866    3127 pod_workers.go:1300] "Error syncing pod, skipping" err="${err}" pod="default/nginx-0" podUID=95d6b80b-77f5-4218-824e-69eec4998c22`;
+    const g = analyse(line, 'gone.log').of('pod-kill-failed');
+    expect(g.map((x) => x.title)).toEqual(['Killing container nginx and the sandbox of default/nginx-0 fails: runtime unreachable']);
+    expect(g[0].explanation).toContain('KillContainerError and KillPodSandboxError');
+    expect(g[0].explanation).toContain('the runtime was down or restarting');
+  });
+
   it('a runtime call failing in the network plugin points at the plugin, not the runtime', () => {
     const line = 'E0613 13:33:19.559472    1285 remote_runtime.go:128] StopPodSandbox "4e07408562be" from runtime service failed: rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-0_default" network: CNI failed to retrieve network namespace path';
     const r = analyse(line, 'stop.log').of('runtime-call-errors');
