@@ -301,7 +301,7 @@ export class Classifier {
 
   private readInner(field: FieldName, templates: CompiledTemplate[]): void {
     // A printf-era message was already matched by the entry's own templates.
-    if (field === F.msg && this.rec.era === Era.Printf) return;
+    if (field === F.msg && this.rec.era !== Era.Structured && this.rec.era !== Era.Json) return;
     const src = this.str(field);
     if (src === undefined) return;
     for (const t of templates) {
@@ -349,7 +349,7 @@ export class Classifier {
         this.structValue[base.slot] = st;
       }
       v = st[field.member];
-    } else if (this.rec.era === Era.Printf) {
+    } else if (this.rec.era === Era.Printf || this.rec.era === Era.GoRuntime) {
       v = this.printfFields[name];
     } else if (this.rec.era === Era.Structured) {
       for (let i = 0; i < this.kvCount; i++) {

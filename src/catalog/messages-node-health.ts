@@ -75,6 +75,14 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A goroutine of the kubelet panicked; the crash handler logged it with its stack (the lines after it) and, unless the panic is recovered, the kubelet exits and restarts.',
   },
   {
+    id: 'X111', kind: 'node.crash', lane: 'other', versions: 'all', v: 0,
+    printf: ['panic: %s{panic}', 'fatal error: %s{panic}', 'SIGABRT: abort', 'SIGQUIT: quit', 'SIGSEGV: segmentation violation',
+      'SIGBUS: bus error', 'SIGILL: illegal instruction', 'SIGTRAP: trace trap', 'SIGFPE: floating-point exception',
+      'SIGSYS: bad system call'],
+    text: ['panic', 'msg'], alsoPrintedBy: 'every Go program',
+    explain: 'The kubelet process died: the Go runtime printed why (a panic nothing recovered, a fatal error such as concurrent map writes, or a fatal signal) and the stacks of its goroutines after it, and exited; the service manager starts it again.',
+  },
+  {
     id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: '1.21+', v: 0,
     msg: ['Nameserver limits exceeded'], text: ['err'],
     explain: 'The node\'s resolv.conf lists more nameservers than a pod may use (3): the extra ones are left out of the pods\' DNS configuration.',

@@ -39,7 +39,7 @@ export function looksLikePanicLine(s: string, p: number): boolean {
 }
 
 /** `SIGQUIT: quit`, `SIGABRT: abort`, `SIGSEGV: segmentation violation`: how the Go runtime opens a signal's dump. */
-function isSignalLine(s: string, p: number): boolean {
+export function isSignalLine(s: string, p: number): boolean {
   if (!s.startsWith('SIG', p)) return false;
   let i = p + 3;
   while (i < p + 12 && s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90) i++;

@@ -9,20 +9,21 @@
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
 import {
-  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, yearInText, type Wrapper, type WrapperKind,
+  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperYearlessUs, yearInText, type Wrapper,
+  type WrapperKind,
 } from './wrappers.ts';
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
-import { containerSectionName, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
+import { containerSectionName, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program } from './journal-programs.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
-import { yearlessUs } from '../util/time.ts';
+import { US_PER_DAY, yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
 export type { SourceFacts, StrayLine };
@@ -72,6 +73,8 @@ interface CriPartial {
 
 /** Indentation (spaces or tabs) a pasted, wrapped log line may carry before its wrapper. */
 const MAX_INDENT = 9;
+/** Characters of a crash report's first line kept as its message (a panic's value can be a whole object). */
+const MAX_CRASH_LINE_CHARS = 4096;
 
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
@@ -80,6 +83,8 @@ export class SourceReader {
   /** journald identifier and host of the pending record: another program's lines never continue it. */
   private pendingIdent = '';
   private pendingHost = '';
+  /** The time the pending record's wrapper printed (wrapperYearlessUs; NaN: none): a crash report after it is timed from it. */
+  private pendingWrapperUs = NaN;
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
@@ -370,7 +375,10 @@ export class SourceReader {
         this.notes.journalLine(text, p, lineNo, this.counts.klog + 1);
         return;
       }
+      if (!this.panicMode && opensGoCrash(text, p) && this.startGoCrashRecord(text, p, lineNo, w, lastLine)) return;
       if (this.tryContinuation(text, p, lastLine)) return;
+    } else if (w && w.ident && opensGoCrash(text, p) && this.startGoCrashRecord(text, p, lineNo, w, lastLine)) {
+      return;
     }
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
   }
@@ -412,11 +420,44 @@ export class SourceReader {
     if (attachUpsideDown) this.attachUpsideDown(pending);
   }
 
+  /**
+   * The Go runtime's report of the kubelet dying (`panic: …` that nothing recovered, `fatal error: …`, `SIGABRT:
+   * abort`) after a record that is no panic report itself: a record of its own, not a continuation of the line that
+   * happened to come before it, which may be minutes older. It has no time of its own: the wrapper's clock moved on
+   * from the record before it by what it says (a journal prints each line's time), else it takes that record's time;
+   * with no record before it, the wrapper's time. False (nothing done) when there is no time to give it.
+   */
+  private startGoCrashRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
+    const prev = this.pending?.rec;
+    const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
+    let timeUs: number;
+    if (prev) {
+      // Time of day only: the klog clock and the wrapper's may be in different zones, and a month has no 32nd day.
+      const gapUs = (((wrapperUs - this.pendingWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+      timeUs = prev.yearlessUs + (Number.isFinite(gapUs) ? gapUs : 0);
+    } else if (Number.isFinite(wrapperUs)) {
+      timeUs = wrapperUs;
+    } else {
+      return false;
+    }
+    this.flush();
+    const rec: LogRecord = {
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: Severity.Fatal, yearlessUs: timeUs,
+      yearHint: prev ? prev.yearHint : w!.year, pid: prev ? prev.pid : -1, file: '', fileLine: 0, era: Era.GoRuntime,
+      text: text.slice(p, p + MAX_CRASH_LINE_CHARS).trimEnd(), msgStart: 0, json: undefined,
+      host: prev ? prev.host : w!.host, wrapper: w ? w.kind : prev!.wrapper, damage: '',
+    };
+    this.setPending(rec, w);
+    this.panicMode = true;
+    return true;
+  }
+
   private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
     const pending = this.builder.start(rec);
     this.pending = pending;
     this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
+    this.pendingWrapperUs = w ? wrapperYearlessUs(w) : NaN;
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
     this.panicMode = false;
@@ -571,6 +612,13 @@ export class SourceReader {
         'dump?) are counted but not part of its event');
       rec.lineCount = MAX_RECORD_LINES;
     }
+    if (rec.era === Era.GoRuntime) {
+      // Not a klog record (it has no header) and no vote on the source's format: its first line is counted as one
+      // that accompanies records, like the dump after it.
+      this.counts.continuation++;
+      this.sink.record(rec);
+      return;
+    }
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
     const pagerCut = this.pagerCutLines.delete(rec.line);
@@ -621,6 +669,11 @@ export class SourceReader {
  * A message after which the lines of a Go stack trace follow: a panic, and HandleCrash's "Observed a panic" (its
  * older form "Recovered from panic" printed bare `file.go:76` lines, which only such a record may take).
  */
+/** What the Go runtime prints first when the process dies: an unrecovered panic, a fatal error, a fatal signal. */
+function opensGoCrash(s: string, p: number): boolean {
+  return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || isSignalLine(s, p);
+}
+
 function opensPanicDump(s: string, at: number): boolean {
   return s.startsWith('panic', at) || s.startsWith('Observed a panic', at) || s.startsWith('Recovered from panic', at);
 }

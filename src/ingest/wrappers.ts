@@ -3,7 +3,7 @@
  * reads a bounded number of characters, and reports where the kubelet's own text begins plus what the wrapper told
  * us (a year, a host, an exact time, a CRI stream).
  */
-import { MONTHS, dayStartUs } from '../util/time.ts';
+import { MONTHS, dayStartUs, epochToParts, yearlessUs } from '../util/time.ts';
 import { scanKeyValues, unquoteGo, type KeyValue } from './structured.ts';
 
 export type WrapperKind =
@@ -36,6 +36,8 @@ export interface Wrapper {
   month: number;
   /** Wall-clock epoch µs the wrapper states (UTC as printed; offsets are not applied), or NaN. */
   epochUs: number;
+  /** The wrapper's month, day and time when it prints no year (journald short) as util/time.ts yearlessUs, or NaN. */
+  yearlessUs: number;
   /** Host / node name the wrapper states, or ''. */
   host: string;
   /** syslog identifier (`kubelet`, `k3s`, ...) for journald prefixes, or ''. */
@@ -46,11 +48,21 @@ export interface Wrapper {
 }
 
 export function newWrapper(): Wrapper {
-  return { kind: 'none', payloadStart: 0, year: 0, month: 0, epochUs: NaN, host: '', ident: '', stream: CriStream.None, partial: false };
+  return { kind: 'none', payloadStart: 0, year: 0, month: 0, epochUs: NaN, yearlessUs: NaN, host: '', ident: '', stream: CriStream.None, partial: false };
 }
 
 export function copyWrapper(w: Wrapper): Wrapper {
   return { ...w };
+}
+
+/**
+ * The time the wrapper prints for its line, without its year, as util/time.ts yearlessUs (the klog header's
+ * measure); NaN when it prints none. Its time of day is this modulo a day.
+ */
+export function wrapperYearlessUs(w: Wrapper): number {
+  if (Number.isFinite(w.yearlessUs) || !Number.isFinite(w.epochUs)) return w.yearlessUs;
+  const parts = epochToParts(w.epochUs);
+  return yearlessUs(parts.month, parts.day, parts.todUs);
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -151,6 +163,7 @@ function reset(w: Wrapper): void {
   w.year = 0;
   w.month = 0;
   w.epochUs = NaN;
+  w.yearlessUs = NaN;
   w.host = '';
   w.ident = '';
   w.stream = CriStream.None;
@@ -217,18 +230,27 @@ function parseJournaldShort(s: string, w: Wrapper): boolean {
   const day = num(s, dayStart, dayLen);
   let p = dayStart + dayLen;
   if (day < 1 || day > 31 || s.charCodeAt(p) !== 32 || num(s, p + 1, 2) < 0 || s.charCodeAt(p + 3) !== 58) return false;
+  const todStart = p + 1;
   p += 9;
   let precise = false;
+  let fracUs = 0;
   if (s.charCodeAt(p) === 46) {
     precise = true;
     p++;
+    const fracStart = p;
     const fracEnd = p + 12;
     while (p < fracEnd && isDigit(s.charCodeAt(p))) p++;
+    const digits = Math.min(6, p - fracStart);
+    fracUs = digits > 0 ? num(s, fracStart, digits) * 10 ** (6 - digits) : 0;
   }
   const payload = parseHostIdent(s, p, w);
   if (payload < 0) return false;
   w.kind = precise ? 'journald-precise' : 'journald-short';
   w.month = month;
+  const hh = num(s, todStart, 2);
+  const mm = num(s, todStart + 3, 2);
+  const ss = num(s, todStart + 6, 2);
+  if (mm >= 0 && ss >= 0) w.yearlessUs = yearlessUs(month, day, ((hh * 60 + mm) * 60 + ss) * 1_000_000 + fracUs);
   w.payloadStart = payload;
   return true;
 }

@@ -116,6 +116,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
     S(klog('E', 'runtime.go:142', '"Observed a panic" panic="runtime error: invalid memory address or nil pointer dereference" panicGoValue="\\"invalid memory address or nil pointer dereference\\""'),
       { text: 'runtime error: invalid memory address or nil pointer dereference' }),
     J(json('runtime/runtime.go:142', { msg: 'Observed a panic', panic: 'runtime error: index out of range [3] with length 3' }), { text: 'runtime error: index out of range [3] with length 3' })),
+  // No klog header: the Go runtime prints these as the process dies. Alone, a line needs a journal's time.
+  entry('X111', 'node.crash', 'other',
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: panic: assignment to entry in nil map', { text: 'assignment to entry in nil map' }),
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: fatal error: concurrent map read and map write', { text: 'concurrent map read and map write' }),
+    P('2024-03-15T10:02:03+0000 node-1 kubelet[2891]: SIGABRT: abort', { text: 'SIGABRT: abort' })),
   entry('X76', 'node.dns-limits', 'other',
     S(klog('E', 'dns.go:153', '"Nameserver limits exceeded" err="Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4"'),
       { text: 'Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4' }),

@@ -1,11 +1,15 @@
 /**
- * Go panics and goroutine dumps attach, every line of them, to the kubelet record before them: the frames of every
- * Go version (`panic(0x…, 0x…)` before Go 1.17, `panic({0x…, 0x…})` after), source locations however a tool
- * indented them, the bare `file.go:76` lines of old "Observed a panic" records, goroutine headers, `created by`.
+ * Go panics and goroutine dumps: every line of a dump belongs to the record it follows — the frames of every Go
+ * version (`panic(0x…, 0x…)` before Go 1.17, `panic({0x…, 0x…})` after), source locations however a tool indented
+ * them, the bare `file.go:76` lines of old "Observed a panic" records, goroutine headers, `created by`. The Go
+ * runtime's own report of the process dying (`panic: …` after a record that is no panic report, `fatal error: …`,
+ * `SIGABRT: abort`) starts a record of its own (Era.GoRuntime, node.crash), timed by the journal when there is one.
  * None of their lines is "not a kubelet log line", and the record after the dump is read as usual.
  */
 import { describe, expect, it } from 'vitest';
 import { analyze, countedLines, eventRows } from './ingest-helpers.ts';
+import { analyzeSources } from '../../../src/model/analyze.ts';
+import { runDetectors } from '../../../src/findings/run.ts';
 
 const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
 
@@ -111,7 +115,7 @@ describe('Go panics and goroutine dumps', () => {
     });
   });
 
-  it('a fatal crash: panic … [recovered], [signal …], goroutine headers of the newer form, main.main(), runtime stack, SIGQUIT dumps', () => {
+  it('a fatal crash is a record of its own: panic … [recovered], [signal …], goroutine headers of the newer form, main.main(), runtime stack, SIGQUIT dumps', () => {
     const text = [
       `I0315 10:02:03.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
       'panic: runtime error: invalid memory address or nil pointer dereference [recovered]',
@@ -136,7 +140,7 @@ describe('Go panics and goroutine dumps', () => {
     const trace = analyze({ name: 'k.log', data: text });
     expect(summary(trace)).toEqual({
       lines: { total: 19, klog: 2, continuation: 15, unrecognized: 0, blank: 2 },
-      events: ['k.log:1+18 I syncloop.add', 'k.log:19 I syncloop.add'],
+      events: ['k.log:1 I syncloop.add', 'k.log:2+17 F node.crash', 'k.log:19 I syncloop.add'],
       diagnostics: [],
     });
     expect(countedLines(trace.sources[0])).toBe(19);
@@ -168,5 +172,80 @@ describe('Go panics and goroutine dumps', () => {
       '1 warning: the record spans 70,001 lines, more than the 65,535 an event can: lines 65536–70001 (the rest of a goroutine dump?) are counted but not part of its event',
     ]);
     expect(s.lines).toEqual({ total: 70_002, klog: 2, continuation: 70_000, unrecognized: 0, blank: 0 });
+  });
+
+  describe('the process dying (node.crash)', () => {
+    const j = (time: string, rest: string, ident = 'kubelet[1893]') => `Mar 04 ${time} worker-2 ${ident}: ${rest}`;
+    const crashJournal = [
+      j('09:12:41', 'I0304 09:12:41.502118    1893 kubelet_node_status.go:498] "Fast updating node status as it just became ready"'),
+      j('09:14:02', 'fatal error: concurrent map writes'),
+      j('09:14:02', ''),
+      j('09:14:02', 'goroutine 811 [running]:'),
+      j('09:14:02', 'k8s.io/kubernetes/pkg/kubelet/cm/devicemanager.(*ManagerImpl).GetCapacity(0xc000a1c000)'),
+      j('09:14:02', '        k8s.io/kubernetes/pkg/kubelet/cm/devicemanager/manager.go:612 +0x164'),
+      j('09:14:02', 'kubelet.service: Main process exited, code=exited, status=2/INVALIDARGUMENT', 'systemd[1]'),
+      j('09:14:12', 'I0304 09:14:12.402118    2210 server.go:415] "Kubelet version" kubeletVersion="v1.27.3"'),
+    ];
+
+    it('in a journal: timed by the journal\'s clock from the record before it (81 s later), not given that record\'s time', () => {
+      const trace = analyze({ name: 'journal.txt', data: crashJournal.join('\n') });
+      expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
+        '2024-03-04 09:12:41.502118 journal.txt:1 I node.fast-ready',
+        '2024-03-04 09:14:02.502118 journal.txt:2+5 F node.crash',
+        '2024-03-04 09:14:12.402118 journal.txt:8 I kubelet.version',
+      ]);
+      expect(trace.sources[0].lines).toEqual({ total: 8, klog: 2, continuation: 4, unrecognized: 1, blank: 1 });
+      expect(trace.sources[0].eras).toEqual({ printf: 0, structured: 2, json: 0 });
+      const finding = runDetectors(trace).find((f) => f.id === 'kubelet-panic')!;
+      expect(finding.title).toBe('Kubelet crashed in kubelet/cm/devicemanager.(*ManagerImpl).GetCapacity (manager.go:612): concurrent map writes');
+      expect(finding.explanation).toContain('The kubelet started again 9.900s after the last one (line 8): the process had died');
+    });
+
+    it('a crash report alone (the start of a journal excerpt) takes the journal\'s time; another program\'s is not the kubelet\'s', () => {
+      const trace = analyze({ name: 'journal.txt', data: [
+        j('09:14:02', 'panic: assignment to entry in nil map'),
+        j('09:14:02', 'goroutine 811 [running]:'),
+        j('09:14:03', 'panic: runtime error: slice bounds out of range', 'containerd[880]'),
+        j('09:14:12', 'I0304 09:14:12.402118    2210 server.go:415] "Kubelet version" kubeletVersion="v1.27.3"'),
+      ].join('\n') });
+      expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
+        '2024-03-04 09:14:02.000000 journal.txt:1+2 node.crash',
+        '2024-03-04 09:14:12.402118 journal.txt:4 kubelet.version',
+      ]);
+    });
+
+    it('the crash handler\'s re-raised panic stays with its "Observed a panic" record: one panic, said to have ended the process', () => {
+      const text = [
+        'E0315 10:02:03.123456    2891 runtime.go:79] Observed a panic: "assignment to entry in nil map" (assignment to entry in nil map)',
+        'goroutine 412 [running]:',
+        'k8s.io/kubernetes/pkg/kubelet/status.(*manager).syncBatch(0xc000a2c000)',
+        '\tpkg/kubelet/status/status_manager.go:712 +0x1c5',
+        'panic: assignment to entry in nil map [recovered]',
+        '\tpanic: assignment to entry in nil map',
+        '',
+        'goroutine 412 [running]:',
+        'k8s.io/kubernetes/pkg/kubelet/status.(*manager).syncBatch(0xc000a2c000)',
+        '\tpkg/kubelet/status/status_manager.go:712 +0x1c5',
+      ].join('\n');
+      const trace = analyzeSources([{ name: 'k.log', data: text }]);
+      expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.log:1+10 node.panic']);
+      const findings = runDetectors(trace).filter((f) => f.id === 'kubelet-panic');
+      expect(findings.map((f) => f.title)).toEqual(['Kubelet panic in kubelet/status.(*manager).syncBatch (status_manager.go:712)']);
+      expect(findings[0].explanation).toContain('raised the panic again after logging it');
+      expect(findings[0].explanation).toContain('or the service manager did not start the kubelet again');
+    });
+
+    it('without a journal, a crash takes the time of the line before it and keeps its whole report', () => {
+      const trace = analyze({ name: 'k.log', data: [
+        'I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
+        'SIGABRT: abort',
+        'PC=0x46e201 m=0 sigcode=0',
+        'goroutine 0 [idle]:',
+      ].join('\n') });
+      expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
+        '2024-03-15 10:02:03.123456 k.log:1 I syncloop.add',
+        '2024-03-15 10:02:03.123456 k.log:2+3 F node.crash',
+      ]);
+    });
   });
 });

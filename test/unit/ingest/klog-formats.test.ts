@@ -118,7 +118,7 @@ describe('glog/klog log files (--log-dir)', () => {
 });
 
 describe('continuation lines', () => {
-  it('attaches a Go panic and goroutine dump (blank lines inside) to the record before it, not to its message', () => {
+  it('reads a panic nothing recovered as a record of its own (node.crash) with its whole dump, blank lines inside', () => {
     const text = [
       `I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
       `I0315 10:02:03.200000    2891 kubelet.go:2405] "SyncLoop DELETE" source="api" pods=["default/web-0"]`,
@@ -138,8 +138,9 @@ describe('continuation lines', () => {
     expect(trace.sources[0].lines).toEqual({ total: 13, klog: 3, continuation: 8, unrecognized: 0, blank: 2 });
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
       'k.log:1 syncloop.add default/web-0',
-      // Still classified as DELETE: the dump is in the record's line span but not in its message.
-      'k.log:2+11 syncloop.delete default/web-0',
+      // The DELETE before it keeps its one line: the crash is the process dying, not part of that line.
+      'k.log:2 syncloop.delete default/web-0',
+      'k.log:3+10 node.crash ',
       'k.log:13 syncloop.add default/web-1',
     ]);
   });
@@ -158,7 +159,7 @@ describe('continuation lines', () => {
     ].join('\n');
     const trace = analyze({ name: 'k.md', data: text });
     expect(trace.sources[0].lines).toEqual({ total: 9, klog: 1, continuation: 5, unrecognized: 1, blank: 2 });
-    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:1+7 syncloop.delete']);
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:1 syncloop.delete', 'k.md:2+6 node.crash']);
   });
 
   it('joins a line a web page hard-wrapped inside a quoted value (seed 004, "KillContainerE" / "rror:")', () => {
