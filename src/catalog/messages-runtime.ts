@@ -348,9 +348,22 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Graceful node shutdown: the kubelet has stopped the pods it had to and released its inhibitor lock, so the node powers off now.',
   },
   {
+    // The start-up errors after which the kubelet exits (os.Exit(1); klog.Fatal in the printf era, whose F lines
+    // print the error itself): its flags, its config file, its dependencies, the runtime, cAdvisor, the container
+    // manager. The kubelet-exited finding reads any F line too.
     id: 'X73', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
-    msg: ['Failed to run kubelet'], text: ['err'],
-    explain: 'The kubelet could not start (often the container runtime socket not answering) and exits; systemd restarts it.',
+    msg: ['Failed to run kubelet', 'Failed to parse kubelet flag', 'Failed to validate kubelet flags', 'Failed to load kubelet config file',
+      'Failed to validate kubelet configuration', 'Failed to construct kubelet dependencies', 'Failed to create a new kubelet configuration',
+      'Failed to initialize logging', 'Failed to start cAdvisor', 'Kubelet failed to get node info', 'Failed to start ContainerManager',
+      'Failed to initialize internal modules'],
+    printf: ['failed to run Kubelet: %s', 'Failed to start ContainerManager %s', 'Failed to start cAdvisor %s', 'Kubelet failed to get node info: %s'],
+    text: ['err', 'msg'],
+    explain: 'The kubelet could not start (its flags or config file, its certificates, the container runtime not answering, swap, cgroups) and exits; its service manager starts it again, and it fails the same way until the cause is fixed.',
+  },
+  {
+    id: 'X112', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.24+', v: 0,
+    msg: ['command failed'], text: ['err'], alsoPrintedBy: 'every command built on component-base (kube-proxy, kubeadm, …)',
+    explain: 'The kubelet\'s command returned an error (newer kubelets report every start-up failure this way: "failed to run Kubelet: …", "failed to validate kubelet flags: …") and the process exits; its service manager starts it again.',
   },
   {
     id: 'X14a', kind: 'node.registering', lane: 'node-status', versions: 'all', v: 0,

@@ -22,6 +22,7 @@ import { syncLoopStall } from './detectors/sync-loop-stall.ts';
 import { kubeletPanic } from './detectors/kubelet-panic.ts';
 import { podKillFailed } from './detectors/pod-kill-failed.ts';
 import { nodeShutdown } from './detectors/node-shutdown.ts';
+import { kubeletExited } from './detectors/kubelet-exited.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -33,5 +34,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, podKillFailed, nodeShutdown,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, podKillFailed, nodeShutdown,
 ];

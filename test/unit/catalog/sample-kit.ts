@@ -52,7 +52,7 @@ export const DB1 = `db-1_prod(${UID2})`;
 export const pod = (ns: string, name: string, uid = '') => `${ns}/${name}(${uid})`;
 
 /** A klog text line: severity, `file:line`, message (raw printf text, or `"msg" key=value…`). */
-export function klog(sev: 'I' | 'W' | 'E', at: string, message: string): string {
+export function klog(sev: 'I' | 'W' | 'E' | 'F', at: string, message: string): string {
   return `${sev}0315 10:02:03.123456    2891 ${at}] ${message}`;
 }
 

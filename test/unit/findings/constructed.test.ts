@@ -353,6 +353,52 @@ describe('kubelet-panic on a constructed 1.29 excerpt (a panic with its whole st
   });
 });
 
+describe('kubelet-exited on a constructed 1.27 journal (no config file before kubeadm join, then a containerd without CRI, then up)', () => {
+  // Public excerpts show one failure line each (a swap refusal, a missing socket), rarely the restarts around it, so
+  // the series is written by hand: the kubelet's exact "command failed" lines between systemd's restart lines.
+  const a = fixture('kubelet-exited-constructed.log');
+  const f = a.of('kubelet-exited');
+
+  it('is one finding per cause, in order, each with its count, its cadence and what came after it', () => {
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual([
+      'error Kubelet fails to start: its config file is missing or unreadable (3×)',
+      'error Kubelet fails to start: the runtime does not serve the CRI API it needs (2×)',
+    ]);
+    expect(f[0].explanation).toContain('3 times, from 08:55:01.412903 (line 2) to 08:55:21.412903 (line 12), about every 10.00s');
+    expect(f[0].explanation).toContain('then failed another way at 08:56:40.125866 (line 18)');
+    expect(f[1].explanation).toContain('It started again at 08:58:02.201187 (line 26) and did not fail this way again in the 2m33s the log goes on');
+    expect(f[1].next).toContain('disabled_plugins');
+  });
+
+  it('reads the cause from the error: swap, cgroup driver, runtime socket, flags, credentials; else quotes it', () => {
+    const line = (err: string) => `E0612 08:55:01.412903    4101 run.go:74] "command failed" err="${err}"`;
+    const title = (err: string) => analyse(line(err), 'one.log').of('kubelet-exited').map((x) => x.title);
+    expect(title('failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false')).toEqual(['Kubelet fails to start: swap is on']);
+    expect(title('failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint \\"unix:///run/containerd/containerd.sock\\": rpc error: code = Unavailable desc = connection error'))
+      .toEqual(['Kubelet fails to start: the container runtime is not reachable']);
+    expect(title('failed to parse kubelet flag: unknown flag: --network-plugin')).toEqual(['Kubelet fails to start: a command-line flag it does not accept']);
+    expect(title('failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory'))
+      .toEqual(['Kubelet fails to start: its credentials']);
+    expect(title('failed to run Kubelet: could not init cloud provider \\"acme\\": unknown cloud provider')).toEqual(['Kubelet fails to start: could not init cloud provider "acme": unknown cloud provider']);
+  });
+
+  it('a printf-era F line is an exit too (its stack dump does not make it a panic), and one later in a run is no start-up failure', () => {
+    const fatal = [
+      'I0610 09:14:02.118273    2210 server.go:416] Version: v1.15.12',
+      'F0610 09:14:02.502118    2210 server.go:273] failed to run Kubelet: failed to create kubelet: misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"',
+      'goroutine 1 [running]:',
+      'k8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc000a0e000, 0xc000b2c000, 0x10b, 0x1f1)',
+      '\t/workspace/src/k8s.io/kubernetes/vendor/k8s.io/klog/klog.go:900 +0xb1',
+    ];
+    const a1 = analyse(fatal.join('\n'), 'fatal.log');
+    expect(a1.of('kubelet-exited').map((x) => x.title)).toEqual(['Kubelet fails to start: cgroup driver mismatch']);
+    expect(a1.of('kubelet-panic')).toEqual([]);
+    const later = analyse([fatal[0], 'F0610 09:31:40.000412    2210 kubelet.go:1390] Kubelet failed to get node info: node "wk-3" not found'].join('\n'), 'later.log');
+    expect(later.of('kubelet-exited').map((x) => x.title)).toEqual(['Kubelet exited: it could not read its Node object']);
+    expect(later.of('kubelet-exited')[0].explanation).toContain('No later start is in the log');
+  });
+});
+
 describe('pod-kill-failed on a constructed 1.23 excerpt (a CNI that cannot tear down a sandbox; a kill that times out, then gets through)', () => {
   // Public logs show KillPodSandboxError only as single lines (projectcalico/libcalico-go#415), so the retry series of
   // the structured era is written by hand from M44's exact text with a calico teardown error.

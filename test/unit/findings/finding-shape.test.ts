@@ -31,6 +31,7 @@ const CASES: Record<string, Case> = {
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
   'kubelet-panic': { input: () => fixture('kubelet-panic-constructed.log') },
+  'kubelet-exited': { input: () => fixture('kubelet-exited-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
 };
