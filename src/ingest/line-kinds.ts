@@ -277,3 +277,20 @@ export function isElisionMark(s: string, p: number): boolean {
 export function isSuppressionNotice(s: string, p: number): boolean {
   return s.startsWith('Suppressed ', p) && s.indexOf(' messages from ', p + 11) > 0 && s.length - p < 400;
 }
+
+/**
+ * Where a line goes on after markdown's quote marks — `> `, nested `> > `, or a `>` alone on a quoted blank line —
+ * or 0 if it starts with none. A log line quoted in an issue or a chat keeps its own text after them. Only a `>` in
+ * the first column counts: a klog multi-line value closes with ` >` (a space first).
+ */
+export function quoteEnd(s: string): number {
+  let p = 0;
+  while (p < 16 && s.charCodeAt(p) === 62 /* > */) {
+    p++;
+    const c = s.charCodeAt(p);
+    if (c === 32) p++;
+    else if (p < s.length && c !== 62) return 0;
+  }
+  return p;
+}
+

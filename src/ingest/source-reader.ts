@@ -16,7 +16,9 @@ import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
 import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
-import { containerSectionName, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine } from './line-kinds.ts';
+import {
+  containerSectionName, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+} from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
@@ -143,6 +145,11 @@ export class SourceReader {
     if (flags) {
       this.notes.damagedLine(text, lineNo, flags);
       if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
+    }
+    // A log quoted in markdown (`> Jul 19 10:58:18 host kubelet: …`): its lines without the quote marks.
+    if (text.charCodeAt(0) === 62 /* > */) {
+      const quoted = quoteEnd(text);
+      if (quoted > 0) text = text.slice(quoted);
     }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
@@ -612,14 +619,14 @@ export class SourceReader {
         'dump?) are counted but not part of its event');
       rec.lineCount = MAX_RECORD_LINES;
     }
+    this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     if (rec.era === Era.GoRuntime) {
-      // Not a klog record (it has no header) and no vote on the source's format: its first line is counted as one
-      // that accompanies records, like the dump after it.
+      // Not a klog record (it has no header): its first line is counted as one that accompanies records, like the
+      // dump after it.
       this.counts.continuation++;
       this.sink.record(rec);
       return;
     }
-    this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     this.counts.klog++;
     const pagerCut = this.pagerCutLines.delete(rec.line);
     if (pagerCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));

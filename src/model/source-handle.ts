@@ -296,10 +296,12 @@ export class SourceHandle implements FastRecordSink {
       if (t > endUs) endUs = t;
     }
     const counts = this.reader.counts;
-    const format = this.formatOf(facts, counts.klog, counts.total);
+    // Each record votes for its wrapper, the Go runtime's crash reports too (they have no klog header).
+    const records = Object.values(facts.wrappers).reduce((sum, n) => sum + n, 0);
+    const format = this.formatOf(facts, counts.klog, records, counts.total);
     if (counts.total === 0) this.diagnostic(0, 'info', 'the file is empty');
     else if (format === 'binary') this.diagnostic(0, 'error', 'this is binary data, not a text log');
-    else if (counts.klog === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
+    else if (records === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
     this.lineStarts.push(this.raw.bytes);
@@ -390,10 +392,10 @@ export class SourceHandle implements FastRecordSink {
   }
 
   /** The source's format, by content: what most records were wrapped in, and how much of the file is log at all. */
-  private formatOf(facts: SourceFacts, klog: number, total: number): FormatId {
+  private formatOf(facts: SourceFacts, klog: number, records: number, total: number): FormatId {
     if (total === 0) return 'empty';
     const counts = this.reader.counts;
-    if (klog === 0) return facts.binaryLines > 0 && facts.binaryLines * 2 >= total - counts.blank ? 'binary' : 'unknown';
+    if (records === 0) return facts.binaryLines > 0 && facts.binaryLines * 2 >= total - counts.blank ? 'binary' : 'unknown';
     const w = facts.wrappers;
     const top = Object.entries(w).sort((a, b) => b[1] - a[1])[0]?.[0];
     const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);

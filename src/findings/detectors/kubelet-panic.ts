@@ -20,8 +20,10 @@ import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 const MAX_PANICS = 200;
 /** Characters of a record read for its stack. */
 const MAX_STACK_CHARS = 32_768;
-/** Where the kubelet's own code starts in a Go stack frame. */
-const KUBELET_CODE = 'k8s.io/kubernetes/pkg/';
+/** Where the kubelet's own code starts in a Go stack frame (pkg/ and cmd/; vendored libraries are not its own). */
+const KUBELET_CODE = 'k8s.io/kubernetes/';
+/** The part of an own frame's name the finding leaves out. */
+const KUBELET_PKG = 'k8s.io/kubernetes/pkg/';
 /** What the Go runtime adds to a panic's value when a deferred handler recovered it and then panicked again. */
 const RECOVERED_MARK = ' [recovered]';
 
@@ -33,11 +35,15 @@ interface Panic {
   node: number;
   /** The Go runtime's own report of the process dying (node.crash), not the crash handler's line. */
   crash: boolean;
+  /** Died of a signal (`SIGABRT: abort`), not of a panic or a fatal error. */
+  signal: boolean;
   /** The record shows the panic re-raised after the handler logged it (`[recovered]`): the process exited. */
   reraised: boolean;
   value: string;
-  /** First frame of the kubelet's own code in the stack (function, and file:line), or ''. */
+  /** Where the stack says it happened (whereItHappened), frame '' when the log does not show it. */
   frame: string;
+  /** The frame is the kubelet's own code, not a library built into it. */
+  own: boolean;
   at: string;
   /** The record shows a stack, but only the crash handler's frames (it is cut before the kubelet's own). */
   handlerOnly: boolean;
@@ -55,11 +61,13 @@ export const kubeletPanic: Detector = {
       const crash = KINDS[ev.kind[e]] === 'node.crash';
       const value = withoutRecoveredMark(ctx.text(e));
       const raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
-      const { frame, at } = firstKubeletFrame(raw);
+      // A fatal signal's dump shows every goroutine: none of them is where it happened.
+      const signal = crash && SIGNAL_LINE.test(value);
+      const { frame, at, own } = signal ? NO_FRAME : whereItHappened(raw);
       const key = `${ev.node[e]}\n${crash}\n${value.slice(0, 200)}\n${frame}`;
       let g = groups.get(key);
       if (!g) {
-        g = { node: ev.node[e], crash, reraised: false, value, frame, at, handlerOnly: !frame && raw.includes('goroutine '), events: [] };
+        g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly: !signal && !frame && raw.includes('goroutine '), events: [] };
         groups.set(key, g);
       }
       if (!crash && raw.includes(RECOVERED_MARK)) g.reraised = true;
@@ -69,16 +77,73 @@ export const kubeletPanic: Detector = {
   },
 };
 
+/** Where a frame's package path starts in a stack line (after any journal prefix). */
+const CODE_ROOTS = ['k8s.io/', 'github.com/', 'sigs.k8s.io/', 'google.golang.org/', 'go.etcd.io/'];
+/** Frames that are the crash machinery, not where it happened: the crash handler and klog. */
+const MACHINERY = ['k8s.io/apimachinery/pkg/util/runtime.', 'k8s.io/klog'];
+/** How the kubelet's build path names vendored libraries. */
+const VENDOR = 'k8s.io/kubernetes/vendor/';
+const MAX_STACK_LINES = 2000;
+/** How the Go runtime opens a fatal signal's dump: `SIGABRT: abort`. */
+const SIGNAL_LINE = /^SIG[A-Z]{2,8}: /;
+const NO_FRAME: Frame = { frame: '', at: '', own: false };
+
+interface Frame {
+  /** The function as the finding names it (`kubelet/kuberuntime.(*m).f`, `github.com/google/cadvisor/….f`), or ''. */
+  frame: string;
+  /** Its file:line, or ''. */
+  at: string;
+  /** It is the kubelet's own code (else a library built into it). */
+  own: boolean;
+}
+
 /**
- * The first frame of the kubelet's own code in a Go stack (after the crash handler's and the runtime's frames):
- * `k8s.io/kubernetes/pkg/kubelet/kuberuntime.(*kubeGenericRuntimeManager).computePodActions` and, from the line
- * after it, `kuberuntime_manager.go:1042`. Lines may carry a journal prefix. '' when the stack is not in the log.
+ * Where a Go stack says it happened: the first frame of the kubelet's own code
+ * (`k8s.io/kubernetes/pkg/kubelet/kuberuntime.(*kubeGenericRuntimeManager).computePodActions`, with
+ * `kuberuntime_manager.go:1042` from the line after it), else the first frame past the runtime, the crash handler and
+ * klog — a library the kubelet builds in (cadvisor, client-go). Lines may carry a journal prefix. frame '' when the
+ * stack is not in the log.
  */
-function firstKubeletFrame(raw: string): { frame: string; at: string } {
-  const at = raw.indexOf(KUBELET_CODE);
-  if (at < 0) return { frame: '', at: '' };
-  const lineEnd = raw.indexOf('\n', at);
-  const line = raw.slice(at, lineEnd < 0 ? raw.length : lineEnd);
+function whereItHappened(raw: string): Frame {
+  const own = ownFrameAt(raw);
+  if (own >= 0) {
+    const { frame, at } = frameAt(raw, own);
+    return { frame: frame.startsWith(KUBELET_PKG) ? frame.slice(KUBELET_PKG.length) : frame, at, own: true };
+  }
+  let lineStart = 0;
+  for (let n = 0; n < MAX_STACK_LINES && lineStart < raw.length; n++) {
+    const lineEnd = raw.indexOf('\n', lineStart);
+    const line = raw.slice(lineStart, lineEnd < 0 ? raw.length : lineEnd);
+    let root = -1;
+    for (const r of CODE_ROOTS) {
+      const i = line.indexOf(r);
+      if (i >= 0 && (root < 0 || i < root)) root = i;
+    }
+    // A frame names a function and its arguments; the line after it, with `.go:`, is where it is.
+    if (root >= 0 && !line.includes('.go:') && !line.includes('created by ') && line.indexOf('(', root) > 0 &&
+      !MACHINERY.some((m) => line.includes(m, root))) {
+      const { frame, at } = frameAt(raw, lineStart + root);
+      return { frame: frame.startsWith(VENDOR) ? frame.slice(VENDOR.length) : frame, at, own: false };
+    }
+    if (lineEnd < 0) break;
+    lineStart = lineEnd + 1;
+  }
+  return { frame: '', at: '', own: false };
+}
+
+/** Where the first frame of the kubelet's own code starts in `raw` (not a vendored library's, not a file path), or -1. */
+function ownFrameAt(raw: string): number {
+  for (let at = raw.indexOf(KUBELET_CODE), n = 0; at >= 0 && n < MAX_STACK_LINES; at = raw.indexOf(KUBELET_CODE, at + 1), n++) {
+    // A source location names the package too, after a '/' of its build path.
+    if (!raw.startsWith(VENDOR, at) && raw.charCodeAt(at - 1) !== 47 /* / */) return at;
+  }
+  return -1;
+}
+
+/** The function of the frame whose name starts at `from` in `raw`, and the file:line the next line gives. */
+function frameAt(raw: string, from: number): { frame: string; at: string } {
+  const lineEnd = raw.indexOf('\n', from);
+  const line = raw.slice(from, lineEnd < 0 ? raw.length : lineEnd);
   // The call's arguments follow the function in parentheses (`(0xc000…)`, `({0x48…, …})`).
   const space = line.indexOf(' ');
   const token = space < 0 ? line : line.slice(0, space);
@@ -103,7 +168,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   b.nodeLanes(g.node, ['sync-loop']);
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
-  const where = g.frame ? ` in ${g.frame.slice(KUBELET_CODE.length)}${g.at ? ` (${g.at})` : ''}` : '';
+  const where = g.frame ? ` in ${g.frame}${g.at ? ` (${g.at})` : ''}` : '';
   const value = g.value ? clip(g.value, 200) : '(no value logged)';
   const when = g.events.length === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
@@ -111,8 +176,14 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const parts = [g.crash
     ? `The kubelet process died${where} ${when}: the Go runtime printed "${value}" with no kubelet log header — a panic nothing recovered, a fatal runtime error or a fatal signal — and exited. Its time is the journal's or, without one, that of the kubelet line before it.`
     : `A goroutine of the kubelet panicked${where} ${when}; the panic: ${value}.`];
+  if (g.signal) {
+    parts.push(/^SIG(ABRT|QUIT)/.test(g.value)
+      ? 'Go prints every goroutine\'s stack when a signal kills it, so no frame is where it happened: SIGABRT and SIGQUIT usually come from outside (a watchdog or test harness that timed out, `kill -ABRT` or `kill -QUIT` to get a goroutine dump) or from a C library\'s abort(); the stacks show what each goroutine was doing then.'
+      : 'Go prints every goroutine\'s stack when a signal kills it: a fault outside the checks Go makes itself (C code the kubelet calls, or memory corrupted), so the first goroutine in the dump is the one to read.');
+  }
   if (!g.crash && g.reraised) parts.push('The crash handler raised the panic again after logging it (the "[recovered]" panic after the stack), so the kubelet process exited.');
-  parts.push(g.frame ? 'The stack follows the line; its first frame in the kubelet\'s own code is where it happened.'
+  if (!g.signal) parts.push(g.frame && g.own ? 'The stack follows the line; its first frame in the kubelet\'s own code is where it happened.'
+    : g.frame ? 'The stack follows the line and shows no frame of the kubelet\'s own code: its first frame past the runtime and the crash handler is in a library the kubelet builds in, where it happened.'
     : g.handlerOnly ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s or the runtime\'s are there), so where it happened is not shown.'
     : 'The log does not show the stack (it follows the line when the whole record is kept).');
   // Did the kubelet start again afterwards?
@@ -132,6 +203,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     title: g.crash ? `Kubelet crashed${where}: ${clip(value, 80)}${times}` : `Kubelet panic${where}${times}`,
     severity: 'error',
     explanation: parts.join(' '),
-    next: `Search the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
+    next: g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
+      : `Search the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
   });
 }

@@ -235,6 +235,46 @@ describe('Go panics and goroutine dumps', () => {
       expect(findings[0].explanation).toContain('or the service manager did not start the kubelet again');
     });
 
+    it('quoted in markdown (`> ` before each line): read as the journal it quotes; a crash in a vendored library is named by its frame', () => {
+      const q = (time: string, rest: string) => `> Jul 02 ${time} node-7 kubelet: ${rest}`;
+      const trace = analyze({ name: 'issue.md', data: [
+        q('14:20:11', 'E0702 14:20:11.902311    3170 summary.go:102] Failed to get system container stats for "/system.slice/docker.service"'),
+        q('14:20:12', 'panic: runtime error: slice bounds out of range'),
+        '>',
+        q('14:20:12', 'goroutine 88121 [running]:'),
+        q('14:20:12', 'k8s.io/kubernetes/vendor/github.com/google/cadvisor/container/raw.(*rawContainerHandler).GetStats(0xc4210a8000, 0x0, 0x0, 0x0)'),
+        q('14:20:12', '/workspace/src/k8s.io/kubernetes/vendor/github.com/google/cadvisor/container/raw/handler.go:231 +0x3f2'),
+      ].join('\n') });
+      expect(eventRows(trace).map((r) => `${r.where} ${r.node} ${r.kind}`)).toEqual(['issue.md:1 node-7 unknown', 'issue.md:2+5 node-7 node.crash']);
+      expect(trace.sources[0].lines).toEqual({ total: 6, klog: 1, continuation: 4, unrecognized: 0, blank: 1 });
+      expect(runDetectors(trace).filter((f) => f.id === 'kubelet-panic').map((f) => f.title)).toEqual([
+        'Kubelet crashed in github.com/google/cadvisor/container/raw.(*rawContainerHandler).GetStats (handler.go:231): runtime error: slice bounds out of range',
+      ]);
+    });
+
+    it('a journal excerpt that is only a crash report: a journald source of its node, with no "no kubelet lines" warning', () => {
+      const trace = analyze({ name: 'journal.txt', data: crashJournal.slice(1, 6).join('\n') });
+      const src = trace.sources[0];
+      expect([src.format, src.node]).toEqual(['klog-journald', 'worker-2']);
+      expect(src.diagnostics).toEqual([]);
+      expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1+5 node.crash']);
+    });
+
+    it('a fatal signal names no frame (every goroutine is dumped) and says where such signals come from', () => {
+      const trace = analyze({ name: 'journal.txt', data: [
+        crashJournal[0],
+        j('09:20:00', 'SIGABRT: abort'),
+        j('09:20:00', 'PC=0x4723a1 m=0 sigcode=0'),
+        j('09:20:00', 'goroutine 1 [select, 41 minutes]:'),
+        j('09:20:00', 'k8s.io/kubernetes/cmd/kubelet/app.run({0x5d9c4b8, 0xc0001a2000}, 0xc000a1c000, 0xc000b00000, {0x5dc4f20, 0xc000c00000})'),
+        j('09:20:00', '        k8s.io/kubernetes/cmd/kubelet/app/server.go:806 +0x1c5'),
+      ].join('\n') });
+      const f = runDetectors(trace).filter((x) => x.id === 'kubelet-panic');
+      expect(f.map((x) => x.title)).toEqual(['Kubelet crashed: SIGABRT: abort']);
+      expect(f[0].explanation).toContain('SIGABRT and SIGQUIT usually come from outside');
+      expect(f[0].next).toContain('Find what sent the signal');
+    });
+
     it('without a journal, a crash takes the time of the line before it and keeps its whole report', () => {
       const trace = analyze({ name: 'k.log', data: [
         'I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
