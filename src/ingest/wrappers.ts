@@ -16,6 +16,8 @@ export type WrapperKind =
   | 'journald-unix'
   /** `journalctl -o short-full`: weekday, date, time and zone. */
   | 'journald-full'
+  /** A journal line whose date and host were cut away, as pasted: only `kubelet[19121]: ` is left. */
+  | 'journald-ident'
   | 'cri'
   | 'node-prefix'
   | 'timestamp'
@@ -413,7 +415,31 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
   }
   if (isHostChar(c0) && parseNamePrefixBeforeJson(s, w)) return true;
   reset(w);
+  if (isMonthLetter(c0) && parseIdentOnly(s, w)) return true;
+  reset(w);
   return false;
+}
+
+/**
+ * `kubelet[19121]: …` — a journal line whose date and host the person who pasted it cut away: an identifier of
+ * letters, digits, `_`, `.` and `-` that starts with a letter, its pid in brackets, a colon and a space. No time,
+ * no host.
+ */
+function parseIdentOnly(s: string, w: Wrapper): boolean {
+  let p = 1;
+  while (p < 64 && isHostChar(s.charCodeAt(p))) p++;
+  if (s.charCodeAt(p) !== 91 /* [ */) return false;
+  const identEnd = p;
+  p++;
+  const pidStart = p;
+  while (p < pidStart + 10 && isDigit(s.charCodeAt(p))) p++;
+  if (p === pidStart || s.charCodeAt(p) !== 93 /* ] */ || s.charCodeAt(p + 1) !== 58 /* : */) return false;
+  p += 2;
+  if (p < s.length && s.charCodeAt(p) !== 32) return false;
+  w.kind = 'journald-ident';
+  w.ident = s.slice(0, identEnd);
+  w.payloadStart = Math.min(s.length, p + 1);
+  return true;
 }
 
 const isHostChar = (c: number) =>

@@ -204,6 +204,20 @@ describe('journalctl output modes', () => {
     expect(mono.sources[0].lines.unrecognized).toBe(0);
   });
 
+  it('journal lines whose date and host were cut away (`kubelet[19121]: `): the identifier still tells the kubelet\'s lines, and a dump stays with its record', () => {
+    const text = [
+      `kubelet[19121]: ${klog('35.574219', 'Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)').replace('I0315', 'E0315').replace('kubelet.go:1', 'runtime.go:66')}`,
+      'kubelet[19121]: goroutine 212 [running]:',
+      'kubelet[19121]: k8s.io/kubernetes/pkg/kubelet/volumemanager.(*volumeManager).Run(0xc420a1c000)',
+      'dockerd[811]: time="2024-03-15T10:02:36Z" level=info msg="ignoring event"',
+      `kubelet[19121]: ${klog('36.000001', '"SyncLoop ADD" source="api" pods=["default/web-0"]')}`,
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(trace.sources[0].format).toBe('klog-journald');
+    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 2, continuation: 2, unrecognized: 1, blank: 0 });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1+3 node.panic', 'journal.txt:5 syncloop.add']);
+  });
+
   it('keeps a multi-line value whose lines the journal stored as separate entries, and skips other programs', () => {
     const text = [
       `Mar 15 10:02:05 node-1 kubelet[2891]: I0315 10:02:05.100003    2891 status_manager.go:883] "Patch status for pod" pod="default/web-0" podUID="${UID}" patch=<`,
