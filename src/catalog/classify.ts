@@ -349,7 +349,7 @@ export class Classifier {
         this.structValue[base.slot] = st;
       }
       v = st[field.member];
-    } else if (this.rec.era === Era.Printf || this.rec.era === Era.GoRuntime) {
+    } else if (this.rec.era === Era.Printf || this.rec.era === Era.Stderr) {
       v = this.printfFields[name];
     } else if (this.rec.era === Era.Structured) {
       for (let i = 0; i < this.kvCount; i++) {

@@ -361,6 +361,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet could not start (its flags or config file, its certificates, the container runtime not answering, swap, cgroups) and exits; its service manager starts it again, and it fails the same way until the cause is fixed.',
   },
   {
+    id: 'X113', kind: 'node.kubelet-failed', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['Error: %s{err}', 'error: %s{err}'], text: ['err'], alsoPrintedBy: 'every command-line program',
+    explain: 'The kubelet\'s command ended on an error and printed it to stderr without a log header (its command-line library\'s "Error:" line, or the "error:" of older kubelets\' main) before it exits; its service manager starts it again.',
+  },
+  {
     id: 'X112', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.24+', v: 0,
     msg: ['command failed'], text: ['err'], alsoPrintedBy: 'every command built on component-base (kube-proxy, kubeadm, …)',
     explain: 'The kubelet\'s command returned an error (newer kubelets report every start-up failure this way: "failed to run Kubelet: …", "failed to validate kubelet flags: …") and the process exits; its service manager starts it again.',

@@ -3,10 +3,11 @@ import type { Severity } from './klog-header.ts';
 import type { WrapperKind } from './wrappers.ts';
 
 /**
- * How a record was printed. GoRuntime: no klog header — the Go runtime's own report of a crash on stderr (`panic: …`,
- * `fatal error: …`, `SIGABRT: abort`), which the process prints as it dies; its time is estimated (source-reader.ts).
+ * How a record was printed. Stderr: written straight to stderr, without a klog header, as the process dies — the Go
+ * runtime's crash report (`panic: …`, `fatal error: …`, `SIGABRT: abort`) or the command's own error line (`Error:
+ * failed to run Kubelet: …`); its time is estimated (source-reader.ts).
  */
-export enum Era { Printf = 0, Structured = 1, Json = 2, GoRuntime = 3 }
+export enum Era { Printf = 0, Structured = 1, Json = 2, Stderr = 3 }
 
 /**
  * The most physical lines a record spans: an event's line span is stored in 16 bits (model/trace.ts lineCount). A

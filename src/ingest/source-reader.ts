@@ -75,8 +75,8 @@ interface CriPartial {
 
 /** Indentation (spaces or tabs) a pasted, wrapped log line may carry before its wrapper. */
 const MAX_INDENT = 9;
-/** Characters of a crash report's first line kept as its message (a panic's value can be a whole object). */
-const MAX_CRASH_LINE_CHARS = 4096;
+/** Characters of a stderr record's first line kept as its message (a panic's value can be a whole object). */
+const MAX_STDERR_LINE_CHARS = 4096;
 
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
@@ -382,9 +382,9 @@ export class SourceReader {
         this.notes.journalLine(text, p, lineNo, this.counts.klog + 1);
         return;
       }
-      if (!this.panicMode && opensGoCrash(text, p) && this.startGoCrashRecord(text, p, lineNo, w, lastLine)) return;
+      if (!this.panicMode && this.stderrRecord(text, p, lineNo, w, lastLine)) return;
       if (this.tryContinuation(text, p, lastLine)) return;
-    } else if (w && w.ident && opensGoCrash(text, p) && this.startGoCrashRecord(text, p, lineNo, w, lastLine)) {
+    } else if (w && w.ident && this.stderrRecord(text, p, lineNo, w, lastLine)) {
       return;
     }
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
@@ -428,19 +428,25 @@ export class SourceReader {
   }
 
   /**
-   * The Go runtime's report of the kubelet dying (`panic: …` that nothing recovered, `fatal error: …`, `SIGABRT:
-   * abort`) after a record that is no panic report itself: a record of its own, not a continuation of the line that
-   * happened to come before it, which may be minutes older. It has no time of its own: the wrapper's clock moved on
-   * from the record before it by what it says (a journal prints each line's time), else it takes that record's time;
-   * with no record before it, the wrapper's time. False (nothing done) when there is no time to give it.
+   * What the kubelet writes to stderr, without a klog header, as it dies: the Go runtime's report (`panic: …` that
+   * nothing recovered, `fatal error: …`, `SIGABRT: abort`) after a record that is no panic report itself, or — in a
+   * journal, whose identifier says the kubelet printed it — the command's error line (`Error: failed to run Kubelet:
+   * …`). A record of its own (Era.Stderr), not a continuation of the line that happened to come before it, which may
+   * be minutes older. It has no time of its own: the wrapper's clock moved on from the record before it by what it
+   * says (a journal prints each line's time), else it takes that record's time; with no record before it, the
+   * wrapper's time. False (nothing done) when the line is none of these or there is no time to give it.
    */
-  private startGoCrashRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
+  private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
+    const crash = opensGoCrash(text, p);
+    if (!crash && !(w && w.ident && (text.startsWith('Error: ', p) || text.startsWith('error: ', p)))) return false;
     const prev = this.pending?.rec;
     const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
     let timeUs: number;
     if (prev) {
       // Time of day only: the klog clock and the wrapper's may be in different zones, and a month has no 32nd day.
-      const gapUs = (((wrapperUs - this.pendingWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+      // Within half a day either way: in a newest-first journal the record before it is later.
+      let gapUs = (((wrapperUs - this.pendingWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+      if (gapUs > US_PER_DAY / 2) gapUs -= US_PER_DAY;
       timeUs = prev.yearlessUs + (Number.isFinite(gapUs) ? gapUs : 0);
     } else if (Number.isFinite(wrapperUs)) {
       timeUs = wrapperUs;
@@ -449,13 +455,14 @@ export class SourceReader {
     }
     this.flush();
     const rec: LogRecord = {
-      line: lineNo, lineCount: lastLine - lineNo + 1, severity: Severity.Fatal, yearlessUs: timeUs,
-      yearHint: prev ? prev.yearHint : w!.year, pid: prev ? prev.pid : -1, file: '', fileLine: 0, era: Era.GoRuntime,
-      text: text.slice(p, p + MAX_CRASH_LINE_CHARS).trimEnd(), msgStart: 0, json: undefined,
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: crash ? Severity.Fatal : Severity.Error, yearlessUs: timeUs,
+      yearHint: prev ? prev.yearHint : w!.year, pid: prev ? prev.pid : -1, file: '', fileLine: 0, era: Era.Stderr,
+      text: text.slice(p, p + MAX_STDERR_LINE_CHARS).trimEnd(), msgStart: 0, json: undefined,
       host: prev ? prev.host : w!.host, wrapper: w ? w.kind : prev!.wrapper, damage: '',
     };
     this.setPending(rec, w);
-    this.panicMode = true;
+    // A crash report's goroutine dump follows it.
+    this.panicMode = crash;
     return true;
   }
 
@@ -620,7 +627,7 @@ export class SourceReader {
       rec.lineCount = MAX_RECORD_LINES;
     }
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
-    if (rec.era === Era.GoRuntime) {
+    if (rec.era === Era.Stderr) {
       // Not a klog record (it has no header): its first line is counted as one that accompanies records, like the
       // dump after it.
       this.counts.continuation++;

@@ -208,9 +208,9 @@ export class Collector {
     // Classified after the host is interned, so string ids are handed out in the same order as always.
     const cls = this.memo.classify(rec);
     this.append(rec, sourceIndex, nodeName, defaultNode, cls);
-    // A JSON record is keyed like a structured one (its msg is the structured message). The Go runtime's crash
-    // report is printed the same way by every release: no evidence of one.
-    if (rec.era !== Era.GoRuntime) fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
+    // A JSON record is keyed like a structured one (its msg is the structured message). What is written to stderr
+    // without a header (a crash report, an error line) reads the same in every release: no evidence of one.
+    if (rec.era !== Era.Stderr) fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
   }
 
   /**

@@ -296,7 +296,7 @@ export class SourceHandle implements FastRecordSink {
       if (t > endUs) endUs = t;
     }
     const counts = this.reader.counts;
-    // Each record votes for its wrapper, the Go runtime's crash reports too (they have no klog header).
+    // Each record votes for its wrapper, those written to stderr without a klog header too (crash reports).
     const records = Object.values(facts.wrappers).reduce((sum, n) => sum + n, 0);
     const format = this.formatOf(facts, counts.klog, records, counts.total);
     if (counts.total === 0) this.diagnostic(0, 'info', 'the file is empty');

@@ -48,12 +48,17 @@ const CAUSES: readonly Cause[] = [
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
   },
   {
-    id: 'cri-unimplemented', words: ['api is not implemented', 'unknown service runtime.v1'], title: 'the runtime does not serve the CRI API it needs',
-    why: 'The runtime answered, but not with the CRI version this kubelet speaks (v1; 1.26+ needs it): a containerd older than 1.6, or one whose CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it).',
+    id: 'cri-unimplemented', words: ['api is not implemented', 'unknown service runtime.'], title: 'the runtime does not serve the CRI API it needs',
+    why: 'The runtime answered, but not with the CRI version this kubelet speaks (v1 from 1.26 on): a runtime too old for this kubelet (containerd before 1.6), or one whose CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it).',
     next: 'Enable the CRI plugin (remove "cri" from disabled_plugins in /etc/containerd/config.toml, or regenerate it with `containerd config default`) and restart containerd, or upgrade the runtime (containerd ≥ 1.6, CRI-O of the kubelet\'s minor version).',
   },
   {
-    id: 'runtime-unreachable', words: ['unable to determine runtime api version', 'validate service connection', 'container runtime endpoint', '.sock'],
+    id: 'runtime-endpoint-unset', words: ['endpoint address was not specified'], title: 'no container runtime endpoint is set',
+    why: 'The kubelet has no container runtime endpoint to talk to: since the dockershim\'s removal (1.24) and the end of its default endpoint (1.27) it must be given one.',
+    next: 'Set containerRuntimeEndpoint in the kubelet configuration (or --container-runtime-endpoint where the service sets its flags, /var/lib/kubelet/kubeadm-flags.env on kubeadm nodes): unix:///run/containerd/containerd.sock, unix:///var/run/crio/crio.sock or unix:///run/cri-dockerd.sock.',
+  },
+  {
+    id: 'runtime-unreachable', words: ['unable to determine runtime api version', 'validate service connection', 'docker daemon', '.sock'],
     title: 'the container runtime is not reachable',
     why: 'The kubelet could not reach the container runtime at its endpoint (the socket is missing or nothing answers on it); it cannot start without it.',
     next: 'Start the runtime and check its socket (`systemctl status containerd`, crio or cri-docker; `crictl info`) and that containerRuntimeEndpoint (--container-runtime-endpoint) names it. Since 1.24, Docker Engine needs cri-dockerd.',
@@ -84,7 +89,18 @@ const CAUSES: readonly Cause[] = [
     next: 'Check that the node can reach the API server (the server in /etc/kubernetes/kubelet.conf) and that its Node object exists (`kubectl get node`).',
   },
   {
-    id: 'cgroups', words: ['cgroup', 'qos container'], title: 'its cgroups could not be set up',
+    id: 'resource-manager-state', words: ['could not restore state from checkpoint', 'cpu_manager_state', 'memory_manager_state'],
+    title: 'its CPU or memory manager\'s saved state disagrees with its policy',
+    why: 'The CPU (or memory) manager keeps its assignments in a checkpoint file; after its policy was changed (none ↔ static), the file still holds the old policy\'s state and the manager refuses to start.',
+    next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/cpu_manager_state (or memory_manager_state), and start it again: the manager writes a new state for the new policy.',
+  },
+  {
+    id: 'rootfs', words: ['rootfs info', 'could not find device with major'], title: 'it could not find its root filesystem\'s device',
+    why: 'cAdvisor could not map the kubelet\'s root directory to a block device it knows (btrfs or zfs subvolumes, a container\'s overlay filesystem under kind or docker-in-docker), and the container manager needs that device\'s capacity.',
+    next: 'Put the kubelet\'s root directory (/var/lib/kubelet, or --root-dir) on a filesystem cAdvisor supports (ext4, xfs), or on kind use a node image and a host storage driver it supports.',
+  },
+  {
+    id: 'cgroups', words: ['cgroup', 'qos container', 'mountpoint for'], title: 'its cgroups could not be set up',
     why: 'The container manager could not set up the pods\' cgroups (the kubepods hierarchy, the QoS cgroups): a controller missing or not delegated, a cgroup v1/v2 mix, or a slice another driver created.',
     next: 'Check the cgroup controllers the node mounts (`stat -fc %T /sys/fs/cgroup`, /proc/cgroups), that the kubelet and the runtime use the same cgroup driver, and the error\'s cgroup path.',
   },
@@ -150,7 +166,8 @@ function errorText(ctx: FindingContext, e: number): string {
 function isStartupFailure(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;
   const k = ctx.startBefore(e);
-  if (k < 0) return ev.kind[e] === FAILED;
+  // With no start logged: a start-up message, or an F line of the command's own set-up (server.go).
+  if (k < 0) return ev.kind[e] === FAILED || / server\.go:\d+\] /.test(eventRawText(ctx.trace, e, 400));
   const start = ctx.trace.nodes[ev.node[e]].starts[k];
   return ev.timeUs[e] - ev.timeUs[start] <= STARTUP_US;
 }

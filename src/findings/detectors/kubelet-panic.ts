@@ -3,7 +3,7 @@
  * crash handler (apimachinery's HandleCrash) logs "Observed a panic" with the panic's value and the goroutine's stack
  * on the lines after it, and re-raises it (`panic: … [recovered]` follows) unless the kubelet was built not to; a
  * panic nothing recovers, a fatal error (`fatal error: concurrent map writes`) or a fatal signal is printed by the Go
- * runtime itself, with no klog header, as the process exits (ingest: Era.GoRuntime, event node.crash). Either way
+ * runtime itself, with no klog header, as the process exits (ingest: Era.Stderr, event node.crash). Either way
  * the service manager starts the kubelet again — a new pid and a new start-up in the log. One finding per node and
  * crash (same kind, value, first kubelet frame), with how often it happened and whether the kubelet came back.
  */

@@ -119,6 +119,12 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'failed to run Kubelet: failed to create kubelet: misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"' }),
     P(klog('F', 'kubelet.go:1327', 'Failed to start ContainerManager failed to initialize top level QOS containers: failed to update top level Burstable QOS cgroup'),
       { text: 'Failed to start ContainerManager failed to initialize top level QOS containers: failed to update top level Burstable QOS cgroup' })),
+  // No klog header: alone, a line needs a journal, whose identifier says the kubelet printed it.
+  entry('X113', 'node.kubelet-failed', 'node-status',
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: Error: failed to run Kubelet: failed to create kubelet: rpc error: code = Unimplemented desc = unknown service runtime.v1alpha2.RuntimeService',
+      { text: 'failed to run Kubelet: failed to create kubelet: rpc error: code = Unimplemented desc = unknown service runtime.v1alpha2.RuntimeService' }),
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: error: unable to load client CA file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory',
+      { text: 'unable to load client CA file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory' })),
   entry('X112', 'node.kubelet-failed', 'node-status',
     S(klog('E', 'run.go:74', '"command failed" err="failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false"'),
       { text: 'failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false' }),

@@ -379,6 +379,14 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(title('failed to parse kubelet flag: unknown flag: --network-plugin')).toEqual(['Kubelet fails to start: a command-line flag it does not accept']);
     expect(title('failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory'))
       .toEqual(['Kubelet fails to start: its credentials']);
+    expect(title('failed to validate kubelet flags: the container runtime endpoint address was not specified or empty'))
+      .toEqual(['Kubelet fails to start: no container runtime endpoint is set']);
+    expect(title('failed to run Kubelet: failed to create kubelet: rpc error: code = Unimplemented desc = unknown service runtime.v1alpha2.RuntimeService'))
+      .toEqual(['Kubelet fails to start: the runtime does not serve the CRI API it needs']);
+    expect(title('failed to run Kubelet: start cpu manager error: could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\"'))
+      .toEqual(['Kubelet fails to start: its CPU or memory manager\'s saved state disagrees with its policy']);
+    expect(title('failed to run Kubelet: failed to get rootfs info: failed to get device for dir \\"/var/lib/kubelet\\": could not find device with major: 0, minor: 41 in cached partitions map'))
+      .toEqual(['Kubelet fails to start: it could not find its root filesystem\'s device']);
     expect(title('failed to run Kubelet: could not init cloud provider \\"acme\\": unknown cloud provider')).toEqual(['Kubelet fails to start: could not init cloud provider "acme": unknown cloud provider']);
   });
 

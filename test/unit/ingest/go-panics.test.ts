@@ -3,7 +3,7 @@
  * version (`panic(0x…, 0x…)` before Go 1.17, `panic({0x…, 0x…})` after), source locations however a tool indented
  * them, the bare `file.go:76` lines of old "Observed a panic" records, goroutine headers, `created by`. The Go
  * runtime's own report of the process dying (`panic: …` after a record that is no panic report, `fatal error: …`,
- * `SIGABRT: abort`) starts a record of its own (Era.GoRuntime, node.crash), timed by the journal when there is one.
+ * `SIGABRT: abort`) starts a record of its own (Era.Stderr, node.crash), timed by the journal when there is one.
  * None of their lines is "not a kubelet log line", and the record after the dump is read as usual.
  */
 import { describe, expect, it } from 'vitest';
@@ -273,6 +273,25 @@ describe('Go panics and goroutine dumps', () => {
       expect(f.map((x) => x.title)).toEqual(['Kubelet crashed: SIGABRT: abort']);
       expect(f[0].explanation).toContain('SIGABRT and SIGQUIT usually come from outside');
       expect(f[0].next).toContain('Find what sent the signal');
+    });
+
+    it('the command\'s own "Error:" line is a record in a journal (the identifier says whose), even newest first; not in a bare file', () => {
+      const newestFirst = [
+        j('11:40:22', 'I0304 11:40:22.324007    2313 server.go:416] Version: v1.9.2'),
+        j('11:40:22', 'Started kubelet: The Kubernetes Node Agent.', 'systemd[1]'),
+        j('11:40:12', 'kubelet.service: main process exited, code=exited, status=1/FAILURE', 'systemd[1]'),
+        j('11:40:12', 'error: unable to load client CA file /etc/kubernetes/pki/ca.crt: open /etc/kubernetes/pki/ca.crt: no such file or directory', 'kubelet[2308]'),
+        j('11:40:12', 'I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'kubelet[2308]'),
+      ];
+      const trace = analyze({ name: 'journal.txt', data: newestFirst.join('\n') });
+      expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
+        '2024-03-04 11:40:12.076525 journal.txt:5 I kubelet.version',
+        // Ten journal seconds before the record printed above it.
+        '2024-03-04 11:40:12.324007 journal.txt:4 E node.kubelet-failed',
+        '2024-03-04 11:40:22.324007 journal.txt:1 I kubelet.version',
+      ]);
+      const bare = analyze({ name: 'notes.md', data: ['I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'error: this is prose'].join('\n') });
+      expect(eventRows(bare).map((r) => r.kind)).toEqual(['kubelet.version']);
     });
 
     it('without a journal, a crash takes the time of the line before it and keeps its whole report', () => {
