@@ -17,6 +17,7 @@ import {
   ROW_KIND, ROW_LANE_KIND, ROW_POD_REF, ROW_PROBE, ROW_SID, ROW_TEXT,
 } from './byte-memo.ts';
 import { SourceHandle } from './source-handle.ts';
+import { PLACEHOLDER_HOSTS } from './source-segment.ts';
 import type { LaneKind, RawText, SourceInfo } from './trace.ts';
 import { Packer } from '../util/lz-pack.ts';
 
@@ -276,6 +277,7 @@ export class Collector {
    * memos let go of what they remembered, so building the trace does not hold them too.
    */
   finish(): Collected {
+    rehomePlaceholderHosts(this.out);
     resolvePods(this.out);
     this.byteMemo.release();
     this.memo.release();
@@ -350,6 +352,43 @@ export function refNumber(o: Collected, ref: PodRef): number {
 
 /** References listed under one name in refIndex; more go to refOverflow. */
 const MAX_REFS_BY_NAME = 16;
+
+/**
+ * Lines a journal wrote under a placeholder host (`localhost`, before the machine had its name: an OpenShift or
+ * cloud node's first boot) belong to the node whose name the same source shows next; they would otherwise make a
+ * second node of the same kubelet and split its pods in two. A source that never names a real host keeps them.
+ */
+export function rehomePlaceholderHosts(o: Collected): void {
+  const placeholders = new Set<number>();
+  for (const h of PLACEHOLDER_HOSTS) {
+    const id = o.strings.find(h);
+    if (id >= 0) placeholders.add(id);
+  }
+  if (placeholders.size === 0) return;
+  // From the end: the next real host each source names after a record.
+  const nextReal = new Map<number, number>();
+  const { nodeName, source } = o;
+  for (let i = o.count - 1; i >= 0; i--) {
+    const host = nodeName[i];
+    if (host === 0) continue;
+    if (!placeholders.has(host)) nextReal.set(source[i], host);
+    else {
+      const real = nextReal.get(source[i]);
+      if (real !== undefined) nodeName[i] = real;
+    }
+  }
+  // Placeholders after a source's last real name: that name.
+  const lastReal = new Map<number, number>();
+  for (let i = 0; i < o.count; i++) {
+    const host = nodeName[i];
+    if (host === 0) continue;
+    if (!placeholders.has(host)) lastReal.set(source[i], host);
+    else {
+      const real = lastReal.get(source[i]);
+      if (real !== undefined) nodeName[i] = real;
+    }
+  }
+}
 
 /**
  * Turns every record's pod reference into a provisional pod id, in record order (resolving is what merges the

@@ -21,7 +21,7 @@ import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../uti
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
-import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, type SourceSegment } from './source-segment.ts';
+import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
@@ -449,7 +449,11 @@ export class SourceHandle implements FastRecordSink {
   private nodeName(facts: SourceFacts): string {
     let topHost = '';
     let topVotes = 0;
-    for (const [host, votes] of Object.entries(facts.hosts)) if (votes > topVotes) { topHost = host; topVotes = votes; }
+    for (const [host, votes] of Object.entries(facts.hosts)) {
+      // A placeholder (`localhost` before the machine had its name) only when the source names no real host.
+      const weight = PLACEHOLDER_HOSTS.includes(host) ? votes / 1e9 : votes;
+      if (weight > topVotes) { topHost = host; topVotes = weight; }
+    }
     if (topHost) return topHost;
     return facts.glogHost || this.fileHost || ASSUMED_NODE_NAME;
   }

@@ -21,6 +21,9 @@ import type { Diagnostic } from './trace.ts';
  */
 export const ASSUMED_NODE_NAME = 'node';
 
+/** Host names a machine's journal shows before its own name is set (early in a boot), not a node's name. */
+export const PLACEHOLDER_HOSTS: readonly string[] = ['localhost', 'localhost.localdomain', '(none)'];
+
 /** defaultNode of a record in a later part before the part names its node: the source's node as the earlier part left it. */
 export const ASSUMED_NODE_KEY = -1;
 

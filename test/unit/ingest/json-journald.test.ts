@@ -218,6 +218,27 @@ describe('journalctl output modes', () => {
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1+3 node.panic', 'journal.txt:5 syncloop.add']);
   });
 
+  it('lines a journal wrote as `localhost` before the machine had its name are the node it names next: one node, one pod', () => {
+    const uid = '7a2e3b1c-0000-4000-8000-00000000aa01';
+    const at = (host: string, ss: string, rest: string) => `Mar 15 10:02:${ss.slice(0, 2)} ${host} kubelet[2891]: ${klog(ss, rest)}`;
+    const pleg = (type: string) => `"SyncLoop (PLEG): event for pod" pod="openshift-etcd/etcd-bootstrap" event={ID:${uid} Type:${type} Data:9f2e}`;
+    const text = [
+      at('localhost', '03.123456', '"SyncLoop ADD" source="file" pods=["openshift-etcd/etcd-bootstrap"]'),
+      at('localhost', '04.123456', pleg('ContainerStarted')),
+      at('master-0.example.com', '09.123456', pleg('ContainerDied')),
+      at('master-0.example.com', '10.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]'),
+      at('localhost.localdomain', '11.123456', '"SyncLoop DELETE" source="api" pods=["default/web-0"]'),
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(trace.sources[0].node).toBe('master-0.example.com');
+    expect(trace.nodes.map((n) => n.name)).toEqual(['master-0.example.com']);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${trace.nodes[p.node].name}`)).toEqual([
+      'openshift-etcd/etcd-bootstrap master-0.example.com', 'default/web-0 master-0.example.com',
+    ]);
+    // A journal that never names a real host keeps the one it has.
+    expect(analyze({ name: 'journal.txt', data: text.split('\n').slice(0, 2).join('\n') }).sources[0].node).toBe('localhost');
+  });
+
   it('keeps a multi-line value whose lines the journal stored as separate entries, and skips other programs', () => {
     const text = [
       `Mar 15 10:02:05 node-1 kubelet[2891]: I0315 10:02:05.100003    2891 status_manager.go:883] "Patch status for pod" pod="default/web-0" podUID="${UID}" patch=<`,
