@@ -67,7 +67,9 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.first-sync', from: ['forgotten', 'finished'], to: 'sync', detail: '(new worker for the same UID)' },
     { on: 'pw.first-sync', from: ['sync'], to: '=' },
     { on: 'syncloop.add', from: ['unknown', 'forgotten'], to: 'sync', inferred: true },
-    { on: 'syncloop.add', from: ['sync', 'terminating', 'terminated', 'finished', REJECTED], to: '=' },
+    { on: 'syncloop.add', from: ['sync', REJECTED], to: '=' },
+    // An ADD of the same UID while the worker terminates only asks for a restart after it: no evidence of the state.
+    { on: 'syncloop.add', from: ['terminating', 'terminated', 'finished'], to: '=', inferred: true },
     { on: 'syncloop.update', from: ['unknown'], to: 'sync', inferred: true },
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'syncloop.delete', from: ['sync'], to: 'terminating', inferred: true },
@@ -108,6 +110,13 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.removal-not-terminated', from: ['terminating', 'terminated'], to: '=' },
     { on: 'pw.orphan-housekeeping', from: ['sync', 'terminating', 'terminated'], to: 'terminating', inferred: true },
     { on: 'status.deleted', from: ['terminated', 'finished', 'terminating', REJECTED], to: '=' },
+    // Housekeeping removes a pod's volume dirs only once its worker can have no running containers: it is done.
+    { on: 'housekeeping.orphan-volumes', from: ['terminating', 'terminated'], to: 'finished', inferred: true },
+    { on: 'housekeeping.orphan-volumes', from: '*', to: '=' },
+    // Only SyncPod asks for a new sandbox: a finished worker of the same UID was started again (a static pod re-added
+    // from an unchanged manifest: the ADD while it terminated asked for a restart, housekeeping does it).
+    { on: 'runtime.sandbox-changed', from: ['finished', 'forgotten'], to: 'sync', inferred: true, detail: '(started again for the same UID)' },
+    { on: 'runtime.sandbox-changed', from: '*', to: '=' },
     ...rejectionRows('sync'),
   ],
 };

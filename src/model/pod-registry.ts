@@ -7,7 +7,8 @@
  * known only by name adopts the first uid seen together with that name. Once the config source has removed a pod
  * (SyncLoop REMOVE), an ADD of the same name is a new pod (a StatefulSet pod re-created under a new uid; the
  * structured era's ADD names it without its uid); lines after the REMOVE with no such ADD are the removed pod's own
- * teardown (its kills, its containers dying), so it still adopts their uid. Static pods (uid = 32-hex manifest hash)
+ * teardown (its kills, its containers dying), so it still adopts their uid; a static pod re-added that never shows a uid
+ * of its own is the first one again (mergeStaticReAdds). Static pods (uid = 32-hex manifest hash)
  * and their mirror pods (API uuid, same ns/name) are kept apart and linked as twins at the end.
  */
 import type { PodRef } from '../catalog/extract.ts';
@@ -172,10 +173,33 @@ export class PodRegistry {
   }
 
   /**
+   * A static pod removed from its manifest directory and added again under the same name is the same pod when no
+   * uid of its own shows up after the ADD: a static pod's uid is its manifest's hash, so an unchanged manifest gives
+   * the same uid (and the lines naming it after the ADD went to the first pod already). One re-added from a changed
+   * manifest names its new uid in time and stays apart.
+   */
+  private mergeStaticReAdds(): void {
+    for (let id = 0; id < this.pods.length; id++) {
+      const p = this.pods[id];
+      if (p.mergedInto >= 0 || p.uid || !p.fromFileSource || !p.name || !p.namespace) continue;
+      const list = this.byName.get(p.node)?.get(p.namespace)?.get(p.name);
+      if (!list) continue;
+      for (let k = list.length - 1; k >= 0; k--) {
+        const earlier = this.find(list[k]);
+        const q = this.pods[earlier];
+        if (earlier >= id || !isStaticUid(q.uid) || q.removedAtUs === Infinity) continue;
+        p.mergedInto = earlier;
+        break;
+      }
+    }
+  }
+
+  /**
    * Final pods: provisional ids map to compact indices (pods that never got a name or uid are dropped, -1).
    * Returns the mapping and the PodInfo shells (statistics are filled by the model).
    */
   finish(): { map: Int32Array; pods: PodInfo[] } {
+    this.mergeStaticReAdds();
     const map = new Int32Array(this.pods.length).fill(-1);
     const pods: PodInfo[] = [];
     this.pods.forEach((p, id) => {

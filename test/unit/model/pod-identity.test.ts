@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSources } from '../../../src/model/analyze.ts';
 import { KINDS } from '../../../src/catalog/catalog.ts';
-import type { Trace } from '../../../src/model/trace.ts';
+import { MACHINE_IDS, type Trace } from '../../../src/model/trace.ts';
 
 const UID = '7d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const UID2 = '0a1b2c3d-0000-4000-8000-000000000002';
@@ -106,6 +106,33 @@ describe('pods that share a name', () => {
     const trace = analyze(['k.log', log]);
     // One pod, the static one: not a name-only "mirror" beside a static pod made from the uid lines.
     expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid} ${p.kind} ${p.eventCount}`)).toEqual([`kube-system/kube-apiserver-cp-1 ${HASH} static 3`]);
+  });
+
+  it('a static pod removed from its file and added again (same manifest: no new uid) is one pod whose worker starts again', () => {
+    const HASH = 'aba1776703037ea02e532541162536e2';
+    const pod = 'openshift-cluster-version/bootstrap-cvo-master-0';
+    const log = [
+      `I0512 05:19:00.100000    2473 kubelet.go:2421] "SyncLoop ADD" source="file" pods=["${pod}"]`,
+      `I0512 05:19:00.200000    2473 kubelet.go:2453] "SyncLoop (PLEG): event for pod" pod="${pod}" event={"ID":"${HASH}","Type":"ContainerStarted","Data":"${CID}"}`,
+      `I0512 05:19:09.467433    2473 kubelet.go:2431] "SyncLoop REMOVE" source="file" pods=["${pod}"]`,
+      `I0512 05:19:09.467694    2473 kuberuntime_container.go:809] "Killing container with a grace period" pod="${pod}" podUID="${HASH}" containerName="cvo" containerID="cri-o://${CID}" gracePeriod=130`,
+      `I0512 05:19:10.889000    2473 kubelet_volumes.go:163] "Cleaned up orphaned pod volumes dir" podUID="${HASH}" path="/var/lib/kubelet/pods/${HASH}/volumes"`,
+      `I0512 05:19:22.158026    2473 kubelet.go:2421] "SyncLoop ADD" source="file" pods=["${pod}"]`,
+      `I0512 05:19:22.159521    2473 util.go:48] "No ready sandbox for pod can be found. Need to start a new one" pod="${pod}"`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    expect(pods(trace)).toEqual([{
+      pod: `openshift-cluster-version/bootstrap-cvo-master-0 ${HASH} static`,
+      kinds: ['syncloop.add', 'pleg.container-started', 'syncloop.remove', 'runtime.kill', 'housekeeping.orphan-volumes', 'syncloop.add', 'runtime.sandbox-changed'],
+    }]);
+    const worker = trace.spans;
+    const states: string[] = [];
+    for (let i = 0; i < worker.count; i++) if (MACHINE_IDS[worker.machine[i]] === 'pod-worker') states.push(trace.strings[worker.state[i]]);
+    expect(states).toEqual(['sync', 'terminating', 'finished', 'sync (started again for the same UID)']);
+    // Re-added from a changed manifest, it names its new uid: a second pod.
+    const NEW = '0bb1776703037ea02e532541162536e3';
+    const changed = analyze(['k.log', log.replace(/util\.go:48\] "No ready sandbox[^\n]*/, `kubelet.go:2453] "SyncLoop (PLEG): event for pod" pod="${pod}" event={"ID":"${NEW}","Type":"ContainerStarted","Data":"${CID}"}`)]);
+    expect(changed.pods.map((p) => p.uid)).toEqual([HASH, NEW]);
   });
 
   it('an ADD of a removed pod\'s name before the REMOVE (in time) is still that pod; a bulk ADD after it names the new one', () => {
