@@ -39,6 +39,18 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The image is being pulled without registry credentials (no image pull secret applies).',
   },
   {
+    id: 'X122', kind: 'image.credentials', lane: 'runtime', versions: '≤1.26', v: 0,
+    printf: ['looking for config.json at %s{path}', 'looking for .dockercfg at %s{path}', 'Refreshing cache for provider: %s{provider}',
+      'while getting AWS credentials %s{err}', 'Unable to parse Docker config file: %v{err}'],
+    text: ['provider', 'path', 'err'],
+    explain: 'The in-tree image credential providers look for registry credentials before a pull (docker config files, the cloud\'s metadata); a cloud provider the node is not on reports errors that are harmless.',
+  },
+  {
+    id: 'X123', kind: 'image.pulled', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 2,
+    printf: ['Stop pulling image %q{image}: %q{status}'], text: ['status'],
+    explain: 'The dockershim finished pulling an image and reports Docker\'s last progress message ("Downloaded newer image", "Image is up to date").',
+  },
+  {
     id: 'X35', kind: 'runtime.sandbox-config-failed', lane: 'pod-worker', versions: 'all', v: 0,
     msg: ['GeneratePodSandboxConfig for pod failed', 'Failed to generate sandbox config for pod'],
     printf: ['GeneratePodSandboxConfig for pod %q{pod} failed: %v{err}', 'Failed to generate sandbox config for pod %q{pod}: %v{err}'],

@@ -109,9 +109,10 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X85', kind: 'node.startup-step', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server', 'Starting to listen read-only',
       'Starting CPU manager', 'None policy: Start', 'Starting memorymanager', 'Initialized new in-memory state store',
-      'Initialized protocol iptables rules.'],
+      'Initialized protocol iptables rules.', 'CPUAccounting not enabled for process', 'MemoryAccounting not enabled for process', 'Reconciling'],
     printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
-      'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed'],
+      'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
+      'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d'],
     explain: 'A step of the kubelet\'s start-up: cAdvisor, the stats analyzer, the CPU and memory managers and the HTTP server start before the sync loop does.',
   },
   {
@@ -181,6 +182,52 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X110', kind: 'node.cni-config', lane: 'node-status', versions: '≤1.23 (dockershim)', v: 0,
     printf: ['Using CNI configuration file %s{path}'], text: ['path'],
     explain: 'The dockershim network plugin found the CNI configuration it sets up pod networks with.',
+  },
+  {
+    id: 'X116', kind: 'stats.failed', lane: 'other', versions: '1.21+', v: 0,
+    msg: ['Error getting summary for resourceMetric prometheus endpoint'], text: ['err'],
+    explain: 'A scrape of the kubelet\'s resource metrics could not get the stats summary (often the runtime did not answer the stats call in time): metrics-server sees no usage for this node then.',
+  },
+  {
+    id: 'X117', kind: 'server.auth-failed', lane: 'other', versions: 'all', v: 0,
+    msg: ['Unable to authenticate the request'], printf: ['Unable to authenticate the request due to an error: %v{err}'], text: ['err'],
+    explain: 'A client of the kubelet\'s API (metrics-server, the API server\'s exec/logs proxy, a monitoring agent) sent credentials the kubelet could not verify; the request is refused with 401.',
+  },
+  {
+    id: 'X118', kind: 'node.client-cert-stuck', lane: 'node-status', versions: '1.19+', v: 0,
+    msg: ['No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
+    explain: 'The kubelet\'s client certificate is no longer valid (expired) and the API server does not answer, so it cannot get a new one: the node stops reporting until the kubelet is restarted with credentials that work.',
+  },
+  {
+    id: 'X119', kind: 'node.checkpoint-unreadable', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Failed to read data from checkpoint'], text: ['err'],
+    explain: 'A manager (device, CPU, memory) found no usable checkpoint of its state: normal on a first start ("checkpoint is not found"), otherwise its saved assignments are lost.',
+  },
+  {
+    id: 'X120', kind: 'cm.qos-updated', lane: 'other', versions: 'all', v: 4,
+    msg: ['Updated QoS cgroup configuration'], printf: ['[ContainerManager]: Updated QoS cgroup configuration'],
+    explain: 'The container manager rewrote the Burstable and BestEffort QoS cgroups\' limits for the pods now on the node (after a pod was added or removed).',
+  },
+  {
+    id: 'X121', kind: 'cm.cpu-assign', lane: 'other', versions: '≤1.20 (Windows)', v: 0,
+    printf: ['[fake cpumanager] AddContainer (pod: %s, container: %s{containerName}, container id: %s{containerID})',
+      '[fake cpumanager] RemoveContainer (container id: %s{containerID})'],
+    explain: 'On Windows the kubelet runs a no-op CPU manager that only logs each container it is told about.',
+  },
+  {
+    id: 'X125', kind: 'server.log-read', lane: 'other', versions: '1.22+', v: 0,
+    msg: ['Finished parsing log file'], text: ['path'],
+    explain: 'The kubelet served a container\'s log (kubectl logs) and reached the end of the file it read.',
+  },
+  {
+    id: 'X124', kind: 'server.request', lane: 'other', versions: '≤1.20', v: 2,
+    printf: ['GET %s{path}: (%s) %d{status} [%s]'], num: 'status', text: ['path'],
+    explain: 'A request to the kubelet\'s HTTP API (stats, logs, exec, healthz), with its latency and response code.',
+  },
+  {
+    id: 'X126', kind: 'node.ip', lane: 'node-status', versions: '≤1.20', v: 2,
+    printf: ['Using node IP: %q{ip}'], text: ['ip'],
+    explain: 'The address the kubelet reports for its Node (from --node-ip, else the first address of its hostname).',
   },
   {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,

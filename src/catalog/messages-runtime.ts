@@ -141,7 +141,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     printf: ['No sandbox for pod %q{pod} can be found. Need to start a new one',
       'No ready sandbox for pod %q{pod} can be found. Need to start a new one',
       'Sandbox for pod %q{pod} has changed. Need to start a new one',
-      'Sandbox for pod %q{pod} has no IP address. Need to start a new one'],
+      'Sandbox for pod %q{pod} has no IP address. Need to start a new one',
+      'SyncPod received new pod %q{pod}, will create a sandbox for it'],
     explain: 'The pod needs a new sandbox (first start, or the old one died or changed); all its containers will be recreated.',
   },
   {
@@ -227,6 +228,26 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
       'Failed to create sandbox for pod %q{pod}: %v{err}'],
     text: ['err'],
     explain: 'RunPodSandbox failed (CNI setup, sandbox image, runtime error): the pod cannot start any container and stays ContainerCreating.',
+  },
+  {
+    id: 'X127', kind: 'runtime.sandbox-ip', lane: 'pod-worker', versions: 'all', v: 4,
+    printf: ['Determined the ip %v{ips} for pod %q{pod} after sandbox changed'], text: ['ips'],
+    explain: 'The pod\'s new sandbox has its network set up: SyncPod read the IPs the runtime gave it and goes on to start the containers.',
+  },
+  {
+    id: 'X128', kind: 'runtime.sandbox-create-failed', lane: 'pod-worker', versions: '≤1.5 (dockertools)', v: 0,
+    printf: ['Failed to create pod infra container: %v{reason}; Skipping pod %q{pod}: %v{err}'], text: ['err', 'reason'],
+    explain: 'The kubelet could not start the pod\'s infrastructure (pause) container — often because the pause image cannot be pulled — so none of its containers can start.',
+  },
+  {
+    id: 'X114', kind: 'runtime.sandbox-network', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 4,
+    printf: ['Calling network plugin %s{plugin} to set up pod %q', 'Adding %s to network %s netns %q', 'Added %s to network %s: %v'],
+    explain: 'The dockershim asks the network plugin (CNI) to give a new sandbox its network; the pod\'s IP comes from this step.',
+  },
+  {
+    id: 'X115', kind: 'pleg.status-error', lane: 'pleg', versions: '1.21+', v: 0,
+    msg: ['PLEG: Write status'], text: ['err'],
+    explain: 'The PLEG could not read a pod\'s status from the runtime while relisting (its sandbox IP, a container it lost): the pod\'s cached status stays old until a later relist succeeds.',
   },
   {
     id: 'M109', kind: 'runtime.kill', lane: 'pod-worker', versions: 'all', v: 2,

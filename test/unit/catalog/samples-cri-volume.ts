@@ -202,4 +202,11 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'setters.go:745', 'Error getting volume limit for plugin kubernetes.io/azure-disk'), { text: 'kubernetes.io/azure-disk' })),
   entry('X110', 'node.cni-config', 'node-status',
     P(klog('I', 'cni.go:206', 'Using CNI configuration file C:\\etc\\kubernetes\\cni\\config\\l2bridge.conf'), { text: 'C:\\etc\\kubernetes\\cni\\config\\l2bridge.conf' })),
+  entry('X122', 'image.credentials', 'runtime',
+    P(klog('I', 'provider.go:82', 'Refreshing cache for provider: *credentialprovider.defaultDockerConfigProvider'), { text: '*credentialprovider.defaultDockerConfigProvider' }),
+    P(klog('I', 'config.go:131', 'looking for config.json at /var/lib/kubelet/config.json'), { text: '/var/lib/kubelet/config.json' }),
+    P(klog('E', 'aws_credentials.go:77', 'while getting AWS credentials NoCredentialProviders: no valid providers in chain. Deprecated.'),
+      { text: 'NoCredentialProviders: no valid providers in chain. Deprecated.' })),
+  entry('X123', 'image.pulled', 'runtime',
+    P(klog('I', 'kube_docker_client.go:345', 'Stop pulling image "nginx:1.25": "Status: Image is up to date for nginx:1.25"'), { text: 'Status: Image is up to date for nginx:1.25' })),
 ];
