@@ -679,15 +679,15 @@ export class SourceReader {
 
 }
 
-/**
- * A message after which the lines of a Go stack trace follow: a panic, and HandleCrash's "Observed a panic" (its
- * older form "Recovered from panic" printed bare `file.go:76` lines, which only such a record may take).
- */
 /** What the Go runtime prints first when the process dies: an unrecovered panic, a fatal error, a fatal signal. */
 function opensGoCrash(s: string, p: number): boolean {
   return s.startsWith('panic: ', p) || s.startsWith('fatal error: ', p) || isSignalLine(s, p);
 }
 
+/**
+ * A message after which the lines of a Go stack trace follow: a panic, and HandleCrash's "Observed a panic" (its
+ * older form "Recovered from panic" printed bare `file.go:76` lines, which only such a record may take).
+ */
 function opensPanicDump(s: string, at: number): boolean {
   return s.startsWith('panic', at) || s.startsWith('Observed a panic', at) || s.startsWith('Recovered from panic', at);
 }

@@ -365,27 +365,23 @@ export function rehomePlaceholderHosts(o: Collected): void {
     if (id >= 0) placeholders.add(id);
   }
   if (placeholders.size === 0) return;
-  // From the end: the next real host each source names after a record.
-  const nextReal = new Map<number, number>();
+  // First from the end: the next real name each source shows after a record; then, for placeholders after a
+  // source's last real name, from the start: that name.
+  nameAfterReal(o, placeholders, o.count - 1, -1);
+  nameAfterReal(o, placeholders, 0, 1);
+}
+
+/** Walks the records from `from` by `step`, giving each placeholder host the last real host its source showed. */
+function nameAfterReal(o: Collected, placeholders: Set<number>, from: number, step: number): void {
+  const real = new Map<number, number>();
   const { nodeName, source } = o;
-  for (let i = o.count - 1; i >= 0; i--) {
+  for (let i = from; i >= 0 && i < o.count; i += step) {
     const host = nodeName[i];
     if (host === 0) continue;
-    if (!placeholders.has(host)) nextReal.set(source[i], host);
+    if (!placeholders.has(host)) real.set(source[i], host);
     else {
-      const real = nextReal.get(source[i]);
-      if (real !== undefined) nodeName[i] = real;
-    }
-  }
-  // Placeholders after a source's last real name: that name.
-  const lastReal = new Map<number, number>();
-  for (let i = 0; i < o.count; i++) {
-    const host = nodeName[i];
-    if (host === 0) continue;
-    if (!placeholders.has(host)) lastReal.set(source[i], host);
-    else {
-      const real = lastReal.get(source[i]);
-      if (real !== undefined) nodeName[i] = real;
+      const name = real.get(source[i]);
+      if (name !== undefined) nodeName[i] = name;
     }
   }
 }
