@@ -24,3 +24,15 @@ export function isKubeletMessage(rec: LogRecord): boolean {
   }
   return entry > 0 && !CATALOG[entry].alsoPrintedBy;
 }
+
+/**
+ * Whether `message` (a journal line of the service manager about the kubelet's unit, after `kubelet.service: `) is one
+ * the catalog knows (its main process exiting, the unit failing or being restarted, the OOM killer): such lines are
+ * read as the kubelet's own (ingest/source-reader.ts serviceRecord), the rest of the service manager's are not.
+ */
+export function isServiceManagerMessage(message: string): boolean {
+  const m = (matcher ??= new MessageMatcher());
+  const entry = m.matchPrintf(message, 0)?.entry ?? 0;
+  return entry > 0 && CATALOG[entry].kind.startsWith('service.');
+}
+

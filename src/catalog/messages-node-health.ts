@@ -82,6 +82,35 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     text: ['panic', 'msg'], alsoPrintedBy: 'every Go program',
     explain: 'The kubelet process died: the Go runtime printed why (a panic nothing recovered, a fatal error such as concurrent map writes, or a fatal signal) and the stacks of its goroutines after it, and exited; the service manager starts it again.',
   },
+  // The service manager's journal lines about the kubelet's unit (`kubelet.service: …`, the unit's name taken off):
+  // read as the kubelet's own when a journal holds them (ingest/source-reader.ts serviceRecord).
+  {
+    id: 'X129', kind: 'service.exited', lane: 'other', versions: 'all', v: 0,
+    printf: ['Main process exited, code=%s{code}, status=%s{status}', 'main process exited, code=%s{code}, status=%s{status}'],
+    text: ['msg'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager saw the kubelet process end: code=exited with its exit status (1/FAILURE after an error of its own), code=killed with the signal that killed it (9/KILL: the OOM killer or a stop that timed out), code=dumped when it crashed with a core dump.',
+  },
+  {
+    id: 'X130', kind: 'service.failed', lane: 'other', versions: 'all', v: 0,
+    printf: ["Failed with result '%s{result}'."], text: ['result'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager marks the kubelet\'s unit failed and says why: exit-code, signal, core-dump, oom-kill, timeout or watchdog; with Restart= set it starts the kubelet again after RestartSec.',
+  },
+  {
+    id: 'X131', kind: 'service.restart', lane: 'other', versions: 'all', v: 0,
+    printf: ['Scheduled restart job, restart counter is at %d{restarts}.'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager schedules the kubelet\'s restart after it ended; the counter says how often it has restarted it since the unit was last started by hand.',
+  },
+  {
+    id: 'X132', kind: 'service.oom', lane: 'other', versions: 'all', v: 0,
+    printf: ['A process of this unit has been killed by the OOM killer.'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The kernel\'s OOM killer killed a process of the kubelet\'s unit: the node ran out of memory, or the unit hit its own memory limit.',
+  },
+  {
+    id: 'X133', kind: 'service.killed', lane: 'other', versions: 'all', v: 0,
+    printf: ['Watchdog timeout (limit %s{limit})!', "State 'stop-sigterm' timed out. Killing.", "State 'stop-final-sigterm' timed out. Killing."],
+    text: ['limit'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager killed the kubelet itself: it stopped answering the service watchdog, or it did not stop within the unit\'s stop timeout after SIGTERM.',
+  },
   {
     id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: '1.21+', v: 0,
     msg: ['Nameserver limits exceeded'], text: ['err'],

@@ -65,6 +65,15 @@ export class JournalPrograms {
     return this.decided ? Program.Other : Program.Undecided;
   }
 
+  /**
+   * The identifier the kubelet's records carry as far as decided: a kubelet identifier, '' when its records name no
+   * program, undefined while that is not known.
+   */
+  kubeletIdent(): string | undefined {
+    for (const ident of this.kubelet) return ident;
+    return this.anonymousKubelet ? '' : undefined;
+  }
+
   /** A record of an undecided identifier is held: note what it says about its program. */
   noteHeld(rec: LogRecord, ident: string): void {
     const t = this.entry(ident);

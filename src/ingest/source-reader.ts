@@ -23,7 +23,8 @@ import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
-import { JournalPrograms, Program } from './journal-programs.ts';
+import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
+import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
 import { US_PER_DAY, yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
@@ -77,6 +78,8 @@ interface CriPartial {
 const MAX_INDENT = 9;
 /** Characters of a stderr record's first line kept as its message (a panic's value can be a whole object). */
 const MAX_STDERR_LINE_CHARS = 4096;
+/** What ends a systemd unit's name where the service manager's line about it begins (`kubelet.service: …`). */
+const SERVICE_SUFFIX = '.service: ';
 
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
@@ -85,8 +88,12 @@ export class SourceReader {
   /** journald identifier and host of the pending record: another program's lines never continue it. */
   private pendingIdent = '';
   private pendingHost = '';
-  /** The time the pending record's wrapper printed (wrapperYearlessUs; NaN: none): a crash report after it is timed from it. */
-  private pendingWrapperUs = NaN;
+  /**
+   * The klog time and the wrapper's time (wrapperYearlessUs) of the last record that had both: a line without a
+   * header is timed from them (headerlessTimeUs). NaN: none yet.
+   */
+  private clockKlogUs = NaN;
+  private clockWrapperUs = NaN;
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
@@ -99,6 +106,8 @@ export class SourceReader {
   private readonly exportWrapper: Wrapper = newWrapper();
   /** The wrapper of a line inside another wrapper or behind a minikube bullet (unwrapInner). */
   private readonly innerWrapper: Wrapper = newWrapper();
+  /** A service manager's line as the kubelet unit's own (serviceRecord). */
+  private readonly serviceWrapper: Wrapper = newWrapper();
   /**
    * The container whose section of a `minikube logs` report the lines are in (`==> kube-scheduler [0b1c…] <==`): the
    * program of lines that name none themselves. '' outside such a section.
@@ -375,6 +384,7 @@ export class SourceReader {
       return;
     }
     this.releaseUpsideDown();
+    if (w && w.ident === 'systemd' && this.serviceRecord(text, p, lineNo, w, lastLine)) return;
     if (this.pending) {
       if (!this.sameProgram(w)) {
         // Another program's line (or another node's) between the record's lines: the record may go on after it.
@@ -432,38 +442,79 @@ export class SourceReader {
    * nothing recovered, `fatal error: …`, `SIGABRT: abort`) after a record that is no panic report itself, or — in a
    * journal, whose identifier says the kubelet printed it — the command's error line (`Error: failed to run Kubelet:
    * …`). A record of its own (Era.Stderr), not a continuation of the line that happened to come before it, which may
-   * be minutes older. It has no time of its own: the wrapper's clock moved on from the record before it by what it
-   * says (a journal prints each line's time), else it takes that record's time; with no record before it, the
-   * wrapper's time. False (nothing done) when the line is none of these or there is no time to give it.
+   * be minutes older; timed as headerlessTimeUs says. False (nothing done) when the line is none of these or there
+   * is no time to give it.
    */
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
     const crash = opensGoCrash(text, p);
     if (!crash && !(w && w.ident && (text.startsWith('Error: ', p) || text.startsWith('error: ', p)))) return false;
-    const prev = this.pending?.rec;
+    const timeUs = this.headerlessTimeUs(w);
+    if (!Number.isFinite(timeUs)) return false;
+    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, crash ? Severity.Fatal : Severity.Error, crash);
+    return true;
+  }
+
+  /**
+   * The service manager's journal line about the kubelet's unit (`systemd[1]: kubelet.service: Main process exited,
+   * code=killed, status=9/KILL`) that the catalog knows: the only trace of a kubelet that was killed (it prints nothing
+   * itself), and the exit status of one that failed. Read as a headerless record of the kubelet's (with the kubelet's
+   * identifier, once the journal has told it), the unit's name taken off its text; it ends the record before it (the
+   * process is gone).
+   */
+  private serviceRecord(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
+    const unitEnd = text.indexOf(SERVICE_SUFFIX, p);
+    if (unitEnd <= p || unitEnd - p > 64) return false;
+    let unit = text.slice(p, unitEnd);
+    if (unit.startsWith('snap.')) unit = unit.slice(5);
+    const message = unitEnd + SERVICE_SUFFIX.length;
+    if (!isKubeletName(unit) || !isServiceManagerMessage(text.slice(message))) return false;
+    const timeUs = this.headerlessTimeUs(w);
+    if (!Number.isFinite(timeUs)) return false;
+    // The record before it goes first: its identifier may be what tells the kubelet's.
+    this.flush();
+    const ident = this.programs.kubeletIdent();
+    if (ident === undefined) return false;
+    const sw = this.serviceWrapper;
+    Object.assign(sw, w);
+    sw.ident = ident;
+    const severity = text.startsWith('Scheduled restart', message) ? Severity.Info : Severity.Error;
+    this.startHeaderless(text, message, lineNo, sw, lastLine, timeUs, severity, false);
+    this.flush();
+    return true;
+  }
+
+  /**
+   * The time of a line without a klog header (see stderrRecord, serviceRecord), on the klog clock: the wrapper's
+   * clock moved on from the last record that showed both by what it says (a journal prints each line's time); else
+   * the time of the record before it; with neither, the wrapper's own time; NaN when there is none.
+   */
+  private headerlessTimeUs(w: Wrapper | undefined): number {
     const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
-    let timeUs: number;
-    if (prev) {
+    if (Number.isFinite(wrapperUs) && Number.isFinite(this.clockWrapperUs)) {
       // Time of day only: the klog clock and the wrapper's may be in different zones, and a month has no 32nd day.
       // Within half a day either way: in a newest-first journal the record before it is later.
-      let gapUs = (((wrapperUs - this.pendingWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+      let gapUs = (((wrapperUs - this.clockWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
       if (gapUs > US_PER_DAY / 2) gapUs -= US_PER_DAY;
-      timeUs = prev.yearlessUs + (Number.isFinite(gapUs) ? gapUs : 0);
-    } else if (Number.isFinite(wrapperUs)) {
-      timeUs = wrapperUs;
-    } else {
-      return false;
+      return this.clockKlogUs + gapUs;
     }
+    const prev = this.pending?.rec;
+    return prev ? prev.yearlessUs : wrapperUs;
+  }
+
+  /** Starts a record of a line without a klog header at `timeUs`, its text from `p` on (Era.Stderr). */
+  private startHeaderless(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number, timeUs: number,
+    severity: Severity, dumpFollows: boolean): void {
+    const prev = this.pending?.rec;
     this.flush();
     const rec: LogRecord = {
-      line: lineNo, lineCount: lastLine - lineNo + 1, severity: crash ? Severity.Fatal : Severity.Error, yearlessUs: timeUs,
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity, yearlessUs: timeUs,
       yearHint: prev ? prev.yearHint : w!.year, pid: prev ? prev.pid : -1, file: '', fileLine: 0, era: Era.Stderr,
       text: text.slice(p, p + MAX_STDERR_LINE_CHARS).trimEnd(), msgStart: 0, json: undefined,
       host: prev ? prev.host : w!.host, wrapper: w ? w.kind : prev!.wrapper, damage: '',
     };
     this.setPending(rec, w);
     // A crash report's goroutine dump follows it.
-    this.panicMode = crash;
-    return true;
+    this.panicMode = dumpFollows;
   }
 
   private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
@@ -471,7 +522,11 @@ export class SourceReader {
     this.pending = pending;
     this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
-    this.pendingWrapperUs = w ? wrapperYearlessUs(w) : NaN;
+    const wrapperUs = w && rec.era !== Era.Stderr ? wrapperYearlessUs(w) : NaN;
+    if (Number.isFinite(wrapperUs)) {
+      this.clockKlogUs = rec.yearlessUs;
+      this.clockWrapperUs = wrapperUs;
+    }
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
     this.panicMode = false;

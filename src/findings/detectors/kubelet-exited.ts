@@ -10,12 +10,12 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { kindId } from '../../catalog/catalog.ts';
+import { KINDS, kindId } from '../../catalog/catalog.ts';
 import { Severity } from '../../ingest/klog-header.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { clip } from '../text-scan.ts';
-import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
 const FAILED = kindId('node.kubelet-failed');
 /** Fatal records that are kubelet-panic's: the Go runtime's crash report and the crash handler's line. */
@@ -111,11 +111,53 @@ const CAUSES: readonly Cause[] = [
   },
 ];
 
+/**
+ * Why the kubelet ended when only the service manager's line says so (`Main process exited, code=killed,
+ * status=9/KILL`): it prints nothing when it is killed.
+ */
+const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 'silent', Cause>> = {
+  oom: {
+    id: 'oom-killed', words: [], title: 'the OOM killer killed it',
+    why: 'The kernel\'s OOM killer killed the kubelet (systemd says so): the node ran out of memory, or the unit reached its own memory limit. A killed kubelet prints nothing.',
+    next: 'Read the kernel log at that time (`journalctl -k`: "Out of memory: Killed process … (kubelet)") for what held the memory; reserve memory for the system (systemReserved, kubeReserved, eviction thresholds) so the kubelet evicts pods before the kernel kills processes; check the unit\'s MemoryMax.',
+  },
+  systemd: {
+    id: 'killed-by-systemd', words: [], title: 'systemd killed it (watchdog or stop timeout)',
+    why: 'systemd killed the kubelet itself: it stopped answering the unit\'s watchdog, or it did not stop within the stop timeout after SIGTERM — a hung kubelet.',
+    next: 'If it hangs again, a goroutine dump taken first (`kill -QUIT` on the kubelet: the stacks go to its log) shows where; check the unit\'s WatchdogSec and TimeoutStopSec.',
+  },
+  killed: {
+    id: 'killed', words: [], title: 'a signal killed it',
+    why: 'A signal killed the kubelet, which prints nothing then: SIGKILL comes from the OOM killer (the kernel log says so) or from a person or an agent (`kill -9`).',
+    next: 'Look in the kernel log (`journalctl -k`) for an OOM kill of the kubelet at that time, and in the journal for who stopped it.',
+  },
+  dumped: {
+    id: 'dumped', words: [], title: 'it crashed with a core dump',
+    why: 'The kubelet died of a fatal signal and dumped core (SIGABRT, SIGSEGV); the crash report it prints before (goroutine stacks) is not in this log.',
+    next: 'Read the kubelet\'s lines just before this in the whole journal (`journalctl -u kubelet`) for its crash report, and `coredumpctl` for the core.',
+  },
+  silent: {
+    id: 'exited-silently', words: [], title: 'it exited with a failure status and no error of its own in the log',
+    why: 'The kubelet exited with a failure status, but no error line of its own comes before it in this log: the excerpt starts later or a pager cut the line, or it failed before its logging was set up (a bad flag is printed to stderr only).',
+    next: '`journalctl -u kubelet -b --no-pager` shows its last lines before the exit; the unit\'s ExecStart and drop-ins show how it was started.',
+  },
+};
+/** The service manager's line about an exit is the kubelet's own failure line's when it follows it this closely. */
+const EXIT_AFTER_ERROR_US = 10e6;
+/** An OOM kill line and the exit line it explains are this close. */
+const OOM_NEAR_US = 5e6;
+/** systemd's watchdog or stop-timeout kill comes at most this long before the exit it causes. */
+const SYSTEMD_KILL_BEFORE_US = 180e6;
+
 interface Exit {
   node: number;
   cause: Cause | undefined;
   error: string;
   events: number[];
+  /** The service manager's lines about the process ending (`Main process exited, …`) that follow these failures. */
+  exits: number[];
+  /** Only the service manager's lines tell of these exits (the kubelet printed nothing). */
+  byService: boolean;
   /** Every failure came within STARTUP_US of a kubelet start (or none is logged and it is a start-up message). */
   atStartup: boolean;
 }
@@ -125,6 +167,7 @@ export const kubeletExited: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const groups = new Map<string, Exit>();
+    const groupOf = new Map<number, Exit>();
     const byNode = new Map<number, number[]>();
     let seen = 0;
     for (let e = 0; e < ev.count && seen < MAX_FAILURES; e++) {
@@ -141,16 +184,95 @@ export const kubeletExited: Detector = {
       let g = groups.get(key);
       if (!g) {
         if (groups.size >= MAX_GROUPS) continue;
-        g = { node: ev.node[e], cause, error, events: [], atStartup: true };
+        g = { node: ev.node[e], cause, error, byService: false, events: [], exits: [], atStartup: true };
         groups.set(key, g);
       }
       g.events.push(e);
+      groupOf.set(e, g);
       g.error = error;
       if (!isStartupFailure(ctx, e)) g.atStartup = false;
     }
-    return [...groups.values()].map((g) => describe(ctx, g, byNode.get(g.node)!));
+    serviceExits(ctx, groups, groupOf, byNode);
+    const restarts = restartCounters(ctx);
+    return [...groups.values()].map((g) => describe(ctx, g, byNode.get(g.node) ?? [], restarts.get(g.node)));
   },
 };
+
+/**
+ * The service manager's lines about the kubelet's process ending: one right after a failure of its own joins that
+ * failure's finding (it gives the exit status); one with nothing before it is a finding of its own, told by how the
+ * process ended (the OOM killer, systemd's own kill, another signal, a core dump, a failure status). A normal stop
+ * (exit 0, SIGTERM, SIGINT) is none.
+ */
+function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: Map<number, Exit>, byNode: Map<number, number[]>): void {
+  const ev = ctx.trace.events;
+  const exits = ctx.ofKind('service.exited');
+  if (exits.length === 0) return;
+  const oom = ctx.ofKinds(['service.oom', 'service.failed']);
+  const killedBySystemd = ctx.ofKind('service.killed');
+  const crashes = ctx.ofKinds(['node.crash', 'node.panic']);
+  for (const x of exits) {
+    const node = ev.node[x];
+    const t = ev.timeUs[x];
+    const text = ctx.text(x);
+    const code = valueAfter(text, 'code=', ',');
+    const status = valueAfter(text, 'status=', ' ');
+    if (/^(0\/|15\/|2\/INT)/.test(status) && code !== 'dumped') continue;
+    const failures = byNode.get(node) ?? [];
+    const own = lastWithin(ev, failures, node, t - EXIT_AFTER_ERROR_US, t);
+    if (own >= 0) {
+      groupOf.get(own)?.exits.push(x);
+      continue;
+    }
+    if (lastWithin(ev, crashes, node, t - EXIT_AFTER_ERROR_US, t) >= 0) continue;
+    const cause = code === 'killed'
+      ? lastWithin(ev, oom, node, t - OOM_NEAR_US, t + OOM_NEAR_US, (e) => KINDS[ev.kind[e]] === 'service.oom' || ctx.text(e) === 'oom-kill') >= 0
+        ? SERVICE_CAUSES.oom
+        : lastWithin(ev, killedBySystemd, node, t - SYSTEMD_KILL_BEFORE_US, t) >= 0 ? SERVICE_CAUSES.systemd : SERVICE_CAUSES.killed
+      : code === 'dumped' ? SERVICE_CAUSES.dumped : SERVICE_CAUSES.silent;
+    const key = `${node}\n${cause.id}`;
+    let g = groups.get(key);
+    if (!g) {
+      if (groups.size >= MAX_GROUPS) continue;
+      g = { node, cause, error: text, byService: true, events: [], exits: [], atStartup: true };
+      groups.set(key, g);
+    }
+    g.events.push(x);
+    if (!isStartupFailure(ctx, x)) g.atStartup = false;
+  }
+  for (const g of groups.values()) g.events.sort((a, b) => a - b);
+}
+
+/** The text after `key` up to `stop` (or the end). */
+function valueAfter(text: string, key: string, stop: string): string {
+  const at = text.indexOf(key);
+  if (at < 0) return '';
+  const end = text.indexOf(stop, at + key.length);
+  return text.slice(at + key.length, end < 0 ? text.length : end);
+}
+
+/** The last event of `list` (time order) on `node` in [fromUs, toUs] that `accept` takes, or -1. */
+function lastWithin(ev: FindingContext['trace']['events'], list: ArrayLike<number>, node: number, fromUs: number, toUs: number,
+  accept: (e: number) => boolean = () => true): number {
+  for (let k = list.length - 1; k >= 0; k--) {
+    const e = list[k];
+    const t = ev.timeUs[e];
+    if (t < fromUs) break;
+    if (t <= toUs && ev.node[e] === node && accept(e)) return e;
+  }
+  return -1;
+}
+
+/** The highest restart counter systemd reported per node (`Scheduled restart job, restart counter is at N.`). */
+function restartCounters(ctx: FindingContext): Map<number, number> {
+  const ev = ctx.trace.events;
+  const out = new Map<number, number>();
+  for (const e of ctx.ofKind('service.restart')) {
+    const n = ev.num[e];
+    if (Number.isFinite(n) && n > (out.get(ev.node[e]) ?? 0)) out.set(ev.node[e], n);
+  }
+  return out;
+}
 
 /** The error the line reports: its err (or, for a printf F line, its message after the header). */
 function errorText(ctx: FindingContext, e: number): string {
@@ -179,8 +301,8 @@ function lastEventOn(ctx: FindingContext, node: number): number {
   return -1;
 }
 
-/** `failures`: every failure on the group's node, in time order. */
-function describe(ctx: FindingContext, g: Exit, failures: readonly number[]): Finding {
+/** `failures`: every failure on the group's node, in time order; `restarts`: systemd's restart counter there. */
+function describe(ctx: FindingContext, g: Exit, failures: readonly number[], restarts: number | undefined): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -193,10 +315,17 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[]): Fi
   const when = n === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(n, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), about every ${duration(Math.round((ev.timeUs[last] - ev.timeUs[first]) / (n - 1)))} (its service manager starts it again each time)`;
-  const parts = [
-    `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
+  const parts = [g.byService
+    ? `The kubelet's process ended${g.atStartup ? ' during its start-up' : ''} ${when}, as systemd tells ("${clip(g.error, 120)}"), with no line of its own before it.`
+    : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  if (g.exits.length) {
+    for (const x of g.exits.slice(0, 20)) b.evidence(x, false);
+    const statuses = [...new Set(g.exits.map((x) => valueAfter(ctx.text(x), 'status=', ' ')))];
+    parts.push(`systemd saw the process end with status ${listOf(statuses)} (${lineRef(trace, g.exits[0])}).`);
+  }
+  if (restarts !== undefined) parts.push(`systemd's restart counter for it reached ${restarts}.`);
   const back = ctx.startAfter(last);
   if (back >= 0) {
     b.evidence(back, false);

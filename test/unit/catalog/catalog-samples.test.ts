@@ -12,7 +12,7 @@ describe('catalog samples', () => {
     describe(group.id, () => {
       group.samples.forEach((s, k) => {
         it(`${s.era} #${k + 1}`, () => {
-          const got = run(s.line);
+          const got = run(s.line, s.before);
           expect(got.events, 'one event').toBe(1);
           expect({
             id: got.id, kind: got.kind, lane: got.lane, pods: got.pods, cname: got.cname, cid: got.cid,

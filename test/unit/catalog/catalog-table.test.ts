@@ -64,7 +64,7 @@ describe('catalog table', () => {
     for (const e of ENTRIES.filter((x) => x.embeddedIn)) {
       const templates = (e.printf ?? []).map(compileTemplate);
       const hits = ALL_SAMPLES.filter((g) => e.embeddedIn!.includes(g.id)).flatMap((g) => g.samples).flatMap((s) => {
-        const text = run(s.line).text;
+        const text = run(s.line, s.before).text;
         return templates.flatMap((t) => {
           const at = text.indexOf(t.prefix);
           const fields = at < 0 ? undefined : matchTemplate(t, text, at);

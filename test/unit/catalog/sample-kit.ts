@@ -23,6 +23,8 @@ export interface Expect {
   kind?: string;
   /** Lane, when it differs from the entry's (a pod lane without a pod falls back to a node lane). */
   lane?: LaneKind;
+  /** A line the sample needs before it in its source (what tells a journal's kubelet identifier); not the one checked. */
+  before?: string;
 }
 
 export interface Sample extends Expect {
@@ -82,16 +84,18 @@ export interface Observed {
   text: string;
 }
 
-/** Analyses one sample line alone and reads back its (first) event. */
-export function run(line: string): Observed {
-  const t = analyzeSources([{ name: 'sample.log', data: line + '\n' }]);
+/** Analyses one sample line alone (after `before`, if given) and reads back its event. */
+export function run(line: string, before?: string): Observed {
+  const t = analyzeSources([{ name: 'sample.log', data: (before ? `${before}\n` : '') + line + '\n' }]);
   const ev = t.events;
-  if (ev.count === 0) return { events: 0, id: '', kind: '', lane: '', pods: [], cname: '', cid: '', sandbox: '', num: NaN, text: '' };
-  const i = 0;
+  const sampleLine = before ? before.split('\n').length + 1 : 1;
+  const mine = Array.from({ length: ev.count }, (_, e) => e).filter((e) => ev.line[e] === sampleLine);
+  if (mine.length === 0) return { events: 0, id: '', kind: '', lane: '', pods: [], cname: '', cid: '', sandbox: '', num: NaN, text: '' };
+  const i = mine[0];
   const podIds = ev.pod[i] >= 0 ? [ev.pod[i]] : t.multiPod[i] ?? [];
   const inst = ev.container[i] >= 0 ? t.containers[ev.container[i]] : undefined;
   return {
-    events: ev.count,
+    events: mine.length,
     id: CATALOG[ev.msg[i]].id,
     kind: KINDS[ev.kind[i]],
     lane: t.lanes[ev.lane[i]]?.kind ?? '',

@@ -2,6 +2,8 @@
 import { CID, DB1, J, P, S, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
+/** A journal's kubelet line: it tells which identifier is the kubelet's, so that systemd's lines about it are read. */
+const KUBELET_LINE = 'Mar 15 10:02:03 node-1 kubelet[2891]: I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-1"]';
 const ref = pod('default', 'web-0');
 const JPOD = { pod: { name: 'web-0', namespace: 'default' } };
 const NET = 'NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized';
@@ -314,4 +316,18 @@ export const NODE_SAMPLES: EntrySamples[] = [
     J(json('logs/logs.go:25', { msg: 'Finished parsing log file', path: '/var/log/pods/default_web-0/app/0.log' }), { text: '/var/log/pods/default_web-0/app/0.log' })),
   entry('X126', 'node.ip', 'node-status',
     P(klog('I', 'setters.go:73', 'Using node IP: "10.0.3.7"'), { text: '10.0.3.7' })),
+  // The service manager's lines about the kubelet's unit: alone, a line needs a journal's time, and a kubelet line
+  // before it to tell the kubelet's identifier.
+  entry('X129', 'service.exited', 'other',
+    P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE`, { before: KUBELET_LINE, text: 'Main process exited, code=exited, status=1/FAILURE' }),
+    P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: main process exited, code=killed, status=9/KILL`, { before: KUBELET_LINE, text: 'main process exited, code=killed, status=9/KILL' })),
+  entry('X130', 'service.failed', 'other',
+    P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Failed with result 'oom-kill'.`, { before: KUBELET_LINE, text: 'oom-kill' })),
+  entry('X131', 'service.restart', 'other',
+    P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service: Scheduled restart job, restart counter is at 7.`, { before: KUBELET_LINE, num: 7 })),
+  entry('X132', 'service.oom', 'other',
+    P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: A process of this unit has been killed by the OOM killer.`, { before: KUBELET_LINE })),
+  entry('X133', 'service.killed', 'other',
+    P(`Mar 15 10:03:33 node-1 systemd[1]: kubelet.service: State 'stop-sigterm' timed out. Killing.`, { before: KUBELET_LINE }),
+    P(`Mar 15 10:05:03 node-1 systemd[1]: kubelet.service: Watchdog timeout (limit 3min)!`, { before: KUBELET_LINE, text: '3min' })),
 ];

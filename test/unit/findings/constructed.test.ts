@@ -368,6 +368,37 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(f[0].explanation).toContain('then failed another way at 08:56:40.125866 (line 18)');
     expect(f[1].explanation).toContain('It started again at 08:58:02.201187 (line 26) and did not fail this way again in the 2m33s the log goes on');
     expect(f[1].next).toContain('disabled_plugins');
+    // systemd's lines about the unit join the failure they follow.
+    expect(f[0].explanation).toContain('systemd saw the process end with status 1/FAILURE (line 3).');
+    expect(f[0].explanation).toContain('systemd\'s restart counter for it reached 2.');
+    expect(a.lines(f[0])).toEqual([2, 3, 7, 8, 12, 13, 16]);
+  });
+
+  it('a kubelet killed without a word of its own: systemd\'s lines tell how (OOM killer, a signal), a normal stop is none', () => {
+    const j = (time: string, rest: string, ident = 'systemd[1]') => `Mar 04 ${time} worker-2 ${ident}: ${rest}`;
+    const kubelet = (time: string, rest: string) => j(time, `I0304 ${time}.118273    1893 ${rest}`, 'kubelet[1893]');
+    const log = (...unitLines: [string, string][]) => [
+      kubelet('09:12:40', 'kubelet.go:2430] "SyncLoop (housekeeping)"'),
+      ...unitLines.map(([time, rest]) => j(time, `kubelet.service: ${rest}`)),
+      j('09:14:12', 'Started kubelet: The Kubernetes Node Agent.'),
+      kubelet('09:14:12', 'server.go:415] "Kubelet version" kubeletVersion="v1.27.3"'),
+      kubelet('09:15:32', 'kubelet.go:2430] "SyncLoop (housekeeping)"'),
+    ].join('\n');
+    const oom = analyse(log(['09:14:02', 'A process of this unit has been killed by the OOM killer.'],
+      ['09:14:02', 'Main process exited, code=killed, status=9/KILL'], ['09:14:02', "Failed with result 'oom-kill'."],
+      ['09:14:12', 'Scheduled restart job, restart counter is at 4.'])).of('kubelet-exited');
+    expect(oom.map((x) => x.title)).toEqual(['Kubelet exited: the OOM killer killed it']);
+    expect(oom[0].explanation).toContain('as systemd tells ("Main process exited, code=killed, status=9/KILL"), with no line of its own before it');
+    expect(oom[0].explanation).toContain('systemd\'s restart counter for it reached 4.');
+    expect(oom[0].next).toContain('journalctl -k');
+    const killed = analyse(log(['09:14:02', 'Main process exited, code=killed, status=9/KILL'])).of('kubelet-exited');
+    expect(killed.map((x) => x.title)).toEqual(['Kubelet exited: a signal killed it']);
+    const hung = analyse(log(['09:12:50', "State 'stop-sigterm' timed out. Killing."], ['09:14:02', 'Main process exited, code=killed, status=9/KILL'])).of('kubelet-exited');
+    expect(hung.map((x) => x.title)).toEqual(['Kubelet exited: systemd killed it (watchdog or stop timeout)']);
+    const silent = analyse(log(['09:14:02', 'Main process exited, code=exited, status=1/FAILURE'])).of('kubelet-exited');
+    expect(silent.map((x) => x.title)).toEqual(['Kubelet exited: it exited with a failure status and no error of its own in the log']);
+    expect(analyse(log(['09:14:02', 'Main process exited, code=killed, status=15/TERM'])).of('kubelet-exited')).toEqual([]);
+    expect(analyse(log(['09:14:02', 'Main process exited, code=exited, status=0/SUCCESS'])).of('kubelet-exited')).toEqual([]);
   });
 
   it('reads the cause from the error: swap, cgroup driver, runtime socket, flags, credentials; else quotes it', () => {

@@ -51,6 +51,8 @@ export function printedTime(line: string): string | undefined {
   return m ? `${m[1]}-${m[2]} ${m[3]}` : undefined;
 }
 
+const seconds = (hhmmss: string) => Number(hhmmss.slice(0, 2)) * 3600 + Number(hhmmss.slice(3, 5)) * 60 + Number(hhmmss.slice(6, 8));
+
 /** The same form for a time in the trace (the year dropped: the log does not print it). */
 const asPrinted = (us: number) => formatEpochUs(us).slice(5);
 
@@ -63,8 +65,17 @@ export function expectRangeAndNext(a: Analysed, f: Finding, opts: { toLogEnd?: b
   expect(f.next.trim().length, `${f.id}: next`).toBeGreaterThan(20);
   expect(f.next, `${f.id}: next is not the explanation`).not.toBe(f.explanation);
   const lines = a.text.split('\n');
-  const times = a.lines(f).map((n) => printedTime(lines[n - 1]));
-  expect(times.every((t) => t !== undefined), `${f.id}: every evidence line has a klog time`).toBe(true);
+  const times = f.evidence.map((e) => {
+    const line = lines[a.trace.events.line[e] - 1];
+    const klog = printedTime(line);
+    if (klog !== undefined) return klog;
+    // A line without a klog header (a crash report, systemd's line about the kubelet's unit) is timed on the klog
+    // clock from its journal time: that time is printed to the second.
+    const journal = /^\w{3} +\d{1,2} (\d\d:\d\d:\d\d) /.exec(line)?.[1];
+    const traced = asPrinted(a.trace.events.timeUs[e]);
+    return journal !== undefined && Math.abs(seconds(traced.slice(6, 14)) - seconds(journal)) <= 1 ? traced : undefined;
+  });
+  expect(times.every((t) => t !== undefined), `${f.id}: every evidence line has a klog time, or a journal time its event keeps`).toBe(true);
   // Within one year "MM-DD hh:mm:ss.uuuuuu" sorts as time does.
   const sorted = (times as string[]).slice().sort();
   expect(asPrinted(f.startUs), `${f.id}: start`).toBe(sorted[0]);
