@@ -158,6 +158,8 @@ interface Exit {
   exits: number[];
   /** Only the service manager's lines tell of these exits (the kubelet printed nothing). */
   byService: boolean;
+  /** The service manager's lines that say why (its OOM-kill or its own kill line): evidence only. */
+  context: number[];
   /** Every failure came within STARTUP_US of a kubelet start (or none is logged and it is a start-up message). */
   atStartup: boolean;
 }
@@ -184,7 +186,7 @@ export const kubeletExited: Detector = {
       let g = groups.get(key);
       if (!g) {
         if (groups.size >= MAX_GROUPS) continue;
-        g = { node: ev.node[e], cause, error, byService: false, events: [], exits: [], atStartup: true };
+        g = { node: ev.node[e], cause, error, byService: false, events: [], exits: [], context: [], atStartup: true };
         groups.set(key, g);
       }
       g.events.push(e);
@@ -225,19 +227,21 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
       continue;
     }
     if (lastWithin(ev, crashes, node, t - EXIT_AFTER_ERROR_US, t) >= 0) continue;
-    const cause = code === 'killed'
-      ? lastWithin(ev, oom, node, t - OOM_NEAR_US, t + OOM_NEAR_US, (e) => KINDS[ev.kind[e]] === 'service.oom' || ctx.text(e) === 'oom-kill') >= 0
-        ? SERVICE_CAUSES.oom
-        : lastWithin(ev, killedBySystemd, node, t - SYSTEMD_KILL_BEFORE_US, t) >= 0 ? SERVICE_CAUSES.systemd : SERVICE_CAUSES.killed
+    // The line that says why, if systemd printed one: the OOM kill, or its own kill.
+    const oomLine = code === 'killed'
+      ? lastWithin(ev, oom, node, t - OOM_NEAR_US, t + OOM_NEAR_US, (e) => KINDS[ev.kind[e]] === 'service.oom' || ctx.text(e) === 'oom-kill') : -1;
+    const killLine = code === 'killed' && oomLine < 0 ? lastWithin(ev, killedBySystemd, node, t - SYSTEMD_KILL_BEFORE_US, t) : -1;
+    const cause = oomLine >= 0 ? SERVICE_CAUSES.oom : killLine >= 0 ? SERVICE_CAUSES.systemd : code === 'killed' ? SERVICE_CAUSES.killed
       : code === 'dumped' ? SERVICE_CAUSES.dumped : SERVICE_CAUSES.silent;
     const key = `${node}\n${cause.id}`;
     let g = groups.get(key);
     if (!g) {
       if (groups.size >= MAX_GROUPS) continue;
-      g = { node, cause, error: text, byService: true, events: [], exits: [], atStartup: true };
+      g = { node, cause, error: text, byService: true, events: [], exits: [], context: [], atStartup: true };
       groups.set(key, g);
     }
     g.events.push(x);
+    for (const why of [oomLine, killLine]) if (why >= 0 && g.context.length < 20) g.context.push(why);
     if (!isStartupFailure(ctx, x)) g.atStartup = false;
   }
   for (const g of groups.values()) g.events.sort((a, b) => a - b);
@@ -308,6 +312,7 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
   const b = new FindingBuilder(trace);
   for (const e of g.events.slice(0, 50)) b.evidence(e, false);
   for (const e of g.events.slice(50).slice(-20)) b.evidence(e, false);
+  for (const e of g.context) b.evidence(e, false);
   b.nodeLanes(g.node, ['node-status']);
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
