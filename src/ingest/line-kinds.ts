@@ -186,6 +186,27 @@ export enum KnownLine {
   GlogMachine,
   /** `Binary: …` and `Log line format: …` */
   GlogOther,
+  /**
+   * What `systemctl status kubelet` prints about the unit (`● kubelet.service - …`, `Active: failed (Result:
+   * exit-code) since …`, `Main PID: 2573 (code=exited, status=1/FAILURE)`, its cgroup tree) and `journalctl -x`'s
+   * explanations of journal entries (`░░ Subject: Unit failed`).
+   */
+  ServiceStatus,
+}
+
+/** The fields `systemctl status` prints about a unit, after its indentation. */
+const STATUS_FIELDS = ['Loaded: ', 'Active: ', 'Docs: ', 'Main PID: ', 'Tasks: ', 'Memory: ', 'CPU: ', 'CGroup: ', 'Drop-In: ',
+  'Process: ', 'Status: ', 'TriggeredBy: ', 'Invocation: ', 'Mem peak: ', 'IO: '];
+
+/** A line of `systemctl status` or a `journalctl -x` explanation (see KnownLine.ServiceStatus), from `p`. */
+function isServiceStatusLine(s: string, p: number): boolean {
+  let i = p;
+  while (i < p + 16 && s.charCodeAt(i) === 32) i++;
+  const c = s.charCodeAt(i);
+  // ░ (journalctl -x), the tree's └ ├ │, and the unit's ● ○ × with its name.
+  if (c === 0x2591 || c === 0x2514 || c === 0x251c || c === 0x2502) return true;
+  if ((c === 0x25cf || c === 0x25cb || c === 0xd7) && s.charCodeAt(i + 1) === 32) return s.includes('.service', i);
+  return c >= 65 && c <= 90 && i > p && STATUS_FIELDS.some((f) => s.startsWith(f, i));
 }
 
 /** Recognises the non-log lines that tell us something about the source. */
@@ -201,6 +222,7 @@ export function knownLine(s: string, p: number): KnownLine {
   }
   if (c === 82 && s.startsWith('Running on machine: ', p)) return KnownLine.GlogMachine;
   if (c === 66 && s.startsWith('Binary: Built with ', p)) return KnownLine.GlogOther;
+  if (isServiceStatusLine(s, p)) return KnownLine.ServiceStatus;
   return KnownLine.None;
 }
 

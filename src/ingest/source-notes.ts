@@ -127,7 +127,7 @@ export class SourceNotes {
         break;
       case KnownLine.SectionHeader: f.sectionHeaders++; break;
       case KnownLine.Fence: f.markdownFences++; break;
-      case KnownLine.GlogOther: break;
+      case KnownLine.GlogOther: case KnownLine.ServiceStatus: break;
       default:
         if (looksLikeDamagedHeader(text, p)) {
           this.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);

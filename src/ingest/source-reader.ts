@@ -223,8 +223,8 @@ export class SourceReader {
 
   /**
    * A wrapped log line indented as a whole, as pasted into a document (`    10.0.0.5: {"ts":…}`, `  Mar 15 … kubelet[…]:
-   * I0315 …`): the wrapper after the indentation, when a kubelet header or a JSON object follows it — an indented line
-   * is otherwise the continuation of a wrapped one.
+   * I0315 …`): the wrapper after the indentation, when it names a journal's program or a kubelet header or a JSON
+   * object follows it — an indented line is otherwise the continuation of a wrapped one.
    */
   private unwrapIndented(text: string): string | undefined {
     let p = 0;
@@ -233,8 +233,9 @@ export class SourceReader {
     const inner = text.slice(p);
     const iw = this.innerWrapper;
     if (parseWrapper(inner, iw) && iw.kind !== 'timestamp') {
+      // A journal line names its program (a systemd line about the kubelet's unit, a deprecation warning): its own.
       const c = inner.charCodeAt(iw.payloadStart);
-      if (c === 123 /* { */ || findKlogHeader(inner, iw.payloadStart, this.header)) return inner;
+      if (iw.ident || c === 123 /* { */ || findKlogHeader(inner, iw.payloadStart, this.header)) return inner;
     }
     iw.kind = 'none';
     return undefined;

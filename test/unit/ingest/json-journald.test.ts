@@ -239,6 +239,29 @@ describe('journalctl output modes', () => {
     expect(analyze({ name: 'journal.txt', data: text.split('\n').slice(0, 2).join('\n') }).sources[0].node).toBe('localhost');
   });
 
+  it('a `systemctl status kubelet` paste and `journalctl -x` explanations are the tools\' own lines, not stray; a journal indented as a whole stays a journal', () => {
+    const text = [
+      '● kubelet.service - kubelet: The Kubernetes Node Agent',
+      '     Loaded: loaded (/lib/systemd/system/kubelet.service; enabled; vendor preset: enabled)',
+      '    Drop-In: /usr/lib/systemd/system/kubelet.service.d',
+      '             └─10-kubeadm.conf',
+      '     Active: activating (auto-restart) (Result: exit-code) since Thu 2024-03-15 10:02:04 UTC; 3s ago',
+      '   Main PID: 2891 (code=exited, status=1/FAILURE)',
+      '',
+      `    Mar 15 10:02:03 node-1 kubelet[2891]: ${klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]')}`,
+      '    Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE',
+      '░░ Subject: Unit process exited',
+      '░░ An ExecStart= process belonging to unit kubelet.service has exited.',
+      '    Mar 15 10:02:04 node-1 containerd[611]: time="2024-03-15T10:02:04Z" level=info msg="shim disconnected"',
+    ].join('\n');
+    const trace = analyze({ name: 'status.txt', data: text });
+    const src = trace.sources[0];
+    expect(src.diagnostics).toEqual([]);
+    expect(src.format).toBe('klog-journald');
+    // The indented systemd line is the unit's exit, not a wrapped tail of the kubelet line before it.
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['status.txt:8 syncloop.add', 'status.txt:9 service.exited']);
+  });
+
   it('keeps a multi-line value whose lines the journal stored as separate entries, and skips other programs', () => {
     const text = [
       `Mar 15 10:02:05 node-1 kubelet[2891]: I0315 10:02:05.100003    2891 status_manager.go:883] "Patch status for pod" pod="default/web-0" podUID="${UID}" patch=<`,
