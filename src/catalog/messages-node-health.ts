@@ -82,6 +82,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     text: ['panic', 'msg'], alsoPrintedBy: 'every Go program',
     explain: 'The kubelet process died: the Go runtime printed why (a panic nothing recovered, a fatal error such as concurrent map writes, or a fatal signal) and the stacks of its goroutines after it, and exited; the service manager starts it again.',
   },
+  {
+    id: 'X134', kind: 'node.stack', lane: 'other', versions: 'all', v: 0,
+    printf: ['goroutine %d [%s]:', 'goroutine %d %s [%s]:'], alsoPrintedBy: 'every Go program',
+    explain: 'A goroutine\'s stack with no line before it in the log: the excerpt starts inside a panic report or a goroutine dump, and the line that opened it is not there.',
+  },
   // The service manager's journal lines about the kubelet's unit (`kubelet.service: …`, the unit's name taken off):
   // read as the kubelet's own when a journal holds them (ingest/source-reader.ts serviceRecord).
   {

@@ -11,7 +11,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
  * `goroutine 12 [running]:`, `goroutine 7 [chan receive, 12 minutes]:`, and the longer form of newer Go tracebacks
  * (`goroutine 1 gp=0xc000002380 m=0 mp=0x5b7f2a0 [running]:`): a number, then a line that ends with `]:`.
  */
-function isGoroutineHeader(s: string, p: number): boolean {
+export function isGoroutineHeader(s: string, p: number): boolean {
   if (!s.startsWith('goroutine ', p)) return false;
   let i = p + 10;
   const start = i;

@@ -17,7 +17,7 @@ import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isGoroutineHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
@@ -395,7 +395,7 @@ export class SourceReader {
       }
       if (!this.panicMode && this.stderrRecord(text, p, lineNo, w, lastLine)) return;
       if (this.tryContinuation(text, p, lastLine)) return;
-    } else if (w && w.ident && this.stderrRecord(text, p, lineNo, w, lastLine)) {
+    } else if (w && w.ident && (this.stderrRecord(text, p, lineNo, w, lastLine) || this.orphanStack(text, p, lineNo, w, lastLine))) {
       return;
     }
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
@@ -452,6 +452,18 @@ export class SourceReader {
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, crash ? Severity.Fatal : Severity.Error, crash);
+    return true;
+  }
+
+  /**
+   * A goroutine's stack in a journal with no record before it (an excerpt that starts inside a dump, the line that
+   * opened it cut away): a record of its own, so that its lines are the kubelet's and its frames can be read.
+   */
+  private orphanStack(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
+    if (!isGoroutineHeader(text, p)) return false;
+    const timeUs = this.headerlessTimeUs(w);
+    if (!Number.isFinite(timeUs)) return false;
+    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, Severity.Error, true);
     return true;
   }
 

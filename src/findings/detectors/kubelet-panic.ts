@@ -56,11 +56,14 @@ export const kubeletPanic: Detector = {
     const ev = ctx.trace.events;
     const groups = new Map<string, Panic>();
     let read = 0;
-    for (const e of ctx.ofKinds(['node.panic', 'node.crash'])) {
+    for (const e of ctx.ofKinds(['node.panic', 'node.crash', 'node.stack'])) {
       if (read++ >= MAX_PANICS) break;
       const crash = KINDS[ev.kind[e]] === 'node.crash';
-      const value = withoutRecoveredMark(ctx.text(e));
       const raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
+      // A stack whose first line the excerpt cut away is a panic's when the panic machinery is in it.
+      const orphan = KINDS[ev.kind[e]] === 'node.stack';
+      if (orphan && !PANIC_FRAMES.some((f) => raw.includes(f))) continue;
+      const value = orphan ? '' : withoutRecoveredMark(ctx.text(e));
       // A fatal signal's dump shows every goroutine: none of them is where it happened.
       const signal = crash && SIGNAL_LINE.test(value);
       const { frame, at, own } = signal ? NO_FRAME : whereItHappened(raw);
@@ -84,6 +87,8 @@ const MACHINERY = ['k8s.io/apimachinery/pkg/util/runtime.', 'k8s.io/klog'];
 /** How the kubelet's build path names vendored libraries. */
 const VENDOR = 'k8s.io/kubernetes/vendor/';
 const MAX_STACK_LINES = 2000;
+/** Frames of a panic's stack (the runtime's gopanic, the crash handler). */
+const PANIC_FRAMES = ['\npanic(', ': panic(', 'runtime.logPanic', 'runtime.HandleCrash', 'runtime.handleCrash'];
 /** How the Go runtime opens a fatal signal's dump: `SIGABRT: abort`. */
 const SIGNAL_LINE = /^SIG[A-Z]{2,8}: /;
 const NO_FRAME: Frame = { frame: '', at: '', own: false };
@@ -169,7 +174,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const where = g.frame ? ` in ${g.frame}${g.at ? ` (${g.at})` : ''}` : '';
-  const value = g.value ? clip(g.value, 200) : '(no value logged)';
+  const value = g.value ? clip(g.value, 200) : '(its value is not in the log: the excerpt starts inside the stack)';
   const when = g.events.length === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(g.events.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;

@@ -318,6 +318,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'setters.go:73', 'Using node IP: "10.0.3.7"'), { text: '10.0.3.7' })),
   // The service manager's lines about the kubelet's unit: alone, a line needs a journal's time, and a kubelet line
   // before it to tell the kubelet's identifier.
+  entry('X134', 'node.stack', 'other',
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: goroutine 603 [running]:'),
+    P('Mar 15 10:02:03 node-1 kubelet[2891]: goroutine 1 gp=0xc000002380 m=0 mp=0x5b7f2a0 [running]:')),
   entry('X129', 'service.exited', 'other',
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE`, { before: KUBELET_LINE, text: 'Main process exited, code=exited, status=1/FAILURE' }),
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: main process exited, code=killed, status=9/KILL`, { before: KUBELET_LINE, text: 'main process exited, code=killed, status=9/KILL' })),

@@ -299,6 +299,29 @@ describe('Go panics and goroutine dumps', () => {
       expect(eventRows(bare).map((r) => r.kind)).toEqual(['kubelet.version']);
     });
 
+    it('a journal excerpt that starts inside a stack: a record of its own, a panic when the panic machinery is in it', () => {
+      const stack = (frames: string[]) => [j('09:20:00', 'goroutine 603 [running]:'), ...frames.map((f) => j('09:20:00', f))].join('\n');
+      const panicking = analyze({ name: 'journal.txt', data: stack([
+        'k8s.io/apimachinery/pkg/util/runtime.logPanic({0x3a2dec0, 0x6d6df80})',
+        '        k8s.io/apimachinery/pkg/util/runtime/runtime.go:75 +0x99',
+        'panic({0x3a2dec0, 0x6d6df80})',
+        '        runtime/panic.go:884 +0x212',
+        'k8s.io/kubernetes/pkg/kubelet/cm.(*qosContainerManagerImpl).setCPUCgroupConfig(0xc000a8a0a0, 0xc000f14f38)',
+        '        k8s.io/kubernetes/pkg/kubelet/cm/qos_container_manager_linux.go:172 +0x3b',
+      ]) });
+      expect(eventRows(panicking).map((r) => `${r.where} ${r.kind}`)).toEqual(['journal.txt:1+7 node.stack']);
+      expect(panicking.sources[0].lines.unrecognized).toBe(0);
+      const f = runDetectors(panicking).filter((x) => x.id === 'kubelet-panic');
+      expect(f.map((x) => x.title)).toEqual(['Kubelet panic in kubelet/cm.(*qosContainerManagerImpl).setCPUCgroupConfig (qos_container_manager_linux.go:172)']);
+      expect(f[0].explanation).toContain('its value is not in the log: the excerpt starts inside the stack');
+      // A goroutine's stack without the panic machinery (a dump asked for): no panic.
+      const waiting = analyze({ name: 'journal.txt', data: stack([
+        'k8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncLoop(0xc000b5c000, {0x4b8e1c0, 0xc0010a2f00})',
+        '        k8s.io/kubernetes/pkg/kubelet/kubelet.go:2220 +0x1a5',
+      ]) });
+      expect(runDetectors(waiting).filter((x) => x.id === 'kubelet-panic')).toEqual([]);
+    });
+
     it('without a journal, a crash takes the time of the line before it and keeps its whole report', () => {
       const trace = analyze({ name: 'k.log', data: [
         'I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
