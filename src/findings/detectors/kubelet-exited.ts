@@ -255,14 +255,23 @@ function valueAfter(text: string, key: string, stop: string): string {
   return text.slice(at + key.length, end < 0 ? text.length : end);
 }
 
-/** The last event of `list` (time order) on `node` in [fromUs, toUs] that `accept` takes, or -1. */
+/**
+ * The last event of `list` (in time order) on `node` in [fromUs, toUs] that `accept` takes, or -1: a binary search
+ * for toUs, then back to fromUs.
+ */
 function lastWithin(ev: FindingContext['trace']['events'], list: ArrayLike<number>, node: number, fromUs: number, toUs: number,
   accept: (e: number) => boolean = () => true): number {
-  for (let k = list.length - 1; k >= 0; k--) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ev.timeUs[list[mid]] <= toUs) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo - 1; k >= 0; k--) {
     const e = list[k];
-    const t = ev.timeUs[e];
-    if (t < fromUs) break;
-    if (t <= toUs && ev.node[e] === node && accept(e)) return e;
+    if (ev.timeUs[e] < fromUs) break;
+    if (ev.node[e] === node && accept(e)) return e;
   }
   return -1;
 }
