@@ -387,6 +387,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s command ended on an error and printed it to stderr without a log header (its command-line library\'s "Error:" line, or the "error:" of older kubelets\' main) before it exits; its service manager starts it again.',
   },
   {
+    id: 'X135', kind: 'node.flag-deprecated', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['Flag --%s{flag} has been deprecated, %s{why}'], text: ['flag'], alsoPrintedBy: 'every command built on pflag',
+    explain: 'A flag on the kubelet\'s command line is deprecated (the flag library says so on stderr at every start): a later release removes it, and the kubelet then refuses to start with "unknown flag"; its setting belongs in the config file.',
+  },
+  {
     id: 'X112', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.24+', v: 0,
     msg: ['command failed'], text: ['err'], alsoPrintedBy: 'every command built on component-base (kube-proxy, kubeadm, …)',
     explain: 'The kubelet\'s command returned an error (newer kubelets report every start-up failure this way: "failed to run Kubelet: …", "failed to validate kubelet flags: …") and the process exits; its service manager starts it again.',

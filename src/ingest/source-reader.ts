@@ -442,16 +442,20 @@ export class SourceReader {
    * What the kubelet writes to stderr, without a klog header, as it dies: the Go runtime's report (`panic: …` that
    * nothing recovered, `fatal error: …`, `SIGABRT: abort`) after a record that is no panic report itself, or — in a
    * journal, whose identifier says the kubelet printed it — the command's error line (`Error: failed to run Kubelet:
-   * …`). A record of its own (Era.Stderr), not a continuation of the line that happened to come before it, which may
+   * …`) or a deprecated flag's warning. A record of its own (Era.Stderr), not a continuation of the line that happened to come before it, which may
    * be minutes older; timed as headerlessTimeUs says. False (nothing done) when the line is none of these or there
    * is no time to give it.
    */
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
     const crash = opensGoCrash(text, p);
-    if (!crash && !(w && w.ident && (text.startsWith('Error: ', p) || text.startsWith('error: ', p)))) return false;
+    const inJournal = w !== undefined && w.ident !== '';
+    const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p));
+    // The flag library's warning at start-up, before logging is set up: `Flag --network-plugin has been deprecated, …`.
+    const deprecated = !crash && !error && inJournal && text.startsWith('Flag --', p);
+    if (!crash && !error && !deprecated) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
-    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, crash ? Severity.Fatal : Severity.Error, crash);
+    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, crash ? Severity.Fatal : error ? Severity.Error : Severity.Warning, crash);
     return true;
   }
 

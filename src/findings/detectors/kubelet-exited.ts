@@ -334,6 +334,15 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  if (g.cause?.id === 'flags') {
+    // The flag library warned at each start which flags are on their way out.
+    const flags = new Map<string, number>();
+    for (const e of ctx.ofKind('node.flag-deprecated')) if (ev.node[e] === g.node && !flags.has(ctx.text(e)) && flags.size < 8) flags.set(ctx.text(e), e);
+    if (flags.size) {
+      for (const e of flags.values()) b.evidence(e, false);
+      parts.push(`At its start the flag library also warns that ${listOf([...flags.keys()].map((f) => `--${f}`))} ${flags.size === 1 ? 'is' : 'are'} deprecated (${lineRef(trace, [...flags.values()][0])}): a later release removes ${flags.size === 1 ? 'it' : 'them'} as well.`);
+    }
+  }
   if (g.exits.length) {
     for (const x of g.exits.slice(0, 20)) b.evidence(x, false);
     const statuses = [...new Set(g.exits.map((x) => valueAfter(ctx.text(x), 'status=', ' ')))];

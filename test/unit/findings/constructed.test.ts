@@ -374,6 +374,20 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(a.lines(f[0])).toEqual([2, 3, 7, 8, 12, 13, 16]);
   });
 
+  it('a flag it does not accept: the deprecation warnings of its start are named, as the kubelet\'s own lines', () => {
+    const j = (rest: string, ident = 'kubelet[23186]') => `Jul 08 14:31:27 vm-1 ${ident}: ${rest}`;
+    const a = analyse([
+      j('Flag --pod-infra-container-image has been deprecated, will be removed in 1.35. Image garbage collector will get sandbox image information from CRI.'),
+      j('E0708 14:31:27.731445   23186 run.go:74] "command failed" err="failed to parse kubelet flag: unknown flag: --network-plugin"'),
+      j('kubelet.service: Main process exited, code=exited, status=1/FAILURE', 'systemd[1]'),
+    ].join('\n'), 'flags.log');
+    const f = a.of('kubelet-exited');
+    expect(f.map((x) => x.title)).toEqual(['Kubelet fails to start: a command-line flag it does not accept']);
+    expect(f[0].explanation).toContain('At its start the flag library also warns that --pod-infra-container-image is deprecated (line 1)');
+    expect(a.lines(f[0])).toEqual([1, 2, 3]);
+    expect(a.trace.sources[0].lines).toEqual({ total: 3, klog: 1, continuation: 2, unrecognized: 0, blank: 0 });
+  });
+
   it('a kubelet killed without a word of its own: systemd\'s lines tell how (OOM killer, a signal), a normal stop is none', () => {
     const j = (time: string, rest: string, ident = 'systemd[1]') => `Mar 04 ${time} worker-2 ${ident}: ${rest}`;
     const kubelet = (time: string, rest: string) => j(time, `I0304 ${time}.118273    1893 ${rest}`, 'kubelet[1893]');
