@@ -361,7 +361,11 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
       ? `It started again at ${timeOfEvent(trace, back)} (${lineRef(trace, back)}) and did not fail this way again in the ${duration(ranUs)} the log goes on: the cause was fixed or went away.`
       : `It started again at ${timeOfEvent(trace, back)} (${lineRef(trace, back)}); the log ends ${duration(ranUs)} later, too soon to tell whether it stays up.`);
   } else {
-    parts.push('No later start is in the log: while the kubelet is down the node turns NotReady, and the pods on it keep running but nothing on the node is started, stopped, probed or reported.');
+    // Starts a few seconds apart read as one (model/reconstruct/node-events.ts): the next failure may still be there.
+    const later = failures.find((e) => e > last && !g.events.includes(e)) ?? -1;
+    parts.push(later >= 0
+      ? `It failed again later, another way, at ${timeOfEvent(trace, later)} (${lineRef(trace, later)}): "${clip(errorText(ctx, later), 120)}" (its own finding).`
+      : 'No later start is in the log: while the kubelet is down the node turns NotReady, and the pods on it keep running but nothing on the node is started, stopped, probed or reported.');
   }
   // "failed to run Kubelet: " says again what the title says.
   const title = g.cause ? g.cause.title : clip(g.error.replace(/^failed to run kubelet: /i, ''), 80);
