@@ -32,7 +32,8 @@ export class NodeEvents {
     const pid = this.ctx.events.pid[i];
     let started = false;
     if (pid && this.lastPid[node] !== pid) {
-      if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t);
+      // A new pid is a new process however soon after the last start (a kubelet failing at start-up every 10 s).
+      if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t, true);
       this.lastPid[node] = pid;
     }
     if (IS_KUBELET_START_KIND[kindId]) started = this.markStart(node, i, t) || started;
@@ -58,10 +59,13 @@ export class NodeEvents {
     }
   }
 
-  /** Records a kubelet start on the node; returns false if one was recorded in the last minute (same start). */
-  private markStart(node: number, i: number, t: number): boolean {
+  /**
+   * Records a kubelet start on the node; returns false if one was recorded in the last minute (the same start's other
+   * signal), unless `newProcess` (the pid changed: another process, so another start).
+   */
+  private markStart(node: number, i: number, t: number, newProcess = false): boolean {
     const prev = this.lastStartUs.get(node);
-    if (prev !== undefined && t - prev < SAME_START_WITHIN_US) return false;
+    if (!newProcess && prev !== undefined && t - prev < SAME_START_WITHIN_US) return false;
     this.lastStartUs.set(node, t);
     this.ctx.nodes[node].starts.push(i);
     return true;

@@ -424,11 +424,16 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(title('failed to parse kubelet flag: unknown flag: --network-plugin')).toEqual(['Kubelet fails to start: a command-line flag it does not accept']);
     expect(title('failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory'))
       .toEqual(['Kubelet fails to start: its credentials']);
-    // Restarts ten seconds apart read as one start; the last failure, another way, is still named.
-    const runtime = line('failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint: rpc error: code = Unavailable');
-    const three = analyse([runtime, runtime.replace('08:55:01.412903    4101', '08:55:11.412903    4127'),
-      line('failed to load kubelet config file, path: /var/lib/kubelet/config.yaml').replace('08:55:01.412903    4101', '08:55:21.412903    4153')].join('\n'), 'three.log');
-    expect(three.of('kubelet-exited')[0].explanation).toContain('It failed again later, another way, at 08:55:21.412903 (line 3)');
+    // Each new pid is a start, however soon after the last; where no line tells a start (JSON logging has no pid), the
+    // later failure, another way, is still named.
+    const runtime = 'failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint: rpc error: code = Unavailable';
+    const three = analyse([line(runtime), line(runtime).replace('08:55:01.412903    4101', '08:55:11.412903    4127'),
+      line('failed to load kubelet config file').replace('08:55:01.412903    4101', '08:55:21.412903    4153')].join('\n'), 'three.log');
+    expect(three.trace.nodes[0].starts.map((e) => three.trace.events.line[e])).toEqual([2, 3]);
+    expect(three.of('kubelet-exited')[0].explanation).toContain('It started again at 08:55:21.412903 (line 3) and then failed another way at 08:55:21.412903 (line 3)');
+    const json = (ms: number, err: string) => JSON.stringify({ ts: 1718182501412.903 + ms, caller: 'cli/run.go:74', msg: 'command failed', err });
+    const noPids = analyse([json(0, runtime), json(10_000, runtime), json(20_000, 'failed to load kubelet config file')].join('\n'), 'json.log');
+    expect(noPids.of('kubelet-exited')[0].explanation).toMatch(/It failed again later, another way, at \S+ \(line 3\)/);
     expect(title('failed to validate kubelet flags: the container runtime endpoint address was not specified or empty'))
       .toEqual(['Kubelet fails to start: no container runtime endpoint is set']);
     expect(title('failed to run Kubelet: failed to create kubelet: rpc error: code = Unimplemented desc = unknown service runtime.v1alpha2.RuntimeService'))
