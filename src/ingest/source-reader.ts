@@ -9,7 +9,8 @@
  */
 import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
 import {
-  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperYearlessUs, yearInText, type Wrapper,
+  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
+  type Wrapper,
   type WrapperKind,
 } from './wrappers.ts';
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
@@ -89,11 +90,11 @@ export class SourceReader {
   private pendingIdent = '';
   private pendingHost = '';
   /**
-   * The klog time and the wrapper's time (wrapperYearlessUs) of the last record that had both: a line without a
-   * header is timed from them (headerlessTimeUs). NaN: none yet.
+   * The klog time and the wrapper's time of day (wrapperTimeOfDayUs) of the last record that had both: a line
+   * without a header is timed from them (headerlessTimeUs). NaN: none yet.
    */
   private clockKlogUs = NaN;
-  private clockWrapperUs = NaN;
+  private clockWrapperTodUs = NaN;
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
@@ -506,16 +507,16 @@ export class SourceReader {
    * the time of the record before it; with neither, the wrapper's own time; NaN when there is none.
    */
   private headerlessTimeUs(w: Wrapper | undefined): number {
-    const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
-    if (Number.isFinite(wrapperUs) && Number.isFinite(this.clockWrapperUs)) {
+    const todUs = w ? wrapperTimeOfDayUs(w) : NaN;
+    if (Number.isFinite(todUs) && Number.isFinite(this.clockWrapperTodUs)) {
       // Time of day only: the klog clock and the wrapper's may be in different zones, and a month has no 32nd day.
       // Within half a day either way: in a newest-first journal the record before it is later.
-      let gapUs = (((wrapperUs - this.clockWrapperUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+      let gapUs = (((todUs - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
       if (gapUs > US_PER_DAY / 2) gapUs -= US_PER_DAY;
       return this.clockKlogUs + gapUs;
     }
     const prev = this.pending?.rec;
-    return prev ? prev.yearlessUs : wrapperUs;
+    return prev ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
   }
 
   /** Starts a record of a line without a klog header at `timeUs`, its text from `p` on (Era.Stderr). */
@@ -539,10 +540,10 @@ export class SourceReader {
     this.pending = pending;
     this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
-    const wrapperUs = w && rec.era !== Era.Stderr ? wrapperYearlessUs(w) : NaN;
-    if (Number.isFinite(wrapperUs)) {
+    const wrapperTodUs = w && rec.era !== Era.Stderr ? wrapperTimeOfDayUs(w) : NaN;
+    if (Number.isFinite(wrapperTodUs)) {
       this.clockKlogUs = rec.yearlessUs;
-      this.clockWrapperUs = wrapperUs;
+      this.clockWrapperTodUs = wrapperTodUs;
     }
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;

@@ -3,7 +3,7 @@
  * reads a bounded number of characters, and reports where the kubelet's own text begins plus what the wrapper told
  * us (a year, a host, an exact time, a CRI stream).
  */
-import { MONTHS, dayStartUs, epochToParts, yearlessUs } from '../util/time.ts';
+import { MONTHS, US_PER_DAY, dayStartUs, epochToParts, yearlessUs } from '../util/time.ts';
 import { scanKeyValues, unquoteGo, type KeyValue } from './structured.ts';
 
 export type WrapperKind =
@@ -57,11 +57,18 @@ export function copyWrapper(w: Wrapper): Wrapper {
   return { ...w };
 }
 
+/** The time of day the wrapper prints for its line, in µs, or NaN: arithmetic only (it is asked for every record). */
+export function wrapperTimeOfDayUs(w: Wrapper): number {
+  if (Number.isFinite(w.yearlessUs)) return w.yearlessUs % US_PER_DAY;
+  return Number.isFinite(w.epochUs) ? ((w.epochUs % US_PER_DAY) + US_PER_DAY) % US_PER_DAY : NaN;
+}
+
 /**
  * The time the wrapper prints for its line, without its year, as util/time.ts yearlessUs (the klog header's
  * measure); NaN when it prints none. Its time of day is this modulo a day.
  */
 export function wrapperYearlessUs(w: Wrapper): number {
+  // (Builds a Date for an epoch time: for the rare line that needs its wrapper's whole time, not for every record.)
   if (Number.isFinite(w.yearlessUs) || !Number.isFinite(w.epochUs)) return w.yearlessUs;
   const parts = epochToParts(w.epochUs);
   return yearlessUs(parts.month, parts.day, parts.todUs);
