@@ -1,6 +1,7 @@
 /** `syncloop analyze FILE... [--json] [--year YYYY]` */
 import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
+import { describeRestart, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
 import { nodeTitle, podId } from '../model/trace-query.ts';
 import type { Trace } from '../model/trace.ts';
 import { checkReadable } from './read-files.ts';
@@ -24,6 +25,24 @@ export async function loadTrace(files: string[], year?: number, read: ReadOption
   return trace;
 }
 
+/** A kubelet restarting every 10 s for a day starts 8,640 times: the text lists the first ones. */
+const MAX_STARTS_LISTED = 50;
+
+/** A kubelet start, and what the log shows of the process before it (model/kubelet-restarts.ts). */
+function startJson(trace: Trace, r: KubeletRestart): object {
+  const ev = trace.events;
+  const p = r.previous;
+  return {
+    line: ev.line[r.startEvent], time: formatEpochUs(r.startUs), pid: r.pid || null,
+    previous: p ? {
+      pid: ev.pid[p.lastEvent], lastLine: ev.line[p.lastEvent], lastTime: formatEpochUs(p.fromUs),
+      exitLine: p.exitEvent >= 0 ? ev.line[p.exitEvent] : null,
+      // Lines are missing between the two when `linesMissing`: the time between is then not known to be down time.
+      linesMissing: p.cut, downUs: p.cut ? null : r.startUs - p.fromUs,
+    } : null,
+  };
+}
+
 export function analyzeJson(trace: Trace): object {
   const ev = trace.events;
   const lines = { total: 0, klog: 0, unrecognized: 0, continuation: 0, blank: 0 };
@@ -44,7 +63,7 @@ export function analyzeJson(trace: Trace): object {
       versionSignals: s.versionRange.signals, year: s.year.value, yearFrom: s.year.how, reversed: s.reversed,
       lines: s.lines, eras: s.eras, start: s.startUs ? formatEpochUs(s.startUs) : null, end: s.endUs ? formatEpochUs(s.endUs) : null,
     })),
-    nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: n.starts.map((e) => ({ line: lineOf(e), time: formatEpochUs(ev.timeUs[e]) })) })),
+    nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: kubeletRestartsOf(trace, n.index).map((r) => startJson(trace, r)) })),
     pods: trace.pods.map((p) => {
       // Instances of one named container together; each ID no line names on its own (they may be different containers).
       const byName = new Map<string, { name: string; ids: string[] }>();
@@ -127,7 +146,11 @@ export function analyzeText(trace: Trace): string {
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);
   }
   for (const n of trace.nodes) {
-    if (n.starts.length) out.push(`Kubelet starts on ${n.name}: ${n.starts.map((e) => `${formatEpochUs(ev.timeUs[e])} (line ${ev.line[e]})`).join(', ')}`);
+    const restarts = kubeletRestartsOf(trace, n.index);
+    if (!restarts.length) continue;
+    out.push(`Kubelet starts on ${n.name} (${restarts.length}):`);
+    for (const r of restarts.slice(0, MAX_STARTS_LISTED)) out.push(`  ${formatEpochUs(r.startUs)}  ${describeRestart(trace, r)}`);
+    if (restarts.length > MAX_STARTS_LISTED) out.push(`  … ${restarts.length - MAX_STARTS_LISTED} more (--json lists them all)`);
   }
   out.push('');
   const pods = [...trace.pods].sort((a, b) => b.errorCount + b.warningCount - (a.errorCount + a.warningCount) || b.eventCount - a.eventCount);

@@ -65,7 +65,12 @@ export function eventLabel(trace: Trace, e: number): string {
   const detail = str(trace, ev.text[e]);
   const num = ev.num[e];
   const base = entry.kind === 'unknown' ? unknownMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0]?.replace(/%[+#]?[qsvd](\{[^}]*\})?/g, '…') ?? entry.kind);
-  const extra = [Number.isNaN(num) ? '' : String(num), detail.length > 80 ? detail.slice(0, 80) + '…' : detail].filter(Boolean).join(' ');
+  // A detail that is the whole message (systemd's "Main process exited, code=exited, …") stands for the template.
+  const stem = base.split('…')[0].trimEnd();
+  const whole = stem.length >= 8 && detail.startsWith(stem);
+  const shown = detail.length > 80 ? detail.slice(0, 80) + '…' : detail;
+  if (whole) return shown;
+  const extra = [Number.isNaN(num) ? '' : String(num), shown].filter(Boolean).join(' ');
   return extra ? `${base} — ${extra}` : base;
 }
 

@@ -129,6 +129,10 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, frame: FrameContext, 
   if (state.hover?.kind === 'event') {
     const p = eventPoint(frame, state.hover.event);
     if (p) ring(ctx, p.x, p.y, 6, theme.hover, 2);
+  } else if (state.hover?.kind === 'restart') {
+    const x = frame.scale.toPx(frame.trace.events.timeUs[state.hover.startEvent]);
+    ctx.fillStyle = theme.hover;
+    ctx.fillRect(Math.round(x) - 1.5, 0, 3, frame.heightPx);
   } else if (state.hover?.kind === 'span') {
     const b = spanBox(frame, state.hover.span);
     if (b) { ctx.strokeStyle = theme.hover; ctx.lineWidth = 2; ctx.strokeRect(b.x, b.y, b.w, b.h); }

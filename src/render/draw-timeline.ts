@@ -3,6 +3,8 @@
  * pinned rows (sync loop) are drawn last, over the scrolled rows, with a separator below them.
  */
 import { drawLaneMarks } from './draw-marks.ts';
+import { drawDownShade, drawRestartLabels, drawStartLines } from './draw-restarts.ts';
+import { kubeletRestarts } from '../model/kubelet-restarts.ts';
 import { drawLaneSpans } from './draw-spans.ts';
 import { rowTopPx, visibleRows, type FrameContext } from './frame.ts';
 import { forEachMarkRun, mergeThresholdUs } from './lod.ts';
@@ -13,7 +15,12 @@ function drawGroupRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: G
   const { theme, widthPx } = frame;
   ctx.fillStyle = theme.groupBackground;
   ctx.fillRect(0, y, widthPx, row.heightPx);
+  const restarts = kubeletRestarts(frame.trace).length > 0;
+  // A node's header says where its kubelet restarted; a pod's shows the same lines and shades as its lanes.
+  if (restarts && row.group.kind === 'node') drawRestartLabels(ctx, frame, row.group.node, y, row.heightPx);
+  else if (restarts) drawDownShade(ctx, frame, row.group.node, y, row.heightPx);
   if (row.collapsed) drawCollapsedSummary(ctx, frame, row, y);
+  if (restarts && row.group.kind === 'pod') drawStartLines(ctx, frame, row.group.node, y, row.heightPx);
   ctx.fillStyle = theme.separator;
   ctx.fillRect(0, y + row.heightPx - 1, widthPx, 1);
 }
@@ -45,9 +52,13 @@ function drawLaneRow(ctx: CanvasRenderingContext2D, frame: FrameContext, row: La
   // Pinned lanes sit on a tinted background so they read as a separate, fixed strip.
   ctx.fillStyle = row.pinned ? theme.laneStripe : theme.background;
   ctx.fillRect(0, y, widthPx, row.heightPx);
-  if (trace.gaps.length) drawGapShade(ctx, frame, trace.lanes[row.lane].node, y, row.heightPx);
+  const node = trace.lanes[row.lane].node;
+  const restarts = kubeletRestarts(trace).length > 0;
+  if (trace.gaps.length) drawGapShade(ctx, frame, node, y, row.heightPx);
+  if (restarts) drawDownShade(ctx, frame, node, y, row.heightPx);
   if (laneHasSpans(trace, row.lane)) drawLaneSpans(ctx, frame, row, y);
   if (laneHasEvents(trace, row.lane)) drawLaneMarks(ctx, frame, row, y);
+  if (restarts) drawStartLines(ctx, frame, node, y, row.heightPx);
   ctx.fillStyle = theme.separator;
   ctx.fillRect(0, y + row.heightPx - 1, widthPx, 0.5);
 }

@@ -1,8 +1,9 @@
 /**
- * Which drawn thing is under a pointer position (CSS px on the timeline canvas): an event mark, a state band, or a
- * group header. Uses the same layout and band/mark boxes as the drawing code, so what you see is what you hit.
+ * Which drawn thing is under a pointer position (CSS px on the timeline canvas): an event mark, a state band, a
+ * kubelet restart, or a group header. Uses the same layout and band/mark boxes as the drawing code, so what you see is what you hit.
  */
 import { visibleSpansBySubRow } from './draw-spans.ts';
+import { restartAt } from './draw-restarts.ts';
 import { rowTopPx, type FrameContext } from './frame.ts';
 import { firstAtOrAfter } from './lane-index.ts';
 import { bandBox, laneHasEvents, laneHasSpans, markBox, rowAtY, type LaneGroup, type LaneRow, type Row } from './row-layout.ts';
@@ -11,6 +12,8 @@ export type Hit =
   | { kind: 'event'; event: number; lane: number }
   | { kind: 'span'; span: number; lane: number }
   | { kind: 'group'; group: LaneGroup }
+  /** A kubelet start line, or the shade before it (draw-restarts.ts): its start event; the lane row it is on (-1: a header). */
+  | { kind: 'restart'; node: number; startEvent: number; lane: number }
   | { kind: 'lane'; lane: number };
 
 const EVENT_TOLERANCE_PX = 5;
@@ -60,7 +63,10 @@ function spanAt(frame: FrameContext, row: LaneRow, subRow: number, xPx: number):
 export function hitTest(frame: FrameContext, xPx: number, yPx: number): Hit | undefined {
   const row = rowAtCanvasY(frame, yPx);
   if (!row) return undefined;
-  if (row.kind === 'group') return { kind: 'group', group: row.group };
+  if (row.kind === 'group') {
+    const r = row.group.kind === 'node' ? restartAt(frame, row.group.node, xPx) : undefined;
+    return r ? { kind: 'restart', node: r.node, startEvent: r.startEvent, lane: -1 } : { kind: 'group', group: row.group };
+  }
   const { trace } = frame;
   const localY = yPx - rowTopPx(frame, row);
   if (laneHasEvents(trace, row.lane)) {
@@ -79,5 +85,6 @@ export function hitTest(frame: FrameContext, xPx: number, yPx: number): Hit | un
       if (s >= 0) return { kind: 'span', span: s, lane: row.lane };
     }
   }
-  return { kind: 'lane', lane: row.lane };
+  const r = restartAt(frame, trace.lanes[row.lane].node, xPx);
+  return r ? { kind: 'restart', node: r.node, startEvent: r.startEvent, lane: row.lane } : { kind: 'lane', lane: row.lane };
 }

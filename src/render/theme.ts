@@ -22,6 +22,10 @@ export interface Theme {
   unknownBand: string;
   /** Behind every lane of a node where its log has a gap (lines left out). */
   gapShade: string;
+  /** Behind every row of a node from a kubelet process's last line to the next one's start (draw-restarts.ts). */
+  kubeletDown: string;
+  /** The line at each kubelet start, and its label. */
+  kubeletStart: string;
   unknownHatch: string;
   selection: string;
   hover: string;
@@ -52,6 +56,8 @@ export const LIGHT_THEME: Theme = {
   lodBlock: 'rgba(74, 111, 165, 0.45)',
   unknownBand: '#e3e6eb',
   gapShade: 'rgba(120, 128, 140, 0.16)',
+  kubeletDown: 'rgba(208, 52, 44, 0.09)',
+  kubeletStart: '#0b7a75',
   unknownHatch: '#b7bec9',
   selection: '#1f6feb',
   hover: 'rgba(31, 111, 235, 0.35)',
@@ -80,6 +86,8 @@ export const DARK_THEME: Theme = {
   lodBlock: 'rgba(126, 166, 224, 0.45)',
   unknownBand: '#2a2f38',
   gapShade: 'rgba(160, 170, 185, 0.12)',
+  kubeletDown: 'rgba(255, 107, 97, 0.10)',
+  kubeletStart: '#3cc6bd',
   unknownHatch: '#4a515d',
   selection: '#58a6ff',
   hover: 'rgba(88, 166, 255, 0.4)',

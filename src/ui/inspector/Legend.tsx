@@ -9,6 +9,7 @@ export function Legend() {
         <li><span className="swatch band unknown" /> unknown: the logs cannot show the state ("not in the log": lines were left out there, and the lanes behind are shaded)</li>
         <li><span className="swatch band inferred" /> inferred: implied by the log, not printed</li>
         <li><span className="swatch band open" /> still in that state when the log ends</li>
+        <li><span className="swatch kubelet-start" /> kubelet start (a new process) · <span className="swatch kubelet-down" /> from the last line of the kubelet before it to that start: no kubelet on the node</li>
         <li><span className="swatch lod" /> many events too close to tell apart at this zoom (zoom in)</li>
         <li><span className="swatch arrow">→</span> causal link between events (select an event)</li>
       </ul>

@@ -71,7 +71,7 @@ export function TimelineNoteControls({ canvas, getFrame, boxes }: TimelineNoteCo
       }
       const hit = hitTest(frame, p.x, p.y);
       if (hit?.kind === 'event') add(`Add a note to this event (line ${trace.events.line[hit.event]})`, { kind: 'event', event: eventRef(trace, hit.event) });
-      if (hit && (hit.kind === 'event' || hit.kind === 'span' || hit.kind === 'lane')) {
+      if (hit && (hit.kind === 'event' || hit.kind === 'span' || hit.kind === 'lane' || (hit.kind === 'restart' && hit.lane >= 0))) {
         add(`Add a note to the lane “${trace.lanes[hit.lane].title}”`, { kind: 'lane', laneId: trace.lanes[hit.lane].id });
       }
       if (hit?.kind === 'group' && hit.group.lanes.length) {

@@ -1,6 +1,7 @@
 /** One-line descriptions for the hover tooltip (plain text; it is set with textContent). */
 import type { Hit } from '../../render/hit-test.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
+import { describeRestart, kubeletRestartsOf } from '../../model/kubelet-restarts.ts';
 import { NOT_IN_LOG_LABEL, SpanFlag, type Trace } from '../../model/trace.ts';
 import { formatDurationUs, formatTimeOfDayUs, US_PER_DAY } from '../../util/time.ts';
 
@@ -27,6 +28,10 @@ export function hoverText(trace: Trace, hit: Hit): string {
     const state = (sp.flags[s] & SpanFlag.Unknown) && label !== NOT_IN_LOG_LABEL ? 'unknown' : label;
     const extra = spanFlagWords(sp.flags[s]);
     return `${state} · ${formatDurationUs(sp.endUs[s] - sp.startUs[s])} from ${timeOfDay(sp.startUs[s])}${extra.length ? ` (${extra.join('; ')})` : ''}`;
+  }
+  if (hit.kind === 'restart') {
+    const r = kubeletRestartsOf(trace, hit.node).find((x) => x.startEvent === hit.startEvent);
+    return r ? `${timeOfDay(r.startUs)}  ${describeRestart(trace, r)}` : '';
   }
   return '';
 }

@@ -41,6 +41,7 @@ export function selectHit(store: AppStore, hit: Hit | undefined): void {
   if (!hit || hit.kind === 'lane') s.clearSelection();
   else if (hit.kind === 'event') s.select({ kind: 'event', event: hit.event });
   else if (hit.kind === 'span') s.select({ kind: 'span', span: hit.span });
+  else if (hit.kind === 'restart') s.select({ kind: 'event', event: hit.startEvent });
   else if (hit.group.pod >= 0) s.select({ kind: 'pod', pod: hit.group.pod });
   else s.toggleGroup(hit.group.id);
 }

@@ -1,0 +1,129 @@
+/**
+ * Each kubelet start on a node (NodeInfo.starts) with what the log shows of the process before it: its last line,
+ * how it ended when a line says so (systemd's exit lines, a crash report, a fatal klog line), and so the stretch the
+ * node had no kubelet — what the timeline shades and the CLI reports.
+ *
+ * The processes are told apart by pid: the kubelet's lines carry it, and what the reader takes from its stderr carries
+ * the pid of the record before it (the process it is about); systemd's lines about the unit carry none. Where the pid cannot tell them apart (a JSON
+ * log has none; a kubelet in a container may get the same pid again) the start has no `previous`: the log cannot say
+ * when the old process stopped writing.
+ */
+import { KINDS } from '../catalog/catalog.ts';
+import { formatDurationUs } from '../util/time.ts';
+import { eventLabel, str } from './trace-query.ts';
+import type { Trace } from './trace.ts';
+
+export interface PreviousProcess {
+  /** The old process's last line (not counting systemd's lines about it). */
+  lastEvent: number;
+  /** The first line after `lastEvent` saying how it ended, or `lastEvent` itself (a fatal line, a crash), else -1. */
+  exitEvent: number;
+  /** From the old process's last line to the new start. */
+  fromUs: number;
+  /** Lines are missing from the log between the two (a cut, LogGap): the stretch is not known to be down time. */
+  cut: boolean;
+}
+
+export interface KubeletRestart {
+  node: number;
+  /** The start's event (the new process's first line, or the line that says the kubelet started). */
+  startEvent: number;
+  startUs: number;
+  pid: number;
+  previous: PreviousProcess | undefined;
+}
+
+const FATAL = 3;
+const MAX_EXIT_CHARS = 160;
+/** Kinds of lines that tell how a kubelet process ended. */
+const EXIT_KINDS: ReadonlySet<string> = new Set([
+  'service.exited', 'service.failed', 'service.killed', 'service.oom', 'node.crash', 'node.panic',
+]);
+const IS_EXIT_KIND = KINDS.map((k) => EXIT_KINDS.has(k));
+/** systemd's lines about the unit (written by systemd, not by a kubelet process). */
+const IS_SERVICE_KIND = KINDS.map((k) => k.startsWith('service.'));
+
+interface Restarts {
+  all: readonly KubeletRestart[];
+  byNode: readonly (readonly KubeletRestart[])[];
+}
+
+const cache = new WeakMap<Trace, Restarts>();
+
+function restarts(trace: Trace): Restarts {
+  let r = cache.get(trace);
+  if (!r) {
+    const byNode = trace.nodes.map((n) => n.starts.map((s, k) => restartAt(trace, n.index, s, k > 0 ? n.starts[k - 1] : -1)));
+    const all = byNode.flat().sort((a, b) => a.startUs - b.startUs || a.node - b.node);
+    r = { all, byNode };
+    cache.set(trace, r);
+  }
+  return r;
+}
+
+/** Every start on every node, in time order (worked out once per trace). */
+export function kubeletRestarts(trace: Trace): readonly KubeletRestart[] {
+  return restarts(trace).all;
+}
+
+/** The starts of one node, in time order. */
+export function kubeletRestartsOf(trace: Trace, node: number): readonly KubeletRestart[] {
+  return restarts(trace).byNode[node] ?? [];
+}
+
+/** Index of the first of `list` (one node's, in time order) that starts at or after `tUs`. */
+export function firstRestartFrom(list: readonly KubeletRestart[], tUs: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].startUs < tUs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function restartAt(trace: Trace, node: number, start: number, previousStart: number): KubeletRestart {
+  const ev = trace.events;
+  const pid = ev.pid[start];
+  const startUs = ev.timeUs[start];
+  const base = { node, startEvent: start, startUs, pid, previous: undefined };
+  if (!pid) return base;
+  // Back from the start (events are in time order) to the old process's last line; not past the start before it.
+  let exitEvent = -1;
+  // The start before it is the older process's first line: it may be its last too.
+  for (let e = start - 1; e >= Math.max(0, previousStart); e--) {
+    if (ev.node[e] !== node) continue;
+    const kind = ev.kind[e];
+    if (IS_SERVICE_KIND[kind]) {
+      if (IS_EXIT_KIND[kind]) exitEvent = e;
+      continue;
+    }
+    if (ev.pid[e] === pid || !ev.pid[e]) continue;
+    if (IS_EXIT_KIND[kind] || ev.severity[e] === FATAL) exitEvent = e;
+    const fromUs = ev.timeUs[e];
+    const cut = trace.gaps.some((g) => g.node === node && g.startUs < startUs && g.endUs > fromUs);
+    return { ...base, previous: { lastEvent: e, exitEvent, fromUs, cut } };
+  }
+  return base;
+}
+
+/** One line for a reader: the start, and what the log shows of the process before it. */
+export function describeRestart(trace: Trace, r: KubeletRestart): string {
+  const ev = trace.events;
+  const head = `Kubelet start${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
+  const p = r.previous;
+  if (!p) return `${head}: the log shows no earlier kubelet process on this node`;
+  const old = `the last line of the previous process (pid ${ev.pid[p.lastEvent]}, line ${ev.line[p.lastEvent]})`;
+  if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
+  const gap = formatDurationUs(r.startUs - p.fromUs);
+  if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;
+  return `${head}, ${gap} after ${old}, which ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;
+}
+
+/** What the exit line says: its detail (systemd's status, the crash's message, the fatal error), else its label. */
+function exitWords(trace: Trace, e: number): string {
+  const detail = str(trace, trace.events.text[e]);
+  const words = detail || eventLabel(trace, e);
+  return words.length > MAX_EXIT_CHARS ? `${words.slice(0, MAX_EXIT_CHARS)}…` : words;
+}

@@ -1,0 +1,150 @@
+/**
+ * Kubelet restarts: each start with the process before it — its last line, how it ended when a line says so, and
+ * the stretch with no kubelet between — as the timeline shades it and the CLI reports it.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeRestart, kubeletRestarts, kubeletRestartsOf } from '../../../src/model/kubelet-restarts.ts';
+import { analyzeJson } from '../../../src/cli/analyze-command.ts';
+import { drawTimeline } from '../../../src/render/draw-timeline.ts';
+import { hitTest } from '../../../src/render/hit-test.ts';
+import { rowTopPx } from '../../../src/render/frame.ts';
+import { LIGHT_THEME } from '../../../src/render/theme.ts';
+import { hoverText } from '../../../src/ui/timeline/hover-text.ts';
+import { analyzeText } from '../../helpers.ts';
+import { frameFor, recordingContext } from '../render/render-kit.ts';
+
+const jl = (time: string, pid: number, text: string) => `Mar 15 ${time.slice(0, 8)} wk-2 kubelet[${pid}]: ${text}`;
+const klog = (time: string, pid: number, file: string, msg: string, sev = 'I') => jl(time, pid, `${sev}0315 ${time} ${pid} ${file}] ${msg}`);
+const systemd = (time: string, msg: string) => `Mar 15 ${time.slice(0, 8)} wk-2 systemd[1]: ${msg}`;
+const housekeeping = (time: string, pid: number) => klog(time, pid, 'kubelet.go:2426', '"SyncLoop (housekeeping)"');
+const version = (time: string, pid: number) => klog(time, pid, 'server.go:487', '"Kubelet version" kubeletVersion="v1.29.4"');
+const syncStart = (time: string, pid: number) => klog(time, pid, 'kubelet.go:2329', '"Starting kubelet main sync loop"');
+
+/** A kubelet killed by the OOM killer, restarted by systemd 10 s later; then stopped by hand and started again. */
+const JOURNAL = [
+  version('10:00:00.100000', 700),
+  syncStart('10:00:01.000000', 700),
+  housekeeping('10:00:03.000000', 700),
+  housekeeping('10:00:05.000000', 700),
+  systemd('10:00:06.200000', 'kubelet.service: A process of this unit has been killed by the OOM killer.'),
+  systemd('10:00:06.250000', 'kubelet.service: Main process exited, code=killed, status=9/KILL'),
+  systemd('10:00:06.250000', "kubelet.service: Failed with result 'oom-kill'."),
+  systemd('10:00:16.300000', 'kubelet.service: Scheduled restart job, restart counter is at 1.'),
+  systemd('10:00:16.300000', 'Started kubelet: The Kubernetes Node Agent.'),
+  version('10:00:16.400000', 812),
+  syncStart('10:00:17.000000', 812),
+  housekeeping('10:00:19.000000', 812),
+  version('10:02:00.000000', 950),
+  syncStart('10:02:00.900000', 950),
+  housekeeping('10:02:03.000000', 950),
+  '',
+].join('\n');
+
+describe('kubelet restarts', () => {
+  const trace = analyzeText(JOURNAL, 'journal.log', { year: 2024 });
+  const ev = trace.events;
+  const list = kubeletRestarts(trace);
+
+  it('each new process is a start, with the last line of the one before and how it ended', () => {
+    // The first process's start is in the log too: nothing before it.
+    expect(list.map((r) => [r.pid, ev.line[r.startEvent]])).toEqual([[700, 1], [812, 10], [950, 13]]);
+    const [first, oom, manual] = list;
+    expect(first.previous).toBeUndefined();
+    expect(ev.line[oom.previous!.lastEvent]).toBe(4);
+    // The first line saying how it ended: systemd's OOM line, not the exit status after it.
+    expect(ev.line[oom.previous!.exitEvent]).toBe(5);
+    expect(oom.startUs - oom.previous!.fromUs).toBe(11_400_000);
+    expect(oom.previous!.cut).toBe(false);
+    expect(ev.line[manual.previous!.lastEvent]).toBe(12);
+    expect(manual.previous!.exitEvent).toBe(-1);
+    expect(kubeletRestartsOf(trace, 0)).toEqual(list);
+  });
+
+  it('says it in words, and the CLI JSON carries it', () => {
+    expect(describeRestart(trace, list[0])).toBe('Kubelet start (pid 700) at line 1: the log shows no earlier kubelet process on this node');
+    expect(describeRestart(trace, list[1])).toMatch(/^Kubelet start \(pid 812\) at line 10, 11\.40s after the last line of the previous process \(pid 700, line 4\), which ended: .*OOM.* \(line 5\)$/);
+    expect(describeRestart(trace, list[2])).toMatch(/^Kubelet start \(pid 950\) at line 13, 1m41s after the last line of the previous process \(pid 812, line 12\); no line says how it ended$/);
+    const json = analyzeJson(trace) as { nodes: { kubeletStarts: unknown[] }[] };
+    expect(json.nodes[0].kubeletStarts[0]).toEqual({ line: 1, time: '2024-03-15 10:00:00.100000', pid: 700, previous: null });
+    expect(json.nodes[0].kubeletStarts[1]).toEqual({
+      line: 10, time: '2024-03-15 10:00:16.400000', pid: 812,
+      previous: { pid: 700, lastLine: 4, lastTime: '2024-03-15 10:00:05.000000', exitLine: 5, linesMissing: false, downUs: 11_400_000 },
+    });
+  });
+
+  it('a fatal line or a crash report is how the process ended', () => {
+    const text = [
+      housekeeping('10:00:03.000000', 700),
+      klog('10:00:04.000000', 700, 'server.go:302', '"Failed to run kubelet" err="failed to run Kubelet: running with swap on is not supported"', 'E'),
+      klog('10:00:04.000100', 700, 'server.go:302', 'failed to run Kubelet: running with swap on is not supported', 'F'),
+      version('10:00:14.000000', 701),
+      '',
+    ].join('\n');
+    const t = analyzeText(text, 'fatal.log', { year: 2024 });
+    const r = kubeletRestarts(t).find((x) => x.pid === 701)!;
+    expect(t.events.line[r.previous!.lastEvent]).toBe(3);
+    expect(r.previous!.exitEvent).toBe(r.previous!.lastEvent);
+  });
+
+  it('lines missing between the two processes: not known to be down time', () => {
+    const text = [housekeeping('10:00:03.000000', 700), '[... 400 lines omitted ...]', version('10:30:00.000000', 812), ''].join('\n');
+    const t = analyzeText(text, 'cut.log', { year: 2024 });
+    const r = kubeletRestarts(t).find((x) => x.pid === 812)!;
+    expect(r.previous!.cut).toBe(true);
+    expect(describeRestart(t, r)).toMatch(/lines are missing between it and the last line of the previous process \(pid 700, line 1\)/);
+  });
+
+  it('a log without pids cannot tell the processes apart: a start with no previous process', () => {
+    const json = (ts: number, msg: string) => JSON.stringify({ ts, caller: 'kubelet/kubelet.go:2329', msg, v: 0 });
+    const t = analyzeText([json(1710496800000, 'SyncLoop (housekeeping)'), json(1710496900000, 'Starting kubelet main sync loop'), ''].join('\n'), 'k.json', { year: 2024 });
+    const list = kubeletRestarts(t);
+    expect(list).toHaveLength(1);
+    expect(list[0].previous).toBeUndefined();
+  });
+});
+
+describe('kubelet restarts on the timeline', () => {
+  const trace = analyzeText(JOURNAL, 'journal.log', { year: 2024 });
+  const oom = kubeletRestarts(trace)[1];
+  const frame = frameFor(trace, trace.startUs, trace.startUs + 30_000_000, 3000);
+
+  it('shades the rows of the node while no kubelet ran, and labels the start and the down time', () => {
+    const log = recordingContext();
+    const fills: [string, number, number][] = [];
+    const ctx = new Proxy(log.ctx, {
+      get(t, prop: string) {
+        if (prop === 'fillRect') return (x: number, y: number, w: number) => { fills.push([String((t as unknown as Record<string, unknown>).fillStyle), x, w]); };
+        return (t as unknown as Record<string, unknown>)[prop];
+      },
+      set(t, prop: string, v) { (t as unknown as Record<string, unknown>)[prop] = v; return true; },
+    }) as unknown as CanvasRenderingContext2D;
+    drawTimeline(ctx, frame, []);
+    const x0 = frame.scale.toPx(oom.previous!.fromUs);
+    const x1 = frame.scale.toPx(oom.startUs);
+    // One shade per row drawn (the node header, its lanes and the pinned sync loop), from the last line to the start;
+    // the next restart's shade begins at 10:00:19 (in view) and is clipped at the right edge.
+    const shades = fills.filter(([style, x]) => style === LIGHT_THEME.kubeletDown && x < x1);
+    expect(shades.length).toBe(frame.layout.rows.length + frame.layout.pinned.length);
+    for (const [, x, w] of shades) {
+      expect(x).toBeCloseTo(x0, 5);
+      expect(x + w).toBeCloseTo(x1, 5);
+    }
+    const next = fills.filter(([style, x]) => style === LIGHT_THEME.kubeletDown && x > x1);
+    expect(next.map(([, x, w]) => x + w)).toEqual(shades.map(() => frame.widthPx));
+    expect(fills.filter(([style, x]) => style === LIGHT_THEME.kubeletStart && Math.abs(x - x1) < 1).length).toBe(shades.length);
+    expect(log.texts).toContain('kubelet start · pid 812');
+    expect(log.texts).toContain('kubelet down');
+  });
+
+  it('the pointer on the start line or in the shade finds the restart, and the tooltip tells it', () => {
+    const header = frame.layout.rows.find((r) => r.kind === 'group' && r.group.kind === 'node')!;
+    const y = rowTopPx(frame, header) + 3;
+    const onLine = hitTest(frame, frame.scale.toPx(oom.startUs) + 2, y);
+    expect(onLine).toEqual({ kind: 'restart', node: 0, startEvent: oom.startEvent, lane: -1 });
+    const inShade = hitTest(frame, frame.scale.toPx(oom.startUs - 5_000_000), y);
+    expect(inShade).toEqual(onLine);
+    expect(hoverText(trace, onLine!)).toMatch(/^10:00:16\.400000 {2}Kubelet start \(pid 812\) at line 10, 11\.40s after/);
+    // Before the shade, the header is just the header.
+    expect(hitTest(frame, frame.scale.toPx(oom.previous!.fromUs - 2_000_000), y)).toMatchObject({ kind: 'group' });
+  });
+});
