@@ -1,13 +1,14 @@
 /**
  * The overview strip: event density over the whole trace (log-scaled so a lone line next to a burst still shows),
- * warnings/errors in their colour, and the current window as a highlighted box.
+ * warnings/errors in their colour, a tick at each kubelet start, and the current window as a highlighted box.
  */
+import type { KubeletRestart } from '../model/kubelet-restarts.ts';
 import type { Density } from './density.ts';
 import type { Theme } from './theme.ts';
 
 export function drawMinimap(
   ctx: CanvasRenderingContext2D, density: Density, theme: Theme, widthPx: number, heightPx: number,
-  windowStartUs: number, windowEndUs: number,
+  windowStartUs: number, windowEndUs: number, restarts: readonly KubeletRestart[] = [],
 ): void {
   ctx.fillStyle = theme.axisBackground;
   ctx.fillRect(0, 0, widthPx, heightPx);
@@ -28,6 +29,8 @@ export function drawMinimap(
     }
   }
   const span = Math.max(1, density.endUs - density.startUs);
+  ctx.fillStyle = theme.kubeletStart;
+  for (const r of restarts) ctx.fillRect(Math.round(((r.startUs - density.startUs) / span) * widthPx) - 0.5, 0, 1.5, heightPx * 0.5);
   const x0 = ((windowStartUs - density.startUs) / span) * widthPx;
   const x1 = ((windowEndUs - density.startUs) / span) * widthPx;
   const left = Math.max(0, Math.min(widthPx - 2, x0));

@@ -3,6 +3,7 @@
  * it, drag elsewhere to choose a new window, click to centre there, wheel to zoom.
  */
 import { useEffect } from 'react';
+import { kubeletRestarts } from '../../model/kubelet-restarts.ts';
 import { drawMinimap } from '../../render/draw-minimap.ts';
 import type { Theme } from '../../render/theme.ts';
 import type { AppState } from '../../store/app-store.ts';
@@ -18,7 +19,8 @@ const changed = (s: AppState, p: AppState) => s.viewport !== p.viewport || s.loa
 function draw(ctx: CanvasRenderingContext2D, s: AppState, widthPx: number, heightPx: number, theme: Theme) {
   const density = selectDensity(s);
   if (!density) return;
-  drawMinimap(ctx, density, theme, widthPx, heightPx, s.viewport.startUs, s.viewport.endUs);
+  const restarts = s.loaded ? kubeletRestarts(s.loaded.trace) : [];
+  drawMinimap(ctx, density, theme, widthPx, heightPx, s.viewport.startUs, s.viewport.endUs, restarts);
 }
 
 export function Minimap({ widthPx, theme }: { widthPx: number; theme: Theme }) {

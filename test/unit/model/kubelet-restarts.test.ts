@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeRestart, kubeletRestarts, kubeletRestartsOf } from '../../../src/model/kubelet-restarts.ts';
 import { analyzeJson } from '../../../src/cli/analyze-command.ts';
+import { computeDensity } from '../../../src/render/density.ts';
+import { drawMinimap } from '../../../src/render/draw-minimap.ts';
 import { drawTimeline } from '../../../src/render/draw-timeline.ts';
 import { hitTest } from '../../../src/render/hit-test.ts';
 import { rowTopPx } from '../../../src/render/frame.ts';
@@ -146,5 +148,20 @@ describe('kubelet restarts on the timeline', () => {
     expect(hoverText(trace, onLine!)).toMatch(/^10:00:16\.400000 {2}Kubelet start \(pid 812\) at line 10, 11\.40s after/);
     // Before the shade, the header is just the header.
     expect(hitTest(frame, frame.scale.toPx(oom.previous!.fromUs - 2_000_000), y)).toMatchObject({ kind: 'group' });
+  });
+
+  it('the overview strip has a tick at each start', () => {
+    const fills: [string, number][] = [];
+    const target: Record<string, unknown> = {};
+    const ctx = new Proxy(target, {
+      get: (t, prop: string) => (prop === 'fillRect' ? (x: number) => { fills.push([String(t.fillStyle), x]); } : t[prop] ?? (() => undefined)),
+      set: (t, prop: string, v) => { t[prop] = v; return true; },
+    }) as unknown as CanvasRenderingContext2D;
+    const density = computeDensity(trace, undefined, trace.startUs, trace.endUs);
+    const list = kubeletRestarts(trace);
+    drawMinimap(ctx, density, LIGHT_THEME, 600, 34, trace.startUs, trace.endUs, list);
+    const ticks = fills.filter(([style]) => style === LIGHT_THEME.kubeletStart).map(([, x]) => x + 0.5);
+    expect(ticks).toEqual(list.map((r) => Math.round(((r.startUs - density.startUs) / (density.endUs - density.startUs)) * 600)));
+    expect(ticks.length).toBe(3);
   });
 });
