@@ -35,7 +35,7 @@ function startJson(trace: Trace, r: KubeletRestart): object {
   return {
     line: ev.line[r.startEvent], time: formatEpochUs(r.startUs), pid: r.pid || null,
     previous: p ? {
-      pid: ev.pid[p.lastEvent], lastLine: ev.line[p.lastEvent], lastTime: formatEpochUs(p.fromUs),
+      pid: ev.pid[p.lastEvent] || null, lastLine: ev.line[p.lastEvent], lastTime: formatEpochUs(p.fromUs),
       exitLine: p.exitEvent >= 0 ? ev.line[p.exitEvent] : null,
       // Lines are missing between the two when `linesMissing`: the time between is then not known to be down time.
       linesMissing: p.cut, downUs: p.cut ? null : r.startUs - p.fromUs,

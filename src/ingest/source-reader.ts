@@ -490,8 +490,9 @@ export class SourceReader {
     if (!Number.isFinite(timeUs)) return false;
     // The record before it goes first: its identifier may be what tells the kubelet's.
     this.flush();
-    const ident = this.programs.kubeletIdent();
-    if (ident === undefined) return false;
+    // Before the journal has told the kubelet's identifier (its first lines are systemd's), the unit's name stands
+    // for it: a kubelet-named unit runs the kubelet, and its identifier is that name as a rule (kubelet, k3s, …).
+    const ident = this.programs.kubeletIdent() ?? unit;
     const sw = this.serviceWrapper;
     Object.assign(sw, w);
     sw.ident = ident;

@@ -14,7 +14,7 @@ import { eventLabel, str } from './trace-query.ts';
 import type { Trace } from './trace.ts';
 
 export interface PreviousProcess {
-  /** The old process's last line (not counting systemd's lines about it). */
+  /** The old process's last line (not counting systemd's lines about it); `exitEvent` when it has none in the log. */
   lastEvent: number;
   /** The first line after `lastEvent` saying how it ended, or `lastEvent` itself (a fatal line, a crash), else -1. */
   exitEvent: number;
@@ -101,11 +101,16 @@ function restartAt(trace: Trace, node: number, start: number, previousStart: num
     }
     if (ev.pid[e] === pid || !ev.pid[e]) continue;
     if (IS_EXIT_KIND[kind] || ev.severity[e] === FATAL) exitEvent = e;
-    const fromUs = ev.timeUs[e];
-    const cut = trace.gaps.some((g) => g.node === node && g.startUs < startUs && g.endUs > fromUs);
-    return { ...base, previous: { lastEvent: e, exitEvent, fromUs, cut } };
+    return { ...base, previous: previousProcess(trace, node, e, exitEvent, startUs) };
   }
-  return base;
+  // No line of the old process's own, only systemd's about its end (a journal that starts there).
+  return exitEvent >= 0 ? { ...base, previous: previousProcess(trace, node, exitEvent, exitEvent, startUs) } : base;
+}
+
+function previousProcess(trace: Trace, node: number, lastEvent: number, exitEvent: number, startUs: number): PreviousProcess {
+  const fromUs = trace.events.timeUs[lastEvent];
+  const cut = trace.gaps.some((g) => g.node === node && g.startUs < startUs && g.endUs > fromUs);
+  return { lastEvent, exitEvent, fromUs, cut };
 }
 
 /** One line for a reader: the start, and what the log shows of the process before it. */
@@ -114,6 +119,10 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const head = `Kubelet start${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
   const p = r.previous;
   if (!p) return `${head}: the log shows no earlier kubelet process on this node`;
+  if (!ev.pid[p.lastEvent]) {
+    const when = p.cut ? 'lines are missing since' : `${formatDurationUs(r.startUs - p.fromUs)} after`;
+    return `${head}, ${when} the previous process ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;
+  }
   const old = `the last line of the previous process (pid ${ev.pid[p.lastEvent]}, line ${ev.line[p.lastEvent]})`;
   if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
   const gap = formatDurationUs(r.startUs - p.fromUs);

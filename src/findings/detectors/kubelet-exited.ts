@@ -233,6 +233,9 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
     const killLine = code === 'killed' && oomLine < 0 ? lastWithin(ev, killedBySystemd, node, t - SYSTEMD_KILL_BEFORE_US, t) : -1;
     const cause = oomLine >= 0 ? SERVICE_CAUSES.oom : killLine >= 0 ? SERVICE_CAUSES.systemd : code === 'killed' ? SERVICE_CAUSES.killed
       : code === 'dumped' ? SERVICE_CAUSES.dumped : SERVICE_CAUSES.silent;
+    // A failure status before any line of the kubelet's in the log: its own lines (the error) are cut off before the
+    // excerpt starts, not missing.
+    if (cause === SERVICE_CAUSES.silent && t < firstOwnLineUs(ctx, node)) continue;
     const key = `${node}\n${cause.id}`;
     let g = groups.get(key);
     if (!g) {
@@ -245,6 +248,15 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
     if (!isStartupFailure(ctx, x)) g.atStartup = false;
   }
   for (const g of groups.values()) g.events.sort((a, b) => a - b);
+}
+
+/** Time of the node's first line written by the kubelet itself (not systemd's about it), Infinity if none. */
+function firstOwnLineUs(ctx: FindingContext, node: number): number {
+  const ev = ctx.trace.events;
+  for (let e = 0; e < ev.count; e++) {
+    if (ev.node[e] === node && !KINDS[ev.kind[e]].startsWith('service.')) return ev.timeUs[e];
+  }
+  return Infinity;
 }
 
 /** The text after `key` up to `stop` (or the end). */

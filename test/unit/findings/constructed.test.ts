@@ -413,6 +413,13 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(silent.map((x) => x.title)).toEqual(['Kubelet exited: it exited with a failure status and no error of its own in the log']);
     expect(analyse(log(['09:14:02', 'Main process exited, code=killed, status=15/TERM'])).of('kubelet-exited')).toEqual([]);
     expect(analyse(log(['09:14:02', 'Main process exited, code=exited, status=0/SUCCESS'])).of('kubelet-exited')).toEqual([]);
+    // A journal excerpt that starts with systemd's lines: a failure status says nothing (the kubelet's own lines are
+    // before the excerpt), an OOM kill still does.
+    const startsThere = (...unitLines: [string, string][]) => log(...unitLines).split('\n').slice(1).join('\n');
+    expect(analyse(startsThere(['09:14:02', 'Main process exited, code=exited, status=1/FAILURE'])).of('kubelet-exited')).toEqual([]);
+    const oomFirst = analyse(startsThere(['09:14:02', 'A process of this unit has been killed by the OOM killer.'], ['09:14:02', 'Main process exited, code=killed, status=9/KILL']));
+    expect(oomFirst.of('kubelet-exited').map((x) => x.title)).toEqual(['Kubelet exited: the OOM killer killed it']);
+    expect(oomFirst.trace.sources[0].lines).toMatchObject({ unrecognized: 1 });
   });
 
   it('reads the cause from the error: swap, cgroup driver, runtime socket, flags, credentials; else quotes it', () => {

@@ -88,6 +88,18 @@ describe('kubelet restarts', () => {
     expect(r.previous!.exitEvent).toBe(r.previous!.lastEvent);
   });
 
+  it('a journal that starts with systemd\'s lines about the kill: they are the kubelet\'s (the unit names it), and the start after says how the last process ended', () => {
+    for (const [unit, ident] of [['kubelet', 'kubelet'], ['kubelet', 'hyperkube'], ['k3s', 'k3s']]) {
+      const text = JOURNAL.split('\n').slice(4).join('\n').replaceAll('kubelet.service', `${unit}.service`).replaceAll('kubelet[', `${ident}[`);
+      const t = analyzeText(text, 'journal.log', { year: 2024 });
+      expect(t.sources[0].lines, ident).toMatchObject({ klog: 6, unrecognized: 1 });
+      const r = kubeletRestarts(t)[0];
+      expect(t.events.line[r.startEvent]).toBe(6);
+      expect(t.events.line[r.previous!.exitEvent]).toBe(1);
+      expect(describeRestart(t, r)).toMatch(/^Kubelet start \(pid 812\) at line 6, 10\.40s after the previous process ended: .*OOM killer.* \(line 1\)$/);
+    }
+  });
+
   it('lines missing between the two processes: not known to be down time', () => {
     const text = [housekeeping('10:00:03.000000', 700), '[... 400 lines omitted ...]', version('10:30:00.000000', 812), ''].join('\n');
     const t = analyzeText(text, 'cut.log', { year: 2024 });
