@@ -275,9 +275,14 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M39', kind: 'sync.mirror-outdated', lane: 'pod-worker', versions: 'all', v: 0,
-    msg: ['Deleted mirror pod because it is outdated', "Deleted mirror pod as it didn't match the static Pod"],
+    msg: ['Deleted mirror pod because it is outdated', "Deleted mirror pod as it didn't match the static Pod", 'Trying to delete pod'],
     printf: ['Deleting mirror pod %q{pod} because it is outdated'],
-    explain: 'The mirror pod did not match its static pod and was deleted to be recreated.',
+    explain: 'The mirror pod did not match its static pod (or is being deleted) and is deleted, to be created again.',
+  },
+  {
+    id: 'X137', kind: 'sync.mirror-delete-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Failed deleting a mirror pod'], text: ['err'],
+    explain: 'SyncPod of a static pod could not delete its outdated mirror pod in the API (often: the API server is unreachable, as when the static pod is the API server itself); the static pod itself runs on.',
   },
   {
     id: 'X80', kind: 'sync.mirror-create-failed', lane: 'pod-worker', versions: 'all', v: 0,

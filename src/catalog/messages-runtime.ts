@@ -245,6 +245,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The dockershim asks the network plugin (CNI) to give a new sandbox its network; the pod\'s IP comes from this step.',
   },
   {
+    id: 'X136', kind: 'pleg.write-status', lane: 'pleg', versions: '≤1.20', v: 4, podNameFirst: true,
+    printf: ['PLEG: Write status for %s{pod}: %v'],
+    explain: 'The PLEG read a pod\'s status from the runtime while relisting and cached it (the pod is written name/namespace).',
+  },
+  {
     id: 'X115', kind: 'pleg.status-error', lane: 'pleg', versions: '1.21+', v: 0,
     msg: ['PLEG: Write status'], text: ['err'],
     explain: 'The PLEG could not read a pod\'s status from the runtime while relisting (its sandbox IP, a container it lost): the pod\'s cached status stays old until a later relist succeeds.',

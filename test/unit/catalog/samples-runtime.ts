@@ -268,6 +268,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'plugins.go:405', 'Calling network plugin cni to set up pod "web-0_default"'), { text: '' }),
     P(klog('I', 'cni.go:347', `Adding default_web-0/${SANDBOX} to network flannel/cbr0 netns "/proc/4121/ns/net"`)),
     P(klog('I', 'cni.go:353', `Added default_web-0/${SANDBOX} to network cbr0: IP4:{IP:{IP:10.244.1.17 Mask:ffffff00} Gateway:10.244.1.1}`))),
+  entry('X136', 'pleg.write-status', 'pleg',
+    // name/namespace, then the runtime's PodStatus dumped with %#v.
+    P(klog('I', 'generic.go:386', `PLEG: Write status for web-0/default: &container.PodStatus{ID:"${UID}", Name:"web-0", Namespace:"default", IPs:[]string{"10.1.2.3"}, ContainerStatuses:[]*container.ContainerStatus{}} (err: <nil>)`),
+      { pods: [ref] })),
   entry('X115', 'pleg.status-error', 'pleg',
     S(klog('E', 'generic.go:453', '"PLEG: Write status" err="rpc error: code = Unknown desc = failed to get sandbox ip: check network namespace closed" pod="default/web-0"'),
       { pods: [ref], text: 'rpc error: code = Unknown desc = failed to get sandbox ip: check network namespace closed' }),

@@ -159,7 +159,7 @@ describe('minikube 1.x reports: lines behind bullets', () => {
     expect(src.node).toBe('minikube');
     expect(src.year).toEqual({ value: 2020, how: 'wrapper' });
     expect(eventRows(trace).map((r) => `${r.at} ${r.node} ${r.kind}`)).toEqual([
-      '2020-07-01 14:50:16.357781 minikube unknown',
+      '2020-07-01 14:50:16.357781 minikube node.startup-step',
       '2020-07-01 14:50:17.000001 minikube syncloop.start',
     ]);
     expect(readRecords(text).reader.facts.journaldIdents).toEqual({ kubelet: 2 });
