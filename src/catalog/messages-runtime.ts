@@ -143,6 +143,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
       'Sandbox for pod %q{pod} has changed. Need to start a new one',
       'Sandbox for pod %q{pod} has no IP address. Need to start a new one',
       'SyncPod received new pod %q{pod}, will create a sandbox for it'],
+    // Which reason (none yet, not ready, changed, no IP) is in the words: the sandbox-churn finding reads them.
+    text: ['msg'],
     explain: 'The pod needs a new sandbox (first start, or the old one died or changed); all its containers will be recreated.',
   },
   {

@@ -13,6 +13,7 @@ import { probeFailures } from './detectors/probe-failures.ts';
 import { eviction } from './detectors/eviction.ts';
 import { admissionRejected } from './detectors/admission-rejected.ts';
 import { sandboxCreateFailed } from './detectors/sandbox-create-failed.ts';
+import { sandboxChurn } from './detectors/sandbox-churn.ts';
 import { imagePullFailed } from './detectors/image-pull-failed.ts';
 import { containerConfigError } from './detectors/container-config-error.ts';
 import { networkNotReady } from './detectors/network-not-ready.ts';
@@ -33,6 +34,6 @@ export interface Detector {
 
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
-  crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, imagePullFailed, containerConfigError,
+  crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, podKillFailed, nodeShutdown,
 ];

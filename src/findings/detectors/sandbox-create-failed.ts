@@ -10,6 +10,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { isChurning, sandboxLosses } from './sandbox-churn.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
@@ -53,8 +54,11 @@ export const sandboxCreateFailed: Detector = {
       if (p.failures.length < 100) p.failures.push(e);
       if (!p.error && error && error.length > 12) p.error = error;
     }
+    // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
+    const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
     const out: Finding[] = [];
     for (const p of pods.values()) {
+      if (p.failureCount === 0 && churning.has(ctx.trace.pods[p.pod].node)) continue;
       if (p.failureCount > 0 || p.changes.length >= REPEATED_SANDBOX_CHANGES) out.push(describe(ctx, p));
     }
     return out;

@@ -12,7 +12,8 @@
  * relists (#72482), which are not kubelet log lines. None shows the case, so sync-loop-stall stays constructed. Nor
  * did any public log show one pod's "No ready sandbox … Need to start a new one" five or more times (what
  * kubernetes/kubernetes#110177 quotes shows it at most twice per pod), so that branch of sandbox-create-failed is
- * tested on constructed lines below.
+ * tested on constructed lines below. Several pods of one node losing their sandboxes again and again (sandbox-churn) is
+ * shown in #110177 only as five lines for three pods; the fixture has the kills that follow each loss as well.
  */
 import { describe, expect, it } from 'vitest';
 import { analyse, expectRangeAndNext, fixture, fixtureText } from './findings-kit.ts';
@@ -192,6 +193,52 @@ describe('sandbox-create-failed when the pod keeps losing its sandbox (construct
   it('is not reported below five times (a first start prints the line once; a single re-creation is routine)', () => {
     const a = analyse(lines.slice(0, 5).join('\n') + '\n');
     expect(a.of('sandbox-create-failed')).toEqual([]);
+  });
+});
+
+describe('sandbox-churn on a constructed 1.24 journal (a control-plane node whose sandboxes keep dying, as on Ubuntu 22.04 with a cgroup driver mismatch)', () => {
+  const text = fixtureText('sandbox-churn-constructed.log');
+  const a = fixture('sandbox-churn-constructed.log');
+
+  it('one finding for the node: its pods, each loss and the container it killed, the cgroup driver first among the causes', () => {
+    const f = a.of('sandbox-churn');
+    expect(f.map((x) => x.title)).toEqual(['Pod sandboxes keep dying: 3 pods, 6 times']);
+    expect(a.pods(f[0]).sort()).toEqual(['kube-system/etcd-cp-1', 'kube-system/kube-apiserver-cp-1', 'kube-system/kube-proxy-7xk2p']);
+    // Each "No ready sandbox" and the kill after it; a pod's first sandbox ("No sandbox … can be found") is no loss.
+    const losses = text.split('\n').flatMap((l, i) => (l.includes('No ready sandbox') || l.includes('Killing container') ? [i + 1] : []));
+    expect(a.lines(f[0])).toEqual(losses);
+    expect(a.lines(f[0])).not.toContain(lineOf(text, '"No sandbox for pod can be found. Need to start a new one" pod="kube-system/etcd-cp-1"'));
+    expect(f[0].explanation).toContain('started a new one 6 times, for 3 pods of this node');
+    expect(f[0].explanation).toContain('(kube-system/kube-proxy-7xk2p 3 times)');
+    expect(f[0].explanation).toContain('(6 kills here)');
+    expect(f[0].next).toMatch(/^Compare the kubelet's cgroupDriver/);
+    expect(f[0].severity).toBe('error');
+    expectRangeAndNext(a, f[0]);
+    // The node's finding, not one per pod.
+    expect(a.of('sandbox-create-failed')).toEqual([]);
+  });
+
+  it('is not reported for first sandboxes, for losses that do not repeat, or for one pod alone', () => {
+    const noReady = (t: string, pod: string, first = false) =>
+      `I0904 10:${t}     912 kuberuntime_manager.go:488] "No ${first ? '' : 'ready '}sandbox for pod can be found. Need to start a new one" pod="kube-system/${pod}"`;
+    const pods = ['etcd-cp-1', 'kube-apiserver-cp-1', 'kube-proxy-7xk2p', 'coredns-6d4b75cb6d-m9q2w'];
+    const firsts = pods.flatMap((p, i) => [noReady(`2${i}:00.000000`, p, true), noReady(`3${i}:00.000000`, p, true)]);
+    expect(analyse(firsts.join('\n') + '\n').of('sandbox-churn')).toEqual([]);
+    const once = pods.map((p, i) => noReady(`2${i}:00.000000`, p));
+    expect(analyse(once.join('\n') + '\n').of('sandbox-churn')).toEqual([]);
+    const twoRepeat = [...once, noReady('40:00.000000', pods[0]), noReady('41:00.000000', pods[1])];
+    expect(analyse(twoRepeat.join('\n') + '\n').of('sandbox-churn').map((x) => x.title)).toEqual(['Pod sandboxes keep dying: 4 pods, 6 times']);
+    const alone = [0, 1, 2, 3, 4, 5].map((i) => noReady(`2${i}:00.000000`, pods[2]));
+    const one = analyse(alone.join('\n') + '\n');
+    expect(one.of('sandbox-churn')).toEqual([]);
+    expect(one.of('sandbox-create-failed')).toHaveLength(1);
+    // Static pods the kubelet removed (their manifests moved away) and took back: their sandboxes were stopped on purpose.
+    const removed = pods.map((p, i) => `I0904 10:2${i}:00.000000     912 kubelet.go:2431] "SyncLoop REMOVE" source="file" pods=["kube-system/${p}"]`);
+    const readded = [...removed, ...once, ...pods.map((p, i) => noReady(`2${i}:00.900000`, p)), ...pods.map((p, i) => noReady(`2${i}:30.000000`, p))];
+    expect(analyse(readded.join('\n') + '\n').of('sandbox-churn')).toEqual([]);
+    // Two syncs a moment apart see one loss: three pods losing theirs once each are no churn.
+    const seenTwice = pods.slice(0, 3).flatMap((p, i) => [noReady(`2${i}:00.000000`, p), noReady(`2${i}:00.400000`, p)]);
+    expect(analyse(seenTwice.join('\n') + '\n').of('sandbox-churn')).toEqual([]);
   });
 });
 

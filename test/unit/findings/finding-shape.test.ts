@@ -24,6 +24,7 @@ const CASES: Record<string, Case> = {
   eviction: { input: () => fixture('eviction-1.log') },
   'admission-rejected': { input: () => fixture('admission-rejected-1.log') },
   'sandbox-create-failed': { input: () => fixture('sandbox-create-failed-1.log') },
+  'sandbox-churn': { input: () => fixture('sandbox-churn-constructed.log') },
   'image-pull-failed': { input: () => fixture('image-pull-failed-1.log') },
   'container-config-error': { input: () => fixture('container-config-error-constructed.log') },
   'network-not-ready': { input: () => fixture('network-not-ready-2.log') },
