@@ -25,8 +25,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet records a node event (NodeReady, NodeNotReady, NodeHasSufficientMemory…) because a node condition changed.',
   },
   {
-    id: 'X46', kind: 'node.lease-failed', lane: 'node-status', versions: '1.21+', v: 0,
-    msg: ['Failed to update lease', 'Failed to ensure lease exists, will retry'], text: ['err'],
+    id: 'X46', kind: 'node.lease-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed to update lease', 'Failed to ensure lease exists, will retry'],
+    printf: ['failed to ensure node lease exists, will retry in %v, error: %v{err}', 'failed to ensure lease exists, will retry in %v, error: %v{err}',
+      'failed to update node lease, error: %v{err}', 'failed to update lease, error: %v{err}'],
+    text: ['err'],
     explain: 'Renewing the node lease failed; if renewals keep failing the control plane marks the node Unknown.',
   },
   {
@@ -196,6 +199,30 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'Graceful node shutdown: the shutdown manager asks the pod worker to kill this pod within the shutdown grace period it has left for the pod\'s priority.',
   },
   {
+    id: 'X140', kind: 'api.list-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed to watch'],
+    printf: ['%s: Failed to list %s{resource}: %v{err}', '%s: failed to list %s{resource}: %v{err}', '%s: Failed to watch %s{resource}: %v{err}'],
+    text: ['err'],
+    explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
+  },
+  {
+    id: 'X141', kind: 'error.unhandled', lane: 'other', versions: '1.31+', v: 0,
+    msg: ['Unhandled Error'], text: ['err'],
+    explain: 'An error reported through the libraries\' common handler (runtime.HandleError) rather than by the code that met it: most often an informer that cannot list or watch in the API server.',
+  },
+  {
+    id: 'X142', kind: 'node.cert-rotated', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['certificate rotation detected, shutting down client connections to start using new credentials'],
+    explain: 'The kubelet\'s client certificate was renewed: it closes its connections to the API server so the next ones use the new certificate.',
+  },
+  {
+    id: 'X143', kind: 'node.cert-request-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed while requesting a signed certificate from the control plane'],
+    printf: ['Failed while requesting a signed certificate from the master: %v{err}', 'Failed while requesting a signed certificate from the control plane: %v{err}'],
+    text: ['err'],
+    explain: 'The certificate manager asked the API server to sign a new certificate for the kubelet (a CSR) and did not get one; it retries with back-off, and the old certificate stays in use until it expires.',
+  },
+  {
     id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Error getting the current node from lister'], text: ['err'],
     explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
@@ -241,8 +268,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A client of the kubelet\'s API (metrics-server, the API server\'s exec/logs proxy, a monitoring agent) sent credentials the kubelet could not verify; the request is refused with 401.',
   },
   {
-    id: 'X118', kind: 'node.client-cert-stuck', lane: 'node-status', versions: '1.19+', v: 0,
+    id: 'X118', kind: 'node.client-cert-stuck', lane: 'node-status', versions: '1.11+', v: 0,
     msg: ['No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
+    printf: ['The currently active client certificate has expired, but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
     explain: 'The kubelet\'s client certificate is no longer valid (expired) and the API server does not answer, so it cannot get a new one: the node stops reporting until the kubelet is restarted with credentials that work.',
   },
   {

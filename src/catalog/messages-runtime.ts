@@ -409,6 +409,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet starts registering its Node object with the API server (kubelet start); it retries until it succeeds.',
   },
   {
+    id: 'X138', kind: 'node.register-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Unable to register node with API server', 'Unable to register node with API server, error getting existing node'], printf: ['Unable to register node %q with API server: %v{err}'], text: ['err'],
+    explain: 'Creating the kubelet\'s Node object in the API server failed; the kubelet retries with a growing delay (up to 7 s) until it succeeds.',
+  },
+  {
     id: 'X14', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Successfully registered node'], printf: ['Successfully registered node %v{node}'], text: ['node'], namesOwnNode: true,
     explain: 'The API server accepted the kubelet\'s Node object: the node is registered.',

@@ -24,6 +24,7 @@ import { kubeletPanic } from './detectors/kubelet-panic.ts';
 import { podKillFailed } from './detectors/pod-kill-failed.ts';
 import { nodeShutdown } from './detectors/node-shutdown.ts';
 import { kubeletExited } from './detectors/kubelet-exited.ts';
+import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -35,5 +36,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, podKillFailed, nodeShutdown,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, podKillFailed, nodeShutdown,
 ];

@@ -242,6 +242,74 @@ describe('sandbox-churn on a constructed 1.24 journal (a control-plane node whos
   });
 });
 
+describe('api-server-unreachable on a constructed 1.28 journal (the API server refuses connections for 43 s, then the kubelet gets through)', () => {
+  const text = fixtureText('api-server-unreachable-constructed.log');
+  const a = fixture('api-server-unreachable-constructed.log');
+
+  it('one finding: its attempts by kind, the cause from the error\'s words, NotReady past the grace period, the recovery', () => {
+    const f = a.of('api-server-unreachable');
+    expect(f.map((x) => x.title)).toEqual(['Kubelet cannot reach the API server: the API server refuses connections (for 43.09s)']);
+    expect(f[0].severity).toBe('error');
+    expect(f[0].explanation).toContain('failed (36 error lines): 5 node status updates, 5 lease renewals and 1 pod status read');
+    expect(f[0].explanation).toContain('marks the node NotReady (Unknown)');
+    expect(f[0].explanation).toContain('The log goes on 52.80s after the last failure without another of this kind: the kubelet got through again.');
+    expect(f[0].next).toContain('kube-apiserver');
+    // The failure lines are evidence, the retry summary too; housekeeping is not.
+    const failures = text.split('\n').flatMap((l, i) => (/Error updating|Unable to update|Failed to update lease|Failed to get status/.test(l) ? [i + 1] : []));
+    expect(failures).toHaveLength(36);
+    // The first 20 and the last 10 of them.
+    expect(a.lines(f[0])).toEqual([...failures.slice(0, 20), ...failures.slice(-10)]);
+    expectRangeAndNext(a, f[0]);
+  });
+
+  const j = (t: string, msg: string, sev = 'E') => `Oct 21 ${t.slice(0, 8)} wk-5 kubelet[1733]: ${sev}1021 ${t}    1733 kubelet_node_status.go:540] ${msg}`;
+  const statusErr = (t: string, err: string) => j(t, `"Error updating node status, will retry" err="${err}"`);
+
+  it('names the cause by the error: an expired certificate, Unauthorized, a timeout, DNS; the first word that matches wins', () => {
+    const titleFor = (err: string) => analyse(['09:00:05.1', '09:00:15.1', '09:00:25.1'].map((t) => statusErr(`${t}00000`, err)).join('\n') + '\n')
+      .of('api-server-unreachable').map((x) => x.title.replace(/^Kubelet cannot reach the API server: | \((for |\d+ error line).*$/g, ''));
+    expect(titleFor('error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2026-10-21T09:00:05Z is after 2026-10-20T08:14:00Z'))
+      .toEqual(['a certificate has expired']);
+    expect(titleFor('error getting node \\"wk-5\\": Unauthorized')).toEqual(['its credentials are rejected (Unauthorized)']);
+    expect(titleFor('error getting node \\"wk-5\\": Get \\"https://api.k8s.local:6443/api/v1/nodes/wk-5\\": dial tcp: lookup api.k8s.local on 127.0.0.53:53: no such host'))
+      .toEqual(['the API server\'s name does not resolve']);
+    expect(titleFor('error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": dial tcp 10.0.0.10:6443: i/o timeout')).toEqual(['the API server does not answer']);
+    expect(titleFor('error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": context deadline exceeded')).toEqual(['requests to the API server time out']);
+    expect(titleFor('failed to patch status: etcdserver: request timed out')).toEqual(['requests to the API server time out']);
+    expect(titleFor('error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": http2: client connection lost')).toEqual(['connections to the API server drop']);
+  });
+
+  it('counts the informers\' lists and watches and the certificate notices when their error names the cause; a refused credential needs no repeat over time', () => {
+    const reflector = (t: string, what: string, err: string) => `E1021 ${t}    1733 reflector.go:205] k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:47: Failed to list ${what}: ${err}`;
+    const x509 = 'Get https://127.0.0.1:6443/api/v1/pods?resourceVersion=0: x509: certificate has expired or is not yet valid';
+    const expired = analyse([reflector('09:00:05.100000', '*v1.Pod', x509), reflector('09:00:05.101000', '*v1.Node', x509)].join('\n') + '\n').of('api-server-unreachable');
+    expect(expired.map((x) => x.title)).toEqual(['Kubelet cannot reach the API server: a certificate has expired (2 error lines)']);
+    expect(expired[0].explanation).toContain('1 list or watch');
+    const unhandled = (t: string, err: string) => `E1021 ${t}    1733 reflector.go:166] "Unhandled Error" err="${err}" logger="UnhandledError"`;
+    const forbidden = 'k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.Node: failed to list *v1.Node: nodes \\"wk-5\\" is forbidden: User \\"system:anonymous\\" cannot list resource \\"nodes\\"';
+    expect(analyse([unhandled('09:00:05.100000', forbidden), unhandled('09:00:07.400000', forbidden)].join('\n') + '\n').of('api-server-unreachable').map((x) => x.title))
+      .toEqual(['Kubelet cannot reach the API server: its requests are forbidden (for 2.300s)']);
+    // An unhandled error that is not an informer's, and a list that found nothing wrong with the connection: none.
+    const other = [unhandled('09:00:05.100000', 'forbidden: something else entirely'), unhandled('09:00:15.100000', 'forbidden: something else entirely'),
+      reflector('09:00:05.100000', '*v1.Pod', 'the server could not find the requested resource'), reflector('09:00:25.100000', '*v1.Pod', 'the server could not find the requested resource')];
+    expect(analyse(other.join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
+    const stuck = (t: string) => `E1021 ${t}    1733 transport.go:113] The currently active client certificate has expired, but the server is not responsive. A restart may be necessary to retrieve new initial credentials.`;
+    const notices = analyse([stuck('09:00:05.100000'), stuck('09:00:15.100000')].join('\n') + '\n').of('api-server-unreachable');
+    expect(notices.map((x) => x.title)).toEqual(['Kubelet cannot reach the API server: a certificate has expired (for 10.00s)']);
+    expect(notices[0].explanation).toContain('"The currently active client certificate has expired');
+  });
+
+  it('is no finding for one failed update (its five tries at once), nor for a pod status write that lost a conflict', () => {
+    const burst = [0, 1, 2, 3, 4].map((i) => statusErr(`09:00:05.10000${i}`, 'error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": dial tcp 10.0.0.10:6443: connect: connection refused'));
+    expect(analyse(burst.join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
+    const conflict = ['09:00:05', '09:00:15', '09:00:25', '09:00:35'].map((t) =>
+      `I1021 ${t}.100000    1733 status_manager.go:699] "Failed to update status for pod" pod="shop/cart-0" err="Operation cannot be fulfilled on pods \\"cart-0\\": the object has been modified; please apply your changes to the latest version and try again"`);
+    expect(analyse(conflict.join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
+    // Two attempts 10 s apart are enough (a failure that lasts), the same two a second apart are not.
+    expect(analyse([burst[0], statusErr('09:00:15.100000', 'x: connect: connection refused')].join('\n') + '\n').of('api-server-unreachable')).toHaveLength(1);
+  });
+});
+
 describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
   const skipping = (t: string) =>
     `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;

@@ -33,6 +33,7 @@ const CASES: Record<string, Case> = {
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },
   'kubelet-panic': { input: () => fixture('kubelet-panic-constructed.log') },
   'kubelet-exited': { input: () => fixture('kubelet-exited-constructed.log') },
+  'api-server-unreachable': { input: () => fixture('api-server-unreachable-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
 };

@@ -1,0 +1,243 @@
+/**
+ * api-server-unreachable: the kubelet cannot reach (or is refused by) the API server — its node status updates, lease
+ * renewals, registration and pod status writes fail. The kubelet keeps running its pods, but the control plane hears
+ * nothing from it: after 40 s without a status or lease (the node controller's grace period) it marks the node
+ * NotReady (Unknown), and some minutes later evicts its pods. One finding per node and cause, the cause read from the
+ * errors' words (connection refused, timeouts, an expired certificate, Unauthorized, DNS…), with whether the log shows
+ * the failures stop. Besides the node's own writes (status, lease, registration), pod status requests, the informers'
+ * lists and watches and certificate requests count when their error names such a cause.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { KINDS } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+
+/** The node's own writes: any error of theirs counts. */
+const NODE_WRITES = ['node.status-error', 'node.lease-failed', 'node.register-failed'];
+/**
+ * Other requests — pod status reads and writes, the informers' lists and watches, certificate requests: only errors
+ * that name a transport or credential problem count (not a conflict, not a missing object).
+ */
+const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed'];
+/** A client certificate that expired while the API server does not answer (transport.go): its cause is fixed. */
+const CERT_STUCK = 'node.client-cert-stuck';
+const WHAT: Readonly<Record<string, [string, string]>> = {
+  'node.status-error': ['node status update', 'node status updates'],
+  'node.lease-failed': ['lease renewal', 'lease renewals'],
+  'node.register-failed': ['registration attempt', 'registration attempts'],
+  'status.failed': ['pod status write', 'pod status writes'],
+  'status.get-failed': ['pod status read', 'pod status reads'],
+  'api.list-failed': ['list or watch', 'lists and watches'],
+  'error.unhandled': ['list or watch', 'lists and watches'],
+  'node.cert-request-failed': ['certificate request', 'certificate requests'],
+  'node.client-cert-stuck': ['expired-certificate notice', 'expired-certificate notices'],
+};
+/**
+ * Failures within a second of each other are one attempt (a node status update is tried five times at once). Fewer
+ * than MIN_ATTEMPTS attempts over less than MIN_SPAN_US is a blip.
+ */
+const SAME_ATTEMPT_US = 1e6;
+const MIN_ATTEMPTS = 3;
+const MIN_SPAN_US = 10e6;
+/** The node controller's default grace period (node-monitor-grace-period): longer, and the node is marked NotReady. */
+const GRACE_US = 40e6;
+/** After the last failure, this long of log without another: the kubelet got through again. */
+const QUIET_AFTER_US = 30e6;
+/** "exceeds retry count" sums up the retries before it: it joins a stretch that failed this shortly before. */
+const SUMMARY_AFTER_US = 10e6;
+const MAX_EVIDENCE = 30;
+
+interface Cause {
+  id: string;
+  /** Lower-case words of the error (the first cause whose word matches wins). */
+  words: readonly string[];
+  title: string;
+  why: string;
+  next: string;
+  /** The cause does not go away by itself (a certificate, credentials, authorisation): two failures are enough. */
+  lasting?: boolean;
+}
+
+const CAUSES: readonly Cause[] = [
+  {
+    id: 'certificate-expired', lasting: true, words: ['certificate has expired', 'not yet valid'], title: 'a certificate has expired',
+    why: 'A certificate is outside its validity, so the TLS handshake with the API server fails: most often the kubelet\'s client certificate expired (its rotation failed or was off), or the node\'s clock is wrong.',
+    next: 'Check the dates of the kubelet\'s client certificate (`openssl x509 -noout -dates -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and of the API server\'s, and the node\'s clock (`timedatectl`); renew (kubeadm: `kubeadm certs renew`, or join again) and restart the kubelet; look for certificate_manager lines that say why rotation failed.',
+  },
+  {
+    id: 'tls-trust', lasting: true, words: ['x509', 'tls: '], title: 'the API server\'s certificate is not trusted',
+    why: 'The TLS handshake failed: the kubelet does not trust the certificate the API server presented (a CA other than the one in its kubeconfig, or an address the certificate does not name).',
+    next: 'Compare certificate-authority-data in /etc/kubernetes/kubelet.conf with the cluster\'s CA, and the server address there with the names and IPs in the API server\'s certificate (`openssl s_client -connect <server> </dev/null | openssl x509 -noout -text`).',
+  },
+  {
+    id: 'unauthorized', lasting: true, words: ['unauthorized', ' 401'], title: 'its credentials are rejected (Unauthorized)',
+    why: 'The API server answered but did not accept the kubelet\'s credentials: an expired or revoked client certificate, or a bootstrap token that expired before the node joined.',
+    next: 'Check the client certificate the kubeconfig points to (its dates and issuer) and the certificate_manager lines about rotation; on a node that is joining, create a new bootstrap token and join again.',
+  },
+  {
+    id: 'forbidden', lasting: true, words: ['forbidden'], title: 'its requests are forbidden',
+    why: 'The API server authenticated the kubelet but refused the request: its identity is not the node\'s (system:node:<name>, checked by the Node authorizer and NodeRestriction), or it is anonymous.',
+    next: 'Check the user in the kubelet\'s kubeconfig and that it matches the node\'s name (--hostname-override), and the API server\'s --authorization-mode (Node,RBAC).',
+  },
+  {
+    id: 'refused', words: ['connection refused'], title: 'the API server refuses connections',
+    why: 'Nothing accepted the connection at the API server\'s address: the API server is down or restarting, or the load balancer in front of it has no healthy backend.',
+    next: 'On the control plane, check that kube-apiserver runs (`crictl ps -a | grep kube-apiserver` and its log) and that etcd is healthy; check the load balancer\'s backends and the server address in the kubelet\'s kubeconfig.',
+  },
+  {
+    id: 'dns', words: ['no such host', 'server misbehaving'], title: 'the API server\'s name does not resolve',
+    why: 'The name of the API server in the kubelet\'s kubeconfig could not be resolved on the node.',
+    next: 'Resolve the server name from the node (`getent hosts <name>`), check /etc/resolv.conf and /etc/hosts, or use an address that resolves.',
+  },
+  {
+    id: 'network', words: ['i/o timeout', 'no route to host', 'network is unreachable', 'tls handshake timeout'], title: 'the API server does not answer',
+    why: 'Connections to the API server\'s address got no answer: a network path problem (firewall, security group, routing, the load balancer) or a control-plane host that is down.',
+    next: 'From the node, try the API server (`curl -k https://<server>:6443/healthz`); check routes, firewalls and security groups between the node and the control plane, and the load balancer.',
+  },
+  {
+    id: 'slow', words: ['context deadline exceeded', 'client.timeout exceeded', 'timeout awaiting', 'the server was unable to return a response', 'etcdserver:', 'request timed out'],
+    title: 'requests to the API server time out',
+    why: 'Requests reached the API server but did not complete in time: the API server, or etcd behind it ("etcdserver: request timed out"), is overloaded or slow, or the network is.',
+    next: 'Check the API server\'s latency and load (apiserver_request_duration_seconds, its log for slow requests) and etcd\'s health and disk latency.',
+  },
+  {
+    id: 'dropped', words: ['client connection lost', 'use of closed network connection', 'connection reset by peer', 'broken pipe', 'eof'], title: 'connections to the API server drop',
+    why: 'Connections to the API server broke off mid-request: the API server restarted, or a load balancer or proxy reset them (an idle timeout shorter than the kubelet\'s connections).',
+    next: 'Check for API server restarts at these times and the load balancer\'s idle timeout and health checks; a kubelet that keeps a dead connection recovers once it notices (newer kubelets close idle connections after a failed health check).',
+  },
+];
+
+/** An unrecognised error of the node's own writes. */
+const OTHER: Cause = {
+  id: 'other', words: [], title: 'it cannot write to the API server',
+  why: 'The error does not say which way the request failed.',
+  next: 'Read the errors quoted here; check the API server\'s health and the kubelet\'s kubeconfig (server address, credentials).',
+};
+
+const NODE_WRITE_KIND = new Set(NODE_WRITES.map((k) => KINDS.indexOf(k)));
+const PLURAL: Readonly<Record<string, string>> = Object.fromEntries(Object.values(WHAT));
+const CERTIFICATE_EXPIRED = CAUSES.find((c) => c.id === 'certificate-expired')!;
+
+interface Stretch {
+  node: number;
+  cause: Cause;
+  events: number[];
+  byKind: Map<string, number[]>;
+  error: string;
+}
+
+function causeOf(text: string): Cause | undefined {
+  const lower = text.toLowerCase();
+  return CAUSES.find((c) => c.words.some((w) => lower.includes(w)));
+}
+
+export const apiServerUnreachable: Detector = {
+  id: 'api-server-unreachable',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const groups = new Map<string, Stretch>();
+    const lastFailureOn = new Map<number, Stretch>();
+    for (const e of ctx.ofKinds([...NODE_WRITES, ...OTHER_REQUESTS, CERT_STUCK])) {
+      const text = ctx.text(e);
+      const node = ev.node[e];
+      const kind = KINDS[ev.kind[e]];
+      if (text.includes('exceeds retry count')) {
+        // The summary after five retries: part of the stretch just before, no cause of its own.
+        const g = lastFailureOn.get(node);
+        if (g && ev.timeUs[e] - ev.timeUs[g.events[g.events.length - 1]] <= SUMMARY_AFTER_US) add(g, e, kind);
+        continue;
+      }
+      if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
+      const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED : causeOf(text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
+      if (!cause) continue;
+      const key = `${node}\n${cause.id}`;
+      let g = groups.get(key);
+      if (!g) {
+        g = { node, cause, events: [], byKind: new Map(), error: '' };
+        groups.set(key, g);
+      }
+      // The first error that says something (a notice without an error field is quoted by its message).
+      if (!g.error) g.error = text || printedMessage(ctx, e);
+      add(g, e, kind);
+      lastFailureOn.set(node, g);
+    }
+    const out: Finding[] = [];
+    for (const g of groups.values()) {
+      const spanUs = ev.timeUs[g.events[g.events.length - 1]] - ev.timeUs[g.events[0]];
+      const n = attempts(ev.timeUs, g.events);
+      // A credential or certificate refused is no blip: it fails the same way until someone fixes it.
+      const lasting = g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US);
+      if (lasting) out.push(describe(ctx, g, spanUs));
+    }
+    return out;
+  },
+};
+
+/** Attempts among failures in time order: a failure more than SAME_ATTEMPT_US after the one before starts one. */
+function attempts(timeUs: Float64Array, events: readonly number[]): number {
+  let n = 0;
+  for (let k = 0; k < events.length; k++) if (k === 0 || timeUs[events[k]] - timeUs[events[k - 1]] > SAME_ATTEMPT_US) n++;
+  return n;
+}
+
+function add(g: Stretch, e: number, kind: string): void {
+  g.events.push(e);
+  // Keyed by what the request was (an informer's failure reads the same whichever way it was logged).
+  const key = WHAT[kind][0];
+  const list = g.byKind.get(key);
+  if (list) list.push(e);
+  else g.byKind.set(key, [e]);
+}
+
+function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  const list = g.events;
+  const shown = list.length <= MAX_EVIDENCE ? list : [...list.slice(0, MAX_EVIDENCE - 10), ...list.slice(-10)];
+  for (const e of shown) b.evidence(e, false);
+  b.nodeLanes(g.node, ['node-status', 'status-manager']);
+  const first = list[0];
+  const last = list[list.length - 1];
+  // Per kind of request, its attempts (a node status update's five tries at once are one).
+  const what = [...g.byKind].map(([label, l]) => count(attempts(ev.timeUs, l), label, PLURAL[label]));
+  const parts = [
+    `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
+      + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`,
+    g.cause.why,
+    spanUs >= GRACE_US
+      ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
+      : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
+  ];
+  const end = lastEventOn(trace, g.node);
+  const afterUs = ev.timeUs[end] - ev.timeUs[last];
+  parts.push(afterUs >= QUIET_AFTER_US
+    ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`
+    : 'The failures go on to the end of the log.');
+  return b.build({
+    id: 'api-server-unreachable',
+    title: `Kubelet cannot reach the API server: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
+    severity: spanUs >= GRACE_US ? 'error' : 'warning',
+    explanation: parts.join(' '),
+    next: g.cause.next,
+  });
+}
+
+/** The message as the line printed it: what follows the klog header (quotes of a structured message taken off). */
+function printedMessage(ctx: FindingContext, e: number): string {
+  const line = eventRawText(ctx.trace, e, 600).split('\n')[0];
+  const close = line.indexOf('] ');
+  const msg = close >= 0 ? line.slice(close + 2) : line;
+  return msg.startsWith('"') ? msg.slice(1, Math.max(1, msg.indexOf('"', 1))) : msg;
+}
+
+/** The node's last event. */
+function lastEventOn(trace: FindingContext['trace'], node: number): number {
+  const ev = trace.events;
+  for (let e = ev.count - 1; e >= 0; e--) if (ev.node[e] === node) return e;
+  return ev.count - 1;
+}
