@@ -13,6 +13,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
+import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
@@ -51,13 +52,7 @@ const QUIET_AFTER_US = 30e6;
 const SUMMARY_AFTER_US = 10e6;
 const MAX_EVIDENCE = 30;
 
-interface Cause {
-  id: string;
-  /** Lower-case words of the error (the first cause whose word matches wins). */
-  words: readonly string[];
-  title: string;
-  why: string;
-  next: string;
+interface Cause extends BaseCause {
   /** The cause does not go away by itself (a certificate, credentials, authorisation): two failures are enough. */
   lasting?: boolean;
 }
@@ -130,11 +125,6 @@ interface Stretch {
   error: string;
 }
 
-function causeOf(text: string): Cause | undefined {
-  const lower = text.toLowerCase();
-  return CAUSES.find((c) => c.words.some((w) => lower.includes(w)));
-}
-
 export const apiServerUnreachable: Detector = {
   id: 'api-server-unreachable',
   detect(ctx) {
@@ -152,7 +142,7 @@ export const apiServerUnreachable: Detector = {
         continue;
       }
       if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
-      const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED : causeOf(text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
+      const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED : causeByWords(CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
       if (!cause) continue;
       const key = `${node}\n${cause.id}`;
       let g = groups.get(key);
@@ -213,7 +203,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
       : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
   ];
-  const end = lastEventOn(trace, g.node);
+  const end = Math.max(last, lastEventOn(trace, g.node));
   const afterUs = ev.timeUs[end] - ev.timeUs[last];
   parts.push(afterUs >= QUIET_AFTER_US
     ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`
@@ -233,11 +223,4 @@ function printedMessage(ctx: FindingContext, e: number): string {
   const close = line.indexOf('] ');
   const msg = close >= 0 ? line.slice(close + 2) : line;
   return msg.startsWith('"') ? msg.slice(1, Math.max(1, msg.indexOf('"', 1))) : msg;
-}
-
-/** The node's last event. */
-function lastEventOn(trace: FindingContext['trace'], node: number): number {
-  const ev = trace.events;
-  for (let e = ev.count - 1; e >= 0; e--) if (ev.node[e] === node) return e;
-  return ev.count - 1;
 }

@@ -14,6 +14,7 @@ import { KINDS, kindId } from '../../catalog/catalog.ts';
 import { Severity } from '../../ingest/klog-header.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
+import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
@@ -27,14 +28,7 @@ const RAN_ON_US = 60e6;
 const MAX_FAILURES = 2000;
 const MAX_GROUPS = 50;
 
-/** What a start-up error usually means, recognised by words in it (lower case; the first cause that matches wins). */
-interface Cause {
-  id: string;
-  words: readonly string[];
-  title: string;
-  why: string;
-  next: string;
-}
+/** What a start-up error usually means (causes.ts), most specific first. */
 
 const CAUSES: readonly Cause[] = [
   {
@@ -180,8 +174,7 @@ export const kubeletExited: Detector = {
       if (onNode) onNode.push(e);
       else byNode.set(ev.node[e], [e]);
       const error = errorText(ctx, e);
-      const lower = error.toLowerCase();
-      const cause = CAUSES.find((c) => c.words.some((w) => lower.includes(w)));
+      const cause = causeByWords(CAUSES, error);
       const key = `${ev.node[e]}\n${cause ? cause.id : error.slice(0, 80)}`;
       let g = groups.get(key);
       if (!g) {
@@ -320,12 +313,6 @@ function isStartupFailure(ctx: FindingContext, e: number): boolean {
 }
 
 /** The last event on a node (the log goes on that far there). */
-function lastEventOn(ctx: FindingContext, node: number): number {
-  const ev = ctx.trace.events;
-  for (let e = ev.count - 1; e >= 0; e--) if (ev.node[e] === node) return e;
-  return -1;
-}
-
 /** `failures`: every failure on the group's node, in time order; `restarts`: systemd's restart counter there. */
 function describe(ctx: FindingContext, g: Exit, failures: readonly number[], restarts: number | undefined): Finding {
   const trace = ctx.trace;
@@ -365,7 +352,7 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
   if (back >= 0) {
     b.evidence(back, false);
     const other = failures.find((e) => ev.timeUs[e] >= ev.timeUs[back] && !g.events.includes(e)) ?? -1;
-    const end = lastEventOn(ctx, g.node);
+    const end = lastEventOn(ctx.trace, g.node);
     const ranUs = ev.timeUs[end] - ev.timeUs[back];
     parts.push(other >= 0
       ? `It started again at ${timeOfEvent(trace, back)} (${lineRef(trace, back)}) and then failed another way at ${timeOfEvent(trace, other)} (${lineRef(trace, other)}): "${clip(errorText(ctx, other), 120)}" (its own finding).`
