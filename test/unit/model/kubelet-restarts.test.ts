@@ -12,6 +12,7 @@ import { hitTest } from '../../../src/render/hit-test.ts';
 import { rowTopPx } from '../../../src/render/frame.ts';
 import { LIGHT_THEME } from '../../../src/render/theme.ts';
 import { hoverText } from '../../../src/ui/timeline/hover-text.ts';
+import { encodeTraceFile, importTraceFile } from '../../../src/trace/trace-file.ts';
 import { analyzeText } from '../../helpers.ts';
 import { frameFor, recordingContext } from '../render/render-kit.ts';
 
@@ -72,6 +73,12 @@ describe('kubelet restarts', () => {
       line: 10, time: '2024-03-15 10:00:16.400000', pid: 812,
       previous: { pid: 700, lastLine: 4, lastTime: '2024-03-15 10:00:05.000000', exitLine: 5, linesMissing: false, downUs: 11_400_000 },
     });
+  });
+
+  it('a trace file carries them: the same starts, previous processes and words after export and import', async () => {
+    const back = (await importTraceFile(encodeTraceFile({ trace, notes: [] }))).trace;
+    expect(kubeletRestarts(back)).toEqual(list);
+    expect(kubeletRestarts(back).map((r) => describeRestart(back, r))).toEqual(list.map((r) => describeRestart(trace, r)));
   });
 
   it('a fatal line or a crash report is how the process ended', () => {
