@@ -34,6 +34,12 @@ test('the time a node had no kubelet is shaded, and the pointer there says which
   await page.mouse.click(x, header.y + header.height / 2);
   await page.waitForSelector('.log-line.selected[data-line="16"]');
   await expect(page.textContent('[data-testid="raw-line"]')).resolves.toContain('kubelet[4388]');
+  // The inspector tells the start's story and leads to the old process's last line and its exit.
+  const start = page.locator('[data-testid="kubelet-start"]');
+  await expect(start.textContent()).resolves.toContain('Kubelet start (pid 4388) at line 16, 1m18s after the last line of the previous process (pid 4153, line 12)');
+  await start.locator('.event-ref', { hasText: 'how it ended' }).click();
+  await page.waitForSelector('.log-line.selected[data-line="13"]');
+  await screenshot(page, 'kubelet-restart-inspector');
   expect(errors).toEqual([]);
   await page.context().close();
 });

@@ -1,4 +1,5 @@
 /** The inspector for one event: when, where, what the kubelet meant by it, its causal neighbours, fields and raw text. */
+import { describeRestart, kubeletRestartsOf } from '../../model/kubelet-restarts.ts';
 import { eventEntry, eventRawText, nodeTitle, podLabel, str } from '../../model/trace-query.ts';
 import { LINK_KINDS, type Trace } from '../../model/trace.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
@@ -42,6 +43,25 @@ function CausalLinks({ trace, event }: { trace: Trace; event: number }) {
   );
 }
 
+/** When the event is a kubelet start: what the log shows of the process before it (model/kubelet-restarts.ts). */
+function KubeletStart({ trace, event }: { trace: Trace; event: number }) {
+  const restart = kubeletRestartsOf(trace, trace.events.node[event]).find((r) => r.startEvent === event);
+  if (!restart) return null;
+  const p = restart.previous;
+  // The old process's own last line (systemd's lines carry no pid).
+  const ownLine = p !== undefined && trace.events.pid[p.lastEvent] > 0;
+  return (
+    <section className="inspector-section" data-testid="kubelet-start">
+      <h3>Kubelet start</h3>
+      <p>{describeRestart(trace, restart)}.</p>
+      {p && <ul className="link-list">
+        {ownLine && <li><EventRef trace={trace} event={p.lastEvent} prefix="last line before it" /></li>}
+        {p.exitEvent >= 0 && (p.exitEvent !== p.lastEvent || !ownLine) && <li><EventRef trace={trace} event={p.exitEvent} prefix="how it ended" /></li>}
+      </ul>}
+    </section>
+  );
+}
+
 export function EventDetails({ trace, event }: { trace: Trace; event: number }) {
   const store = useStoreApi();
   const originUs = useAppStore((s) => s.viewport.originUs);
@@ -76,6 +96,7 @@ export function EventDetails({ trace, event }: { trace: Trace; event: number }) 
         <p data-testid="event-explanation">{entry.explain}</p>
         {entry.versions && <p className="muted">Printed by kubelet versions: {entry.versions}{entry.v ? ` at -v=${entry.v}` : ''}</p>}
       </section>
+      <KubeletStart trace={trace} event={event} />
       <CausalLinks trace={trace} event={event} />
       {parsed.fields.length > 0 && (
         <section className="inspector-section">
