@@ -25,6 +25,7 @@ import { podKillFailed } from './detectors/pod-kill-failed.ts';
 import { nodeShutdown } from './detectors/node-shutdown.ts';
 import { kubeletExited } from './detectors/kubelet-exited.ts';
 import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
+import { imageGcFailing } from './detectors/image-gc-failing.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -36,5 +37,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, podKillFailed, nodeShutdown,
+  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, podKillFailed, nodeShutdown,
 ];

@@ -310,6 +310,32 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
   });
 });
 
+describe('image-gc-failing on a constructed 1.29 journal (a CI node whose image filesystem fills with images in use)', () => {
+  const a = fixture('image-gc-failing-constructed.log');
+
+  it('one finding from the repeated failures (not the first one after start-up), with how far off and how full', () => {
+    const f = a.of('image-gc-failing');
+    expect(f.map((x) => x.title)).toEqual(['Image garbage collection failing: it cannot free enough disk']);
+    expect(a.lines(f[0])).toEqual([6, 7, 8]);
+    expect(f[0].explanation).toContain('(the last pass wanted to free 25.4 GiB and freed 0 bytes). The image filesystem was 93% full (line 7).');
+    expect(f[0].explanation).toContain('DiskPressure');
+    expect(f[0].next).toContain('crictl images');
+    expectRangeAndNext(a, f[0]);
+  });
+
+  const gcLine = (t: string, msg: string, err: string) => `E0211 ${t}    2210 kubelet.go:1400] "${msg}" err="${err}"`;
+  it('tells the older wording and a filesystem it cannot measure; a failure once, or container GC failing, is none', () => {
+    const older = analyse(gcLine('03:15:02.301562', 'Image garbage collection failed multiple times in a row', 'failed to garbage collect required amount of images. Wanted to free 96299243888 bytes, but freed 54042111 bytes') + '\n');
+    expect(older.of('image-gc-failing')[0].explanation).toContain('wanted to free 89.7 GiB and freed 51.5 MiB');
+    const blind = analyse(gcLine('03:15:02.301562', 'Image garbage collection failed multiple times in a row', 'invalid capacity 0 on image filesystem') + '\n');
+    expect(blind.of('image-gc-failing').map((x) => x.title)).toEqual(['Image garbage collection failing: it cannot read the image filesystem\'s stats']);
+    const once = analyse(gcLine('03:15:02.301562', 'Image garbage collection failed once. Stats initialization may not have completed yet', 'failed to get imageFs info: unable to find data in memory cache') + '\n');
+    expect(once.of('image-gc-failing')).toEqual([]);
+    const containers = analyse([0, 1, 2].map((i) => `E0211 03:1${i}:02.301562    2210 kubelet.go:1390] "Container garbage collection failed" err="rpc error: code = Unavailable desc = connection error"`).join('\n') + '\n');
+    expect(containers.of('image-gc-failing')).toEqual([]);
+  });
+});
+
 describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
   const skipping = (t: string) =>
     `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;
