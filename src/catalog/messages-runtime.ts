@@ -548,6 +548,23 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Housekeeping removed the volume directory of a pod that is gone (its volumes were unmounted).',
   },
   {
+    id: 'X144', kind: 'housekeeping.orphan-volumes-left', lane: 'housekeeping', versions: 'all', v: 0,
+    msg: ['Orphaned pod found, but volume paths are still present on disk', 'Orphaned pod found, but failed to rmdir() volume at path',
+      'Orphaned pod found, but error occurred during reading volume dir from disk'],
+    printf: ['Orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
+      'Orphaned pod %q{podUID} found, but volume paths are still present on disk.',
+      'Orphaned pod %q{podUID} found, but volume paths are still present on disk',
+      'Orphaned pod %q{podUID} found, but error %v{err} occured during reading volume dir from disk',
+      'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk'],
+    num: 'numErrs', text: ['err', 'path'],
+    explain: 'Housekeeping (every 2 s) found the directory of a pod that is gone from this node, but volume paths are still under it (a volume that did not unmount), so it leaves it there and says so again each time.',
+  },
+  {
+    id: 'X145', kind: 'volume.reconstruct-failed', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Could not construct volume information'], printf: ['Could not construct volume information: %v{err}'], text: ['err'],
+    explain: 'After a kubelet start the volume manager rebuilds what was mounted from the pods\' directories on disk; this volume it could not rebuild (not mounted any more, or its plugin cannot tell), so it will not be cleaned up the usual way.',
+  },
+  {
     id: 'X100', kind: 'cm.topology-remove', lane: 'other', versions: '1.18–1.20', v: 0,
     printf: ['[topologymanager] RemoveContainer - Container ID: %s{containerID}'],
     explain: 'The topology manager forgets the resource alignment of a container that was removed.',

@@ -336,6 +336,26 @@ describe('image-gc-failing on a constructed 1.29 journal (a CI node whose image 
   });
 });
 
+describe('orphaned-pod-volumes on a constructed 1.19 journal (two pods gone, their volume paths left on disk; each pass prints the first and counts both)', () => {
+  const a = fixture('orphaned-pod-volumes-constructed.log');
+
+  it('one finding for the node: the pod by UID, every report, the count the kubelet keeps', () => {
+    const f = a.of('orphaned-pod-volumes');
+    expect(f.map((x) => x.title)).toEqual(['Orphaned pod volumes left on disk: 1 pod (2 errors counted)']);
+    expect(a.lines(f[0])).toEqual([1, 2, 3, 4, 5]);
+    expect(f[0].explanation).toContain('housekeeping reported 1 orphaned pod whose volume paths are still on disk 5 times: 3b7e1f2a-9c4d-4e8b-a5f6-1d2c3b4a5e6f.');
+    expect(f[0].explanation).toContain('The kubelet counts 2 errors like these and prints one per pass.');
+    expect(f[0].next).toContain('mount | grep <uid>');
+    expectRangeAndNext(a, f[0]);
+  });
+
+  it('a pod reported once or twice, with no count of more, is none (housekeeping may clean it up on the next pass)', () => {
+    const line = (t: string) => `E0618 ${t}    1288 kubelet_volumes.go:114] Orphaned pod "3b7e1f2a-9c4d-4e8b-a5f6-1d2c3b4a5e6f" found, but volume paths are still present on disk.`;
+    expect(analyse([line('11:04:02.203118'), line('11:04:04.203135')].join('\n') + '\n').of('orphaned-pod-volumes')).toEqual([]);
+    expect(analyse([line('11:04:02.203118'), line('11:04:04.203135'), line('11:04:06.203152')].join('\n') + '\n').of('orphaned-pod-volumes')).toHaveLength(1);
+  });
+});
+
 describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
   const skipping = (t: string) =>
     `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;

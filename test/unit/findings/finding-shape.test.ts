@@ -35,6 +35,7 @@ const CASES: Record<string, Case> = {
   'kubelet-exited': { input: () => fixture('kubelet-exited-constructed.log') },
   'api-server-unreachable': { input: () => fixture('api-server-unreachable-constructed.log') },
   'image-gc-failing': { input: () => fixture('image-gc-failing-constructed.log') },
+  'orphaned-pod-volumes': { input: () => fixture('orphaned-pod-volumes-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
 };

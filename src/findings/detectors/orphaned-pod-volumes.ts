@@ -1,0 +1,77 @@
+/**
+ * orphaned-pod-volumes: housekeeping (every 2 s) keeps finding the directory of a pod that is gone from the node with
+ * volume paths still under it (/var/lib/kubelet/pods/<uid>/volumes/…), so it never removes it and says so again each
+ * pass. The volume did not unmount — a teardown that failed, a kubelet restarted in the middle of one, a volume
+ * plugin that no longer knows it — and nothing in the kubelet will finish the job: its mounts and the directory stay
+ * until someone removes them, and the error repeats for as long as the kubelet runs.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import type { Finding } from '../../model/trace.ts';
+import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+
+/** A pod reported this many times (housekeeping's passes), or a kubelet counting this many errors, is stuck. */
+const MIN_REPORTS = 3;
+const MIN_COUNTED = 2;
+const MAX_EVIDENCE = 20;
+const MAX_PODS_NAMED = 5;
+
+interface NodeOrphans {
+  node: number;
+  /** Reports per pod (by pod index), in time order. */
+  byPod: Map<number, number[]>;
+  /** The most errors the kubelet said it counted ("There were a total of N errors similar to this"). */
+  counted: number;
+}
+
+export const orphanedPodVolumes: Detector = {
+  id: 'orphaned-pod-volumes',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const nodes = new Map<number, NodeOrphans>();
+    for (const e of ctx.ofKind('housekeeping.orphan-volumes-left')) {
+      const pod = ev.pod[e];
+      if (pod < 0) continue;
+      let n = nodes.get(ev.node[e]);
+      if (!n) { n = { node: ev.node[e], byPod: new Map(), counted: 0 }; nodes.set(ev.node[e], n); }
+      const list = n.byPod.get(pod) ?? [];
+      list.push(e);
+      n.byPod.set(pod, list);
+      if (Number.isFinite(ev.num[e])) n.counted = Math.max(n.counted, ev.num[e]);
+    }
+    const out: Finding[] = [];
+    for (const n of nodes.values()) {
+      const stuck = [...n.byPod.values()].some((l) => l.length >= MIN_REPORTS) || n.counted >= MIN_COUNTED;
+      if (stuck) out.push(describe(ctx, n));
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, n: NodeOrphans): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  const all = [...n.byPod.values()].flat().sort((a, c) => a - c);
+  // Each pod's first report, then the rest in time order.
+  const firsts = [...n.byPod.values()].map((l) => l[0]);
+  for (const e of [...new Set([...firsts, ...all])].slice(0, MAX_EVIDENCE)) b.evidence(e);
+  b.nodeLanes(n.node, ['housekeeping']);
+  const first = all[0];
+  const last = all[all.length - 1];
+  const uids = [...n.byPod.keys()].map((p) => trace.pods[p]?.uid || `#${p}`);
+  const parts = [
+    `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}, `
+      + `housekeeping reported ${count(n.byPod.size, 'orphaned pod')} whose volume paths are still on disk ${count(all.length, 'time')}: ${listOf(uids, MAX_PODS_NAMED)}.`,
+  ];
+  if (n.counted >= MIN_COUNTED) parts.push(`The kubelet counts ${n.counted} errors like these and prints one per pass.`);
+  parts.push('The pod is gone from the node, but a volume under /var/lib/kubelet/pods/<uid>/volumes did not unmount (a teardown that failed, a kubelet restarted in the middle of one, a volume plugin or CSI driver that no longer knows it), so housekeeping leaves the directory and reports it again every 2 s; nothing in the kubelet finishes the cleanup.');
+  return b.build({
+    id: 'orphaned-pod-volumes',
+    title: `Orphaned pod volumes left on disk: ${count(n.byPod.size, 'pod')}${n.counted >= MIN_COUNTED ? ` (${n.counted} errors counted)` : ''}`,
+    severity: 'warning',
+    explanation: parts.join(' '),
+    next: 'On the node, for each pod UID: `mount | grep <uid>` and `ls -R /var/lib/kubelet/pods/<uid>/volumes`; unmount what is still mounted (after checking no container uses it), then remove the pod\'s directory; look at the volume plugin or CSI driver\'s logs for the failed unmount.',
+  });
+}
