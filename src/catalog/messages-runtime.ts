@@ -560,6 +560,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Housekeeping (every 2 s) found the directory of a pod that is gone from this node, but volume paths are still under it (a volume that did not unmount), so it leaves it there and says so again each time.',
   },
   {
+    id: 'X146', kind: 'volume.object-missing', lane: 'volume', versions: '≤1.20', v: 0,
+    printf: ["Couldn't get configMap %s{object}: %v{err}", "Couldn't get secret %s{object}: %v{err}"], text: ['err'],
+    explain: 'Setting up a ConfigMap or Secret volume, the kubelet could not get the object (missing in the pod\'s namespace, or not readable): the mount fails and is retried.',
+  },
+  {
     id: 'X145', kind: 'volume.reconstruct-failed', lane: 'volume', versions: 'all', v: 0,
     msg: ['Could not construct volume information'], printf: ['Could not construct volume information: %v{err}'], text: ['err'],
     explain: 'After a kubelet start the volume manager rebuilds what was mounted from the pods\' directories on disk; this volume it could not rebuild (not mounted any more, or its plugin cannot tell), so it will not be cleaned up the usual way.',

@@ -27,6 +27,7 @@ import { kubeletExited } from './detectors/kubelet-exited.ts';
 import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
 import { imageGcFailing } from './detectors/image-gc-failing.ts';
 import { orphanedPodVolumes } from './detectors/orphaned-pod-volumes.ts';
+import { volumeOpFailing } from './detectors/volume-op-failing.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -38,5 +39,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
+  networkNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
 ];

@@ -356,6 +356,40 @@ describe('orphaned-pod-volumes on a constructed 1.19 journal (two pods gone, the
   });
 });
 
+describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap volume has no ConfigMap, retried with a doubling back-off)', () => {
+  const a = fixture('volume-op-failing-constructed.log');
+
+  it('one finding for the pod, operation and volume, the cause from the error, what it keeps the pod from', () => {
+    const f = a.of('volume-op-failing');
+    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for shop/api-7c9f4d-x8k2m (config): the ConfigMap or Secret it mounts is missing']);
+    expect(a.lines(f[0])).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(f[0].explanation).toContain('MountVolume.SetUp of volume "config" failed for shop/api-7c9f4d-x8k2m 6 times');
+    expect(f[0].explanation).toContain(': configmap "api-config" not found"');
+    expect(f[0].explanation).toContain('it stays ContainerCreating');
+    expectRangeAndNext(a, f[0]);
+  });
+
+  const failed = (t: string, backoff: string, err: string, op = 'UnmountVolume.TearDown') =>
+    `E0302 ${t}     981 nestedpendingoperations.go:335] Operation for "{volumeName:kubernetes.io/nfs/5e2a9c1d-data podName:5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d nodeName:}" failed. No retries permitted until 2022-03-02 10:05:00 +0000 UTC m=+400.1 (durationBeforeRetry ${backoff}). Error: ${op} failed for volume "data" (UniqueName: "kubernetes.io/nfs/5e2a9c1d-data") pod "5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d" (UID: "5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d") : ${err}`;
+  it('an unmount kept busy (the cause at the end of a long error), one failure with a long back-off; one short failure is none', () => {
+    const busy = analyse([failed('10:00:00.100000', '500ms', 'unmount failed: exit status 32: umount.nfs: /var/lib/kubelet/pods/x/volumes/kubernetes.io~nfs/data: device or resource busy'),
+      failed('10:00:00.700000', '1s', 'unmount failed: exit status 32: umount.nfs: /var/lib/kubelet/pods/x/volumes/kubernetes.io~nfs/data: device or resource busy')].join('\n') + '\n').of('volume-op-failing');
+    expect(busy.map((x) => x.title)).toEqual(['Volume UnmountVolume.TearDown failing for 5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d (data): the mount is still in use']);
+    expect(busy[0].explanation).toContain('the pod cannot finish terminating');
+    const long = analyse(failed('10:00:00.100000', '2m2s', 'mount failed: exit status 32', 'MountVolume.SetUp') + '\n').of('volume-op-failing');
+    expect(long.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for 5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d (data): the mount command fails']);
+    expect(long[0].explanation).toContain('The retry back-off reached 2m2s: it had failed many times before.');
+    expect(analyse(failed('10:00:00.100000', '500ms', 'mount failed: exit status 32', 'MountVolume.SetUp') + '\n').of('volume-op-failing')).toEqual([]);
+    // Once the pod's sync gave up waiting for the volume, its mount failures are that finding's causes, not one of their own.
+    const timedOut = analyse([failed('10:00:00.100000', '500ms', 'mount failed: exit status 32', 'MountVolume.SetUp'),
+      failed('10:00:00.700000', '1s', 'mount failed: exit status 32', 'MountVolume.SetUp'),
+      'E0302 10:02:03.300000     981 pod_workers.go:951] "Error syncing pod, skipping" err="unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition" pod="shop/api-7c9f4d-x8k2m" podUID=5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d',
+    ].join('\n') + '\n');
+    expect(timedOut.of('volume-mount-timeout')).toHaveLength(1);
+    expect(timedOut.of('volume-op-failing')).toEqual([]);
+  });
+});
+
 describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
   const skipping = (t: string) =>
     `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;

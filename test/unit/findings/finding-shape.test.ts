@@ -36,6 +36,7 @@ const CASES: Record<string, Case> = {
   'api-server-unreachable': { input: () => fixture('api-server-unreachable-constructed.log') },
   'image-gc-failing': { input: () => fixture('image-gc-failing-constructed.log') },
   'orphaned-pod-volumes': { input: () => fixture('orphaned-pod-volumes-constructed.log') },
+  'volume-op-failing': { input: () => fixture('volume-op-failing-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
 };

@@ -1,0 +1,183 @@
+/**
+ * volume-op-failing: one volume operation — attach, mount (MountDevice, SetUp) or unmount (TearDown) — keeps failing
+ * for a volume, retried by the volume manager with a back-off that doubles from 500 ms up to 2m2s. A mount that fails
+ * keeps the pod ContainerCreating; an unmount that fails keeps a deleted pod Terminating and its directory on disk.
+ * One finding per pod (or, for an operation not tied to a pod, per node), operation and volume, the cause read from
+ * the error. Mount failures of a pod whose sync already timed out waiting for them are volume-mount-timeout's.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { causeByWords, type Cause } from '../causes.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { parseGoDurationUs } from '../../util/time.ts';
+
+const SYNC_ERROR = kindId('pw.sync-error');
+/** Two failures, or one whose back-off is this long (the seventh doubling from 500 ms: it failed that often already). */
+const MIN_FAILURES = 2;
+const LONG_BACKOFF_US = 32e6;
+const MAX_EVIDENCE = 20;
+const MAX_GROUPS = 100;
+
+const CAUSES: readonly Cause[] = [
+  {
+    id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
+    why: 'A socket under the kubelet\'s plugins_registry did not answer the plugin registration API: a CSI driver whose node-driver-registrar is missing, too old or crashed, or a stale socket of a driver that no longer runs. Until it registers, the kubelet does not know the driver, and volumes that need it cannot mount.',
+    next: 'Look at the CSI node plugin pod on this node (its node-driver-registrar container and log) and remove stale sockets under /var/lib/kubelet/plugins_registry.',
+  },
+  {
+    id: 'csi-not-registered', words: ['not found in the list of registered csi drivers'], title: 'its CSI driver is not registered on the node',
+    why: 'The kubelet has no CSI driver of that name on this node: the driver\'s node plugin (a DaemonSet pod with its node-driver-registrar) is not running here, or registered under another name.',
+    next: 'Check the CSI driver\'s node pod on this node (`kubectl get pods -A -o wide | grep <driver>`, its node-driver-registrar log) and /var/lib/kubelet/plugins_registry.',
+  },
+  {
+    id: 'csi-not-staged', words: ['does not appear staged'], title: 'the CSI volume was not staged',
+    why: 'The CSI driver refuses to publish the volume to the pod because it has no record of staging it on the node (NodeStageVolume): usually the driver\'s node plugin restarted and lost its state, or a staging step failed before.',
+    next: 'Read the CSI node plugin\'s log for NodeStageVolume; restarting the pod (or the node plugin) makes the kubelet stage the volume again.',
+  },
+  {
+    id: 'object-missing', words: ['not found', "couldn't find key", 'not registered'], title: 'the ConfigMap or Secret it mounts is missing',
+    why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for), or the kubelet has not been told about it yet ("not registered"); the mount is retried until it appears.',
+    next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); mark the volume optional if the pod can start without it.',
+  },
+  {
+    id: 'busy', words: ['device or resource busy'], title: 'the mount is still in use',
+    why: 'Unmounting failed because something still uses the mount: a process outside the pod (a backup agent, a shell), another mount below it, or a container the runtime has not removed yet.',
+    next: 'On the node, find what holds it (`fuser -vm <path>` or `lsof +D <path>`, `grep <uid> /proc/*/mountinfo`) and stop it; the kubelet retries the unmount by itself.',
+  },
+  {
+    id: 'transport', words: ['transport endpoint is not connected'], title: 'the FUSE mount lost its daemon',
+    why: 'The mount is served by a user-space daemon (FUSE: GlusterFS, s3fs, a CSI driver\'s FUSE process) that died or restarted: the mount point still exists but nothing answers behind it.',
+    next: 'Restart the pod (so the volume is mounted again) and look at why the FUSE daemon or the driver\'s node plugin went away.',
+  },
+  {
+    id: 'mount-command', words: ['exit status 32', 'mount failed', 'wrong fs type', 'bad option', 'access denied by server'], title: 'the mount command fails',
+    why: 'The mount command itself failed on the node: for NFS or CIFS, most often the client tools are missing (nfs-common, cifs-utils), the server refuses the export or the share, or the network path to it is blocked.',
+    next: 'Run the same mount by hand on the node to see the whole error; install the client tools; check the server\'s exports and firewall.',
+  },
+  {
+    id: 'not-in-use', words: ['has not been added to the list of volumesinuse'], title: 'the attach is not confirmed yet',
+    why: 'The kubelet waits for the volume to appear in its Node\'s status (volumesInUse / volumesAttached), which the attach/detach controller fills once it attached the volume: the controller has not attached it (still attached elsewhere, a cloud API failing) or the node status is not updated.',
+    next: 'Check the VolumeAttachment (`kubectl get volumeattachment`) and the controller manager\'s (or CSI attacher\'s) log for this volume; a volume still attached to another node must be detached there first.',
+  },
+  {
+    id: 'timeout', words: ['timed out waiting', 'timeout expired', 'deadline exceeded'], title: 'it times out',
+    why: 'The operation did not complete in time: the storage backend or its driver is slow or unreachable.',
+    next: 'Read the volume plugin or CSI driver\'s log at these times and check the storage backend\'s health and the network path to it.',
+  },
+  {
+    id: 'permission', words: ['permission denied'], title: 'permission is denied',
+    why: 'The node may not read or mount the path: file permissions, SELinux or AppArmor labels, or the storage server\'s access rules.',
+    next: 'Check the path\'s ownership and labels on the node (`ls -lZ`) and the storage server\'s access rules for this node.',
+  },
+];
+
+const OTHER: Cause = {
+  id: 'other', words: [], title: 'it fails',
+  why: 'The error says why.',
+  next: 'Read the error quoted here and the volume plugin or CSI driver\'s log at these times.',
+};
+
+/** The operation and the volume an error names: `MountVolume.SetUp failed for volume "config" …`. */
+function operationOf(error: string): { op: string; volume: string } {
+  const text = error.replace(/\\"/g, '"').replace(/^"/, '');
+  const m = /^([A-Za-z]{1,40}(?:\.[A-Za-z]{1,40})?) failed for volume "([^"]{1,300})"/.exec(text);
+  if (m) return { op: m[1], volume: m[2] };
+  const v = /for volume "([^"]{1,300})"/.exec(text);
+  const op = text.startsWith('Volume has not been added') ? 'VerifyControllerAttachedVolume' : text.startsWith('RegisterPlugin') ? 'RegisterPlugin' : 'operation';
+  return { op, volume: v ? v[1] : '' };
+}
+
+interface Group {
+  pod: number;
+  node: number;
+  op: string;
+  volume: string;
+  events: number[];
+  error: string;
+  longestBackoffUs: number;
+}
+
+export const volumeOpFailing: Detector = {
+  id: 'volume-op-failing',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const timedOut = podsWhoseMountTimedOut(ctx);
+    const groups = new Map<string, Group>();
+    for (const e of ctx.ofKind('volume.op-failed')) {
+      const error = ctx.text(e);
+      const { op, volume } = operationOf(error);
+      const pod = ev.pod[e];
+      // A mount the pod's sync already gave up waiting for is volume-mount-timeout's (the node's own step too).
+      if (op.startsWith('MountVolume') && (pod >= 0 ? timedOut.pods.has(pod) : timedOut.nodes.has(ev.node[e]))) continue;
+      const key = `${pod >= 0 ? `p${pod}` : `n${ev.node[e]}`}\n${op}\n${volume}`;
+      let g = groups.get(key);
+      if (!g) {
+        if (groups.size >= MAX_GROUPS) continue;
+        g = { pod, node: ev.node[e], op, volume, events: [], error, longestBackoffUs: 0 };
+        groups.set(key, g);
+      }
+      g.events.push(e);
+      g.error = error;
+      g.longestBackoffUs = Math.max(g.longestBackoffUs, backoffUs(ctx, e));
+    }
+    const out: Finding[] = [];
+    for (const g of groups.values()) {
+      if (g.events.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g));
+    }
+    return out;
+  },
+};
+
+/** The back-off the line announces ("durationBeforeRetry 2m2s"), in µs; 0 if none. */
+function backoffUs(ctx: FindingContext, e: number): number {
+  const m = /durationBeforeRetry ([0-9a-zµ.]{1,24})\)/.exec(eventRawText(ctx.trace, e, 4000));
+  const us = m ? parseGoDurationUs(m[1]) : NaN;
+  return Number.isFinite(us) ? us : 0;
+}
+
+/** Pods whose sync gave up waiting for their volumes, and their nodes (volume-mount-timeout tells those, with these failures as causes). */
+function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes: Set<number> } {
+  const ev = ctx.trace.events;
+  const pods = new Set<number>();
+  const nodes = new Set<number>();
+  for (const e of ctx.ofKinds(['sync.mount-failed', 'event.failed-mount', 'pw.sync-error'])) {
+    const text = ctx.text(e);
+    if (ev.kind[e] === SYNC_ERROR && !text.includes('unmounted volumes') && !text.includes('waiting for volumes')) continue;
+    if (ev.pod[e] >= 0) { pods.add(ev.pod[e]); nodes.add(ev.node[e]); }
+  }
+  return { pods, nodes };
+}
+
+function describe(ctx: FindingContext, g: Group): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of g.events.slice(0, MAX_EVIDENCE)) b.evidence(e);
+  if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
+  else b.nodeLanes(g.node, ['volume']);
+  // The whole line: the text column keeps the error's start, and the cause is often at its end.
+  const cause = causeByWords(CAUSES, eventRawText(trace, g.events[g.events.length - 1], 4000)) ?? OTHER;
+  const first = g.events[0];
+  const last = g.events[g.events.length - 1];
+  const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
+  const volume = g.volume ? ` of volume "${g.volume}"` : '';
+  const when = g.events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+    : `${count(g.events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`;
+  const backoff = g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '';
+  const effect = g.op.startsWith('UnmountVolume') || g.op.startsWith('UnmapVolume')
+    ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
+    : g.op === 'RegisterPlugin' ? ''
+    : 'Until it succeeds, the pod cannot start: it stays ContainerCreating, and after 2m3s its sync gives up waiting for the volume and tries again.';
+  return b.build({
+    id: 'volume-op-failing',
+    title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} failing ${whose}${g.volume ? ` (${g.volume})` : ''}: ${cause.title}`,
+    severity: 'warning',
+    explanation: `${g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    next: cause.next,
+  });
+}
