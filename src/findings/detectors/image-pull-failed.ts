@@ -9,6 +9,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions, imageIn } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { causeByWords, type Cause } from '../causes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const CALL_FAILED = kindId('runtime.call-failed');
@@ -19,6 +20,45 @@ const IMAGE_KINDS: Record<string, string> = {
 };
 const IMAGE_REASON = new Map(Object.entries(IMAGE_KINDS).map(([k, r]) => [kindId(k), r]));
 const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName', 'RegistryUnavailable']);
+
+/** Why a pull fails, by the words of its error (most specific first; causes.ts). */
+const CAUSES: readonly Cause[] = [
+  {
+    id: 'rate-limited', words: ['toomanyrequests', 'too many requests', '429', 'rate limit'], title: 'the registry rate-limits the node',
+    why: 'The registry refused the pull because this node (or its outgoing address, shared with others behind a NAT) made too many pulls: Docker Hub limits anonymous pulls, other registries throttle too.',
+    next: 'Pull with credentials (imagePullSecrets, or the runtime\'s registry auth), pull through a mirror or cache (containerd hosts.toml), or pre-pull the images.',
+  },
+  {
+    id: 'platform', words: ['no matching manifest for', 'exec format error'], title: 'no image for this node\'s platform',
+    why: 'The image has no variant for this node\'s OS and architecture (an amd64-only image on an arm64 node, say).',
+    next: 'Use an image built for the node\'s platform (a multi-arch tag), or schedule the pod on nodes of the image\'s architecture (kubernetes.io/arch node selector).',
+  },
+  {
+    id: 'not-found', words: ['manifest unknown', 'not found', 'no such manifest', 'repository does not exist', 'pull access denied', 'name unknown'], title: 'the image or tag does not exist (or is private)',
+    why: 'The registry knows no such image or tag — a typo, a tag that was deleted or never pushed — or the repository is private and the pull had no credentials for it (registries answer "not found" or "pull access denied" then).',
+    next: 'Check the image name and tag against the registry, and the pod\'s imagePullSecrets for a private repository.',
+  },
+  {
+    id: 'credentials', words: ['unauthorized', 'authentication required', '401', '403', 'denied'], title: 'the registry refuses its credentials',
+    why: 'The registry asked for credentials the pull did not have or did not accept: no imagePullSecret for it, a wrong or expired one, or a credential provider that failed.',
+    next: 'Check the pod\'s imagePullSecrets (the secret\'s registry host must match the image\'s) and, on clouds, the node\'s credential provider.',
+  },
+  {
+    id: 'certificate', words: ['x509', 'certificate'], title: 'the registry\'s certificate is not trusted',
+    why: 'The TLS connection to the registry failed: its certificate is self-signed or from a CA the node does not trust, or expired.',
+    next: 'Give the runtime the registry\'s CA (containerd: /etc/containerd/certs.d/<registry>/hosts.toml or ca.crt; CRI-O: /etc/containers/certs.d) and restart it.',
+  },
+  {
+    id: 'disk', words: ['no space left on device'], title: 'the disk is full',
+    why: 'The image could not be unpacked: the runtime\'s filesystem is full.',
+    next: 'Free space on the image filesystem (unused images, container logs) or grow it; see whether image garbage collection is failing.',
+  },
+  {
+    id: 'unreachable', words: ['no such host', 'i/o timeout', 'connection refused', 'no route to host', 'tls handshake timeout', 'deadline exceeded', 'dial tcp'], title: 'the registry is unreachable',
+    why: 'The node could not reach the registry in time: DNS, a proxy the runtime does not use, a firewall, or a slow or down registry (large images also hit the runtime\'s pull timeout).',
+    next: 'From the node, resolve and reach the registry (`curl -v https://<registry>/v2/`); set the runtime\'s proxy (HTTP(S)_PROXY in its service) if the node needs one.',
+  },
+];
 
 interface Pull {
   pod: number;
@@ -72,16 +112,18 @@ function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;
   const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
   const what = `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
+  const cause = p.error ? causeByWords(CAUSES, p.error) : undefined;
   const parts = [
     `Pulling ${p.image ? `image ${p.image}` : 'the image'} for ${what} failed (${[...p.reasons].join(', ') || 'pull error'}): ${count(p.total, 'line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.`,
+    ...(cause ? [cause.why] : []),
     'After a failed pull the kubelet backs off pulling that image (ImagePullBackOff, the delay doubling up to 5 minutes); the container cannot start and each pod sync in between fails with the back-off error.',
   ];
   return b.build({
     id: 'image-pull-failed',
-    title: `Image pull failing for ${what}${p.image ? ` (${clip(p.image, 60)})` : ''}`,
+    title: `Image pull failing for ${what}${p.image ? ` (${clip(p.image, 60)})` : ''}${cause ? `: ${cause.title}` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
+    next: cause ? `${cause.next} Try the pull on the node with \`crictl pull <image>\`.` : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
     scenario: 'image-pull-backoff',
   });
 }

@@ -390,6 +390,26 @@ describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap
   });
 });
 
+describe('image-pull-failed names the cause from the pull\'s error (constructed 1.30 lines)', () => {
+  const pull = (err: string) => `E0725 17:44:02.225456    1883 kuberuntime_image.go:55] "Failed to pull image" err="${err}" image="redis:7" pod="default/cache-0" podUID="0b7c2d1e-3f4a-4b5c-8d6e-7f8091a2b3c4"`;
+  const titleOf = (err: string) => analyse(pull(err) + '\n').of('image-pull-failed').map((f) => f.title.replace(/^Image pull failing for a container of default\/cache-0( \(docker\.io\/library\/redis:7\))?(: )?/, ''));
+  it('rate limits, missing tags, platforms, credentials, certificates, reachability; a plain error keeps the general advice', () => {
+    expect(titleOf('failed to pull and unpack image \\"docker.io/library/redis:7\\": unexpected status code 429 Too Many Requests - Server message: toomanyrequests: You have reached your pull rate limit.'))
+      .toEqual(['the registry rate-limits the node']);
+    expect(titleOf('rpc error: code = NotFound desc = failed to pull and unpack image \\"docker.io/library/redis:7\\": failed to resolve reference \\"docker.io/library/redis:7\\": docker.io/library/redis:7: not found'))
+      .toEqual(['the image or tag does not exist (or is private)']);
+    expect(titleOf('no matching manifest for linux/arm64/v8 in the manifest list entries')).toEqual(['no image for this node\'s platform']);
+    expect(titleOf('failed to authorize: failed to fetch anonymous token: unexpected status: 401 Unauthorized')).toEqual(['the registry refuses its credentials']);
+    expect(titleOf('failed to do request: Head \\"https://registry.local:5000/v2/redis/manifests/7\\": tls: failed to verify certificate: x509: certificate signed by unknown authority'))
+      .toEqual(['the registry\'s certificate is not trusted']);
+    expect(titleOf('failed to do request: Head \\"https://registry-1.docker.io/v2/library/redis/manifests/7\\": dial tcp: lookup registry-1.docker.io: no such host'))
+      .toEqual(['the registry is unreachable']);
+    const plain = analyse(pull('failed to pull image for an unspecified reason') + '\n').of('image-pull-failed');
+    expect(plain.map((f) => f.title)).toEqual(['Image pull failing for a container of default/cache-0']);
+    expect(plain[0].next).toMatch(/^Check the image name and tag/);
+  });
+});
+
 describe('pleg-unhealthy when the excerpt starts after the kubelet start (k3s and kubeadm print this at every start)', () => {
   const skipping = (t: string) =>
     `Aug  1 19:${t} node-7 k3s[2966]: E0801 19:${t} 2966 kubelet.go:2281] "Skipping pod synchronization" err="[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]"`;
