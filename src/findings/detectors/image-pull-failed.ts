@@ -76,7 +76,8 @@ export const imagePullFailed: Detector = {
     const ev = ctx.trace.events;
     const pulls = new Map<string, Pull>();
     const note = (e: number, container: string, reason: string, detail: string) => {
-      const key = `${ev.pod[e]}/${container}`;
+      // A pull no pod is named for (the image service's own line, 1.31's "Failed to pull image"): one per node and image.
+      const key = ev.pod[e] >= 0 ? `${ev.pod[e]}/${container}` : `node ${ev.node[e]}/${imageIn(detail)}`;
       let p = pulls.get(key);
       if (!p) {
         if (pulls.size >= 500) return;
@@ -95,7 +96,7 @@ export const imagePullFailed: Detector = {
       const text = ctx.text(e);
       const imageReason = IMAGE_REASON.get(ev.kind[e]);
       if (imageReason !== undefined) {
-        if (ev.pod[e] >= 0) note(e, ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '', imageReason, text);
+        if (ev.pod[e] >= 0 || (imageReason === 'ErrImagePull' && imageIn(text))) note(e, ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '', imageReason, text);
       } else if (ev.kind[e] === SYNC_ERROR) {
         for (const a of failedActions(text)) if (PULL_REASONS.has(a.reason)) note(e, a.target, a.reason, a.detail);
       } else if (ev.kind[e] === CALL_FAILED) {
@@ -111,7 +112,8 @@ export const imagePullFailed: Detector = {
 function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;
   const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
-  const what = `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
+  if (p.pod < 0) b.nodeLanes(trace.events.node[first], ['runtime']);
+  const what = p.pod < 0 ? 'a container on this node (the line names no pod)' : `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
   const cause = p.error ? causeByWords(CAUSES, p.error) : undefined;
   const parts = [
     `Pulling ${p.image ? `image ${p.image}` : 'the image'} for ${what} failed (${[...p.reasons].join(', ') || 'pull error'}): ${count(p.total, 'line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.`,
@@ -120,7 +122,7 @@ function describe(ctx: FindingContext, p: Pull): Finding {
   ];
   return b.build({
     id: 'image-pull-failed',
-    title: `Image pull failing for ${what}${p.image ? ` (${clip(p.image, 60)})` : ''}${cause ? `: ${cause.title}` : ''}`,
+    title: `Image pull failing ${p.pod < 0 ? 'on this node' : `for ${what}`}${p.image ? ` (${clip(p.image, 60)})` : ''}${cause ? `: ${cause.title}` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
     next: cause ? `${cause.next} Try the pull on the node with \`crictl pull <image>\`.` : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',

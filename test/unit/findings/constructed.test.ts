@@ -404,6 +404,10 @@ describe('image-pull-failed names the cause from the pull\'s error (constructed 
       .toEqual(['the registry\'s certificate is not trusted']);
     expect(titleOf('failed to do request: Head \\"https://registry-1.docker.io/v2/library/redis/manifests/7\\": dial tcp: lookup registry-1.docker.io: no such host'))
       .toEqual(['the registry is unreachable']);
+    // 1.31's line names no pod: one finding for the node and image.
+    const podless = analyse(pull('failed to pull and unpack image \\"registry.k8s.io/pause:3.10\\": unexpected status 429 Too Many Requests').replace(/ pod=.*$/, '') + '\n').of('image-pull-failed');
+    expect(podless.map((f) => f.title)).toEqual(['Image pull failing on this node (registry.k8s.io/pause:3.10): the registry rate-limits the node']);
+    expect(podless[0].pods).toEqual([]);
     const plain = analyse(pull('failed to pull image for an unspecified reason') + '\n').of('image-pull-failed');
     expect(plain.map((f) => f.title)).toEqual(['Image pull failing for a container of default/cache-0']);
     expect(plain[0].next).toMatch(/^Check the image name and tag/);
