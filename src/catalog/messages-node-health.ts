@@ -178,8 +178,18 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'While building its Node object the kubelet adds a label the cloud provider gave it (zone, instance type).',
   },
   {
+    id: 'X147', kind: 'eviction.nothing-to-evict', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: eviction thresholds have been met, but no pods are active to evict'],
+    printf: ['eviction manager: eviction thresholds have been met, but no pods are active to evict', 'eviction manager: no ranking function for resource %s{resource}'],
+    text: ['resource'],
+    explain: 'The node is over an eviction threshold, but the eviction manager has no pod it can evict for it (none running, or none using that resource, or only critical ones): the pressure stays until something else frees the resource.',
+  },
+  {
     id: 'X89', kind: 'eviction.observation', lane: 'eviction', versions: 'all', v: 0,
-    printf: ['eviction manager: %s: signal=%v{signal}, available: %v{available}, capacity: %v{capacity}, time: %v'], text: ['signal'],
+    printf: ['eviction manager: %s: signal=%v{signal}, available: %v{available}, capacity: %v{capacity}, time: %v',
+      'eviction manager: thresholds - reclaim not satisfied: threshold [signal=%s{signal}, quantity=%v] observed %v',
+      'eviction manager: thresholds - updated stats: threshold [signal=%s{signal}, quantity=%v] observed %v',
+      'eviction manager: node conditions - observed: %v{signal}'], text: ['signal'],
     explain: 'The eviction manager lists what it measured for one eviction signal (available and capacity), before or after reclaiming.',
   },
   {
@@ -223,8 +233,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The certificate manager asked the API server to sign a new certificate for the kubelet (a CSR) and did not get one; it retries with back-off, and the old certificate stays in use until it expires.',
   },
   {
-    id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: '1.21+', v: 0,
-    msg: ['Error getting the current node from lister'], text: ['err'],
+    id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Error getting the current node from lister'], printf: ['node %q{node} not found'], text: ['err', 'node'],
     explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
   },
   {

@@ -265,7 +265,9 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     id: 'M37', kind: 'sync.mount-failed', lane: 'pod-worker', versions: 'all', v: 0,
     msg: ['Unable to attach or mount volumes for pod; skipping pod'],
     printf: ['Unable to mount volumes for pod %q{pod}: %v{err}; skipping pod',
-      'Unable to attach or mount volumes for pod %q{pod}: %v{err}; skipping pod'], text: ['err'],
+      'Unable to attach or mount volumes for pod %q{pod}: %v{err}; skipping pod',
+      // 1.8–1.9 printed it without the last words.
+      'Unable to mount volumes for pod %q{pod}: %v{err}'], text: ['err'],
     explain: 'Volumes were not attached/mounted in time (2m3s wait); the sync is retried with back-off.',
   },
   {

@@ -7,10 +7,10 @@
 import type { CatalogEntry } from './entry.ts';
 
 /** One volume operation line: the printf template doubles as the reader of the structured message. */
-function volumeLine(id: string, kind: string, v: number, prefix: string, template: string, explain: string): CatalogEntry {
+function volumeLine(id: string, kind: string, v: number, prefix: string, template: string, explain: string, older: readonly string[] = []): CatalogEntry {
   return {
     id, kind, lane: 'volume', versions: 'all (printf ≤1.20; same text as a structured message 1.21+)', v,
-    msg: [`${prefix}*`], printf: [template], inner: { field: 'msg', printf: [template] }, text: ['volume'], explain,
+    msg: [`${prefix}*`], printf: [template, ...older], inner: { field: 'msg', printf: [template] }, text: ['volume'], explain,
   };
 }
 
@@ -22,13 +22,22 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     'The volume manager\'s reconciler started mounting a volume the pod needs.'),
   volumeLine('M115b', 'volume.mounted', 1, 'MountVolume.SetUp succeeded for volume ',
     `MountVolume.SetUp succeeded for volume %q{volume} ${DETAIL}`,
-    'A volume of the pod is mounted; the pod sync waits until all of them are (up to 2m3s).'),
+    'A volume of the pod is mounted; the pod sync waits until all of them are (up to 2m3s).',
+    // 1.5–1.7 named the volume by its unique name and the pod by its UID.
+    ['MountVolume.SetUp succeeded for volume %q{uniqueName} (spec.Name: %q{volume}) pod %q{podUID} (UID: %q)%s']),
   volumeLine('M115c', 'volume.verify-attached', 0, 'operationExecutor.VerifyControllerAttachedVolume started for volume ',
     `operationExecutor.VerifyControllerAttachedVolume started for volume %q{volume} ${DETAIL}`,
     'The volume manager checks that the controller attached the volume to this node before mounting it.'),
   volumeLine('M115d', 'volume.unmount-started', 0, 'operationExecutor.UnmountVolume started for volume ',
     `operationExecutor.UnmountVolume started for volume %q{volume} ${DETAIL}`,
-    'The volume manager started unmounting a volume of a pod that no longer needs it.'),
+    'The volume manager started unmounting a volume of a pod that no longer needs it.',
+    ['UnmountVolume operation started for volume %q{uniqueName} (spec.Name: %q{volume}) from pod %q{podUID} (UID: %q)%s']),
+  volumeLine('M115g', 'volume.wait-attach', 0, 'MountVolume.WaitForAttach entering for volume ',
+    `MountVolume.WaitForAttach entering for volume %q{volume} ${DETAIL}`,
+    'Mounting an attachable volume (a cloud disk, a CSI volume with an attacher): the kubelet first waits until the device the controller attached shows up on the node.'),
+  volumeLine('M115h', 'volume.attach-found', 0, 'MountVolume.WaitForAttach succeeded for volume ',
+    `MountVolume.WaitForAttach succeeded for volume %q{volume} ${DETAIL}`,
+    'The attached volume\'s device is on the node; mounting it (MountDevice, then SetUp) comes next.'),
   {
     // Still a printf call (klog.Infof) in every version.
     id: 'M115e', kind: 'volume.unmounted', lane: 'volume', versions: 'all', v: 0,

@@ -137,6 +137,8 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
     J(json('kubelet/kubelet.go:1779', { msg: 'Pod is not runnable and must have running containers stopped', v: 2, ...JREF, message: 'Cannot enforce AppArmor' }),
       { pods: [web0], text: 'Cannot enforce AppArmor' })),
   entry('M37', 'sync.mount-failed', 'pod-worker',
+    P(klog('E', 'kubelet.go:1635', `Unable to mount volumes for pod "${WEB0}": timeout expired waiting for volumes to attach or mount for pod "default"/"web-0". list of unmounted volumes=[data]. list of unattached volumes=[data]`),
+      { pods: [web0], text: 'timeout expired waiting for volumes to attach or mount for pod "default"/"web-0". list of unmounted volumes=[data]. list of unattached volumes=[data]' }),
     P(klog('E', 'kubelet.go:1655', `Unable to mount volumes for pod "${WEB0}": timeout expired waiting for volumes to attach or mount for pod "default"/"web-0". list of unmounted volumes=[data]. list of unattached volumes=[data default-token-x7k2p]; skipping pod`),
       { pods: [web0], text: 'timeout expired waiting for volumes to attach or mount for pod "default"/"web-0". list of unmounted volumes=[data]. list of unattached volumes=[data default-token-x7k2p]' }),
     P(klog('E', 'kubelet.go:1681', `Unable to attach or mount volumes for pod "${WEB0}": unmounted volumes=[data], unattached volumes=[data default-token-x7k2p]: timed out waiting for the condition; skipping pod`),
