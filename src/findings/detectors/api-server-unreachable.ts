@@ -193,8 +193,9 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
   b.nodeLanes(g.node, ['node-status', 'status-manager']);
   const first = list[0];
   const last = list[list.length - 1];
-  // Per kind of request, its attempts (a node status update's five tries at once are one).
-  const what = [...g.byKind].map(([label, l]) => count(attempts(ev.timeUs, l), label, PLURAL[label]));
+  // Per kind of request, how many failed: a node status update's five tries at once are one; other lines are a
+  // request each (four informers failing in the same millisecond are four).
+  const what = [...g.byKind].map(([label, l]) => count(label === WHAT['node.status-error'][0] ? attempts(ev.timeUs, l) : l.length, label, PLURAL[label]));
   const parts = [
     `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
       + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`,

@@ -284,7 +284,7 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
     const x509 = 'Get https://127.0.0.1:6443/api/v1/pods?resourceVersion=0: x509: certificate has expired or is not yet valid';
     const expired = analyse([reflector('09:00:05.100000', '*v1.Pod', x509), reflector('09:00:05.101000', '*v1.Node', x509)].join('\n') + '\n').of('api-server-unreachable');
     expect(expired.map((x) => x.title)).toEqual(['Kubelet cannot reach the API server: a certificate has expired (2 error lines)']);
-    expect(expired[0].explanation).toContain('1 list or watch');
+    expect(expired[0].explanation).toContain('2 lists and watches');
     const unhandled = (t: string, err: string) => `E1021 ${t}    1733 reflector.go:166] "Unhandled Error" err="${err}" logger="UnhandledError"`;
     const forbidden = 'k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.Node: failed to list *v1.Node: nodes \\"wk-5\\" is forbidden: User \\"system:anonymous\\" cannot list resource \\"nodes\\"';
     expect(analyse([unhandled('09:00:05.100000', forbidden), unhandled('09:00:07.400000', forbidden)].join('\n') + '\n').of('api-server-unreachable').map((x) => x.title))
