@@ -449,6 +449,9 @@ function parseIdentOnly(s: string, w: Wrapper): boolean {
   return true;
 }
 
+/** systemd unit types: a name ending so is a unit's, never a host's. */
+const UNIT_SUFFIX = /\.(service|scope|socket|slice|mount|timer|target)$/;
+
 const isHostChar = (c: number) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 45 || c === 46 || c === 95;
 
@@ -467,7 +470,8 @@ export function hostPrefixBefore(s: string, headerStart: number): string {
     if (!isHostChar(c)) return '';
     if (isDigit(c) || c === 46 || c === 45) marked = true;
   }
-  return marked ? s.slice(0, end) : '';
+  // `kubelet.service: I0504 …` (systemd's unit name as a prefix) names a unit, not a node.
+  return marked && !UNIT_SUFFIX.test(s.slice(0, end)) ? s.slice(0, end) : '';
 }
 
 /** Finds a year stated anywhere in a prefix (prose, CI banner, ...): the first `YYYY-MM-DD`. */

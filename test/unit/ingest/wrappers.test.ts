@@ -79,6 +79,10 @@ describe('several nodes in one file', () => {
     const line = (host: string, t: string, pod: string) => `${host}: I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
     const trace = analyze({ name: 'pdsh.log', data: [line('worker-a.lab', '03.000001', 'a'), line('worker-b.lab', '03.000002', 'b'), line('kubelet', '03.000003', 'c')].join('\n') });
     expect(eventRows(trace).map((r) => r.node)).toEqual(['worker-a.lab', 'worker-b.lab', 'worker-a.lab']);
+    // systemd's unit name before each line (`kubelet.service: I0504 …`, as some tools print it) is no node.
+    const units = analyze({ name: 'unit.log', data: [line('kubelet.service', '03.000001', 'a'), line('kubelet.service', '03.000002', 'b')].join('\n') });
+    expect(units.sources[0].format).toBe('klog');
+    expect(units.nodes.map((n) => n.name)).not.toContain('kubelet.service');
   });
 });
 
