@@ -152,7 +152,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Creating device plugin manager', 'Initializing new in-memory state store', 'Updated default CPUSet', 'Updated CPUSet assignments',
       'Starting Kubelet Plugin Manager', 'Attempting to sync node with API server', 'Waiting for node sync before watching apiserver pods',
       'Not starting ClusterTrustBundle informer because we are in static kubelet mode', 'Reserved CPUs not available for exclusive assignment',
-      '--pod-infra-container-image will not be pruned by the image garbage collector in kubelet and should also be set in the remote runtime'],
+      '--pod-infra-container-image will not be pruned by the image garbage collector in kubelet and should also be set in the remote runtime',
+      'Systemd watchdog is not enabled', 'Using this format as endpoint is deprecated, please consider using full url format.'],
     printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
       'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
       'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d',
@@ -162,7 +163,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'kubelet config controller: starting controller', 'Found node without any CPU, nodeDir: %s, number of cpuDirs %d, err: %v',
       // The gRPC library's own lines as the kubelet dials its runtime (1.14–1.19).
       'parsed scheme: %q', 'scheme %q not registered, fallback to default scheme', 'ClientConn switching balancer to %q',
-      'ccResolverWrapper: sending update to cc: %v'],
+      'ccResolverWrapper: sending update to cc: %v', '[ContainerManager]: Discovered runtime cgroups name: %s',
+      'Using %q as endpoint is deprecated, please consider using full url format %q.'],
     explain: 'A step of the kubelet\'s start-up: its settings, certificates, the runtime connection, cAdvisor, the stats analyzer, the CPU, memory, topology and device managers and the HTTP server come up before the sync loop does.',
   },
   {
@@ -207,6 +209,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X93', kind: 'pw.shutdown-kill', lane: 'pod-worker', versions: '1.21+', v: 0,
     msg: ['Shutdown manager killing pod with gracePeriod'], num: 'gracePeriod',
     explain: 'Graceful node shutdown: the shutdown manager asks the pod worker to kill this pod within the shutdown grace period it has left for the pod\'s priority.',
+  },
+  {
+    id: 'X148', kind: 'api.request', lane: 'other', versions: 'all', v: 6,
+    printf: ['%s{verb} %s{url} %s{status} in %d{durationMs} milliseconds', 'curl -v -X%s{verb}'], num: 'durationMs', text: ['status'],
+    explain: 'At -v=6 and above client-go logs each request the kubelet makes to the API server (at -v=8 as the curl command it amounts to), with its status and latency.',
   },
   {
     id: 'X140', kind: 'api.list-failed', lane: 'node-status', versions: 'all', v: 0,

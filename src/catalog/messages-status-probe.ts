@@ -122,6 +122,11 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     explain: 'Before writing a pod\'s status the status manager reads the pod from the API server; that read failed, so the status is not written this time.',
   },
   {
+    id: 'X150', kind: 'status.sync-batch', lane: 'status-manager', versions: '1.21+', v: 5,
+    msg: ['Status Manager: syncPod in syncbatch'],
+    explain: 'The status manager\'s periodic batch (every 10 s) found this pod\'s status out of step with the API server and writes it again.',
+  },
+  {
     id: 'X02', kind: 'status.failed', lane: 'status-manager', versions: 'all', v: 0,
     msg: ['Failed to update status for pod'], printf: ['Failed to update status for pod %q{pod}: %v{err}'], text: ['err'],
     explain: 'Writing the status to the API server failed.',
@@ -160,6 +165,13 @@ export const PROBE_MESSAGES: CatalogEntry[] = [
     msg: ['Probe failed'], printf: ['%s{probeType} probe for %q{podContainer} failed (%v{probeResult}): %s{output}'],
     text: ['output'],
     explain: 'A probe run failed; after failureThreshold consecutive failures the result flips to Failure.',
+  },
+  {
+    // OpenShift's kubelet adds this line for a failing probe, beside the kubelet's own "Probe failed".
+    id: 'X149', kind: 'probe.openshift-detail', lane: 'probe', versions: 'OpenShift 4.x', v: 0,
+    printf: ['interesting pod/%s{podName} container/%s{containerName} namespace/%s{namespace}: %s{probeType} probe status=%s{probeResult} output=%q{output} start-of-body=%s'],
+    text: ['output'],
+    explain: 'OpenShift\'s kubelet notes a failing probe with its output and the start of the response body (the same failure as the kubelet\'s own probe line, in more detail).',
   },
   {
     id: 'M99', kind: 'probe.errored', lane: 'probe', versions: 'all', v: 1,
