@@ -4,9 +4,11 @@
  * node had no kubelet — what the timeline shades and the CLI reports.
  *
  * The processes are told apart by pid: the kubelet's lines carry it, and what the reader takes from its stderr carries
- * the pid of the record before it (the process it is about); systemd's lines about the unit carry none. Where the pid cannot tell them apart (a JSON
- * log has none; a kubelet in a container may get the same pid again) the start has no `previous`: the log cannot say
- * when the old process stopped writing.
+ * the pid of the record before it (the process it is about); systemd's lines about the unit carry none. Without pids
+ * (a JSON log) a start told by the version line — the first line a kubelet prints — still has the line before it as
+ * the old process's last; a start told only later (the sync loop starting) has no `previous`, nor has one whose pid
+ * is the old one's (a kubelet in a container may get the same pid again): the log cannot say when the old process
+ * stopped writing.
  */
 import { KINDS } from '../catalog/catalog.ts';
 import { formatDurationUs } from '../util/time.ts';
@@ -42,6 +44,7 @@ const EXIT_KINDS: ReadonlySet<string> = new Set([
 const IS_EXIT_KIND = KINDS.map((k) => EXIT_KINDS.has(k));
 /** systemd's lines about the unit (written by systemd, not by a kubelet process). */
 const IS_SERVICE_KIND = KINDS.map((k) => k.startsWith('service.'));
+const IS_VERSION_KIND = KINDS.map((k) => k === 'kubelet.version');
 
 interface Restarts {
   all: readonly KubeletRestart[];
@@ -88,7 +91,10 @@ function restartAt(trace: Trace, node: number, start: number, previousStart: num
   const pid = ev.pid[start];
   const startUs = ev.timeUs[start];
   const base = { node, startEvent: start, startUs, pid, previous: undefined };
-  if (!pid) return base;
+  // Without a pid (a JSON log), a start told by the version line — the first line a kubelet prints — still has
+  // everything before it on the node from the process before.
+  const firstLine = !pid && IS_VERSION_KIND[ev.kind[start]];
+  if (!pid && !firstLine) return base;
   // Back from the start (events are in time order) to the old process's last line; not past the start before it.
   let exitEvent = -1;
   // The start before it is the older process's first line: it may be its last too.
@@ -99,7 +105,7 @@ function restartAt(trace: Trace, node: number, start: number, previousStart: num
       if (IS_EXIT_KIND[kind]) exitEvent = e;
       continue;
     }
-    if (ev.pid[e] === pid || !ev.pid[e]) continue;
+    if (!firstLine && (ev.pid[e] === pid || !ev.pid[e])) continue;
     if (IS_EXIT_KIND[kind] || ev.severity[e] === FATAL) exitEvent = e;
     return { ...base, previous: previousProcess(trace, node, e, exitEvent, startUs) };
   }
@@ -113,17 +119,23 @@ function previousProcess(trace: Trace, node: number, lastEvent: number, exitEven
   return { lastEvent, exitEvent, fromUs, cut };
 }
 
+/** The old process left a line of its own in the log (else only systemd's about its end: `lastEvent` is that). */
+export function hasOwnLastLine(trace: Trace, p: PreviousProcess): boolean {
+  return !IS_SERVICE_KIND[trace.events.kind[p.lastEvent]];
+}
+
 /** One line for a reader: the start, and what the log shows of the process before it. */
 export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const ev = trace.events;
   const head = `Kubelet start${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
   const p = r.previous;
   if (!p) return `${head}: the log shows no earlier kubelet process on this node`;
-  if (!ev.pid[p.lastEvent]) {
+  if (!hasOwnLastLine(trace, p)) {
     const when = p.cut ? 'lines are missing since' : `${formatDurationUs(r.startUs - p.fromUs)} after`;
     return `${head}, ${when} the previous process ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;
   }
-  const old = `the last line of the previous process (pid ${ev.pid[p.lastEvent]}, line ${ev.line[p.lastEvent]})`;
+  const oldPid = ev.pid[p.lastEvent];
+  const old = `the last line of the previous process (${oldPid ? `pid ${oldPid}, ` : ''}line ${ev.line[p.lastEvent]})`;
   if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
   const gap = formatDurationUs(r.startUs - p.fromUs);
   if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;

@@ -1,5 +1,5 @@
 /** The inspector for one event: when, where, what the kubelet meant by it, its causal neighbours, fields and raw text. */
-import { describeRestart, kubeletRestartsOf } from '../../model/kubelet-restarts.ts';
+import { describeRestart, hasOwnLastLine, kubeletRestartsOf } from '../../model/kubelet-restarts.ts';
 import { eventEntry, eventRawText, nodeTitle, podLabel, str } from '../../model/trace-query.ts';
 import { LINK_KINDS, type Trace } from '../../model/trace.ts';
 import { cachedEventLabel } from '../../render/labels.ts';
@@ -48,8 +48,8 @@ function KubeletStart({ trace, event }: { trace: Trace; event: number }) {
   const restart = kubeletRestartsOf(trace, trace.events.node[event]).find((r) => r.startEvent === event);
   if (!restart) return null;
   const p = restart.previous;
-  // The old process's own last line (systemd's lines carry no pid).
-  const ownLine = p !== undefined && trace.events.pid[p.lastEvent] > 0;
+  // The old process's own last line (not only systemd's about its end).
+  const ownLine = p !== undefined && hasOwnLastLine(trace, p);
   return (
     <section className="inspector-section" data-testid="kubelet-start">
       <h3>Kubelet start</h3>

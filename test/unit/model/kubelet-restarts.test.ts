@@ -115,12 +115,17 @@ describe('kubelet restarts', () => {
     expect(describeRestart(t, r)).toMatch(/lines are missing between it and the last line of the previous process \(pid 700, line 1\)/);
   });
 
-  it('a log without pids cannot tell the processes apart: a start with no previous process', () => {
+  it('a log without pids: a start told by the sync loop has no previous process, one told by the version line has', () => {
     const json = (ts: number, msg: string) => JSON.stringify({ ts, caller: 'kubelet/kubelet.go:2329', msg, v: 0 });
     const t = analyzeText([json(1710496800000, 'SyncLoop (housekeeping)'), json(1710496900000, 'Starting kubelet main sync loop'), ''].join('\n'), 'k.json', { year: 2024 });
     const list = kubeletRestarts(t);
     expect(list).toHaveLength(1);
     expect(list[0].previous).toBeUndefined();
+    // Told by the version line, the first a kubelet prints, the start still has the old process's last line before it.
+    const byVersion = analyzeText([json(1710496800000, 'SyncLoop (housekeeping)'), JSON.stringify({ ts: 1710496812000, caller: 'app/server.go:487', msg: 'Kubelet version', v: 0, kubeletVersion: 'v1.29.4' }), ''].join('\n'), 'k.json', { year: 2024 });
+    const [r] = kubeletRestarts(byVersion);
+    expect(r.previous?.fromUs).toBe(byVersion.events.timeUs[0]);
+    expect(describeRestart(byVersion, r)).toBe('Kubelet start at line 2, 12.00s after the last line of the previous process (line 1); no line says how it ended');
   });
 });
 
