@@ -314,13 +314,18 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     // Image GC reads the image filesystem's stats (cAdvisor or the runtime's ImageFsInfo): not counted as a CRI call.
-    id: 'X11b', kind: 'gc.failed', lane: 'gc', versions: 'all', v: 0,
-    msg: ['Image garbage collection failed multiple times in a row',
-      'Image garbage collection failed once. Stats initialization may not have completed yet'],
-    printf: ['Image garbage collection failed multiple times in a row: %v{err}',
-      'Image garbage collection failed once. Stats initialization may not have completed yet: %v{err}'],
+    id: 'X11b', kind: 'gc.image-failed', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Image garbage collection failed multiple times in a row'],
+    printf: ['Image garbage collection failed multiple times in a row: %v{err}'],
     text: ['err'],
-    explain: 'An image garbage collection pass failed (often the image filesystem\'s stats are not known yet, right after start-up).',
+    explain: 'Image garbage collection failed pass after pass: it cannot bring the image filesystem under its low threshold, or cannot read that filesystem\'s stats.',
+  },
+  {
+    id: 'X11c', kind: 'gc.image-failed-once', lane: 'gc', versions: 'all', v: 0,
+    msg: ['Image garbage collection failed once. Stats initialization may not have completed yet'],
+    printf: ['Image garbage collection failed once. Stats initialization may not have completed yet: %v{err}'],
+    text: ['err'],
+    explain: 'An image garbage collection pass failed once, usually right after start-up while the image filesystem\'s stats are not known yet.',
   },
 ];
 

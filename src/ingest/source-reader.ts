@@ -443,9 +443,9 @@ export class SourceReader {
    * What the kubelet writes to stderr, without a klog header, as it dies: the Go runtime's report (`panic: …` that
    * nothing recovered, `fatal error: …`, `SIGABRT: abort`) after a record that is no panic report itself, or — in a
    * journal, whose identifier says the kubelet printed it — the command's error line (`Error: failed to run Kubelet:
-   * …`) or a deprecated flag's warning. A record of its own (Era.Stderr), not a continuation of the line that happened to come before it, which may
-   * be minutes older; timed as headerlessTimeUs says. False (nothing done) when the line is none of these or there
-   * is no time to give it.
+   * …`) or a deprecated flag's warning. A record of its own (Era.Stderr), not a continuation of the line that
+   * happened to come before it, which may be minutes older; timed as headerlessTimeUs says. False (nothing done)
+   * when the line is none of these or there is no time to give it.
    */
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
     const crash = opensGoCrash(text, p);

@@ -11,6 +11,7 @@
  * stopped writing.
  */
 import { KINDS } from '../catalog/catalog.ts';
+import { Severity } from '../ingest/klog-header.ts';
 import { formatDurationUs } from '../util/time.ts';
 import { eventLabel, str } from './trace-query.ts';
 import type { Trace } from './trace.ts';
@@ -35,7 +36,6 @@ export interface KubeletRestart {
   previous: PreviousProcess | undefined;
 }
 
-const FATAL = 3;
 const MAX_EXIT_CHARS = 160;
 /** Kinds of lines that tell how a kubelet process ended. */
 const EXIT_KINDS: ReadonlySet<string> = new Set([
@@ -106,7 +106,7 @@ function restartAt(trace: Trace, node: number, start: number, previousStart: num
       continue;
     }
     if (!firstLine && (ev.pid[e] === pid || !ev.pid[e])) continue;
-    if (IS_EXIT_KIND[kind] || ev.severity[e] === FATAL) exitEvent = e;
+    if (IS_EXIT_KIND[kind] || ev.severity[e] === Severity.Fatal) exitEvent = e;
     return { ...base, previous: previousProcess(trace, node, e, exitEvent, startUs) };
   }
   // No line of the old process's own, only systemd's about its end (a journal that starts there).

@@ -64,7 +64,7 @@ export function eventLabel(trace: Trace, e: number): string {
   const entry = eventEntry(trace, e);
   const detail = str(trace, ev.text[e]);
   const num = ev.num[e];
-  const base = entry.kind === 'unknown' ? unknownMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0]?.replace(/%[+#]?[qsvd](\{[^}]*\})?/g, '…') ?? entry.kind);
+  const base = entry.kind === 'unknown' ? printedMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0]?.replace(/%[+#]?[qsvd](\{[^}]*\})?/g, '…') ?? entry.kind);
   // A detail that is the whole message (systemd's "Main process exited, code=exited, …") stands for the template.
   const stem = base.split('…')[0].trimEnd();
   const whole = stem.length >= 8 && detail.startsWith(stem);
@@ -74,7 +74,8 @@ export function eventLabel(trace: Trace, e: number): string {
   return extra ? `${base} — ${extra}` : base;
 }
 
-function unknownMessage(trace: Trace, e: number): string {
+/** The message as its line printed it: what follows the klog header (a structured message's quotes, a JSON record's msg). */
+export function printedMessage(trace: Trace, e: number): string {
   const text = eventRawText(trace, e, 400);
   const close = text.indexOf('] ');
   let msg = close >= 0 && close < 200 ? text.slice(close + 2) : text;

@@ -10,9 +10,9 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { KINDS } from '../../catalog/catalog.ts';
+import { KINDS, kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
@@ -113,7 +113,7 @@ const OTHER: Cause = {
   next: 'Read the errors quoted here; check the API server\'s health and the kubelet\'s kubeconfig (server address, credentials).',
 };
 
-const NODE_WRITE_KIND = new Set(NODE_WRITES.map((k) => KINDS.indexOf(k)));
+const NODE_WRITE_KIND = new Set(NODE_WRITES.map(kindId));
 const PLURAL: Readonly<Record<string, string>> = Object.fromEntries(Object.values(WHAT));
 const CERTIFICATE_EXPIRED = CAUSES.find((c) => c.id === 'certificate-expired')!;
 
@@ -151,7 +151,7 @@ export const apiServerUnreachable: Detector = {
         groups.set(key, g);
       }
       // The first error that says something (a notice without an error field is quoted by its message).
-      if (!g.error) g.error = text || printedMessage(ctx, e);
+      if (!g.error) g.error = text || printedMessage(ctx.trace, e);
       add(g, e, kind);
       lastFailureOn.set(node, g);
     }
@@ -216,12 +216,4 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
     explanation: parts.join(' '),
     next: g.cause.next,
   });
-}
-
-/** The message as the line printed it: what follows the klog header (quotes of a structured message taken off). */
-function printedMessage(ctx: FindingContext, e: number): string {
-  const line = eventRawText(ctx.trace, e, 600).split('\n')[0];
-  const close = line.indexOf('] ');
-  const msg = close >= 0 ? line.slice(close + 2) : line;
-  return msg.startsWith('"') ? msg.slice(1, Math.max(1, msg.indexOf('"', 1))) : msg;
 }

@@ -8,16 +8,11 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
-/** The catalog entry of image GC's failure lines (container GC's share the kind, not the entry). */
-const IMAGE_GC_ENTRY = 'X11b';
-const REPEATED_WORDS = 'multiple times in a row';
 const MAX_EVIDENCE = 20;
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -46,9 +41,8 @@ export const imageGcFailing: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, number[]>();
-    for (const e of ctx.ofKind('gc.failed')) {
-      const entry = CATALOG[ev.msg[e]];
-      if (entry?.id !== IMAGE_GC_ENTRY || !printedLine(ctx, e).includes(REPEATED_WORDS)) continue;
+    // "failed multiple times in a row" (the catalog tells it from "failed once", the start-up blip).
+    for (const e of ctx.ofKind('gc.image-failed')) {
       const list = byNode.get(ev.node[e]) ?? [];
       list.push(e);
       byNode.set(ev.node[e], list);
@@ -56,11 +50,6 @@ export const imageGcFailing: Detector = {
     return [...byNode.entries()].map(([node, list]) => describe(ctx, node, list));
   },
 };
-
-/** The failure line as printed (its text column holds only the error; the message says whether it was repeated). */
-function printedLine(ctx: FindingContext, e: number): string {
-  return eventRawText(ctx.trace, e, 2000).split('\n')[0];
-}
 
 function bytesText(n: number): string {
   return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
