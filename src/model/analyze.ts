@@ -17,8 +17,11 @@ export class Analyzer {
     this.collector = new Collector(opts);
   }
 
-  /** Starts a source; push its bytes to the handle and call end() before the next source starts. */
-  addSource(name: string, meta: { gzip?: boolean } = {}): SourceHandle {
+  /**
+   * Starts a source; push its bytes to the handle and call end() before the next source starts. `textElsewhere`:
+   * the caller keeps the source's raw text and hands it to end() (the handle keeps no chunk once the next is pushed).
+   */
+  addSource(name: string, meta: { gzip?: boolean; textElsewhere?: boolean } = {}): SourceHandle {
     if (this.finished) throw new Error('Analyzer already finished');
     return this.collector.addSource(name, meta);
   }

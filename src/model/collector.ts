@@ -180,9 +180,12 @@ export class Collector {
     return (this.packerMade ??= new Packer());
   }
 
-  /** Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). */
-  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean } = {}): SourceHandle {
-    return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false);
+  /**
+   * Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). `textElsewhere`: this
+   * source's raw text is kept by the caller, as opts.rawTextElsewhere says of every source.
+   */
+  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean; textElsewhere?: boolean } = {}): SourceHandle {
+    return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false, meta.textElsewhere ?? false);
   }
 
   /** Sources merged in from a part count as started here (collected-merge.ts). */

@@ -2,18 +2,21 @@
  * Reading a source's raw text (Trace.raw). The text is kept once, in pieces. The command line keeps the pieces it
  * read; the app keeps the text packed (util/lz-pack.ts) in blocks of PACK_BLOCK_BYTES — packed by the pack worker
  * while the ingest worker reads the lines, or by the ingest worker itself as stage 1 reads each chunk — which keeps
- * a log in a fraction of its size (the raw text is otherwise the largest thing a loaded log holds). Everything reads
- * the text through here: a packed piece is unpacked on demand, and the most recently used stay unpacked in a small
- * cache, so the log pane scrolling through one stretch, or a filter reading the pieces in order, unpacks each once.
+ * a log in a fraction of its size (the raw text is otherwise the largest thing a loaded log holds). The command line
+ * holds a plain file's text not at all: it stays on disk, and the trace reads it back (RawText.external). Everything
+ * reads the text through here: a packed or external piece is unpacked or read back on demand, and the most recently
+ * used stay in a small cache, so the log pane scrolling through one stretch, or a filter reading the pieces in
+ * order, unpacks each once.
  */
 import { unpackInto, type Packer } from '../util/lz-pack.ts';
-import type { RawText } from './trace.ts';
+import type { ExternalText, RawText } from './trace.ts';
 
 /** Unpacked pieces kept at once, in bytes: sixteen blocks of PACK_BLOCK_BYTES, a few screens of the log pane. */
 const CACHE_BYTES = 4 << 20;
 
 interface Unpacked {
-  packed: Uint8Array;
+  /** The piece as the trace holds it (packed bytes, or an external piece's placeholder). */
+  piece: Uint8Array;
   plain: Uint8Array;
 }
 
@@ -35,15 +38,15 @@ export function pieceLength(raw: RawText, c: number): number {
 let spare: Uint8Array | undefined;
 
 /**
- * The plain bytes of piece `c` (do not modify them). For a packed piece they stay valid while fewer than the
- * cache's worth of other pieces (15 blocks or more) are read: keep text, not the bytes, beyond that.
+ * The plain bytes of piece `c` (do not modify them). For a packed or external piece they stay valid while fewer
+ * than the cache's worth of other pieces (a few MB) are read: keep text, not the bytes, beyond that.
  */
 export function pieceBytes(raw: RawText, c: number): Uint8Array {
   const piece = raw.pieces[c];
-  if (!raw.packed[c]) return piece;
+  if (!raw.packed[c] && !raw.external) return piece;
   for (let k = cache.length - 1; k >= 0; k--) {
     const hit = cache[k];
-    if (hit.packed !== piece) continue;
+    if (hit.piece !== piece) continue;
     if (k !== cache.length - 1) {
       cache.splice(k, 1);
       cache.push(hit);
@@ -53,8 +56,9 @@ export function pieceBytes(raw: RawText, c: number): Uint8Array {
   const length = pieceLength(raw, c);
   const plain = spare && spare.length === length ? spare : new Uint8Array(length);
   spare = undefined;
-  unpackInto(piece, plain);
-  cache.push({ packed: piece, plain });
+  if (raw.packed[c]) unpackInto(piece, plain);
+  else raw.external!.read(raw.pieceStarts[c], plain);
+  cache.push({ piece, plain });
   cachedBytes += plain.length;
   while (cachedBytes > CACHE_BYTES && cache.length > 1) {
     const evicted = cache.shift()!;
@@ -96,7 +100,7 @@ export function rawBytes(raw: RawText, from: number, to: number): Uint8Array {
 
 /** The whole text as one array (a view of the only piece when it is plain). */
 export function joinRaw(raw: RawText): Uint8Array {
-  if (raw.pieces.length === 1 && !raw.packed[0]) return raw.pieces[0];
+  if (raw.pieces.length === 1 && !raw.packed[0] && !raw.external) return raw.pieces[0];
   const out = new Uint8Array(rawLength(raw));
   for (let c = 0; c < raw.pieces.length; c++) out.set(pieceBytes(raw, c), raw.pieceStarts[c]);
   return out;
@@ -138,24 +142,29 @@ export function appendPacked(out: RawPieces, chunk: Uint8Array, start: number, p
   }
 }
 
-/** The text packed in blocks of PACK_BLOCK_BYTES (a text already packed is returned as it is). */
+/** The text packed in blocks of PACK_BLOCK_BYTES (a text already packed, or kept outside, is returned as it is). */
 export function packRaw(raw: RawText, packer: Packer): RawText {
-  if (raw.packed.some(Boolean) || raw.pieces.length === 0) return raw;
+  if (raw.packed.some(Boolean) || raw.pieces.length === 0 || raw.external) return raw;
   const out = emptyPieces();
   raw.pieces.forEach((piece, c) => appendPacked(out, piece, raw.pieceStarts[c], packer));
   return { ...out, lineStarts: raw.lineStarts };
 }
 
-/** A text packed elsewhere (the app's pack worker), handed to RawTextBuilder.finish: its pieces and its length. */
+/**
+ * A text kept elsewhere, handed to RawTextBuilder.finish: its pieces and its length. Packed by the app's pack
+ * worker, or left where it was read from (`external`: the pieces are empty placeholders, one per stretch read back
+ * at once, and are read back through it).
+ */
 export interface PackedText extends RawPieces {
   bytes: number;
+  external?: ExternalText;
 }
 
 /**
  * Collects a source's text as it is read, in one of three ways: kept as it came (no packer); packed as it goes
  * (with a packer: every chunk but the last few is packed once the caller says nothing reads it as bytes any more,
- * packAllBut); or not kept at all (`keepBytes` false: a packer elsewhere — the app's pack worker — reads the same
- * bytes and hands its pieces to finish()).
+ * packAllBut); or not kept at all (`keepBytes` false: the caller keeps it — the app's pack worker reads the same
+ * bytes and packs them, the command line leaves them in the file — and hands its pieces to finish()).
  */
 export class RawTextBuilder {
   private readonly out = emptyPieces();
@@ -208,7 +217,9 @@ export class RawTextBuilder {
     if (!this.keepBytes) {
       if (!elsewhere) throw new Error('the raw text was to be kept elsewhere, and was not handed over');
       if (elsewhere.bytes !== this.bytes) throw new Error(`the raw text kept elsewhere has ${elsewhere.bytes} bytes, the source ${this.bytes}`);
-      return { pieces: elsewhere.pieces, pieceStarts: elsewhere.pieceStarts, packed: elsewhere.packed, lineStarts };
+      const text: RawText = { pieces: elsewhere.pieces, pieceStarts: elsewhere.pieceStarts, packed: elsewhere.packed, lineStarts };
+      if (elsewhere.external) text.external = elsewhere.external;
+      return text;
     }
     this.packAllBut(0);
     return { ...this.out, lineStarts };

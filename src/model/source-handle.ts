@@ -74,9 +74,10 @@ export class SourceHandle implements FastRecordSink {
   };
 
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
-    private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false) {
+    private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false,
+    textElsewhere = false) {
     this.first = collector.out.count;
-    this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined, !opts.rawTextElsewhere);
+    this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined, !(opts.rawTextElsewhere || textElsewhere));
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({
       record: (rec) => this.order.push(rec),
@@ -270,7 +271,7 @@ export class SourceHandle implements FastRecordSink {
     };
   }
 
-  /** Ends the source. `packedText`: its raw text, when the options say it is kept elsewhere (rawTextElsewhere). */
+  /** Ends the source. `packedText`: its raw text, when it is kept elsewhere (rawTextElsewhere, textElsewhere). */
   end(packedText?: PackedText): SourceInfo {
     if (!this.inputEnded) {
       this.lines.end();

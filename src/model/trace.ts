@@ -123,6 +123,17 @@ export interface RawText {
   packed: boolean[];
   /** Byte offset where line i (0-based) starts; one extra entry holds the total length. */
   lineStarts: Float64Array;
+  /**
+   * Set when the text stays where it was read from instead of being held here (the command line leaves a plain
+   * file's text on disk): every piece is then an empty placeholder, and its bytes are read back through this.
+   */
+  external?: ExternalText;
+}
+
+/** Reads a source's text back from where it is kept (model/raw-text.ts caches what it reads). */
+export interface ExternalText {
+  /** Fills `into` with the text's bytes from `from` on; throws if they are no longer there as they were read. */
+  read(from: number, into: Uint8Array): void;
 }
 
 export interface EventTable {

@@ -1,0 +1,125 @@
+/**
+ * The command line leaves a plain file's text in the file (cli/read-files.ts, FileText): the trace reads it back
+ * from there, the file is read through two buffers used in turn, and the result is the trace of the same bytes held
+ * in memory — whatever the chunk size, for every kind of line (the fast path's bare klog lines, journald and JSON
+ * lines read as text, continuation lines, a line longer than a chunk). A file cut short or rewritten after it was
+ * read is refused with an error naming it; lines appended meanwhile change nothing.
+ */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
+import { feedFile, InputError } from '../../../src/cli/read-files.ts';
+import { Analyzer, analyzeSources } from '../../../src/model/analyze.ts';
+import { joinRaw, pieceLength } from '../../../src/model/raw-text.ts';
+import { readLines } from '../../../src/model/trace-query.ts';
+import type { Trace } from '../../../src/model/trace.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'syncloop-read-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Generated klog lines with journald lines, JSON lines, a Go panic and one very long line among them. */
+function mixedLog(): string {
+  const parts: string[] = [];
+  generateKubeletLog({ sizeBytes: 600 << 10, seed: 3 }, (c) => { parts.push(c); });
+  const lines = parts.join('').split('\n');
+  const extra = [
+    'Mar 15 10:02:03 node-a kubelet[2891]: I0315 10:02:03.123456    2891 kubelet.go:2400] "SyncLoop (PLEG): event for pod" pod="default/web-0" event={"ID":"abc","Type":"ContainerStarted"}',
+    '{"ts":1710496923123.456,"caller":"kubelet/kubelet.go:2400","msg":"SyncLoop ADD","v":2,"source":"api","pods":["default/json-pod"]}',
+    'panic: runtime error: invalid memory address or nil pointer dereference',
+    'goroutine 1 [running]:',
+    '\tk8s.io/kubernetes/pkg/kubelet.(*Kubelet).syncLoop(0xc000123456)',
+    `E0315 10:02:04.000001    2891 kubelet.go:1887] "Error syncing pod, skipping" err="${'x'.repeat(70_000)}" pod="default/web-0"`,
+    'Mar 15 10:02:05 node-a kubelet[2891]: E0315 10:02:05.000000    2891 pod_workers.go:1300] "Error syncing pod, skipping" err="ünïcødé ☃"',
+  ];
+  const out: string[] = [];
+  lines.forEach((l, i) => {
+    out.push(l);
+    if (i % 997 === 0) out.push(...extra.slice(0, 5));
+    if (i === 1500) out.push(extra[5], extra[6]);
+  });
+  return out.join('\n');
+}
+
+const latin1 = new TextDecoder('latin1');
+/** The trace with its raw text as one string (how the text is held is not part of what was read). */
+function comparable(t: Trace): unknown {
+  return { ...t, raw: t.raw.map((r) => ({ text: latin1.decode(joinRaw(r)), lineStarts: r.lineStarts })) };
+}
+
+async function readFile(path: string, chunkBytes?: number): Promise<Trace> {
+  const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+  await feedFile(analyzer, path, chunkBytes);
+  return analyzer.finish();
+}
+
+describe('a plain file read with its text left in the file', () => {
+  const text = mixedLog();
+  const path = join(dir, 'kubelet.log');
+  writeFileSync(path, text);
+  const inMemory = analyzeSources([{ name: 'kubelet.log', data: text }], { defaultYear: 2024 });
+
+  it('gives the trace of the same bytes held in memory, whatever the chunk size', async () => {
+    for (const chunkBytes of [1 << 20, 65_536, 4099, 37]) {
+      const trace = await readFile(path, chunkBytes);
+      expect(comparable(trace), `chunks of ${chunkBytes} bytes`).toEqual(comparable(inMemory));
+    }
+  });
+
+  it('holds no copy of the text: its pieces are placeholders read back from the file', async () => {
+    const trace = await readFile(path);
+    const raw = trace.raw[0];
+    expect(raw.external).toBeDefined();
+    expect(raw.pieces.reduce((sum, p) => sum + p.length, 0)).toBe(0);
+    expect(raw.pieces.length).toBeGreaterThan(2);
+    const lines = text.split('\n');
+    expect(readLines(trace, 0, 1)).toBe(lines[0]);
+    expect(readLines(trace, 0, lines.length)).toBe(lines[lines.length - 1]);
+  });
+
+  it('still reads lines back after lines were appended (a live log) or the file was renamed (rotation)', async () => {
+    const live = join(dir, 'live.log');
+    writeFileSync(live, text);
+    const trace = await readFile(live);
+    appendFileSync(live, 'I0315 10:09:00.000000    2891 kubelet.go:2400] "SyncLoop ADD" source="api" pods=["default/late"]\n');
+    writeFileSync(join(dir, 'live.log.new'), '');
+    rmSync(live);
+    const lines = text.split('\n');
+    const mid = lines.length >> 1;
+    expect(readLines(trace, 0, mid)).toBe(lines[mid - 1]);
+  });
+
+  it('refuses to read back a file cut short or rewritten since, naming it', async () => {
+    // Bigger than the cache of pieces read back (4 MB), so its last line is read from the file again.
+    const parts: string[] = [];
+    generateKubeletLog({ sizeBytes: 6 << 20, seed: 4 }, (c) => { parts.push(c); });
+    const big = parts.join('');
+    const cut = join(dir, 'cut.log');
+    writeFileSync(cut, big);
+    const cutTrace = await readFile(cut);
+    expect(readLines(cutTrace, 0, 1)).toBe(big.slice(0, big.indexOf('\n')));
+    truncateSync(cut, 1000);
+    const raw = cutTrace.raw[0];
+    const last = raw.pieces.length - 1;
+    expect(() => raw.external!.read(raw.pieceStarts[last], new Uint8Array(pieceLength(raw, last)))).toThrow(InputError);
+    expect(() => readLines(cutTrace, 0, big.split('\n').length - 1)).toThrow(/cut\.log changed after it was read/);
+
+    const rewritten = join(dir, 'rewritten.log');
+    writeFileSync(rewritten, text);
+    const rewrittenTrace = await readFile(rewritten);
+    // Same length, other bytes at the start of the first piece.
+    const bytes = readFileSync(rewritten);
+    bytes[0] = bytes[0] === 0x49 ? 0x57 : 0x49;
+    writeFileSync(rewritten, bytes);
+    const first = rewrittenTrace.raw[0];
+    expect(() => first.external!.read(0, new Uint8Array(pieceLength(first, 0)))).toThrow(/rewritten\.log changed after it was read/);
+  });
+
+  it('reads what is not a regular file as a stream, keeping its bytes (/dev/null: an empty source)', async () => {
+    const trace = await readFile('/dev/null');
+    expect(trace.raw[0].external).toBeUndefined();
+    expect(trace.sources[0].lines.total).toBe(0);
+    expect(trace.sources[0].diagnostics.map((d) => d.message)).toContain('the file is empty');
+  });
+});
