@@ -106,6 +106,36 @@ function permuteInto<T extends Column>(out: T, src: T, order: Uint32Array, unmov
   return out;
 }
 
+/** An order that moves more than this share of the events is applied by copying (see movedIndices). */
+const MAX_MOVED_SHARE = 1 / 8;
+
+/**
+ * The indices a time order moves (order[i] !== i), when they are few: a single forward log moves a thousandth of
+ * its events, and its columns are then rearranged in their own memory (permuteInPlace) rather than copied into
+ * new arrays — tens of MB on a big log that the kernel would otherwise have to hand out page by page. Undefined
+ * when more than MAX_MOVED_SHARE move (several sources interleaved: copy).
+ */
+export function movedIndices(order: Uint32Array): Uint32Array | undefined {
+  const n = order.length;
+  const limit = Math.floor(n * MAX_MOVED_SHARE);
+  let count = 0;
+  for (let i = 0; i < n; i++) if (order[i] !== i && ++count > limit) return undefined;
+  const moved = new Uint32Array(count);
+  for (let i = 0, k = 0; i < n; i++) if (order[i] !== i) moved[k++] = i;
+  return moved;
+}
+
+/**
+ * col[i] = col[order[i]] for every i, in col's own memory, given movedIndices(order): every moved event's value is
+ * read before any is written, and an event the order leaves in place keeps its value.
+ */
+export function permuteInPlace<T extends Column>(col: T, order: Uint32Array, moved: Uint32Array): T {
+  const values = new Float64Array(moved.length);
+  for (let k = 0; k < moved.length; k++) values[k] = col[order[moved[k]]];
+  for (let k = 0; k < moved.length; k++) col[moved[k]] = values[k];
+  return col;
+}
+
 /** The column in time order (`unmoved`: unmovedStretches(order), if at hand). */
 export function permuteF64(src: Float64Array, order: Uint32Array, unmoved?: Uint32Array): Float64Array {
   return permuteInto(new Float64Array(order.length), src, order, unmoved);

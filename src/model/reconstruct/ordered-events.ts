@@ -6,7 +6,7 @@
 import { NAMES_OWN_NODE } from '../../catalog/catalog.ts';
 import type { Collected } from '../collector.ts';
 import { ASSUMED_NODE_NAME } from '../source-segment.ts';
-import { permuteF64, permuteI32, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
+import { movedIndices, permuteF64, permuteI32, permuteInPlace, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
 import { releaseColumn } from '../../util/columns.ts';
 
@@ -113,38 +113,57 @@ function nameAssumedNodes(c: Collected, events: OrderedEventTable): void {
 }
 
 /**
- * The collected columns in time order (read in place from the collector's buffers, written to new arrays). Each
- * collected column's memory is given back once it is copied: on a big log the collector's columns and the ordered
- * ones are each tens of MB, and nothing reads the collected ones after this (the peak memory of a load is here).
+ * The collected columns in time order. A log that is nearly in order already (a single forward file) is put in
+ * order in the collector's own buffers (permuteInPlace); otherwise each column is copied into a new array in time
+ * order and the collected one's memory given back at once (on a big log the collector's columns and the ordered
+ * ones are each tens of MB, and the peak memory of a load is here). Either way the collector's columns are left
+ * empty: nothing reads them after this.
  */
 function permute(c: Collected, order: Uint32Array, unmoved: Uint32Array, time: Float64Array): OrderedEventTable {
   const n = order.length;
   const m = c.count;
-  // Copies one column in time order, then gives back the collected one's memory (releaseColumn detaches its buffer,
-  // which leaves the collector's view of it empty).
-  const take = <T>(copy: T, old: ArrayBufferView): T => { releaseColumn(old); return copy; };
-  const timeUs = permuteF64(time, order, unmoved);
-  releaseColumn(time);
+  const moved = movedIndices(order);
+  const inOrder = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(col: T, copy: (src: T, order: Uint32Array, unmoved: Uint32Array) => T): T => {
+    const collected = col.subarray(0, m) as T;
+    if (moved) return permuteInPlace(collected, order, moved);
+    const ordered = copy(collected, order, unmoved);
+    releaseColumn(col);
+    return ordered;
+  };
   const events: OrderedEventTable = {
     count: n,
-    timeUs,
+    timeUs: inOrder(time, permuteF64),
+    // The collector's source column is read in collected order afterwards (assignNodes): copied.
     source: permuteU16(c.source.subarray(0, m), order, unmoved),
-    line: take(permuteU32(c.line.subarray(0, m), order, unmoved), c.line),
-    lineCount: take(permuteU16(c.lineCount.subarray(0, m), order, unmoved), c.lineCount),
-    severity: take(permuteU8(c.severity.subarray(0, m), order, unmoved), c.severity),
+    line: inOrder(c.line, permuteU32),
+    lineCount: inOrder(c.lineCount, permuteU16),
+    severity: inOrder(c.severity, permuteU8),
     node: new Uint16Array(n),
-    pid: take(permuteU32(c.pid.subarray(0, m), order, unmoved), c.pid),
-    msg: take(permuteU16(c.msg.subarray(0, m), order, unmoved), c.msg),
-    kind: take(permuteU16(c.kind.subarray(0, m), order, unmoved), c.kind),
+    pid: inOrder(c.pid, permuteU32),
+    msg: inOrder(c.msg, permuteU16),
+    kind: inOrder(c.kind, permuteU16),
     lane: new Uint32Array(n),
-    pod: take(permuteI32(c.pod.subarray(0, m), order, unmoved), c.pod),
+    pod: inOrder(c.pod, permuteI32),
     container: new Int32Array(n).fill(-1),
-    cid: take(permuteI32(c.cid.subarray(0, m), order, unmoved), c.cid),
-    cname: take(permuteI32(c.cname.subarray(0, m), order, unmoved), c.cname),
-    num: take(permuteF64(c.num.subarray(0, m), order, unmoved), c.num),
-    text: take(permuteI32(c.text.subarray(0, m), order, unmoved), c.text),
-    laneKind: take(permuteU8(c.laneKind.subarray(0, m), order, unmoved), c.laneKind),
+    cid: inOrder(c.cid, permuteI32),
+    cname: inOrder(c.cname, permuteI32),
+    num: inOrder(c.num, permuteF64),
+    text: inOrder(c.text, permuteI32),
+    laneKind: inOrder(c.laneKind, permuteU8),
   };
+  c.time = new Float64Array(0);
+  c.line = new Uint32Array(0);
+  c.lineCount = new Uint16Array(0);
+  c.severity = new Uint8Array(0);
+  c.pid = new Uint32Array(0);
+  c.msg = new Uint16Array(0);
+  c.kind = new Uint16Array(0);
+  c.pod = new Int32Array(0);
+  c.cid = new Int32Array(0);
+  c.cname = new Int32Array(0);
+  c.num = new Float64Array(0);
+  c.text = new Int32Array(0);
+  c.laneKind = new Uint8Array(0);
   return events;
 }
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LaneMembers, laneIndex, permuteF64, permuteU8, timeOrder, unmovedStretches } from '../../../src/model/event-order.ts';
+import { LaneMembers, laneIndex, movedIndices, permuteF64, permuteInPlace, permuteU8, timeOrder, unmovedStretches } from '../../../src/model/event-order.ts';
 
 function referenceOrder(t: Float64Array): number[] {
   return Array.from(t, (_, i) => i).sort((a, b) => t[a] - t[b] || a - b);
@@ -62,6 +62,32 @@ describe('permuting columns', () => {
       expect(Array.from(permuteF64(t, order, unmoved))).toEqual(Array.from(order, (i) => t[i]));
       expect(Array.from(permuteU8(bytes, order, unmoved))).toEqual(Array.from(order, (i) => bytes[i]));
     }), { numRuns: 300 });
+  });
+
+  it('puts a nearly sorted column in order in its own memory, and leaves a much shuffled one to be copied', () => {
+    const nearlySorted = fc.array(fc.tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 1, max: 9 })), { maxLength: 12 }).map((cuts) => {
+      // At most 12 × 7 of the 1,000 events move: under movedIndices' share.
+      const t = Array.from({ length: 1000 }, (_, i) => i * 10);
+      for (const [at, back] of cuts) t[at] -= back * 7;
+      return t;
+    });
+    fc.assert(fc.property(nearlySorted, (arr) => {
+      const t = Float64Array.from(arr);
+      const order = timeOrder(t);
+      const moved = movedIndices(order);
+      expect(moved).toBeDefined();
+      expect(Array.from(moved!)).toEqual(Array.from(order.keys()).filter((i) => order[i] !== i));
+      const expected = Array.from(order, (i) => t[i]);
+      const ids = Int32Array.from(arr, (x) => x * 3 - 7);
+      const expectedIds = Array.from(order, (i) => ids[i]);
+      // In place: the very array given, now in time order.
+      expect(permuteInPlace(t, order, moved!)).toBe(t);
+      expect(Array.from(t)).toEqual(expected);
+      expect(Array.from(permuteInPlace(ids, order, moved!))).toEqual(expectedIds);
+    }), { numRuns: 300 });
+    // Several sources interleaved: most events move.
+    const interleaved = Float64Array.from({ length: 1000 }, (_, i) => (i < 500 ? i * 2 : (i - 500) * 2 + 1));
+    expect(movedIndices(timeOrder(interleaved))).toBeUndefined();
   });
 
   it('finds the long unmoved stretches of a nearly sorted order', () => {
