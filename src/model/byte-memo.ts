@@ -55,8 +55,9 @@ class Generation {
   readonly nums: Float64Array;
   readonly keys: string[] = [];
   readonly files: string[] = [];
-  readonly results: ClassifiedRecord[] = [];
-  readonly mentions: (DayMention[] | undefined)[] = [];
+  /** Undefined once nothing will read it again (settle). */
+  readonly results: (ClassifiedRecord | undefined)[] = [];
+  readonly mentions: (readonly DayMention[] | undefined)[] = [];
   count = 0;
 
   constructor(readonly capacity: number, maxKeyBytes: number) {
@@ -160,12 +161,25 @@ export class ByteMemo {
     return row === this.missRow ? this.missKey : this.recent.keys[row] || this.decoder.decode(bytes.subarray(msgStart, end));
   }
 
+  /** The classification of `row` (see settle: only while the row may still need it). */
   result(row: number): ClassifiedRecord {
-    return this.recent.results[row];
+    return this.recent.results[row]!;
+  }
+
+  /**
+   * The collector has stored the record just looked up (a message seen for the first time included): the row's
+   * classification objects are let go unless its repeats will read them again (a message naming several pods, one
+   * cut inside a value). Most new messages are never seen again; objects kept for each would outlive the young
+   * generation and be copied by every scavenge until their generation of the memo is cleared.
+   */
+  settle(row: number): void {
+    if (row !== this.missRow) return;
+    const g = this.recent;
+    if (!(g.rows[row * ROW + ROW_FLAGS] & (FLAG_SEVERAL_PODS | FLAG_CUT | FLAG_LEARNED_NAMES))) g.results[row] = undefined;
   }
 
   /** `-MM-DD` mentions in the message (found the first time they are asked for; the line as for text()). */
-  mentions(row: number, find: (message: string) => DayMention[], bytes: Uint8Array, msgStart: number, end: number): DayMention[] {
+  mentions(row: number, find: (message: string) => readonly DayMention[], bytes: Uint8Array, msgStart: number, end: number): readonly DayMention[] {
     const g = this.recent;
     return g.mentions[row] ?? (g.mentions[row] = find(this.textOf(row, bytes, msgStart, end)));
   }

@@ -268,6 +268,7 @@ export class Collector {
     }
     o.count = i + 1;
     o.readAsBytes++;
+    memo.settle(row);
   }
 
   private learnNames(cls: ClassifiedRecord): void {

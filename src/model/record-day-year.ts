@@ -46,24 +46,28 @@ export interface DayMention {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** What dayMentions gives a message without any (most): one shared array, so a memo that keeps the answer keeps nothing. */
+const NO_MENTIONS: readonly DayMention[] = Object.freeze([]);
+
 /**
  * Every `-MM-DD` in a message that follows a clean klog header. The header always ends with `] `, so the four
- * characters before a mention near the message start are read as the whole line would have them.
+ * characters before a mention near the message start are read as the whole line would have them (the message is
+ * not joined to `] ` for that: a new message's text would be copied once more just to be searched).
  */
-export function dayMentions(message: string): DayMention[] {
-  const out: DayMention[] = [];
-  const line = '] ' + message;
-  for (let i = line.indexOf('-', 2); i >= 0 && i + 6 <= line.length; i = line.indexOf('-', i + 1)) {
-    const a = line.charCodeAt(i + 1);
-    const b = line.charCodeAt(i + 2);
-    const c = line.charCodeAt(i + 4);
-    const d = line.charCodeAt(i + 5);
-    if (!isDigit(a) || !isDigit(b) || line.charCodeAt(i + 3) !== 45 || !isDigit(c) || !isDigit(d)) continue;
-    // Before the message's third character the four characters include the header's `]`: never a number.
-    const year = i >= 4 ? Number(line.slice(i - 4, i)) : NaN;
-    out.push({ at: i - 2, month: (a - 48) * 10 + (b - 48), day: (c - 48) * 10 + (d - 48), year });
+export function dayMentions(message: string): readonly DayMention[] {
+  let out: DayMention[] | undefined;
+  for (let j = message.indexOf('-'); j >= 0 && j + 6 <= message.length; j = message.indexOf('-', j + 1)) {
+    const a = message.charCodeAt(j + 1);
+    const b = message.charCodeAt(j + 2);
+    const c = message.charCodeAt(j + 4);
+    const d = message.charCodeAt(j + 5);
+    if (!isDigit(a) || !isDigit(b) || message.charCodeAt(j + 3) !== 45 || !isDigit(c) || !isDigit(d)) continue;
+    // The four characters before the mention in the line: within the message, or ` ` and its first three (a
+    // number, Number() skipping the space), or `] ` and two (never one).
+    const year = j >= 4 ? Number(message.slice(j - 4, j)) : j === 3 ? Number(message.slice(0, 3)) : NaN;
+    (out ??= []).push({ at: j, month: (a - 48) * 10 + (b - 48), day: (c - 48) * 10 + (d - 48), year });
   }
-  return out;
+  return out ?? NO_MENTIONS;
 }
 
 /** yearOnRecordDay for a record whose message starts at character `msgStart` of its text and holds `mentions`. */
