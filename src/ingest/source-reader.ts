@@ -7,7 +7,8 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
-import { findKlogHeader, newKlogHeader, Severity, type KlogHeader } from './klog-header.ts';
+import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
+import { HardWraps, type WrappedLine } from './hard-wrap.ts';
 import {
   bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
@@ -66,6 +67,8 @@ export interface ReaderState {
   counts: LineCounts;
   lineNo: number;
   notes: NotesState;
+  /** The width the source's lines were cut at (hard-wrap.ts), 0 if none. */
+  wrapWidth: number;
 }
 
 /** CRI `P` lines of one stream waiting for the rest of their line. */
@@ -132,6 +135,11 @@ export class SourceReader {
   /** Lines cut by a pager (pager-cut.ts), and the first lines of records cut so that are not yet emitted. */
   private readonly pager = new PagerCuts();
   private readonly pagerCutLines = new Set<number>();
+  /** Lines cut at a fixed width (a terminal's copy, `fold`), joined back before anything else reads them. */
+  private readonly wraps = new HardWraps((text, after) => this.startsRecord(text, after));
+  private readonly wrapsReady: WrappedLine[] = [];
+  private readonly probeWrapper: Wrapper = newWrapper();
+  private readonly probeHeader: KlogHeader = newKlogHeader();
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -156,6 +164,45 @@ export class SourceReader {
       this.notes.damagedLine(text, lineNo, flags);
       if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
     }
+    if (this.wraps.passThrough) {
+      this.physical(text, lineNo, lineNo);
+      return;
+    }
+    this.wraps.add({ text, flags, first: lineNo, last: lineNo }, this.wrapsReady);
+    this.drainWraps();
+  }
+
+  /** Lines hard-wrap.ts has made whole (a line joined from several spans them all: its pieces count as continuation). */
+  private drainWraps(): void {
+    const ready = this.wrapsReady;
+    for (let k = 0; k < ready.length; k++) {
+      const l = ready[k];
+      this.counts.continuation += l.last - l.first;
+      this.physical(l.text, l.first, l.last);
+    }
+    ready.length = 0;
+  }
+
+  /**
+   * Whether `text` begins a record after the line `after` (hard-wrap.ts): it starts like a record — a wrapper's
+   * prefix, a klog header, a JSON object — and, when `after` starts like one too, in the same form.
+   */
+  private startsRecord(text: string, after: string): boolean {
+    const form = this.recordForm(text);
+    if (form === '') return false;
+    const before = this.recordForm(after);
+    return before === '' || before === form;
+  }
+
+  /** How a line starts a record: its wrapper's kind, 'klog', 'json'; '' if it does not start like one. */
+  private recordForm(text: string): string {
+    if (text.charCodeAt(0) === 123 /* { */) return text.charCodeAt(1) === 34 /* " */ ? 'json' : '';
+    if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
+    return parseKlogHeaderAt(text, 0, this.probeHeader) ? 'klog' : '';
+  }
+
+  /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
+  private physical(text: string, lineNo: number, lastLine: number): void {
     // A log quoted in markdown (`> Jul 19 10:58:18 host kubelet: …`): its lines without the quote marks.
     if (text.charCodeAt(0) === 62 /* > */) {
       const quoted = quoteEnd(text);
@@ -170,7 +217,7 @@ export class SourceReader {
       const inner = unwrapLogfmt(text, logfmtFrom, iw, this.isKubeletLine);
       if (inner !== undefined) {
         if (wrapped) { iw.host = w.host; if (!iw.year) { iw.year = w.year; iw.month = w.month; } }
-        this.logical(inner, 0, lineNo, iw, lineNo);
+        this.logical(inner, 0, lineNo, iw, lastLine);
         return;
       }
     }
@@ -185,11 +232,11 @@ export class SourceReader {
       }
     }
     if (!w) {
-      this.logical(text, 0, lineNo, undefined, lineNo);
+      this.logical(text, 0, lineNo, undefined, lastLine);
       return;
     }
     if (w.kind === 'cri' && this.criJoin(text, lineNo, w)) return;
-    this.logical(text, w.payloadStart, lineNo, w, lineNo);
+    this.logical(text, w.payloadStart, lineNo, w, lastLine);
   }
 
   /** A logfmt record's msg is the kubelet's line when a klog header starts it or it is a JSON object. */
@@ -246,8 +293,13 @@ export class SourceReader {
    * For the fast path (model/fast-records.ts): a bare klog header line now would simply start a new record — no
    * upside-down block waits for a header to attach to.
    */
+  /** The width the source's lines were cut at (hard-wrap.ts), 0 if none or not yet decided. */
+  get wrapWidth(): number {
+    return this.wraps.width;
+  }
+
   get takesBareHeaderLines(): boolean {
-    return this.upsideDown === undefined;
+    return this.upsideDown === undefined && !this.wraps.holding;
   }
 
   /** Counts a physical line that the fast path holds; returns its line number. */
@@ -258,7 +310,13 @@ export class SourceReader {
 
   /** A line the fast path held (and counted) goes the ordinary way after all. It has no wrapper and no damage. */
   replayLine(text: string, lineNo: number): void {
-    this.logical(text, 0, lineNo, undefined, lineNo);
+    if (this.wraps.passThrough) {
+      this.logical(text, 0, lineNo, undefined, lineNo);
+      return;
+    }
+    // It may be the first piece of a cut line.
+    this.wraps.add({ text, flags: 0, first: lineNo, last: lineNo }, this.wrapsReady);
+    this.drainWraps();
   }
 
   /**
@@ -280,7 +338,9 @@ export class SourceReader {
    * what one pass would have.
    */
   flushPending(): void {
-    if (this.upsideDown !== undefined || this.criPartial.some((held) => held !== undefined)) return;
+    this.wraps.decideNow(this.wrapsReady);
+    this.drainWraps();
+    if (this.upsideDown !== undefined || this.wraps.holding || this.criPartial.some((held) => held !== undefined)) return;
     this.flush();
   }
 
@@ -290,12 +350,12 @@ export class SourceReader {
    */
   get settled(): boolean {
     return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
-      this.held.length === 0;
+      this.held.length === 0 && !this.wraps.holding;
   }
 
   /** The counts and notes as plain data. */
   state(): ReaderState {
-    return { counts: this.counts, lineNo: this.lineNo, notes: this.notes.state() };
+    return { counts: this.counts, lineNo: this.lineNo, notes: this.notes.state(), wrapWidth: this.wraps.width };
   }
 
   /**
@@ -310,6 +370,11 @@ export class SourceReader {
   }
 
   end(): void {
+    this.wraps.finish(this.wrapsReady);
+    this.drainWraps();
+    if (this.wraps.width) {
+      this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) were joined back: ${this.wraps.joined} cut lines`);
+    }
     for (let s = 0; s < this.criPartial.length; s++) {
       const held = this.criPartial[s];
       if (!held) continue;

@@ -230,6 +230,7 @@ export class SourceHandle implements FastRecordSink {
   /** Why `later` (the rest of this paused source, read on its own) cannot be taken in exactly; '' if it can. */
   continuationBlocker(later: SourceSegment): string {
     if (!this.reader.settled) return 'a multi-line value or a partial line is open where the part ends';
+    if (this.reader.wrapWidth !== later.reader.wrapWidth) return 'the parts tell differently whether lines were cut at a fixed width';
     if (!this.order.streaming) return 'the part read here is not known to read oldest-first';
     const c = this.reader.counts;
     if (c.klog - c.unrecognized - c.blank + later.lowestLogMargin < 0) return 'the source reads like a document';

@@ -1,0 +1,108 @@
+/**
+ * Lines cut at a fixed width (a terminal's copy, `fold -w`, a mail) are joined back (ingest/hard-wrap.ts): a log
+ * cut at any width reads as the same events, pods and findings as the log itself, whatever the chunk size; a log
+ * whose longest lines merely repeat, or whose long lines are followed by multi-line values, is not taken for one.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
+import { runDetectors } from '../../../src/findings/run.ts';
+import { HardWraps } from '../../../src/ingest/hard-wrap.ts';
+import { parseKlogHeaderAt, newKlogHeader } from '../../../src/ingest/klog-header.ts';
+import { joinRaw } from '../../../src/model/raw-text.ts';
+import { str } from '../../../src/model/trace-query.ts';
+import type { Trace } from '../../../src/model/trace.ts';
+import { analyzeText } from '../../helpers.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'findings');
+
+/** `fold -w width`: every line cut into pieces of `width` characters. */
+function fold(text: string, width: number): string {
+  return text.split('\n').map((line) => {
+    const pieces: string[] = [];
+    for (let at = 0; at < line.length; at += width) pieces.push(line.slice(at, at + width));
+    return pieces.length ? pieces.join('\n') : '';
+  }).join('\n');
+}
+
+function generated(sizeBytes: number, seed: number, era: 'structured' | 'printf' = 'structured'): string {
+  const parts: string[] = [];
+  generateKubeletLog({ sizeBytes, seed, era }, (c) => { parts.push(c); });
+  return parts.join('');
+}
+
+/** What the model made of each event: its time, kind, pod, container and detail (not its line numbers). */
+function story(t: Trace): string[] {
+  const ev = t.events;
+  const out: string[] = [];
+  for (let i = 0; i < ev.count; i++) {
+    const pod = ev.pod[i] >= 0 ? t.pods[ev.pod[i]] : undefined;
+    out.push(`${ev.timeUs[i]} ${ev.kind[i]} ${pod ? `${pod.namespace}/${pod.name}` : '-'} ${str(t, ev.cid[i])} ${str(t, ev.text[i])}`);
+  }
+  return out;
+}
+
+const latin1 = new TextDecoder('latin1');
+/** The trace with its raw text as one string (the chunks it was read in are not part of what was read). */
+function comparable(t: Trace): unknown {
+  return { ...t, raw: t.raw.map((r) => ({ text: latin1.decode(joinRaw(r)), lineStarts: r.lineStarts })) };
+}
+
+const header = newKlogHeader();
+const startsRecord = (text: string, _after: string) => parseKlogHeaderAt(text, 0, header);
+
+describe('hard-wrapped logs', () => {
+  const log = generated(300 << 10, 11);
+  const whole = analyzeText(log);
+
+  it('reads a log cut at any width as the log itself', () => {
+    for (const width of [60, 100, 137, 220]) {
+      const cut = analyzeText(fold(log, width));
+      expect(story(cut), `cut at ${width}`).toEqual(story(whole));
+      expect(cut.pods.map((p) => p.name)).toEqual(whole.pods.map((p) => p.name));
+      expect(cut.sources[0].lines.unrecognized).toBe(0);
+      expect(cut.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(new RegExp(`^lines cut at ${width} characters`)));
+    }
+  });
+
+  it('gives the same trace whatever the chunk size', () => {
+    const text = fold(generated(60 << 10, 12, 'printf'), 90);
+    const reference = comparable(analyzeText(text, 'cut.log', { chunk: 1 << 20 }));
+    for (const chunk of [7, 1000, 65_536]) expect(comparable(analyzeText(text, 'cut.log', { chunk })), `chunks of ${chunk}`).toEqual(reference);
+  });
+
+  it('finds what the log itself shows in a journal cut at 80 columns', () => {
+    const journal = readFileSync(join(FIXTURES, 'probe-failures-1.log'), 'utf8');
+    const cut = analyzeText(fold(journal, 80), 'journal.log');
+    expect(cut.sources[0].lines.unrecognized).toBe(0);
+    expect(runDetectors(cut).map((f) => f.id)).toEqual(runDetectors(analyzeText(journal, 'journal.log')).map((f) => f.id));
+    expect(runDetectors(cut).map((f) => f.id)).toContain('probe-failures');
+  });
+
+  it('leaves a line exactly as long as the width alone when the next line starts a record', () => {
+    const lines = generated(40 << 10, 13).trimEnd().split('\n');
+    const cutText = fold(lines.join('\n'), 100);
+    // A record of exactly 100 characters, not cut, between cut ones.
+    const exact = 'I0315 10:02:03.123456    2891 kubelet.go:2400] "SyncLoop ADD" source="api" pods=["default/exact-"]';
+    expect(exact.length).toBeLessThan(100);
+    const name = `exact-${'x'.repeat(100 - exact.length)}`;
+    const padded = exact.replace('exact-', name);
+    expect(padded.length).toBe(100);
+    const text = `${cutText}\n${padded}\n${fold(lines.slice(0, 20).join('\n'), 100)}\n`;
+    const trace = analyzeText(text);
+    expect(trace.pods.map((p) => p.name)).toContain(name);
+    expect(trace.sources[0].lines.unrecognized).toBe(0);
+  });
+
+  it('does not take repeated longest lines, or long lines before multi-line values, for cut ones', () => {
+    const repeated = Array.from({ length: 30 }, (_, k) => `I0315 10:02:${String(k).padStart(2, '0')}.000000    2891 prober.go:107] "Probe failed" probeType="Readiness" pod="default/web-0" output="connection refused"`);
+    expect(HardWraps.widthOf([...repeated, 'I0315 10:03:00.000000    2891 kubelet.go:1] "short"'], startsRecord)).toBe(0);
+    const blocks = Array.from({ length: 10 }, () => [
+      'I0315 10:02:03.000000    2891 kubelet_pods.go:1] "Pod status" pod="default/web-0" status=<',
+      '\tphase: Running', '\tconditions: []', ' >',
+    ]).flat();
+    expect(HardWraps.widthOf(blocks, startsRecord)).toBe(0);
+    expect(HardWraps.widthOf(fold(repeated.join('\n'), 50).split('\n'), startsRecord)).toBe(50);
+  });
+});
