@@ -72,7 +72,8 @@ export function rangeViewport(startUs: number, endUs: number, v: Viewport, exten
  * Where a freshly opened trace should look. Real excerpts are often a burst of activity plus a few lines weeks
  * later; fitting everything would show two dots. The events are split into clusters at gaps longer than a quarter
  * of the whole extent, and the cluster with the most events is returned — unless it already spans most of the
- * extent, so an ordinary continuous log opens in full. The overview strip still shows the rest; F or undo shows
+ * extent, or holds fewer than three events or under a quarter of them, so an ordinary continuous log, or a few lines far
+ * apart, opens in full. The overview strip still shows the rest; F or undo shows
  * everything.
  */
 export function busiestCluster(timesUs: ArrayLike<number>, count: number): Extent | undefined {
@@ -91,5 +92,7 @@ export function busiestCluster(timesUs: ArrayLike<number>, count: number): Exten
     }
     start = i;
   }
+  // One or two events, or under a quarter of them (a handful of lines far apart), are no burst to open on.
+  if (bestCount < 3 || bestCount * 4 < count) return undefined;
   return best && best.endUs - best.startUs < full / 2 ? best : undefined;
 }

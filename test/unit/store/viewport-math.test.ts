@@ -62,6 +62,17 @@ describe('busiest cluster (the initial view of a freshly opened trace)', () => {
     expect(busiestCluster(times, times.length)).toEqual({ startUs: burst[0], endUs: burst[burst.length - 1] });
   });
 
+  test('a few lines far apart open in full, not on the first of them', () => {
+    // Four probe results ten seconds apart: every gap is longer than a quarter of the extent.
+    const times = [0, 1, 2, 3].map((i) => 1e15 + i * 10_000_000);
+    expect(busiestCluster(times, times.length)).toBeUndefined();
+    // Nor is a pair among lines half a minute apart; three close together are.
+    const pair = [0, 30, 30.001, 60, 90].map((s) => 1e15 + s * 1_000_000);
+    expect(busiestCluster(pair, pair.length)).toBeUndefined();
+    const three = [0, 30, 30.001, 30.002, 60, 90].map((s) => 1e15 + s * 1_000_000);
+    expect(busiestCluster(three, three.length)).toEqual({ startUs: three[1], endUs: three[3] });
+  });
+
   test('an ordinary continuous log opens in full', () => {
     const times = Array.from({ length: 1000 }, (_, i) => 1e15 + i * 1_000_000 + (i % 7) * 10_000);
     expect(busiestCluster(times, times.length)).toBeUndefined();
