@@ -272,13 +272,20 @@ export class SourceHandle implements FastRecordSink {
     };
   }
 
+  /**
+   * No more bytes: the lines held across the last chunk are read. After this the handle reads no chunk again — the
+   * last one included, which a caller keeping the text elsewhere may then hand on before end() (end calls this too).
+   */
+  endInput(): void {
+    if (this.inputEnded) return;
+    this.lines.end();
+    this.reader.end();
+    this.inputEnded = true;
+  }
+
   /** Ends the source. `packedText`: its raw text, when it is kept elsewhere (rawTextElsewhere, textElsewhere). */
   end(packedText?: PackedText): SourceInfo {
-    if (!this.inputEnded) {
-      this.lines.end();
-      this.reader.end();
-      this.inputEnded = true;
-    }
+    this.endInput();
     const reversed = this.order.end();
     if (this.order.tooLargeToReorder) {
       this.diagnostic(0, 'warning', `newest-first file with more than ${MAX_REORDER_RECORDS} records: read in file order (events are still sorted by time)`);

@@ -65,6 +65,8 @@ async function load(req: LoadRequest): Promise<void> {
   let analyzer: Analyzer | undefined = new Analyzer({
     defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, packRawText: !packWorker.available, rawTextElsewhere: packWorker.available,
   });
+  // Room for the records of every input at once: the columns are not copied again and again as they grow.
+  analyzer.collector.expectBytes(bytesTotal);
   try {
     linesRead = await readAll(req, analyzer, packWorker, blobs, bytesTotal, cancelled);
   } finally {
@@ -106,9 +108,18 @@ async function readAll(req: LoadRequest, analyzer: Analyzer, packWorker: PackCli
     const blob = blobs[i];
     const gzip = await isGzipBlob(blob);
     const handle = analyzer.addSource(name, { gzip });
-    const packing = packWorker.available ? packWorker.pack(blob) : undefined;
+    // A plain file is read once: each chunk goes on to the pack worker once the source is done with it (when the
+    // next has been pushed). Gzip chunks come in buffers used again: the pack worker decompresses the blob itself.
+    const stream = packWorker.available && !gzip ? packWorker.stream() : undefined;
+    const packing = packWorker.available && gzip ? packWorker.pack(blob) : undefined;
+    let previous: Uint8Array | undefined;
     const sink: BlobSink = {
-      push: (chunk) => handle.push(chunk),
+      push: (chunk) => {
+        handle.push(chunk);
+        if (!stream) return;
+        if (previous) stream.push(previous);
+        previous = chunk;
+      },
       corrupt: (reason) => handle.diagnostic(handle.linesRead + 1, 'error', `corrupt or truncated gzip data (${reason}); the lines before it were read`),
     };
     report(0, true);
@@ -117,9 +128,12 @@ async function readAll(req: LoadRequest, analyzer: Analyzer, packWorker: PackCli
     if (gzip) await feedGzipBlob(sink, blob, report, cancelled, 2);
     else await feedPlainBlob(sink, blob, report, cancelled);
     if (cancelled()) return linesBefore;
-    let packed = packing ? await packing : undefined;
-    // The pack worker failed, or read other bytes than this thread did: pack the text here.
-    if (packing && (!packed || packed.bytes !== handle.bytesRead)) packed = await packBlob(blob, cancelled);
+    // The last chunk goes on once the lines held across it are read.
+    handle.endInput();
+    if (stream && previous) stream.push(previous);
+    let packed = stream ? await stream.end() : packing ? await packing : undefined;
+    // The pack worker failed, or packed other bytes than this thread read: pack the text here.
+    if ((stream || packing) && (!packed || packed.bytes !== handle.bytesRead)) packed = await packBlob(blob, cancelled);
     if (cancelled()) return linesBefore;
     handle.end(packed);
     report(blob.size, true);

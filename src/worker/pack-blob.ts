@@ -2,12 +2,9 @@
  * A blob's text packed as a source keeps it (model/raw-text.ts): read in the same chunks as the ingest worker reads
  * it (gzip by its magic bytes), so the bytes are exactly those the source's lines were read from.
  */
-import { appendPacked, emptyPieces, PACK_BLOCK_BYTES, type PackedText } from '../model/raw-text.ts';
+import { appendPacked, emptyPieces, type PackedText, type RawPieces } from '../model/raw-text.ts';
 import { Packer } from '../util/lz-pack.ts';
 import { feedGzipBlob, feedPlainBlob, isGzipBlob, type BlobSink } from './read-blob.ts';
-
-/** Plain text is read in pieces of this size (a multiple of PACK_BLOCK_BYTES). */
-const PACK_READ_BYTES = 4 * PACK_BLOCK_BYTES;
 
 export async function packBlob(blob: Blob, cancelled: () => boolean = () => false): Promise<PackedText> {
   const out = emptyPieces();
@@ -23,6 +20,23 @@ export async function packBlob(blob: Blob, cancelled: () => boolean = () => fals
   };
   // appendPacked is done with a chunk when it returns: one buffer serves every decompressed chunk.
   if (await isGzipBlob(blob)) await feedGzipBlob(sink, blob, () => {}, cancelled, 1);
-  else await feedPlainBlob(sink, blob, () => {}, cancelled, PACK_READ_BYTES);
+  else await feedPlainBlob(sink, blob, () => {}, cancelled);
   return { ...out, bytes };
+}
+
+/** A source's text packed from its chunks as they are handed over, in order (the pack worker's side of PackStream). */
+export class ChunkPacker {
+  private readonly out: RawPieces = emptyPieces();
+  private bytes = 0;
+
+  constructor(private readonly packer: Packer) {}
+
+  push(chunk: Uint8Array): void {
+    appendPacked(this.out, chunk, this.bytes, this.packer);
+    this.bytes += chunk.length;
+  }
+
+  finish(): PackedText {
+    return { ...this.out, bytes: this.bytes };
+  }
 }

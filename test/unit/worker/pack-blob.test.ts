@@ -10,7 +10,8 @@ import { Analyzer, analyzeSources } from '../../../src/model/analyze.ts';
 import { joinRaw } from '../../../src/model/raw-text.ts';
 import { eventRawText } from '../../../src/model/trace-query.ts';
 import type { Trace } from '../../../src/model/trace.ts';
-import { packBlob } from '../../../src/worker/pack-blob.ts';
+import { ChunkPacker, packBlob } from '../../../src/worker/pack-blob.ts';
+import { Packer } from '../../../src/util/lz-pack.ts';
 import { feedPlainBlob, type BlobSink } from '../../../src/worker/read-blob.ts';
 
 function kubeletLog(sizeBytes: number): string {
@@ -26,7 +27,7 @@ async function readElsewhere(blob: Blob, packed: Blob): Promise<Trace> {
   const analyzer = new Analyzer({ defaultYear: 2024, rawTextElsewhere: true });
   const handle = analyzer.addSource('node.log');
   const sink: BlobSink = { push: (c) => handle.push(c), corrupt: () => {} };
-  await feedPlainBlob(sink, blob, () => {}, () => false, 64 << 10);
+  await feedPlainBlob(sink, blob, () => {}, () => false);
   handle.end(await packBlob(packed));
   return analyzer.finish();
 }
@@ -50,6 +51,38 @@ describe('raw text packed elsewhere', () => {
     expect(packed.bytes).toBe(Buffer.byteLength(text));
     const trace = await readElsewhere(new Blob([text]), new Blob([gzipSync(text)]));
     expect(same(joinRaw(trace.raw[0]), joinRaw(plain.raw[0]))).toBe(true);
+  });
+
+  it('a plain file read once: each chunk handed to the packer (its buffer transferred away) once the next is pushed', async () => {
+    const blob = new Blob([text]);
+    const analyzer = new Analyzer({ defaultYear: 2024, rawTextElsewhere: true });
+    const handle = analyzer.addSource('node.log');
+    const packer = new ChunkPacker(new Packer());
+    // What the ingest worker does: the pack worker gets the chunk before this one, transferred (so detached here).
+    const handOver = (chunk: Uint8Array) => packer.push(structuredClone(chunk, { transfer: [chunk.buffer as ArrayBuffer] }));
+    let previous: Uint8Array | undefined;
+    let chunks = 0;
+    const sink: BlobSink = {
+      push: (chunk) => {
+        handle.push(chunk);
+        if (previous) handOver(previous);
+        previous = chunk;
+        chunks++;
+      },
+      corrupt: () => {},
+    };
+    await feedPlainBlob(sink, blob, () => {}, () => false, 1 << 20);
+    // The last chunk only once the lines held across it are read.
+    handle.endInput();
+    handOver(previous!);
+    expect(previous!.byteLength).toBe(0);
+    handle.end(packer.finish());
+    const trace = analyzer.finish();
+    expect(chunks).toBeGreaterThan(8);
+    expect(same(joinRaw(trace.raw[0]), joinRaw(plain.raw[0]))).toBe(true);
+    expect(trace.events.count).toBe(plain.events.count);
+    expect(same(trace.events.kind, plain.events.kind) && same(trace.events.pod, plain.events.pod)).toBe(true);
+    for (let e = 0; e < trace.events.count; e += 101) expect(eventRawText(trace, e)).toBe(eventRawText(plain, e));
   });
 
   it('a source whose text is packed or kept elsewhere is done with a chunk once the next is pushed: two buffers can take turns', async () => {
