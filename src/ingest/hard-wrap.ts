@@ -1,6 +1,7 @@
 /**
  * Lines cut at a fixed width — copied out of a terminal, passed through `fold -w`, pasted from a mail — joined back
- * into the lines they were.
+ * into the lines they were; and lines wrapped at spaces (`fold -s`, a mail's flowed text), whose cut lines end with
+ * the space they were wrapped at.
  *
  * A source is read as hard-wrapped when its first lines (PROBE_LINES) show the signature: the longest of them is at
  * least MIN_WIDTH characters, at least MIN_CUT lines have exactly that length, and at least two in three of those are
@@ -8,6 +9,12 @@
  * that does not start a record is joined with it, with nothing between: the cut fell anywhere, inside a word or a
  * value. A line that was exactly that long to begin with is followed by the next record's start, and stays as it
  * was. Lines indented by a TAB (klog's multi-line values) and blank lines are never the rest of a cut line.
+ *
+ * Wrapped at spaces (tried first): when at least MIN_CUT and half of the lines followed by a line that does not
+ * start a record end with a space, and two in three of them end with a space or are as long as the longest line (a
+ * word too long for a line is cut at the width), and half of those ending with a space fill at least half the
+ * width (unlike a document's lines that end with markdown's line-breaking spaces), a line ending with a space
+ * or of that width is joined with the next in the same way.
  *
  * Lines held here keep the numbers they were read with: a joined line spans the physical lines it came from.
  */
@@ -34,6 +41,8 @@ const MIN_CUT = 3;
 export class HardWraps {
   /** The width the source's lines were cut at; 0 if they were not (or until decided). */
   width = 0;
+  /** Lines were wrapped at spaces (width is then the longest line's). */
+  atSpaces = false;
   /** Cut lines joined back (each a line of the width followed by the rest of it). */
   joined = 0;
   private deciding = true;
@@ -88,7 +97,9 @@ export class HardWraps {
     this.deciding = false;
     const lines = this.probe;
     this.probe = [];
-    this.width = cutWidth(lines, this.startsRecord);
+    const cut = cutWidth(lines, this.startsRecord);
+    this.width = cut.width;
+    this.atSpaces = cut.atSpaces;
     for (const line of lines) {
       if (this.width) this.join(line, out);
       else out.push(line);
@@ -105,14 +116,24 @@ export class HardWraps {
         held.last = line.last;
         this.joined++;
         // Cut again: the next line may hold more of it.
-        if (line.text.length === this.width) this.held = held;
+        if (this.isCut(line.text)) this.held = held;
         else out.push(held);
         return;
       }
       out.push(held);
     }
-    if (line.text.length === this.width) this.held = { ...line };
+    if (this.isCut(line.text)) this.held = { ...line };
     else out.push(line);
+  }
+
+  /**
+   * A line that may go on in the next: as long as the width; or, wrapped at spaces, ending with a space or at least
+   * as long as the longest line seen (the first lines may not have shown a word cut at the wrapping's full width).
+   */
+  private isCut(text: string): boolean {
+    if (!this.atSpaces) return text.length === this.width;
+    if (text.length > this.width) this.width = text.length;
+    return text.length === this.width || (text.length > 0 && text.charCodeAt(text.length - 1) === 32);
   }
 
   /** A line that can be the rest of the cut line `cut`. */
@@ -120,23 +141,44 @@ export class HardWraps {
     return text.length > 0 && text.charCodeAt(0) !== 9 && !this.startsRecord(text, cut);
   }
 
-  /** For tests: the signature on a list of lines. */
-  static widthOf(lines: readonly string[], startsRecord: (text: string, after: string) => boolean): number {
+  /** For tests: the signature on a list of lines (the width, and whether they were wrapped at spaces). */
+  static cutOf(lines: readonly string[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean } {
     return cutWidth(lines.map((text, k) => ({ text, flags: 0, first: k + 1, last: k + 1 })), startsRecord);
   }
 }
 
-function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): number {
+function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean } {
+  const none = { width: 0, atSpaces: false };
   let width = 0;
   for (const l of lines) if (l.text.length > width) width = l.text.length;
-  if (width < MIN_WIDTH) return 0;
+  if (width < MIN_WIDTH) return none;
   let atWidth = 0;
   let continued = 0;
+  // Lines followed by a line that does not start a record: those ending with a space, those of the width.
+  let goOn = 0;
+  let goOnAtSpace = 0;
+  let goOnAtSpaceLong = 0;
+  let goOnAtWidth = 0;
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (lines[i].text.length !== width) continue;
-    atWidth++;
+    const text = lines[i].text;
     const next = lines[i + 1].text;
-    if (next.length > 0 && next.charCodeAt(0) !== 9 && !startsRecord(next, lines[i].text)) continued++;
+    const goesOn = next.length > 0 && next.charCodeAt(0) !== 9 && !startsRecord(next, text);
+    if (text.length === width) {
+      atWidth++;
+      if (goesOn) continued++;
+    }
+    if (!goesOn || text.length === 0) continue;
+    goOn++;
+    if (text.charCodeAt(text.length - 1) === 32) {
+      goOnAtSpace++;
+      // Wrapped lines fill most of the width; a document's lines with a trailing space (markdown's line break) need not.
+      if (text.length * 2 >= width) goOnAtSpaceLong++;
+    } else if (text.length === width) goOnAtWidth++;
   }
-  return atWidth >= MIN_CUT && continued * 3 >= atWidth * 2 ? width : 0;
+  // Wrapped at spaces: most such lines end with one (cut at a fixed width, about one in seven would, by chance).
+  if (goOnAtSpace >= MIN_CUT && goOnAtSpace * 2 >= goOn && (goOnAtSpace + goOnAtWidth) * 3 >= goOn * 2 && goOnAtSpaceLong * 2 >= goOnAtSpace) {
+    return { width, atSpaces: true };
+  }
+  if (atWidth >= MIN_CUT && continued * 3 >= atWidth * 2) return { width, atSpaces: false };
+  return none;
 }

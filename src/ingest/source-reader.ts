@@ -67,7 +67,7 @@ export interface ReaderState {
   counts: LineCounts;
   lineNo: number;
   notes: NotesState;
-  /** The width the source's lines were cut at (hard-wrap.ts), 0 if none. */
+  /** The width the source's lines were cut at (hard-wrap.ts), negative if they were wrapped at spaces, 0 if neither. */
   wrapWidth: number;
 }
 
@@ -293,9 +293,9 @@ export class SourceReader {
    * For the fast path (model/fast-records.ts): a bare klog header line now would simply start a new record — no
    * upside-down block waits for a header to attach to.
    */
-  /** The width the source's lines were cut at (hard-wrap.ts), 0 if none or not yet decided. */
+  /** The width the source's lines were cut at (hard-wrap.ts), negative if wrapped at spaces, 0 if neither. */
   get wrapWidth(): number {
-    return this.wraps.width;
+    return this.wraps.atSpaces ? -this.wraps.width : this.wraps.width;
   }
 
   get takesBareHeaderLines(): boolean {
@@ -355,7 +355,7 @@ export class SourceReader {
 
   /** The counts and notes as plain data. */
   state(): ReaderState {
-    return { counts: this.counts, lineNo: this.lineNo, notes: this.notes.state(), wrapWidth: this.wraps.width };
+    return { counts: this.counts, lineNo: this.lineNo, notes: this.notes.state(), wrapWidth: this.wrapWidth };
   }
 
   /**
@@ -372,7 +372,9 @@ export class SourceReader {
   end(): void {
     this.wraps.finish(this.wrapsReady);
     this.drainWraps();
-    if (this.wraps.width) {
+    if (this.wraps.atSpaces) {
+      this.sink.diagnostic(0, 'info', `lines wrapped at spaces (\`fold -s\`, a mail) were joined back: ${this.wraps.joined} wrapped lines`);
+    } else if (this.wraps.width) {
       this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) were joined back: ${this.wraps.joined} cut lines`);
     }
     for (let s = 0; s < this.criPartial.length; s++) {

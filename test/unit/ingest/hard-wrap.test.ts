@@ -17,6 +17,22 @@ import { analyzeText } from '../../helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'findings');
 
+/** `fold -s -w width`: every line wrapped after the last space that fits, or cut at the width where none does. */
+function foldAtSpaces(text: string, width: number): string {
+  return text.split('\n').map((line) => {
+    const pieces: string[] = [];
+    let rest = line;
+    while (rest.length > width) {
+      const space = rest.lastIndexOf(' ', width - 1);
+      const cut = space >= 0 ? space + 1 : width;
+      pieces.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    pieces.push(rest);
+    return pieces.join('\n');
+  }).join('\n');
+}
+
 /** `fold -w width`: every line cut into pieces of `width` characters. */
 function fold(text: string, width: number): string {
   return text.split('\n').map((line) => {
@@ -66,6 +82,17 @@ describe('hard-wrapped logs', () => {
     }
   });
 
+  it('reads a log wrapped at spaces (fold -s) as the log itself', () => {
+    for (const width of [80, 120]) {
+      const wrapped = analyzeText(foldAtSpaces(log, width));
+      expect(story(wrapped), `wrapped at ${width}`).toEqual(story(whole));
+      expect(wrapped.sources[0].lines.unrecognized).toBe(0);
+      expect(wrapped.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/^lines wrapped at spaces/));
+    }
+    const journal = readFileSync(join(FIXTURES, 'probe-failures-1.log'), 'utf8');
+    expect(runDetectors(analyzeText(foldAtSpaces(journal, 72), 'journal.log')).map((f) => f.id)).toContain('probe-failures');
+  });
+
   it('gives the same trace whatever the chunk size', () => {
     const text = fold(generated(60 << 10, 12, 'printf'), 90);
     const reference = comparable(analyzeText(text, 'cut.log', { chunk: 1 << 20 }));
@@ -97,12 +124,18 @@ describe('hard-wrapped logs', () => {
 
   it('does not take repeated longest lines, or long lines before multi-line values, for cut ones', () => {
     const repeated = Array.from({ length: 30 }, (_, k) => `I0315 10:02:${String(k).padStart(2, '0')}.000000    2891 prober.go:107] "Probe failed" probeType="Readiness" pod="default/web-0" output="connection refused"`);
-    expect(HardWraps.widthOf([...repeated, 'I0315 10:03:00.000000    2891 kubelet.go:1] "short"'], startsRecord)).toBe(0);
+    expect(HardWraps.cutOf([...repeated, 'I0315 10:03:00.000000    2891 kubelet.go:1] "short"'], startsRecord).width).toBe(0);
     const blocks = Array.from({ length: 10 }, () => [
       'I0315 10:02:03.000000    2891 kubelet_pods.go:1] "Pod status" pod="default/web-0" status=<',
       '\tphase: Running', '\tconditions: []', ' >',
     ]).flat();
-    expect(HardWraps.widthOf(blocks, startsRecord)).toBe(0);
-    expect(HardWraps.widthOf(fold(repeated.join('\n'), 50).split('\n'), startsRecord)).toBe(50);
+    expect(HardWraps.cutOf(blocks, startsRecord).width).toBe(0);
+    expect(HardWraps.cutOf(fold(repeated.join('\n'), 50).split('\n'), startsRecord)).toEqual({ width: 50, atSpaces: false });
+    expect(HardWraps.cutOf(foldAtSpaces(repeated.join('\n'), 50).split('\n'), startsRecord)).toMatchObject({ atSpaces: true });
+    // A document whose short lines end with markdown's line-breaking spaces is not wrapped text.
+    const markdown = Array.from({ length: 20 }, (_, k) => [`Step ${k}: restart the kubelet  `, 'and watch the pod.', `${'x'.repeat(40 + k)} long line`]).flat();
+    expect(HardWraps.cutOf(markdown, startsRecord).width).toBe(0);
+    // Records with a trailing space followed by records: nothing wrapped.
+    expect(HardWraps.cutOf(repeated.map((l) => `${l} `), startsRecord).width).toBe(0);
   });
 });
