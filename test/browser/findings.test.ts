@@ -128,3 +128,31 @@ test('seed 004: the stuck pod worker finding zooms to its range; G and Shift+G s
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('evidence from several files names each file and line without drawing over the text, however long the name', async () => {
+  const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'syncloop-evidence-'));
+  const journal = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'findings', 'probe-failures-1.log'), 'utf8').split('\n');
+  const long = join(dir, 'kubelet-journal-of-node-192-168-0-1-b28-collected-for-the-incident.log');
+  const short = join(dir, 'b.log');
+  writeFileSync(long, journal.slice(0, 2).join('\n') + '\n');
+  writeFileSync(short, journal.slice(2).join('\n'));
+  const { page, errors } = await openApp(browser);
+  await loadFiles(page, [long, short]);
+  const rows = page.locator('[data-testid="finding-evidence"] .evidence-line');
+  expect(await rows.count()).toBeGreaterThan(1);
+  for (let k = 0; k < await rows.count(); k++) {
+    const place = (await rows.nth(k).locator('.evidence-number').boundingBox())!;
+    const text = (await rows.nth(k).locator('.evidence-text').boundingBox())!;
+    expect(place.x + place.width).toBeLessThanOrEqual(text.x);
+    // The line number stays in view even when the file name is cut.
+    const title = await rows.nth(k).locator('.evidence-number').getAttribute('title');
+    expect(title).toMatch(/\.log:\d+$/);
+    const inner = await rows.nth(k).locator('.evidence-number').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(inner.scroll).toBeLessThanOrEqual(inner.client + 1);
+  }
+  await expect(page.locator('[data-testid="finding-evidence"]').textContent()).resolves.toContain('b.log:');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

@@ -44,7 +44,10 @@ function Evidence({ trace, finding }: { trace: Trace; finding: Finding }) {
               onFocus={(ev) => showLineAsTitle(ev.currentTarget, trace, source, line)}
               onClick={() => store.getState().selectEventAndReveal(e, true)}
             >
-              <span className="evidence-number">{manySources ? `${trace.sources[source]?.name}:` : 'line '}{line}</span>
+              <span className="evidence-number" title={manySources ? `${trace.sources[source]?.name}:${line}` : undefined}>
+                {manySources ? <span className="evidence-file">{trace.sources[source]?.name}</span> : 'line '}
+                {manySources ? `:${line}` : line}
+              </span>
               <span className="evidence-text">{cachedEventLabel(trace, e)}</span>
             </button>
           </li>
