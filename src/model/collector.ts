@@ -39,13 +39,14 @@ export interface CollectOptions {
   /** Read bare klog lines by their bytes when possible (fast-records.ts); false reads every line as text. */
   fastPath?: boolean;
   /**
-   * Keep the raw text packed (model/raw-text.ts): each chunk is packed once stage 1 has read it. The app does, to
-   * hold a log in a fraction of its size; the CLI does not (it reads the text once and exits).
+   * Keep the raw text packed (model/raw-text.ts): each chunk is packed once stage 1 has read it. The app does when
+   * its pack worker cannot start, to hold a log in a fraction of its size; the CLI does not.
    */
   packRawText?: boolean;
   /**
-   * The caller keeps the raw text (the app's pack worker reads the same bytes and packs them on another thread):
-   * sources keep no bytes, and each handle's end() takes the packed text.
+   * The caller keeps the raw text (the app's pack worker packs the chunks on another thread; the CLI leaves a plain
+   * file's text in the file, per source: addSource's textElsewhere): sources keep no bytes, and each handle's end()
+   * takes the text.
    */
   rawTextElsewhere?: boolean;
 }

@@ -1,9 +1,10 @@
 /**
- * Reading a source's raw text (Trace.raw). The text is kept once, in pieces. The command line keeps the pieces it
- * read; the app keeps the text packed (util/lz-pack.ts) in blocks of PACK_BLOCK_BYTES — packed by the pack worker
- * while the ingest worker reads the lines, or by the ingest worker itself as stage 1 reads each chunk — which keeps
- * a log in a fraction of its size (the raw text is otherwise the largest thing a loaded log holds). The command line
- * holds a plain file's text not at all: it stays on disk, and the trace reads it back (RawText.external). Everything
+ * Reading a source's raw text (Trace.raw). The text is kept once, in pieces. The app keeps it packed
+ * (util/lz-pack.ts) in blocks of PACK_BLOCK_BYTES — packed by the pack worker from the chunks the ingest worker is
+ * done with, or by the ingest worker itself as stage 1 reads each chunk — which keeps a log in a fraction of its
+ * size (the raw text is otherwise the largest thing a loaded log holds). The command line holds a plain file's text
+ * not at all: it stays on disk, and the trace reads it back (RawText.external); other inputs (gzip, a pipe, a part
+ * read by a second thread) keep the pieces they were read in. Everything
  * reads the text through here: a packed or external piece is unpacked or read back on demand, and the most recently
  * used stay in a small cache, so the log pane scrolling through one stretch, or a filter reading the pieces in
  * order, unpacks each once.
