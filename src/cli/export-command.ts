@@ -9,7 +9,7 @@ import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node
 import { basename } from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { loadTrace } from './analyze-command.ts';
-import { checkReadable, InputError } from './read-files.ts';
+import { checkReadable, InputError, spoolOneShotInputs } from './read-files.ts';
 import type { Trace } from '../model/trace.ts';
 import { encodeChromeTrace } from '../trace/chrome-trace.ts';
 import { exportEventsCsv } from '../trace/csv.ts';
@@ -52,7 +52,8 @@ function isTraceFile(path: string): boolean {
 }
 
 /** Reads the inputs as a trace file, a CSV event table, or logs. ShareErrors become InputErrors with the file name. */
-export async function loadAnyInput(files: string[], year: number | undefined): Promise<TraceFileContents> {
+export async function loadAnyInput(given: string[], year: number | undefined): Promise<TraceFileContents> {
+  const files = await spoolOneShotInputs(given);
   for (const f of files) checkReadable(f);
   try {
     if (files.length === 1 && isTraceFile(files[0])) return await importTraceFile(new Uint8Array(readFileSync(files[0])));

@@ -16,7 +16,8 @@ import { InputError } from './read-files.ts';
 
 const USAGE = `Usage:
   syncloop analyze FILE... [--json] [--year YYYY]   reconstruct pods and goroutine lanes, report findings
-                                                    (kubelet logs, a CSV event table or a Syncloop trace file)
+                                                    (kubelet logs, a CSV event table or a Syncloop trace file;
+                                                    - reads standard input: journalctl -u kubelet | syncloop analyze -)
   syncloop export FILE... --format trace|chrome|csv [--out FILE]
                                                     write a trace file (.gz: gzipped), Chrome Trace Event JSON or CSV
   syncloop link FILE... [--pod NS/NAME]... [--from TIME] [--to TIME] [--sanitize] [--sanitize-uids]

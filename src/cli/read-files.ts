@@ -1,7 +1,10 @@
 /** Node-side input: stream files (plain or gzip, detected by magic bytes) into an Analyzer in chunks. */
-import { createReadStream, openSync, readSync, closeSync, statSync, fstatSync } from 'node:fs';
+import { createReadStream, createWriteStream, openSync, readSync, closeSync, statSync, fstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { Analyzer } from '../model/analyze.ts';
 import { PACK_BLOCK_BYTES } from '../model/raw-text.ts';
 import type { ExternalText } from '../model/trace.ts';
@@ -16,6 +19,52 @@ export function isGzipFile(path: string): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The file name that stands for standard input. */
+export const STDIN = '-';
+
+/**
+ * Inputs that can be read only once — `-` (standard input: `journalctl -u kubelet | syncloop analyze -`), a pipe, a
+ * FIFO, process substitution — copied into a temporary file first: what reads an input looks at its first bytes
+ * (gzip, a trace file) before reading it, and the trace reads a plain file's text back later. The copy keeps the
+ * input's name (`stdin` for standard input) and is removed when the process exits. Regular files are returned as
+ * they are; `stdin` is the standard input stream (a parameter for tests).
+ */
+export async function spoolOneShotInputs(files: string[], stdin: Readable = process.stdin): Promise<string[]> {
+  if (files.filter((f) => f === STDIN).length > 1) throw new InputError('- (standard input) can be given once');
+  let dir = '';
+  const out: string[] = [];
+  for (const f of files) {
+    if (f !== STDIN) {
+      let st;
+      try {
+        st = statSync(f);
+      } catch {
+        out.push(f); // checkReadable says what is wrong with it
+        continue;
+      }
+      if (st.isFile() || st.isDirectory()) {
+        out.push(f);
+        continue;
+      }
+    }
+    if (!dir) {
+      dir = mkdtempSync(join(tmpdir(), 'syncloop-input-'));
+      const made = dir;
+      process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    }
+    const copy = join(dir, `${out.length}`);
+    const name = join(copy, f === STDIN ? 'stdin' : basename(f));
+    mkdirSync(copy); // a folder per input, so that two inputs of one name keep it
+    try {
+      await pipeline(f === STDIN ? stdin : createReadStream(f), createWriteStream(name));
+    } catch (e) {
+      throw new InputError(`${f === STDIN ? 'standard input' : f}: cannot read (${(e as Error).message})`);
+    }
+    out.push(name);
+  }
+  return out;
 }
 
 export function checkReadable(path: string): void {

@@ -123,3 +123,35 @@ describe('a plain file read with its text left in the file', () => {
     expect(trace.sources[0].diagnostics.map((d) => d.message)).toContain('the file is empty');
   });
 });
+
+describe('inputs that can be read only once', () => {
+  it('copies standard input (-) to a temporary file named stdin, read as any other (gzip included)', async () => {
+    const { Readable } = await import('node:stream');
+    const { gzipSync } = await import('node:zlib');
+    const { spoolOneShotInputs } = await import('../../../src/cli/read-files.ts');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'findings', 'probe-failures-1.log'));
+    const regular = join(dir, 'regular.log');
+    writeFileSync(regular, text);
+    const files = await spoolOneShotInputs([regular, '-'], Readable.from([gzipSync(text)]));
+    expect(files[0]).toBe(regular);
+    expect(files[1]).toMatch(/[\\/]stdin$/);
+    expect(readFileSync(files[1]).equals(gzipSync(text))).toBe(true);
+    const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+    await feedFile(analyzer, files[1]);
+    const trace = analyzer.finish();
+    expect(trace.sources[0].name).toBe('stdin');
+    expect(trace.sources[0].lines.klog).toBe(4);
+    await expect(spoolOneShotInputs(['-', '-'], Readable.from([text]))).rejects.toThrow(InputError);
+  });
+
+  it('the command line reads a pipe on standard input', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const fixture = join(root, 'test', 'fixtures', 'findings', 'probe-failures-1.log');
+    const run = spawnSync('sh', ['-c', `cat "${fixture}" | node --import tsx src/cli/main.ts analyze - --json`], { cwd: root, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const json = JSON.parse(run.stdout) as { sources: { file: string }[]; findings: { id: string }[] };
+    expect(json.sources.map((s) => s.file)).toEqual(['stdin']);
+    expect(json.findings.map((f) => f.id)).toContain('probe-failures');
+  });
+});
