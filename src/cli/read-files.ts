@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Analyzer } from '../model/analyze.ts';
-import { PACK_BLOCK_BYTES } from '../model/raw-text.ts';
+import { PACK_BLOCK_BYTES, type PackedText } from '../model/raw-text.ts';
 import type { ExternalText } from '../model/trace.ts';
 
 export class InputError extends Error {}
@@ -172,11 +172,12 @@ export class FileText implements ExternalText {
   }
 
   /** What the source's end() takes: one placeholder per piece. */
-  pieces(): { pieces: Uint8Array[]; pieceStarts: number[]; packed: boolean[]; bytes: number; external: ExternalText } {
+  pieces(): PackedText {
     return { pieces: this.starts.map(() => new Uint8Array(0)), pieceStarts: [...this.starts], packed: this.starts.map(() => false), bytes: this.bytes, external: this };
   }
 
-  read(from: number, into: Uint8Array): void {
+  read(piece: number, into: Uint8Array): void {
+    const from = this.starts[piece];
     let n = 0;
     try {
       while (n < into.length) {
@@ -187,21 +188,9 @@ export class FileText implements ExternalText {
     } catch (e) {
       throw new InputError(`${this.path}: cannot read its lines back (${(e as Error).message})`);
     }
-    const k = this.pieceAt(from);
-    if (n !== into.length || k < 0 || !sameBytes(FileText.markOf(into), this.marks[k])) {
+    if (n !== into.length || Buffer.compare(FileText.markOf(into), this.marks[piece]) !== 0) {
       throw new InputError(`${this.path} changed after it was read (cut short or rewritten): its lines can no longer be shown; read it again`);
     }
-  }
-
-  private pieceAt(from: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] === from) return mid;
-      if (this.starts[mid] < from) lo = mid + 1; else hi = mid - 1;
-    }
-    return -1;
   }
 
   private static markOf(piece: Uint8Array): Uint8Array {
@@ -211,12 +200,6 @@ export class FileText implements ExternalText {
     mark.set(piece.subarray(piece.length - MARK_BYTES), MARK_BYTES);
     return mark;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Where streamInto sends bytes (a SourceHandle). */

@@ -175,7 +175,7 @@ export class ByteMemo {
   settle(row: number): void {
     if (row !== this.missRow) return;
     const g = this.recent;
-    if (!(g.rows[row * ROW + ROW_FLAGS] & (FLAG_SEVERAL_PODS | FLAG_CUT | FLAG_LEARNED_NAMES))) g.results[row] = undefined;
+    if (!(g.rows[row * ROW + ROW_FLAGS] & (FLAG_SEVERAL_PODS | FLAG_CUT))) g.results[row] = undefined;
   }
 
   /** `-MM-DD` mentions in the message (found the first time they are asked for; the line as for text()). */

@@ -87,7 +87,7 @@ export function unmovedStretches(order: Uint32Array): Uint32Array {
   return Uint32Array.from(pairs);
 }
 
-type Column = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
+export type Column = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 /** out[i] = src[order[i]]: the unmoved stretches copied natively, the rest gathered. */
 function permuteInto<T extends Column>(out: T, src: T, order: Uint32Array, unmoved: Uint32Array | undefined): T {

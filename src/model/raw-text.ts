@@ -3,11 +3,10 @@
  * (util/lz-pack.ts) in blocks of PACK_BLOCK_BYTES — packed by the pack worker from the chunks the ingest worker is
  * done with, or by the ingest worker itself as stage 1 reads each chunk — which keeps a log in a fraction of its
  * size (the raw text is otherwise the largest thing a loaded log holds). The command line holds a plain file's text
- * not at all: it stays on disk, and the trace reads it back (RawText.external); other inputs (gzip, a pipe, a part
- * read by a second thread) keep the pieces they were read in. Everything
- * reads the text through here: a packed or external piece is unpacked or read back on demand, and the most recently
- * used stay in a small cache, so the log pane scrolling through one stretch, or a filter reading the pieces in
- * order, unpacks each once.
+ * not at all: it stays on disk, and the trace reads it back (RawText.external); other inputs (gzip, a part read by
+ * a second thread) keep the pieces they were read in. Everything reads the text through here: a packed or external
+ * piece is unpacked or read back on demand, and the most recently used stay in a small cache, so the log pane
+ * scrolling through one stretch, or a filter reading the pieces in order, unpacks each once.
  */
 import { unpackInto, type Packer } from '../util/lz-pack.ts';
 import type { ExternalText, RawText } from './trace.ts';
@@ -58,7 +57,7 @@ export function pieceBytes(raw: RawText, c: number): Uint8Array {
   const plain = spare && spare.length === length ? spare : new Uint8Array(length);
   spare = undefined;
   if (raw.packed[c]) unpackInto(piece, plain);
-  else raw.external!.read(raw.pieceStarts[c], plain);
+  else raw.external!.read(c, plain);
   cache.push({ piece, plain });
   cachedBytes += plain.length;
   while (cachedBytes > CACHE_BYTES && cache.length > 1) {
@@ -164,8 +163,8 @@ export interface PackedText extends RawPieces {
 /**
  * Collects a source's text as it is read, in one of three ways: kept as it came (no packer); packed as it goes
  * (with a packer: every chunk but the last few is packed once the caller says nothing reads it as bytes any more,
- * packAllBut); or not kept at all (`keepBytes` false: the caller keeps it — the app's pack worker reads the same
- * bytes and packs them, the command line leaves them in the file — and hands its pieces to finish()).
+ * packAllBut); or not kept at all (`keepBytes` false: the caller keeps it — the app's pack worker packs the chunks
+ * it is handed, the command line leaves them in the file — and hands its pieces to finish()).
  */
 export class RawTextBuilder {
   private readonly out = emptyPieces();

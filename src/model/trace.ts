@@ -132,8 +132,8 @@ export interface RawText {
 
 /** Reads a source's text back from where it is kept (model/raw-text.ts caches what it reads). */
 export interface ExternalText {
-  /** Fills `into` with the text's bytes from `from` on; throws if they are no longer there as they were read. */
-  read(from: number, into: Uint8Array): void;
+  /** Fills `into` with the bytes of piece `piece`; throws if they are no longer there as they were read. */
+  read(piece: number, into: Uint8Array): void;
 }
 
 export interface EventTable {

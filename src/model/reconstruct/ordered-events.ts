@@ -6,7 +6,7 @@
 import { NAMES_OWN_NODE } from '../../catalog/catalog.ts';
 import type { Collected } from '../collector.ts';
 import { ASSUMED_NODE_NAME } from '../source-segment.ts';
-import { movedIndices, permuteF64, permuteI32, permuteInPlace, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
+import { movedIndices, permuteF64, type Column, permuteI32, permuteInPlace, permuteU16, permuteU32, permuteU8, timeOrder, unmovedStretches } from '../event-order.ts';
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
 import { releaseColumn } from '../../util/columns.ts';
 
@@ -29,11 +29,10 @@ export interface OrderedEvents {
 
 export function orderEvents(c: Collected): OrderedEvents {
   const n = c.count;
-  const time = c.time.subarray(0, n);
-  const order = timeOrder(time);
+  const order = timeOrder(c.time.subarray(0, n));
   const unmoved = unmovedStretches(order);
   releaseCollectorColumns(c);
-  const events = permute(c, order, unmoved, time);
+  const events = permute(c, order, unmoved);
 
   const { map: podMap, pods } = c.pods.finish();
   const podCol = events.pod;
@@ -119,53 +118,46 @@ function nameAssumedNodes(c: Collected, events: OrderedEventTable): void {
  * ones are each tens of MB, and the peak memory of a load is here). Either way the collector's columns are left
  * empty: nothing reads them after this.
  */
-function permute(c: Collected, order: Uint32Array, unmoved: Uint32Array, time: Float64Array): OrderedEventTable {
+function permute(c: Collected, order: Uint32Array, unmoved: Uint32Array): OrderedEventTable {
   const n = order.length;
   const m = c.count;
   const moved = movedIndices(order);
-  const inOrder = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(col: T, copy: (src: T, order: Uint32Array, unmoved: Uint32Array) => T): T => {
+  // The collected column `key` in time order; the collector is left an empty one.
+  const columns = c as unknown as Record<OrderedColumn, Column>;
+  const inOrder = <T extends Column>(key: OrderedColumn, copy: (src: T, order: Uint32Array, unmoved: Uint32Array) => T): T => {
+    const col = columns[key] as T;
     const collected = col.subarray(0, m) as T;
+    columns[key] = new (col.constructor as new (length: number) => T)(0);
     if (moved) return permuteInPlace(collected, order, moved);
     const ordered = copy(collected, order, unmoved);
     releaseColumn(col);
     return ordered;
   };
-  const events: OrderedEventTable = {
+  return {
     count: n,
-    timeUs: inOrder(time, permuteF64),
+    timeUs: inOrder('time', permuteF64),
     // The collector's source column is read in collected order afterwards (assignNodes): copied.
     source: permuteU16(c.source.subarray(0, m), order, unmoved),
-    line: inOrder(c.line, permuteU32),
-    lineCount: inOrder(c.lineCount, permuteU16),
-    severity: inOrder(c.severity, permuteU8),
+    line: inOrder('line', permuteU32),
+    lineCount: inOrder('lineCount', permuteU16),
+    severity: inOrder('severity', permuteU8),
     node: new Uint16Array(n),
-    pid: inOrder(c.pid, permuteU32),
-    msg: inOrder(c.msg, permuteU16),
-    kind: inOrder(c.kind, permuteU16),
+    pid: inOrder('pid', permuteU32),
+    msg: inOrder('msg', permuteU16),
+    kind: inOrder('kind', permuteU16),
     lane: new Uint32Array(n),
-    pod: inOrder(c.pod, permuteI32),
+    pod: inOrder('pod', permuteI32),
     container: new Int32Array(n).fill(-1),
-    cid: inOrder(c.cid, permuteI32),
-    cname: inOrder(c.cname, permuteI32),
-    num: inOrder(c.num, permuteF64),
-    text: inOrder(c.text, permuteI32),
-    laneKind: inOrder(c.laneKind, permuteU8),
+    cid: inOrder('cid', permuteI32),
+    cname: inOrder('cname', permuteI32),
+    num: inOrder('num', permuteF64),
+    text: inOrder('text', permuteI32),
+    laneKind: inOrder('laneKind', permuteU8),
   };
-  c.time = new Float64Array(0);
-  c.line = new Uint32Array(0);
-  c.lineCount = new Uint16Array(0);
-  c.severity = new Uint8Array(0);
-  c.pid = new Uint32Array(0);
-  c.msg = new Uint16Array(0);
-  c.kind = new Uint16Array(0);
-  c.pod = new Int32Array(0);
-  c.cid = new Int32Array(0);
-  c.cname = new Int32Array(0);
-  c.num = new Float64Array(0);
-  c.text = new Int32Array(0);
-  c.laneKind = new Uint8Array(0);
-  return events;
 }
+
+/** The collected columns the ordered events take over (permute). */
+type OrderedColumn = 'time' | 'line' | 'lineCount' | 'severity' | 'pid' | 'msg' | 'kind' | 'pod' | 'cid' | 'cname' | 'num' | 'text' | 'laneKind';
 
 /** The columns only the collector used (the ordered events carry what the model reads on). */
 function releaseCollectorColumns(c: Collected): void {
