@@ -107,9 +107,10 @@ function feedRegularFile(analyzer: Analyzer, path: string, chunkBytes: number): 
   const fd = openSync(path, 'r');
   let text: FileText | undefined;
   try {
-    if (!fstatSync(fd).isFile()) return false;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return false;
     if (readBuffers.length !== 2 || readBuffers[0].length !== chunkBytes) readBuffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
-    const handle = analyzer.addSource(basename(path), { textElsewhere: true });
+    const handle = analyzer.addSource(basename(path), { textElsewhere: true, expectedBytes: stat.size });
     text = new FileText(fd, path);
     for (let k = 0, at = 0; ; k++) {
       const buffer = readBuffers[k & 1];

@@ -183,10 +183,12 @@ export class Collector {
 
   /**
    * Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). `textElsewhere`: this
-   * source's raw text is kept by the caller, as opts.rawTextElsewhere says of every source.
+   * source's raw text is kept by the caller, as opts.rawTextElsewhere says of every source. `expectedBytes`: about
+   * how many bytes will be pushed, if known (room is made for their lines at once).
    */
-  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean; textElsewhere?: boolean } = {}): SourceHandle {
-    return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false, meta.textElsewhere ?? false);
+  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean; textElsewhere?: boolean; expectedBytes?: number } = {}): SourceHandle {
+    return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false,
+      meta.textElsewhere ?? false, meta.expectedBytes ?? 0);
   }
 
   /** Sources merged in from a part count as started here (collected-merge.ts). */

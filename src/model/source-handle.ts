@@ -15,7 +15,7 @@ import { cutInside } from '../ingest/structured.ts';
 import { SourceReader, cutWarning, type SourceFacts } from '../ingest/source-reader.ts';
 import { LineSplitter } from '../ingest/line-splitter.ts';
 import { MAX_REORDER_RECORDS, RecordOrder } from '../ingest/record-order.ts';
-import { growF64 } from '../util/columns.ts';
+import { growF64, type GrowableColumn } from '../util/columns.ts';
 import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
@@ -33,6 +33,12 @@ const FORMAT_LABELS: Record<FormatId, string> = {
   'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export', csv: 'CSV event table',
   unknown: 'no kubelet lines found', empty: 'empty', binary: 'binary (not text)',
 };
+
+/**
+ * Line starts are reserved for lines this long on average when the input's size is known: kubelet lines are two to
+ * three hundred bytes; a file of shorter lines grows the column. Room never used costs no memory (never touched).
+ */
+const BYTES_PER_LINE_GUESS = 64;
 
 /** Weak year hints (dates inside messages) kept per source. */
 const MAX_WEAK_YEARS = 20;
@@ -62,7 +68,8 @@ export class SourceHandle implements FastRecordSink {
   private recordsEnd = -1;
   /** The raw text (packed as it goes when opts.packRawText). */
   private readonly raw: RawTextBuilder;
-  private lineStarts = growF64(1 << 14);
+  /** Where each physical line starts (sized from the expected input: growing copies it, and every copy is fresh memory). */
+  private readonly lineStarts: GrowableColumn<Float64Array>;
   private readonly quoted = new Map<number, string[]>();
   private duplicates = 0;
   /** [event index, year] for dates inside messages that fall on the record's own day. */
@@ -75,8 +82,9 @@ export class SourceHandle implements FastRecordSink {
 
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
     private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false,
-    textElsewhere = false) {
+    textElsewhere = false, expectedBytes = 0) {
     this.first = collector.out.count;
+    this.lineStarts = growF64(Math.max(1 << 14, Math.ceil(expectedBytes / BYTES_PER_LINE_GUESS) + 1));
     this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined, !(opts.rawTextElsewhere || textElsewhere));
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({
@@ -268,7 +276,7 @@ export class SourceHandle implements FastRecordSink {
     return {
       name: this.name, reader: this.reader.state(), fingerprint: this.fp.log(), diagnostics: this.diagnostics, damage: this.damage,
       diagnosticsDropped: this.dropped, weakYears: this.weakYears, lowestLogMargin: this.lowestLogMargin, bytes: this.raw.bytes,
-      ...this.raw.plainPieces(), lineStarts: this.lineStarts.finish(),
+      ...this.raw.plainPieces(), lineStarts: this.lineStarts.view(),
     };
   }
 
@@ -314,7 +322,8 @@ export class SourceHandle implements FastRecordSink {
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
     this.lineStarts.push(this.raw.bytes);
-    o.raw[this.index] = this.raw.finish(this.lineStarts.finish(), packedText);
+    // Kept where they were collected, not copied: the room past them was never touched.
+    o.raw[this.index] = this.raw.finish(this.lineStarts.view(), packedText);
     const info: SourceInfo = {
       index: this.index, name: this.name, format, formatLabel: FORMAT_LABELS[format], node: this.nodeName(facts),
       bytes: this.raw.bytes, gzip: this.gzip, lines: { ...counts }, eras: { ...facts.eras }, versionRange: this.fp.result(),

@@ -107,7 +107,7 @@ async function readAll(req: LoadRequest, analyzer: Analyzer, packWorker: PackCli
     };
     const blob = blobs[i];
     const gzip = await isGzipBlob(blob);
-    const handle = analyzer.addSource(name, { gzip });
+    const handle = analyzer.addSource(name, { gzip, expectedBytes: gzip ? 0 : blob.size });
     // A plain file is read once: each chunk goes on to the pack worker once the source is done with it (when the
     // next has been pushed). Gzip chunks come in buffers used again: the pack worker decompresses the blob itself.
     const stream = packWorker.available && !gzip ? packWorker.stream() : undefined;
