@@ -12,9 +12,12 @@
  *   --file PATH     benchmark an existing log instead of generating one
  *   --keep          keep the generated log in .bench/ (it is deleted otherwise)
  *   --json          print one JSON object instead of the table
+ *   --no-huge-pages measure without glibc's huge pages for large allocations (the CLI's launcher asks for them;
+ *                   huge-pages.mjs says why), to compare
  *
  * The log is generated into .bench/ (git-ignored). The baseline and each pipeline run in their own child process, so
- * each one's peak memory (and JIT state) is its own.
+ * each one's peak memory (and JIT state) is its own; each started as `npm run syncloop` starts the command line
+ * (scripts/syncloop.mjs: with huge pages unless --no-huge-pages).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { generateKubeletLogFile, type LogEra } from './gen-kubelet-log.ts';
 import { runBaseline, type BaselineResult } from './bench/baseline.ts';
 import { runPipeline, type PipelineResult } from './bench/pipeline.ts';
 import { formatTable, summarize, type BenchResult } from './bench/report.ts';
+import { withHugePages } from './huge-pages.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = join(SELF, '..', '..');
@@ -44,10 +48,15 @@ function positive(argv: string[], name: string, fallback: number): number {
   return v;
 }
 
-/** Runs one measurement phase in a fresh Node process (same loader and heap limit, plus --expose-gc). */
-function inChild<T>(phase: string, args: string[]): Promise<T> {
+/**
+ * Runs one measurement phase in a fresh Node process (same loader and heap limit, plus --expose-gc), with huge pages
+ * as the CLI's launcher starts it, or without.
+ */
+function inChild<T>(phase: string, args: string[], hugePages: boolean): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, ['--phase', phase, ...args], { execArgv: [...process.execArgv, '--expose-gc'] });
+    const env = hugePages ? withHugePages(process.env) : { ...process.env, SYNCLOOP_HUGE_PAGES: '0' };
+    if (!hugePages) delete env.GLIBC_TUNABLES;
+    const child = fork(SELF, ['--phase', phase, ...args], { execArgv: [...process.execArgv, '--expose-gc'], env });
     let result: T | undefined;
     child.on('message', (m) => { result = m as T; });
     child.on('error', reject);
@@ -90,17 +99,18 @@ async function main(argv: string[]): Promise<void> {
     generatedPods = stats.pods;
   }
   const bytes = statSync(path).size;
+  const hugePages = !argv.includes('--no-huge-pages');
   try {
     log('baseline …');
-    const baseline = await inChild<BaselineResult>('baseline', ['--file', path, '--reps', String(positive(argv, '--reps', 3))]);
+    const baseline = await inChild<BaselineResult>('baseline', ['--file', path, '--reps', String(positive(argv, '--reps', 3))], hugePages);
     const pipelineReps = String(positive(argv, '--pipeline-reps', 3));
     // The pipeline as the CLI runs it, then with stage 1 read the other way (one thread / two) for comparison.
     log('pipeline …');
-    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli']);
+    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli'], hugePages);
     const otherThreads = pipeline.read.threads === 2 ? '1' : '2';
     if (!argv.includes('--no-other')) log(`pipeline with stage 1 on ${otherThreads === '1' ? 'one thread' : 'two threads'} …`);
-    const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads]);
-    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods }, baseline, pipeline, other);
+    const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads], hugePages);
+    const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods, hugePages }, baseline, pipeline, other);
     process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');
   } finally {
     if (generated && !argv.includes('--keep')) rmSync(path, { force: true });

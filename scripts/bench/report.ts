@@ -12,6 +12,8 @@ export interface BenchResult {
     generateMs: number;
     simulatedHours: number;
     generatedPods: number;
+    /** The measuring processes asked glibc for huge pages (as the CLI's launcher does). */
+    hugePages: boolean;
   };
   baseline: BaselineResult & { mbPerS: number };
   /** The pipeline as the CLI runs it (stage 1 on one thread, or two on a machine with cores to spare). */
@@ -87,6 +89,7 @@ export function formatTable(r: BenchResult): string {
     `Syncloop benchmark: ${(r.input.bytes / MB).toFixed(1)} MB kubelet log` + (r.input.generated
       ? ` (${r.input.era} era, seed ${r.input.seed}, ${r.input.simulatedHours.toFixed(1)} h of log, ${n(r.input.generatedPods)} pods)` : ''),
     r.input.generated ? `  generated ${r.input.path} in ${s(r.input.generateMs)} (${mbPerS(r.input.bytes, r.input.generateMs).toFixed(0)} MB/s)` : `  input ${r.input.path}`,
+    r.input.hugePages ? '  processes started as the CLI is: with huge pages (glibc.malloc.hugetlb=1)' : '  processes started without huge pages (--no-huge-pages)',
     '',
     'speed',
     row('baseline (read+split+header regex)', s(r.baseline.medianMs), `${r.baseline.mbPerS.toFixed(0)} MB/s  median of ${r.baseline.runsMs.map((x) => (x / 1000).toFixed(2)).join(' / ')} s`),

@@ -113,9 +113,10 @@ describe('bench code paths', () => {
     expect(pipeline.memory.peakRssBytes).toBeGreaterThan(0);
     const t = pipeline.median;
     expect(t.ingestMs + t.finishMs + t.findingsMs).toBeCloseTo(t.totalMs, 0);
-    const table = formatTable(summarize({ path, bytes: stats.bytes, era: 'structured', seed: 11, generated: true, generateMs: 1, simulatedHours: 1, generatedPods: stats.pods },
+    const table = formatTable(summarize({ path, bytes: stats.bytes, era: 'structured', seed: 11, generated: true, generateMs: 1, simulatedHours: 1, generatedPods: stats.pods, hugePages: true },
       { runsMs: [base.ms], medianMs: base.ms, medianCpuMs: base.cpuMs, lines: base.lines, matched: base.matched }, pipeline));
     expect(table).toContain('pipeline / baseline');
+    expect(table).toContain('with huge pages');
     expect(table).toContain(`${stats.pods.toLocaleString('en-US')} pods`);
   });
 });
