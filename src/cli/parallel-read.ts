@@ -78,9 +78,11 @@ export async function readInputs(analyzer: Analyzer, files: string[], opts: Read
 }
 
 async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Promise<ReadReport> {
-  analyzer.collector.expectBytes(inputWork(files));
   const threads = opts.threads ?? (availableParallelism() >= MIN_CORES_FOR_TWO_THREADS ? 2 : 1);
   const plan = threads >= 2 ? planParts(files, opts.minParallelBytes ?? MIN_PARALLEL_BYTES) : undefined;
+  // Room for the records at once: a plain file makes it itself from its first lines (read-files.ts estimateLines);
+  // a compressed one cannot tell, nor can the columns a part is merged into.
+  analyzer.collector.expectBytes(inputWork(plan ? files : files.filter((f) => isGzipFile(f))));
   if (!plan) {
     for (const f of files) await feedFile(analyzer, f);
     return { threads: 1, workerBytes: 0, refused: '', mainMs: 0, workerStartMs: 0, workerMs: 0 };

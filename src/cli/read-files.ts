@@ -110,7 +110,10 @@ function feedRegularFile(analyzer: Analyzer, path: string, chunkBytes: number): 
     const stat = fstatSync(fd);
     if (!stat.isFile()) return false;
     if (readBuffers.length !== 2 || readBuffers[0].length !== chunkBytes) readBuffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
-    const handle = analyzer.addSource(basename(path), { textElsewhere: true, expectedBytes: stat.size });
+    // Room for the file's lines and records at once, from how long its first lines are.
+    const expectedLines = estimateLines(fd, stat.size, readBuffers[0]);
+    analyzer.collector.expectRecords(expectedLines);
+    const handle = analyzer.addSource(basename(path), { textElsewhere: true, expectedLines });
     text = new FileText(fd, path);
     for (let k = 0, at = 0; ; k++) {
       const buffer = readBuffers[k & 1];
@@ -134,6 +137,27 @@ function feedRegularFile(analyzer: Analyzer, path: string, chunkBytes: number): 
     if (!text) closeSync(fd);
   }
 }
+
+/**
+ * About how many lines a file of `size` bytes has (a little more, so that somewhat shorter lines later still fit):
+ * from the lines in its first bytes, read into `buffer`. Making room for them at once saves copying every column as
+ * it grows; making room for far more than that (a guess from bytes alone) costs a second analysis in the same
+ * process the clearing of all of it, since the C library hands big freed blocks out again zeroed.
+ */
+export function estimateLines(fd: number, size: number, buffer: Uint8Array): number {
+  const sample = readSync(fd, buffer, 0, Math.min(buffer.length, ESTIMATE_SAMPLE_BYTES, size), 0);
+  const bytes = buffer.subarray(0, sample);
+  let lines = 0;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
+  if (sample >= size) return lines + 1;
+  // Too few lines to tell (very long lines, or not a text log): no estimate; the columns grow as they go.
+  if (lines < 16) return 0;
+  return Math.ceil((size / sample) * lines * ROOM_FOR_SHORTER_LINES);
+}
+
+/** Bytes looked at by estimateLines, and how much room it adds beyond what they say. */
+const ESTIMATE_SAMPLE_BYTES = 256 << 10;
+const ROOM_FOR_SHORTER_LINES = 1.25;
 
 /** Closes a FileText's file once nothing can read it any more. */
 const closeWhenCollected = new FinalizationRegistry<number>((fd) => {

@@ -20,9 +20,9 @@ export class Analyzer {
   /**
    * Starts a source; push its bytes to the handle and call end() before the next source starts. `textElsewhere`:
    * the caller keeps the source's raw text and hands it to end() (the handle keeps no chunk once the next is pushed).
-   * `expectedBytes`: the source's size, if known.
+   * `expectedLines`: about how many lines the source has, if known.
    */
-  addSource(name: string, meta: { gzip?: boolean; textElsewhere?: boolean; expectedBytes?: number } = {}): SourceHandle {
+  addSource(name: string, meta: { gzip?: boolean; textElsewhere?: boolean; expectedLines?: number } = {}): SourceHandle {
     if (this.finished) throw new Error('Analyzer already finished');
     return this.collector.addSource(name, meta);
   }

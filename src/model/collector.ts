@@ -183,12 +183,12 @@ export class Collector {
 
   /**
    * Starts a source. Push its bytes (any chunking) to the returned handle, then call end(). `textElsewhere`: this
-   * source's raw text is kept by the caller, as opts.rawTextElsewhere says of every source. `expectedBytes`: about
-   * how many bytes will be pushed, if known (room is made for their lines at once).
+   * source's raw text is kept by the caller, as opts.rawTextElsewhere says of every source. `expectedLines`: about
+   * how many lines the source has, if known (room is made for their offsets at once).
    */
-  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean; textElsewhere?: boolean; expectedBytes?: number } = {}): SourceHandle {
+  addSource(name: string, meta: { gzip?: boolean; continuesEarlierPart?: boolean; textElsewhere?: boolean; expectedLines?: number } = {}): SourceHandle {
     return new SourceHandle(this, this.sourcesStarted++, name, meta.gzip ?? false, this.opts, meta.continuesEarlierPart ?? false,
-      meta.textElsewhere ?? false, meta.expectedBytes ?? 0);
+      meta.textElsewhere ?? false, meta.expectedLines ?? 0);
   }
 
   /** Sources merged in from a part count as started here (collected-merge.ts). */
@@ -202,7 +202,12 @@ export class Collector {
    * pages of an array never written are never given to the process.
    */
   expectBytes(bytes: number): void {
-    this.out.reserve(this.out.count + Math.ceil(bytes / BYTES_PER_RECORD_AT_LEAST));
+    this.expectRecords(Math.ceil(bytes / BYTES_PER_RECORD_AT_LEAST));
+  }
+
+  /** Makes room for about `records` more records at once, when the caller can tell better than by bytes (expectBytes). */
+  expectRecords(records: number): void {
+    this.out.reserve(this.out.count + records);
   }
 
   /**

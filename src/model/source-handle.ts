@@ -34,12 +34,6 @@ const FORMAT_LABELS: Record<FormatId, string> = {
   unknown: 'no kubelet lines found', empty: 'empty', binary: 'binary (not text)',
 };
 
-/**
- * Line starts are reserved for lines this long on average when the input's size is known: kubelet lines are two to
- * three hundred bytes; a file of shorter lines grows the column. Room never used costs no memory (never touched).
- */
-const BYTES_PER_LINE_GUESS = 64;
-
 /** Weak year hints (dates inside messages) kept per source. */
 const MAX_WEAK_YEARS = 20;
 
@@ -68,7 +62,7 @@ export class SourceHandle implements FastRecordSink {
   private recordsEnd = -1;
   /** The raw text (packed as it goes when opts.packRawText). */
   private readonly raw: RawTextBuilder;
-  /** Where each physical line starts (sized from the expected input: growing copies it, and every copy is fresh memory). */
+  /** Where each physical line starts (sized for the lines expected, if told: growing copies it, each copy fresh memory). */
   private readonly lineStarts: GrowableColumn<Float64Array>;
   private readonly quoted = new Map<number, string[]>();
   private duplicates = 0;
@@ -82,9 +76,9 @@ export class SourceHandle implements FastRecordSink {
 
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,
     private readonly gzip: boolean, private readonly opts: CollectOptions, private readonly continuesEarlierPart = false,
-    textElsewhere = false, expectedBytes = 0) {
+    textElsewhere = false, expectedLines = 0) {
     this.first = collector.out.count;
-    this.lineStarts = growF64(Math.max(1 << 14, Math.ceil(expectedBytes / BYTES_PER_LINE_GUESS) + 1));
+    this.lineStarts = growF64(Math.max(1 << 14, expectedLines + 1));
     this.raw = new RawTextBuilder(opts.packRawText ? collector.packer : undefined, !(opts.rawTextElsewhere || textElsewhere));
     this.fileHost = glogFileHost(name);
     this.reader = new SourceReader({

@@ -5,12 +5,12 @@
  * lines read as text, continuation lines, a line longer than a chunk). A file cut short or rewritten after it was
  * read is refused with an error naming it; lines appended meanwhile change nothing.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
-import { feedFile, InputError } from '../../../src/cli/read-files.ts';
+import { estimateLines, feedFile, InputError } from '../../../src/cli/read-files.ts';
 import { Analyzer, analyzeSources } from '../../../src/model/analyze.ts';
 import { joinRaw, pieceLength } from '../../../src/model/raw-text.ts';
 import { readLines } from '../../../src/model/trace-query.ts';
@@ -121,6 +121,37 @@ describe('a plain file read with its text left in the file', () => {
     expect(trace.raw[0].external).toBeUndefined();
     expect(trace.sources[0].lines.total).toBe(0);
     expect(trace.sources[0].diagnostics.map((d) => d.message)).toContain('the file is empty');
+  });
+});
+
+describe('room made for a file\'s lines before it is read', () => {
+  const estimate = (path: string) => {
+    const fd = openSync(path, 'r');
+    try {
+      return estimateLines(fd, statSync(path).size, new Uint8Array(1 << 20));
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  it('counts a small file\'s lines exactly, and estimates a big one\'s a little above what it has', () => {
+    const small = join(dir, 'small.log');
+    writeFileSync(small, 'a\nb\nc\n');
+    expect(estimate(small)).toBe(4);
+    const parts: string[] = [];
+    generateKubeletLog({ sizeBytes: 3 << 20, seed: 5 }, (c) => { parts.push(c); });
+    const big = join(dir, 'big.log');
+    writeFileSync(big, parts.join(''));
+    const lines = parts.join('').split('\n').length;
+    const guess = estimate(big);
+    expect(guess).toBeGreaterThan(lines);
+    expect(guess).toBeLessThan(lines * 1.6);
+  });
+
+  it('makes no estimate from a sample with too few lines (a binary file, very long lines)', () => {
+    const long = join(dir, 'long-lines.log');
+    writeFileSync(long, ('x'.repeat(100_000) + '\n').repeat(8));
+    expect(estimate(long)).toBe(0);
   });
 });
 
