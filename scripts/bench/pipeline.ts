@@ -9,7 +9,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { readInputs, type ReadReport } from '../../src/cli/parallel-read.ts';
 import { runDetectors } from '../../src/findings/run.ts';
-import { Analyzer } from '../../src/model/analyze.ts';
+import { cliAnalyzer } from '../../src/cli/analyze-command.ts';
 import { deriveLinks } from '../../src/model/links.ts';
 import type { Trace } from '../../src/model/trace.ts';
 import { MemorySampler, type MemoryPeaks } from './memory.ts';
@@ -60,7 +60,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Feeds the first `limitBytes` of the file in 1 MB chunks (for the warm-up run). */
 function analyzePrefix(path: string, limitBytes: number): Trace {
-  const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+  const analyzer = cliAnalyzer(2024, true);
   const handle = analyzer.addSource('warm-up.log');
   const fd = openSync(path, 'r');
   try {
@@ -100,7 +100,7 @@ export function cpuNowMs(): number {
 async function onePass(path: string, sampler: MemorySampler, threads: number | undefined): Promise<{ times: StageTimes; trace: Trace; read: ReadReport; fastRecords: number }> {
   const c0 = cpuNowMs();
   const t0 = performance.now();
-  const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true });
+  const analyzer = cliAnalyzer(2024, true);
   const read = await readInputs(analyzer, [path], { threads });
   sampler.mark();
   const t1 = performance.now();

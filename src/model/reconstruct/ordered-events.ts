@@ -10,6 +10,11 @@ import { movedIndices, permuteF64, type Column, permuteI32, permuteInPlace, perm
 import type { EventTable, NodeInfo, PodInfo } from '../trace.ts';
 import { releaseColumn } from '../../util/columns.ts';
 
+/** Gives back a collected column's memory now, if the collector was asked to (CollectOptions.releaseColumnsEarly). */
+function release(c: Collected, col: ArrayBufferView): void {
+  if (c.releaseEarly) releaseColumn(col);
+}
+
 /** The Trace's event columns plus the lane kind code the collector gave each event (an index into LANE_KIND_LIST). */
 export type OrderedEventTable = EventTable & { laneKind: Uint8Array };
 
@@ -42,16 +47,16 @@ export function orderEvents(c: Collected): OrderedEvents {
   }
   const { multiPod, isMultiPod } = multiPodInOrder(c, order, podMap);
   const nodes = assignNodes(c, order, events);
-  releaseColumn(c.source);
-  releaseColumn(c.nodeName);
+  release(c, c.source);
+  release(c, c.nodeName);
   c.source = new Uint16Array(0);
   c.nodeName = new Int32Array(0);
   // Pods get the node of their first event in the main pass.
   for (const p of pods) p.node = -1;
   const sandboxIdCol = permuteI32(c.sid.subarray(0, n), order, unmoved);
   const probeTypeCol = permuteU8(c.probe.subarray(0, n), order, unmoved);
-  releaseColumn(c.sid);
-  releaseColumn(c.probe);
+  release(c, c.sid);
+  release(c, c.probe);
   c.sid = new Int32Array(0);
   c.probe = new Uint8Array(0);
   return { events, pods, nodes, multiPod, isMultiPod, sandboxIdCol, probeTypeCol };
@@ -130,7 +135,7 @@ function permute(c: Collected, order: Uint32Array, unmoved: Uint32Array): Ordere
     columns[key] = new (col.constructor as new (length: number) => T)(0);
     if (moved) return permuteInPlace(collected, order, moved);
     const ordered = copy(collected, order, unmoved);
-    releaseColumn(col);
+    release(c, col);
     return ordered;
   };
   return {
@@ -161,7 +166,7 @@ type OrderedColumn = 'time' | 'line' | 'lineCount' | 'severity' | 'pid' | 'msg' 
 
 /** The columns only the collector used (the ordered events carry what the model reads on). */
 function releaseCollectorColumns(c: Collected): void {
-  for (const col of [c.yearHint, c.podRef, c.defaultNode, c.fileAdd]) releaseColumn(col);
+  for (const col of [c.yearHint, c.podRef, c.defaultNode, c.fileAdd]) release(c, col);
   c.yearHint = new Uint16Array(0);
   c.podRef = new Int32Array(0);
   c.defaultNode = new Int32Array(0);
