@@ -12,6 +12,8 @@
  *   --file PATH     benchmark an existing log instead of generating one
  *   --keep          keep the generated log in .bench/ (it is deleted otherwise)
  *   --json          print one JSON object instead of the table
+ *   --gc-between-runs  force a full garbage collection before each pipeline run, not only the first (pipeline.ts
+ *                   says why it is not the default), to compare
  *   --no-huge-pages measure without glibc's huge pages for large allocations (the CLI's launcher asks for them;
  *                   huge-pages.mjs says why), to compare
  *
@@ -71,7 +73,7 @@ async function childMain(argv: string[]): Promise<void> {
   const warmup = positive(argv, '--warmup-mb', 16) * MB;
   const threadsFlag = flag(argv, '--threads') ?? 'cli';
   const threads = threadsFlag === 'cli' ? undefined : positive(argv, '--threads', 1);
-  const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup, threads);
+  const result = phase === 'baseline' ? await runBaseline(file, reps, warmup) : await runPipeline(file, reps, warmup, threads, argv.includes('--gc-between-runs'));
   process.send!(result, () => process.exit(0));
 }
 
@@ -106,10 +108,11 @@ async function main(argv: string[]): Promise<void> {
     const pipelineReps = String(positive(argv, '--pipeline-reps', 3));
     // The pipeline as the CLI runs it, then with stage 1 read the other way (one thread / two) for comparison.
     log('pipeline …');
-    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli'], hugePages);
+    const gcBetween = argv.includes('--gc-between-runs') ? ['--gc-between-runs'] : [];
+    const pipeline = await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', 'cli', ...gcBetween], hugePages);
     const otherThreads = pipeline.read.threads === 2 ? '1' : '2';
     if (!argv.includes('--no-other')) log(`pipeline with stage 1 on ${otherThreads === '1' ? 'one thread' : 'two threads'} …`);
-    const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads], hugePages);
+    const other = argv.includes('--no-other') ? undefined : await inChild<PipelineResult>('pipeline', ['--file', path, '--reps', pipelineReps, '--threads', otherThreads, ...gcBetween], hugePages);
     const result: BenchResult = summarize({ path, bytes, era, seed, generated, generateMs, simulatedHours, generatedPods, hugePages }, baseline, pipeline, other);
     process.stdout.write(json ? JSON.stringify(result, null, 2) + '\n' : formatTable(result) + '\n');
   } finally {

@@ -54,6 +54,8 @@ export interface PipelineResult {
   read: ReadReport;
   /** Records read by their bytes (the fast path) in the first full run. */
   fastRecords: number;
+  /** A forced full garbage collection came before every run, not only the first. */
+  gcBetweenRuns: boolean;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -123,9 +125,14 @@ async function onePass(path: string, sampler: MemorySampler, threads: number | u
   };
 }
 
-/** A warm-up on a prefix, then `reps` full runs; memory peaks come from the first full run. */
-/** `threads`: for stage 1, or undefined for the CLI's choice. */
-export async function runPipeline(path: string, reps: number, warmupBytes: number, threads: number | undefined): Promise<PipelineResult> {
+/**
+ * A warm-up on a prefix, then `reps` full runs; memory peaks come from the first full run, which a forced garbage
+ * collection precedes. The later runs follow as analyses in one process would, without one unless `gcBetweenRuns`:
+ * a forced full collection made V8 throw away the optimized code of some seventy functions every run ("weak
+ * objects" deoptimizations), which each run then paid for again — a cost of the measurement, not of the pipeline.
+ * `threads`: for stage 1, or undefined for the CLI's choice.
+ */
+export async function runPipeline(path: string, reps: number, warmupBytes: number, threads: number | undefined, gcBetweenRuns = false): Promise<PipelineResult> {
   analyzePrefix(path, warmupBytes);
   gc?.();
   const rssBeforeBytes = process.memoryUsage.rss();
@@ -139,7 +146,7 @@ export async function runPipeline(path: string, reps: number, warmupBytes: numbe
   const runs = [first.times];
   first = undefined; // let the collector take the first trace before the next run
   for (let i = 1; i < reps; i++) {
-    gc?.();
+    if (gcBetweenRuns) gc?.();
     const s = new MemorySampler(50);
     runs.push((await onePass(path, s, threads)).times);
     await s.stop();
@@ -148,6 +155,6 @@ export async function runPipeline(path: string, reps: number, warmupBytes: numbe
   return {
     runs, median: byTime[(byTime.length - 1) >> 1],
     memory: { ...peaks, rssBeforeBytes, heapAfterBytes: after.heapUsed, externalAfterBytes: after.external },
-    counts, read, fastRecords,
+    counts, read, fastRecords, gcBetweenRuns,
   };
 }

@@ -66,7 +66,8 @@ function stages(p: PipelineResult, bytes: number): string[] {
 }
 
 function runsNote(p: PipelineResult): string {
-  return p.runs.length > 1 ? `median of ${p.runs.map((x) => (x.pipelineMs / 1000).toFixed(2)).join(' / ')} s (first run first)` : '1 run';
+  const gcNote = p.gcBetweenRuns ? 'a forced full GC before each' : 'no forced GC between them';
+  return p.runs.length > 1 ? `median of ${p.runs.map((x) => (x.pipelineMs / 1000).toFixed(2)).join(' / ')} s (first run first; ${gcNote})` : '1 run';
 }
 
 const threadsLabel = (p: PipelineResult) => (p.read.threads === 2 ? 'stage 1 on two threads' : 'stage 1 on one thread');
