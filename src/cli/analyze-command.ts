@@ -17,10 +17,16 @@ export interface AnalyzeArgs {
 
 /**
  * An Analyzer as the command line makes one: the collector's columns are left to the garbage collector rather than
- * detached early (CollectOptions.releaseColumnsEarly says why). The benchmark makes its own the same way.
+ * detached early, and their buffers are not cleared when made (CollectOptions.releaseColumnsEarly and
+ * uninitializedBuffer say why). The benchmark makes its own the same way.
  */
 export function cliAnalyzer(defaultYear: number, yearFromCaller: boolean): Analyzer {
-  return new Analyzer({ defaultYear, yearFromCaller, releaseColumnsEarly: false });
+  return new Analyzer({ defaultYear, yearFromCaller, releaseColumnsEarly: false, uninitializedBuffer: unclearedBuffer });
+}
+
+/** An ArrayBuffer of its own (not a slice of Node's shared pool), its bytes not cleared. */
+function unclearedBuffer(bytes: number): ArrayBuffer {
+  return Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
 }
 
 /** Reads kubelet logs (big inputs with both cores: parallel-read.ts) and builds their trace with findings. */
