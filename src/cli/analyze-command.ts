@@ -25,7 +25,7 @@ export function cliAnalyzer(defaultYear: number, yearFromCaller: boolean): Analy
 }
 
 /** An ArrayBuffer of its own (not a slice of Node's shared pool), its bytes not cleared. */
-function unclearedBuffer(bytes: number): ArrayBuffer {
+export function unclearedBuffer(bytes: number): ArrayBuffer {
   return Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
 }
 

@@ -7,10 +7,14 @@ import { parentPort } from 'node:worker_threads';
 import { basename } from 'node:path';
 import { PartCollector, type CollectedPart } from '../model/collected-part.ts';
 import type { CollectOptions } from '../model/collector.ts';
+import { unclearedBuffer } from './analyze-command.ts';
 import { isGzipFile, streamInto } from './read-files.ts';
 
 export interface CollectRequest {
-  opts: CollectOptions;
+  /** The main thread's options, less what a message cannot carry (a function: see unclearedColumns). */
+  opts: Omit<CollectOptions, 'uninitializedBuffer'>;
+  /** The main thread's columns are made without clearing (CollectOptions.uninitializedBuffer): so are these. */
+  unclearedColumns: boolean;
   /** About how many bytes of log the files hold (room is made for their records at once). */
   expectedBytes: number;
   /** In input order; only the first may be `rest` (read from byte `start` on). */
@@ -22,7 +26,7 @@ export type CollectReply = { part: CollectedPart; readyAt: number } | { error: s
 
 async function collect(req: CollectRequest): Promise<void> {
   const readyAt = Date.now();
-  const collector = new PartCollector(req.opts, req.expectedBytes);
+  const collector = new PartCollector({ ...req.opts, uninitializedBuffer: req.unclearedColumns ? unclearedBuffer : undefined }, req.expectedBytes);
   for (const f of req.files) {
     const gzip = !f.rest && isGzipFile(f.path);
     const handle = collector.addSource(basename(f.path), { gzip, rest: f.rest !== undefined });

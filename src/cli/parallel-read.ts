@@ -89,8 +89,9 @@ async function read(analyzer: Analyzer, files: string[], opts: ReadOptions): Pro
   }
   const started = performance.now();
   const startedAt = Date.now();
+  const { uninitializedBuffer, ...collectOpts } = analyzer.collector.opts;
   const request: CollectRequest = {
-    opts: analyzer.collector.opts,
+    opts: collectOpts, unclearedColumns: uninitializedBuffer !== undefined,
     expectedBytes: plan.workerBytes,
     files: [...(plan.split ? [{ path: plan.split.path, rest: { start: plan.split.at } }] : []), ...plan.workerFiles.map((path) => ({ path }))],
   };
