@@ -56,7 +56,7 @@ function positive(argv: string[], name: string, fallback: number): number {
  */
 function inChild<T>(phase: string, args: string[], hugePages: boolean): Promise<T> {
   return new Promise((resolve, reject) => {
-    const env = hugePages ? withHugePages(process.env) : { ...process.env, SYNCLOOP_HUGE_PAGES: '0' };
+    const env = hugePages ? withHugePages(process.env) : { ...process.env };
     if (!hugePages) delete env.GLIBC_TUNABLES;
     const child = fork(SELF, ['--phase', phase, ...args], { execArgv: [...process.execArgv, '--expose-gc'], env });
     let result: T | undefined;

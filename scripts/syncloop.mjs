@@ -3,6 +3,7 @@
  * pages for large allocations (huge-pages.mjs says why this needs a process of its own), and exits with its status.
  */
 import { spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { withHugePages } from './huge-pages.mjs';
 
@@ -17,4 +18,4 @@ if (child.error) {
   process.exit(2);
 }
 // A child killed by a signal: the shell's convention, 128 + the signal's number.
-process.exit(child.status ?? 128 + (child.signal === 'SIGINT' ? 2 : child.signal === 'SIGTERM' ? 15 : 1));
+process.exit(child.status ?? 128 + (constants.signals[child.signal] ?? 0));

@@ -4,7 +4,7 @@ import { dumpPod } from '../model/dump.ts';
 import { describeRestart, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
 import { nodeTitle, podId } from '../model/trace-query.ts';
 import type { Trace } from '../model/trace.ts';
-import { checkReadable } from './read-files.ts';
+import { checkReadable, unclearedBuffer } from './read-files.ts';
 import { readInputs, type ReadOptions } from './parallel-read.ts';
 import { formatEpochUs } from '../util/time.ts';
 import { runDetectors } from '../findings/run.ts';
@@ -24,10 +24,6 @@ export function cliAnalyzer(defaultYear: number, yearFromCaller: boolean): Analy
   return new Analyzer({ defaultYear, yearFromCaller, releaseColumnsEarly: false, uninitializedBuffer: unclearedBuffer });
 }
 
-/** An ArrayBuffer of its own (not a slice of Node's shared pool), its bytes not cleared. */
-export function unclearedBuffer(bytes: number): ArrayBuffer {
-  return Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
-}
 
 /** Reads kubelet logs (big inputs with both cores: parallel-read.ts) and builds their trace with findings. */
 export async function loadTrace(files: string[], year?: number, read: ReadOptions = {}): Promise<Trace> {

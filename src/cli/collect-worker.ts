@@ -7,8 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { basename } from 'node:path';
 import { PartCollector, type CollectedPart } from '../model/collected-part.ts';
 import type { CollectOptions } from '../model/collector.ts';
-import { unclearedBuffer } from './analyze-command.ts';
-import { isGzipFile, streamInto } from './read-files.ts';
+import { isGzipFile, streamInto, unclearedBuffer } from './read-files.ts';
 
 export interface CollectRequest {
   /** The main thread's options, less what a message cannot carry (a function: see unclearedColumns). */

@@ -159,6 +159,11 @@ export function estimateLines(fd: number, size: number, buffer: Uint8Array): num
 const ESTIMATE_SAMPLE_BYTES = 256 << 10;
 const ROOM_FOR_SHORTER_LINES = 1.25;
 
+/** An ArrayBuffer of its own (not a slice of Node's shared pool), its bytes not cleared (CollectOptions.uninitializedBuffer). */
+export function unclearedBuffer(bytes: number): ArrayBuffer {
+  return Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
+}
+
 /** Closes a FileText's file once nothing can read it any more. */
 const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
   try {

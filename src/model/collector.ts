@@ -143,34 +143,34 @@ export class Collected {
     const n = Math.max(records, this.capacity * 2);
     const keep = this.count;
     const uninitialized = this.uninitializedBuffer;
-    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(old: T, make: (n: number) => T): T => {
-      const next = uninitialized
-        ? new (old.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => T)(uninitialized(n * old.BYTES_PER_ELEMENT), 0, n)
-        : make(n);
+    const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(old: T): T => {
+      const bytes = n * old.BYTES_PER_ELEMENT;
+      const next = new (old.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => T)(
+        uninitialized ? uninitialized(bytes) : new ArrayBuffer(bytes), 0, n);
       next.set(old.subarray(0, keep) as never);
       return next;
     };
-    this.time = grow(this.time, (k) => new Float64Array(k));
-    this.yearHint = grow(this.yearHint, (k) => new Uint16Array(k));
-    this.source = grow(this.source, (k) => new Uint16Array(k));
-    this.line = grow(this.line, (k) => new Uint32Array(k));
-    this.lineCount = grow(this.lineCount, (k) => new Uint16Array(k));
-    this.severity = grow(this.severity, (k) => new Uint8Array(k));
-    this.nodeName = grow(this.nodeName, (k) => new Int32Array(k));
-    this.pid = grow(this.pid, (k) => new Uint32Array(k));
-    this.msg = grow(this.msg, (k) => new Uint16Array(k));
-    this.kind = grow(this.kind, (k) => new Uint16Array(k));
-    this.laneKind = grow(this.laneKind, (k) => new Uint8Array(k));
-    this.podRef = grow(this.podRef, (k) => new Int32Array(k));
-    this.defaultNode = grow(this.defaultNode, (k) => new Int32Array(k));
-    this.fileAdd = grow(this.fileAdd, (k) => new Uint8Array(k));
-    this.pod = grow(this.pod, (k) => new Int32Array(k));
-    this.cid = grow(this.cid, (k) => new Int32Array(k));
-    this.cname = grow(this.cname, (k) => new Int32Array(k));
-    this.sid = grow(this.sid, (k) => new Int32Array(k));
-    this.probe = grow(this.probe, (k) => new Uint8Array(k));
-    this.num = grow(this.num, (k) => new Float64Array(k));
-    this.text = grow(this.text, (k) => new Int32Array(k));
+    this.time = grow(this.time);
+    this.yearHint = grow(this.yearHint);
+    this.source = grow(this.source);
+    this.line = grow(this.line);
+    this.lineCount = grow(this.lineCount);
+    this.severity = grow(this.severity);
+    this.nodeName = grow(this.nodeName);
+    this.pid = grow(this.pid);
+    this.msg = grow(this.msg);
+    this.kind = grow(this.kind);
+    this.laneKind = grow(this.laneKind);
+    this.podRef = grow(this.podRef);
+    this.defaultNode = grow(this.defaultNode);
+    this.fileAdd = grow(this.fileAdd);
+    this.pod = grow(this.pod);
+    this.cid = grow(this.cid);
+    this.cname = grow(this.cname);
+    this.sid = grow(this.sid);
+    this.probe = grow(this.probe);
+    this.num = grow(this.num);
+    this.text = grow(this.text);
     this.capacity = n;
   }
 }

@@ -183,7 +183,7 @@ export class ByteKeyTable {
     }
     const length = end - start;
     if (this.size >= this.maxEntries || this.arenaUsed + length > this.maxKeyBytes) return false;
-    if (this.arenaUsed + length > this.arena.length) this.growArena(this.arenaUsed + length);
+    if (this.arenaUsed + length > this.arena.length) this.growArena();
     this.arena.set(bytes.subarray(start, end), this.arenaUsed);
     const slots = this.slots;
     let slot = hash & this.mask;
@@ -226,12 +226,11 @@ export class ByteKeyTable {
   }
 
   /**
-   * A table that outgrows its first arena is a big log's: it goes straight to its limit, rather than through
-   * copies of every size on the way (each a fresh allocation, which is what costs most on some VMs).
+   * A table that outgrows its first arena is a big log's: it goes straight to its limit (set never needs more),
+   * rather than through copies of every size on the way (each a fresh allocation, which is what costs most on some VMs).
    */
-  private growArena(needed: number): void {
-    const size = Math.max(needed, this.maxKeyBytes);
-    const next = new Uint8Array(Math.min(size, this.maxKeyBytes));
+  private growArena(): void {
+    const next = new Uint8Array(this.maxKeyBytes);
     next.set(this.arena.subarray(0, this.arenaUsed));
     this.arena = next;
     this.arenaView = new DataView(next.buffer);
