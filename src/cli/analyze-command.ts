@@ -20,15 +20,17 @@ export interface AnalyzeArgs {
  * detached early, and their buffers are not cleared when made (CollectOptions.releaseColumnsEarly and
  * uninitializedBuffer say why). The benchmark makes its own the same way.
  */
-export function cliAnalyzer(defaultYear: number, yearFromCaller: boolean): Analyzer {
-  return new Analyzer({ defaultYear, yearFromCaller, releaseColumnsEarly: false, uninitializedBuffer: unclearedBuffer });
+export function cliAnalyzer(defaultYear: number, yearFromCaller: boolean, assumedNotAfterUs?: number): Analyzer {
+  return new Analyzer({ defaultYear, yearFromCaller, assumedNotAfterUs, releaseColumnsEarly: false, uninitializedBuffer: unclearedBuffer });
 }
 
 
 /** Reads kubelet logs (big inputs with both cores: parallel-read.ts) and builds their trace with findings. */
 export async function loadTrace(files: string[], year?: number, read: ReadOptions = {}): Promise<Trace> {
   for (const f of files) checkReadable(f);
-  const analyzer = cliAnalyzer(year ?? new Date().getFullYear(), year !== undefined);
+  // Without --year, this year by the clock (a log that would then end in the future is last year's).
+  const nowMs = Date.now();
+  const analyzer = year !== undefined ? cliAnalyzer(year, true) : cliAnalyzer(new Date(nowMs).getFullYear(), false, nowMs * 1000);
   await readInputs(analyzer, files, read);
   const trace = analyzer.finish();
   trace.findings = runDetectors(trace);
@@ -150,7 +152,7 @@ export function analyzeText(trace: Trace): string {
     out.push(`Source ${s.name}: ${s.formatLabel}, ${nodeTitle(s.node)}`);
     out.push(`  lines: ${s.lines.total} total, ${s.lines.klog} kubelet records, ${s.lines.continuation} continuation, ${s.lines.unrecognized} not kubelet lines, ${s.lines.blank} blank`);
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
-    out.push(`  year: ${s.year.value} (${s.year.how === 'assumed' ? 'assumed — pass --year to set it' : `from ${s.year.how}`})${s.reversed ? '; newest-first file, put in time order' : ''}`);
+    out.push(`  year: ${s.year.value} (${s.year.how === 'assumed' ? 'assumed: the latest year not after today — pass --year to set it' : s.year.how === 'pod-uid' ? 'from the time inside version-1 pod UIDs' : `from ${s.year.how}`})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
     for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);

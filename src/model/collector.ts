@@ -35,6 +35,11 @@ export interface CollectOptions {
   defaultYear: number;
   /** True if defaultYear was given by the user (reported as 'caller' rather than 'assumed'). */
   yearFromCaller?: boolean;
+  /**
+   * The reader's clock (epoch µs) when defaultYear is its year rather than given: a source whose year is assumed and
+   * that would then end more than a day after this is put in the year before (a log of 29 Nov read on 27 Nov).
+   */
+  assumedNotAfterUs?: number;
   maxDiagnosticsPerSource?: number;
   /** Read bare klog lines by their bytes when possible (fast-records.ts); false reads every line as text. */
   fastPath?: boolean;

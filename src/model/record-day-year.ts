@@ -8,7 +8,7 @@
  * distinct message.
  */
 import type { LogRecord } from '../ingest/record.ts';
-import { US_PER_DAY } from '../util/time.ts';
+import { epochToParts, US_PER_DAY, yearlessToEpochUs } from '../util/time.ts';
 
 /** Only the start of a long record is searched. */
 const SEARCH_CHARS = 65536;
@@ -82,4 +82,36 @@ export function yearFromMentions(mentions: readonly DayMention[], yearlessUs: nu
     }
   }
   return 0;
+}
+
+// Version-1 UUIDs (pod UIDs from API servers before 1.15, which switched to random ones) carry the time they were
+// made: 60 bits of 100 ns since 1582-10-15, the time's low 32 bits first, then its middle 16, then a `1` and its top 12.
+const UUID_V1 = /^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** 100 ns ticks from 1582-10-15 to 1970-01-01. */
+const GREGORIAN_TO_UNIX_TICKS = 122_192_928_000_000_000;
+/** Kubernetes' first pods, and a bound past which a time in a UUID is not believed. */
+const EARLIEST_POD_US = Date.UTC(2014, 5, 1) * 1000;
+const LATEST_POD_US = Date.UTC(2040, 0, 1) * 1000;
+
+/**
+ * When a version-1 UUID was made, in epoch µs (to ~13 µs: the 60-bit count is summed as a float), or 0 for any other
+ * string or a time outside Kubernetes' years.
+ */
+export function uuidV1TimeUs(uid: string): number {
+  if (uid.length !== 36 || !UUID_V1.test(uid)) return 0;
+  const low = parseInt(uid.slice(0, 8), 16);
+  const mid = parseInt(uid.slice(9, 13), 16);
+  const high = parseInt(uid.slice(15, 18), 16);
+  const ticks = high * 2 ** 48 + mid * 2 ** 32 + low;
+  const us = (ticks - GREGORIAN_TO_UNIX_TICKS) / 10;
+  return us >= EARLIEST_POD_US && us < LATEST_POD_US ? Math.floor(us) : 0;
+}
+
+/**
+ * The year of a year-less time that first mentions a pod made at `madeUs`: the earliest year that puts it after the
+ * pod was made (a day's slack for the local time of klog headers against the UTC of the UUID).
+ */
+export function yearAfterMade(yearlessUs: number, madeUs: number): number {
+  const y = epochToParts(madeUs).year;
+  return yearlessToEpochUs(yearlessUs, y) >= madeUs - US_PER_DAY ? y : y + 1;
 }

@@ -20,7 +20,7 @@ import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
-import { dayMentions, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
+import { dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
@@ -357,10 +357,13 @@ export class SourceHandle implements FastRecordSink {
       }
     }
     let how: SourceInfo['year']['how'] = 'wrapper';
+    let uidVotes: Map<number, number> | undefined;
     if (!strong) {
       how = 'message';
       // Weak hints: a YYYY-MM-DD inside a message on the record's own day (±1 for UTC conversions).
       for (const [i, y] of this.weakYears) votes.set(y - offset[i - from], (votes.get(y - offset[i - from]) ?? 0) + 1);
+      uidVotes = this.podUidYears(from, n, offset);
+      for (const [y, w] of uidVotes) votes.set(y, (votes.get(y) ?? 0) + w);
       if (facts.glogHeaderYear) {
         votes.set(facts.glogHeaderYear, (votes.get(facts.glogHeaderYear) ?? 0) + 50);
         how = 'file-header';
@@ -369,6 +372,8 @@ export class SourceHandle implements FastRecordSink {
     let base = 0;
     let best = 0;
     for (const [y, w] of votes) if (w > best || (w === best && y > base)) { base = y; best = w; }
+    // A year only the pods' UIDs voted for is said to come from them.
+    if (base && how === 'message' && (uidVotes?.get(base) ?? 0) === best) how = 'pod-uid';
     if (!base) {
       // A document around the excerpt (a blog post, an issue) usually states its own date.
       for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
@@ -376,6 +381,9 @@ export class SourceHandle implements FastRecordSink {
     if (!base) {
       base = this.opts.defaultYear;
       how = this.opts.yearFromCaller ? 'caller' : 'assumed';
+      // A log cannot end after it was read: one that would, in the year of the reader's clock, is from the year before.
+      const now = this.opts.assumedNotAfterUs;
+      if (how === 'assumed' && now !== undefined && yearlessToEpochUs(o.time[to - 1], base + offset[n - 1]) > now + US_PER_DAY) base--;
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
     // Records come a day at a time: the day's start is worked out again only when the day or the year changes.
     let lastDay = -1;
@@ -394,6 +402,29 @@ export class SourceHandle implements FastRecordSink {
       o.time[i] = dayStart + (t - day * US_PER_DAY);
     }
     return { value: base, how };
+  }
+
+  /**
+   * Weak year votes from pod UIDs that are version-1 UUIDs (API servers before 1.15 made them; they hold the time the
+   * pod was made): the first record naming each such pod votes for the year that puts it after that time. One vote
+   * per pod, for at most MAX_WEAK_YEARS pods, as for dates in messages.
+   */
+  private podUidYears(from: number, n: number, offset: Int32Array): Map<number, number> {
+    const o = this.collector.out;
+    const votes = new Map<number, number>();
+    const refs = o.podRefs;
+    const seen = new Uint8Array(refs.length);
+    for (let k = 0, pods = 0; k < n && pods < MAX_WEAK_YEARS; k++) {
+      const r = o.podRef[from + k];
+      if (r < 0 || seen[r]) continue;
+      seen[r] = 1;
+      pods++;
+      const madeUs = uuidV1TimeUs(refs[r].uid);
+      if (!madeUs) continue;
+      const y = yearAfterMade(o.time[from + k], madeUs) - offset[k];
+      votes.set(y, (votes.get(y) ?? 0) + 1);
+    }
+    return votes;
   }
 
   /** Prose between records is a cut only in a document quoting excerpts; elsewhere it is a stray line. */

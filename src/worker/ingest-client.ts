@@ -65,8 +65,10 @@ export function createIngestClient(): IngestClient {
           stop();
           reject(new Error(e.message || 'the ingest worker crashed (out of memory?)'));
         };
+        const now = new Date();
         const request: LoadRequest = {
-          type: 'load', runId: myRun, inputs, defaultYear: year ?? new Date().getFullYear(), yearGiven: year !== undefined,
+          type: 'load', runId: myRun, inputs, defaultYear: year ?? now.getFullYear(), yearGiven: year !== undefined,
+          nowUs: year === undefined ? now.getTime() * 1000 : undefined,
         };
         w.postMessage(request);
       });

@@ -63,7 +63,7 @@ async function load(req: LoadRequest): Promise<void> {
   const packWorker = new PackClient();
   let linesRead = 0;
   let analyzer: Analyzer | undefined = new Analyzer({
-    defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, packRawText: !packWorker.available, rawTextElsewhere: packWorker.available,
+    defaultYear: req.defaultYear, yearFromCaller: req.yearGiven, assumedNotAfterUs: req.nowUs, packRawText: !packWorker.available, rawTextElsewhere: packWorker.available,
   });
   // Room for the records of every input at once: the columns are not copied again and again as they grow.
   analyzer.collector.expectBytes(bytesTotal);

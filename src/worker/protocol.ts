@@ -18,6 +18,8 @@ export interface LoadRequest {
   defaultYear: number;
   /** True when the year was given (a share link carries the sender's), not assumed from the clock. */
   yearGiven: boolean;
+  /** The page's clock (epoch µs) when the year is assumed: no log is put after it (CollectOptions.assumedNotAfterUs). */
+  nowUs?: number;
 }
 
 export type ToWorker = LoadRequest;

@@ -24,12 +24,13 @@ describe('klog printf era (≤1.20)', () => {
     expect(src.format).toBe('klog');
     expect(src.lines).toEqual({ total: 4, klog: 4, continuation: 0, unrecognized: 0, blank: 0 });
     expect(src.eras).toEqual({ printf: 4, structured: 0, json: 0 });
-    expect(src.year).toEqual({ value: 2024, how: 'assumed' });
+    // The pod's UID is a version-1 UUID made on 2020-02-20: the first 12 March after it.
+    expect(src.year).toEqual({ value: 2020, how: 'pod-uid' });
     expect(eventRows(trace)).toEqual([
-      { at: '2024-03-12 10:42:26.101676', where: 'kubelet.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
-      { at: '2024-03-12 10:42:26.200000', where: 'kubelet.log:2', sev: 'I', node: 'node', kind: 'runtime.kill', pod: '' },
-      { at: '2024-03-12 10:42:27.101676', where: 'kubelet.log:3', sev: 'W', node: 'node', kind: 'syncloop.delete', pod: 'default/web-0' },
-      { at: '2024-03-12 10:42:28.000001', where: 'kubelet.log:4', sev: 'E', node: 'node', kind: 'syncloop.remove', pod: 'default/web-0' },
+      { at: '2020-03-12 10:42:26.101676', where: 'kubelet.log:1', sev: 'I', node: 'node', kind: 'syncloop.add', pod: 'default/web-0' },
+      { at: '2020-03-12 10:42:26.200000', where: 'kubelet.log:2', sev: 'I', node: 'node', kind: 'runtime.kill', pod: '' },
+      { at: '2020-03-12 10:42:27.101676', where: 'kubelet.log:3', sev: 'W', node: 'node', kind: 'syncloop.delete', pod: 'default/web-0' },
+      { at: '2020-03-12 10:42:28.000001', where: 'kubelet.log:4', sev: 'E', node: 'node', kind: 'syncloop.remove', pod: 'default/web-0' },
     ]);
     const { records } = readRecords(text);
     expect(callers(records)).toEqual(['kubelet.go:1887', 'kuberuntime_container.go:559', 'kubelet.go:1903', 'kubelet.go:1897']);

@@ -8,6 +8,7 @@ import { dumpTrace } from '../../../src/model/dump.ts';
 import { RecordOrder } from '../../../src/ingest/record-order.ts';
 import type { LogRecord } from '../../../src/ingest/record.ts';
 import { yearlessUs } from '../../../src/util/time.ts';
+import { analyzeSources } from '../../../src/model/analyze.ts';
 
 /** The dump without the per-source summary lines and with line references blanked (the two files number lines differently). */
 function storyOf(dump: string): string {
@@ -96,6 +97,32 @@ describe('years', () => {
       const src = analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0];
       expect({ what, year: src.year }).toEqual({ what, year });
     }
+  });
+
+  // A pod UID from an API server before 1.15 is a version-1 UUID: 6171e2a7-d4e8-11e7-… was made 2017-11-29 09:33:39Z.
+  const v1Add = (month: string, day: string) =>
+    `I${month}${day} 09:33:40.124779   64794 kubelet.go:1837] SyncLoop (ADD, "api"): "nginx-56ccc998dd-nnsvj_default(6171e2a7-d4e8-11e7-9c45-000d3a25e3c0)"`;
+
+  it('takes the year from the time inside version-1 pod UIDs: the first year that puts the line after the pod was made', () => {
+    expect(analyze({ name: 'k.log', data: v1Add('11', '29') }, { year: 2021 }).sources[0].year).toEqual({ value: 2017, how: 'pod-uid' });
+    // A line in March about a pod made in November: the next March.
+    expect(analyze({ name: 'k.log', data: v1Add('03', '02') }, { year: 2021 }).sources[0].year).toEqual({ value: 2018, how: 'pod-uid' });
+    // The same pod with its UID's version digit changed (a random UUID holds no time): the caller's year.
+    const v4 = v1Add('11', '29').replace('-11e7-', '-41e7-');
+    expect(analyze({ name: 'k.log', data: v4 }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
+    // A year a wrapper states wins.
+    expect(analyze({ name: 'k.log', data: `2019-11-29T09:33:40.1Z stderr F ${v1Add('11', '29')}` }).sources[0].year.value).toBe(2019);
+  });
+
+  it('an assumed year never puts a log after the reader\'s clock: a date still to come this year is last year\'s', () => {
+    const at = (month: number, day: number) => Date.UTC(2024, month - 1, day) * 1000;
+    const opts = (nowUs: number) => ({ defaultYear: 2024, yearFromCaller: false, assumedNotAfterUs: nowUs });
+    // bare is 15 March.
+    expect(analyzeSources([{ name: 'k.log', data: bare }], opts(at(3, 1))).sources[0].year).toEqual({ value: 2023, how: 'assumed' });
+    expect(analyzeSources([{ name: 'k.log', data: bare }], opts(at(3, 15))).sources[0].year).toEqual({ value: 2024, how: 'assumed' });
+    // A year the caller gives is kept as given.
+    expect(analyzeSources([{ name: 'k.log', data: bare }], { ...opts(at(3, 1)), yearFromCaller: true }).sources[0].year)
+      .toEqual({ value: 2024, how: 'caller' });
   });
 
   it('a date inside a message on another day is not taken for the record\'s year', () => {
