@@ -81,6 +81,9 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'syncloop.remove', from: ['terminated', 'finished', 'forgotten', REJECTED], to: '=' },
     { on: 'sync.deleted-must-kill', from: ['sync'], to: 'terminating', inferred: true },
     { on: 'sync.deleted-must-kill', from: ['terminating', 'terminated', 'finished', 'forgotten', REJECTED], to: '=' },
+    // As the first line about a pod it says nothing of the worker: the kill request follows the API object's removal,
+    // which usually waits for the worker to have finished (a force delete does not).
+    { on: 'sync.deleted-must-kill', from: ['unknown'], to: '=' },
     { on: 'pw.work-sync', from: ['sync'], to: '=' },
     { on: 'sync.pod-enter', from: ['sync'], to: '=' },
     { on: 'sync.pod-exit', from: ['sync', 'terminating'], to: '=' },
@@ -106,7 +109,11 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.stopped', from: ['finished'], to: '=' },
     { on: 'pw.stopped', from: ['terminated', 'terminating'], to: 'finished' },
     { on: 'pw.finished-ignored', from: ['finished'], to: '=' },
+    // The worker says it has finished: its termination completed where the log's verbosity printed nothing of it.
+    { on: 'pw.finished-ignored', from: ['terminating', 'terminated'], to: 'finished', inferred: true },
     { on: 'pw.forgotten', from: ['finished'], to: 'forgotten' },
+    // Housekeeping forgets only finished workers: likewise.
+    { on: 'pw.forgotten', from: ['terminating', 'terminated'], to: 'forgotten', inferred: true },
     { on: 'pw.removal-not-terminated', from: ['terminating', 'terminated'], to: '=' },
     { on: 'pw.orphan-housekeeping', from: ['sync', 'terminating', 'terminated'], to: 'terminating', inferred: true },
     { on: 'status.deleted', from: ['terminated', 'finished', 'terminating', REJECTED], to: '=' },

@@ -143,3 +143,23 @@ describe('lines that race each other', () => {
     expect(states(trace, 'pod-worker').at(-1)).toBe('removed');
   });
 });
+
+describe('a deletion the log shows only at its end (1.26 at --v=4, from a real issue\'s excerpt)', () => {
+  const U = '260a65aa-c6f3-442f-ae35-f792e5deb396';
+  const kill = `I0607 08:59:37.862528    1455 kubelet.go:2054] "Pod has been deleted and must be killed" pod="default/ubuntu-sleep-2" podUID=${U}`;
+  const finished = `I0607 08:59:37.862544    1455 pod_workers.go:625] "Pod is finished processing, no further updates" pod="default/ubuntu-sleep-2" podUID=${U}`;
+  const forgotten = `I0607 08:59:39.846698    1455 pod_workers.go:1272] "Pod has been terminated and is no longer known to the kubelet, remove all history" podUID=${U}`;
+
+  it('the kill request as first line makes up no state; "finished processing" then says the worker had finished', () => {
+    const trace = analyzeText([kill, finished, forgotten].join('\n'), 'k126.log', { year: 2023 });
+    expect(states(trace, 'pod-worker')).toEqual(['finished', 'forgotten']);
+    expect(anomalies(trace)).toEqual([]);
+  });
+
+  it('after a stated "terminating", the worker\'s own word that it finished is taken (inferred), not an anomaly', () => {
+    const observed = `I0607 08:59:30.000000    1455 pod_workers.go:900] "Pod worker has observed request to terminate" pod="default/ubuntu-sleep-2" podUID=${U}`;
+    const trace = analyzeText([observed, kill, finished, forgotten].join('\n'), 'k126b.log', { year: 2023 });
+    expect(states(trace, 'pod-worker')).toEqual(['terminating', 'finished', 'forgotten']);
+    expect(anomalies(trace)).toEqual([]);
+  });
+});
