@@ -102,6 +102,20 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s cAdvisor saw a watched cgroup disappear: the container or sandbox is gone.',
   },
   {
+    id: 'X153', kind: 'cadvisor.watch', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 4,
+    printf: ['Start housekeeping for container %q{cgroup}', 'Added event %v{event}'],
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
+    text: ['cgroup', 'event'],
+    explain: 'The kubelet\'s cAdvisor follows a cgroup: an event about it (created, OOM) or the start of its periodic stats collection.',
+  },
+  {
+    id: 'X154', kind: 'cadvisor.create-failed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 0,
+    printf: ['Failed to create existing container: %s{cgroup}: %v{err}'],
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
+    text: ['err'],
+    explain: 'The kubelet\'s cAdvisor found a container\'s cgroup but could not start watching it, usually because the runtime no longer knows the container (a leftover cgroup, or a race with its removal): that container gets no stats.',
+  },
+  {
     id: 'X42', kind: 'stats.system-container-failed', lane: 'other', versions: 'all', v: 0,
     msg: ['Failed to get system container stats'], printf: ['Failed to get system container stats for %q{cgroup}: %v{err}'],
     text: ['cgroup'],

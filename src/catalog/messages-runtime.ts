@@ -73,7 +73,7 @@ const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?:
   { id: 'X09m', call: 'Version', msg: 'Version from runtime service failed', printf: 'Version from runtime service failed: %v{err}' },
   { id: 'X09n', call: 'ExecSync', msg: 'ExecSync cmd from runtime service failed', printf: "ExecSync %s{containerID} '%s' from runtime service failed: %v{err}" },
   { id: 'X09o', call: 'ListPodSandboxStats', msg: 'ListPodSandboxStats with filter from runtime service failed' },
-  { id: 'X09p', call: 'ListContainerStats', msg: 'ListContainerStats with filter from runtime service failed' },
+  { id: 'X09p', call: 'ListContainerStats', msg: 'ListContainerStats with filter from runtime service failed', printf: 'ListContainerStats with filter %v from runtime service failed: %v{err}' },
   { id: 'X09q', call: 'ImageFsInfo', msg: 'ImageFsInfo from image service failed' },
   { id: 'X09r', call: 'PullImage', msg: 'PullImage from image service failed', printf: 'PullImage %q{image} from image service failed: %v{err}' },
   { id: 'X09s', call: 'ImageStatus', msg: 'ImageStatus from image service failed', printf: 'ImageStatus %q{image} from image service failed: %v{err}' },

@@ -1,5 +1,5 @@
 /** Sample lines for runtime health, node status, admission, eviction, events and start-up (§4.2 M40–M42, §4.6, §3.7–3.8). */
-import { CID, DB1, J, P, S, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, DB1, J, P, S, STATIC_UID, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 /** A journal's kubelet line: it tells which identifier is the kubelet's, so that systemd's lines about it are read. */
@@ -332,6 +332,22 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'kubelet.go:306', 'Watching apiserver')),
     S(klog('I', 'kubelet.go:301', '"Adding static pod path" path="/etc/kubernetes/manifests"'), { text: '/etc/kubernetes/manifests' }),
     J(json('kubelet/kubelet.go:312', { msg: 'Adding apiserver pod source', v: 0 }))),
+  entry('X151', 'config.static-pod-read', 'config',
+    P(klog('I', 'file.go:172', 'Reading config file "/etc/kubernetes/manifests/etcd.yaml"'), { text: '/etc/kubernetes/manifests/etcd.yaml' }),
+    P(klog('I', 'common.go:62', `Generated UID "${STATIC_UID}" pod "etcd" from /etc/kubernetes/manifests/etcd.yaml`),
+      { pods: [pod('', '', STATIC_UID)], text: '/etc/kubernetes/manifests/etcd.yaml' }),
+    P(klog('I', 'common.go:73', 'Using namespace "kube-system" for pod "etcd-node-1" from /etc/kubernetes/manifests/etcd.yaml'),
+      { pods: [pod('kube-system', 'etcd-node-1')], text: '/etc/kubernetes/manifests/etcd.yaml' }),
+    S(klog('I', 'file.go:201', '"Reading config file" path="/var/lib/rancher/rke2/agent/pod-manifests/etcd.yaml"'),
+      { text: '/var/lib/rancher/rke2/agent/pod-manifests/etcd.yaml' }),
+    S(klog('I', 'common.go:73', `"Generated pod name" pod="kube-system/etcd-node-1" podUID=${STATIC_UID} source="/etc/kubernetes/manifests/etcd.yaml"`),
+      { pods: [pod('kube-system', 'etcd-node-1', STATIC_UID)], text: '/etc/kubernetes/manifests/etcd.yaml' }),
+    J(json('config/common.go:78', { msg: 'Set namespace for pod', v: 3, pod: { name: 'etcd-node-1', namespace: 'kube-system' }, source: '/etc/kubernetes/manifests/etcd.yaml' }),
+      { pods: [pod('kube-system', 'etcd-node-1')], text: '/etc/kubernetes/manifests/etcd.yaml' })),
+  entry('X152', 'node.startup-step', 'node-status',
+    P(klog('E', 'server.go:754', 'kubelet needs to run as uid `0`. It is being run as -1')),
+    P(klog('E', 'file_unsupported.go:28', 'Watching source file is unsupported in this build')),
+    P(klog('E', 'processstarttime.go:43', 'Could not get process start time, could not read /proc: CreateFile /proc: The system cannot find the file specified.'))),
   entry('X52', 'config.read-failed', 'config',
     P(klog('E', 'file.go:187', 'Unable to read config path "/etc/kubernetes/manifests": path does not exist, ignoring'), { text: 'path does not exist, ignoring' }),
     S(klog('I', 'file.go:200', '"Unable to read config path" path="/etc/kubernetes/manifests" err="path does not exist, ignoring"'), { text: 'path does not exist, ignoring' }),
