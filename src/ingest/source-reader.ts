@@ -82,6 +82,9 @@ interface CriPartial {
 const MAX_INDENT = 9;
 /** Characters of a stderr record's first line kept as its message (a panic's value can be a whole object). */
 const MAX_STDERR_LINE_CHARS = 4096;
+/** A JSON log line wrapped by a paste is joined back from at most this many lines and characters. */
+const MAX_CUT_JSON_LINES = 8;
+const MAX_CUT_JSON_CHARS = 256 * 1024;
 /** What ends a systemd unit's name where the service manager's line about it begins (`kubelet.service: …`). */
 const SERVICE_SUFFIX = '.service: ';
 
@@ -105,6 +108,11 @@ export class SourceReader {
   /** In a newest-first journal a multi-line value arrives upside down: ` >` first, then its lines, then the header. */
   private upsideDown: { lines: string[]; first: number } | undefined;
   private readonly criPartial: (CriPartial | undefined)[] = [undefined, undefined, undefined];
+  /**
+   * A JSON log line that did not parse, held while the lines after it may be the rest of it (a paste or a terminal
+   * wrapped it: `…,"errCauses"` then `:[{"error":…}]}`). See continueCutJson.
+   */
+  private cutJson: { text: string; first: number; joined: number; wrapper: Wrapper | undefined } | undefined;
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
   private readonly exportWrapper: Wrapper = newWrapper();
@@ -340,7 +348,7 @@ export class SourceReader {
   flushPending(): void {
     this.wraps.decideNow(this.wrapsReady);
     this.drainWraps();
-    if (this.upsideDown !== undefined || this.wraps.holding || this.criPartial.some((held) => held !== undefined)) return;
+    if (this.upsideDown !== undefined || this.wraps.holding || this.criPartial.some((held) => held !== undefined) || this.cutJson) return;
     this.flush();
   }
 
@@ -350,7 +358,7 @@ export class SourceReader {
    */
   get settled(): boolean {
     return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
-      this.held.length === 0 && !this.wraps.holding;
+      this.held.length === 0 && !this.wraps.holding && this.cutJson === undefined;
   }
 
   /** The counts and notes as plain data. */
@@ -383,6 +391,7 @@ export class SourceReader {
       this.criPartial[s] = undefined;
       this.logical(held.text, 0, held.first, held.wrapper, this.lineNo);
     }
+    this.giveUpCutJson();
     this.releaseUpsideDown();
     this.flush();
     if (this.held.length) {
@@ -424,6 +433,7 @@ export class SourceReader {
 
   /** One logical line: `text` from `p` is the kubelet's output, first seen on physical line `lineNo`, last on `lastLine`. */
   private logical(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): void {
+    if (this.cutJson && this.continueCutJson(text, p, w, lastLine)) return;
     const pending = this.pending;
     if (this.openBlock && pending && this.sameProgram(w)) {
       const c = text.charCodeAt(p);
@@ -628,8 +638,8 @@ export class SourceReader {
       if (!looksLikeJsonLog(text)) return false;
       this.releaseUpsideDown();
       this.flush();
-      this.counts.unrecognized++;
-      this.sink.diagnostic(lineNo, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
+      // The next lines may be the rest of it.
+      this.cutJson = { text: start === 0 ? text : text.slice(start), first: lineNo, joined: 0, wrapper: w && copyWrapper(w) };
       return true;
     }
     if (!isKubeletJsonLog(o)) return false;
@@ -644,6 +654,49 @@ export class SourceReader {
     rec.lineCount = lastLine - lineNo + 1;
     this.setPending(rec, w);
     return true;
+  }
+
+  /**
+   * The line after a JSON log line that did not parse: joined to it if it starts no record of its own (no wrapper, no
+   * klog header, no JSON object) and the two, end to end, parse as a kubelet JSON record (a terminal's copy cuts a
+   * line without losing a character; whether an editor trimmed a space at the cut cannot be told, so none is added). A line that does not complete it yet is held too, up to MAX_CUT_JSON_LINES lines. True if
+   * the line was taken; false if it was not (the held line is then given up on: a warning, and it is skipped).
+   */
+  private continueCutJson(text: string, p: number, w: Wrapper | undefined, lastLine: number): boolean {
+    const cut = this.cutJson!;
+    const piece = text.slice(p);
+    const startsRecord = w !== undefined || piece.charCodeAt(0) === 123 /* { */ || isBlankFrom(text, p) || findKlogHeader(text, p, this.header);
+    if (startsRecord || cut.text.length + piece.length > MAX_CUT_JSON_CHARS) {
+      this.giveUpCutJson();
+      return false;
+    }
+    const joined = cut.text + piece;
+    const o = parseJsonObject(joined, 0);
+    const rec = o && isKubeletJsonLog(o) ? jsonLogRecord(o, joined, cut.first, cut.wrapper) : undefined;
+    if (rec) {
+      this.cutJson = undefined;
+      // Each line joined is a continuation line of the record (the physical lines a wrap split were counted as such).
+      this.counts.continuation += cut.joined + 1;
+      rec.lineCount = lastLine - cut.first + 1;
+      this.setPending(rec, cut.wrapper);
+      return true;
+    }
+    if (cut.joined + 2 >= MAX_CUT_JSON_LINES) {
+      this.giveUpCutJson();
+      return false;
+    }
+    cut.text += piece;
+    cut.joined++;
+    return true;
+  }
+
+  /** The held JSON line never parsed: it and the lines held with it are skipped, with the warning on its first line. */
+  private giveUpCutJson(): void {
+    const cut = this.cutJson;
+    if (!cut) return;
+    this.cutJson = undefined;
+    this.counts.unrecognized += 1 + cut.joined;
+    this.sink.diagnostic(cut.first, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
   }
 
   private tryContinuation(text: string, p: number, lastLine: number): boolean {

@@ -57,6 +57,49 @@ describe('--logging-format=json', () => {
   });
 });
 
+describe('JSON log lines a paste wrapped', () => {
+  const skip = (ms: number) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2406","msg":"Skipping pod synchronization","err":"container runtime status check may not have completed yet","errCauses":[{"error":"container runtime status check may not have completed yet"}]}`;
+  const node = '10.200.1.5: ';
+
+  it('joins a record split over two or three lines (behind a talosctl node prefix too) and counts the pieces as its continuation', () => {
+    const a = skip(1753148291619.3523);
+    const b = skip(1753148296620.5703);
+    const c = skip(1753148301621.149);
+    const text = [
+      node + a.slice(0, a.indexOf(':[{')), a.slice(a.indexOf(':[{')),
+      node + b.slice(0, 90), b.slice(90, 150), b.slice(150),
+      node + c,
+    ].join('\n');
+    const trace = analyze({ name: 'talos.log', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual([
+      'talos.log:1+2 syncloop.skipping', 'talos.log:3+3 syncloop.skipping', 'talos.log:6 syncloop.skipping',
+    ]);
+    expect(trace.sources[0].lines).toEqual({ total: 6, klog: 3, continuation: 3, unrecognized: 0, blank: 0 });
+    expect(trace.sources[0].diagnostics).toEqual([]);
+    expect(trace.sources[0].node).toBe('10.200.1.5');
+  });
+
+  it('joins a line cut inside a string as cut, losing nothing', () => {
+    const a = skip(1753148291619.3523);
+    const at = a.indexOf(' status check');
+    const trace = analyze({ name: 'k.log', data: `${a.slice(0, at)}\n${a.slice(at)}` });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:1+2']);
+    expect(trace.events.text[0] > 0 && trace.strings[trace.events.text[0]]).toContain('runtime status check');
+  });
+
+  it('a cut line that nothing completes is still a warning on its line, and the lines after it are read as ever', () => {
+    const a = skip(1753148291619.3523);
+    const text = [a.slice(0, 120), 'kubelet continuously reports messages like:', a.slice(0, 100), '', skip(1753148296620.5703)].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:5']);
+    expect(trace.sources[0].diagnostics.filter((d) => d.level === 'warning').map((d) => [d.line, d.message])).toEqual([
+      [1, 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped'],
+      [3, 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped'],
+    ]);
+    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 1, continuation: 0, unrecognized: 3, blank: 1 });
+  });
+});
+
 describe('journalctl output modes', () => {
   const klog = (hh: string, rest: string) => `I0315 10:02:${hh}    2891 kubelet.go:2389] ${rest}`;
 
