@@ -3,7 +3,7 @@ import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
 import { describeRestart, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
 import { nodeTitle, podId } from '../model/trace-query.ts';
-import type { Trace } from '../model/trace.ts';
+import type { SourceInfo, Trace } from '../model/trace.ts';
 import { checkReadable, unclearedBuffer } from './read-files.ts';
 import { readInputs, type ReadOptions } from './parallel-read.ts';
 import { formatEpochUs } from '../util/time.ts';
@@ -36,6 +36,14 @@ export async function loadTrace(files: string[], year?: number, read: ReadOption
   trace.findings = runDetectors(trace);
   return trace;
 }
+
+/** Where a source's year came from, as the text output says it. */
+const YEAR_FROM: Record<SourceInfo['year']['how'], string> = {
+  wrapper: 'from the journald/CRI timestamps', json: 'from the JSON timestamps', message: 'from a date in a message',
+  'pod-uid': 'from the time inside version-1 pod UIDs', 'file-header': 'from the glog file header or journalctl\'s banner',
+  document: 'from dates in the text around the log', caller: 'from --year',
+  assumed: 'assumed: the latest year not after today — pass --year to set it',
+};
 
 /** A kubelet restarting every 10 s for a day starts 8,640 times: the text lists the first ones. */
 const MAX_STARTS_LISTED = 50;
@@ -152,7 +160,7 @@ export function analyzeText(trace: Trace): string {
     out.push(`Source ${s.name}: ${s.formatLabel}, ${nodeTitle(s.node)}`);
     out.push(`  lines: ${s.lines.total} total, ${s.lines.klog} kubelet records, ${s.lines.continuation} continuation, ${s.lines.unrecognized} not kubelet lines, ${s.lines.blank} blank`);
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
-    out.push(`  year: ${s.year.value} (${s.year.how === 'assumed' ? 'assumed: the latest year not after today — pass --year to set it' : s.year.how === 'pod-uid' ? 'from the time inside version-1 pod UIDs' : `from ${s.year.how}`})${s.reversed ? '; newest-first file, put in time order' : ''}`);
+    out.push(`  year: ${s.year.value} (${YEAR_FROM[s.year.how]})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
     for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);

@@ -29,6 +29,12 @@ export interface SourceFacts {
   journalLines: number;
   /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
   proseYears: Record<number, number>;
+  /**
+   * The span journalctl's banner states (`-- Logs begin at Mon 2022-05-30 17:37:44 PDT, end at … --`, or `-- Journal
+   * begins at …, ends at … --`), as epoch µs of its wall-clock dates (the zone is ignored); 0 where it states none.
+   */
+  journalBeginUs: number;
+  journalEndUs: number;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
@@ -74,7 +80,8 @@ const MAX_CUTS = 10_000;
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, binaryLines: 0, damagedLines: 0,
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0,
+    binaryLines: 0, damagedLines: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -125,7 +132,10 @@ export class SourceNotes {
         f.glogHost = text.slice(p + 20, p + 276).trim();
         this.glogMachineLines++;
         break;
-      case KnownLine.SectionHeader: f.sectionHeaders++; break;
+      case KnownLine.SectionHeader:
+        f.sectionHeaders++;
+        if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = journalBanner(text, p);
+        break;
       case KnownLine.Fence: f.markdownFences++; break;
       case KnownLine.GlogOther: case KnownLine.ServiceStatus: break;
       default:
@@ -211,6 +221,7 @@ export class SourceNotes {
     f.eras.structured += g.eras.structured;
     f.eras.json += g.eras.json;
     f.glogHeaderYear = g.glogHeaderYear || f.glogHeaderYear;
+    if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
     if (later.glogMachineLines > 0) f.glogHost = g.glogHost;
     this.glogMachineLines += later.glogMachineLines;
     for (const [ident, n] of Object.entries(g.journaldIdents)) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + n;
@@ -238,4 +249,22 @@ export class SourceNotes {
     for (const c of later.cuts) if (this.cuts.length < MAX_CUTS) this.cuts.push({ line: c.line + lineOffset, kind: c.kind });
     this.recordsAtCut = -1;
   }
+}
+
+const BANNER_DATE = /(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})/g;
+
+/** [begin, end] of a journalctl banner as epoch µs of its wall-clock dates, 0 for a date it does not state. */
+export function journalBanner(text: string, p: number): [number, number] {
+  if (!text.startsWith('-- Logs begin at ', p) && !text.startsWith('-- Journal begins at ', p)) return [0, 0];
+  // The first date after the word (a weekday comes between: `begin at Mon 2022-05-30 17:37:44 PDT`).
+  const dateAfter = (word: string) => {
+    const i = text.indexOf(word, p);
+    if (i < 0) return 0;
+    BANNER_DATE.lastIndex = i;
+    const m = BANNER_DATE.exec(text);
+    if (!m || m.index - i > 40) return 0;
+    const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+    return Number.isFinite(ms) ? ms * 1000 : 0;
+  };
+  return [dateAfter(' begin'), dateAfter(' end')];
 }

@@ -452,6 +452,12 @@ export class SourceReader {
     if (this.collectUpsideDown(text, p, lineNo)) return;
     if (this.upsideDown && !text.endsWith('=<')) this.releaseUpsideDown();
     if (isBlankFrom(text, p)) {
+      // A timestamp with nothing after it (Grafana's copy of a log puts each line's time on a line of its own): not
+      // blank, and its date tells the year.
+      if (w && w.kind === 'timestamp' && p > 0 && w.year) {
+        this.nonLogLine(text, 0, lineNo, true);
+        return;
+      }
       this.counts.blank++;
       if (!this.panicMode && !this.openBlock) this.joinable = false;
       return;

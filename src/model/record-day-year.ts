@@ -107,6 +107,12 @@ export function uuidV1TimeUs(uid: string): number {
   return us >= EARLIEST_POD_US && us < LATEST_POD_US ? Math.floor(us) : 0;
 }
 
+/** The latest year that puts a year-less time no later than `endUs` (a day's slack, as above). */
+export function yearUpTo(yearlessUs: number, endUs: number): number {
+  const y = epochToParts(endUs).year;
+  return yearlessToEpochUs(yearlessUs, y) <= endUs + US_PER_DAY ? y : y - 1;
+}
+
 /**
  * The year of a year-less time that first mentions a pod made at `madeUs`: the earliest year that puts it after the
  * pod was made (a day's slack for the local time of klog headers against the UTC of the UUID).

@@ -20,7 +20,7 @@ import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
-import { dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay } from './record-day-year.ts';
+import { dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
@@ -366,6 +366,14 @@ export class SourceHandle implements FastRecordSink {
       for (const [y, w] of uidVotes) votes.set(y, (votes.get(y) ?? 0) + w);
       if (facts.glogHeaderYear) {
         votes.set(facts.glogHeaderYear, (votes.get(facts.glogHeaderYear) ?? 0) + 50);
+        how = 'file-header';
+      }
+      // journalctl's banner: the records lie between the journal's first and last entries. The end decides where it
+      // is stated (a journal can be kept for years); else the first year after the beginning.
+      if (facts.journalBeginUs) {
+        const y = facts.journalEndUs ? yearUpTo(o.time[to - 1], facts.journalEndUs) - offset[n - 1]
+          : yearAfterMade(o.time[from], facts.journalBeginUs);
+        votes.set(y, (votes.get(y) ?? 0) + 50);
         how = 'file-header';
       }
     }

@@ -57,6 +57,20 @@ describe('--logging-format=json', () => {
   });
 });
 
+describe('the year from journalctl\'s banner', () => {
+  const line = (d: string) => `${d} 22:26:30 host-1 kubelet[10125]: E${d === 'Apr 16' ? '0416' : '0105'} 22:26:30.150357   10125 kubelet.go:2373] "Container runtime network not ready" networkReady="NetworkReady=false"`;
+
+  it('following (`journalctl -f`: only the beginning stated): the first year that puts the records after it', () => {
+    const text = ['-- Logs begin at Mon 2022-05-30 17:37:44 PDT. --', line('Apr 16')].join('\n');
+    expect(analyze({ name: 'j.log', data: text }).sources[0].year).toEqual({ value: 2023, how: 'file-header' });
+  });
+
+  it('with both ends stated, the end decides (a journal kept for years), also in the newer "Journal begins at" wording', () => {
+    const text = ['-- Journal begins at Sat 2021-01-09 06:31:48 UTC, ends at Tue 2023-01-10 06:23:41 UTC. --', line('Jan 05')].join('\n');
+    expect(analyze({ name: 'j.log', data: text }, { year: 2030 }).sources[0].year).toEqual({ value: 2023, how: 'file-header' });
+  });
+});
+
 describe('JSON log lines a paste wrapped', () => {
   const skip = (ms: number) => `{"ts":${ms},"caller":"kubelet/kubelet.go:2406","msg":"Skipping pod synchronization","err":"container runtime status check may not have completed yet","errCauses":[{"error":"container runtime status check may not have completed yet"}]}`;
   const node = '10.200.1.5: ';
@@ -114,7 +128,7 @@ describe('journalctl output modes', () => {
     const src = trace.sources[0];
     expect(src.format).toBe('klog-journald');
     expect(src.node).toBe('node-1');
-    expect(src.year).toEqual({ value: 2023, how: 'document' });
+    expect(src.year).toEqual({ value: 2023, how: 'file-header' });
     expect(src.lines).toEqual({ total: 4, klog: 2, continuation: 0, unrecognized: 2, blank: 0 });
     expect(src.diagnostics).toEqual([]);
     expect(eventRows(trace)).toEqual([

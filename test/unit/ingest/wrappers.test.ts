@@ -106,6 +106,20 @@ describe('CI logs and section headers', () => {
     expect(readRecords(text).reader.facts.sectionHeaders).toBe(1);
   });
 
+  it('a Grafana copy: each line\'s timestamp alone on the line before it (not blank; its date gives the year)', () => {
+    const text = [
+      '2024-02-27 04:42:43.206\t',
+      'I0227 10:42:43.206377    3746 kubelet.go:2394] "SyncLoop ADD" source="api" pods=["workload-x/workload-x-76fc88b86d-cgwkc"]',
+      '',
+      '2024-02-27 04:42:43.379\t',
+      'I0227 10:42:43.379059    3746 kubelet.go:2410] "SyncLoop DELETE" source="api" pods=["workload-x/workload-x-76fc88b86d-cgwkc"]',
+    ].join('\n');
+    const src = analyze({ name: 'grafana.txt', data: text }).sources[0];
+    expect(src.lines).toEqual({ total: 5, klog: 2, continuation: 0, unrecognized: 2, blank: 1 });
+    expect(src.year.value).toBe(2024);
+    expect(src.diagnostics).toEqual([]);
+  });
+
   it('minikube logs: other components\' sections, journal banners and "-- No entries --" are skipped quietly', () => {
     const trace = analyze({ name: 'minikube-logs.txt', data: fixture('minikube-logs.txt') });
     const src = trace.sources[0];
@@ -137,7 +151,7 @@ describe('minikube 1.x reports: lines behind bullets', () => {
     const src = trace.sources[0];
     expect(src.format).toBe('klog-journald');
     expect(src.node).toBe('minikube');
-    expect(src.year).toEqual({ value: 2021, how: 'document' });
+    expect(src.year).toEqual({ value: 2021, how: 'file-header' });
     // The kube-scheduler container's section is another program's lines.
     expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.node} ${r.kind}`)).toEqual([
       '2021-07-08 09:33:38.354668 minikube-logs.txt:6 minikube syncloop.start',
