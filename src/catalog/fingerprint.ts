@@ -57,6 +57,17 @@ const BY_ENTRY: Record<string, [Range, string]> = {
 };
 
 /**
+ * Entries whose printf form the kubelet stopped writing when its files moved to structured logging (1.21, as
+ * kubelet-reference.md's version notes say; the eviction manager's lines moved in the same release): a printf-era
+ * record of one says ≤1.20.
+ */
+const PRINTF_UNTIL_1_20: Record<string, string> = {
+  X15: 'printf "eviction manager: …" lines', X17: 'printf "eviction manager: …" lines', X147: 'printf "eviction manager: …" lines',
+  X28: 'printf "eviction manager: …" lines', X29: 'printf "eviction manager: …" lines',
+  M37: 'printf "Unable to attach or mount volumes for pod …"',
+};
+
+/**
  * Text-shape signals: for these entries the first listed substring found in the record decides (a null range
  * means "found, but says nothing"). Substrings are chosen to appear the same in text and JSON lines where they can.
  */
@@ -181,6 +192,8 @@ export class VersionFingerprint {
         this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
       }
     }
+    const printfSignal = keyed ? undefined : PRINTF_UNTIL_1_20[entryId];
+    if (printfSignal) this.note(printfSignal, [0, 20]);
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(keyed ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', keyed ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
     if (this.textChecks > TEXT_CHECK_BUDGET) return;
@@ -329,7 +342,7 @@ interface EntrySignals {
 /** Entries observe() looks at further; every entry it tests by id below is one of them. */
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const ids = new Set([
-    ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES,
+    ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
     'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44',
   ]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));

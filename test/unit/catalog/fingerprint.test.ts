@@ -89,6 +89,12 @@ describe('version fingerprint', () => {
     expect(trace.nodes[0].starts).toEqual([]);
   });
 
+  it('dates the printf eviction manager and volume lines ≤1.20 (structured from 1.21); their structured forms say nothing of it', () => {
+    expect(versionOf(klog('W', 'eviction_manager.go:333', 'eviction manager: attempting to reclaim ephemeral-storage'))).toBe('≤1.20');
+    expect(versionOf(klog('E', 'kubelet.go:1682', `Unable to attach or mount volumes for pod "${WEB0}": unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition; skipping pod`))).toBe('≤1.20');
+    expect(versionOf(klog('I', 'eviction_manager.go:349', '"Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"'))).toBe('1.19+');
+  });
+
   it('does not date the config source\'s "Receiving a new pod": it is printed in every release', () => {
     expect(versionOf(klog('I', 'config.go:414', `Receiving a new pod "web-0_default(${UID})"`))).toBe('unknown');
   });
