@@ -187,7 +187,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     msg: ['Eviction manager: eviction thresholds have been met, but no pods are active to evict'],
     printf: ['eviction manager: eviction thresholds have been met, but no pods are active to evict', 'eviction manager: no ranking function for resource %s{resource}'],
     text: ['resource'],
-    explain: 'The node is over an eviction threshold, but the eviction manager has no pod it can evict for it (none running, or none using that resource, or only critical ones): the pressure stays until something else frees the resource.',
+    explain: 'The node is over an eviction threshold, but the eviction manager has nothing to evict for it (no active pod on the node, or no way to rank pods for that resource): the pressure stays until something else frees the resource.',
   },
   {
     id: 'X89', kind: 'eviction.observation', lane: 'eviction', versions: 'all', v: 0,

@@ -16,6 +16,7 @@ const PRESSURE = kindId('eviction.pressure');
 const EVICTED_EVENT = kindId('event.evicted');
 const CRITICAL = kindId('eviction.critical');
 const EVICT_FAILED = kindId('eviction.evict-failed');
+const NOTHING_TO_EVICT = kindId('eviction.nothing-to-evict');
 
 interface NodeEvictions {
   node: number;
@@ -24,6 +25,9 @@ interface NodeEvictions {
   evicted: Map<number, number>;
   /** Pods chosen but not evicted (critical, or the kill failed). */
   spared: Set<number>;
+  /** "eviction thresholds have been met, but no pods are active to evict": how many, and the last. */
+  nothingToEvict: number;
+  lastNothingToEvict: number;
 }
 
 export const eviction: Detector = {
@@ -31,10 +35,14 @@ export const eviction: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold'])) {
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict'])) {
       const node = ev.node[e];
       let n = byNode.get(node);
-      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set() }; byNode.set(node, n); }
+      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set(), nothingToEvict: 0, lastNothingToEvict: -1 }; byNode.set(node, n); }
+      if (ev.kind[e] === NOTHING_TO_EVICT) {
+        n.nothingToEvict++;
+        n.lastNothingToEvict = e;
+      }
       if (n.events.length < 300) n.events.push(e);
       const resource = ctx.text(e);
       if (resource && n.resources.size < 10 && ev.kind[e] !== EVICTED_EVENT) n.resources.add(resource);
@@ -67,6 +75,9 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: first node-level cleanup (unused images and dead containers), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
   if (n.evicted.size) {
     parts.push(`Evicted: ${podNames(trace, n.evicted.keys(), 6)} (${count(n.evicted.size, 'pod')}; first ${lineRef(trace, [...n.evicted.values()][0])}). Each is killed through its pod worker and stays in the API as Failed with reason Evicted.`);
+  } else if (n.nothingToEvict) {
+    const last = n.lastNothingToEvict;
+    parts.push(`It found no pod it could evict: "eviction thresholds have been met, but no pods are active to evict" ${n.nothingToEvict === 1 ? `(${lineRef(trace, last)})` : `${count(n.nothingToEvict, 'time')}, the last at ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}: the node had no active pod at all, and the eviction manager frees a resource only by evicting pods, so the pressure stays until something else frees it (images, container logs, other programs' files).`);
   } else {
     parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
   }

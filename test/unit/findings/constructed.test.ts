@@ -741,6 +741,22 @@ describe('eviction told by the eviction manager\'s own "evicted successfully" li
   });
 });
 
+describe('eviction with no pod to evict (k3s-io/k3s#888: k3s in Docker, the printf era)', () => {
+  it('says the node had no active pod, instead of guessing the cleanup was enough', () => {
+    const text = [
+      'W1010 09:05:34.477000       1 eviction_manager.go:333] eviction manager: attempting to reclaim ephemeral-storage',
+      'I1010 09:05:34.484859       1 eviction_manager.go:344] eviction manager: must evict pod(s) to reclaim ephemeral-storage',
+      'E1010 09:05:34.484901       1 eviction_manager.go:355] eviction manager: eviction thresholds have been met, but no pods are active to evict',
+      'W1010 09:05:44.495044       1 eviction_manager.go:333] eviction manager: attempting to reclaim ephemeral-storage',
+      'E1010 09:05:44.501900       1 eviction_manager.go:355] eviction manager: eviction thresholds have been met, but no pods are active to evict',
+    ].join('\n');
+    const f = analyse(text, 'k3s.log').of('eviction');
+    expect(f.map((x) => x.title)).toEqual(['Eviction: ephemeral-storage pressure']);
+    expect(f[0].explanation).toContain('2 times, the last at 09:05:44.501900 (line 5): the node had no active pod at all');
+    expect(f[0].explanation).not.toContain('may have been enough');
+  });
+});
+
 describe('node-shutdown on a constructed 1.28 excerpt (graceful shutdown, its pod kills, completion, the kubelet back)', () => {
   // Public excerpts show the shutdown's lines apart (kubernetes/kubernetes#122674: detected and processing;
   // #110755: one pod kill), so the whole sequence is written here from their exact texts.
