@@ -28,6 +28,7 @@ import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
 import { imageGcFailing } from './detectors/image-gc-failing.ts';
 import { orphanedPodVolumes } from './detectors/orphaned-pod-volumes.ts';
 import { volumeOpFailing } from './detectors/volume-op-failing.ts';
+import { nodeNotReady } from './detectors/node-not-ready.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -39,5 +40,5 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
+  networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
 ];

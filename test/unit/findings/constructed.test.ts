@@ -741,6 +741,26 @@ describe('eviction told by the eviction manager\'s own "evicted successfully" li
   });
 });
 
+describe('node-not-ready on constructed 1.2x lines (the condition as setters.go prints it)', () => {
+  const notReady = (t: string, message: string) =>
+    `I0315 ${t}    2891 setters.go:548] "Node became not ready" node="node-1" condition={Type:Ready Status:False LastHeartbeatTime:2024-03-15 ${t.slice(0, 8)} +0000 UTC LastTransitionTime:2024-03-15 ${t.slice(0, 8)} +0000 UTC Reason:KubeletNotReady Message:${message}}`;
+  const ready = (t: string) => `I0315 ${t}    2891 kubelet_node_status.go:498] "Recording event message for node" node="node-1" event="NodeReady"`;
+
+  it('a reason no other detector explains, Ready again later: a warning with the reason and how long', () => {
+    const text = [notReady('10:00:00.000000', '[csinode is not yet initialized, missing node capacity for resources: ephemeral-storage]'), ready('10:02:30.000000')].join('\n');
+    const f = analyse(text, 'nr.log').of('node-not-ready');
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['warning Node NotReady: [csinode is not yet initialized, missing node capacity for r…']);
+    expect(f[0].explanation).toContain('It was Ready again at 10:02:30.000000 (line 2), 2m30s later.');
+  });
+
+  it('PLEG, runtime and network reasons are left to their own detectors', () => {
+    for (const m of ['PLEG is not healthy: pleg was last seen active 3m0.1s ago; threshold is 3m0s', 'container runtime is down',
+      'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized']) {
+      expect(analyse(notReady('10:00:00.000000', m), 'nr.log').of('node-not-ready'), m).toEqual([]);
+    }
+  });
+});
+
 describe('eviction with no pod to evict (k3s-io/k3s#888: k3s in Docker, the printf era)', () => {
   it('says the node had no active pod, instead of guessing the cleanup was enough', () => {
     const text = [

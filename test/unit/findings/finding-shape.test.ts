@@ -28,6 +28,7 @@ const CASES: Record<string, Case> = {
   'image-pull-failed': { input: () => fixture('image-pull-failed-1.log') },
   'container-config-error': { input: () => fixture('container-config-error-constructed.log') },
   'network-not-ready': { input: () => fixture('network-not-ready-2.log') },
+  'node-not-ready': { input: () => fixture('node-not-ready-1.log') },
   'volume-mount-timeout': { input: () => fixture('volume-mount-timeout-1.log') },
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },

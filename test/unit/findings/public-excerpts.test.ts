@@ -193,6 +193,21 @@ describe('image-pull-failed', () => {
   });
 });
 
+describe('node-not-ready', () => {
+  it('a NodeNotReady event with no reason: the last PLEG line 3m4s before, context only (prabhatsharma/kubernetes-the-hard-way-aws#12, 1.x journald)', () => {
+    // https://github.com/prabhatsharma/kubernetes-the-hard-way-aws/issues/12 — the issue is "PLEG is not healthy".
+    const a = fixture('node-not-ready-1.log');
+    const f = only(a, 'node-not-ready');
+    expect(f.severity).toBe('error');
+    expect(f.title).toBe('Node NotReady (until the end of the log)');
+    expect(f.explanation).toContain('set ip-10-240-0-20 NotReady at 15:46:40.357340 (line 3), and the line does not say why');
+    expect(f.explanation).toContain('The last PLEG line before it was 3m4s earlier (line 2).');
+    expect(a.lines(f)).toEqual([2, 3]);
+    // The PLEG line names a pod; the finding does not claim it.
+    expect(f.pods).toEqual([]);
+  });
+});
+
 describe('network-not-ready', () => {
   it('reports the CNI message; 15 s without failed pods is information (fujitatomoya/ros_k8s#22, 1.2x)', () => {
     // https://github.com/fujitatomoya/ros_k8s/issues/22

@@ -1,0 +1,108 @@
+/**
+ * node-not-ready: the kubelet set its node's Ready condition to False ("Node became not ready", or only the
+ * NodeNotReady event it records) for a reason no other detector reports. PLEG, the runtime and the pod network each
+ * have their own finding, which names the NotReady lines as evidence; this one covers the rest: a reason they do not
+ * know, or none printed (the NodeNotReady event line alone), where the log around it is the only clue
+ * (kubelet-reference §1.7: syncNodeStatus computes Ready from the runtime, network and PLEG health).
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { STARTUP_WINDOW_US, eventsNear } from '../episodes.ts';
+import { startTimeOf } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { KINDS, kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+
+/** Reasons the other detectors explain (pleg-unhealthy, runtime-down, network-not-ready). */
+const EXPLAINED_ELSEWHERE = ['PLEG is not healthy', 'pleg has yet to be successful', 'container runtime is down',
+  'runtime status check may not have completed', 'network not ready', 'NetworkReady=false', 'network plugin'];
+const READY = new Set([kindId('event.node-ready'), kindId('node.fast-ready')]);
+/** PLEG's own lines and the sync loop's lines about its events (their kinds name the event: pleg.container-started…). */
+const PLEG_KINDS = KINDS.filter((k) => k.startsWith('pleg.') || k === 'syncloop.pleg');
+/** How far back the last PLEG and runtime lines before the NotReady line are looked for. */
+const LOOK_BACK_US = 15 * 60e6;
+
+interface NotReadyStretch {
+  node: number;
+  /** The NotReady lines until the node is Ready again (at most a few kept). */
+  events: number[];
+  ready: number;
+}
+
+export const nodeNotReady: Detector = {
+  id: 'node-not-ready',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const open = new Map<number, NotReadyStretch>();
+    const stretches: NotReadyStretch[] = [];
+    for (const e of ctx.ofKinds(['node.not-ready', 'event.node-not-ready', 'event.node-ready', 'node.fast-ready'])) {
+      const node = ev.node[e];
+      const cur = open.get(node);
+      if (READY.has(ev.kind[e])) {
+        if (cur) { cur.ready = e; open.delete(node); }
+        continue;
+      }
+      if (cur) {
+        if (cur.events.length < 20) cur.events.push(e);
+        continue;
+      }
+      const s = { node, events: [e], ready: -1 };
+      open.set(node, s);
+      stretches.push(s);
+    }
+    const plegEvents = ctx.ofKinds(PLEG_KINDS);
+    const runtimeErrors = ctx.ofKinds(['runtime.call-failed', 'node.runtime-sanity-failed']);
+    const out: Finding[] = [];
+    for (const s of stretches) {
+      const reasons = s.events.map((e) => ctx.text(e)).filter((t) => t && !t.startsWith('NodeNotReady'));
+      if (reasons.some((r) => EXPLAINED_ELSEWHERE.some((x) => r.includes(x)))) continue;
+      out.push(describe(ctx, s, reasons, plegEvents, runtimeErrors));
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], plegEvents: Uint32Array, runtimeErrors: Uint32Array): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const first = s.events[0];
+  const b = new FindingBuilder(trace);
+  for (const e of s.events) b.evidence(e);
+  if (s.ready >= 0) b.evidence(s.ready);
+  b.nodeLanes(s.node, ['node-status', 'pleg']);
+  const firstUs = ev.timeUs[first];
+  const startUs = startTimeOf(ctx, first, ctx.startBefore(first));
+  const atStart = !Number.isNaN(startUs) && firstUs - startUs <= STARTUP_WINDOW_US && s.ready >= 0;
+
+  const parts: string[] = [];
+  const nodeName = trace.nodes[s.node]?.name ?? 'its node';
+  parts.push(`The kubelet set ${nodeName} NotReady at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})${reasons.length ? `: "${clip(reasons[0], 200)}"` : ', and the line does not say why'}.`);
+  if (s.ready >= 0) parts.push(`It was Ready again at ${timeOfEvent(trace, s.ready)} (${lineRef(trace, s.ready)}), ${duration(ev.timeUs[s.ready] - firstUs)} later.`);
+  else parts.push(`No NodeReady follows: the node was still NotReady at the end of the log${s.events.length > 1 ? ` (${count(s.events.length, 'NotReady line')})` : ''}.`);
+  if (atStart) parts.push('This was within a minute of the kubelet starting, while its first runtime and PLEG checks were pending: normal start-up noise.');
+  // The kubelet sets NotReady when the runtime, the network or PLEG is unhealthy: what PLEG and the runtime last
+  // said before it.
+  const plegBefore = eventsNear(ctx, plegEvents, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
+  const runtimeBefore = eventsNear(ctx, runtimeErrors, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
+  const lastPleg = plegBefore.at(-1);
+  if (lastPleg !== undefined) {
+    parts.push(`The last PLEG line before it was ${duration(firstUs - ev.timeUs[lastPleg])} earlier (${lineRef(trace, lastPleg)}). PLEG counts as unhealthy after 3 minutes without a completed relist, which makes the node NotReady; its events are printed only when containers change, though, so quiet minutes alone prove nothing.`);
+    b.evidence(lastPleg, false);
+  }
+  if (runtimeBefore.length) {
+    parts.push(`Runtime calls failed in the ${duration(LOOK_BACK_US)} before it: ${count(runtimeBefore.length, 'line')}, the last ${lineRef(trace, runtimeBefore.at(-1)!)} ("${clip(ctx.text(runtimeBefore.at(-1)!), 120)}").`);
+    for (const e of runtimeBefore.slice(-3)) b.evidence(e, false);
+  }
+  if (lastPleg === undefined && !runtimeBefore.length && !reasons.length) {
+    parts.push('The Ready condition goes False when the container runtime is down, PLEG has not relisted for 3 minutes, the network plugin is not ready, or the node is shutting down; the log shows none of these before it.');
+  }
+  return b.build({
+    id: 'node-not-ready',
+    title: `Node NotReady${reasons.length ? `: ${clip(reasons[0], 60)}` : ''}${s.ready >= 0 ? '' : ' (until the end of the log)'}`,
+    severity: atStart ? 'info' : s.ready >= 0 ? 'warning' : 'error',
+    explanation: parts.join(' '),
+    next: 'kubectl describe node: the Ready condition\'s reason and message and when it changed; then the runtime (crictl info, systemctl status containerd), the PLEG relist time (kubelet_pleg_relist_duration_seconds), the network plugin (CNI config and pods), and the kubelet\'s lines in the minutes before.',
+  });
+}
