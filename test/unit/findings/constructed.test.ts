@@ -761,6 +761,15 @@ describe('node-not-ready on constructed 1.2x lines (the condition as setters.go 
   });
 });
 
+describe('illegal-phase-transition in the printf era (the message as 1.1x printed it)', () => {
+  it('reads the phases from "from … to …" and counts the repeats', () => {
+    const line = (t: string) => `W0315 ${t}    2891 kubelet_pods.go:1373] Pod attempted illegal phase transition from Succeeded to Running: &PodStatus{Phase:Running,}`;
+    const f = analyse([line('10:00:00.000000'), line('10:00:10.000000')].join('\n'), 'ph.log').of('illegal-phase-transition');
+    expect(f.map((x) => x.title)).toEqual(['Kubelet refused to move a pod from Succeeded back to Running']);
+    expect(f[0].explanation).toContain('(2 times, the last at 10:00:10.000000, line 2)');
+  });
+});
+
 describe('eviction with no pod to evict (k3s-io/k3s#888: k3s in Docker, the printf era)', () => {
   it('says the node had no active pod, instead of guessing the cleanup was enough', () => {
     const text = [

@@ -208,6 +208,18 @@ describe('node-not-ready', () => {
   });
 });
 
+describe('illegal-phase-transition', () => {
+  it('names the terminal phase kept and the phase refused (kubernetes/kubernetes#105382, an evicted pod, 1.2x)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/105382
+    const a = fixture('illegal-phase-transition-1.log');
+    const f = only(a, 'illegal-phase-transition');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toBe('Kubelet refused to move default/evictme from Failed back to Running');
+    expect(a.lines(f)).toEqual([2]);
+    expect(a.pods(f)).toEqual(['default/evictme']);
+  });
+});
+
 describe('network-not-ready', () => {
   it('reports the CNI message; 15 s without failed pods is information (fujitatomoya/ros_k8s#22, 1.2x)', () => {
     // https://github.com/fujitatomoya/ros_k8s/issues/22
