@@ -79,10 +79,71 @@ export const probeFailures: Detector = {
       if (g.events.length < 100) g.events.push(e);
     }
     const out: Finding[] = [];
-    for (const g of groups.values()) if (g.failures >= MIN_FAILURES) out.push(describe(ctx, g));
+    const reported = new Set<number>();
+    for (const g of groups.values()) {
+      if (g.failures < MIN_FAILURES) continue;
+      out.push(describe(ctx, g));
+      if (g.probe === 'readiness') reported.add(g.pod);
+    }
+    for (const s of stillNotReady(ctx, reported)) out.push(describeNotReady(ctx, s));
     return out;
   },
 };
+
+/** A pod the sync loop last heard "not ready" about, with no "ready" after (1.21+: "SyncLoop (probe)" lines). */
+interface NotReadyTail {
+  pod: number;
+  /** The "not ready" lines since the last "ready" (a few kept) and how many. */
+  events: number[];
+  count: number;
+}
+
+/**
+ * Pods whose readiness the sync loop last reported "not ready", still so at the end of the log, where no prober line
+ * told of the failures (the prober's "Probe failed" and the sync loop's line are both V1, but an excerpt may hold
+ * only the latter), and not just started: a container's readiness starts as a failure until its first success.
+ */
+function stillNotReady(ctx: FindingContext, reported: ReadonlySet<number>): NotReadyTail[] {
+  const ev = ctx.trace.events;
+  const tails = new Map<number, NotReadyTail>();
+  const startedAt = new Map<number, number>();
+  for (const e of ctx.ofKinds(['syncloop.probe', 'pleg.container-started'])) {
+    const pod = ev.pod[e];
+    if (pod < 0 || reported.has(pod)) continue;
+    if (ev.kind[e] === STARTED) { startedAt.set(pod, ev.timeUs[e]); continue; }
+    const t = ctx.text(e);
+    if (!t.startsWith('readiness')) continue;
+    if (!t.endsWith('not ready')) { tails.delete(pod); continue; }
+    const tail = tails.get(pod);
+    if (tail) {
+      tail.count++;
+      if (tail.events.length < 50) tail.events.push(e);
+      continue;
+    }
+    const started = startedAt.get(pod);
+    if (started !== undefined && ev.timeUs[e] - started <= STARTUP_GRACE_US && ev.timeUs[ev.count - 1] - ev.timeUs[e] <= STARTUP_GRACE_US) continue;
+    tails.set(pod, { pod, events: [e], count: 1 });
+  }
+  return [...tails.values()];
+}
+
+function describeNotReady(ctx: FindingContext, s: NotReadyTail): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const e of s.events) b.evidence(e);
+  b.pod(s.pod).podLanes(s.pod, ['readiness', 'probe']);
+  const first = s.events[0];
+  const last = s.events[s.events.length - 1];
+  const sinceUs = trace.endUs - ev.timeUs[first];
+  return b.build({
+    id: 'probe-failures',
+    title: `Readiness: ${podName(trace, s.pod)} not ready (until the end of the log)`,
+    severity: sinceUs >= 2 * 60e6 ? 'warning' : 'info',
+    explanation: `The sync loop reported ${podName(trace, s.pod)} not ready by its readiness probe at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})${s.count > 1 ? `, ${count(s.count, 'time')} up to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ''}, and never ready after it: ${duration(sinceUs)} to the end of the log. A container is reported not ready after failureThreshold consecutive readiness failures; the pod is out of its Services' endpoints meanwhile, and nothing is restarted. The prober's own lines, with the probe's output, are not in this log.`,
+    next: 'kubectl describe pod: the Unhealthy events carry the probe\'s output; check what the readiness probe calls (path, port or command) and its timeoutSeconds against the application\'s response time, and whatever dependency the endpoint checks.',
+  });
+}
 
 function describe(ctx: FindingContext, g: Group): Finding {
   const trace = ctx.trace;

@@ -770,6 +770,21 @@ describe('illegal-phase-transition in the printf era (the message as 1.1x printe
   });
 });
 
+describe('readiness "not ready" from the sync loop (1.21+ lines)', () => {
+  const probe = (t: string, status: string) => `I0315 ${t}    2891 kubelet.go:2668] "SyncLoop (probe)" probe="readiness" status="${status}" pod="shop/web-0"`;
+  const started = (t: string) => `I0315 ${t}    2891 kubelet.go:2496] "SyncLoop (PLEG): event for pod" pod="shop/web-0" event={"ID":"${'5f1c2d3e-0000-4000-8000-00000000aa01'}","Type":"ContainerStarted","Data":"${'ab'.repeat(32)}"}`;
+
+  it('not ready for minutes until the end: a warning', () => {
+    const f = analyse([probe('10:00:00.000000', 'not ready'), probe('10:03:00.000000', 'not ready')].join('\n'), 'r.log').of('probe-failures');
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['warning Readiness: shop/web-0 not ready (until the end of the log)']);
+  });
+
+  it('ready again later, or a container that just started and the log ends: nothing', () => {
+    expect(analyse([probe('10:00:00.000000', 'not ready'), probe('10:00:20.000000', 'ready')].join('\n'), 'r.log').of('probe-failures')).toEqual([]);
+    expect(analyse([started('10:00:00.000000'), probe('10:00:00.100000', 'not ready'), probe('10:00:30.000000', 'not ready')].join('\n'), 'r.log').of('probe-failures')).toEqual([]);
+  });
+});
+
 describe('eviction with no pod to evict (k3s-io/k3s#888: k3s in Docker, the printf era)', () => {
   it('says the node had no active pod, instead of guessing the cleanup was enough', () => {
     const text = [

@@ -208,6 +208,19 @@ describe('node-not-ready', () => {
   });
 });
 
+describe('probe-failures from the sync loop\'s readiness lines alone', () => {
+  it('a pod not ready until the end, no prober lines (kubernetes/kubernetes#138889, 1.3x)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/138889
+    const a = fixture('readiness-not-ready-1.log');
+    const f = only(a, 'probe-failures');
+    expect(f.title).toBe('Readiness: manager/northftpmaster-0 not ready (until the end of the log)');
+    // Six seconds: information, not yet an incident.
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('4 times up to 08:18:56.428158 (line 4)');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4]);
+  });
+});
+
 describe('illegal-phase-transition', () => {
   it('names the terminal phase kept and the phase refused (kubernetes/kubernetes#105382, an evicted pod, 1.2x)', () => {
     // https://github.com/kubernetes/kubernetes/pull/105382
