@@ -24,7 +24,15 @@ interface Mount {
   causes: number[];
   /** Of `total`: waits that ended because the sync was cancelled ("context canceled"), not by the timeout. */
   cancelled: number;
+  /** Time of the last line counted in `total`. */
+  lastCountedUs: number;
 }
+
+/**
+ * Lines this close after a counted one are the same failed wait told again (the pod worker's "Error syncing pod"
+ * and the FailedMount event repeat the sync function's line); separate waits are the 2m3s timeout apart.
+ */
+const SAME_WAIT_US = 10e6;
 
 export const volumeMountTimeout: Detector = {
   id: 'volume-mount-timeout',
@@ -37,9 +45,12 @@ export const volumeMountTimeout: Detector = {
       const text = ctx.text(e);
       if (ev.kind[e] === SYNC_ERROR && !text.includes('unmounted volumes') && !text.includes('waiting for volumes to attach')) continue;
       let m = mounts.get(pod);
-      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '', causes: [], cancelled: 0 }; mounts.set(pod, m); }
-      m.total++;
-      if (text.endsWith('context canceled')) m.cancelled++;
+      if (!m) { m = { pod, events: [], total: 0, unmounted: new Set(), unattached: new Set(), error: '', causes: [], cancelled: 0, lastCountedUs: -Infinity }; mounts.set(pod, m); }
+      if (ev.timeUs[e] - m.lastCountedUs > SAME_WAIT_US) {
+        m.total++;
+        m.lastCountedUs = ev.timeUs[e];
+        if (text.endsWith('context canceled')) m.cancelled++;
+      }
       if (m.events.length < 200) m.events.push(e);
       for (const v of bracketList(text, 'unmounted volumes=[')) if (m.unmounted.size < 20) m.unmounted.add(v);
       for (const v of bracketList(text, 'unattached volumes=[')) if (m.unattached.size < 20) m.unattached.add(v);

@@ -288,6 +288,17 @@ describe('volume-mount-timeout', () => {
     expect(f.explanation).toContain('timed out waiting for the condition');
     expectRangeAndNext(a, f);
   });
+
+  it('the pod worker\'s "Error syncing pod" repeating the same timeout is one wait, not two (canonical/microk8s#3753, 1.2x kubelite)', () => {
+    // https://github.com/canonical/microk8s/issues/3753 — two pods, each one timeout; one of them also has the pod
+    // worker's line for it. Both are the same finding, of the same weight.
+    const a = fixture('volume-mount-timeout-2.log');
+    const f = a.of('volume-mount-timeout');
+    expect(f.map((x) => `${x.severity} ${a.pods(x)}`)).toEqual([
+      'warning kube-system/hostpath-provisioner-69cd9ff5b8-cf44z', 'warning kube-system/dashboard-metrics-scraper-7bc864c59-2bwr2',
+    ]);
+    expect(f[0].explanation).toContain('gave up after the 2m3s attach-and-mount timeout at 11:54:49.294297 (line 1)');
+  });
 });
 
 describe('housekeeping-slow', () => {
