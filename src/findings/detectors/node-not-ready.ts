@@ -83,17 +83,15 @@ function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], pl
   else parts.push(`No NodeReady follows: the node was still NotReady at the end of the log${s.events.length > 1 ? ` (${count(s.events.length, 'NotReady line')})` : ''}.`);
   if (atStart) parts.push('This was within a minute of the kubelet starting, while its first runtime and PLEG checks were pending: normal start-up noise.');
   // The kubelet sets NotReady when the runtime, the network or PLEG is unhealthy: what PLEG and the runtime last
-  // said before it.
+  // said before it. Named in the text, not made evidence: the finding's time range is the NotReady stretch's.
   const plegBefore = eventsNear(ctx, plegEvents, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
   const runtimeBefore = eventsNear(ctx, runtimeErrors, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
   const lastPleg = plegBefore.at(-1);
   if (lastPleg !== undefined) {
     parts.push(`The last PLEG line before it was ${duration(firstUs - ev.timeUs[lastPleg])} earlier (${lineRef(trace, lastPleg)}). PLEG counts as unhealthy after 3 minutes without a completed relist, which makes the node NotReady; its events are printed only when containers change, though, so quiet minutes alone prove nothing.`);
-    b.evidence(lastPleg, false);
   }
   if (runtimeBefore.length) {
     parts.push(`Runtime calls failed in the ${duration(LOOK_BACK_US)} before it: ${count(runtimeBefore.length, 'line')}, the last ${lineRef(trace, runtimeBefore.at(-1)!)} ("${clip(ctx.text(runtimeBefore.at(-1)!), 120)}").`);
-    for (const e of runtimeBefore.slice(-3)) b.evidence(e, false);
   }
   if (lastPleg === undefined && !runtimeBefore.length && !reasons.length) {
     parts.push('The Ready condition goes False when the container runtime is down, PLEG has not relisted for 3 minutes, the network plugin is not ready, or the node is shutting down; the log shows none of these before it.');

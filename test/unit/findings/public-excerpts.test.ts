@@ -202,7 +202,7 @@ describe('node-not-ready', () => {
     expect(f.title).toBe('Node NotReady (until the end of the log)');
     expect(f.explanation).toContain('set ip-10-240-0-20 NotReady at 15:46:40.357340 (line 3), and the line does not say why');
     expect(f.explanation).toContain('The last PLEG line before it was 3m4s earlier (line 2).');
-    expect(a.lines(f)).toEqual([2, 3]);
+    expect(a.lines(f)).toEqual([3]);
     // The PLEG line names a pod; the finding does not claim it.
     expect(f.pods).toEqual([]);
   });
