@@ -30,6 +30,7 @@ import { orphanedPodVolumes } from './detectors/orphaned-pod-volumes.ts';
 import { volumeOpFailing } from './detectors/volume-op-failing.ts';
 import { nodeNotReady } from './detectors/node-not-ready.ts';
 import { illegalPhaseTransition } from './detectors/illegal-phase-transition.ts';
+import { podSyncSkipped } from './detectors/pod-sync-skipped.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -42,5 +43,5 @@ export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
-  illegalPhaseTransition,
+  illegalPhaseTransition, podSyncSkipped,
 ];

@@ -364,6 +364,32 @@ function parseIsoWrapper(s: string, w: Wrapper): boolean {
   return true;
 }
 
+/**
+ * A UI's local date before each line, day and month as numbers and the year in full: Rancher 1.x's log viewer
+ * (`4/12/2017 10:40:03 PM`, `3-1-2017 00:16:09`), often glued to the klog header that follows. Only the year is
+ * taken (and the month where the order can be told): the time is the browser's zone, not the kubelet's.
+ */
+function parseNumericDateWrapper(s: string, w: Wrapper): boolean {
+  const m = NUMERIC_DATE.exec(s);
+  if (!m) return false;
+  const a = Number(m[1]);
+  const b = Number(m[3]);
+  const year = Number(m[4]);
+  if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12) || year < 2000 || year > 2100) return false;
+  // `M/D/YYYY h:mm:ss AM` is the US order; with a day over 12 either order tells itself.
+  const month = m[2] === '/' && m[8] ? a : a > 12 ? b : b > 12 ? a : 0;
+  w.kind = 'timestamp';
+  w.year = year;
+  w.month = month;
+  let p = m[0].length;
+  while (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9) p++;
+  w.payloadStart = p;
+  return true;
+}
+
+/** `4/12/2017 10:40:03 PM`, `3-1-2017 00:16:09`: day and month (either order), year, time, AM/PM. Anchored, bounded. */
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}),? (\d{1,2}):(\d{2}):(\d{2})(?: ?([AP]M))?/;
+
 /** talosctl and other multi-node prefixes: `10.5.0.2: <payload>`. */
 function parseIpPrefix(s: string, w: Wrapper): boolean {
   let p = 0;
@@ -418,6 +444,8 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
     if (parseJournaldUnix(s, w)) return true;
     reset(w);
     if (parseIpPrefix(s, w)) return true;
+    reset(w);
+    if (parseNumericDateWrapper(s, w)) return true;
     reset(w);
   }
   if (isHostChar(c0) && parseNamePrefixBeforeJson(s, w)) return true;

@@ -47,7 +47,8 @@ export function alarms(a: Analysed): string[] {
 
 /** A klog header's month, day and time as printed (`MMDD hh:mm:ss.uuuuuu` → `MM-DD hh:mm:ss.uuuuuu`), or undefined. */
 export function printedTime(line: string): string | undefined {
-  const m = /\b[IWEF](\d{2})(\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})\b/.exec(line);
+  // (A log viewer may glue its own date to the header: `10:40:03 PMI0412 19:40:03.656270`.)
+  const m = /(?:\b|(?<=\d|[AP]M))[IWEF](\d{2})(\d{2}) (\d{2}:\d{2}:\d{2}\.\d{6})\b/.exec(line);
   return m ? `${m[1]}-${m[2]} ${m[3]}` : undefined;
 }
 

@@ -221,6 +221,18 @@ describe('probe-failures from the sync loop\'s readiness lines alone', () => {
   });
 });
 
+describe('pod-sync-skipped', () => {
+  it('a reason no runtime or PLEG finding covers: the container manager failed (rancher/rancher#8491, Rancher 1.x log viewer, 1.5–1.6)', () => {
+    // https://github.com/rancher/rancher/issues/8491 — each line behind the viewer's local date, glued to the header.
+    const a = fixture('pod-sync-skipped-1.log');
+    const f = only(a, 'pod-sync-skipped');
+    expect(f.severity).toBe('error');
+    expect(f.explanation).toContain('3 times from 19:40:03.656270 (line 1) to 19:40:13.656759 (line 3), 10.00s: "Failed to start ContainerManager mkdir /sys/fs/cgroup/cpuacct,cpu: read-only file system"');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+    expect(a.trace.sources[0].year).toEqual({ value: 2017, how: 'wrapper' });
+  });
+});
+
 describe('illegal-phase-transition', () => {
   it('names the terminal phase kept and the phase refused (kubernetes/kubernetes#105382, an evicted pod, 1.2x)', () => {
     // https://github.com/kubernetes/kubernetes/pull/105382

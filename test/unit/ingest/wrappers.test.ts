@@ -106,6 +106,21 @@ describe('CI logs and section headers', () => {
     expect(readRecords(text).reader.facts.sectionHeaders).toBe(1);
   });
 
+  it('a log viewer\'s local date glued to each klog header (Rancher 1.x): US order with AM/PM, day-first, the year taken', () => {
+    const text = [
+      '4/12/2017 10:40:03 PMI0412 19:40:03.656270    5560 kubelet.go:1752] skipping pod synchronization - [Failed to start ContainerManager]',
+      '9/30/2016 11:01:18 AME0930 18:01:18.175573   10091 container_manager_linux.go:567] error opening pid file /var/run/docker.pid',
+      '3-1-2017 00:16:09I0102 23:16:09.469260   20483 manager.go:198] Machine: {NumCores:2}',
+    ];
+    expect(text.map((t) => analyze({ name: 'r.log', data: t }).sources[0]).map((s) => [s.lines.klog, s.year.value, s.year.how])).toEqual([
+      [1, 2017, 'wrapper'], [1, 2016, 'wrapper'], [1, 2017, 'wrapper'],
+    ]);
+    // Not a date: an impossible day and month, a two-digit year.
+    for (const t of ['13/13/2017 10:40:03 I0412 19:40:03.656270    5560 kubelet.go:1752] x', '4/12/17 10:40:03 I0412 19:40:03.656270    5560 kubelet.go:1752] x']) {
+      expect(analyze({ name: 'r.log', data: t }, { year: 2021 }).sources[0].year.value, t).toBe(2021);
+    }
+  });
+
   it('a Grafana copy: each line\'s timestamp alone on the line before it (not blank; its date gives the year)', () => {
     const text = [
       '2024-02-27 04:42:43.206\t',
