@@ -97,9 +97,11 @@ function cutRows(trace: Trace): (string | number)[][] {
     if (!source.cuts.length) return;
     const byLine: { line: number; timeUs: number }[] = [];
     for (let e = 0; e < trace.events.count; e++) if (trace.events.source[e] === s) byLine.push({ line: trace.events.line[e], timeUs: trace.events.timeUs[e] });
+    // A source without records has no stretch between records to mark (and no time to give the row).
+    if (!byLine.length) return;
     byLine.sort((a, b) => a.line - b.line);
     let k = 0;
-    let timeUs = byLine.length ? byLine[0].timeUs : trace.startUs;
+    let timeUs = byLine[0].timeUs;
     for (const cut of source.cuts) {
       for (; k < byLine.length && byLine[k].line < cut.line; k++) timeUs = byLine[k].timeUs;
       const row: Partial<Record<CsvColumn, string | number>> = {

@@ -47,6 +47,12 @@ describe('CSV export', () => {
     expect(first[col('pod_name')]).toBe('nginx-deployment-bd4476b48-fpgvc');
   });
 
+  it('a source with no records gets no cut rows (they had no time but the epoch\'s)', () => {
+    const trace = analyzeText('```\nnot a kubelet line\n```\n', 'empty.md');
+    expect(trace.events.count).toBe(0);
+    expect(parseCsv(exportEventsCsv(trace))).toEqual([[...CSV_COLUMNS]]);
+  });
+
   it('protects cells a spreadsheet would run as formulas (but not negative numbers), and the import undoes it', () => {
     const trace = analyzeText(seedText('004'), 'seed-004.txt');
     trace.strings[trace.events.text[0]] = '=HYPERLINK("http://x")';
