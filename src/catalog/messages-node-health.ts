@@ -69,7 +69,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X66', kind: 'gc.reclaim-unused', lane: 'gc', versions: 'all', v: 0,
     msg: ['Attempting to delete unused containers', 'Attempting to delete unused images'],
-    printf: ['attempting to delete unused containers', 'attempting to delete unused images'],
+    printf: ['attempting to delete unused containers', 'attempting to delete unused images',
+      'eviction manager: attempting to delete unused containers', 'eviction manager: attempting to delete unused images'],
     explain: 'The eviction manager is short of disk and first tries to reclaim it by deleting unused containers and images, before it evicts pods.',
   },
   {
@@ -156,7 +157,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Systemd watchdog is not enabled', 'Using this format as endpoint is deprecated, please consider using full url format.',
       'Using cgroup driver setting received from the CRI runtime', 'NoSwap is set due to memorySwapBehavior not specified',
       'Container manager verified user specified cgroup-root exists', 'Discovered runtime cgroup name',
-      'Creating topology manager with none policy'],
+      'Creating topology manager with none policy', 'Initialized iptables rules.', 'Starting to listen'],
     printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
       'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
       'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d',
@@ -279,8 +280,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X116', kind: 'stats.failed', lane: 'other', versions: '1.21+', v: 0,
-    msg: ['Error getting summary for resourceMetric prometheus endpoint'], text: ['err'],
-    explain: 'A scrape of the kubelet\'s resource metrics could not get the stats summary (often the runtime did not answer the stats call in time): metrics-server sees no usage for this node then.',
+    msg: ['Error getting summary for resourceMetric prometheus endpoint', 'Failed to get the info of the filesystem with mountpoint'], text: ['err'],
+    explain: 'The kubelet could not get stats it reports (a scrape of its resource metrics without the stats summary, often because the runtime did not answer in time; a filesystem not yet in cAdvisor\'s cache, routine right after start-up).',
   },
   {
     id: 'X117', kind: 'server.auth-failed', lane: 'other', versions: 'all', v: 0,
@@ -337,6 +338,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Generated Name %q for UID %q{podUID} from URL %s{path}', 'Using namespace %q{namespace} for pod %q{podName} from %s{path}'],
     text: ['path', 'source'],
     explain: 'The file (or URL) pod source read a static pod manifest and filled in what it lacks: a UID hashed from the node and the file, the node\'s name appended to the pod\'s, the namespace.',
+  },
+  {
+    id: 'X155', kind: 'node.startup-step', lane: 'node-status', versions: 'all', v: 1,
+    printf: ['FLAG: %s{flag}=%s{value}'], text: ['flag'],
+    explain: 'At start-up the kubelet prints each of its command-line flags with its value (at -v=1 and above), one line each.',
+  },
+  {
+    id: 'X156', kind: 'node.startup-step', lane: 'node-status', versions: '≤1.2x (cloud providers in the kubelet)', v: 2,
+    printf: ['Using Node Hostname from cloudprovider: %q{node}'], text: ['node'], namesOwnNode: true,
+    explain: 'The kubelet takes its node\'s name from the cloud provider (the instance\'s name) rather than the machine\'s hostname.',
   },
   {
     id: 'X152', kind: 'node.startup-step', lane: 'node-status', versions: 'all (Windows nodes)', v: 0,

@@ -344,6 +344,12 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { pods: [pod('kube-system', 'etcd-node-1', STATIC_UID)], text: '/etc/kubernetes/manifests/etcd.yaml' }),
     J(json('config/common.go:78', { msg: 'Set namespace for pod', v: 3, pod: { name: 'etcd-node-1', namespace: 'kube-system' }, source: '/etc/kubernetes/manifests/etcd.yaml' }),
       { pods: [pod('kube-system', 'etcd-node-1')], text: '/etc/kubernetes/manifests/etcd.yaml' })),
+  entry('X155', 'node.startup-step', 'node-status',
+    P(klog('I', 'flags.go:59', 'FLAG: --eviction-soft=""'), { text: '--eviction-soft' }),
+    // --logging-format=json prints the same line as its msg, newline included (a real 1.21 log does).
+    J(json('', { msg: 'FLAG: --node-ip="10.0.0.2"\n', v: 1 }), { text: '--node-ip' })),
+  entry('X156', 'node.startup-step', 'node-status',
+    P(klog('I', 'kubelet_node_status.go:469', 'Using Node Hostname from cloudprovider: "aks-nodepool1-39841472-1"'), { text: 'aks-nodepool1-39841472-1' })),
   entry('X152', 'node.startup-step', 'node-status',
     P(klog('E', 'server.go:754', 'kubelet needs to run as uid `0`. It is being run as -1')),
     P(klog('E', 'file_unsupported.go:28', 'Watching source file is unsupported in this build')),
