@@ -215,6 +215,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'Graceful node shutdown: the shutdown manager asks the pod worker to kill this pod within the shutdown grace period it has left for the pod\'s priority.',
   },
   {
+    id: 'X157', kind: 'pw.shutdown-killed', lane: 'pod-worker', versions: '1.21+', v: 1,
+    msg: ['Shutdown manager finished killing pod'],
+    explain: 'Graceful node shutdown: the pod\'s kill finished (its containers stopped) within the grace period the shutdown manager gave it.',
+  },
+  {
     id: 'X148', kind: 'api.request', lane: 'other', versions: 'all', v: 6,
     printf: ['%s{verb} %s{url} %s{status} in %d{durationMs} milliseconds', 'curl -v -X%s{verb}'], num: 'durationMs', text: ['status'],
     explain: 'At -v=6 and above client-go logs each request the kubelet makes to the API server (at -v=8 as the curl command it amounts to), with its status and latency.',

@@ -14,6 +14,7 @@ import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const KILL = kindId('pw.shutdown-kill');
+const KILLED = kindId('pw.shutdown-killed');
 const DONE = kindId('node.shutdown-done');
 const DETECTED = kindId('node.shutdown-detected');
 /** Lines further apart than this belong to different shutdowns. */
@@ -23,6 +24,8 @@ interface Shutdown {
   node: number;
   events: number[];
   pods: Map<number, number>;
+  /** Pods whose kill the log shows finished ("Shutdown manager finished killing pod", -v=1). */
+  finished: Set<number>;
   done: number;
   /** A shutdown was announced ("event=true"); a detection line of a cancellation ("event=false") alone sets nothing. */
   announced: boolean;
@@ -34,13 +37,13 @@ export const nodeShutdown: Detector = {
     const ev = ctx.trace.events;
     const open = new Map<number, Shutdown>();
     const all: Shutdown[] = [];
-    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'node.shutdown-done'])) {
+    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'pw.shutdown-killed', 'node.shutdown-done'])) {
       const node = ev.node[e];
       let s = open.get(node);
       const last = s ? s.events[s.events.length - 1] : -1;
       if (!s || s.done >= 0 || ev.timeUs[e] - ev.timeUs[last] > MAX_GAP_US) {
         if (all.length >= 100) break;
-        s = { node, events: [], pods: new Map(), done: -1, announced: false };
+        s = { node, events: [], pods: new Map(), finished: new Set(), done: -1, announced: false };
         open.set(node, s);
         all.push(s);
       }
@@ -48,6 +51,7 @@ export const nodeShutdown: Detector = {
       const kind = ev.kind[e];
       if (kind === DETECTED && /true|shutdown/.test(ctx.text(e))) s.announced = true;
       if (kind === KILL && ev.pod[e] >= 0 && s.pods.size < 500 && !s.pods.has(ev.pod[e])) s.pods.set(ev.pod[e], e);
+      if (kind === KILLED && ev.pod[e] >= 0 && s.finished.size < 500) s.finished.add(ev.pod[e]);
       if (kind === DONE) s.done = e;
     }
     // A detection of "false" alone (a cancelled shutdown, or the kubelet's start-up check) is no shutdown.
@@ -68,7 +72,15 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   ];
   if (s.pods.size) {
     const graces = [...s.pods.values()].map((e) => ev.num[e]).filter((g) => Number.isFinite(g));
-    parts.push(`It killed ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graces.length ? ` (grace periods ${[...new Set(graces)].sort((x, y) => x - y).join(', ')} s)` : ''}. They end Failed with reason Terminated ("Pod was terminated in response to imminent node shutdown"); their controllers re-create them on other nodes.`);
+    const graceList = graces.length ? ` (grace periods ${[...new Set(graces)].sort((x, y) => x - y).join(', ')} s)` : '';
+    // The shutdown completes only once every kill has finished or timed out; without that line, only the kills the
+    // log shows finishing are done.
+    const finished = [...s.pods.keys()].filter((p) => s.finished.has(p)).length;
+    if (s.done >= 0 || finished === s.pods.size) {
+      parts.push(`It killed ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graceList}. They end Failed with reason Terminated ("Pod was terminated in response to imminent node shutdown"); their controllers re-create them on other nodes.`);
+    } else {
+      parts.push(`It began killing ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graceList}; ${finished ? `${finished} of those kills finished` : 'the log shows none of those kills finish'} and not the end of the shutdown ("Shutdown manager finished killing pod" is printed at -v=1 and above; the node may have powered off first, or the excerpt ends before).`);
+    }
   } else {
     parts.push('The log shows no pod it killed (no "Shutdown manager killing pod" line; an excerpt may leave them out).');
   }
@@ -80,7 +92,7 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   }
   return b.build({
     id: 'node-shutdown',
-    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} killed` : ''}`,
+    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} ${s.done >= 0 || [...s.pods.keys()].every((p) => s.finished.has(p)) ? 'killed' : 'being killed'}` : ''}`,
     severity: 'info',
     explanation: parts.join(' '),
     next: 'If the shutdown was not planned, find who asked for it (journalctl -b -1 -u systemd-logind, the cloud provider\'s maintenance or preemption events). If pods were cut short, compare their terminationGracePeriodSeconds with the kubelet\'s shutdownGracePeriod and shutdownGracePeriodCriticalPods.',

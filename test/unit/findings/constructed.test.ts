@@ -815,6 +815,15 @@ describe('node-shutdown on a constructed 1.28 excerpt (graceful shutdown, its po
     expect(a.pods(f[0]).sort()).toEqual(['kube-system/coredns-5d78c9869d-x2x7b', 'shop/cart-7f9c6d5b4-qk2lm', 'shop/web-0']);
   });
 
+  it('without the end of the shutdown, only kills the log shows finishing count as done (kubernetes/kubernetes#110755 had none)', () => {
+    const lines = a.text.split('\n').slice(0, 6);
+    lines.push('I0110 07:28:58.100000    6188 nodeshutdown_manager_linux.go:388] "Shutdown manager finished killing pod" pod="shop/web-0"');
+    const g = analyse(lines.join('\n'), 'cut.log').of('node-shutdown');
+    expect(g.map((x) => x.title)).toEqual(['Graceful node shutdown: 3 pods being killed']);
+    expect(g[0].explanation).toContain('It began killing 3 pods');
+    expect(g[0].explanation).toContain('1 of those kills finished and not the end of the shutdown');
+  });
+
   it('a shutdown announced as cancelled only (event=false) is no shutdown', () => {
     const cancelled = 'I0110 07:28:44.397678    6188 nodeshutdown_manager_linux.go:265] "Shutdown manager detected new shutdown event, isNodeShuttingDownNow" event=false';
     expect(analyse(cancelled, 'c.log').of('node-shutdown')).toEqual([]);
