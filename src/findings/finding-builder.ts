@@ -80,6 +80,12 @@ export class FindingBuilder {
   }
 
   /** Highlights the node lanes of the given kinds. */
+  /** An episode of a node condition (episodes.ts) as evidence: its sampled lines and its last, and the node's lanes of `kinds`. */
+  episode(ep: { node: number; sample: readonly number[]; last: number }, kinds: readonly string[]): this {
+    for (const e of ep.sample) this.evidence(e);
+    return this.evidence(ep.last).nodeLanes(ep.node, kinds);
+  }
+
   nodeLanes(node: number, kinds: readonly string[]): this {
     for (const l of this.trace.nodes[node]?.lanes ?? []) if (kinds.includes(this.trace.lanes[l].kind)) this.lanes.add(l);
     return this;

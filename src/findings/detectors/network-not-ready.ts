@@ -34,8 +34,7 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
-  for (const e of ep.sample) b.evidence(e);
-  b.evidence(ep.last).nodeLanes(ep.node, ['node-status']);
+  b.episode(ep, ['node-status']);
   const pods = new Set<number>();
   let detail = '';
   for (const e of ep.sample) {

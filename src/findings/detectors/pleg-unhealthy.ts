@@ -36,9 +36,7 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   const ev = trace.events;
   const b = new FindingBuilder(trace);
   if (ep.startEvent >= 0) b.evidence(ep.startEvent);
-  for (const e of ep.sample) b.evidence(e);
-  b.evidence(ep.last);
-  b.nodeLanes(ep.node, ['sync-loop', 'pleg', 'node-status']);
+  b.episode(ep, ['sync-loop', 'pleg', 'node-status']);
 
   // The longest finite "last seen active" and where it was printed.
   let longestUs = -1;

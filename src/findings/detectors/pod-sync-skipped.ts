@@ -33,8 +33,7 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
-  for (const e of ep.sample) b.evidence(e);
-  b.evidence(ep.last).nodeLanes(ep.node, ['sync-loop']);
+  b.episode(ep, ['sync-loop']);
   const reason = ctx.text(ep.first).replace(/^\[|\]$/g, '');
   const spanUs = ev.timeUs[ep.last] - ev.timeUs[ep.first];
   const transient = isStartupTransient(ctx, ep);

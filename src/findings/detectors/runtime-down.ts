@@ -46,9 +46,7 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   const ev = trace.events;
   const b = new FindingBuilder(trace);
   if (ep.startEvent >= 0) b.evidence(ep.startEvent);
-  for (const e of ep.sample) b.evidence(e);
-  b.evidence(ep.last);
-  b.nodeLanes(ep.node, ['sync-loop', 'node-status']);
+  b.episode(ep, ['sync-loop', 'node-status']);
   const firstUs = ev.timeUs[ep.first];
   const lastUs = ev.timeUs[ep.last];
   const cri = eventsNear(ctx, criErrors, ep.node, firstUs - 60e6, lastUs, 20);
