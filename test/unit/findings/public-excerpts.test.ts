@@ -4,7 +4,7 @@
  * (line numbers, durations, names) are read off the fixture text.
  */
 import { describe, expect, it } from 'vitest';
-import { expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
+import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -230,6 +230,24 @@ describe('pod-sync-skipped', () => {
     expect(f.explanation).toContain('3 times from 19:40:03.656270 (line 1) to 19:40:13.656759 (line 3), 10.00s: "Failed to start ContainerManager mkdir /sys/fs/cgroup/cpuacct,cpu: read-only file system"');
     expect(a.lines(f)).toEqual([1, 2, 3]);
     expect(a.trace.sources[0].year).toEqual({ value: 2017, how: 'wrapper' });
+  });
+});
+
+describe('status-update-skipped', () => {
+  it('a static pod whose status is dropped for minutes: the mirror pod in the API is not the kubelet\'s (kubernetes/kubernetes#137309, "mirror pod stays Pending")', () => {
+    // https://github.com/kubernetes/kubernetes/issues/137309
+    const a = fixture('status-update-skipped-1.log');
+    const f = only(a, 'status-update-skipped');
+    expect(f.title).toBe('Status updates skipped for kube-system/etcd-master3 (4×)');
+    expect(f.explanation).toContain('4 times, from 06:42:18.569999 (line 1) to 06:45:48.255006 (line 4), 3m29s');
+    expect(f.explanation).toContain('(UID 237af8ca-bbdf-4c1d-81a1-05e583f0a7b1)');
+    expect(f.explanation).toContain('a static pod\'s (a hash of its manifest)');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('one recreation is routine: no finding', () => {
+    const one = fixture('status-update-skipped-1.log').text.split('\n')[0];
+    expect(analyse(one).of('status-update-skipped')).toEqual([]);
   });
 });
 
