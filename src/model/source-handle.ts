@@ -27,7 +27,7 @@ import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
   klog: 'klog text', 'klog-journald': 'journald (journalctl) with klog lines', 'klog-cri': 'CRI container log with klog lines',
-  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-timestamped': 'timestamped (CI) klog lines',
+  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-timestamped': 'timestamped klog lines (CI runners, log viewers)',
   'klog-logfmt': 'klog lines inside logfmt records (k0s)',
   'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
   'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export', csv: 'CSV event table',
