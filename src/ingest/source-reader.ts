@@ -212,9 +212,13 @@ export class SourceReader {
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
   private physical(text: string, lineNo: number, lastLine: number): void {
     // A log quoted in markdown (`> Jul 19 10:58:18 host kubelet: …`): its lines without the quote marks.
-    if (text.charCodeAt(0) === 62 /* > */) {
+    const c0 = text.charCodeAt(0);
+    if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
+    } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && (parseWrapper(text.slice(1), this.probeWrapper) || text.startsWith('```', 1))) {
+      // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence).
+      text = text.slice(1);
     }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);

@@ -121,6 +121,14 @@ describe('CI logs and section headers', () => {
     }
   });
 
+  it('a diff\'s "+" or a stray backtick before journal lines: the wrapper is still read (its node too)', () => {
+    const line = 'Jan 10 09:41:08 speed3 dockerd-current[21270]: W0110 14:41:08.646423   23589 eviction_manager.go:332] eviction manager: attempting to reclaim imagefs';
+    for (const text of [`+\`\`\`\n+${line}\n+\`\`\``, `\`${line}`]) {
+      const src = analyze({ name: 'd.log', data: text }).sources[0];
+      expect([src.lines.klog, src.node], text).toEqual([1, 'speed3']);
+    }
+  });
+
   it('a Grafana copy: each line\'s timestamp alone on the line before it (not blank; its date gives the year)', () => {
     const text = [
       '2024-02-27 04:42:43.206\t',
