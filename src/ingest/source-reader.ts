@@ -82,6 +82,26 @@ interface CriPartial {
 const MAX_INDENT = 9;
 /** Characters of a stderr record's first line kept as its message (a panic's value can be a whole object). */
 const MAX_STDERR_LINE_CHARS = 4096;
+/**
+ * A klog line quoted as a string (taken out of a JSON field with sed, or out of a Go program's output):
+ * `"I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls"`, spaces or a comma around
+ * it. Its text unescaped, or undefined for any other line.
+ */
+function quotedKlogLine(text: string): string | undefined {
+  let a = 0;
+  while (a < 8 && text.charCodeAt(a) === 32) a++;
+  if (text.charCodeAt(a) !== 34 || !/^[IWEF]\d{4} /.test(text.slice(a + 1, a + 7))) return undefined;
+  let b = text.length;
+  while (b > a && (text.charCodeAt(b - 1) === 32 || text.charCodeAt(b - 1) === 44)) b--;
+  if (b - a < 3 || text.charCodeAt(b - 1) !== 34) return undefined;
+  try {
+    const s = JSON.parse(text.slice(a, b)) as unknown;
+    return typeof s === 'string' && !s.includes('\n') ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A JSON log line wrapped by a paste is joined back from at most this many lines and characters. */
 const MAX_CUT_JSON_LINES = 8;
 const MAX_CUT_JSON_CHARS = 256 * 1024;
@@ -219,6 +239,9 @@ export class SourceReader {
     } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && (parseWrapper(text.slice(1), this.probeWrapper) || text.startsWith('```', 1))) {
       // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence).
       text = text.slice(1);
+    } else if (c0 === 34 /* " */ || c0 === 32) {
+      const unquoted = quotedKlogLine(text);
+      if (unquoted !== undefined) text = unquoted;
     }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);

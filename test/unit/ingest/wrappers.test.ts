@@ -121,6 +121,16 @@ describe('CI logs and section headers', () => {
     }
   });
 
+  it('a klog line quoted as a string (cut out of a JSON field with sed): unquoted and read', () => {
+    const text = [
+      ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',
+      '"I0321 07:09:20.000001     801 kubelet.go:2389] \\"SyncLoop ADD\\" source=\\"api\\" pods=[\\"default/web-0\\"]",',
+    ].join('\n');
+    const trace = analyze({ name: 'q.log', data: text });
+    expect(trace.sources[0].lines.klog).toBe(2);
+    expect(eventRows(trace).map((r) => `${r.kind} ${r.pod}`)).toEqual(['unknown ', 'syncloop.add default/web-0']);
+  });
+
   it('a diff\'s "+" or a stray backtick before journal lines: the wrapper is still read (its node too)', () => {
     const line = 'Jan 10 09:41:08 speed3 dockerd-current[21270]: W0110 14:41:08.646423   23589 eviction_manager.go:332] eviction manager: attempting to reclaim imagefs';
     for (const text of [`+\`\`\`\n+${line}\n+\`\`\``, `\`${line}`]) {
