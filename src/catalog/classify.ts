@@ -4,7 +4,7 @@
  * printf placeholders and structured keys use the same field names (see entry.ts).
  */
 import { CATALOG, MessageMatcher, kindId } from './catalog.ts';
-import type { CatalogEntry } from './entry.ts';
+import { innerSpecs, type CatalogEntry } from './entry.ts';
 import { laneForFile } from './file-lanes.ts';
 import {
   containerNameFrom, findPodInText, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
@@ -107,7 +107,6 @@ interface EntryFields {
   num: FieldName | undefined;
   text: FieldName[] | undefined;
   status: FieldName | undefined;
-  inner: FieldName | undefined;
 }
 
 const fieldOrNone = (name: string | undefined) => (name === undefined ? undefined : fieldName(name));
@@ -133,16 +132,15 @@ export class Classifier {
   private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined }[];
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
-  private readonly innerTemplates: (CompiledTemplate[] | undefined)[];
+  private readonly innerTemplates: { field: FieldName; templates: CompiledTemplate[] }[][];
   private readonly entryFields: EntryFields[];
 
   constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
     this.kindIds = entries.map((e) => kindId(e.kind));
-    this.innerTemplates = entries.map((e) => e.inner?.printf.map(compileTemplate));
+    this.innerTemplates = entries.map((e) => innerSpecs(e).map((spec) => ({ field: fieldName(spec.field), templates: spec.printf.map(compileTemplate) })));
     this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly }));
     this.entryFields = entries.map((e) => ({
       refine: fieldOrNone(e.refine?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
-      inner: fieldOrNone(e.inner?.field),
     }));
   }
 
@@ -199,7 +197,8 @@ export class Classifier {
     this.messageText = out.message;
     const inner = this.innerTemplates[entryIdx];
     // (A JSON `msg` a printf template matched has its fields already; a field inside another value still needs reading.)
-    if (inner && !(this.extraFields && fields.inner === F.msg)) this.readInner(fields.inner!, inner);
+    const printfInJson = this.extraFields !== undefined;
+    for (const spec of inner) if (!(printfInJson && spec.field === F.msg)) this.readInner(spec.field, spec.templates);
     out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
     if (entry.refine) {
       const v = this.str(fields.refine!);

@@ -54,7 +54,7 @@ export interface CatalogEntry {
    * a structured message that embeds its values): the first template that matches it adds its named placeholders
    * as fields, after the record's own. E.g. `err="back-off 40s restarting failed container=app pod=web-0_ns(uid)"`.
    */
-  inner?: { field: string; printf: readonly string[] };
+  inner?: InnerSpec | readonly InnerSpec[];
   /**
    * Error text that the kubelet never logs on its own line but carries inside the named entries' fields (e.g.
    * `PLEG is not healthy: …` inside "Skipping pod synchronization"). Kept so the reference is complete and the
@@ -73,4 +73,16 @@ export interface CatalogEntry {
    * is no evidence that its program is the kubelet (ingest/journal-programs.ts).
    */
   alsoPrintedBy?: string;
+}
+
+/** A value read as printf text (CatalogEntry.inner). */
+export interface InnerSpec {
+  field: string;
+  printf: readonly string[];
+}
+
+/** An entry's inner specs as a list (an entry may read several values, in order: the first read wins a field). */
+export function innerSpecs(e: CatalogEntry): readonly InnerSpec[] {
+  const i = e.inner;
+  return i === undefined ? [] : 'field' in i ? [i] : i;
 }

@@ -57,7 +57,12 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     // The operation key is a quoted string: `"kubernetes.io/secret/<uid>-token" ("<uid>")` ≤1.20, `{volumeName:… podName:<uid> nodeName:}` later.
     printf: ['Operation for %q{operation} failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). Error: %s{err}'],
     // The key names the pod by its UID (an operation not tied to one pod has an empty podName).
-    inner: { field: 'operation', printf: ['{volumeName:%s{volumeName} podName:%s{podUID} nodeName:%s}', '%q{volumeName} (%q{podUID})'] },
+    inner: [
+      { field: 'operation', printf: ['{volumeName:%s{volumeName} podName:%s{podUID} nodeName:%s}', '%q{volumeName} (%q{podUID})'] },
+      // The error names the pod when the operation was a pod's: `… pod "<name>" (UID: "<uid>") : <cause>`, its quotes
+      // escaped where the error was printed quoted (≤1.1x).
+      { field: 'err', printf: ['%s pod \\"%s{podName}\\" (UID: \\"%s{podUID}\\") : %s', '%s pod "%s{podName}" (UID: "%s{podUID}") : %s'] },
+    ],
     text: ['err'],
     explain: 'A volume operation (attach, mount, unmount) failed and is retried with a growing back-off; a mount that keeps failing makes the pod sync time out ("Unable to attach or mount volumes").',
   },

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, KINDS } from '../../../src/catalog/catalog.ts';
 import { compileTemplate, matchTemplate } from '../../../src/catalog/template.ts';
+import { innerSpecs } from '../../../src/catalog/entry.ts';
 import {
   CONTAINER_EVENTS, GATE_OPEN_KINDS, POD_WORKER_LIFECYCLE, POD_WORKER_SERIALIZER, PROBE_EVENTS, SANDBOX_EVENTS, STATUS_KINDS,
 } from '../../../src/model/machines.ts';
@@ -93,7 +94,7 @@ describe('catalog table', () => {
     const owner = new Map<string, string>();
     const dup: string[] = [];
     for (const e of ENTRIES) {
-      for (const p of [...(e.printf ?? []), ...(e.inner?.printf ?? [])]) expect(() => compileTemplate(p), `${e.id}: ${p}`).not.toThrow();
+      for (const p of [...(e.printf ?? []), ...innerSpecs(e).flatMap((i) => i.printf)]) expect(() => compileTemplate(p), `${e.id}: ${p}`).not.toThrow();
       for (const p of e.printf ?? []) {
         if (owner.has(p)) dup.push(`${p} (${owner.get(p)}, ${e.id})`);
         owner.set(p, e.id);
@@ -107,7 +108,7 @@ describe('catalog table', () => {
     const folded = new Set(READ_BY_CLASSIFIER.map((n) => n.toLowerCase()));
     const wrong: string[] = [];
     for (const e of ENTRIES) {
-      for (const p of [...(e.printf ?? []), ...(e.inner?.printf ?? [])]) {
+      for (const p of [...(e.printf ?? []), ...innerSpecs(e).flatMap((i) => i.printf)]) {
         for (const name of placeholders(p)) {
           const misspelt = folded.has(name.toLowerCase()) && !exact.has(name);
           if (misspelt || !/^[a-z][A-Za-z]*$/.test(name) || name === 'msg') wrong.push(`${e.id}: ${name}`);
@@ -121,7 +122,7 @@ describe('catalog table', () => {
     const unread: string[] = [];
     for (const e of ENTRIES) {
       if (!e.printf?.length || e.msg?.length) continue;
-      const named = new Set([...e.printf, ...(e.inner?.printf ?? [])].flatMap(placeholders));
+      const named = new Set([...e.printf, ...innerSpecs(e).flatMap((i) => i.printf)].flatMap(placeholders));
       const base = (f: string) => f.split('.')[0];
       const used = [e.num, e.statusField, e.refine?.field, ...(e.text ?? []), ...(e.struct ?? [])].filter((f): f is string => !!f && f !== 'msg');
       for (const f of used) if (!named.has(base(f))) unread.push(`${e.id}: ${f}`);

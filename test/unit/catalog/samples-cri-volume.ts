@@ -146,7 +146,11 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'nestedpendingoperations.go:267', `Operation for "\\"${SECRET_VOL}\\" (\\"${UID}\\")" failed. No retries permitted until 2019-01-18 08:15:53.0410149 +0000 GMT m=+732.446642701 (durationBeforeRetry 2m2s). Error: "MountVolume.SetUp failed for volume \\"token\\" : secret \\"token\\" not found"`),
       { pods: [pod('', '', UID)], text: '"MountVolume.SetUp failed for volume \\"token\\" : secret \\"token\\" not found"' }),
     P(klog('E', 'nestedpendingoperations.go:335', `Operation for "{volumeName:${SECRET_VOL} podName:${UID} nodeName:}" failed. No retries permitted until 2024-03-15 10:04:05.5 +0000 UTC m=+125.3 (durationBeforeRetry 500ms). Error: MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found`),
-      { pods: [pod('', '', UID)], text: `MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found` }),
+      // The error names the pod: its name joins the UID.
+      { pods: [pod('', 'web-0', UID)], text: `MountVolume.SetUp failed for volume "token" (UniqueName: "${SECRET_VOL}") pod "web-0" (UID: "${UID}") : secret "token" not found` }),
+    // The same quoted, as 1.1x printed it (kubernetes/minikube#5431).
+    P(klog('E', 'nestedpendingoperations.go:270', `Operation for "\\"${SECRET_VOL}\\" (\\"${UID}\\")" failed. No retries permitted until 2019-09-22 04:52:44.287193007 +0000 UTC m=+15.185864204 (durationBeforeRetry 500ms). Error: "MountVolume.SetUp failed for volume \\"token\\" (UniqueName: \\"${SECRET_VOL}\\") pod \\"web-0\\" (UID: \\"${UID}\\") : failed to sync secret cache: timed out waiting for the condition"`),
+      { pods: [pod('', 'web-0', UID)], text: `"MountVolume.SetUp failed for volume \\"token\\" (UniqueName: \\"${SECRET_VOL}\\") pod \\"web-0\\" (UID: \\"${UID}\\") : failed to sync secret cache: timed out waiting for the condition"` }),
     J(json('nestedpendingoperations/nestedpendingoperations.go:348', { msg: `Operation for "{volumeName:${SECRET_VOL} podName:${UID} nodeName:}" failed. No retries permitted until 2024-03-15 10:04:05.5 +0000 UTC m=+125.3 (durationBeforeRetry 1m4s). Error: MountVolume.SetUp failed for volume "token" : secret "token" not found` }),
       { pods: [pod('', '', UID)], text: 'MountVolume.SetUp failed for volume "token" : secret "token" not found' })),
   entry('X67', 'volume.wait-mount', 'pod-worker',
