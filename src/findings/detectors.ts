@@ -32,6 +32,7 @@ import { nodeNotReady } from './detectors/node-not-ready.ts';
 import { illegalPhaseTransition } from './detectors/illegal-phase-transition.ts';
 import { podSyncSkipped } from './detectors/pod-sync-skipped.ts';
 import { statusUpdateSkipped } from './detectors/status-update-skipped.ts';
+import { mirrorPodChurn } from './detectors/mirror-pod-churn.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -44,5 +45,5 @@ export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
-  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped,
+  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn,
 ];

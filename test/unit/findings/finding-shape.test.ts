@@ -32,6 +32,7 @@ const CASES: Record<string, Case> = {
   'illegal-phase-transition': { input: () => fixture('illegal-phase-transition-1.log') },
   'pod-sync-skipped': { input: () => fixture('pod-sync-skipped-1.log') },
   'status-update-skipped': { input: () => fixture('status-update-skipped-1.log') },
+  'mirror-pod-churn': { input: () => fixture('mirror-pod-churn-1.log') },
   'volume-mount-timeout': { input: () => fixture('volume-mount-timeout-1.log') },
   'housekeeping-slow': { input: () => fixture('housekeeping-slow-1.log') },
   'sync-loop-stall': { input: () => fixture('sync-loop-stall-constructed.log') },

@@ -251,6 +251,25 @@ describe('status-update-skipped', () => {
   });
 });
 
+describe('mirror-pod-churn', () => {
+  it('mirror pods of static pods deleted as outdated again within seconds (kubernetes/kubernetes#8642, 1.10 journald)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/8642
+    const a = fixture('mirror-pod-churn-1.log');
+    const f = only(a, 'mirror-pod-churn');
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain('the mirror pods of 4 static pods as outdated, 2 of them more than once: kube-system/kube-controller-manager-ubuntu ×2 and kube-system/etcd-ubuntu ×2');
+    expect(f.explanation).toContain('again 3.107s later (line 5)');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The mirror pods' UIDs are version-1 UUIDs made in April 2018.
+    expect(a.trace.sources[0].year).toEqual({ value: 2018, how: 'pod-uid' });
+  });
+
+  it('each mirror deleted once (a manifest changed): no finding', () => {
+    const lines = fixture('mirror-pod-churn-1.log').text.split('\n').slice(0, 4).join('\n');
+    expect(analyse(lines).of('mirror-pod-churn')).toEqual([]);
+  });
+});
+
 describe('illegal-phase-transition', () => {
   it('names the terminal phase kept and the phase refused (kubernetes/kubernetes#105382, an evicted pod, 1.2x)', () => {
     // https://github.com/kubernetes/kubernetes/pull/105382
