@@ -70,13 +70,14 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   const parts = [
     `The node began a graceful shutdown at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}): the kubelet's shutdown manager marks the node not ready and kills its pods, regular ones first and critical ones last, each within the shutdown grace period left for its priority, before it lets the shutdown go on.`,
   ];
+  // The shutdown completes only once every kill has finished or timed out; without that line, only the kills the log
+  // shows finishing are done.
+  const finished = [...s.pods.keys()].filter((p) => s.finished.has(p)).length;
+  const allKilled = s.done >= 0 || finished === s.pods.size;
   if (s.pods.size) {
     const graces = [...s.pods.values()].map((e) => ev.num[e]).filter((g) => Number.isFinite(g));
     const graceList = graces.length ? ` (grace periods ${[...new Set(graces)].sort((x, y) => x - y).join(', ')} s)` : '';
-    // The shutdown completes only once every kill has finished or timed out; without that line, only the kills the
-    // log shows finishing are done.
-    const finished = [...s.pods.keys()].filter((p) => s.finished.has(p)).length;
-    if (s.done >= 0 || finished === s.pods.size) {
+    if (allKilled) {
       parts.push(`It killed ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graceList}. They end Failed with reason Terminated ("Pod was terminated in response to imminent node shutdown"); their controllers re-create them on other nodes.`);
     } else {
       parts.push(`It began killing ${count(s.pods.size, 'pod')}: ${podNames(trace, s.pods.keys(), 6)}${graceList}; ${finished ? `${finished} of those kills finished` : 'the log shows none of those kills finish'} and not the end of the shutdown ("Shutdown manager finished killing pod" is printed at -v=1 and above; the node may have powered off first, or the excerpt ends before).`);
@@ -92,7 +93,7 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   }
   return b.build({
     id: 'node-shutdown',
-    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} ${s.done >= 0 || [...s.pods.keys()].every((p) => s.finished.has(p)) ? 'killed' : 'being killed'}` : ''}`,
+    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} ${allKilled ? 'killed' : 'being killed'}` : ''}`,
     severity: 'info',
     explanation: parts.join(' '),
     next: 'If the shutdown was not planned, find who asked for it (journalctl -b -1 -u systemd-logind, the cloud provider\'s maintenance or preemption events). If pods were cut short, compare their terminationGracePeriodSeconds with the kubelet\'s shutdownGracePeriod and shutdownGracePeriodCriticalPods.',
