@@ -75,3 +75,35 @@ export function eventsNear(ctx: FindingContext, candidates: Uint32Array, node: n
   }
   return out;
 }
+
+/**
+ * The last event of `candidates` (time-ordered) on `node` at or after fromUs and before toUs, or -1: a binary search
+ * for toUs, then a walk back (bounded like eventsNear's walk forward).
+ */
+export function lastBefore(ctx: FindingContext, candidates: Uint32Array, node: number, fromUs: number, toUs: number): number {
+  const ev = ctx.trace.events;
+  let lo = 0;
+  let hi = candidates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ev.timeUs[candidates[mid]] < toUs) lo = mid + 1; else hi = mid;
+  }
+  for (let k = lo - 1; k >= 0 && lo - k <= 10_000; k--) {
+    const e = candidates[k];
+    if (ev.timeUs[e] < fromUs) break;
+    if (ev.node[e] === node) return e;
+  }
+  return -1;
+}
+
+/** Events of one kind grouped by pod (-1: none named), in time order, at most `maxPerPod` each. */
+export function eventsByPod(ctx: FindingContext, kind: string, maxPerPod: number): Map<number, number[]> {
+  const pod = ctx.trace.events.pod;
+  const byPod = new Map<number, number[]>();
+  for (const e of ctx.ofKind(kind)) {
+    let list = byPod.get(pod[e]);
+    if (!list) { list = []; byPod.set(pod[e], list); }
+    if (list.length < maxPerPod) list.push(e);
+  }
+  return byPod;
+}

@@ -6,6 +6,7 @@
  * an admission failure whose kill did not take), or a status written by someone else. One finding per pod.
  */
 import type { Detector } from '../detectors.ts';
+import { eventsByPod } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
@@ -19,15 +20,8 @@ export const illegalPhaseTransition: Detector = {
   id: 'illegal-phase-transition',
   detect(ctx) {
     const trace = ctx.trace;
-    const ev = trace.events;
-    const byPod = new Map<number, number[]>();
-    for (const e of ctx.ofKind('sync.illegal-phase')) {
-      const list = byPod.get(ev.pod[e]) ?? [];
-      if (list.length < 200) list.push(e);
-      byPod.set(ev.pod[e], list);
-    }
     const out: Finding[] = [];
-    for (const [pod, events] of byPod) {
+    for (const [pod, events] of eventsByPod(ctx, 'sync.illegal-phase', 200)) {
       const b = new FindingBuilder(trace);
       for (const e of events) b.evidence(e);
       const first = events[0];

@@ -6,9 +6,8 @@
  * (kubelet-reference §1.7: syncNodeStatus computes Ready from the runtime, network and PLEG health).
  */
 import type { Detector } from '../detectors.ts';
-import type { FindingContext } from '../context.ts';
-import { STARTUP_WINDOW_US, eventsNear } from '../episodes.ts';
-import { startTimeOf } from '../context.ts';
+import { startTimeOf, type FindingContext } from '../context.ts';
+import { STARTUP_WINDOW_US, eventsNear, lastBefore } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
@@ -84,16 +83,16 @@ function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], pl
   if (atStart) parts.push('This was within a minute of the kubelet starting, while its first runtime and PLEG checks were pending: normal start-up noise.');
   // The kubelet sets NotReady when the runtime, the network or PLEG is unhealthy: what PLEG and the runtime last
   // said before it. Named in the text, not made evidence: the finding's time range is the NotReady stretch's.
-  const plegBefore = eventsNear(ctx, plegEvents, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
-  const runtimeBefore = eventsNear(ctx, runtimeErrors, s.node, firstUs - LOOK_BACK_US, firstUs, 10_000);
-  const lastPleg = plegBefore.at(-1);
-  if (lastPleg !== undefined) {
+  const lastPleg = lastBefore(ctx, plegEvents, s.node, firstUs - LOOK_BACK_US, firstUs);
+  const runtimeBefore = eventsNear(ctx, runtimeErrors, s.node, firstUs - LOOK_BACK_US, firstUs, 1000);
+  const lastRuntime = lastBefore(ctx, runtimeErrors, s.node, firstUs - LOOK_BACK_US, firstUs);
+  if (lastPleg >= 0) {
     parts.push(`The last PLEG line before it was ${duration(firstUs - ev.timeUs[lastPleg])} earlier (${lineRef(trace, lastPleg)}). PLEG counts as unhealthy after 3 minutes without a completed relist, which makes the node NotReady; its events are printed only when containers change, though, so quiet minutes alone prove nothing.`);
   }
-  if (runtimeBefore.length) {
-    parts.push(`Runtime calls failed in the ${duration(LOOK_BACK_US)} before it: ${count(runtimeBefore.length, 'line')}, the last ${lineRef(trace, runtimeBefore.at(-1)!)} ("${clip(ctx.text(runtimeBefore.at(-1)!), 120)}").`);
+  if (lastRuntime >= 0) {
+    parts.push(`Runtime calls failed in the ${duration(LOOK_BACK_US)} before it: ${runtimeBefore.length >= 1000 ? 'over 1,000 lines' : count(runtimeBefore.length, 'line')}, the last ${lineRef(trace, lastRuntime)} ("${clip(ctx.text(lastRuntime), 120)}").`);
   }
-  if (lastPleg === undefined && !runtimeBefore.length && !reasons.length) {
+  if (lastPleg < 0 && lastRuntime < 0 && !reasons.length) {
     parts.push('The Ready condition goes False when the container runtime is down, PLEG has not relisted for 3 minutes, the network plugin is not ready, or the node is shutting down; the log shows none of these before it.');
   }
   return b.build({

@@ -6,6 +6,7 @@
  * API belongs to another version of its manifest, and shows a stale status (Pending) meanwhile. One finding per pod.
  */
 import type { Detector } from '../detectors.ts';
+import { eventsByPod } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
@@ -23,14 +24,8 @@ export const statusUpdateSkipped: Detector = {
   detect(ctx) {
     const trace = ctx.trace;
     const ev = trace.events;
-    const byPod = new Map<number, number[]>();
-    for (const e of ctx.ofKind('status.recreated')) {
-      const list = byPod.get(ev.pod[e]) ?? [];
-      if (list.length < 200) list.push(e);
-      byPod.set(ev.pod[e], list);
-    }
     const out: Finding[] = [];
-    for (const [pod, events] of byPod) {
+    for (const [pod, events] of eventsByPod(ctx, 'status.recreated', 200)) {
       const first = events[0];
       const last = events[events.length - 1];
       const spanUs = ev.timeUs[last] - ev.timeUs[first];

@@ -753,6 +753,13 @@ describe('node-not-ready on constructed 1.2x lines (the condition as setters.go 
     expect(f[0].explanation).toContain('It was Ready again at 10:02:30.000000 (line 2), 2m30s later.');
   });
 
+  it('names the last PLEG line before the NotReady (not the first in its look-back)', () => {
+    const pleg = (t: string) => `I0315 ${t}    2891 kubelet.go:2496] "SyncLoop (PLEG): event for pod" pod="shop/web-0" event={"ID":"5f1c2d3e-0000-4000-8000-00000000aa01","Type":"ContainerStarted","Data":"${'ab'.repeat(32)}"}`;
+    const nodeNotReadyEvent = 'I0315 10:05:00.000000    2891 kubelet_node_status.go:498] "Recording event message for node" node="node-1" event="NodeNotReady"';
+    const f = analyse([pleg('10:00:00.000000'), pleg('10:01:00.000000'), nodeNotReadyEvent].join('\n'), 'nr.log').of('node-not-ready');
+    expect(f[0].explanation).toContain('The last PLEG line before it was 4m0s earlier (line 2).');
+  });
+
   it('PLEG, runtime and network reasons are left to their own detectors', () => {
     for (const m of ['PLEG is not healthy: pleg was last seen active 3m0.1s ago; threshold is 3m0s', 'container runtime is down',
       'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized']) {
