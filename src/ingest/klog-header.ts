@@ -3,7 +3,9 @@
  *
  * Parsed by hand, character by character, so that the cost is bounded and no regular expression can backtrack.
  * Damage that real logs show is tolerated and reported: a missing severity letter (lost first character), a
- * shortened fraction, a missing pid, or a header cut before `] ` by a pager.
+ * shortened fraction, a missing pid, a header cut before `] ` by a pager, or the whole `Lmmdd ` prefix gone (a paste
+ * whose columns were cut away, leaving `hh:mm:ss.uuuuuu pid file:line] msg`: month and day are 0 then, and the
+ * reader dates the line).
  */
 
 export enum Severity { Info = 0, Warning = 1, Error = 2, Fatal = 3 }
@@ -57,18 +59,24 @@ export function parseKlogHeaderAt(s: string, i: number, out: KlogHeader): boolea
   let damage = '';
   let sev = severityOf(s.charCodeAt(i));
   let p = i + 1;
+  let dateless = false;
   if (sev < 0) {
-    // Lost first character: the line starts straight with mmdd.
+    // Lost first character: the line starts straight with mmdd — or, with the date gone too, with hh:.
     if (!isDigit(s.charCodeAt(i))) return false;
     sev = Severity.Info;
     p = i;
-    damage = 'missing severity letter';
+    dateless = s.charCodeAt(i + 2) === 58;
+    damage = dateless ? 'no severity letter or date' : 'missing severity letter';
   }
-  if (p + 20 > n) return false;
-  const month = digits(s, p, 2);
-  const day = digits(s, p + 2, 2);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || s.charCodeAt(p + 4) !== 32) return false;
-  p += 5;
+  if (p + (dateless ? 15 : 20) > n) return false;
+  let month = 0;
+  let day = 0;
+  if (!dateless) {
+    month = digits(s, p, 2);
+    day = digits(s, p + 2, 2);
+    if (month < 1 || month > 12 || day < 1 || day > 31 || s.charCodeAt(p + 4) !== 32) return false;
+    p += 5;
+  }
   const hh = digits(s, p, 2);
   const mm = digits(s, p + 3, 2);
   const ss = digits(s, p + 6, 2);
@@ -122,6 +130,8 @@ export function parseKlogHeaderAt(s: string, i: number, out: KlogHeader): boolea
     p++;
   }
   if (p >= limit || s.charCodeAt(p) !== 93) {
+    // Without its date, only a whole header is one: a time and a number are too common.
+    if (dateless) return false;
     // Cut inside the header: keep what we have, the message is empty.
     out.file = colon > fileStart ? s.slice(fileStart, colon) : s.slice(fileStart, p);
     out.fileLine = colon > 0 ? digits(s, colon + 1, Math.min(p - colon - 1, 6)) : -1;
@@ -151,6 +161,11 @@ export function parseKlogHeaderAt(s: string, i: number, out: KlogHeader): boolea
  */
 export function findKlogHeader(s: string, from: number, out: KlogHeader, searchLimit = 512): boolean {
   if (parseKlogHeaderAt(s, from, out)) return true;
+  // A header that lost its severity letter (and maybe its date) is only looked for at the line's start, indented by
+  // at most a few spaces (a paste's), since its first character is any digit.
+  let first = from;
+  while (first < from + 8 && (s.charCodeAt(first) === 32 || s.charCodeAt(first) === 9)) first++;
+  if (first > from && isDigit(s.charCodeAt(first)) && parseKlogHeaderAt(s, first, out)) return true;
   const end = Math.min(s.length - 20, from + searchLimit);
   for (let i = from + 1; i < end; i++) {
     const c = s.charCodeAt(i);

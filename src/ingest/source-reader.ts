@@ -28,7 +28,7 @@ import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from '
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
-import { US_PER_DAY, yearlessUs } from '../util/time.ts';
+import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
 export type { SourceFacts, StrayLine };
@@ -120,6 +120,8 @@ export class SourceReader {
    * without a header is timed from them (headerlessTimeUs). NaN: none yet.
    */
   private clockKlogUs = NaN;
+  /** The last record's time (util/time.ts yearlessUs): the day a klog line without a date is on. */
+  private lastRecordUs = NaN;
   private clockWrapperTodUs = NaN;
   /** How the pending record may still be continued. */
   private openBlock = false;
@@ -537,7 +539,8 @@ export class SourceReader {
       if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
     }
     const rec: LogRecord = {
-      line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity, yearlessUs: yearlessUs(h.month, h.day, h.todUs),
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity,
+      yearlessUs: h.month === 0 ? this.datelessUs(h.todUs, w, lineNo) : yearlessUs(h.month, h.day, h.todUs),
       yearHint, pid: h.pid, file: h.file, fileLine: h.fileLine,
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
@@ -630,6 +633,26 @@ export class SourceReader {
     return prev ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
   }
 
+  /**
+   * The time of a klog line whose header lost its date (`hh:mm:ss.uuuuuu pid file:line]`): on the day of the record
+   * before it — the next day when its time of day is more than half a day earlier — else on the wrapper's date, else on
+   * 1 January (said once, as there is nothing to date the lines by).
+   */
+  private datelessUs(todUs: number, w: Wrapper | undefined, lineNo: number): number {
+    const prevUs = this.lastRecordUs;
+    if (Number.isFinite(prevUs)) {
+      const prevTodUs = prevUs % US_PER_DAY;
+      const dayUs = prevUs - prevTodUs;
+      return (todUs < prevTodUs - US_PER_DAY / 2 ? yearlessNextDayUs(dayUs) : dayUs) + todUs;
+    }
+    const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
+    if (Number.isFinite(wrapperUs)) return wrapperUs - (wrapperUs % US_PER_DAY) + todUs;
+    if (this.facts.undatedRecords++ === 0) {
+      this.sink.diagnostic(lineNo, 'warning', 'klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
+    }
+    return yearlessUs(1, 1, todUs);
+  }
+
   /** Starts a record of a line without a klog header at `timeUs`, its text from `p` on (Era.Stderr). */
   private startHeaderless(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number, timeUs: number,
     severity: Severity, dumpFollows: boolean): void {
@@ -649,6 +672,7 @@ export class SourceReader {
   private setPending(rec: LogRecord, w: Wrapper | undefined): PendingRecord {
     const pending = this.builder.start(rec);
     this.pending = pending;
+    this.lastRecordUs = rec.yearlessUs;
     this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
     this.pendingHost = rec.host;
     const wrapperTodUs = w && rec.era !== Era.Stderr ? wrapperTimeOfDayUs(w) : NaN;

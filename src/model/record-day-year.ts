@@ -107,6 +107,25 @@ export function uuidV1TimeUs(uid: string): number {
   return us >= EARLIEST_POD_US && us < LATEST_POD_US ? Math.floor(us) : 0;
 }
 
+/**
+ * When the CronJob run a pod belongs to was scheduled, in epoch µs, from the pod's name, or 0. The CronJob controller
+ * names each Job `<cronjob>-<time>` — Unix seconds before the controller was rewritten (1.21), Unix minutes after —
+ * and the Job names its pod `<job>-<5 characters>`. A ReplicaSet's pod-template hash in the same place is drawn from
+ * an alphabet without 0, 1 and 3, so a number with none of them is not believed; nor is one outside Kubernetes' years.
+ */
+export function cronJobScheduledUs(podName: string): number {
+  const n = podName.length;
+  if (n < 16 || podName.charCodeAt(n - 6) !== 45 /* - */ || !/^[a-z0-9]{5}$/.test(podName.slice(n - 5))) return 0;
+  let start = n - 7;
+  while (start >= 0 && isDigit(podName.charCodeAt(start))) start--;
+  const digits = n - 7 - start;
+  if ((digits !== 10 && digits !== 8) || start < 1 || podName.charCodeAt(start) !== 45) return 0;
+  const number = podName.slice(start + 1, n - 6);
+  if (!/[013]/.test(number)) return 0;
+  const us = Number(number) * (digits === 10 ? 1_000_000 : 60_000_000);
+  return us >= EARLIEST_POD_US && us < LATEST_POD_US ? us : 0;
+}
+
 /** The latest year that puts a year-less time no later than `endUs` (a day's slack, as above). */
 export function yearUpTo(yearlessUs: number, endUs: number): number {
   const y = epochToParts(endUs).year;

@@ -7,6 +7,7 @@
  * where a record starts and later takes in the other part's SourceSegment (absorb); the handle of the later part
  * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
+import type { PodRef } from '../catalog/extract.ts';
 import { fingerprintWatches, VersionFingerprint } from '../catalog/fingerprint.ts';
 import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
@@ -20,7 +21,7 @@ import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
-import { dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
+import { cronJobScheduledUs, dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
@@ -358,12 +359,18 @@ export class SourceHandle implements FastRecordSink {
     }
     let how: SourceInfo['year']['how'] = 'wrapper';
     let uidVotes: Map<number, number> | undefined;
+    let cronVotes: Map<number, number> | undefined;
     if (!strong) {
       how = 'message';
       // Weak hints: a YYYY-MM-DD inside a message on the record's own day (±1 for UTC conversions).
       for (const [i, y] of this.weakYears) votes.set(y - offset[i - from], (votes.get(y - offset[i - from]) ?? 0) + 1);
-      uidVotes = this.podUidYears(from, n, offset);
-      for (const [y, w] of uidVotes) votes.set(y, (votes.get(y) ?? 0) + w);
+      // The year that puts a line after its pod was made means nothing on a day made up for lines without a date.
+      if (!facts.undatedRecords) {
+        uidVotes = this.podMadeYears(from, n, offset, (ref) => uuidV1TimeUs(ref.uid));
+        cronVotes = this.podMadeYears(from, n, offset, (ref) => cronJobScheduledUs(ref.name));
+        for (const [y, w] of uidVotes) votes.set(y, (votes.get(y) ?? 0) + w);
+        for (const [y, w] of cronVotes) votes.set(y, (votes.get(y) ?? 0) + w);
+      }
       if (facts.glogHeaderYear) {
         votes.set(facts.glogHeaderYear, (votes.get(facts.glogHeaderYear) ?? 0) + 50);
         how = 'file-header';
@@ -380,8 +387,9 @@ export class SourceHandle implements FastRecordSink {
     let base = 0;
     let best = 0;
     for (const [y, w] of votes) if (w > best || (w === best && y > base)) { base = y; best = w; }
-    // A year only the pods' UIDs voted for is said to come from them.
+    // A year only the pods' UIDs (or only CronJob names) voted for is said to come from them.
     if (base && how === 'message' && (uidVotes?.get(base) ?? 0) === best) how = 'pod-uid';
+    if (base && how === 'message' && (cronVotes?.get(base) ?? 0) === best) how = 'cronjob-name';
     if (!base) {
       // A document around the excerpt (a blog post, an issue) usually states its own date.
       for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
@@ -413,11 +421,12 @@ export class SourceHandle implements FastRecordSink {
   }
 
   /**
-   * Weak year votes from pod UIDs that are version-1 UUIDs (API servers before 1.15 made them; they hold the time the
-   * pod was made): the first record naming each such pod votes for the year that puts it after that time. One vote
-   * per pod, for at most MAX_WEAK_YEARS pods, as for dates in messages.
+   * Weak year votes from a time a pod carries from its making (`madeUs` of its reference, 0 for none): the UID when
+   * it is a version-1 UUID (API servers before 1.15 made them), the scheduled time in a CronJob pod's name. The first
+   * record naming each such pod votes for the year that puts it after that time. One vote per pod, for at most
+   * MAX_WEAK_YEARS pods, as for dates in messages.
    */
-  private podUidYears(from: number, n: number, offset: Int32Array): Map<number, number> {
+  private podMadeYears(from: number, n: number, offset: Int32Array, madeUsOf: (ref: PodRef) => number): Map<number, number> {
     const o = this.collector.out;
     const votes = new Map<number, number>();
     const refs = o.podRefs;
@@ -427,7 +436,7 @@ export class SourceHandle implements FastRecordSink {
       if (r < 0 || seen[r]) continue;
       seen[r] = 1;
       pods++;
-      const madeUs = uuidV1TimeUs(refs[r].uid);
+      const madeUs = madeUsOf(refs[r]);
       if (!madeUs) continue;
       const y = yearAfterMade(o.time[from + k], madeUs) - offset[k];
       votes.set(y, (votes.get(y) ?? 0) + 1);

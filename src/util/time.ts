@@ -30,6 +30,17 @@ export function yearlessUs(month: number, day: number, todUs: number): number {
   return (month * 32 + day) * US_PER_DAY + todUs;
 }
 
+/** Midnight of the day after the year-less day starting at `dayUs` (the 31st of a month is followed by the 1st). */
+export function yearlessNextDayUs(dayUs: number): number {
+  const dayKey = Math.floor(dayUs / US_PER_DAY);
+  const month = Math.floor(dayKey / 32);
+  const day = dayKey - month * 32;
+  // Without a year, February is given 29 days.
+  const lastDay = month === 2 ? 29 : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  if (day < lastDay) return dayUs + US_PER_DAY;
+  return month === 12 ? yearlessUs(1, 1, 0) : yearlessUs(month + 1, 1, 0);
+}
+
 export function yearlessMonth(y: number): number {
   return Math.floor(Math.floor(y / US_PER_DAY) / 32);
 }

@@ -48,6 +48,36 @@ describe('damaged klog lines', () => {
     expect(trace.sources[0].lines).toEqual({ total: 8, klog: 7, continuation: 0, unrecognized: 1, blank: 0 });
   });
 
+  it('a header without its severity letter and date (a paste whose first columns were cut away) is dated by the records before it', () => {
+    const stripped = (t: string, pod: string) => ADD(t, pod).slice(6);
+    const text = [
+      'I0315 23:59:58.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/a"]',
+      stripped('59.000002', 'b').replace('10:02:', '23:59:'),
+      // Indented by the paste, and past midnight: the next day.
+      '  ' + stripped('01.000003', 'c').replace('10:02:', '00:00:'),
+      // A time and a number alone are not a header.
+      '00:00:02.000004 1234 seconds left',
+    ].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      '2024-03-15 23:59:58.000001 k.log:1 syncloop.add default/a',
+      '2024-03-15 23:59:59.000002 k.log:2 syncloop.add default/b',
+      '2024-03-16 00:00:01.000003 k.log:3 syncloop.add default/c',
+    ]);
+    expect(diagnosticsOf(trace)).toEqual([
+      '2 warning: damaged klog header (no severity letter or date); parsed as far as possible',
+      '3 warning: damaged klog header (no severity letter or date); parsed as far as possible',
+      '4 info: not a kubelet log line; skipped: "00:00:02.000004 1234 seconds left"',
+    ]);
+    // With nothing before them to date them by: 1 January, said once.
+    const alone = analyze({ name: 'k.log', data: [stripped('01.000001', 'a'), stripped('02.000002', 'b')].join('\n') });
+    expect(eventRows(alone).map((r) => r.at)).toEqual(['2024-01-01 10:02:01.000001', '2024-01-01 10:02:02.000002']);
+    expect(diagnosticsOf(alone)[0]).toBe('1 warning: klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
+    // Behind a journal prefix, the journal's date.
+    const journal = analyze({ name: 'k.log', data: `Mar 20 10:02:01 node-1 kubelet[2891]: ${stripped('01.000001', 'a')}` });
+    expect(eventRows(journal).map((r) => `${r.at} ${r.node}`)).toEqual(['2024-03-20 10:02:01.000001 node-1']);
+  });
+
   it('a line cut inside a bracketed or quoted value: the pods read whole are kept, the cut is reported, at the end of a file too', () => {
     const text = [
       ADD('01.000001', 'a'),

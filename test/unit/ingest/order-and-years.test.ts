@@ -114,6 +114,18 @@ describe('years', () => {
     expect(analyze({ name: 'k.log', data: `2019-11-29T09:33:40.1Z stderr F ${v1Add('11', '29')}` }).sources[0].year.value).toBe(2019);
   });
 
+  it('takes the year from the scheduled time in a CronJob pod\'s name (Unix seconds before 1.21, minutes after)', () => {
+    const add = (day: string, pod: string) => `I${day} 00:09:12.076351   31704 kubelet.go:1907] SyncLoop (ADD, "api"): "${pod}_test(e04434fe-79b1-41b7-86fe-448df262bd31)"`;
+    // 1620346140 s is 2021-05-07 00:09:00 UTC.
+    expect(analyze({ name: 'k.log', data: add('0507', 'app-1620346140-fflrv') }, { year: 2024 }).sources[0].year).toEqual({ value: 2021, how: 'cronjob-name' });
+    // 27005769 min is 2021-05-07 00:09 UTC; a line in January about it is the next January's.
+    expect(analyze({ name: 'k.log', data: add('0103', 'app-27005769-fflrv') }, { year: 2024 }).sources[0].year).toEqual({ value: 2022, how: 'cronjob-name' });
+    // A ReplicaSet's pod-template hash made of digits only (no 0, 1 or 3) is no time.
+    expect(analyze({ name: 'k.log', data: add('0507', 'web-5566779988-fflrv') }, { year: 2024 }).sources[0].year).toEqual({ value: 2024, how: 'caller' });
+    // Lines without a date (read as 1 January) give the scheduled time no day to be measured against.
+    expect(analyze({ name: 'k.log', data: add('0507', 'app-1620346140-fflrv').slice(5) }, { year: 2024 }).sources[0].year).toEqual({ value: 2024, how: 'caller' });
+  });
+
   it('an assumed year never puts a log after the reader\'s clock: a date still to come this year is last year\'s', () => {
     const at = (month: number, day: number) => Date.UTC(2024, month - 1, day) * 1000;
     const opts = (nowUs: number) => ({ defaultYear: 2024, yearFromCaller: false, assumedNotAfterUs: nowUs });
