@@ -10,7 +10,7 @@
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { HardWraps, type WrappedLine } from './hard-wrap.ts';
 import {
-  bulletEnd, copyWrapper, hostPrefixBefore, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
+  bulletEnd, copyWrapper, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
   type WrapperKind,
 } from './wrappers.ts';
@@ -120,6 +120,10 @@ export class SourceReader {
    * without a header is timed from them (headerlessTimeUs). NaN: none yet.
    */
   private clockKlogUs = NaN;
+  /** A log viewer's lone timestamp line, and a lone node name on the line after it (loneHostName): the next record's. */
+  private loneTimeLine = -1;
+  private loneHostLine = -1;
+  private loneHost = '';
   /** The last record's time (util/time.ts yearlessUs): the day a klog line without a date is on. */
   private lastRecordUs = NaN;
   private clockWrapperTodUs = NaN;
@@ -484,7 +488,7 @@ export class SourceReader {
       // A timestamp with nothing after it (Grafana's copy of a log puts each line's time on a line of its own): not
       // blank, and its date tells the year.
       if (w && w.kind === 'timestamp' && p > 0 && w.year) {
-        this.nonLogLine(text, 0, lineNo, true);
+        this.nonLogLine(text, 0, lineNo, true, w);
         return;
       }
       this.counts.blank++;
@@ -511,7 +515,7 @@ export class SourceReader {
     } else if (w && w.ident && (this.stderrRecord(text, p, lineNo, w, lastLine) || this.orphanStack(text, p, lineNo, w, lastLine))) {
       return;
     }
-    this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '');
+    this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '', w);
   }
 
   /** The line belongs to the same program and host as the pending record (journald, node prefixes). */
@@ -530,6 +534,7 @@ export class SourceReader {
       host = hostPrefixBefore(text, h.start);
       if (host) kind = 'node-prefix';
     }
+    if (!host && this.loneHostLine === lineNo - 1) host = this.loneHost;
     const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month) : h.start > 0 ? yearInText(text, 0, h.start) : 0;
     const msgStart = h.msgStart;
     const structured = text.charCodeAt(msgStart) === 34;
@@ -840,8 +845,11 @@ export class SourceReader {
   }
 
   /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
-  private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false): void {
+  private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false, w?: Wrapper): void {
     this.flush();
+    // A log viewer's copy that shows an entry's time and node on lines of their own, before its text.
+    if (w && w.kind === 'timestamp' && isZoneOnly(text, w.payloadStart)) this.loneTimeLine = lineNo;
+    else if (!w && this.loneTimeLine === lineNo - 1 && (this.loneHost = loneHostName(text, p))) this.loneHostLine = lineNo;
     if (text.charCodeAt(p) === 61 /* = */) this.sectionProgram = containerSectionName(text, p);
     this.joinable = false;
     this.counts.unrecognized++;

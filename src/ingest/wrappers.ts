@@ -502,6 +502,35 @@ export function hostPrefixBefore(s: string, headerStart: number): string {
   return marked && !UNIT_SUFFIX.test(s.slice(0, end)) ? s.slice(0, end) : '';
 }
 
+/**
+ * A line that is one node name and nothing else, as log viewers that show each entry's fields on lines of their own
+ * print it (Google Cloud Logging's copy: the time, then the node, then the kubelet's line): the name, or ''. Marked as
+ * a host name as hostPrefixBefore's are (a digit, a dot or a dash), so a lone word of prose is none.
+ */
+export function loneHostName(s: string, from: number): string {
+  let end = s.length;
+  while (end > from && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
+  if (end - from < 3 || end - from > 253) return '';
+  let marked = false;
+  for (let i = from; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (!isHostChar(c)) return '';
+    if (isDigit(c) || c === 46 || c === 45) marked = true;
+  }
+  const first = s.charCodeAt(from);
+  const last = s.charCodeAt(end - 1);
+  return marked && first !== 45 && first !== 46 && last !== 45 && last !== 46 && !UNIT_SUFFIX.test(s.slice(from, end)) ? s.slice(from, end) : '';
+}
+
+/** A time zone's name or offset, or nothing, after a log viewer's lone timestamp (`PDT`, `UTC`, `+02:00`). */
+export function isZoneOnly(s: string, from: number): boolean {
+  let end = s.length;
+  while (end > from && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
+  return end - from <= 9 && ZONE.test(s.slice(from, end));
+}
+
+const ZONE = /^(?:[A-Z]{2,5}|[+-]\d{2}:?\d{2}|(?:UTC|GMT)[+-]\d{1,2}(?::?\d{2})?)?$/;
+
 /** Finds a year stated anywhere in a prefix (prose, CI banner, ...): the first `YYYY-MM-DD`. */
 export function yearInText(s: string, from: number, to: number): number {
   for (let i = s.indexOf('-', from); i >= 0 && i < to; i = s.indexOf('-', i + 1)) {

@@ -153,6 +153,26 @@ describe('CI logs and section headers', () => {
     expect(src.diagnostics).toEqual([]);
   });
 
+  it('a Google Cloud Logging copy: each entry\'s time, then its node, on lines of their own (the node is the record\'s)', () => {
+    const text = [
+      '2022-06-23 08:42:16.744 PDT',
+      'gke-dev-default-pool-1a2b',
+      'I0623 15:42:16.744070    1748 nodeshutdown_manager_linux.go:316] "Shutdown manager killing pod with gracePeriod" pod="ns/client-0" gracePeriod=15',
+      '',
+      '2022-06-23 08:44:33.989 PDT',
+      'gke-dev-default-pool-1a2b',
+      'I0623 15:44:33.989839    1746 kubelet.go:2394] "SyncLoop ADD" source="api" pods=["ns/client-0"]',
+    ].join('\n');
+    const trace = analyze({ name: 'cloud-logging.txt', data: text });
+    expect(trace.sources[0].node).toBe('gke-dev-default-pool-1a2b');
+    expect(eventRows(trace).map((r) => r.node)).toEqual(['gke-dev-default-pool-1a2b', 'gke-dev-default-pool-1a2b']);
+    // A lone word, or a name not after a lone time, names no node.
+    for (const [first, second] of [['2022-06-23 08:42:16.744 PDT', 'Events'], ['Then on', 'gke-dev-default-pool-1a2b']]) {
+      const other = analyze({ name: 'c.txt', data: [first, second, text.split('\n')[2]].join('\n') });
+      expect(other.sources[0].node, second).toBe('node');
+    }
+  });
+
   it('minikube logs: other components\' sections, journal banners and "-- No entries --" are skipped quietly', () => {
     const trace = analyze({ name: 'minikube-logs.txt', data: fixture('minikube-logs.txt') });
     const src = trace.sources[0];
