@@ -126,4 +126,27 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     printf: ['hashstr is before: %v{container}'],
     explain: 'Debug output of the container spec text the kubelet hashes; two versions printing different text compute different hashes, and every container is restarted.',
   },
+  {
+    id: 'X163', kind: 'cri.status-invalid', lane: 'runtime', versions: '1.21+', v: 0,
+    msg: ['verify ContainerStatus failed'], text: ['err'], cri: { role: 'call', calls: ['ContainerStatus'] },
+    explain: 'The runtime answered ContainerStatus with a status that lacks a field the kubelet needs (such as the image): the call counts as failed, so the kubelet cannot tell that container\'s state; usually a runtime bug or a runtime too old or new for this kubelet.',
+  },
+  {
+    id: 'X164', kind: 'runtime.pod-status-failed', lane: 'runtime', versions: 'all', v: 0,
+    msg: ['getPodContainerStatuses for pod failed'], printf: ['getPodContainerStatuses for pod %q{pod} failed: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ContainerStatus', 'ListContainers'] },
+    explain: 'Reading the pod\'s containers from the runtime failed, so the kubelet has no fresh status for the pod: its sync fails and its status in the API server stops changing until the runtime answers.',
+  },
+  {
+    id: 'X162', kind: 'runtime.pods-listed', lane: 'runtime', versions: 'all', v: 4,
+    msg: ['Retrieved pods from runtime'], printf: ['Retrieved pods from runtime (all=%v{all})'], text: ['all'],
+    explain: 'The runtime manager listed the pods\' sandboxes and containers from the runtime (all=true includes exited ones): what housekeeping and the PLEG compare with what should run.',
+  },
+  {
+    id: 'X170', kind: 'cadvisor.create-failed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 0,
+    printf: ['Failed to createsummary reader for %q{cgroup}: %v{err}'],
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
+    text: ['err'],
+    explain: 'The kubelet\'s cAdvisor could not start summarising a container\'s stats (its cgroup has no resources it tracks, typical of a container that just ended): that container gets no usage summary.',
+  },
 ];

@@ -362,7 +362,32 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X52', kind: 'config.read-failed', lane: 'config', versions: 'all', v: 0,
-    msg: ['Unable to read config path'], printf: ['Unable to read config path %q{path}: %v{err}'], text: ['err'],
+    msg: ['Unable to read config path'], printf: ['Unable to read config path %q{path}: %v{err}', 'unable to read config path %q{path}: %v{err}'], text: ['err'],
     explain: 'The static pod directory could not be read (often it does not exist, which is harmless).',
+  },
+  {
+    id: 'X158', kind: 'stats.failed', lane: 'other', versions: 'all (Windows nodes)', v: 0,
+    printf: ['Unable to get cpu perf counter data; err: %v{err}', 'Unable to get memory perf counter data; err: %v{err}'], text: ['err'],
+    explain: 'On Windows the kubelet reads node CPU and memory from performance counters; one could not be read (error 800007d6 is a missing counter, often a damaged counter registry), so the node\'s stats lack it until it can.',
+  },
+  {
+    id: 'X159', kind: 'server.listen-failed', lane: 'other', versions: '1.21+', v: 0,
+    msg: ['Failed to listen and serve'], text: ['err'],
+    explain: 'The kubelet\'s HTTPS server (port 10250: the API server\'s logs, exec and port-forward calls, metrics) could not listen, usually because another process — often a second kubelet — holds the port; the kubelet exits.',
+  },
+  {
+    id: 'X160', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Node was previously registered'], printf: ['Node %s{node} was previously registered'], text: ['node'], namesOwnNode: true,
+    explain: 'At start-up the kubelet found its Node object already in the API server (a restart, not a new node) and goes on updating it.',
+  },
+  {
+    id: 'X161', kind: 'config.sources-seen', lane: 'config', versions: 'all', v: 5,
+    msg: ['Looking for sources, have seen'], printf: ['Looking for %v{sources}, have seen %v{seenSources}'], text: ['seenSources'],
+    explain: 'The sync loop checks whether every pod source (the API server, the static pod directory, a manifest URL) has sent its first full list; until they all have, housekeeping does not remove pods it does not know.',
+  },
+  {
+    id: 'X171', kind: 'image.credentials-config', lane: 'other', versions: '≤1.2x (docker credential file)', v: 0,
+    printf: ['Docker config file not found: %v{err}'], text: ['err'],
+    explain: 'No Docker credentials file was found for image pulls; harmless unless a private registry needs one (pods then use their imagePullSecrets).',
   },
 ];

@@ -327,6 +327,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     text: ['err'],
     explain: 'An image garbage collection pass failed once, usually right after start-up while the image filesystem\'s stats are not known yet.',
   },
+  {
+    id: 'X172', kind: 'runtime.resize-record-missing', lane: 'pod-worker', versions: '1.33+', v: 0,
+    msg: ['Missing actuated resource record'],
+    explain: 'For in-place resize the kubelet remembers the resources it last applied to each running container; this one has no record (typically a container started before an upgrade to 1.33), so the kubelet treats it as having none: it applies the pod\'s resources again, and where the resize policy says RestartContainer the container may be restarted.',
+  },
 ];
 
 export const NODE_MESSAGES: CatalogEntry[] = [

@@ -102,4 +102,30 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     printf: [`Removing volume from desired state for volume %q{volume} ${DETAIL}`], text: ['volume'],
     explain: 'The volume manager\'s populator dropped a volume of a pod that is gone or terminated; the reconciler then unmounts it.',
   },
+  {
+    id: 'X165', kind: 'volume.subpath-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Failed to prepare subPath for volumeMount of the container'], text: ['err'],
+    explain: 'The container\'s subPath mount could not be prepared (the path does not exist, or resolves through a symlink outside its volume): the container is not created and the pod shows CreateContainerConfigError.',
+  },
+  {
+    id: 'X166', kind: 'volume.subpath-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Could not determine if subPath exists, will not attempt to change its permissions'], text: ['err', 'path'],
+    explain: 'The kubelet could not check a subPath inside its volume (often a broken symlink), so it does not set that path\'s permissions; preparing the mount usually fails next.',
+  },
+  {
+    id: 'X167', kind: 'volume.mount-missing', lane: 'pod-worker', versions: '≤1.10 (printf)', v: 0,
+    printf: ['Mount cannot be satisfied for container %q{containerName}, because the volume is missing: %v{mount}'], text: ['mount'],
+    explain: 'The container mounts a volume the pod does not have mounted (no such volume in the pod, or it failed to mount): the mount is left out of the container.',
+  },
+  {
+    id: 'X168', kind: 'container.mounts', lane: 'pod-worker', versions: 'all (printf)', v: 3,
+    printf: ['container: %s{podNamespace}/%s{podName}/%s{containerName} podIP: %q creating hosts mount: %v{hostsMount}',
+      'container: %s{podNamespace}/%s{podName}/%s{containerName} podIPs: %v creating hosts mount: %v{hostsMount}'], text: ['hostsMount'],
+    explain: 'The kubelet builds the container\'s mounts before creating it, and says whether it mounts the pod\'s /etc/hosts (only when the pod has an IP and is not on the host network).',
+  },
+  {
+    id: 'X169', kind: 'volume.plugin-limits-failed', lane: 'volume', versions: '≤1.2x (in-tree Azure disk)', v: 0,
+    printf: ['failed to list vmsizes in GetVolumeLimits, plugin.host: %s{host}, location: %s{location}'], text: ['location'],
+    explain: 'The in-tree Azure disk plugin could not read the VM sizes to work out how many disks this node can attach; the node reports the default limit.',
+  },
 ];

@@ -285,4 +285,7 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { pods: [ref], text: 'rpc error: code = Unknown desc = failed to get sandbox ip: check network namespace closed' }),
     J(json('pleg/generic.go:453', { msg: 'PLEG: Write status', err: 'rpc error: code = Unknown desc = failed to get sandbox ip', ...JPOD }),
       { pods: [ref], text: 'rpc error: code = Unknown desc = failed to get sandbox ip' })),
+  entry('X172', 'runtime.resize-record-missing', 'pod-worker',
+    S(klog('E', 'kuberuntime_manager.go:694', '"Missing actuated resource record" pod="default/web-0" container="app"'), { pods: [ref], cname: 'app' }),
+    J(json('kuberuntime/kuberuntime_manager.go:694', { msg: 'Missing actuated resource record', ...JPOD, container: 'app' }), { pods: [ref], cname: 'app' })),
 ];
