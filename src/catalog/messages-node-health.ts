@@ -232,6 +232,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
   },
   {
+    id: 'X173', kind: 'api.cache-synced', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Caches populated'], printf: ['Caches populated for %s{resource} from %s{source}'], text: ['resource', 'type'],
+    alsoPrintedBy: 'every program built on client-go',
+    explain: 'One of the kubelet\'s informers or watches (its Node, its pods, services, a pod\'s ConfigMap or Secret) has its first full list from the API server; from here it follows changes.',
+  },
+  {
     id: 'X141', kind: 'error.unhandled', lane: 'other', versions: '1.31+', v: 0,
     msg: ['Unhandled Error'], text: ['err'],
     explain: 'An error reported through the libraries\' common handler (runtime.HandleError) rather than by the code that met it: most often an informer that cannot list or watch in the API server.',

@@ -114,6 +114,8 @@ export class SourceReader {
   private pending: PendingRecord | undefined;
   /** journald identifier and host of the pending record: another program's lines never continue it. */
   private pendingIdent = '';
+  /** The pending record's program: its identifier, or `<identifier>/<component>` where the line names a component. */
+  private pendingProgram = '';
   private pendingHost = '';
   /**
    * The klog time and the wrapper's time of day (wrapperTimeOfDayUs) of the last record that had both: a line
@@ -552,6 +554,11 @@ export class SourceReader {
     };
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
+    // MicroShift runs every component in one process and names each line's component before its header.
+    if (w && w.ident && h.start > w.payloadStart) {
+      const component = componentBefore(text, w.payloadStart, h.start);
+      if (component) this.pendingProgram = `${w.ident}/${component}`;
+    }
     this.openBlock = structured && text.endsWith('=<');
     this.panicMode = h.severity === Severity.Fatal || opensPanicDump(rec.text, rec.msgStart + (structured ? 1 : 0));
     if (attachUpsideDown) this.attachUpsideDown(pending);
@@ -679,6 +686,7 @@ export class SourceReader {
     this.pending = pending;
     this.lastRecordUs = rec.yearlessUs;
     this.pendingIdent = w && w.ident ? w.ident : this.sectionProgram;
+    this.pendingProgram = this.pendingIdent;
     this.pendingHost = rec.host;
     const wrapperTodUs = w && rec.era !== Era.Stderr ? wrapperTimeOfDayUs(w) : NaN;
     if (Number.isFinite(wrapperTodUs)) {
@@ -863,7 +871,7 @@ export class SourceReader {
     this.openBlock = false;
     this.panicMode = false;
     const rec = pending.finish();
-    const ident = this.pendingIdent;
+    const ident = this.pendingProgram;
     const continuationLines = this.counts.continuation - this.continuationAtStart;
     const program = this.programs.verdict(ident);
     if (program === Program.Undecided) {
@@ -936,6 +944,20 @@ export class SourceReader {
     }
   }
 
+}
+
+/**
+ * The component a journal line names between its identifier and the klog header (`microshift[779521]: kubelet
+ * I0128 …`): one lowercase word, dashes allowed, then one space; else ''.
+ */
+function componentBefore(s: string, from: number, headerStart: number): string {
+  const end = headerStart - 1;
+  if (end - from < 2 || end - from > 64 || s.charCodeAt(end) !== 32) return '';
+  for (let i = from; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 45 || (i > from && c >= 48 && c <= 57))) return '';
+  }
+  return s.slice(from, end);
 }
 
 /** What the Go runtime prints first when the process dies: an unrecovered panic, a fatal error, a fatal signal. */

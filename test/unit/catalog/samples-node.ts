@@ -432,4 +432,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X171', 'image.credentials-config', 'other',
     P(klog('I', 'provider.go:82', 'Docker config file not found: couldn\'t find valid .dockercfg after checking in [/var/lib/kubelet   /]'),
       { text: 'couldn\'t find valid .dockercfg after checking in [/var/lib/kubelet   /]' })),
+  entry('X173', 'api.cache-synced', 'node-status',
+    P(klog('I', 'reflector.go:351', 'Caches populated for *v1.ConfigMap from object-"kueue-system"/"kube-root-ca.crt"'), { text: '*v1.ConfigMap' }),
+    P(klog('I', 'reflector.go:221', 'Caches populated for *v1.Node from k8s.io/client-go/informers/factory.go:134'), { text: '*v1.Node' }),
+    S(klog('I', 'reflector.go:430', '"Caches populated" type="*v1.Node" reflector="k8s.io/client-go/informers/factory.go:160"'), { text: '*v1.Node' }),
+    J(json('cache/reflector.go:430', { msg: 'Caches populated', v: 0, type: '*v1.Service', reflector: 'k8s.io/client-go/informers/factory.go:160' }), { text: '*v1.Service' })),
 ];

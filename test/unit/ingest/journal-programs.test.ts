@@ -53,6 +53,21 @@ describe('other programs in a whole node\'s journal', () => {
     expect(readRecords(text).reader.facts.journaldIdents).toEqual({ kubelet: 3 });
   });
 
+  it('MicroShift: one process runs every component and names each line\'s before its header; only the kubelet\'s are records', () => {
+    const text = [
+      ` 1月 28 17:55:39 jetson07 microshift[779521]: infrastructure-services-manager W0128 17:55:39.896091  779521 controllers.go:99] Failed to apply apps [components/service-ca/deployment.yaml]: Internal error occurred`,
+      ` 1月 28 17:55:40 jetson07 microshift[779521]: kubelet I0128 17:55:40.963540  779521 kubelet.go:2447] "SyncLoop ADD" source="api" pods=["default/web-0"]`,
+      ` 1月 28 17:55:41 jetson07 microshift[779521]: kubelet I0128 17:55:41.001406  779521 reflector.go:351] Caches populated for *v1.ConfigMap from object-"default"/"kube-root-ca.crt"`,
+      ` 1月 28 17:55:41 jetson07 microshift[779521]: kube-apiserver I0128 17:55:41.002000  779521 handler.go:275] Adding GroupVersion apps v1 to ResourceManager`,
+    ].join('\n');
+    const trace = analyze({ name: 'journal.txt', data: text });
+    expect(rows(trace)).toEqual(['journal.txt:2 syncloop.add default/web-0', 'journal.txt:3 api.cache-synced ']);
+    expect(trace.sources[0].lines).toEqual({ total: 4, klog: 2, continuation: 0, unrecognized: 2, blank: 0 });
+    expect(trace.sources[0].diagnostics.map((d) => d.message)).toEqual([
+      '2 log records of other programs skipped (microshift/infrastructure-services-manager 1, microshift/kube-apiserver 1); the kubelet\'s identifier: microshift/kubelet (by its name)',
+    ]);
+  });
+
   it('short-iso: another program\'s multi-line value and its continuation lines are its own, not the kubelet\'s', () => {
     const text = [
       `2024-03-15T10:02:01+0000 n1 kube-proxy[777]: ${proxy('01.000001', 'proxier.go:700] "Syncing" rules=<')}`,
