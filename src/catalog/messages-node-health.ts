@@ -377,7 +377,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'On Windows the kubelet reads node CPU and memory from performance counters; one could not be read (error 800007d6 is a missing counter, often a damaged counter registry), so the node\'s stats lack it until it can.',
   },
   {
-    id: 'X159', kind: 'server.listen-failed', lane: 'other', versions: '1.21+', v: 0,
+    id: 'X159', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to listen and serve'], text: ['err'],
     explain: 'The kubelet\'s HTTPS server (port 10250: the API server\'s logs, exec and port-forward calls, metrics) could not listen, usually because another process — often a second kubelet — holds the port; the kubelet exits.',
   },

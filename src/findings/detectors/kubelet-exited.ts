@@ -32,6 +32,11 @@ const MAX_GROUPS = 50;
 
 const CAUSES: readonly Cause[] = [
   {
+    id: 'port-in-use', words: ['address already in use', 'only one usage of each socket address'], title: 'its port is taken',
+    why: 'The kubelet could not listen on one of its ports (10250 for its HTTPS server, 10255 for its read-only server where that is on; others where configured): another process holds it, most often a second kubelet (two services, or one started by hand) or a leftover process of the last one.',
+    next: 'Find the process on the port (`ss -ltnp | grep 10250`, on Windows `netstat -ano | findstr 10250`) and stop the extra kubelet; check that only one service starts it (systemctl list-units | grep kubelet).',
+  },
+  {
     id: 'swap', words: ['swap on is not supported', 'fail-swap-on'], title: 'swap is on',
     why: 'The kubelet refuses to run on a node with swap enabled (failSwapOn, the default) unless it is configured to use swap.',
     next: 'Turn swap off (`swapoff -a`, and remove the swap line from /etc/fstab so it stays off after a reboot), or set failSwapOn: false in the kubelet configuration (with memorySwap, 1.28+).',

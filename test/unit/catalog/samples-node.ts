@@ -415,7 +415,7 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X158', 'stats.failed', 'other',
     P(klog('E', 'perfcounter_nodestats.go:171', 'Unable to get cpu perf counter data; err: unable to collect data from counter. Error code is 800007d6'),
       { text: 'unable to collect data from counter. Error code is 800007d6' })),
-  entry('X159', 'server.listen-failed', 'other',
+  entry('X159', 'node.kubelet-failed', 'node-status',
     S(klog('E', 'server.go:203', '"Failed to listen and serve" err="listen tcp 0.0.0.0:10250: bind: address already in use"'),
       { text: 'listen tcp 0.0.0.0:10250: bind: address already in use' }),
     J(json('server/server.go:203', { msg: 'Failed to listen and serve', err: 'listen tcp 0.0.0.0:10250: bind: address already in use' }),

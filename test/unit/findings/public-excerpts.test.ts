@@ -282,6 +282,18 @@ describe('illegal-phase-transition', () => {
   });
 });
 
+describe('kubelet-exited', () => {
+  it('a port another process holds (kubeedge/kubeedge#6076, Windows edgecore, its read-only server on 10350)', () => {
+    // https://github.com/kubeedge/kubeedge/issues/6076
+    const a = fixture('kubelet-exited-1.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.severity).toBe('error');
+    expect(f.title).toBe('Kubelet fails to start: its port is taken');
+    expect(f.explanation).toContain('listen tcp 127.0.0.1:10350: bind: Only one usage of each socket address');
+    expect(a.lines(f)).toEqual([11]);
+  });
+});
+
 describe('network-not-ready', () => {
   it('reports the CNI message; 15 s without failed pods is information (fujitatomoya/ros_k8s#22, 1.2x)', () => {
     // https://github.com/fujitatomoya/ros_k8s/issues/22
