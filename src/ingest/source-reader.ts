@@ -28,6 +28,7 @@ import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from '
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
+import { exportEntryWrapper, JsonValueCollector, logExportEntry, opensJsonDocument } from './log-export.ts';
 import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -158,6 +159,10 @@ export class SourceReader {
   private readonly builder = new PendingRecord();
   /** The JSON object parsed from the last line that started with `{` (null: not JSON), so it is parsed only once. */
   private jsonText: string | undefined;
+  /** A JSON object printed over several lines (a log platform's download, `jq .`) being gathered (log-export.ts). */
+  private jsonDoc: JsonValueCollector | undefined;
+  /** Objects gathered that way: a lone `]` after them closes their array. */
+  private jsonDocs = 0;
   private jsonObj: Record<string, unknown> | null = null;
   private lineNo = 0;
   /** Which journal identifiers are the kubelet's; records held while that is undecided. */
@@ -239,6 +244,18 @@ export class SourceReader {
 
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
   private physical(text: string, lineNo: number, lastLine: number): void {
+    // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
+    // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
+    if (this.jsonDoc && this.recordForm(text) !== '') this.giveUpJsonDoc(this.jsonDoc, 'before the next log line');
+    if (this.jsonDoc || (!this.openBlock && text.charCodeAt(0) !== 9 && opensJsonDocument(text))) {
+      this.jsonDocLine(text, lineNo, lastLine);
+      return;
+    }
+    if (this.jsonDocs > 0 && text.trim() === ']') {
+      this.counts.unrecognized++;
+      this.facts.metaLines++;
+      return;
+    }
     // A log quoted in markdown (`> Jul 19 10:58:18 host kubelet: …`): its lines without the quote marks.
     const c0 = text.charCodeAt(0);
     if (c0 === 62 /* > */) {
@@ -393,7 +410,7 @@ export class SourceReader {
    */
   get settled(): boolean {
     return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
-      this.held.length === 0 && !this.wraps.holding && this.cutJson === undefined;
+      this.held.length === 0 && !this.wraps.holding && this.cutJson === undefined && this.jsonDoc === undefined;
   }
 
   /** The counts and notes as plain data. */
@@ -427,6 +444,7 @@ export class SourceReader {
       this.logical(held.text, 0, held.first, held.wrapper, this.lineNo);
     }
     this.giveUpCutJson();
+    if (this.jsonDoc) this.giveUpJsonDoc(this.jsonDoc, 'before the end');
     this.releaseUpsideDown();
     this.flush();
     if (this.held.length) {
@@ -437,16 +455,61 @@ export class SourceReader {
     if (skipped) this.sink.diagnostic(0, 'info', skipped);
   }
 
-  /** `journalctl -o json`: the entry's MESSAGE is the kubelet's line, read as if the journal had printed it. */
-  private journaldExport(text: string, lineNo: number): boolean {
+  /**
+   * `journalctl -o json`: the entry's MESSAGE is the kubelet's line, read as if the journal had printed it; likewise
+   * a log platform's entry (log-export.ts). False for any other line (a kubelet JSON record is read later, as parsed
+   * here).
+   */
+  private journaldExport(text: string, lineNo: number, lastLine = lineNo): boolean {
     const o = parseJsonObject(text, 0) ?? null;
     this.jsonText = text;
     this.jsonObj = o;
-    if (!o || !isJournaldExport(o)) return false;
+    if (!o || isKubeletJsonLog(o)) return false;
     const ew = this.exportWrapper;
-    journaldWrapper(o, ew);
-    this.logical(journaldMessage(o), 0, lineNo, ew, lineNo);
+    if (isJournaldExport(o)) {
+      journaldWrapper(o, ew);
+      this.logical(journaldMessage(o), 0, lineNo, ew, lastLine);
+      return true;
+    }
+    const entry = logExportEntry(o);
+    if (!entry) return false;
+    exportEntryWrapper(entry, ew);
+    this.logical(entry.message, 0, lineNo, ew, lastLine);
     return true;
+  }
+
+  /**
+   * A line of a JSON object printed over several (log-export.ts): gathered until the object closes, then read as one
+   * line spanning them — a journal or log platform entry, or the kubelet's own JSON record. Its other lines count as
+   * the record's continuation, or as not log lines with it. One that never closes within its bounds is skipped.
+   */
+  private jsonDocLine(text: string, lineNo: number, lastLine: number): void {
+    if (!this.jsonDoc) {
+      this.flush();
+      this.jsonDoc = new JsonValueCollector(lineNo);
+    }
+    const doc = this.jsonDoc;
+    const fed = doc.feed(text, lineNo);
+    if (fed === 'more') return;
+    this.jsonDoc = undefined;
+    if (fed === 'overflow') {
+      this.giveUpJsonDoc(doc, 'within the bounds read');
+      return;
+    }
+    this.jsonDocs++;
+    // An array's `[` on lines of its own before the object: not log lines.
+    const first = doc.objectLine;
+    this.counts.unrecognized += doc.linesBefore;
+    this.facts.metaLines += doc.linesBefore;
+    const objectText = doc.text;
+    const unrecognized = this.counts.unrecognized;
+    const read = this.journaldExport(objectText, first, lastLine) ||
+      (isKubeletJsonLog(this.jsonObj ?? {}) && this.jsonLine(objectText, 0, first, undefined, lastLine));
+    if (!read) this.counts.unrecognized++;
+    // The object's other lines go with its first: the record's continuation, or not log lines like it.
+    const rest = doc.lines - doc.linesBefore - 1;
+    if (this.counts.unrecognized > unrecognized) this.counts.unrecognized += rest;
+    else this.counts.continuation += rest;
   }
 
   /** CRI partial lines: a `P` line is held until the next line of its stream completes it (returns true if consumed). */
@@ -758,6 +821,13 @@ export class SourceReader {
     cut.text += piece;
     cut.joined++;
     return true;
+  }
+
+  /** A JSON object printed over lines that did not close: its lines are not log lines. */
+  private giveUpJsonDoc(doc: JsonValueCollector, where: string): void {
+    this.jsonDoc = undefined;
+    this.counts.unrecognized += doc.lines;
+    this.sink.diagnostic(doc.firstLine, 'warning', `a JSON object over ${doc.lines} lines that does not close ${where}; skipped`);
   }
 
   /** The held JSON line never parsed: it and the lines held with it are skipped, with the warning on its first line. */

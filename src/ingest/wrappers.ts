@@ -23,6 +23,8 @@ export type WrapperKind =
   | 'timestamp'
   /** A `journalctl -o json` entry (set by the JSON reader, never by parseWrapper). */
   | 'journald-json'
+  /** A log platform's JSON entry (Cloud Logging, Elasticsearch, Fluent Bit…; set by the JSON reader: log-export.ts). */
+  | 'log-export'
   /** A logfmt/logrus record whose msg= holds the kubelet's line (k0s: `time="…" level=info msg="I0619 …" component=kubelet`; unwrapLogfmt). */
   | 'logfmt'
   | 'none';

@@ -1,0 +1,83 @@
+/**
+ * Kubelet lines downloaded from a log platform instead of the node: Google Cloud Logging entries (a console download:
+ * one pretty-printed JSON array; `gcloud logging read`; NDJSON), Elasticsearch hits, Fluent Bit records, and JSON
+ * printed over several lines by `journalctl -o json-pretty` or `jq .`. Expectations are written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze, countedLines, eventRows } from './ingest-helpers.ts';
+
+const SHUTDOWN = 'I0623 15:42:16.744070    1748 nodeshutdown_manager_linux.go:316] "Shutdown manager killing pod with gracePeriod" pod="ns/client-0" gracePeriod=15';
+const ADD = 'I0623 15:44:33.989839    1748 kubelet.go:2394] "SyncLoop ADD" source="api" pods=["ns/client-0"]';
+const NODE = 'gke-dev-default-pool-1a2b';
+
+/** A Cloud Logging entry of the kubelet's journal as the console downloads it. */
+function gcpEntry(message: string, timestamp: string, logName = 'projects/p/logs/kubelet') {
+  return {
+    insertId: 'x1', jsonPayload: { MESSAGE: message, _HOSTNAME: NODE, SYSLOG_IDENTIFIER: 'kubelet', _PID: '1748' },
+    resource: { type: 'k8s_node', labels: { node_name: NODE, location: 'us-central1-a', cluster_name: 'dev', project_id: 'p' } },
+    timestamp, severity: 'INFO', logName, receiveTimestamp: timestamp,
+  };
+}
+
+function rows(trace: ReturnType<typeof analyze>): string[] {
+  return eventRows(trace).map((r) => `${r.at} ${r.where} ${r.node} ${r.kind} ${r.pod}`);
+}
+
+describe('log platform exports', () => {
+  const entries = [
+    gcpEntry(SHUTDOWN, '2022-06-23T15:42:16.744070Z'),
+    gcpEntry('time="2022-06-23T15:43:00Z" level=info msg="StartContainer"', '2022-06-23T15:43:00Z', 'projects/p/logs/container-runtime'),
+    gcpEntry(ADD, '2022-06-23T15:44:33.989839Z'),
+  ];
+  const expected = [
+    `2022-06-23 15:42:16.744070 downloaded-logs.json:2+22 ${NODE} pw.shutdown-kill ns/client-0`,
+    `2022-06-23 15:44:33.989839 downloaded-logs.json:46+22 ${NODE} syncloop.add ns/client-0`,
+  ];
+
+  it('a Cloud Logging download: one pretty-printed array, each entry\'s lines read as one; the node and the year from the entry', () => {
+    const text = JSON.stringify(entries, null, 2);
+    const trace = analyze({ name: 'downloaded-logs.json', data: text });
+    const src = trace.sources[0];
+    expect(rows(trace)).toEqual(expected);
+    expect(src.format).toBe('log-platform-export');
+    expect(src.node).toBe(NODE);
+    expect(src.year.value).toBe(2022);
+    // The `[`, the containerd entry's lines and the `]` are not kubelet lines; each kubelet entry's other lines are its own.
+    expect(src.lines.klog).toBe(2);
+    expect(src.lines.unrecognized).toBe(2 + 22);
+    expect(countedLines(src)).toBe(text.split('\n').length);
+  });
+
+  it('the same entries one per line (gcloud, NDJSON); Elasticsearch hits and Fluent Bit records', () => {
+    const ndjson = entries.map((e) => JSON.stringify(e)).join('\n');
+    expect(eventRows(analyze({ name: 'e.ndjson', data: ndjson })).map((r) => `${r.where} ${r.node} ${r.kind}`))
+      .toEqual([`e.ndjson:1 ${NODE} pw.shutdown-kill`, `e.ndjson:3 ${NODE} syncloop.add`]);
+    const hits = [
+      { _index: 'logs', _source: { '@timestamp': '2022-06-23T15:42:16.744Z', message: SHUTDOWN, host: { name: 'node-7' } } },
+      { log: `${ADD}\n`, kubernetes: { host: 'node-7' }, time: '2022-06-23T15:44:33.989839Z' },
+    ].map((e) => JSON.stringify(e)).join('\n');
+    const trace = analyze({ name: 'hits.json', data: hits });
+    expect(rows(trace)).toEqual([
+      '2022-06-23 15:42:16.744070 hits.json:1 node-7 pw.shutdown-kill ns/client-0',
+      '2022-06-23 15:44:33.989839 hits.json:2 node-7 syncloop.add ns/client-0',
+    ]);
+  });
+
+  it('journalctl -o json-pretty and a kubelet JSON log through jq: objects over several lines', () => {
+    const pretty = JSON.stringify({ __REALTIME_TIMESTAMP: '1655998936744070', _HOSTNAME: 'n1', SYSLOG_IDENTIFIER: 'kubelet', MESSAGE: SHUTDOWN }, null, 4);
+    const jq = JSON.stringify({ ts: 1655998936744.07, caller: 'kubelet/kubelet.go:2394', msg: 'SyncLoop ADD', v: 0, source: 'api', pods: ['ns/client-0'] }, null, 2);
+    const trace = analyze({ name: 'j.txt', data: `${pretty}\n${jq}` });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['j.txt:1+6 pw.shutdown-kill', 'j.txt:7+10 syncloop.add']);
+  });
+
+  it('an object that never closes is given up on within its bounds, and the lines after it are read', () => {
+    const text = ['{', '  "MESSAGE": "unterminated', ...Array.from({ length: 5000 }, () => '  x'), ADD].join('\n');
+    const trace = analyze({ name: 'bad.json', data: text });
+    expect(trace.sources[0].diagnostics.map((d) => `${d.line}: ${d.message}`)[0]).toBe('1: a JSON object over 4097 lines that does not close within the bounds read; skipped');
+    expect(eventRows(trace).map((r) => r.kind)).toEqual(['syncloop.add']);
+    // A document's fragment that never closes ends at the next log line.
+    const doc = analyze({ name: 'issue.md', data: ['Config:', '{', '  "kind": "KubeletConfiguration",', SHUTDOWN, ADD].join('\n') });
+    expect(eventRows(doc).map((r) => `${r.where} ${r.kind}`)).toEqual(['issue.md:4 pw.shutdown-kill', 'issue.md:5 syncloop.add']);
+    expect(doc.sources[0].diagnostics.map((d) => `${d.line}: ${d.message}`)).toContain('2: a JSON object over 2 lines that does not close before the next log line; skipped');
+  });
+});
