@@ -161,6 +161,9 @@ export class SourceReader {
   private jsonText: string | undefined;
   /** A JSON object printed over several lines (a log platform's download, `jq .`) being gathered (log-export.ts). */
   private jsonDoc: JsonValueCollector | undefined;
+  /** The lines gathered for it, to be read the ordinary way if it turns out to be no log entry; while they are: */
+  private jsonDocLines: { text: string; lineNo: number; lastLine: number }[] = [];
+  private replayingJsonDoc = false;
   /** Objects gathered that way: a lone `]` after them closes their array. */
   private jsonDocs = 0;
   private jsonObj: Record<string, unknown> | null = null;
@@ -246,8 +249,8 @@ export class SourceReader {
   private physical(text: string, lineNo: number, lastLine: number): void {
     // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
     // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
-    if (this.jsonDoc && this.recordForm(text) !== '') this.giveUpJsonDoc(this.jsonDoc, 'before the next log line');
-    if (this.jsonDoc || (!this.openBlock && text.charCodeAt(0) !== 9 && opensJsonDocument(text))) {
+    if (this.jsonDoc && this.recordForm(text) !== '') this.replayJsonDoc();
+    if (this.jsonDoc || (!this.replayingJsonDoc && !this.openBlock && text.charCodeAt(0) !== 9 && opensJsonDocument(text))) {
       this.jsonDocLine(text, lineNo, lastLine);
       return;
     }
@@ -444,7 +447,7 @@ export class SourceReader {
       this.logical(held.text, 0, held.first, held.wrapper, this.lineNo);
     }
     this.giveUpCutJson();
-    if (this.jsonDoc) this.giveUpJsonDoc(this.jsonDoc, 'before the end');
+    if (this.jsonDoc) this.replayJsonDoc();
     this.releaseUpsideDown();
     this.flush();
     if (this.held.length) {
@@ -481,7 +484,8 @@ export class SourceReader {
   /**
    * A line of a JSON object printed over several (log-export.ts): gathered until the object closes, then read as one
    * line spanning them — a journal or log platform entry, or the kubelet's own JSON record. Its other lines count as
-   * the record's continuation, or as not log lines with it. One that never closes within its bounds is skipped.
+   * the record's continuation, or as not log lines with it. An object that is no log entry (a config quoted in an
+   * issue), or never closes within its bounds or before the next log line, has its lines read the ordinary way.
    */
   private jsonDocLine(text: string, lineNo: number, lastLine: number): void {
     if (!this.jsonDoc) {
@@ -489,23 +493,28 @@ export class SourceReader {
       this.jsonDoc = new JsonValueCollector(lineNo);
     }
     const doc = this.jsonDoc;
+    this.jsonDocLines.push({ text, lineNo, lastLine });
     const fed = doc.feed(text, lineNo);
     if (fed === 'more') return;
-    this.jsonDoc = undefined;
     if (fed === 'overflow') {
-      this.giveUpJsonDoc(doc, 'within the bounds read');
+      this.replayJsonDoc();
       return;
     }
+    const objectText = doc.text;
+    const o = parseJsonObject(objectText, 0);
+    if (!o || !(isKubeletJsonLog(o) || isJournaldExport(o) || logExportEntry(o))) {
+      this.replayJsonDoc();
+      return;
+    }
+    this.jsonDoc = undefined;
+    this.jsonDocLines.length = 0;
     this.jsonDocs++;
     // An array's `[` on lines of its own before the object: not log lines.
     const first = doc.objectLine;
     this.counts.unrecognized += doc.linesBefore;
     this.facts.metaLines += doc.linesBefore;
-    const objectText = doc.text;
     const unrecognized = this.counts.unrecognized;
-    const read = this.journaldExport(objectText, first, lastLine) ||
-      (isKubeletJsonLog(this.jsonObj ?? {}) && this.jsonLine(objectText, 0, first, undefined, lastLine));
-    if (!read) this.counts.unrecognized++;
+    if (!this.journaldExport(objectText, first, lastLine) && !this.jsonLine(objectText, 0, first, undefined, lastLine)) this.counts.unrecognized++;
     // The object's other lines go with its first: the record's continuation, or not log lines like it.
     const rest = doc.lines - doc.linesBefore - 1;
     if (this.counts.unrecognized > unrecognized) this.counts.unrecognized += rest;
@@ -823,11 +832,17 @@ export class SourceReader {
     return true;
   }
 
-  /** A JSON object printed over lines that did not close: its lines are not log lines. */
-  private giveUpJsonDoc(doc: JsonValueCollector, where: string): void {
+  /** The lines gathered for a JSON object that is no log entry after all, read the ordinary way. */
+  private replayJsonDoc(): void {
+    const lines = this.jsonDocLines;
+    this.jsonDocLines = [];
     this.jsonDoc = undefined;
-    this.counts.unrecognized += doc.lines;
-    this.sink.diagnostic(doc.firstLine, 'warning', `a JSON object over ${doc.lines} lines that does not close ${where}; skipped`);
+    this.replayingJsonDoc = true;
+    try {
+      for (const l of lines) this.physical(l.text, l.lineNo, l.lastLine);
+    } finally {
+      this.replayingJsonDoc = false;
+    }
   }
 
   /** The held JSON line never parsed: it and the lines held with it are skipped, with the warning on its first line. */

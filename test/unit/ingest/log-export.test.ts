@@ -70,14 +70,18 @@ describe('log platform exports', () => {
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['j.txt:1+6 pw.shutdown-kill', 'j.txt:7+10 syncloop.add']);
   });
 
-  it('an object that never closes is given up on within its bounds, and the lines after it are read', () => {
+  it('an object that is no log entry, or never closes (within its bounds, before the next log line), is read line by line as before', () => {
     const text = ['{', '  "MESSAGE": "unterminated', ...Array.from({ length: 5000 }, () => '  x'), ADD].join('\n');
     const trace = analyze({ name: 'bad.json', data: text });
-    expect(trace.sources[0].diagnostics.map((d) => `${d.line}: ${d.message}`)[0]).toBe('1: a JSON object over 4097 lines that does not close within the bounds read; skipped');
     expect(eventRows(trace).map((r) => r.kind)).toEqual(['syncloop.add']);
+    expect(trace.sources[0].lines).toMatchObject({ total: 5003, klog: 1, unrecognized: 5002 });
     // A document's fragment that never closes ends at the next log line.
-    const doc = analyze({ name: 'issue.md', data: ['Config:', '{', '  "kind": "KubeletConfiguration",', SHUTDOWN, ADD].join('\n') });
-    expect(eventRows(doc).map((r) => `${r.where} ${r.kind}`)).toEqual(['issue.md:4 pw.shutdown-kill', 'issue.md:5 syncloop.add']);
-    expect(doc.sources[0].diagnostics.map((d) => `${d.line}: ${d.message}`)).toContain('2: a JSON object over 2 lines that does not close before the next log line; skipped');
+    const fragment = analyze({ name: 'issue.md', data: ['Config:', '{', '  "kind": "KubeletConfiguration",', SHUTDOWN, ADD].join('\n') });
+    expect(eventRows(fragment).map((r) => `${r.where} ${r.kind}`)).toEqual(['issue.md:4 pw.shutdown-kill', 'issue.md:5 syncloop.add']);
+    // A whole object quoted in an issue is prose to the reader, its blank lines blank and its dates the document's.
+    const quoted = ['Seen on 2023-09-19:', '{', '  "status": "Running",', '', '  "since": "2023-09-19"', '}', SHUTDOWN].join('\n');
+    const src = analyze({ name: 'issue.md', data: quoted }).sources[0];
+    expect(src.lines).toMatchObject({ total: 7, klog: 1, blank: 1, unrecognized: 5 });
+    expect(src.year.value).toBe(2023);
   });
 });
