@@ -56,22 +56,26 @@ export function journaldWrapper(o: Record<string, unknown>, w: Wrapper): void {
   w.payloadStart = 0;
   w.host = typeof o._HOSTNAME === 'string' ? o._HOSTNAME.slice(0, 256) : '';
   w.ident = typeof o.SYSLOG_IDENTIFIER === 'string' ? o.SYSLOG_IDENTIFIER.slice(0, 64) : typeof o._COMM === 'string' ? o._COMM.slice(0, 64) : '';
-  if (Number.isFinite(rt) && rt > 0) {
-    const parts = epochToParts(rt);
+  setWrapperTime(w, Number.isFinite(rt) && rt > 0 ? rt : NaN);
+}
+
+/** A JSON entry's time on its wrapper: epoch µs (NaN for none) with the year and month it falls in, for the year. */
+export function setWrapperTime(w: Wrapper, epochUs: number): void {
+  w.epochUs = epochUs;
+  if (Number.isFinite(epochUs)) {
+    const parts = epochToParts(epochUs);
     w.year = parts.year;
     w.month = parts.month;
-    w.epochUs = rt;
   } else {
     w.year = 0;
     w.month = 0;
-    w.epochUs = NaN;
   }
 }
 
 const isoScratch: IsoParts = { year: 0, month: 0, epochUs: NaN };
 
 /** `ts` as epoch µs: milliseconds (component-base), seconds (zap's default), or an RFC 3339 string. NaN if unreadable. */
-function tsToEpochUs(ts: unknown): number {
+export function tsToEpochUs(ts: unknown): number {
   if (typeof ts === 'number') {
     if (!Number.isFinite(ts) || ts <= 0) return NaN;
     return Math.round(ts < 1e11 ? ts * 1e6 : ts * 1e3);

@@ -6,8 +6,8 @@
  * pretty-printed over many lines, often as one JSON array (a console's "Download" button, `gcloud logging read
  * --format=json`, `jq .`): JsonValueCollector gathers such an object's lines back into one text.
  */
-import { parseIsoTimestamp, type IsoParts, type Wrapper } from './wrappers.ts';
-import { epochToParts } from '../util/time.ts';
+import type { Wrapper } from './wrappers.ts';
+import { setWrapperTime, tsToEpochUs } from './json-lines.ts';
 
 /** An entry's kubelet line and what the platform says about it. */
 export interface LogExportEntry {
@@ -27,15 +27,6 @@ const asStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : u
 const MAX_ENVELOPES = 3;
 const MAX_NAME_CHARS = 256;
 
-const isoScratch: IsoParts = { year: 0, month: 0, epochUs: NaN };
-
-/** A time field as epoch µs: RFC 3339 text, or a number of milliseconds (seconds below 1e11); NaN if none. */
-function timeOf(v: unknown): number {
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return Math.round(v < 1e11 ? v * 1e6 : v * 1e3);
-  if (typeof v === 'string' && parseIsoTimestamp(v, 0, isoScratch) > 0) return isoScratch.epochUs;
-  return NaN;
-}
-
 /**
  * The kubelet line inside a log platform's entry, or undefined when `o` is no such entry (no message field). The
  * kubelet's own JSON records (`ts`, `msg`) and `journalctl -o json` entries are read elsewhere, before this is asked.
@@ -54,7 +45,7 @@ export function logExportEntry(o: Obj): LogExportEntry | undefined {
   let epochUs = Number.isFinite(realtime) && realtime > 0 ? realtime : NaN;
   for (const v of [payload['@timestamp'], payload.timestamp, payload.time, outer.timestamp, outer['@timestamp'], outer.receiveTimestamp]) {
     if (Number.isFinite(epochUs)) break;
-    epochUs = timeOf(v);
+    epochUs = tsToEpochUs(v);
   }
   const labels = asObj(asObj(outer.resource)?.labels);
   const k8s = asObj(payload.kubernetes);
@@ -74,15 +65,7 @@ export function exportEntryWrapper(e: LogExportEntry, w: Wrapper): void {
   w.host = e.host;
   w.ident = e.ident;
   w.yearlessUs = NaN;
-  w.epochUs = e.epochUs;
-  if (Number.isFinite(e.epochUs)) {
-    const parts = epochToParts(e.epochUs);
-    w.year = parts.year;
-    w.month = parts.month;
-  } else {
-    w.year = 0;
-    w.month = 0;
-  }
+  setWrapperTime(w, e.epochUs);
 }
 
 /**

@@ -463,11 +463,16 @@ export class SourceReader {
    * a log platform's entry (log-export.ts). False for any other line (a kubelet JSON record is read later, as parsed
    * here).
    */
-  private journaldExport(text: string, lineNo: number, lastLine = lineNo): boolean {
+  private journaldExport(text: string, lineNo: number): boolean {
     const o = parseJsonObject(text, 0) ?? null;
     this.jsonText = text;
     this.jsonObj = o;
-    if (!o || isKubeletJsonLog(o)) return false;
+    return o !== null && this.exportEntry(o, lineNo, lineNo);
+  }
+
+  /** A parsed object as a journal or log platform entry (false, nothing done, if it is neither). */
+  private exportEntry(o: Record<string, unknown>, lineNo: number, lastLine: number): boolean {
+    if (isKubeletJsonLog(o)) return false;
     const ew = this.exportWrapper;
     if (isJournaldExport(o)) {
       journaldWrapper(o, ew);
@@ -502,23 +507,29 @@ export class SourceReader {
     }
     const objectText = doc.text;
     const o = parseJsonObject(objectText, 0);
-    if (!o || !(isKubeletJsonLog(o) || isJournaldExport(o) || logExportEntry(o))) {
+    const kubeletRecord = o !== undefined && isKubeletJsonLog(o);
+    const unrecognized = this.counts.unrecognized;
+    if (!o || !(kubeletRecord || this.exportEntry(o, doc.objectLine, lastLine))) {
       this.replayJsonDoc();
       return;
     }
     this.jsonDoc = undefined;
     this.jsonDocLines.length = 0;
     this.jsonDocs++;
+    if (kubeletRecord) {
+      // jsonLine takes the object parsed here.
+      this.jsonText = objectText;
+      this.jsonObj = o;
+      this.jsonLine(objectText, 0, doc.objectLine, undefined, lastLine);
+    }
+    const readAsLog = this.counts.unrecognized === unrecognized;
     // An array's `[` on lines of its own before the object: not log lines.
-    const first = doc.objectLine;
     this.counts.unrecognized += doc.linesBefore;
     this.facts.metaLines += doc.linesBefore;
-    const unrecognized = this.counts.unrecognized;
-    if (!this.journaldExport(objectText, first, lastLine) && !this.jsonLine(objectText, 0, first, undefined, lastLine)) this.counts.unrecognized++;
     // The object's other lines go with its first: the record's continuation, or not log lines like it.
     const rest = doc.lines - doc.linesBefore - 1;
-    if (this.counts.unrecognized > unrecognized) this.counts.unrecognized += rest;
-    else this.counts.continuation += rest;
+    if (readAsLog) this.counts.continuation += rest;
+    else this.counts.unrecognized += rest;
   }
 
   /** CRI partial lines: a `P` line is held until the next line of its stream completes it (returns true if consumed). */

@@ -493,41 +493,47 @@ const isHostChar = (c: number) =>
 export function hostPrefixBefore(s: string, headerStart: number): string {
   if (headerStart < 3 || headerStart > 256) return '';
   if (s.charCodeAt(headerStart - 1) !== 32 || s.charCodeAt(headerStart - 2) !== 58) return '';
-  const end = headerStart - 2;
-  let marked = false;
-  for (let i = 0; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (!isHostChar(c)) return '';
-    if (isDigit(c) || c === 46 || c === 45) marked = true;
-  }
-  // `kubelet.service: I0504 …` (systemd's unit name as a prefix) names a unit, not a node.
-  return marked && !UNIT_SUFFIX.test(s.slice(0, end)) ? s.slice(0, end) : '';
+  return hostNameIn(s, 0, headerStart - 2);
 }
 
 /**
- * A line that is one node name and nothing else, as log viewers that show each entry's fields on lines of their own
- * print it (Google Cloud Logging's copy: the time, then the node, then the kubelet's line): the name, or ''. Marked as
- * a host name as hostPrefixBefore's are (a digit, a dot or a dash), so a lone word of prose is none.
+ * s[from, end) when it is a host name: host characters only, marked as one by a digit, a dot or a dash (a lone word
+ * is none), and not a systemd unit's name (`kubelet.service: I0504 …` names a unit, not a node); else ''.
  */
-export function loneHostName(s: string, from: number): string {
-  let end = s.length;
-  while (end > from && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
-  if (end - from < 3 || end - from > 253) return '';
+function hostNameIn(s: string, from: number, end: number): string {
   let marked = false;
   for (let i = from; i < end; i++) {
     const c = s.charCodeAt(i);
     if (!isHostChar(c)) return '';
     if (isDigit(c) || c === 46 || c === 45) marked = true;
   }
+  return marked && !UNIT_SUFFIX.test(s.slice(from, end)) ? s.slice(from, end) : '';
+}
+
+/** Where s's text from `from` ends without its trailing spaces, TABs and CR. */
+function trimmedEnd(s: string, from: number): number {
+  let end = s.length;
+  while (end > from && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
+  return end;
+}
+
+/**
+ * A line that is one node name and nothing else, as log viewers that show each entry's fields on lines of their own
+ * print it (Google Cloud Logging's copy: the time, then the node, then the kubelet's line): the name, or ''. A name
+ * neither starts nor ends with a dot or a dash.
+ */
+export function loneHostName(s: string, from: number): string {
+  const end = trimmedEnd(s, from);
+  if (end - from < 3 || end - from > 253) return '';
   const first = s.charCodeAt(from);
   const last = s.charCodeAt(end - 1);
-  return marked && first !== 45 && first !== 46 && last !== 45 && last !== 46 && !UNIT_SUFFIX.test(s.slice(from, end)) ? s.slice(from, end) : '';
+  if (first === 45 || first === 46 || last === 45 || last === 46) return '';
+  return hostNameIn(s, from, end);
 }
 
 /** A time zone's name or offset, or nothing, after a log viewer's lone timestamp (`PDT`, `UTC`, `+02:00`). */
 export function isZoneOnly(s: string, from: number): boolean {
-  let end = s.length;
-  while (end > from && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
+  const end = trimmedEnd(s, from);
   return end - from <= 9 && ZONE.test(s.slice(from, end));
 }
 
