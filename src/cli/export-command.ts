@@ -13,7 +13,7 @@ import { checkReadable, InputError, spoolOneShotInputs } from './read-files.ts';
 import type { Trace } from '../model/trace.ts';
 import { encodeChromeTrace } from '../trace/chrome-trace.ts';
 import { exportEventsCsv } from '../trace/csv.ts';
-import { importEventsCsv } from '../trace/csv-import.ts';
+import { importEventsCsv, isEventTableHeader } from '../trace/csv-import.ts';
 import { ShareError } from '../trace/errors.ts';
 import { exportTraceFile, importTraceFile, TRACE_FILE_FORMAT, type TraceFileContents } from '../trace/trace-file.ts';
 
@@ -52,12 +52,24 @@ function isTraceFile(path: string): boolean {
 }
 
 /** Reads the inputs as a trace file, a CSV event table, or logs. ShareErrors become InputErrors with the file name. */
+/** A CSV event table by its header row (a log platform's CSV download is a log: the log reader reads it). */
+function isEventTable(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return !(n >= 2 && head[0] === 0x1f && head[1] === 0x8b) && isEventTableHeader(head.subarray(0, n).toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function loadAnyInput(given: string[], year: number | undefined): Promise<TraceFileContents> {
   const files = await spoolOneShotInputs(given);
   for (const f of files) checkReadable(f);
   try {
     if (files.length === 1 && isTraceFile(files[0])) return await importTraceFile(new Uint8Array(readFileSync(files[0])));
-    if (files.length === 1 && files[0].toLowerCase().endsWith('.csv')) {
+    if (files.length === 1 && isEventTable(files[0])) {
       return { trace: importEventsCsv(readFileSync(files[0], 'utf8'), basename(files[0]), { defaultYear: year }), notes: [] };
     }
   } catch (e) {

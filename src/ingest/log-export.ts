@@ -51,7 +51,7 @@ export function logExportEntry(o: Obj): LogExportEntry | undefined {
   const k8s = asObj(payload.kubernetes);
   const host = asStr(payload._HOSTNAME) ?? asStr(labels?.node_name) ?? asStr(k8s?.host) ?? asStr(payload.hostname) ??
     asStr(payload.host) ?? asStr(asObj(payload.host)?.name) ?? '';
-  const unit = asStr(payload._SYSTEMD_UNIT);
+  const unit = asStr(payload._SYSTEMD_UNIT) ?? asStr(payload.systemd_unit);
   const logName = asStr(outer.logName);
   const ident = asStr(payload.SYSLOG_IDENTIFIER) ?? asStr(payload._COMM) ?? (unit ? unit.replace(/\.service$/, '') : undefined) ??
     (logName ? decodeURIComponent(logName.slice(logName.lastIndexOf('/') + 1)) : '');

@@ -37,6 +37,8 @@ export interface SourceFacts {
   journalEndUs: number;
   /** Records whose klog header had no date and nothing before them to date them by (dated 1 January). */
   undatedRecords: number;
+  /** The source is a log platform's CSV download (ingest/csv-log.ts). */
+  csvTable: boolean;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
@@ -82,7 +84,7 @@ const MAX_CUTS = 10_000;
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0,
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false,
     binaryLines: 0, damagedLines: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -225,6 +227,7 @@ export class SourceNotes {
     f.glogHeaderYear = g.glogHeaderYear || f.glogHeaderYear;
     if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
     f.undatedRecords += g.undatedRecords;
+    f.csvTable ||= g.csvTable;
     if (later.glogMachineLines > 0) f.glogHost = g.glogHost;
     this.glogMachineLines += later.glogMachineLines;
     for (const [ident, n] of Object.entries(g.journaldIdents)) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + n;

@@ -29,6 +29,7 @@ import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
 import { exportEntryWrapper, JsonValueCollector, logExportEntry, opensJsonDocument } from './log-export.ts';
+import { CsvRowCollector, csvRowEntry, isCsvLogLayout, readCsvLogHeader, splitCsvFields, type CsvLogLayout } from './csv-log.ts';
 import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
 import type { LineCounts } from '../model/trace.ts';
 
@@ -183,6 +184,15 @@ export class SourceReader {
   private readonly wraps = new HardWraps((text, after) => this.startsRecord(text, after));
   private readonly wrapsReady: WrappedLine[] = [];
   private readonly probeWrapper: Wrapper = newWrapper();
+  /** A log platform's CSV download (csv-log.ts): the table's layout, once its header row was read. */
+  private csv: CsvLogLayout | undefined;
+  /** The next line that is not blank may still be a CSV header row (only a source's first lines may). */
+  private csvHeaderPossible = true;
+  private readonly csvRow = new CsvRowCollector();
+  private readonly csvFields: string[] = [];
+  private readonly csvWrapper: Wrapper = newWrapper();
+  /** A row's cell is being read through physical(): its lines are log lines, not rows. */
+  private inCsvCell = false;
   private readonly probeHeader: KlogHeader = newKlogHeader();
 
   constructor(private readonly sink: RecordSink) {
@@ -247,6 +257,11 @@ export class SourceReader {
 
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
   private physical(text: string, lineNo: number, lastLine: number): void {
+    if (this.csv && !this.inCsvCell) {
+      this.csvLine(text, lineNo, lastLine);
+      return;
+    }
+    if (this.csvHeaderPossible && this.csvHeader(text, lineNo)) return;
     // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
     // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
     if (this.jsonDoc && this.recordForm(text) !== '') this.replayJsonDoc();
@@ -273,6 +288,13 @@ export class SourceReader {
     }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
+    if (wrapped && this.inCsvCell) {
+      // A journal line kept whole in a CSV row: the row's time states the year its short date leaves out.
+      const row = this.csvWrapper;
+      if (!w.year) w.year = row.year;
+      if (!w.month) w.month = row.month;
+      if (!w.host) w.host = row.host;
+    }
     const logfmtFrom = !wrapped ? 0 : w.kind.startsWith('journald') ? w.payloadStart : -1;
     if (logfmtFrom >= 0 && text.startsWith('time=', logfmtFrom)) {
       // k0s: the kubelet's line inside a logfmt record (bare, or in a journal line whose host it keeps).
@@ -362,7 +384,7 @@ export class SourceReader {
   }
 
   get takesBareHeaderLines(): boolean {
-    return this.upsideDown === undefined && !this.wraps.holding;
+    return this.upsideDown === undefined && !this.wraps.holding && this.csv === undefined;
   }
 
   /** Counts a physical line that the fast path holds; returns its line number. */
@@ -413,7 +435,7 @@ export class SourceReader {
    */
   get settled(): boolean {
     return this.upsideDown === undefined && this.pending === undefined && this.criPartial.every((held) => held === undefined) &&
-      this.held.length === 0 && !this.wraps.holding && this.cutJson === undefined && this.jsonDoc === undefined;
+      this.held.length === 0 && !this.wraps.holding && this.cutJson === undefined && this.jsonDoc === undefined && this.csv === undefined;
   }
 
   /** The counts and notes as plain data. */
@@ -448,6 +470,7 @@ export class SourceReader {
     }
     this.giveUpCutJson();
     if (this.jsonDoc) this.replayJsonDoc();
+    if (this.csvRow.open) this.giveUpCsvRow();
     this.releaseUpsideDown();
     this.flush();
     if (this.held.length) {
@@ -530,6 +553,132 @@ export class SourceReader {
     const rest = doc.lines - doc.linesBefore - 1;
     if (readAsLog) this.counts.continuation += rest;
     else this.counts.unrecognized += rest;
+  }
+
+  /**
+   * A source's first lines: an Excel `sep=,` line, then a CSV header row naming a column of log lines (csv-log.ts)
+   * makes the source a CSV table. True if the line was read here (a `sep=` line or a header row).
+   */
+  private csvHeader(text: string, lineNo: number): boolean {
+    if (isBlankFrom(text, 0)) return false;
+    // The header row is the first line (after an Excel `sep=` line or a blank line at most).
+    if (lineNo > 3) {
+      this.csvHeaderPossible = false;
+      return false;
+    }
+    const trimmed = text.trim();
+    if (trimmed.length === 5 && trimmed.startsWith('sep=')) {
+      this.metaLine();
+      return true;
+    }
+    this.csvHeaderPossible = false;
+    const header = readCsvLogHeader(text);
+    if (!header) return false;
+    const shown = (names: readonly string[]) => names.slice(0, 12).map((n) => `"${n.slice(0, 40)}"`).join(', ') + (names.length > 12 ? ', …' : '');
+    if (!isCsvLogLayout(header)) {
+      this.sink.diagnostic(lineNo, 'warning', `a CSV header row (${shown(header.names)}) without a column of log lines ` +
+        '(one named message, @message, Line, log, _raw, textPayload…): the table is read as plain lines');
+      return false;
+    }
+    this.csv = header;
+    this.facts.csvTable = true;
+    this.metaLine();
+    const column = (i: number) => (i >= 0 ? `"${header.names[i].slice(0, 40)}"` : 'none');
+    this.sink.diagnostic(lineNo, 'info', `a CSV table: log lines from ${header.messages.map(column).join(' or ')}, time from ` +
+      `${column(header.time)}, node from ${column(header.host >= 0 ? header.host : header.labels)}, program from ${column(header.program)}`);
+    return true;
+  }
+
+  /** A line that describes the log rather than being one (a table's header row). */
+  private metaLine(): void {
+    this.counts.unrecognized++;
+    this.facts.metaLines++;
+  }
+
+  /** A line of a CSV table's row: gathered until the row's quoted fields close, then read. */
+  private csvLine(text: string, lineNo: number, lastLine: number): void {
+    const row = this.csvRow;
+    const fed = row.feed(text, lineNo);
+    if (fed === 'more') return;
+    if (fed === 'overflow') {
+      this.giveUpCsvRow();
+      return;
+    }
+    const rowText = row.text;
+    const first = row.firstLine;
+    const lines = row.lines + lastLine - lineNo;
+    row.reset();
+    this.csvRowRead(rowText, first, first + lines - 1);
+  }
+
+  /** A row whose quoted field never closed (within its bounds, or before the end): its lines are not read. */
+  private giveUpCsvRow(): void {
+    const row = this.csvRow;
+    this.flush();
+    this.sink.diagnostic(row.firstLine, 'warning', `a CSV row whose quoted field does not close (${row.lines} lines): not read`);
+    this.counts.unrecognized += row.lines;
+    row.reset();
+  }
+
+  /**
+   * One CSV row (physical lines first..lastLine): its message cell read line by line as the line the kubelet (or
+   * another program) printed, the row's time, node and program standing in for a journal's; a cell that is itself
+   * a journal or CRI line, or a log shipper's JSON record, read as such.
+   */
+  private csvRowRead(rowText: string, first: number, lastLine: number): void {
+    const fields = this.csvFields;
+    const n = splitCsvFields(rowText, this.csv!.delimiter, fields);
+    const w = this.csvWrapper;
+    const message = csvRowEntry(fields, n, this.csv!, w);
+    fields.length = 0;
+    const unrecognized = this.counts.unrecognized;
+    let pieces = 0;
+    this.inCsvCell = true;
+    try {
+      for (let from = 0; from <= message.length; pieces++) {
+        const nl = message.indexOf('\n', from);
+        const to = nl < 0 ? message.length : nl;
+        const piece = message.slice(from, to > from && message.charCodeAt(to - 1) === 13 ? to - 1 : to);
+        this.csvPiece(piece, Math.min(first + pieces, lastLine), w);
+        if (nl < 0) break;
+        from = nl + 1;
+      }
+    } finally {
+      this.inCsvCell = false;
+    }
+    // Lines of the row that the message did not fill (another cell held newlines).
+    const rest = lastLine - first + 1 - (pieces + 1);
+    if (rest <= 0) return;
+    if (this.counts.unrecognized === unrecognized) this.counts.continuation += rest;
+    else this.counts.unrecognized += rest;
+  }
+
+  /** A line of a row's message cell. */
+  private csvPiece(piece: string, lineNo: number, w: Wrapper): void {
+    if (piece.charCodeAt(0) === 123 /* { */) {
+      const o = parseJsonObject(piece, 0);
+      const entry = o && !isKubeletJsonLog(o) && !isJournaldExport(o) ? logExportEntry(o) : undefined;
+      if (entry) {
+        // A log shipper's record in the cell (CloudWatch's Container Insights: Fluent Bit's `message`, `hostname`).
+        const ew = this.exportWrapper;
+        exportEntryWrapper(entry, ew);
+        ew.kind = 'log-table';
+        if (!ew.host) ew.host = w.host;
+        if (!ew.ident) ew.ident = w.ident;
+        if (!ew.year) { ew.year = w.year; ew.month = w.month; ew.epochUs = w.epochUs; }
+        this.logical(entry.message, 0, lineNo, ew, lineNo);
+        return;
+      }
+      if (o && isJournaldExport(o)) {
+        this.exportEntry(o, lineNo, lineNo);
+        return;
+      }
+    } else if (parseWrapper(piece, this.probeWrapper)) {
+      // The platform kept the whole line a journal or the container runtime printed (Splunk's _raw, syslog files).
+      this.physical(piece, lineNo, lineNo);
+      return;
+    }
+    this.logical(piece, 0, lineNo, w, lineNo);
   }
 
   /** CRI partial lines: a `P` line is held until the next line of its stream completes it (returns true if consumed). */

@@ -25,6 +25,8 @@ export type WrapperKind =
   | 'journald-json'
   /** A log platform's JSON entry (Cloud Logging, Elasticsearch, Fluent Bit…; set by the JSON reader: log-export.ts). */
   | 'log-export'
+  /** A row of a log platform's CSV download (Grafana, CloudWatch, Datadog…; set by the CSV reader: csv-log.ts). */
+  | 'log-table'
   /** A logfmt/logrus record whose msg= holds the kubelet's line (k0s: `time="…" level=info msg="I0619 …" component=kubelet`; unwrapLogfmt). */
   | 'logfmt'
   | 'none';

@@ -32,7 +32,8 @@ const FORMAT_LABELS: Record<FormatId, string> = {
   'klog-logfmt': 'klog lines inside logfmt records (k0s)',
   'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
   'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export',
-  'log-platform-export': 'a log platform\'s JSON export (Cloud Logging, Elasticsearch, Fluent Bit…)', csv: 'CSV event table',
+  'log-platform-export': 'a log platform\'s JSON export (Cloud Logging, Elasticsearch, Fluent Bit…)',
+  'log-platform-csv': 'a log platform\'s CSV download (Grafana, CloudWatch, Datadog, Kibana, Splunk…)', csv: 'CSV event table',
   unknown: 'no kubelet lines found', empty: 'empty', binary: 'binary (not text)',
 };
 
@@ -460,6 +461,7 @@ export class SourceHandle implements FastRecordSink {
     const w = facts.wrappers;
     const top = Object.entries(w).sort((a, b) => b[1] - a[1])[0]?.[0];
     const jsonish = facts.eras.json > (facts.eras.printf + facts.eras.structured);
+    if (facts.csvTable) return 'log-platform-csv';
     if (top === 'journald-json') return 'journald-json-export';
     if (top === 'log-export') return 'log-platform-export';
     if (jsonish) return top && top.startsWith('journald') ? 'json-journald' : 'json';

@@ -19,7 +19,7 @@ import { Analyzer } from '../model/analyze.ts';
 import type { SourceHandle } from '../model/collector.ts';
 import type { Trace } from '../model/trace.ts';
 import { epochToParts, formatTimeOfDayUs } from '../util/time.ts';
-import { CUT_ROW_KIND, FORMULA_START, isoMicros, SEVERITY_NAMES } from './csv.ts';
+import { CSV_COLUMNS, CUT_ROW_KIND, FORMULA_START, isoMicros, SEVERITY_NAMES } from './csv.ts';
 import type { CutKind, CutMark } from '../ingest/source-notes.ts';
 import { ShareError } from './errors.ts';
 
@@ -238,6 +238,22 @@ function placeRows(rows: RenderedRow[], paddingBudget: number, note: (msg: strin
     text.push(...r.lines);
   }
   return { text, padded, numbered };
+}
+
+/**
+ * Whether `text` starts with the header row of a CSV event table (Syncloop's own, csv.ts, or one written by hand):
+ * a `message` column and a `time` or `time_us` column, and either `time_us` or only event-table columns. A table with
+ * other columns (a log platform's download: `host`, `@timestamp`, `Line`…) is a log for the log reader
+ * (ingest/csv-log.ts), which reads its rows as log lines.
+ */
+export function isEventTableHeader(text: string): boolean {
+  const end = text.indexOf('\n');
+  const first = (end >= 0 ? text.slice(0, end) : text).replace(/^\uFEFF/, '').replace(/\r$/, '');
+  const delimiter = first.includes('\t') && !first.includes(',') ? '\t' : ',';
+  const names = first.split(delimiter, 64).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase());
+  const has = (n: string) => names.includes(n);
+  if (!has('message') || (!has('time') && !has('time_us'))) return false;
+  return has('time_us') || names.every((n) => (CSV_COLUMNS as readonly string[]).includes(n));
 }
 
 /** Parses a whole CSV text (papaparse, row by row) into a Trace. See CsvEventReader for streaming input. */

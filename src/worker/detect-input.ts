@@ -1,8 +1,9 @@
 /**
- * What a dropped file is, from its first bytes (and its name as a hint): a Syncloop trace file (plain or gzipped
- * JSON starting with `{"format":"syncloop-trace"`), a CSV event table (a `.csv`/`.tsv` name, or a header row with
- * `time`/`time_us` and `message` columns), or a log — everything else, which the log parser reads and reports on.
+ * What a dropped file is, from its first bytes: a Syncloop trace file (plain or gzipped JSON starting with
+ * `{"format":"syncloop-trace"`), a CSV event table (trace/csv-import.ts isEventTableHeader), or a log — everything
+ * else, a log platform's CSV download included, which the log parser reads and reports on.
  */
+import { isEventTableHeader } from '../trace/csv-import.ts';
 import { TRACE_FILE_FORMAT } from '../trace/trace-file.ts';
 
 export type InputKind = 'trace-file' | 'csv' | 'log';
@@ -42,21 +43,12 @@ function looksLikeTraceFile(text: string): boolean {
   return text.startsWith(`{"format":"${TRACE_FILE_FORMAT}"`, i) || text.startsWith(`{ "format": "${TRACE_FILE_FORMAT}"`, i);
 }
 
-/** A header row naming a time column and a message column (comma or tab separated, quotes allowed). */
-export function looksLikeCsvHeader(text: string): boolean {
-  const end = text.indexOf('\n');
-  const first = (end >= 0 ? text.slice(0, end) : text).replace(/^\uFEFF/, '');
-  const delimiter = first.includes('\t') && !first.includes(',') ? '\t' : ',';
-  const names = new Set(first.split(delimiter, 64).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase()));
-  return names.has('message') && (names.has('time') || names.has('time_us'));
-}
-
 export async function detectInputKind(blob: Blob, name: string): Promise<InputKind> {
   const headBlob = blob.slice(0, HEAD_BYTES);
   let head = new Uint8Array(await headBlob.arrayBuffer());
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) head = await gunzipHead(headBlob, HEAD_BYTES) as Uint8Array<ArrayBuffer>;
   const text = new TextDecoder('utf-8').decode(head);
   if (looksLikeTraceFile(text)) return 'trace-file';
-  if (/\.(csv|tsv)(\.gz)?$/i.test(name) || looksLikeCsvHeader(text)) return 'csv';
+  if (isEventTableHeader(text)) return 'csv';
   return 'log';
 }

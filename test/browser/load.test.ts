@@ -174,6 +174,28 @@ describe('loading logs', () => {
     await page.context().close();
   });
 
+  test('a log platform\'s CSV download (Grafana: every cell quoted, newest first) is read as a log, named so, its year from the time column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
+    const klog = readFileSync(seed('seed-004-stuck-terminating-worker.log'), 'utf8').split('\n').filter((l) => /^[IWEF]\d{4} /.test(l));
+    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+    // Time from the klog header's own month, day and time, in 2023 (epoch ms, as Grafana writes it).
+    const ms = (l: string) => Date.UTC(2023, Number(l.slice(1, 3)) - 1, Number(l.slice(3, 5)), Number(l.slice(6, 8)), Number(l.slice(9, 11)), Number(l.slice(12, 14)));
+    const rows = klog.map((l) => [quote('{"host":"worker-2","unit":"kubelet.service"}'), quote(String(ms(l))), quote(l)].join(',')).reverse();
+    const file = join(dir, 'Explore-logs-2023-09-19.csv');
+    writeFileSync(file, ['"labels","Time","Line"', ...rows].join('\r\n') + '\r\n');
+    const { page, errors } = await openApp(browser);
+    await loadFiles(page, [file]);
+    await page.waitForSelector('[data-testid="pod-header"][data-pod="default/nginx-deployment-bd4476b48-fpgvc"]');
+    await page.click('[data-testid="sources-button"]');
+    const panel = page.locator('[data-testid="sources-panel"]');
+    await expect(panel.textContent()).resolves.toContain('a log platform\'s CSV download');
+    await expect(panel.textContent()).resolves.toMatch(/2023/);
+    await expect(panel.textContent()).resolves.toContain('worker-2');
+    await screenshot(page, 'sources-panel-csv');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   test('a big load shows progress and can be cancelled; the page stays responsive meanwhile', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'syncloop-'));
     const big = join(dir, 'big.log');

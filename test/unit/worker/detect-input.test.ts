@@ -1,12 +1,15 @@
 /**
  * What a dropped file is (worker/detect-input.ts): a trace file by its first bytes, plain or gzipped (also when the
- * name says nothing); a CSV event table by its name or its header row; anything else is a log for the parser.
+ * name says nothing); a CSV event table by its header row; anything else — a log platform's CSV download included —
+ * is a log for the parser.
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { analyzeText } from '../../helpers.ts';
 import { encodeTraceFile } from '../../../src/trace/trace-file.ts';
-import { detectInputKind, looksLikeCsvHeader } from '../../../src/worker/detect-input.ts';
+import { detectInputKind } from '../../../src/worker/detect-input.ts';
+import { isEventTableHeader } from '../../../src/trace/csv-import.ts';
+import { CSV_COLUMNS } from '../../../src/trace/csv.ts';
 
 const traceText = encodeTraceFile({ trace: analyzeText('I0312 10:42:26.101676 2353235 kubelet.go:1887] SyncLoop (ADD, "api"): "a_b(c)"\n', 'x.log'), notes: [] });
 const blob = (data: string | Uint8Array) => new Blob([data as BlobPart]);
@@ -18,12 +21,21 @@ describe('input detection', () => {
     await expect(detectInputKind(blob(`\n  ${traceText}`), 'x')).resolves.toBe('trace-file');
   });
 
-  test('a CSV table by its name or by a header with time and message columns', async () => {
-    await expect(detectInputKind(blob('a,b\n1,2\n'), 'events.CSV')).resolves.toBe('csv');
-    await expect(detectInputKind(blob(gzipSync('a,b\n')), 'events.csv.gz')).resolves.toBe('csv');
+  test('a CSV event table by its header: time (or time_us) and message, and time_us or only event-table columns', async () => {
+    await expect(detectInputKind(blob(`${CSV_COLUMNS.join(',')}\n`), 'x.events.csv')).resolves.toBe('csv');
+    await expect(detectInputKind(blob(gzipSync(`${CSV_COLUMNS.join(',')}\n`)), 'x.csv.gz')).resolves.toBe('csv');
     await expect(detectInputKind(blob('\uFEFF"Time_US","Message"\n1,x\n'), 'table.txt')).resolves.toBe('csv');
-    expect(looksLikeCsvHeader('time\tmessage\n')).toBe(true);
-    expect(looksLikeCsvHeader('time,severity\n')).toBe(false);
+    expect(isEventTableHeader('time\tmessage\n')).toBe(true);
+    expect(isEventTableHeader('time,node,severity,message\r\n')).toBe(true);
+    expect(isEventTableHeader('time,severity\n')).toBe(false);
+  });
+
+  test('other CSV files are logs, whatever their name: a log platform\'s download goes to the log reader', async () => {
+    await expect(detectInputKind(blob('Date,Host,Service,Message\n'), 'extract-2024.csv')).resolves.toBe('log');
+    await expect(detectInputKind(blob('"@timestamp","@message"\n'), 'logs-insights-results.csv')).resolves.toBe('log');
+    // time and message beside a platform's own column (host): a log table, not an event table.
+    await expect(detectInputKind(blob('time,host,message\n'), 'export.csv')).resolves.toBe('log');
+    await expect(detectInputKind(blob('a,b\n1,2\n'), 'events.CSV')).resolves.toBe('log');
   });
 
   test('logs stay logs: klog, JSON logging, other JSON, binary, empty', async () => {
