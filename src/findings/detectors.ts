@@ -22,6 +22,7 @@ import { housekeepingSlow } from './detectors/housekeeping-slow.ts';
 import { syncLoopStall } from './detectors/sync-loop-stall.ts';
 import { kubeletPanic } from './detectors/kubelet-panic.ts';
 import { podKillFailed } from './detectors/pod-kill-failed.ts';
+import { slowTermination } from './detectors/slow-termination.ts';
 import { nodeShutdown } from './detectors/node-shutdown.ts';
 import { kubeletExited } from './detectors/kubelet-exited.ts';
 import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
@@ -44,6 +45,6 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, nodeShutdown,
+  networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn,
 ];

@@ -836,3 +836,25 @@ describe('node-shutdown on a constructed 1.28 excerpt (graceful shutdown, its po
     expect(analyse(cancelled, 'c.log').of('node-shutdown')).toEqual([]);
   });
 });
+
+describe('slow-termination on a constructed 1.28 excerpt (one container ignores SIGTERM, another pod has a long preStop hook)', () => {
+  const text = fixtureText('slow-termination-constructed.log');
+  const a = fixture('slow-termination-constructed.log');
+  const f = a.of('slow-termination');
+
+  it('reports the container killed when its 30 s grace period ran out, not its sidecar that stopped at once', () => {
+    expect(f.map((x) => [x.severity, x.title])).toEqual([
+      ['warning', 'Slow termination: api in shop/api-7d9f8c6b5-x2x4z took 30.01s to stop (killed when the grace period ran out)'],
+      ['info', 'Slow termination: worker in shop/worker-5f6d7c8b9-q8w7e took 18.50s to stop'],
+    ]);
+    expect(a.lines(f[0])).toEqual([lineOf(text, 'containerName="api" containerID="containerd://a1b2'), lineOf(text, 'exitCode=137') - 1, lineOf(text, 'exitCode=137')]);
+    expect(f[0].explanation).toContain('exit code 137: SIGKILL');
+    expect(f[0].explanation).not.toContain('log-shipper');
+  });
+
+  it('puts the time of a long preStop hook on the hook, not on the container', () => {
+    expect(f[1].explanation).toContain("preStop hook ran for 15.00s");
+    expect(f[1].explanation).toContain('the time went to the hook');
+    expect(a.lines(f[1])[0]).toBe(lineOf(text, 'Running preStop hook'));
+  });
+});

@@ -44,6 +44,7 @@ const CASES: Record<string, Case> = {
   'volume-op-failing': { input: () => fixture('volume-op-failing-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
+  'slow-termination': { input: () => fixture('slow-termination-constructed.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

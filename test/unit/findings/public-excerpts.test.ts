@@ -139,6 +139,29 @@ describe('liveness-restart', () => {
   });
 });
 
+describe('slow-termination', () => {
+  it('a stop 10 s past its 30 s grace period is the runtime\'s, not the application\'s (kubernetes-sigs/kueue#4626, kind, 1.32)', () => {
+    // https://github.com/kubernetes-sigs/kueue/issues/4626 (the thread found containerd slow on the overloaded CI node)
+    const a = fixture('slow-termination-1.log');
+    const f = only(a, 'slow-termination');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toBe('Slow termination: c in lws-e2e-thznm/lws-1 took 40.08s to stop (longer than its grace period: the runtime)');
+    expect(a.lines(f)).toEqual([5, 14]);
+    expect(f.explanation).toContain('10.08s past its grace period');
+    expect(f.scenario).toBeUndefined();
+  });
+
+  it('a shell as PID 1 that ignores SIGTERM is killed when its 30 s grace period runs out (VijayRod/demo, AKS 1.29)', () => {
+    // https://github.com/VijayRod/demo/blob/main/container-storage/logs/k8s-pod.md (liveness-exec: busybox sh -c …)
+    const a = fixture('liveness-restart-1.log');
+    const f = only(a, 'slow-termination');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toBe('Slow termination: liveness in default/liveness-exec took 30.19s to stop (killed when the grace period ran out)');
+    expect(f.explanation).toContain('did not exit on SIGTERM');
+    expect(f.scenario).toBe('pod-lifecycle');
+  });
+});
+
 describe('probe-failures', () => {
   it('reports flapping readiness failures as information (kubernetes/kubernetes#62594, printf era)', () => {
     // https://github.com/kubernetes/kubernetes/issues/62594
