@@ -35,6 +35,9 @@ const MAX_WAIT_US = 3600e6;
 const EXIT_CODE_US = 5e6;
 const MAX_PODS = 500;
 const MAX_STOPS_PER_POD = 50;
+const MAX_DELAYS = 1000;
+/** The pod object outliving its containers by this long (deletion delayed) is said too. */
+const DELAYED_DELETE_US = 20e6;
 
 const K = {
   kill: kindId('runtime.kill'), override: kindId('runtime.kill-override'), prestop: kindId('runtime.prestop'),
@@ -118,11 +121,19 @@ export const slowTermination: Detector = {
       }
       if (list.length < MAX_STOPS_PER_POD) list.push(stop);
     }
+    // The status manager's "Delaying pod deletion as the phase is non-terminal" lines, per pod (1.27+, -v=3).
+    const delays = new Map<number, number[]>();
+    for (const e of ctx.ofKind('status.delete-gating')) {
+      if (ev.pod[e] < 0 || !ctx.text(e)) continue;
+      let list = delays.get(ev.pod[e]);
+      if (!list) delays.set(ev.pod[e], (list = []));
+      if (list.length < MAX_DELAYS) list.push(e); else list[MAX_DELAYS - 1] = e;
+    }
     const out: Finding[] = [];
     for (const [pod, stops] of byPod) {
       const slow = stops.filter((s) => stopUs(trace, s) >= SLOW_US ||
         (verdictOf(trace, s) === 'grace-ran-out' && s.graceS >= MIN_TELLING_GRACE_S && ev.timeUs[s.end] - ev.timeUs[s.kill] >= 2e6));
-      if (slow.length) out.push(describe(ctx, pod, slow));
+      if (slow.length) out.push(describe(ctx, pod, slow, delays.get(pod) ?? []));
     }
     return out;
   },
@@ -172,7 +183,7 @@ function exitWords(code: number): string {
   return `exit code ${code}`;
 }
 
-function describe(ctx: FindingContext, pod: number, stops: Stop[]): Finding {
+function describe(ctx: FindingContext, pod: number, stops: Stop[], delays: readonly number[]): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -203,6 +214,14 @@ function describe(ctx: FindingContext, pod: number, stops: Stop[]): Finding {
   }
   const shown = sentences.slice(0, 4);
   if (sentences.length > shown.length) shown.push(`${count(sentences.length - shown.length, 'more slow stop')} of this pod.`);
+  // After its containers stopped, the status manager may hold the final delete until the phase is terminal.
+  const lastEnd = Math.max(...stops.map((s) => ev.timeUs[s.end]));
+  const after = delays.filter((e) => ev.timeUs[e] > lastEnd);
+  if (after.length && ev.timeUs[after[after.length - 1]] - lastEnd >= DELAYED_DELETE_US) {
+    const last = after[after.length - 1];
+    b.evidence(after[0]).evidence(last);
+    shown.push(`The pod object stayed in the API ${duration(ev.timeUs[last] - lastEnd)} longer still: the status manager delayed its deletion because the phase was not terminal yet (${count(after.length, 'line')} "Delaying pod deletion as the phase is non-terminal", the last at ${timeOfEvent(trace, last)}, ${lineRef(trace, last)}) — a terminal phase comes only once the pod worker has finished terminating the pod (sandbox stopped, volumes unmounted).`);
+  }
   const worstUs = Math.max(...stops.map((s) => stopUs(trace, s)));
   const runtimeSlow = verdicts.has('runtime-slow');
   const killed = verdicts.has('grace-ran-out');

@@ -146,8 +146,10 @@ describe('slow-termination', () => {
     const f = only(a, 'slow-termination');
     expect(f.severity).toBe('warning');
     expect(f.title).toBe('Slow termination: c in lws-e2e-thznm/lws-1 took 40.08s to stop (longer than its grace period: the runtime)');
-    expect(a.lines(f)).toEqual([5, 14]);
+    // The kill, the stop's end, and the status manager delaying the deletion for a minute after it.
+    expect(a.lines(f)).toEqual([5, 14, 16, 22]);
     expect(f.explanation).toContain('10.08s past its grace period');
+    expect(f.explanation).toContain('stayed in the API 1m8s longer still');
     expect(f.scenario).toBeUndefined();
   });
 
