@@ -45,6 +45,7 @@ const CASES: Record<string, Case> = {
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },
   'node-shutdown': { input: () => fixture('node-shutdown-constructed.log') },
   'slow-termination': { input: () => fixture('slow-termination-constructed.log') },
+  'pod-update-flood': { input: () => fixture('pod-update-flood-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

@@ -164,6 +164,19 @@ describe('slow-termination', () => {
   });
 });
 
+describe('pod-update-flood', () => {
+  it('one pod updated every ~18 ms (rancher/rancher#30052, 1.18: "Kubelet log flooded by SyncLoop on nginx-ingress-controller")', () => {
+    // https://github.com/rancher/rancher/issues/30052
+    const a = fixture('pod-update-flood-1.log');
+    const f = only(a, 'pod-update-flood');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toBe('ingress-nginx/nginx-ingress-controller-qcmfj updated 4 times in 55.1ms');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5]);
+    expect(f.explanation).toContain('one every 18.4ms on average');
+    expect(f.explanation).toContain('something keeps rewriting the pod object in the API');
+  });
+});
+
 describe('probe-failures', () => {
   it('reports flapping readiness failures as information (kubernetes/kubernetes#62594, printf era)', () => {
     // https://github.com/kubernetes/kubernetes/issues/62594
