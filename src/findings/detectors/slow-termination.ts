@@ -144,7 +144,7 @@ function stopUs(trace: FindingContext['trace'], s: Stop): number {
   return ev.timeUs[s.end] - ev.timeUs[s.hook >= 0 ? s.hook : s.kill];
 }
 
-type Verdict = 'runtime-slow' | 'grace-ran-out' | 'slow-exit' | 'hook';
+type Verdict = 'runtime-slow' | 'grace-ran-out' | 'killed-early' | 'slow-exit' | 'hook';
 
 /**
  * What the stop's length says: longer than the grace period (after SIGKILL a process is gone at once, so the runtime
@@ -159,6 +159,8 @@ function verdictOf(trace: FindingContext['trace'], s: Stop): Verdict {
   if (tookUs > graceUs + RUNTIME_SLACK_US) return 'runtime-slow';
   const usedGrace = tookUs >= graceUs - GRACE_SLACK_US;
   if ((usedGrace && s.graceS >= 2 && s.exitCode !== 0 && s.exitCode !== 143) || (s.exitCode === 137 && !(tookUs < graceUs - GRACE_SLACK_US))) return 'grace-ran-out';
+  // SIGKILL before the grace period ran out: not the runtime's timer (the OOM killer, or another process).
+  if (s.exitCode === 137) return 'killed-early';
   return tookUs >= SLOW_US ? 'slow-exit' : 'hook';
 }
 
@@ -207,6 +209,7 @@ function describe(ctx: FindingContext, pod: number, stops: Stop[], delays: reado
     const said = {
       'runtime-slow': `that is ${duration(stopTookUs - s.graceS * 1e6)} past its grace period, and SIGKILL ends a process at once: the container runtime was slow to finish the stop or to report it.`,
       'grace-ran-out': 'it did not exit on SIGTERM, and the runtime killed it with SIGKILL when the grace period ran out.',
+      'killed-early': 'something killed it with SIGKILL before its grace period ran out — not the runtime\'s timer: the OOM killer (the shutdown needed more memory than its limit) or another process.',
       'slow-exit': 'it exited on its own, within the grace period, but slowly.',
       hook: 'it exited soon after SIGTERM: the time went to the hook.',
     }[verdict];
@@ -228,8 +231,8 @@ function describe(ctx: FindingContext, pod: number, stops: Stop[], delays: reado
   const why = [
     runtimeSlow ? 'A stop that outlasts its grace period is the runtime\'s: containerd or CRI-O (or the container\'s shim) on an overloaded node, a hung shim, an unmount or a network teardown that blocks — the application may have exited long before.' : '',
     killed ? 'A container that is killed only when its grace period runs out ignores SIGTERM — no handler in the process, or a shell or init as PID 1 that does not pass the signal on: every rollout, eviction and drain waits the whole grace period for it, and it gets no clean shutdown.' : '',
-    !runtimeSlow && !killed && verdicts.has('slow-exit') ? 'The container handles SIGTERM but takes long to shut down (connections drained, state flushed); the pod stays Terminating meanwhile.' : '',
-    !runtimeSlow && !killed && !verdicts.has('slow-exit') ? 'The preStop hook is what takes the time (a sleep to let endpoints drain, or a command that waits); it counts against the grace period, and the pod stays Terminating meanwhile.' : '',
+    !runtimeSlow && !killed && (verdicts.has('slow-exit') || verdicts.has('killed-early')) ? 'The container takes long to shut down (connections drained, state flushed); the pod stays Terminating meanwhile.' : '',
+    !runtimeSlow && !killed && !verdicts.has('slow-exit') && !verdicts.has('killed-early') ? 'The preStop hook is what takes the time (a sleep to let endpoints drain, or a command that waits); it counts against the grace period, and the pod stays Terminating meanwhile.' : '',
   ].filter(Boolean).join(' ');
   const next = [
     runtimeSlow ? 'Read the container runtime\'s log around the stop (journalctl -u containerd or crio: StopContainer, TaskExit, "context deadline exceeded") and the node\'s load and disk pressure at that time.' : '',

@@ -858,3 +858,17 @@ describe('slow-termination on a constructed 1.28 excerpt (one container ignores 
     expect(a.lines(f[1])[0]).toBe(lineOf(text, 'Running preStop hook'));
   });
 });
+
+describe('slow-termination: a SIGKILL before the grace period ran out (constructed lines)', () => {
+  it('is not called the runtime\'s timer', () => {
+    const id = 'd4e5f60718293a4b5c6d7e8f9011223344556677889900aabbccddeeff010203';
+    const text = [
+      `I0315 10:00:00.000100    2891 kuberuntime_container.go:779] "Killing container with a grace period" pod="shop/cache-0" podUID="3d6e4c9e-7f5b-4c73-9eaf-2b8c9d0e1f23" containerName="cache" containerID="containerd://${id}" gracePeriod=30`,
+      `I0315 10:00:20.000100    2891 kuberuntime_container.go:817] "Container exited normally" pod="shop/cache-0" podUID="3d6e4c9e-7f5b-4c73-9eaf-2b8c9d0e1f23" containerName="cache" containerID="containerd://${id}"`,
+      `I0315 10:00:20.800000    2891 generic.go:334] "Generic (PLEG): container finished" podID="3d6e4c9e-7f5b-4c73-9eaf-2b8c9d0e1f23" containerID="${id}" exitCode=137`,
+    ].join('\n');
+    const f = analyse(text, 'killed-early.log').of('slow-termination');
+    expect(f.map((x) => [x.severity, x.title])).toEqual([['info', 'Slow termination: cache in shop/cache-0 took 20.00s to stop']]);
+    expect(f[0].explanation).toContain('killed it with SIGKILL before its grace period ran out');
+  });
+});
