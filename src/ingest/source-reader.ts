@@ -31,6 +31,7 @@ import { LINE_TRUNCATED } from './line-splitter.ts';
 import { exportEntryWrapper, JsonValueCollector, logExportEntry, opensJsonDocument } from './log-export.ts';
 import { CsvRowCollector, csvRowEntry, isCsvLogLayout, readCsvLogHeader, splitCsvFields, type CsvLogLayout } from './csv-log.ts';
 import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
+import { ClockOffsets } from './clock-offset.ts';
 import type { LineCounts } from '../model/trace.ts';
 
 export type { SourceFacts, StrayLine };
@@ -193,6 +194,8 @@ export class SourceReader {
   private readonly csvWrapper: Wrapper = newWrapper();
   /** A row's cell is being read through physical(): its lines are log lines, not rows. */
   private inCsvCell = false;
+  /** The klog headers' clock against the wrapper's (clock-offset.ts). */
+  private readonly clocks = new ClockOffsets();
   private readonly probeHeader: KlogHeader = newKlogHeader();
 
   constructor(private readonly sink: RecordSink) {
@@ -479,6 +482,8 @@ export class SourceReader {
     }
     const skipped = this.programs.skippedSummary();
     if (skipped) this.sink.diagnostic(0, 'info', skipped);
+    const offset = this.clocks.summary();
+    if (offset) this.sink.diagnostic(0, 'info', offset);
   }
 
   /**
@@ -924,6 +929,7 @@ export class SourceReader {
     if (Number.isFinite(wrapperTodUs)) {
       this.clockKlogUs = rec.yearlessUs;
       this.clockWrapperTodUs = wrapperTodUs;
+      if (rec.era !== Era.Json) this.clocks.sample(wrapperTodUs, rec.yearlessUs % US_PER_DAY, w!.kind);
     }
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
