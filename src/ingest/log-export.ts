@@ -2,7 +2,8 @@
  * Logs downloaded from a log platform rather than from the node: each kubelet line inside a JSON entry of the
  * platform's own shape — Google Cloud Logging (`jsonPayload.MESSAGE` or `textPayload`, the node in
  * `resource.labels.node_name`), Elasticsearch/OpenSearch hits (`_source`), Fluent Bit, Fluentd, Vector or CloudWatch
- * records (`log`, `message`, or the journal's `MESSAGE` with its `_HOSTNAME`). Entries come one per line (NDJSON) or
+ * records (`log`, `message`, or the journal's `MESSAGE` with its `_HOSTNAME`), Grafana's JSON download and Loki's
+ * logcli (`line` with its labels in `fields` or `labels`). Entries come one per line (NDJSON) or
  * pretty-printed over many lines, often as one JSON array (a console's "Download" button, `gcloud logging read
  * --format=json`, `jq .`): JsonValueCollector gathers such an object's lines back into one text.
  */
@@ -39,23 +40,35 @@ export function logExportEntry(o: Obj): LogExportEntry | undefined {
     if (!inner) break;
     payload = inner;
   }
-  const message = asStr(payload.MESSAGE) ?? asStr(outer.textPayload) ?? asStr(payload.log) ?? asStr(payload.message);
+  // Grafana's JSON download and Loki's logcli (`--output=jsonl`): the line, and its labels as `fields` or `labels`.
+  const fields = asObj(payload.fields) ?? asObj(payload.labels);
+  const message = asStr(payload.MESSAGE) ?? asStr(outer.textPayload) ?? asStr(payload.log) ?? asStr(payload.message) ?? asStr(payload.line);
   if (message === undefined) return undefined;
   const realtime = Number(payload.__REALTIME_TIMESTAMP);
   let epochUs = Number.isFinite(realtime) && realtime > 0 ? realtime : NaN;
-  for (const v of [payload['@timestamp'], payload.timestamp, payload.time, outer.timestamp, outer['@timestamp'], outer.receiveTimestamp]) {
+  for (const v of [payload['@timestamp'], payload.timestamp, payload.time, payload.date, outer.timestamp, outer['@timestamp'], outer.receiveTimestamp]) {
     if (Number.isFinite(epochUs)) break;
     epochUs = tsToEpochUs(v);
   }
   const labels = asObj(asObj(outer.resource)?.labels);
   const k8s = asObj(payload.kubernetes);
   const host = asStr(payload._HOSTNAME) ?? asStr(labels?.node_name) ?? asStr(k8s?.host) ?? asStr(payload.hostname) ??
-    asStr(payload.host) ?? asStr(asObj(payload.host)?.name) ?? '';
-  const unit = asStr(payload._SYSTEMD_UNIT) ?? asStr(payload.systemd_unit);
+    asStr(payload.host) ?? asStr(asObj(payload.host)?.name) ?? asStr(fields?.host) ?? asStr(fields?.hostname) ?? asStr(fields?.nodename) ??
+    asStr(fields?.node_name) ?? '';
+  const unit = asStr(payload._SYSTEMD_UNIT) ?? asStr(payload.systemd_unit) ?? asStr(fields?.unit) ?? asStr(fields?.systemd_unit);
   const logName = asStr(outer.logName);
-  const ident = asStr(payload.SYSLOG_IDENTIFIER) ?? asStr(payload._COMM) ?? (unit ? unit.replace(/\.service$/, '') : undefined) ??
-    (logName ? decodeURIComponent(logName.slice(logName.lastIndexOf('/') + 1)) : '');
+  const ident = asStr(payload.SYSLOG_IDENTIFIER) ?? asStr(payload._COMM) ?? asStr(fields?.syslog_identifier) ??
+    (unit ? unit.replace(/\.service$/, '') : undefined) ?? (logName ? uriDecoded(logName.slice(logName.lastIndexOf('/') + 1)) : '');
   return { message, host: host.slice(0, MAX_NAME_CHARS), ident: ident.slice(0, 64), epochUs };
+}
+
+/** `%2F`-style escapes decoded; the text as it is when they are malformed (hostile input must not throw). */
+function uriDecoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Fills `w` (kind 'log-export') from an entry: its host, program and time (for the year). */

@@ -85,3 +85,22 @@ describe('log platform exports', () => {
     expect(src.year.value).toBe(2023);
   });
 });
+
+describe('Grafana and Loki JSON downloads', () => {
+  it('Grafana\'s "Download logs" JSON (line, date, fields) and logcli --output=jsonl (line, labels): the node and the year from them', () => {
+    const grafana = JSON.stringify([
+      { line: SHUTDOWN, timestamp: '1655998936744070000', date: '2022-06-23T15:42:16.744Z', fields: { host: 'node-9', unit: 'kubelet.service', job: 'systemd-journal' } },
+      { line: 'time="2022-06-23T15:43:00Z" level=info msg="StartContainer"', timestamp: '1655998980000000000', date: '2022-06-23T15:43:00.000Z', fields: { host: 'node-9', unit: 'containerd.service' } },
+    ], null, 2);
+    const trace = analyze({ name: 'Explore-logs.json', data: grafana });
+    expect(rows(trace)).toEqual(['2022-06-23 15:42:16.744070 Explore-logs.json:2+10 node-9 pw.shutdown-kill ns/client-0']);
+    expect(trace.sources[0].year).toEqual({ value: 2022, how: 'wrapper' });
+    const logcli = [ADD, SHUTDOWN].map((line) => JSON.stringify({ labels: { host: 'node-9', unit: 'kubelet.service' }, line, timestamp: '2022-06-23T15:44:33.989839Z' })).join('\n');
+    expect(eventRows(analyze({ name: 'logcli.jsonl', data: logcli })).map((r) => `${r.node} ${r.kind}`)).toEqual(['node-9 pw.shutdown-kill', 'node-9 syncloop.add']);
+  });
+
+  it('a malformed %-escape in a Cloud Logging logName is kept as it is, not thrown', () => {
+    const entry = JSON.stringify({ textPayload: ADD, logName: 'projects/p/logs/%E0%A4%A', timestamp: '2022-06-23T15:44:33.989839Z' });
+    expect(eventRows(analyze({ name: 'bad.json', data: entry })).map((r) => r.kind)).toEqual(['syncloop.add']);
+  });
+});
