@@ -107,6 +107,36 @@ describe('properties of reading any input', () => {
   });
 });
 
+/** Field names log platforms use (log-export.ts, csv-log.ts), and values that are awkward for them. */
+const PLATFORM_KEYS = ['MESSAGE', 'message', 'textPayload', 'log', 'line', 'logName', 'host', '_HOSTNAME', 'timestamp', 'date', 'time',
+  '@timestamp', '__REALTIME_TIMESTAMP', 'SYSLOG_IDENTIFIER', '_SYSTEMD_UNIT', 'fields', 'labels', 'resource', 'jsonPayload', '_source'];
+const awkwardValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...REAL_LINES.slice(0, 20)), fc.string({ maxLength: 40 }), fc.constantFrom('%E0%A4%A', '%', '%zz', '1e400', '-1', 'NaN', ''),
+  fc.integer(), fc.double(), fc.constant(null), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom('node_name', 'host', 'unit', 'name', 'labels'), fc.string({ maxLength: 12 }), { maxKeys: 3 }));
+const platformEntryArb = fc.dictionary(fc.constantFrom(...PLATFORM_KEYS), awkwardValue, { maxKeys: 6 });
+const csvCellArb = fc.oneof(fc.constantFrom(...REAL_LINES.slice(0, 20)), fc.string({ maxLength: 30 }), fc.constantFrom('"', '""', ',', '\n', '1655998936744', 'Jun 23, 2022 @ 15:42:16.744', '13/45/2022, 3:42:16 PM'));
+
+describe('properties of reading log platform downloads', () => {
+  it('random JSON entries (one per line, or pretty-printed in an array): never throws, counts add up', () => {
+    fc.assert(fc.property(fc.array(platformEntryArb, { maxLength: 8 }), fc.boolean(), (entries, pretty) => {
+      const text = pretty ? JSON.stringify(entries, null, 2) : entries.map((e) => JSON.stringify(e)).join('\n');
+      checkInvariants(analyze({ name: 'export.json', data: text }), enc.encode(text));
+    }), { numRuns: 150 });
+  });
+
+  it('random CSV tables under a platform\'s header row: never throws, counts add up, chunking changes nothing', () => {
+    const header = fc.constantFrom('Time,Line,labels', '"@timestamp","@message"', 'Date;Host;Service;Message', '_time\thost\t_raw', 'sep=,\ntimestamp,message');
+    fc.assert(fc.property(header, fc.array(fc.array(csvCellArb, { maxLength: 4 }), { maxLength: 10 }), fc.integer({ min: 1, max: 64 }), (head, rows, chunk) => {
+      const text = [head, ...rows.map((r) => r.map((c) => (/[",\n]/.test(c) && c.length > 1 ? `"${c.replace(/"/g, '""')}"` : c)).join(','))].join('\n');
+      const bytes = enc.encode(text);
+      const whole = analyze({ name: 'table.csv', data: bytes });
+      checkInvariants(whole, bytes);
+      expect(dumpTrace(analyze({ name: 'table.csv', data: bytes }, { chunk }), { events: true })).toBe(dumpTrace(whole, { events: true }));
+    }), { numRuns: 150 });
+  });
+});
+
 describe('time is linear in the input', () => {
   /** Ordinary lines plus the shapes that would be quadratic in a careless reader, each growing with `n`. */
   function hostileLog(n: number): string {
