@@ -273,8 +273,7 @@ export class SourceReader {
       return;
     }
     if (this.jsonDocs > 0 && text.trim() === ']') {
-      this.counts.unrecognized++;
-      this.facts.metaLines++;
+      this.metaLine();
       return;
     }
     // A log quoted in markdown (`> Jul 19 10:58:18 host kubelet: …`): its lines without the quote marks.
@@ -594,7 +593,7 @@ export class SourceReader {
     return true;
   }
 
-  /** A line that describes the log rather than being one (a table's header row). */
+  /** A line that describes the log rather than being one (a table's header row, an export's closing bracket). */
   private metaLine(): void {
     this.counts.unrecognized++;
     this.facts.metaLines++;
