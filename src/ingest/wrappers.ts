@@ -442,6 +442,10 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
     if (parseJournaldMonotonic(s, w)) return true;
     reset(w);
   }
+  if (c0 === 60 /* < */) {
+    if (parseSyslogProtocol(s, w)) return true;
+    reset(w);
+  }
   if (isDigit(c0)) {
     if (parseIsoWrapper(s, w)) return true;
     reset(w);
@@ -457,6 +461,77 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
   if (isMonthLetter(c0) && parseIdentOnly(s, w)) return true;
   reset(w);
   return false;
+}
+
+/** Where a syslog priority `<PRI>` (0–191) ends, or -1. */
+function syslogPriorityEnd(s: string): number {
+  let p = 1;
+  while (p < 4 && isDigit(s.charCodeAt(p))) p++;
+  return p > 1 && s.charCodeAt(p) === 62 /* > */ && Number(s.slice(1, p)) <= 191 ? p + 1 : -1;
+}
+
+/** A token of printable characters up to the next space (RFC 5424's HOSTNAME, APP-NAME, PROCID, MSGID), or -1. */
+function tokenEnd(s: string, p: number, max: number): number {
+  const start = p;
+  while (p < s.length && p - start < max && s.charCodeAt(p) > 32) p++;
+  return p > start && s.charCodeAt(p) === 32 ? p : -1;
+}
+
+/**
+ * A line as the syslog protocol carries it, its priority first (a syslog server's raw capture, `logger`, a forwarder
+ * writing what it receives): RFC 5424's `<30>1 2024-03-15T10:02:03.123456Z node-1 kubelet 2891 - - I0315 …` (version,
+ * ISO time, host, app, procid, msgid, structured data `-` or `[…]`, then the message, which may start with a BOM) or
+ * RFC 3164's `<30>Mar 15 10:02:03 node-1 kubelet[2891]: I0315 …`. Read as the journal lines they are like.
+ */
+function parseSyslogProtocol(s: string, w: Wrapper): boolean {
+  const pri = syslogPriorityEnd(s);
+  if (pri < 0) return false;
+  if (s.charCodeAt(pri) === 49 /* 1 */ && s.charCodeAt(pri + 1) === 32) {
+    const end = parseIsoTimestamp(s, pri + 2, isoScratch);
+    if (end < 0 || s.charCodeAt(end) !== 32) return false;
+    const hostEnd = tokenEnd(s, end + 1, 255);
+    const appEnd = hostEnd < 0 ? -1 : tokenEnd(s, hostEnd + 1, 48);
+    const procEnd = appEnd < 0 ? -1 : tokenEnd(s, appEnd + 1, 128);
+    const msgIdEnd = procEnd < 0 ? -1 : tokenEnd(s, procEnd + 1, 32);
+    if (msgIdEnd < 0) return false;
+    const data = structuredDataEnd(s, msgIdEnd + 1);
+    if (data < 0) return false;
+    const host = s.slice(end + 1, hostEnd);
+    const app = s.slice(hostEnd + 1, appEnd);
+    w.kind = 'journald-iso';
+    w.year = isoScratch.year;
+    w.month = isoScratch.month;
+    w.epochUs = isoScratch.epochUs;
+    w.host = host === '-' ? '' : host;
+    w.ident = app === '-' ? '' : app;
+    let payload = Math.min(s.length, data + 1);
+    if (s.charCodeAt(payload) === 0xfeff) payload++;
+    w.payloadStart = payload;
+    return true;
+  }
+  // RFC 3164: the traditional line after its priority.
+  const rest = s.slice(pri);
+  if (!parseJournaldShort(rest, w)) return false;
+  w.payloadStart += pri;
+  return true;
+}
+
+/** Where RFC 5424's structured data ends: `-`, or `[id k="v" …]` elements (quoted values may hold `]`); -1 if malformed. */
+function structuredDataEnd(s: string, p: number): number {
+  if (s.charCodeAt(p) === 45 /* - */) return p + 1;
+  const limit = Math.min(s.length, p + 8192);
+  while (p < limit && s.charCodeAt(p) === 91 /* [ */) {
+    let quoted = false;
+    for (p++; p < limit; p++) {
+      const c = s.charCodeAt(p);
+      if (c === 92 /* \ */ && quoted) p++;
+      else if (c === 34 /* " */) quoted = !quoted;
+      else if (c === 93 /* ] */ && !quoted) break;
+    }
+    if (p >= limit) return -1;
+    p++;
+  }
+  return p;
 }
 
 /**

@@ -291,3 +291,31 @@ describe('excerpts pasted into a document', () => {
     expect(src.diagnostics).toEqual([]);
   });
 });
+
+describe('the syslog protocol, priority first (a syslog server\'s raw capture, a forwarder\'s file)', () => {
+  const ADD = (hms: string, pod: string) => `I0315 ${hms}.120000    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
+  it('RFC 5424 (structured data "-" or elements with quoted "]", a BOM before the message) and RFC 3164: host, program and year read', () => {
+    const text = [
+      `<30>1 2024-03-15T10:02:03.123456Z node-1 kubelet 2891 - - ${ADD('10:02:03', 'web-0')}`,
+      '<30>1 2024-03-15T10:02:04.000000Z node-1 containerd 1000 - [meta sequenceId="7" note="a ] inside"] time="2024-03-15T10:02:04Z" level=info msg="StartContainer"',
+      `<30>1 2024-03-15T10:02:05.000000+01:00 node-1 kubelet 2891 ID47 [origin ip="10.0.0.1"] \uFEFF${ADD('10:02:05', 'web-1')}`,
+      `<30>Mar 15 10:02:06 node-1 kubelet[2891]: ${ADD('10:02:06', 'web-2')}`,
+    ].join('\n');
+    const trace = analyze({ name: 'syslog.log', data: text });
+    const src = trace.sources[0];
+    expect(eventRows(trace).map((r) => `${r.where} ${r.node} ${r.kind} ${r.pod}`)).toEqual([
+      'syslog.log:1 node-1 syncloop.add default/web-0', 'syslog.log:3 node-1 syncloop.add default/web-1', 'syslog.log:4 node-1 syncloop.add default/web-2',
+    ]);
+    expect([src.format, src.year.value, src.year.how]).toEqual(['klog-journald', 2024, 'wrapper']);
+    // containerd's line is another program's (a log line, not prose).
+    expect(src.lines).toMatchObject({ total: 4, klog: 3, unrecognized: 1 });
+  });
+
+  it('what only looks like a priority is not one: a markup tag, a priority over 191, RFC 5424 with a broken field', () => {
+    for (const line of ['<b>bold</b> I0315 10:02:03.120000 2891 kubelet.go:1] x', `<192>1 2024-03-15T10:02:03Z n kubelet 1 - - ${ADD('10:02:03', 'a')}`,
+      `<30>1 2024-03-15T10:02:03Z n kubelet 1 - [unclosed ${ADD('10:02:03', 'a')}`]) {
+      const src = analyze({ name: 'x.log', data: line }).sources[0];
+      expect(src.format, line).not.toBe('klog-journald');
+    }
+  });
+});
