@@ -17,7 +17,7 @@ export function Landing() {
       <LoadError />
       <section className="drop-card" data-testid="drop-zone">
         <div className="drop-card-title">Drop kubelet logs here</div>
-        <p className="muted">klog text of any era, JSON logging, journalctl output, CRI-wrapped lines, .gz files, several files or nodes at once</p>
+        <p className="muted">klog text of any era, JSON logging, journalctl and syslog output, CRI-wrapped lines, log platform downloads (JSON or CSV), .gz files, several files or nodes at once</p>
         <div className="drop-card-actions">
           <FileButton className="primary" title="Choose log files (Ctrl+O)">Choose files…</FileButton>
           <button type="button" title="Paste log text (Ctrl+V on the page)" onClick={() => store.getState().openPaste()}>Paste log text…</button>

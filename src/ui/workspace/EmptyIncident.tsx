@@ -58,7 +58,7 @@ export function EmptyIncident() {
         </ul>
       )}
       <p className="muted">
-        Syncloop reads klog text (any kubelet version), JSON logging, journalctl output and CRI-wrapped lines.
+        Syncloop reads klog text (any kubelet version), JSON logging, journalctl and syslog output, CRI-wrapped lines and log platform downloads (JSON or CSV).
         {' '}<button type="button" className="link-button" onClick={() => store.getState().setSourcesOpen(true)}>Show the source summary</button>
       </p>
     </section>
