@@ -75,7 +75,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X75', kind: 'node.panic', lane: 'other', versions: 'all', v: 0,
-    msg: ['Observed a panic'], printf: ['Observed a panic: %s{panic}'], text: ['panic'],
+    msg: ['Observed a panic'], printf: ['Observed a panic: %s{panic}', 'Recovered from panic: %s{panic}'], text: ['panic'],
     explain: 'A goroutine of the kubelet panicked; the crash handler logged it with its stack (the lines after it) and, unless the panic is recovered, the kubelet exits and restarts.',
   },
   {
@@ -380,6 +380,23 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X159', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to listen and serve'], text: ['err'],
     explain: 'The kubelet\'s HTTPS server (port 10250: the API server\'s logs, exec and port-forward calls, metrics) could not listen, usually because another process — often a second kubelet — holds the port; the kubelet exits.',
+  },
+  {
+    id: 'X175', kind: 'node.healthz-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed to start healthz server'], printf: ['Starting healthz server failed: %v{err}'], text: ['err'],
+    explain: 'The kubelet\'s local health endpoint (127.0.0.1:10248, what kubeadm and monitoring poll) could not listen — usually another process, often a second kubelet, holds the port; it tries again every 5 s, and the kubelet looks unhealthy to whatever polls it meanwhile.',
+  },
+  {
+    id: 'X176', kind: 'node.device-plugin', lane: 'other', versions: 'all', v: 0,
+    msg: ['Got registration request from device plugin with resource'],
+    printf: ['Got registration request from device plugin with resource name %q{resource}'], text: ['resourceName', 'resource'],
+    explain: 'A device plugin (GPUs, SR-IOV NICs, FPGAs) registered with the kubelet\'s device manager: the node advertises its resource and pods that request it can be admitted.',
+  },
+  {
+    id: 'X177', kind: 'node.device-plugin-failed', lane: 'other', versions: 'all', v: 0,
+    msg: ['ListAndWatch ended unexpectedly for device plugin'],
+    printf: ['ListAndWatch ended unexpectedly for device plugin %s{resource} with error %v{err}'], text: ['err'],
+    explain: 'The device manager lost its stream to a device plugin (the plugin\'s pod restarted or crashed): the node reports none of its devices until the plugin registers again, and pods that need them are not admitted.',
   },
   {
     id: 'X160', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,

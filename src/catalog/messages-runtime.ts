@@ -247,6 +247,14 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The dockershim asks the network plugin (CNI) to give a new sandbox its network; the pod\'s IP comes from this step.',
   },
   {
+    id: 'X174', kind: 'runtime.sandbox-network-failed', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ['Error adding network: %v{err}', 'Error while adding to cni network: %v{err}', 'Error deleting network: %v{err}',
+      'Error while removing pod from cni network: %v{err}', 'Error adding %s to network %s: %v{err}',
+      'Error deleting %s from network %s: %v{err}'],
+    text: ['err'],
+    explain: 'The dockershim\'s CNI call failed for a sandbox: adding it to the pod network (the sandbox is not created and the pod stays ContainerCreating, retried) or removing it (its IP and endpoint may leak); the error is the plugin\'s own.',
+  },
+  {
     id: 'X136', kind: 'pleg.write-status', lane: 'pleg', versions: '≤1.20', v: 4, podNameFirst: true,
     printf: ['PLEG: Write status for %s{pod}: %v'],
     explain: 'The PLEG read a pod\'s status from the runtime while relisting and cached it (the pod is written name/namespace).',

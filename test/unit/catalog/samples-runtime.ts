@@ -276,6 +276,14 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'plugins.go:405', 'Calling network plugin cni to set up pod "web-0_default"'), { text: '' }),
     P(klog('I', 'cni.go:347', `Adding default_web-0/${SANDBOX} to network flannel/cbr0 netns "/proc/4121/ns/net"`)),
     P(klog('I', 'cni.go:353', `Added default_web-0/${SANDBOX} to network cbr0: IP4:{IP:{IP:10.244.1.17 Mask:ffffff00} Gateway:10.244.1.1}`))),
+  entry('X174', 'runtime.sandbox-network-failed', 'runtime',
+    // microsoft/SDN#298 (Windows, 1.13): the CNI plugin could not create the sandbox's HNS endpoint.
+    P(klog('E', 'cni.go:310', `Error adding network: error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)`),
+      { text: `error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)` }),
+    P(klog('E', 'cni.go:278', 'Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24'),
+      { text: 'failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24' }),
+    P(klog('W', 'cni.go:329', `Error deleting default_web-0/${SANDBOX} from network calico/k8s-pod-network: error getting ClusterInformation: connection is unauthorized: Unauthorized`),
+      { text: 'error getting ClusterInformation: connection is unauthorized: Unauthorized' })),
   entry('X136', 'pleg.write-status', 'pleg',
     // name/namespace, then the runtime's PodStatus dumped with %#v.
     P(klog('I', 'generic.go:386', `PLEG: Write status for web-0/default: &container.PodStatus{ID:"${UID}", Name:"web-0", Namespace:"default", IPs:[]string{"10.1.2.3"}, ContainerStatuses:[]*container.ContainerStatus{}} (err: <nil>)`),
