@@ -70,7 +70,8 @@ export const kubeletPanic: Detector = {
       const key = `${ev.node[e]}\n${crash}\n${value.slice(0, 200)}\n${frame}`;
       let g = groups.get(key);
       if (!g) {
-        g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly: !signal && !frame && raw.includes('goroutine '), events: [] };
+        const handlerOnly = !signal && !frame && (raw.includes('goroutine ') || pathFrames(raw) === 'machinery only');
+        g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly, events: [] };
         groups.set(key, g);
       }
       if (!crash && raw.includes(RECOVERED_MARK)) g.reraised = true;
@@ -133,7 +134,42 @@ function whereItHappened(raw: string): Frame {
     if (lineEnd < 0) break;
     lineStart = lineEnd + 1;
   }
-  return { frame: '', at: '', own: false };
+  const path = pathFrames(raw);
+  return typeof path === 'string' ? NO_FRAME : path;
+}
+
+/** A frame line of the older crash handler's stack: a source file and its line alone (`/go/src/…/file.go:158`). */
+const PATH_FRAME = /(\S+\.go):(\d+)\s*$/;
+/** Path frames of the Go runtime and the crash handler (util/runtime since 1.3, pkg/util/util.go before), not where it happened. */
+const PATH_MACHINERY = ['/src/runtime/', 'util/runtime/runtime.go', '/pkg/util/util.go', '/klog/'];
+
+/**
+ * Where a stack of bare file:line frames says it happened (HandleCrash printed its callers so before 1.15): the first
+ * frame past the Go runtime and the crash handler — the kubelet's own code (`kubelet/volumemanager/populator`, from
+ * the part of the build path after `k8s.io/kubernetes/pkg/`) or a library it vendors (`k8s.io/client-go/tools/cache`).
+ * 'machinery only' when every frame is the runtime's or the handler's (the excerpt stops there), 'none' without any.
+ */
+function pathFrames(raw: string): Frame | 'machinery only' | 'none' {
+  let seen = false;
+  let lineStart = 0;
+  for (let n = 0; n < MAX_STACK_LINES && lineStart < raw.length; n++) {
+    const lineEnd = raw.indexOf('\n', lineStart);
+    const line = raw.slice(lineStart, lineEnd < 0 ? raw.length : lineEnd);
+    lineStart = lineEnd < 0 ? raw.length : lineEnd + 1;
+    const m = n === 0 ? null : PATH_FRAME.exec(line.length > 1024 ? line.slice(-1024) : line);
+    if (!m || line.includes('(')) continue;
+    seen = true;
+    const path = m[1];
+    if (PATH_MACHINERY.some((x) => path.includes(x))) continue;
+    const file = path.slice(path.lastIndexOf('/') + 1);
+    const vendored = path.lastIndexOf('/vendor/');
+    const root = vendored >= 0 ? vendored + '/vendor/'.length : path.lastIndexOf(KUBELET_CODE);
+    if (root < 0) continue;
+    const rel = path.slice(vendored >= 0 ? root : root + KUBELET_CODE.length, path.lastIndexOf('/'));
+    const own = vendored < 0 && (rel.startsWith('pkg/') || rel.startsWith('cmd/'));
+    return { frame: own && rel.startsWith('pkg/') ? rel.slice(4) : rel, at: `${file}:${m[2]}`, own };
+  }
+  return seen ? 'machinery only' : 'none';
 }
 
 /** Where the first frame of the kubelet's own code starts in `raw` (not a vendored library's, not a file path), or -1. */

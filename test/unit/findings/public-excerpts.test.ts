@@ -139,6 +139,33 @@ describe('liveness-restart', () => {
   });
 });
 
+describe('kubelet-panic with the older crash handler\'s stacks (bare file:line frames, before 1.15)', () => {
+  it('1.14, a journal with Chinese month names: the first frame past the handler is client-go\'s reflector (kubernetes/kubeadm#1486)', () => {
+    // https://github.com/kubernetes/kubeadm/issues/1486
+    const a = fixture('kubelet-panic-1.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic in k8s.io/client-go/tools/cache (reflector.go:189)');
+    expect(f.explanation).toContain('shows no frame of the kubelet\'s own code');
+  });
+
+  it('1.3: the stack after the line holds only the handler\'s frames, so where it happened is not shown (kubernetes/kubernetes#28992)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/28992 (the frames before the line are the previous panic's)
+    const a = fixture('kubelet-panic-2.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic');
+    expect(f.explanation).toContain('stops before the kubelet\'s own frames');
+    expect(f.explanation).not.toContain('does not show the stack');
+  });
+
+  it('1.2\'s "Recovered from panic" with pkg/util as the handler: the status manager formatting a pod (kubernetes/kubernetes#19666)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/19666
+    const a = fixture('kubelet-panic-3.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic in kubelet/util/format (pod.go:33)');
+    expect(f.explanation).toContain('its first frame in the kubelet\'s own code is where it happened');
+  });
+});
+
 describe('slow-termination', () => {
   it('a stop 10 s past its 30 s grace period is the runtime\'s, not the application\'s (kubernetes-sigs/kueue#4626, kind, 1.32)', () => {
     // https://github.com/kubernetes-sigs/kueue/issues/4626 (the thread found containerd slow on the overloaded CI node)
