@@ -171,9 +171,11 @@ export const kubeletExited: Detector = {
     const groupOf = new Map<number, Exit>();
     const byNode = new Map<number, number[]>();
     let seen = 0;
+    const twins = ellipsizedTwins(ctx);
     for (let e = 0; e < ev.count && seen < MAX_FAILURES; e++) {
       const kind = ev.kind[e];
       if (kind !== FAILED && (ev.severity[e] !== Severity.Fatal || PANIC_KINDS.has(kind))) continue;
+      if (twins.has(e)) continue;
       seen++;
       const onNode = byNode.get(ev.node[e]);
       if (onNode) onNode.push(e);
@@ -197,6 +199,30 @@ export const kubeletExited: Detector = {
     return [...groups.values()].map((g) => describe(ctx, g, byNode.get(g.node) ?? [], restarts.get(g.node)));
   },
 };
+
+/** systemd's ellipsis in the middle of a line `systemctl status` had to shorten (`misconfigurati...ystemd"`). */
+const ELLIPSIS = /\.\.\.|\u2026/;
+
+/**
+ * Failure lines that are a shortened copy of another: `systemctl status` shows the last lines of the unit's journal
+ * ellipsized to the terminal's width ("Hint: Some lines were ellipsized"), and the same record often follows in full
+ * from journalctl — same time to the microsecond, same pid. The shortened copy is not a failure of its own.
+ */
+function ellipsizedTwins(ctx: FindingContext): Set<number> {
+  const ev = ctx.trace.events;
+  const twins = new Set<number>();
+  for (let e = 0; e < ev.count; e++) {
+    if (ev.kind[e] !== FAILED && ev.severity[e] !== Severity.Fatal) continue;
+    if (!ELLIPSIS.test(errorText(ctx, e))) continue;
+    // Its twin has the same time, so it sits among the events of that time (sorted by time).
+    for (const step of [-1, 1]) {
+      for (let o = e + step; o >= 0 && o < ev.count && ev.timeUs[o] === ev.timeUs[e]; o += step) {
+        if (o !== e && ev.pid[o] === ev.pid[e] && ev.kind[o] === ev.kind[e] && !ELLIPSIS.test(errorText(ctx, o))) twins.add(e);
+      }
+    }
+  }
+  return twins;
+}
 
 /**
  * The service manager's lines about the kubelet's process ending: one right after a failure of its own joins that

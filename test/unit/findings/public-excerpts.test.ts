@@ -348,6 +348,15 @@ describe('illegal-phase-transition', () => {
 });
 
 describe('kubelet-exited', () => {
+  it('systemctl status\'s ellipsized copy of the failure is not a second failure (kubernetes/kubelet#9, 1.18)', () => {
+    // https://github.com/kubernetes/kubelet/issues/9: `systemctl status` (its lines ellipsized), then the journal in full.
+    const a = fixture('kubelet-exited-2.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: cgroup driver mismatch');
+    expect(f.explanation).not.toContain('...');
+    expect(f.explanation).not.toContain('another way');
+  });
+
   it('a port another process holds (kubeedge/kubeedge#6076, Windows edgecore, its read-only server on 10350)', () => {
     // https://github.com/kubeedge/kubeedge/issues/6076
     const a = fixture('kubelet-exited-1.log');
