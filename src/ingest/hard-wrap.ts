@@ -5,7 +5,8 @@
  *
  * A source is read as hard-wrapped when its first lines (PROBE_LINES) show the signature: the longest of them is at
  * least MIN_WIDTH characters, at least MIN_CUT lines have exactly that length, and at least two in three of those are
- * followed by a line that does not start a record. From then on a line of exactly that width followed by a line
+ * followed by a line that does not start a record (or, in a short excerpt, both of just two lines at least
+ * MIN_WIDE_PAIR long are). From then on a line of exactly that width followed by a line
  * that does not start a record is joined with it, with nothing between: the cut fell anywhere, inside a word or a
  * value. A line that was exactly that long to begin with is followed by the next record's start, and stays as it
  * was. Lines indented by a TAB (klog's multi-line values) and blank lines are never the rest of a cut line.
@@ -37,6 +38,8 @@ const PROBE_CHARS = 32 * 1024;
 const MIN_WIDTH = 40;
 /** Lines of exactly the width needed to call it one. */
 const MIN_CUT = 3;
+/** Two lines of exactly one width this long, both cut, are enough: lines of one length by chance are short ones. */
+const MIN_WIDE_PAIR = 120;
 
 export class HardWraps {
   /** The width the source's lines were cut at; 0 if they were not (or until decided). */
@@ -180,5 +183,7 @@ function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, af
     return { width, atSpaces: true };
   }
   if (atWidth >= MIN_CUT && continued * 3 >= atWidth * 2) return { width, atSpaces: false };
+  // Two lines of one long width, each followed by the rest of it (an excerpt too short for three): a cut too.
+  if (atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR) return { width, atSpaces: false };
   return none;
 }

@@ -9,6 +9,7 @@ import type { FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { clip } from '../text-scan.ts';
+import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import type { Finding } from '../../model/trace.ts';
 
@@ -16,6 +17,7 @@ const DOWN = 'container runtime is down';
 const NOT_YET = 'container runtime status check may not have completed yet';
 /** Skipping lines come at most 5 s apart (the sync loop's back-off cap); a longer silence ends an episode. */
 const MAX_GAP_US = 60e6;
+const SKIPPING = kindId('syncloop.skipping');
 
 export const runtimeDown: Detector = {
   id: 'runtime-down',
@@ -35,11 +37,48 @@ export const runtimeDown: Detector = {
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) continue;
       // Within 30 s of a start "down" cannot mean a 30 s lapse: before 1.13 it is how "never succeeded" reads.
       const fromStart = !Number.isNaN(ep.startUs) && ev.timeUs[ep.first] - ep.startUs < 30e6;
+      // Only the node's status said so, and pod workers went on working: the sync loop was not skipping.
+      const podWork = ep.sample.some((e) => ev.kind[e] === SKIPPING) ? -1 : podWorkAfter(ctx, ep);
+      if (podWork >= 0) {
+        out.push(describeStaleStatus(ctx, ep, podWork));
+        continue;
+      }
       out.push(describe(ctx, ep, onlyNotYet || fromStart, criErrors, notReadyEvents));
     }
     return out;
   },
 };
+
+/**
+ * A pod worker's line on the episode's node from its first line to 30 s after its last (the sync loop handed it a
+ * pod, so it was not skipping its iterations), or -1.
+ */
+function podWorkAfter(ctx: FindingContext, ep: Episode): number {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const untilUs = ev.timeUs[ep.last] + 30e6;
+  for (let e = ep.first; e < ev.count && ev.timeUs[e] <= untilUs; e++) {
+    if (ev.node[e] === ep.node && trace.lanes[ev.lane[e]].kind === 'pod-worker') return e;
+  }
+  return -1;
+}
+
+/** The node's status named the runtime down, but pod work went on: stale runtime-health state, not a hung runtime. */
+function describeStaleStatus(ctx: FindingContext, ep: Episode, podWork: number): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  b.episode(ep, ['sync-loop', 'node-status']);
+  b.evidence(podWork);
+  return b.build({
+    id: 'runtime-down',
+    title: 'Node status said the container runtime was down, but pod workers went on (no sync skipped)',
+    severity: 'info',
+    explanation: `The node's Ready condition carried "${DOWN}" (${count(ep.count, 'line')}, from ${timeOfEvent(trace, ep.first)}, ${lineRef(trace, ep.first)}), ` +
+      `yet the sync loop kept handing pods to their workers (a pod worker's line at ${timeOfEvent(trace, podWork)}, ${lineRef(trace, podWork)}) and logged no "Skipping pod synchronization": ` +
+      'the runtime-health state was stale for a moment — as right after a start, before the first updateRuntimeUp pass — rather than the runtime hanging. The other reasons in the same condition (network, PLEG) are what kept the node not ready.',
+    next: 'Read the rest of the NotReady message and the findings about it (network not ready, PLEG); the runtime needs no action unless "Skipping pod synchronization" lines follow.',
+  });
+}
 
 function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, criErrors: Uint32Array, notReadyEvents: Uint32Array): Finding {
   const trace = ctx.trace;

@@ -87,6 +87,18 @@ describe('runtime-down', () => {
     expect(f.explanation).toContain('21:14:39.211721');
     expect(f.scenario).toBe('runtime-hang-notready');
   });
+
+  it('"runtime is down" in the NotReady message while pod workers go on is stale state, not a hung runtime (kubernetes/kubernetes#44650, 1.6, lines cut at 319)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/44650: after a reboot kubenet had no netConfig yet; two lines a
+    // terminal cut at 319 characters are joined back, and the network is what kept the node not ready.
+    const a = fixture('runtime-down-2.log');
+    const f = only(a, 'runtime-down');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Node status said the container runtime was down, but pod workers went on (no sync skipped)');
+    expect(a.lines(f)).toEqual([3, 5]);
+    expect(only(a, 'network-not-ready').severity).toBe('warning');
+    expect(a.trace.sources[0].lines).toMatchObject({ total: 7, klog: 3, continuation: 2 });
+  });
 });
 
 describe('container-hash-changed', () => {

@@ -138,4 +138,12 @@ describe('hard-wrapped logs', () => {
     // Records with a trailing space followed by records: nothing wrapped.
     expect(HardWraps.cutOf(repeated.map((l) => `${l} `), startsRecord).width).toBe(0);
   });
+
+  it('a short excerpt with just two long lines of one width, each followed by the rest of it, is cut too (not two short ones)', () => {
+    const long = (k: number) => `I0315 10:02:0${k}.000000    2891 kubelet_node_status.go:709] "Node became not ready" node="n1" condition={"type":"Ready","status":"False","reason":"KubeletNotReady","message":"container runtime network not ready: NetworkReady=false"}`;
+    const two = [long(1), long(2)].flatMap((l) => [l.slice(0, 150), l.slice(150)]);
+    expect(HardWraps.cutOf(['I0315 10:02:00.000000    2891 kubelet.go:1] "start"', ...two], startsRecord)).toEqual({ width: 150, atSpaces: false });
+    // Short lines of one length followed by prose are not cut lines.
+    expect(HardWraps.cutOf(['I0315 10:02:03.000000 1 a.go:1] "x"', 'then this', 'I0315 10:02:04.000000 1 a.go:1] "y"', 'and that'], startsRecord).width).toBe(0);
+  });
 });
