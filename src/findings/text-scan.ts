@@ -176,3 +176,13 @@ export function isNetworkPluginError(text: string): boolean {
 export function clip(text: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+
+/**
+ * `text` shortened to about `max` characters in the middle: its start (what failed) and its end (an error chain's
+ * innermost cause, where a Go error says why) are both kept.
+ */
+export function clipMiddle(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const head = Math.floor(max * 0.4);
+  return `${text.slice(0, head)} … ${text.slice(text.length - (max - head))}`;
+}

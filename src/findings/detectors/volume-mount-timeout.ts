@@ -9,7 +9,9 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { bracketList, clip } from '../text-scan.ts';
+import { bracketList, clip, clipMiddle } from '../text-scan.ts';
+import { causeByWords } from '../causes.ts';
+import { VOLUME_CAUSES } from './volume-op-failing.ts';
 import { duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
@@ -66,6 +68,11 @@ export const volumeMountTimeout: Detector = {
   },
 };
 
+/** An error the log printed as a quoted Go string (`"MountVolume… \\"pv\\" …"`), as its text. */
+function unquoted(text: string): string {
+  return text.length > 1 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replace(/\\"/g, '"') : text;
+}
+
 function describe(ctx: FindingContext, m: Mount): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
@@ -87,15 +94,18 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const parts = [
     `The pod worker of ${podName(trace, m.pod)} waited for its volumes${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''} and gave up after the 2m3s attach-and-mount timeout ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length
-      ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clip(ctx.text(m.causes[0]), 200)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
+      ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
       : 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.',
   ];
+  // What the reconciler's error says is wrong, in volume-op-failing's words.
+  const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : undefined;
+  if (cause) parts.push(`That is: ${cause.title}. ${cause.why}`);
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
     id: 'volume-mount-timeout',
     title: `Volumes not mounted in time for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
     severity: m.total >= 2 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
-    next: 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.',
+    next: cause?.next ?? 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.',
   });
 }

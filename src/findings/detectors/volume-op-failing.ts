@@ -23,7 +23,8 @@ const LONG_BACKOFF_US = 32e6;
 const MAX_EVIDENCE = 20;
 const MAX_GROUPS = 100;
 
-const CAUSES: readonly Cause[] = [
+/** Why a volume operation fails, from its error's words (volume-mount-timeout reads them too). */
+export const VOLUME_CAUSES: readonly Cause[] = [
   {
     id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
     why: 'A socket under the kubelet\'s plugins_registry did not answer the plugin registration API: a CSI driver whose node-driver-registrar is missing, too old or crashed, or a stale socket of a driver that no longer runs. Until it registers, the kubelet does not know the driver, and volumes that need it cannot mount.',
@@ -161,7 +162,7 @@ function describe(ctx: FindingContext, g: Group): Finding {
   if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
   else b.nodeLanes(g.node, ['volume']);
   // The whole line: the text column keeps the error's start, and the cause is often at its end.
-  const cause = causeByWords(CAUSES, eventRawText(trace, g.events[g.events.length - 1], 4000)) ?? OTHER;
+  const cause = causeByWords(VOLUME_CAUSES, eventRawText(trace, g.events[g.events.length - 1], 4000)) ?? OTHER;
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';

@@ -423,6 +423,15 @@ describe('network-not-ready', () => {
 });
 
 describe('volume-mount-timeout', () => {
+  it('quotes the reconciler\'s error to its root cause and names it: a CSI driver not registered (juicedata/juicefs-csi-driver#1191, syslog without a pid)', () => {
+    // https://github.com/juicedata/juicefs-csi-driver/issues/1191
+    const a = fixture('volume-mount-timeout-3.log');
+    const f = only(a, 'volume-mount-timeout');
+    expect(f.explanation).toContain('driver name csi.juicefs.com not found in the list of registered CSI drivers');
+    expect(f.explanation).toContain('That is: its CSI driver is not registered on the node.');
+    expect(f.next).toContain('node-driver-registrar');
+  });
+
   it('names the volume that was not mounted (kubernetes/kubernetes#103530, 1.19 printf)', () => {
     // https://github.com/kubernetes/kubernetes/issues/103530
     const a = fixture('volume-mount-timeout-1.log');
