@@ -253,6 +253,11 @@ export class SourceReader {
 
   /** How a line starts a record: its wrapper's kind, 'klog', 'json'; '' if it does not start like one. */
   private recordForm(text: string): string {
+    // A log quoted in markdown starts its records after the quote marks.
+    if (text.charCodeAt(0) === 62 /* > */) {
+      const quoted = quoteEnd(text);
+      if (quoted > 0) text = text.slice(quoted);
+    }
     if (text.charCodeAt(0) === 123 /* { */) return text.charCodeAt(1) === 34 /* " */ ? 'json' : '';
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
     return parseKlogHeaderAt(text, 0, this.probeHeader) ? 'klog' : '';

@@ -146,4 +146,10 @@ describe('hard-wrapped logs', () => {
     // Short lines of one length followed by prose are not cut lines.
     expect(HardWraps.cutOf(['I0315 10:02:03.000000 1 a.go:1] "x"', 'then this', 'I0315 10:02:04.000000 1 a.go:1] "y"', 'and that'], startsRecord).width).toBe(0);
   });
+
+  it('the same long record quoted in markdown three times (one length, each followed by the next quoted record) is not cut (kubeflow/kubeflow#2698)', () => {
+    const line = (s: string) => `> Mar 14 08:36:${s} minikube kubelet[3244]: E0314 08:36:${s}.517795    3244 pod_workers.go:190] Error syncing pod 4b4728cd-4620-11e9-9bf4-d409029b649b ("modeldb-backend-54f88cf869-xbnz4_kubeflow(4b4728cd-4620-11e9-9bf4-d409029b649b)"), skipping: failed to "StartContainer" for "modeldb-backend" with ImagePullBackOff: "Back-off pulling image \"mitdbg/modeldb-backend:kf0.4\""`;
+    const trace = analyzeText(['43', '56', '59'].map(line).join('\n'));
+    expect(trace.sources[0].lines).toMatchObject({ total: 3, klog: 3, continuation: 0 });
+  });
 });
