@@ -5,8 +5,8 @@
  *
  * A source is read as hard-wrapped when its first lines (PROBE_LINES) show the signature: the longest of them is at
  * least MIN_WIDTH characters, at least MIN_CUT lines have exactly that length, and at least two in three of those are
- * followed by a line that does not start a record (or, in a short excerpt, both of just two lines at least
- * MIN_WIDE_PAIR long are). From then on a line of exactly that width followed by a line
+ * followed by a line that does not start a record (or, in an excerpt of at most SHORT_EXCERPT_LINES lines,
+ * both of just two lines at least MIN_WIDE_PAIR long are). From then on a line of exactly that width followed by a line
  * that does not start a record is joined with it, with nothing between: the cut fell anywhere, inside a word or a
  * value. A line that was exactly that long to begin with is followed by the next record's start, and stays as it
  * was. Lines indented by a TAB (klog's multi-line values) and blank lines are never the rest of a cut line.
@@ -40,6 +40,8 @@ const MIN_WIDTH = 40;
 const MIN_CUT = 3;
 /** Two lines of exactly one width this long, both cut, are enough: lines of one length by chance are short ones. */
 const MIN_WIDE_PAIR = 120;
+/** An excerpt this short may hold only two cut lines; a longer one that was cut shows more. */
+const SHORT_EXCERPT_LINES = 12;
 
 export class HardWraps {
   /** The width the source's lines were cut at; 0 if they were not (or until decided). */
@@ -184,6 +186,6 @@ function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, af
   }
   if (atWidth >= MIN_CUT && continued * 3 >= atWidth * 2) return { width, atSpaces: false };
   // Two lines of one long width, each followed by the rest of it (an excerpt too short for three): a cut too.
-  if (atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR) return { width, atSpaces: false };
+  if (atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR && lines.length <= SHORT_EXCERPT_LINES) return { width, atSpaces: false };
   return none;
 }

@@ -143,6 +143,10 @@ describe('hard-wrapped logs', () => {
     const long = (k: number) => `I0315 10:02:0${k}.000000    2891 kubelet_node_status.go:709] "Node became not ready" node="n1" condition={"type":"Ready","status":"False","reason":"KubeletNotReady","message":"container runtime network not ready: NetworkReady=false"}`;
     const two = [long(1), long(2)].flatMap((l) => [l.slice(0, 150), l.slice(150)]);
     expect(HardWraps.cutOf(['I0315 10:02:00.000000    2891 kubelet.go:1] "start"', ...two], startsRecord)).toEqual({ width: 150, atSpaces: false });
+    // In a longer text two such lines are chance (a document's prose after two records of one length).
+    const record = (k: number) => `I0315 10:02:0${k}.000000    2891 kubelet.go:1] "${'x'.repeat(140)}"`;
+    const doc = Array.from({ length: 6 }, (_, k) => [`I0315 10:01:0${k}.000000    2891 kubelet.go:1] "short ${k}"`, 'prose']).flat();
+    expect(HardWraps.cutOf([...doc, record(1), 'prose', record(2), 'more prose'], startsRecord).width).toBe(0);
     // Short lines of one length followed by prose are not cut lines.
     expect(HardWraps.cutOf(['I0315 10:02:03.000000 1 a.go:1] "x"', 'then this', 'I0315 10:02:04.000000 1 a.go:1] "y"', 'and that'], startsRecord).width).toBe(0);
   });
