@@ -35,6 +35,7 @@ import { podSyncSkipped } from './detectors/pod-sync-skipped.ts';
 import { statusUpdateSkipped } from './detectors/status-update-skipped.ts';
 import { mirrorPodChurn } from './detectors/mirror-pod-churn.ts';
 import { podUpdateFlood } from './detectors/pod-update-flood.ts';
+import { healthzPortTaken } from './detectors/healthz-port-taken.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -47,5 +48,5 @@ export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
-  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood,
+  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
 ];

@@ -178,6 +178,19 @@ describe('kubelet-panic with the older crash handler\'s stacks (bare file:line f
   });
 });
 
+describe('healthz-port-taken', () => {
+  it('a second kubelet holds 127.0.0.1:10248 (k0sproject/k0s#960: k0s\'s kubelet in logfmt, a lower-case month)', () => {
+    // https://github.com/k0sproject/k0s/issues/960
+    const a = fixture('healthz-port-taken-1.log');
+    const f = only(a, 'healthz-port-taken');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toBe('Kubelet\'s health endpoint cannot listen: its port is taken');
+    expect(a.lines(f)).toEqual([4]);
+    expect(f.explanation).toContain('listen tcp 127.0.0.1:10248: bind: address already in use');
+    expect(f.explanation).toContain('a second kubelet');
+  });
+});
+
 describe('slow-termination', () => {
   it('a stop 10 s past its 30 s grace period is the runtime\'s, not the application\'s (kubernetes-sigs/kueue#4626, kind, 1.32)', () => {
     // https://github.com/kubernetes-sigs/kueue/issues/4626 (the thread found containerd slow on the overloaded CI node)
