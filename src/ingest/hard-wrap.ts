@@ -91,6 +91,14 @@ export class HardWraps {
     if (this.deciding) this.decide(out);
   }
 
+  /** Decided without looking: the source's lines are not cut (a CSV table, whose quotes gather its rows). */
+  notCut(out: WrappedLine[]): void {
+    if (!this.deciding) return;
+    this.deciding = false;
+    for (const line of this.probe) out.push(line);
+    this.probe = [];
+  }
+
   /** The source ended: whatever is held, to `out`. */
   finish(out: WrappedLine[]): void {
     if (this.deciding) this.decide(out);

@@ -221,6 +221,11 @@ export class SourceReader {
       this.notes.damagedLine(text, lineNo, flags);
       if (flags & LINE_TRUNCATED) this.truncatedLine = lineNo;
     }
+    if (!this.wraps.passThrough && lineNo <= 3 && this.csvHeaderPossible && isCsvLogLayout(readCsvLogHeader(text))) {
+      // A log platform's CSV table: its rows are gathered by their quotes, never cut lines to join.
+      this.wraps.notCut(this.wrapsReady);
+      this.drainWraps();
+    }
     if (this.wraps.passThrough) {
       this.physical(text, lineNo, lineNo);
       return;
@@ -615,9 +620,9 @@ export class SourceReader {
     }
     const rowText = row.text;
     const first = row.firstLine;
-    const lines = row.lines + lastLine - lineNo;
+    const lines = row.lines;
     row.reset();
-    this.csvRowRead(rowText, first, first + lines - 1);
+    this.csvRowRead(rowText, first, lastLine, lines);
   }
 
   /** A row whose quoted field never closed (within its bounds, or before the end): its lines are not read. */
@@ -630,11 +635,11 @@ export class SourceReader {
   }
 
   /**
-   * One CSV row (physical lines first..lastLine): its message cell read line by line as the line the kubelet (or
+   * One CSV row (`lines` lines, physical lines first..lastLine): its message cell read line by line as the line the kubelet (or
    * another program) printed, the row's time, node and program standing in for a journal's; a cell that is itself
    * a journal or CRI line, or a log shipper's JSON record, read as such.
    */
-  private csvRowRead(rowText: string, first: number, lastLine: number): void {
+  private csvRowRead(rowText: string, first: number, lastLine: number, lines: number): void {
     const fields = this.csvFields;
     const n = splitCsvFields(rowText, this.csv!.delimiter, fields);
     const w = this.csvWrapper;
@@ -655,8 +660,9 @@ export class SourceReader {
     } finally {
       this.inCsvCell = false;
     }
-    // Lines of the row that the message did not fill (another cell held newlines).
-    const rest = lastLine - first + 1 - (pieces + 1);
+    // Lines of the row that the message did not fill (another cell held newlines); physical lines a hard wrap joined
+    // into one were counted when they were joined.
+    const rest = lines - (pieces + 1);
     if (rest <= 0) return;
     if (this.counts.unrecognized === unrecognized) this.counts.continuation += rest;
     else this.counts.unrecognized += rest;

@@ -125,6 +125,16 @@ describe('log platform CSV downloads', () => {
     });
   });
 
+  it('a table is never taken for terminal-cut lines, whatever its rows\' lengths (a property test\'s counterexample)', () => {
+    const row = `"${KILL.replace(/"/g, '""')}"`;
+    const text = ['Time,Line,labels', row, '"', row, '"'].join('\n');
+    for (const chunk of [1, 1 << 16]) {
+      const src = analyze({ name: 'c.csv', data: text }, { chunk }).sources[0];
+      expect(countedLines(src)).toBe(5);
+      expect(src.diagnostics.some((d) => d.message.startsWith('lines cut at'))).toBe(false);
+    }
+  });
+
   it('damaged tables never throw and every line is counted once', () => {
     let seed = 7;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
