@@ -238,6 +238,11 @@ export class VersionFingerprint {
     }
   }
 
+  /** A kubelet version a path or `kubelet --version` named outside the records (ingest/version-in-path.ts). */
+  notePathVersion(minor: number, from: string): void {
+    this.note(`v1.${minor} named by ${from}`, [minor, minor]);
+  }
+
   noteGlogFileHeader(): void {
     this.gate = -1;
     this.note('glog/klog file header (--log-dir)', [0, 25]);

@@ -39,6 +39,10 @@ export interface SourceFacts {
   undatedRecords: number;
   /** The source is a log platform's CSV download (ingest/csv-log.ts). */
   csvTable: boolean;
+  /** A kubelet minor version a build or install path names (`anago-v1.14.0`, `/binaries/v1.19.2/kubelet`), or 0. */
+  pathMinor: number;
+  /** What named it (for the version's reasons). */
+  pathMinorFrom: string;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
@@ -84,7 +88,7 @@ const MAX_CUTS = 10_000;
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false,
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -228,6 +232,10 @@ export class SourceNotes {
     if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
     f.undatedRecords += g.undatedRecords;
     f.csvTable ||= g.csvTable;
+    if (!f.pathMinor && g.pathMinor) {
+      f.pathMinor = g.pathMinor;
+      f.pathMinorFrom = g.pathMinorFrom;
+    }
     if (later.glogMachineLines > 0) f.glogHost = g.glogHost;
     this.glogMachineLines += later.glogMachineLines;
     for (const [ident, n] of Object.entries(g.journaldIdents)) f.journaldIdents[ident] = (f.journaldIdents[ident] ?? 0) + n;

@@ -32,6 +32,7 @@ import { exportEntryWrapper, JsonValueCollector, logExportEntry, opensJsonDocume
 import { CsvRowCollector, csvRowEntry, isCsvLogLayout, readCsvLogHeader, splitCsvFields, type CsvLogLayout } from './csv-log.ts';
 import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
 import { ClockOffsets } from './clock-offset.ts';
+import { pathVersion } from './version-in-path.ts';
 import type { LineCounts } from '../model/trace.ts';
 
 export type { SourceFacts, StrayLine };
@@ -275,6 +276,7 @@ export class SourceReader {
       return;
     }
     if (this.csvHeaderPossible && this.csvHeader(text, lineNo)) return;
+    if (!this.facts.pathMinor) this.versionInPath(text);
     // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
     // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
     if (this.jsonDoc && this.recordForm(text) !== '') this.replayJsonDoc();
@@ -601,6 +603,18 @@ export class SourceReader {
     this.sink.diagnostic(lineNo, 'info', `a CSV table: log lines from ${header.messages.map(column).join(' or ')}, time from ` +
       `${column(header.time)}, node from ${column(header.host >= 0 ? header.host : header.labels)}, program from ${column(header.program)}`);
     return true;
+  }
+
+  /**
+   * A kubelet version a path on the line names: the release build's tree in a Go stack (`/workspace/anago-v1.14.0-rc.1…`),
+   * minikube's binary (`/var/lib/minikube/binaries/v1.19.2/kubelet` in `systemctl status`), `kubelet --version`'s
+   * answer (`Kubernetes v1.19.2`). The first one found is the source's (version-in-path.ts).
+   */
+  private versionInPath(text: string): void {
+    const found = pathVersion(text);
+    if (!found) return;
+    this.facts.pathMinor = found.minor;
+    this.facts.pathMinorFrom = found.from;
   }
 
   /** A line that describes the log rather than being one (a table's header row, an export's closing bracket). */

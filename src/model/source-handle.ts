@@ -300,6 +300,7 @@ export class SourceHandle implements FastRecordSink {
     const to = this.recordsEnd >= 0 ? this.recordsEnd : o.count;
     const facts = this.reader.facts;
     if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
+    if (facts.pathMinor) this.fp.notePathVersion(facts.pathMinor, facts.pathMinorFrom);
     this.fp.noteRecordForms(facts.eras);
     const year = this.assignYears(from, to, facts);
     let startUs = Infinity;

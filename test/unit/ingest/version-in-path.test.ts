@@ -1,0 +1,29 @@
+/**
+ * Kubelet versions named by paths and `kubelet --version` outside any record (ingest/version-in-path.ts), and their
+ * effect on a source's version range. Lines come from kubernetes/kubeadm#1486 (a 1.14 panic's stack) and
+ * kubernetes/minikube#9461 (`systemctl status` of minikube's kubelet).
+ */
+import { describe, expect, it } from 'vitest';
+import { pathVersion } from '../../../src/ingest/version-in-path.ts';
+import { analyze } from './ingest-helpers.ts';
+
+describe('versions named in paths', () => {
+  it('reads the release build tree, minikube\'s binary and kubelet --version; nothing else', () => {
+    expect(pathVersion('4月 03 09:26:35 k8snode1 kubelet[9519]: /workspace/anago-v1.14.0-rc.1.5+641856db183520/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/vendor/k8s.io/client-go/tools/cache/reflector.go:189')?.minor).toBe(14);
+    expect(pathVersion('             └─926 /var/lib/minikube/binaries/v1.19.2/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf')?.minor).toBe(19);
+    expect(pathVersion('Kubernetes v1.28.4')?.minor).toBe(28);
+    expect(pathVersion('/var/lib/minikube/binaries/v1.19.2/kubectl get pods')).toBeUndefined();
+    expect(pathVersion('upgrade to Kubernetes v1.28 next week')).toBeUndefined();
+    expect(pathVersion('anago-v1.x')).toBeUndefined();
+  });
+
+  it('narrows a source\'s version range when its records alone cannot', () => {
+    const text = [
+      'I0403 09:26:35.512103    9519 runtime.go:69] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
+      '/workspace/anago-v1.14.0-rc.1.5+641856db183520/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:76',
+    ].join('\n');
+    const v = analyze({ name: 'panic.log', data: text }).sources[0].versionRange;
+    expect([v.min, v.max]).toEqual(['1.14', '1.14']);
+    expect(v.signals.join(' ')).toContain('release build path');
+  });
+});
