@@ -319,6 +319,11 @@ export class SourceHandle implements FastRecordSink {
     else if (records === 0) this.diagnostic(0, 'warning', `no kubelet log lines found in ${counts.total} lines (expected klog, journald or JSON kubelet output)`);
     else this.strayDiagnostics(format);
     if (facts.damagedLines > 20) this.diagnostic(0, 'warning', `${facts.damagedLines} lines contain NUL bytes or invalid UTF-8 (the first 20 are listed)`);
+    const textRecords = facts.eras.printf + facts.eras.structured;
+    if (facts.eras.json > 0 && textRecords > 0) {
+      // A JSON record's `ts` is UTC; a klog text header prints the kubelet's local time.
+      this.diagnostic(0, 'info', `the source mixes JSON records (${facts.eras.json}), timed in UTC, with klog text records (${textRecords}), timed in the kubelet's local time: unless the node runs in UTC, the two kinds stand hours apart on the timeline`);
+    }
     this.lineStarts.push(this.raw.bytes);
     // Kept where they were collected, not copied: the room past them was never touched.
     o.raw[this.index] = this.raw.finish(this.lineStarts.view(), packedText);

@@ -57,6 +57,19 @@ describe('--logging-format=json', () => {
   });
 });
 
+describe('JSON and text records in one source', () => {
+  it('says their clocks differ: JSON ts is UTC, a klog header the kubelet\'s local time (kubernetes/kubernetes#104997\'s before and after)', () => {
+    const text = [
+      'E0914 10:54:57.540301  127330 server.go:204] "Failed to construct kubelet dependencies" err="unable to load client CA file"',
+      '{"ts":1631610094233.7605,"caller":"app/server.go:204","msg":"Failed to construct kubelet dependencies","err":"unable to load client CA file"}',
+    ].join('\n');
+    const notes = analyze({ name: 'mixed.log', data: text }).sources[0].diagnostics.map((d) => d.message);
+    expect(notes).toContain('the source mixes JSON records (1), timed in UTC, with klog text records (1), timed in the kubelet\'s local time: unless the node runs in UTC, the two kinds stand hours apart on the timeline');
+    const json = analyze({ name: 'json.log', data: text.split('\n')[1] }).sources[0].diagnostics.map((d) => d.message);
+    expect(json.some((m) => m.startsWith('the source mixes'))).toBe(false);
+  });
+});
+
 describe('the year from journalctl\'s banner', () => {
   const line = (d: string) => `${d} 22:26:30 host-1 kubelet[10125]: E${d === 'Apr 16' ? '0416' : '0105'} 22:26:30.150357   10125 kubelet.go:2373] "Container runtime network not ready" networkReady="NetworkReady=false"`;
 
