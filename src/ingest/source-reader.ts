@@ -300,6 +300,8 @@ export class SourceReader {
       const unquoted = quotedKlogLine(text);
       if (unquoted !== undefined) text = unquoted;
     }
+    // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.
+    if (text.includes('**')) text = withoutMarkdownBold(text);
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
     if (wrapped && this.inCsvCell) {
@@ -1265,6 +1267,17 @@ function firstNonSpace(s: string, from: number): number {
 }
 
 /** ` >` that closes a klog multi-line value (`key=<` … ` >`), possibly followed by more pairs. */
+/**
+ * The line without markdown's bold marks when they pair up (`**` an even number of times) — a reporter's emphasis,
+ * sometimes spanning lines (the first line opens it, a later one closes it: each then has one, which stays). A lone
+ * `**` (a Go type such as `**v1.Pod` in a panic's value) is kept.
+ */
+function withoutMarkdownBold(text: string): string {
+  let n = 0;
+  for (let at = text.indexOf('**'); at >= 0; at = text.indexOf('**', at + 2)) n++;
+  return n >= 2 && n % 2 === 0 ? text.split('**').join('') : text;
+}
+
 function isBlockClose(s: string, p: number): boolean {
   return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);
 }

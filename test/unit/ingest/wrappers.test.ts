@@ -319,3 +319,13 @@ describe('the syslog protocol, priority first (a syslog server\'s raw capture, a
     }
   });
 });
+
+describe('markdown bold a reporter put into a pasted log', () => {
+  it('is taken off a line where it pairs up (kubernetes/website#8777), and kept where it does not', () => {
+    const line = 'Jun 12 12:23:42 fed-node kubelet[17481]: F0612 12:23:42.383482   17481 server.go:233] failed to run **Kubelet: failed to create kubelet: misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"**';
+    const trace = analyze({ name: 'issue.md', data: line });
+    expect(eventRows(trace).map((r) => r.kind)).toEqual(['node.kubelet-failed']);
+    const panic = 'E0612 12:23:42.383482   17481 runtime.go:76] Observed a panic: interface conversion: interface {} is **v1.Pod, not *v1.Pod';
+    expect(readRecords(panic).records[0].text).toContain('**v1.Pod');
+  });
+});
