@@ -43,7 +43,7 @@ function looksLikeTraceFile(text: string): boolean {
   return text.startsWith(`{"format":"${TRACE_FILE_FORMAT}"`, i) || text.startsWith(`{ "format": "${TRACE_FILE_FORMAT}"`, i);
 }
 
-export async function detectInputKind(blob: Blob, name: string): Promise<InputKind> {
+export async function detectInputKind(blob: Blob): Promise<InputKind> {
   const headBlob = blob.slice(0, HEAD_BYTES);
   let head = new Uint8Array(await headBlob.arrayBuffer());
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) head = await gunzipHead(headBlob, HEAD_BYTES) as Uint8Array<ArrayBuffer>;

@@ -42,7 +42,7 @@ async function load(req: LoadRequest): Promise<void> {
   const bytesTotal = blobs.reduce((sum, blob) => sum + blob.size, 0);
 
   // A trace file or a CSV event table opens on its own, through its importer instead of the log parser.
-  const kinds = await Promise.all(req.inputs.map((input) => (input.kind === 'file' ? detectInputKind(input.file, input.file.name) : 'log' as const)));
+  const kinds = await Promise.all(req.inputs.map((input) => (input.kind === 'file' ? detectInputKind(input.file) : 'log' as const)));
   if (cancelled()) return;
   const special = kinds.findIndex((k) => k !== 'log');
   if (special >= 0) {

@@ -10,9 +10,9 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
+import { PORT_IN_USE } from './kubelet-exited.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
-const IN_USE = ['address already in use', 'only one usage of each socket address'];
 const MAX_PER_NODE = 1000;
 
 export const healthzPortTaken: Detector = {
@@ -23,7 +23,7 @@ export const healthzPortTaken: Detector = {
     const byNode = new Map<number, number[]>();
     for (const e of ctx.ofKind('node.healthz-failed')) {
       const err = ctx.text(e).toLowerCase();
-      if (!IN_USE.some((w) => err.includes(w))) continue;
+      if (!PORT_IN_USE.some((w) => err.includes(w))) continue;
       let list = byNode.get(ev.node[e]);
       if (!list) byNode.set(ev.node[e], (list = []));
       if (list.length < MAX_PER_NODE) list.push(e);

@@ -28,11 +28,13 @@ const RAN_ON_US = 60e6;
 const MAX_FAILURES = 2000;
 const MAX_GROUPS = 50;
 
-/** What a start-up error usually means (causes.ts), most specific first. */
+/** How a listen fails on a port another process holds (Linux, Windows); healthz-port-taken reads them too. */
+export const PORT_IN_USE: readonly string[] = ['address already in use', 'only one usage of each socket address'];
 
+/** What a start-up error usually means (causes.ts), most specific first. */
 const CAUSES: readonly Cause[] = [
   {
-    id: 'port-in-use', words: ['address already in use', 'only one usage of each socket address'], title: 'its port is taken',
+    id: 'port-in-use', words: PORT_IN_USE, title: 'its port is taken',
     why: 'The kubelet could not listen on one of its ports (10250 for its HTTPS server, 10255 for its read-only server where that is on; others where configured): another process holds it, most often a second kubelet (two services, or one started by hand) or a leftover process of the last one.',
     next: 'Find the process on the port (`ss -ltnp | grep 10250`, on Windows `netstat -ano | findstr 10250`) and stop the extra kubelet; check that only one service starts it (systemctl list-units | grep kubelet).',
   },
@@ -170,11 +172,16 @@ export const kubeletExited: Detector = {
     const groups = new Map<string, Exit>();
     const groupOf = new Map<number, Exit>();
     const byNode = new Map<number, number[]>();
-    let seen = 0;
-    const twins = ellipsizedTwins(ctx);
-    for (let e = 0; e < ev.count && seen < MAX_FAILURES; e++) {
+    // Failure lines: the catalog's, and any fatal line that is no panic (the panic is kubelet-panic's).
+    const failures: number[] = [];
+    for (let e = 0; e < ev.count; e++) {
       const kind = ev.kind[e];
-      if (kind !== FAILED && (ev.severity[e] !== Severity.Fatal || PANIC_KINDS.has(kind))) continue;
+      if (kind === FAILED || (ev.severity[e] === Severity.Fatal && !PANIC_KINDS.has(kind))) failures.push(e);
+    }
+    const twins = ellipsizedTwins(ctx, failures);
+    let seen = 0;
+    for (const e of failures) {
+      if (seen >= MAX_FAILURES) break;
       if (twins.has(e)) continue;
       seen++;
       const onNode = byNode.get(ev.node[e]);
@@ -208,16 +215,17 @@ const ELLIPSIS = /\.\.\.|\u2026/;
  * ellipsized to the terminal's width ("Hint: Some lines were ellipsized"), and the same record often follows in full
  * from journalctl — same time to the microsecond, same pid. The shortened copy is not a failure of its own.
  */
-function ellipsizedTwins(ctx: FindingContext): Set<number> {
+function ellipsizedTwins(ctx: FindingContext, failures: readonly number[]): Set<number> {
   const ev = ctx.trace.events;
   const twins = new Set<number>();
-  for (let e = 0; e < ev.count; e++) {
-    if (ev.kind[e] !== FAILED && ev.severity[e] !== Severity.Fatal) continue;
+  for (let i = 0; i < failures.length; i++) {
+    const e = failures[i];
     if (!ELLIPSIS.test(errorText(ctx, e))) continue;
-    // Its twin has the same time, so it sits among the events of that time (sorted by time).
+    // Its twin has the same time, so it sits among the failures of that time (in time order).
     for (const step of [-1, 1]) {
-      for (let o = e + step; o >= 0 && o < ev.count && ev.timeUs[o] === ev.timeUs[e]; o += step) {
-        if (o !== e && ev.pid[o] === ev.pid[e] && ev.kind[o] === ev.kind[e] && !ELLIPSIS.test(errorText(ctx, o))) twins.add(e);
+      for (let j = i + step; j >= 0 && j < failures.length && ev.timeUs[failures[j]] === ev.timeUs[e]; j += step) {
+        const o = failures[j];
+        if (ev.pid[o] === ev.pid[e] && ev.kind[o] === ev.kind[e] && !ELLIPSIS.test(errorText(ctx, o))) twins.add(e);
       }
     }
   }

@@ -41,9 +41,9 @@ const DELAYED_DELETE_US = 20e6;
 
 const K = {
   kill: kindId('runtime.kill'), override: kindId('runtime.kill-override'), prestop: kindId('runtime.prestop'),
-  exited: kindId('runtime.container-exited'), died: kindId('pleg.container-died'), finished: kindId('pleg.container-finished'),
-  failed: kindId('runtime.kill-failed'),
+  finished: kindId('pleg.container-finished'), failed: kindId('runtime.kill-failed'),
 };
+/** Every kind read: the kill's, its override's, the hook's, and each that ends a stop (StopContainer returning, PLEG). */
 const KINDS = ['runtime.kill', 'runtime.kill-override', 'runtime.prestop', 'runtime.container-exited', 'pleg.container-died', 'pleg.container-finished', 'runtime.kill-failed'];
 
 /** One container's stop: from its kill line to its end. */
