@@ -267,7 +267,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   {
     id: 'M109', kind: 'runtime.kill', lane: 'pod-worker', versions: 'all', v: 2,
     msg: ['Killing container with a grace period'],
-    printf: ['Killing container %q{containerID} with %d{gracePeriod} second grace period',
+    // 1.2–1.4 (dockertools) quote the ID with the container's name and the pod's namespace/name, or with a bare "/"
+    // when it had neither spec nor pod; these go first, before the plain %q takes the whole quoted text as an ID.
+    printf: ['Killing container "%s{containerID} %s{containerName} %s{pod}" with %d{gracePeriod} second grace period',
+      'Killing container "%s{containerID} /" with %d{gracePeriod} second grace period',
+      'Killing container %q{containerID} with %d{gracePeriod} second grace period',
       'Killing container %q{containerID} with a %d{gracePeriod} second grace period',
       'Killing container %q{containerID} with a grace period of %d{gracePeriod} seconds'],
     num: 'gracePeriod',
@@ -286,7 +290,10 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M110', kind: 'runtime.container-exited', lane: 'pod-worker', versions: 'all', v: 3,
-    msg: ['Container exited normally'], printf: ['Container %q{containerID} exited normally'],
+    msg: ['Container exited normally'],
+    // 1.2–1.6 (dockertools) say how long the stop took, the ID quoted with the container's and pod's names as M109.
+    printf: ['Container %q{containerID} exited normally', 'Container "%s{containerID} %s{containerName} %s{pod}" exited after %v',
+      'Container "%s{containerID} /" exited after %v', 'Container %q{containerID} exited after %v'],
     explain: 'StopContainer returned: the container has stopped.',
   },
   {

@@ -4,7 +4,10 @@
  *   - a CrashLoopBackOff line for container N follows the exit of N's instance by at most a sync (the worker syncs
  *     the pod on the PLEG ContainerDied event and finds it must back off);
  *   - "Creating container … N" and the "Created"/"Started container N" events precede PLEG's ContainerStarted for
- *     N's new ID by at most a few relists.
+ *     N's new ID by at most a few relists;
+ *   - computePodActions' "Container N … will be restarted" (a failed liveness probe, a changed spec) kills N's
+ *     instance and starts the new one in the same sync, so a new ID that PLEG sees start within a few relists of
+ *     the killed instance's exit is N's (at -v=2 nothing else names it).
  * Only IDs that are not sandboxes and have no name yet are named, and only when exactly one candidate fits.
  */
 import { KINDS } from '../catalog/catalog.ts';
@@ -18,10 +21,12 @@ const ROLE_EXIT = 1;
 const ROLE_START = 2;
 const ROLE_BACKOFF = 3;
 const ROLE_STARTED_EVENT = 4;
+const ROLE_RESTART_DECISION = 5;
 const ROLES: Record<string, number> = {
   'pleg.container-finished': ROLE_EXIT, 'pleg.container-died': ROLE_EXIT, 'pleg.to-exited': ROLE_EXIT,
   'pleg.container-started': ROLE_START, 'pleg.to-running': ROLE_START,
   'runtime.backoff': ROLE_BACKOFF, 'event.backoff': ROLE_BACKOFF,
+  'runtime.kill-decision': ROLE_RESTART_DECISION,
   'event.started': ROLE_STARTED_EVENT, 'event.created': ROLE_STARTED_EVENT, 'runtime.container-creating': ROLE_STARTED_EVENT,
 };
 const ROLE_OF_KIND = Uint8Array.from(KINDS, (k) => ROLES[k] ?? ROLE_NONE);
@@ -34,6 +39,8 @@ export function inferContainerNames(ev: EventTable, strings: StringTable, shortI
   /** Per pod: the latest unnamed exit, and the latest unconsumed "Started" announcement. */
   const lastExit = new Map<number, { id: string; tUs: number }>();
   const announced = new Map<number, { name: string; tUs: number }>();
+  /** Per pod: the container computePodActions is restarting (name '' when two are, so neither is guessed). */
+  const restarting = new Map<number, { name: string; id: string; exitUs: number }>();
   for (let i = 0; i < ev.count; i++) {
     const pod = ev.pod[i];
     if (pod < 0) continue;
@@ -43,6 +50,16 @@ export function inferContainerNames(ev: EventTable, strings: StringTable, shortI
     const cid = ev.cid[i] ? shortId(ev.cid[i]) : '';
     const cname = ev.cname[i] ? strings.get(ev.cname[i]) : '';
     const unnamed = cid !== '' && !names.has(cid) && !sandboxIds.has(cid);
+    if (role === ROLE_RESTART_DECISION) {
+      if (!cname) continue;
+      const other = restarting.get(pod);
+      restarting.set(pod, { name: other && other.name !== cname ? '' : cname, id: other ? '' : cid, exitUs: -1 });
+      continue;
+    }
+    if (role === ROLE_EXIT) {
+      const r = restarting.get(pod);
+      if (r && (r.id === '' || r.id === cid)) r.exitUs = t;
+    }
     if (role === ROLE_EXIT && unnamed) {
       lastExit.set(pod, { id: cid, tUs: t });
     } else if (role === ROLE_BACKOFF && cname && !cid) {
@@ -53,7 +70,14 @@ export function inferContainerNames(ev: EventTable, strings: StringTable, shortI
       announced.set(pod, { name: cname, tUs: t });
     } else if (role === ROLE_START && cid !== '' && !sandboxIds.has(cid)) {
       const a = announced.get(pod);
-      if (!a || t - a.tUs > START_WINDOW_US) continue;
+      if (!a || t - a.tUs > START_WINDOW_US) {
+        const r = restarting.get(pod);
+        if (r && r.exitUs >= 0 && t - r.exitUs <= START_WINDOW_US) {
+          if (r.name && !names.has(cid)) names.set(cid, r.name);
+          restarting.delete(pod);
+        }
+        continue;
+      }
       // An ID some line already names after the announced container is that start too: the announcement is used
       // up, and the sandbox that PLEG reports after its containers in the same relist does not take the name.
       const known = names.get(cid);

@@ -179,6 +179,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { pods: [web0], cname: 'app', text: `back-off 1m20s restarting failed container=app pod=${WEB0}` })),
   entry('M109', 'runtime.kill', 'pod-worker',
     P(klog('I', 'kuberuntime_container.go:555', `Killing container "docker://${CID}" with 30 second grace period`), { lane: 'other', cid: CID, num: 30 }),
+    // 1.2–1.4 (dockertools) quote the ID with the container's name and namespace/name; or with "/" alone.
+    P(klog('I', 'manager.go:1371', `Killing container "${CID} app default/web-0" with 30 second grace period`),
+      { lane: 'pod-worker', pods: [pod('default', 'web-0')], cname: 'app', cid: CID, num: 30 }),
+    P(klog('I', 'docker_manager.go:1559', `Killing container "${CID} /" with 30 second grace period`), { lane: 'other', cid: CID, num: 30 }),
     // 1.19–1.20 say "with a … second grace period".
     P(klog('I', 'kuberuntime_container.go:635', `Killing container "docker://${CID}" with a 30 second grace period`), { lane: 'other', cid: CID, num: 30 }),
     S(klog('I', 'kuberuntime_container.go:723', `"Killing container with a grace period" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=30`),
@@ -198,6 +202,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { pods: [web0], cname: 'app', cid: CID })),
   entry('M110', 'runtime.container-exited', 'pod-worker',
     P(klog('I', 'kuberuntime_container.go:579', `Container "docker://${CID}" exited normally`), { lane: 'other', cid: CID }),
+    P(klog('I', 'manager.go:1412', `Container "${CID} app default/web-0" exited after 1.018921ms`),
+      { lane: 'pod-worker', pods: [pod('default', 'web-0')], cname: 'app', cid: CID }),
+    P(klog('I', 'docker_manager.go:1600', `Container "${CID} /" exited after 1.018921m`), { lane: 'other', cid: CID }),
     S(klog('I', 'kuberuntime_container.go:732', `"Container exited normally" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}"`),
       { pods: [web0], cname: 'app', cid: CID }),
     J(json('kuberuntime/kuberuntime_container.go:754', { msg: 'Container exited normally', v: 3, ...JPOD, podUID: UID, containerName: 'app', containerID: `containerd://${CID}` }),

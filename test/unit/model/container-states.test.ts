@@ -79,3 +79,28 @@ describe('restarts named only by "Creating container"', () => {
     expect(containerBands(trace).filter(([id]) => id === '1111').map(([, l]) => l)).toEqual(['created', 'running', 'exited (exit 1)']);
   });
 });
+
+describe('restarts named only by computePodActions\' kill decision', () => {
+  // The 1.28 lines of a liveness restart at -v=2 (AKS, test/fixtures/findings/liveness-restart-1.log): the new
+  // instance's ID appears only in PLEG's ContainerStarted, a second after the killed one's ContainerDied.
+  const decision = (name: string, id: string, t: string) =>
+    `I0315 10:00:${t}    2891 kuberuntime_manager.go:1027] "Message for Container of pod" containerName="${name}" containerStatusID={"Type":"containerd","ID":"${id}"} ${REF} containerMessage="Container ${name} failed liveness probe, will be restarted"`;
+  const pleg = (type: string, id: string, t: string) =>
+    `I0315 10:00:${t}    2891 kubelet.go:2439] "SyncLoop (PLEG): event for pod" pod="default/api-0" event={"ID":"${UID}","Type":"${type}","Data":"${id}"}`;
+  const head = `I0315 10:00:00.000000    2891 kubelet.go:2407] "SyncLoop ADD" source="api" pods=["default/api-0"]`;
+
+  it('names the ID that starts within a few relists of the killed instance\'s exit', () => {
+    const trace = analyzeText([head, decision('api', 'aaaa11112222', '10.000000'), pleg('ContainerDied', 'aaaa11112222', '40.100000'),
+      pleg('ContainerStarted', 'bbbb33334444', '41.100000')].join('\n'), 'restart.log', { year: 2024 });
+    expect(trace.containers.filter((c) => !c.sandbox).map((c) => [c.id.slice(0, 4), c.name])).toEqual([['aaaa', 'api'], ['bbbb', 'api']]);
+  });
+
+  it('leaves it unnamed when two containers restart at once, or the start comes long after the exit', () => {
+    const two = analyzeText([head, decision('api', 'aaaa11112222', '10.000000'), decision('side', 'cccc11112222', '10.100000'),
+      pleg('ContainerDied', 'aaaa11112222', '40.100000'), pleg('ContainerStarted', 'bbbb33334444', '41.100000')].join('\n'), 'two.log', { year: 2024 });
+    expect(two.containers.find((c) => c.id.startsWith('bbbb'))?.name).not.toBe('api');
+    const late = analyzeText([head, decision('api', 'aaaa11112222', '10.000000'), pleg('ContainerDied', 'aaaa11112222', '20.100000'),
+      pleg('ContainerStarted', 'bbbb33334444', '50.100000')].join('\n'), 'late.log', { year: 2024 });
+    expect(late.containers.find((c) => c.id.startsWith('bbbb'))?.name).not.toBe('api');
+  });
+});
