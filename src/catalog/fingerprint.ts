@@ -107,6 +107,9 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   M20: [['than 15s', [22, 26], '"Housekeeping took longer than 15s"'], ['than expected', [28, NEWER], '"Housekeeping took longer than expected"']],
   M71: [['podIsTerminal', [28, NEWER], '"Generating pod status" podIsTerminal=']],
   M78: [['due to UID reuse"', [22, 26], '"Pod is restartable after termination due to UID reuse"'], ['will be restarted', [27, NEWER], '"Pod will be restarted because … (likely due to UID reuse)"']],
+  // The dockertools runtime (≤1.6; gone in 1.7) quoted a bare ID with names; the CRI's IDs carry their runtime scheme.
+  M109: [['://', null, ''], ['Killing container "', [0, 6], 'dockertools "Killing container" (an ID with no runtime scheme)']],
+  M110: [['exited after', [0, 6], 'dockertools "Container … exited after"']],
   M93: UNQUOTED_VALUES('oldState'),
   M101: UNQUOTED_VALUES('phase'),
   M114: [['condition={"', [28, NEWER], 'JSON-rendered node condition (klog ≥ 2.100)'], ['condition={Type:', [21, 27], '%+v-rendered node condition (klog ≤ 2.90)']],

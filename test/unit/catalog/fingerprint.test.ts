@@ -109,3 +109,11 @@ describe('version fingerprint', () => {
     expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19+');
   });
 });
+
+describe('dockertools kill lines', () => {
+  it('date a log ≤1.6 by the bare ID quoted with names; the CRI\'s scheme-prefixed IDs say nothing of it', () => {
+    expect(versionOf(klog('I', 'manager.go:1371', `Killing container "${CID} app default/web-0" with 30 second grace period`))).toBe('≤1.6');
+    expect(versionOf(klog('I', 'docker_manager.go:1600', `Container "${CID} /" exited after 1.018921ms`))).toBe('≤1.6');
+    expect(versionOf(klog('I', 'kuberuntime_container.go:581', `Killing container "docker://${CID}" with 30 second grace period`))).not.toBe('≤1.6');
+  });
+});
