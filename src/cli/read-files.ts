@@ -115,6 +115,7 @@ function feedRegularFile(analyzer: Analyzer, path: string, chunkBytes: number): 
     analyzer.collector.expectRecords(expectedLines);
     const handle = analyzer.addSource(basename(path), { textElsewhere: true, expectedLines });
     text = new FileText(fd, path);
+    const reestimateAt = Math.max(stat.size * REESTIMATE_AT_FRACTION, ESTIMATE_SAMPLE_BYTES * 4);
     for (let k = 0, at = 0; ; k++) {
       const buffer = readBuffers[k & 1];
       let n: number;
@@ -129,6 +130,12 @@ function feedRegularFile(analyzer: Analyzer, path: string, chunkBytes: number): 
       text.noteRead(chunk, at);
       handle.push(chunk);
       at += n;
+      if (at >= reestimateAt && at - n < reestimateAt && at < stat.size) {
+        // The first lines can be longer (or shorter) than the rest: a second look, from many more lines, makes room
+        // now, while the columns are short and cheap to copy, not when they run out near the end.
+        const projected = Math.ceil(handle.linesRead * (stat.size / at) * ROOM_FOR_SHORTER_LINES);
+        analyzer.collector.expectRecords(projected - handle.linesRead);
+      }
     }
     handle.end(text.pieces());
     return true;
@@ -158,6 +165,8 @@ export function estimateLines(fd: number, size: number, buffer: Uint8Array): num
 /** Bytes looked at by estimateLines, and how much room it adds beyond what they say. */
 const ESTIMATE_SAMPLE_BYTES = 256 << 10;
 const ROOM_FOR_SHORTER_LINES = 1.25;
+/** How far into a file the estimate is made again, from the lines read so far (at least 4 samples' worth). */
+const REESTIMATE_AT_FRACTION = 0.1;
 
 /** An ArrayBuffer of its own (not a slice of Node's shared pool), its bytes not cleared (CollectOptions.uninitializedBuffer). */
 export function unclearedBuffer(bytes: number): ArrayBuffer {

@@ -148,6 +148,32 @@ describe('room made for a file\'s lines before it is read', () => {
     expect(guess).toBeLessThan(lines * 1.6);
   });
 
+  it('looks again once it has read more: a file whose first lines are long grows its columns early, not near the end', async () => {
+    // 1 MB of long lines, then 24 MB of short ones: the first look sees about a third of the lines there are.
+    const path = join(dir, 'long-then-short.log');
+    const header = (i: number) => `I0315 10:02:03.${String(i % 1e6).padStart(6, '0')}    2891 kubelet.go:2400] `;
+    const long: string[] = [];
+    for (let i = 0; long.length * 400 < 1 << 20; i++) long.push(header(i) + `"SyncLoop (PLEG): event for pod" pod="default/web-${'x'.repeat(300)}"`);
+    const short: string[] = [];
+    for (let i = 0; short.length * 100 < 24 << 20; i++) short.push(header(i) + `"SyncLoop UPDATE" source="api" pods=[default/p${i % 50}]`);
+    writeFileSync(path, [...long, ...short].join('\n') + '\n');
+    const analyzer = new Analyzer({ defaultYear: 2024, yearFromCaller: true, releaseColumnsEarly: false });
+    const columns = analyzer.collector.out;
+    const grownAt: number[] = [];
+    const reserve = columns.reserve.bind(columns);
+    columns.reserve = (records: number) => {
+      if (records > columns.capacity) grownAt.push(columns.count);
+      reserve(records);
+    };
+    await feedFile(analyzer, path);
+    const total = columns.count;
+    expect(total).toBe(long.length + short.length);
+    expect(grownAt.length).toBeGreaterThan(1);
+    // Every grow copied at most the records of the first tenth and a chunk: none near the end, where the first
+    // look alone would have run out (at about a third of the lines, then at two thirds).
+    expect(Math.max(...grownAt)).toBeLessThan(total * 0.2);
+  });
+
   it('makes no estimate from a sample with too few lines (a binary file, very long lines)', () => {
     const long = join(dir, 'long-lines.log');
     writeFileSync(long, ('x'.repeat(100_000) + '\n').repeat(8));
