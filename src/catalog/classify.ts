@@ -130,6 +130,8 @@ export class Classifier {
   private readonly structStamp: number[] = [];
   private readonly structValue: Record<string, string>[] = [];
   private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined }[];
+  /** 1 for entries on a pod worker's lane: their lines are about one pod. */
+  private readonly podWorkerEntry: Uint8Array;
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
   private readonly innerTemplates: { field: FieldName; templates: CompiledTemplate[] }[][];
@@ -139,6 +141,7 @@ export class Classifier {
     this.kindIds = entries.map((e) => kindId(e.kind));
     this.innerTemplates = entries.map((e) => innerSpecs(e).map((spec) => ({ field: fieldName(spec.field), templates: spec.printf.map(compileTemplate) })));
     this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly }));
+    this.podWorkerEntry = Uint8Array.from(entries, (e, i) => (i > 0 && e.lane === 'pod-worker' ? 1 : 0));
     this.entryFields = entries.map((e) => ({
       refine: fieldOrNone(e.refine?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
     }));
@@ -264,7 +267,9 @@ export class Classifier {
       if (out.pods.length === 0) out.pods.push({ uid, name: '', namespace: '', container: '' });
       else if (!out.pods[0].uid) out.pods[0].uid = uid;
     }
-    if (out.pods.length === 0 && this.rec.era === Era.Printf && out.entry === 0) {
+    // A pod worker's line without its pod= key (a pager or terminal cut it off) may still name its pod inside the
+    // error it quotes (`… back-off 2m40s restarting failed container=x pod=x-0_ns(uid)" pod="ku>`).
+    if (out.pods.length === 0 && ((this.rec.era === Era.Printf && out.entry === 0) || this.podWorkerEntry[out.entry] === 1)) {
       const ref = findPodInText(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
       if (ref) out.pods.push(ref);
     }

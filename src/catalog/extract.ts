@@ -38,7 +38,7 @@ export function isStaticUid(uid: string): boolean {
 }
 
 /**
- * Parses one pod reference: `name_namespace(uid)`, `name_namespace(uid):container`, `namespace/name`,
+ * Parses one pod reference: `name_namespace(uid)`, `name_namespace(uid):container`, `name_namespace`, `namespace/name`,
  * `{"name":..,"namespace":..}` JSON, a bare UID, or a bare name (when `nameOnly`).
  */
 export function parsePodRef(v: string, opts: { nameFirst?: boolean; nameOnly?: boolean } = {}): PodRef | undefined {
@@ -79,6 +79,11 @@ export function parsePodRef(v: string, opts: { nameFirst?: boolean; nameOnly?: b
     const a = s.slice(0, slash);
     const b = s.slice(slash + 1);
     return opts.nameFirst ? { uid: '', name: a, namespace: b, container: '' } : { uid: '', name: b, namespace: a, container: '' };
+  }
+  // `name_namespace` with no UID (kubelets before 1.0): names and namespaces hold no underscore, so one splits them.
+  const us = s.indexOf('_');
+  if (us > 0 && us === s.lastIndexOf('_') && isDnsName(s.slice(0, us)) && isDnsName(s.slice(us + 1))) {
+    return { uid: '', name: s.slice(0, us), namespace: s.slice(us + 1), container: '' };
   }
   if (opts.nameOnly && isDnsName(s)) return { uid: '', name: s, namespace: '', container: '' };
   return undefined;

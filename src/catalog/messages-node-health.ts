@@ -232,6 +232,14 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
   },
   {
+    id: 'X178', kind: 'api.event-write-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Unable to write event (may retry after sleeping)', 'Server rejected event (will not retry!)'],
+    // client-go's event broadcaster; older ones put the event dump first ('%#v': '%v'), so the error is the rest.
+    printf: ['Unable to write event: %v{err}', 'Unable to write event %v{err}', 'Server rejected event %v{err}'],
+    text: ['err'],
+    explain: 'The kubelet\'s event recorder could not send an event (Pulled, Killing, NodeReady…) to the API server: it retries a few times, then drops the event, so kubectl describe will not show it.',
+  },
+  {
     id: 'X173', kind: 'api.cache-synced', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Caches populated'], printf: ['Caches populated for %s{resource} from %s{source}'], text: ['resource', 'type'],
     alsoPrintedBy: 'every program built on client-go',

@@ -106,8 +106,10 @@ export function readCsvLogHeader(text: string): CsvLogLayout | CsvHeaderWithoutM
     const names = shown.map((f) => f.toLowerCase());
     const messages = MESSAGE_COLUMNS.map((m) => names.indexOf(m)).filter((i) => i >= 0);
     if (messages.length === 0) {
-      // Prose with commas has names of many words, or a sentence's full stop.
-      if (n >= 3 && shown.every((f) => f.split(' ').length <= 2 && !f.endsWith('.'))) without ??= { names: shown };
+      // Prose with commas has names of many words, or a sentence's full stop or colon; a table names some column
+      // this reader knows (a time, a host, a program) besides the log lines it lacks.
+      const known = [TIME_COLUMNS, HOST_COLUMNS, PROGRAM_COLUMNS, LABEL_COLUMNS].some((list) => firstOf(names, list) >= 0);
+      if (n >= 3 && known && shown.every((f) => f.split(' ').length <= 2 && !f.endsWith('.') && !f.endsWith(':'))) without ??= { names: shown };
       continue;
     }
     return {

@@ -10,6 +10,7 @@
 
 export enum Severity { Info = 0, Warning = 1, Error = 2, Fatal = 3 }
 export const SEVERITY_LETTERS = ['I', 'W', 'E', 'F'] as const;
+const SEVERITY_WORDS = ['INFO:', 'WARNING:', 'ERROR:', 'FATAL:'] as const;
 
 export interface KlogHeader {
   severity: Severity;
@@ -60,6 +61,12 @@ export function parseKlogHeaderAt(s: string, i: number, out: KlogHeader): boolea
   let sev = severityOf(s.charCodeAt(i));
   let p = i + 1;
   let dateless = false;
+  if (sev >= 0 && !isDigit(s.charCodeAt(p))) {
+    // A glog build that spells the severity out (`INFO:1211 11:42:07.972324 …`, k8s#56996).
+    const word = SEVERITY_WORDS[sev];
+    if (!s.startsWith(word, i)) return false;
+    p = i + word.length;
+  }
   if (sev < 0) {
     // Lost first character: the line starts straight with mmdd — or, with the date gone too, with hh:.
     if (!isDigit(s.charCodeAt(i))) return false;

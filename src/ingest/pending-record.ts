@@ -20,6 +20,9 @@ export class PendingRecord {
   private quote: Quote = Quote.Unknown;
   /** Parts already folded into `quote`. */
   private scannedParts = 0;
+  /** Open `{` and `[` so far (a Go value printed with %+v), and the parts folded into it. */
+  private depth = 0;
+  private depthParts = 0;
 
   start(rec: LogRecord): this {
     this.rec = rec;
@@ -28,6 +31,8 @@ export class PendingRecord {
     this.chars = rec.text.length;
     this.quote = Quote.Unknown;
     this.scannedParts = 0;
+    this.depth = 0;
+    this.depthParts = 0;
     return this;
   }
 
@@ -55,6 +60,7 @@ export class PendingRecord {
     this.chars -= this.parts[last].length - trimmed.length;
     this.parts[last] = trimmed;
     if (this.scannedParts > last) this.quote = Quote.Unknown;
+    // (Trailing spaces hold no brackets: the depth stays right.)
   }
 
   /** Stretches the record to physical line `lastLine` without adding text (an attached panic or goroutine dump). */
@@ -74,6 +80,18 @@ export class PendingRecord {
       this.quote = scanQuotes(this.parts[k], k === 0 ? this.rec.msgStart : 0, this.quote);
     }
     return this.quote !== Quote.Closed;
+  }
+
+  /**
+   * How many `{` and `[` the message leaves open (a Go struct or list printed with %+v and cut by a terminal): the
+   * bracket count over the parts not yet folded in, so asking after each line costs only the new text.
+   */
+  openBrackets(): number {
+    while (this.depthParts < this.count) {
+      const k = this.depthParts++;
+      this.depth += bracketBalance(this.parts[k], k === 0 ? this.rec.msgStart : 0, this.parts[k].length);
+    }
+    return this.depth;
   }
 
   /** The finished record, with its text joined. */
@@ -102,4 +120,26 @@ function scanQuotes(s: string, from: number, state: Quote): Quote {
     } else if (c === 34) q = Quote.Open;
   }
   return q;
+}
+
+/** `{` and `[` minus `}` and `]` in s[from, to). */
+export function bracketBalance(s: string, from: number, to: number): number {
+  let d = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 123 || c === 91) d++;
+    else if (c === 125 || c === 93) d--;
+  }
+  return d;
+}
+
+/** Whether s from `from` closes `open` brackets somewhere (the count falls to zero), on its own line. */
+export function closesBrackets(s: string, from: number, open: number): boolean {
+  let d = open;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 123 || c === 91) d++;
+    else if ((c === 125 || c === 93) && --d <= 0) return true;
+  }
+  return false;
 }

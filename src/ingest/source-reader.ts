@@ -15,11 +15,11 @@ import {
   type WrapperKind,
 } from './wrappers.ts';
 import { Era, MAX_RECORD_LINES, type LogRecord } from './record.ts';
-import { PendingRecord, MAX_RECORD_CHARS } from './pending-record.ts';
+import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-record.ts';
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isGoroutineHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isGoroutineHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
@@ -372,12 +372,14 @@ export class SourceReader {
 
   /**
    * A wrapped log line indented as a whole, as pasted into a document (`    10.0.0.5: {"ts":…}`, `  Mar 15 … kubelet[…]:
-   * I0315 …`): the wrapper after the indentation, when it names a journal's program or a kubelet header or a JSON
-   * object follows it — an indented line is otherwise the continuation of a wrapped one.
+   * I0315 …`), or numbered by `grep -n` (`27:Jun 25 … kubelet[9388]: E0625 …`): the wrapper after the indentation or
+   * number, when it names a journal's program or a kubelet header or a JSON object follows it — an indented line is
+   * otherwise the continuation of a wrapped one.
    */
   private unwrapIndented(text: string): string | undefined {
     let p = 0;
     while (p < MAX_INDENT && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    if (p === 0) p = grepLineNumberEnd(text);
     if (p === 0 || p === MAX_INDENT) return undefined;
     const inner = text.slice(p);
     const iw = this.innerWrapper;
@@ -1069,8 +1071,17 @@ export class SourceReader {
       pending.append('\n' + text.slice(p), lastLine);
       return true;
     }
+    // `...` or `<snip>` after a record cut short says lines were left out: it ends the record, it does not continue it.
+    if (isElisionMark(text, p)) return false;
     if (rec.era === Era.Structured && pending.insideQuote()) {
       // A web page or terminal cut the line inside a quoted value: the rest follows with no separator.
+      this.counts.continuation++;
+      pending.append(text.slice(p), lastLine);
+      return true;
+    }
+    if (rec.era === Era.Printf && pending.openBrackets() > 0 && closesBrackets(text, p, pending.openBrackets())) {
+      // A terminal cut a printf line inside a Go value (`Node became not ready: {Type:Ready … LastTransitionTime:…`
+      // / `.458777724 +0100 … Message:[…]}`): the rest, which closes it, follows with no separator.
       this.counts.continuation++;
       pending.append(text.slice(p), lastLine);
       return true;
@@ -1280,4 +1291,12 @@ function withoutMarkdownBold(text: string): string {
 
 function isBlockClose(s: string, p: number): boolean {
   return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);
+}
+
+/** Where a `grep -n` line number (`27:`, or `27-` on a context line) ends before the line it numbers, or 0. */
+function grepLineNumberEnd(text: string): number {
+  let p = 0;
+  while (p < 8 && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+  const c = text.charCodeAt(p);
+  return p > 0 && p < 8 && (c === 58 || c === 45) ? p + 1 : 0;
 }

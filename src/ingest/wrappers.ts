@@ -193,21 +193,22 @@ function cjkMonthEnd(s: string): number {
 
 /**
  * Month abbreviations journalctl prints under other locales (its `%b`), lower-cased, without the trailing dot:
- * French, German, Spanish, Italian, Portuguese, Dutch and Russian. English ones are MONTHS.
+ * French, German, Spanish, Italian, Portuguese, Dutch, Swedish, Norwegian, Polish, Czech, Turkish, Russian,
+ * Bulgarian and Ukrainian. English ones are MONTHS.
  */
 const LOCALE_MONTHS: ReadonlyMap<string, number> = new Map(Object.entries({
-  janv: 1, jan: 1, ene: 1, gen: 1, янв: 1,
-  févr: 2, fév: 2, fevr: 2, fev: 2, feb: 2, фев: 2,
-  mars: 3, mar: 3, mär: 3, mrt: 3, мар: 3,
-  avr: 4, apr: 4, abr: 4, апр: 4,
-  mai: 5, may: 5, mag: 5, mei: 5, мая: 5, май: 5,
-  juin: 6, jun: 6, giu: 6, июн: 6,
-  juil: 7, jul: 7, lug: 7, июл: 7,
-  août: 8, aout: 8, aug: 8, ago: 8, авг: 8,
-  sept: 9, sep: 9, set: 9, сен: 9,
-  oct: 10, okt: 10, ott: 10, out: 10, окт: 10,
-  nov: 11, ноя: 11,
-  déc: 12, dec: 12, dez: 12, dic: 12, дек: 12,
+  janv: 1, jan: 1, ene: 1, gen: 1, sty: 1, led: 1, oca: 1, янв: 1, яну: 1, січ: 1,
+  févr: 2, fév: 2, fevr: 2, fev: 2, feb: 2, lut: 2, úno: 2, şub: 2, фев: 2, лют: 2,
+  mars: 3, mar: 3, mär: 3, mrt: 3, bře: 3, мар: 3, бер: 3,
+  avr: 4, apr: 4, abr: 4, kwi: 4, dub: 4, nis: 4, апр: 4, кві: 4,
+  mai: 5, may: 5, mag: 5, mei: 5, maj: 5, kvě: 5, мая: 5, май: 5, тра: 5,
+  juin: 6, jun: 6, giu: 6, cze: 6, čvn: 6, haz: 6, июн: 6, юни: 6, чер: 6,
+  juil: 7, jul: 7, lug: 7, lip: 7, čvc: 7, tem: 7, июл: 7, юли: 7, лип: 7,
+  août: 8, aout: 8, aug: 8, ago: 8, sie: 8, srp: 8, ağu: 8, авг: 8, сер: 8,
+  sept: 9, sep: 9, set: 9, wrz: 9, zář: 9, eyl: 9, сен: 9, сеп: 9, вер: 9,
+  oct: 10, okt: 10, ott: 10, out: 10, paź: 10, říj: 10, eki: 10, окт: 10, жов: 10,
+  nov: 11, lis: 11, kas: 11, ноя: 11, ное: 11, лис: 11,
+  déc: 12, dec: 12, dez: 12, dic: 12, des: 12, gru: 12, pro: 12, ara: 12, дек: 12, гру: 12,
 }));
 
 /** A letter of a month abbreviation: ASCII or any non-ASCII letter (é, û, ä, Cyrillic). */
@@ -641,11 +642,13 @@ export function klogYearNearWrapper(wrapperYear: number, wrapperMonth: number, k
 
 /**
  * Where a line goes on after the list bullet `minikube logs` puts before other tools' lines: `* ` (minikube 1.x put
- * it before every line of its report) or `  - ` (its "Problems detected in kubelet:" list). -1 if there is none.
+ * it before every line of its report, `\t* ` as its tests print it) or `  - ` (its "Problems detected in kubelet:"
+ * list). -1 if there is none.
  */
 export function bulletEnd(s: string, from: number): number {
   let p = from;
-  while (p < from + 4 && s.charCodeAt(p) === 32) p++;
+  // Spaces, or the TAB of a test harness that indents the report it prints (minikube's integration tests).
+  while (p < from + 4 && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
   const c = s.charCodeAt(p);
   return (c === 42 || c === 45) && (s.charCodeAt(p + 1) === 32 || p + 1 === s.length) ? Math.min(s.length, p + 2) : -1;
 }

@@ -23,7 +23,7 @@ const NODE_WRITES = ['node.status-error', 'node.lease-failed', 'node.register-fa
  * Other requests — pod status reads and writes, the informers' lists and watches, certificate requests: only errors
  * that name a transport or credential problem count (not a conflict, not a missing object).
  */
-const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed'];
+const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed', 'api.event-write-failed'];
 /** A client certificate that expired while the API server does not answer (transport.go): its cause is fixed. */
 const CERT_STUCK = 'node.client-cert-stuck';
 const WHAT: Readonly<Record<string, [string, string]>> = {
@@ -35,15 +35,20 @@ const WHAT: Readonly<Record<string, [string, string]>> = {
   'api.list-failed': ['list or watch', 'lists and watches'],
   'error.unhandled': ['list or watch', 'lists and watches'],
   'node.cert-request-failed': ['certificate request', 'certificate requests'],
+  'api.event-write-failed': ['event write', 'event writes'],
   'node.client-cert-stuck': ['expired-certificate notice', 'expired-certificate notices'],
 };
 /**
  * Failures within a second of each other are one attempt (a node status update is tried five times at once). Fewer
- * than MIN_ATTEMPTS attempts over less than MIN_SPAN_US is a blip.
+ * than MIN_ATTEMPTS attempts over less than MIN_SPAN_US is a blip — unless one node status update failed try after
+ * try (WHOLE_UPDATE_TRIES of the kubelet's five in a row; an excerpt may cut the rest), or the "exceeds retry count"
+ * summary says all five failed, or requests of two kinds failed the same way (a list and an event write): then the
+ * API server was unreachable, not one request unlucky, however short the excerpt.
  */
 const SAME_ATTEMPT_US = 1e6;
 const MIN_ATTEMPTS = 3;
 const MIN_SPAN_US = 10e6;
+const WHOLE_UPDATE_TRIES = 3;
 /** The node controller's default grace period (node-monitor-grace-period): longer, and the node is marked NotReady. */
 const GRACE_US = 40e6;
 /** After the last failure, this long of log without another: the kubelet got through again. */
@@ -123,6 +128,8 @@ interface Stretch {
   events: number[];
   byKind: Map<string, number[]>;
   error: string;
+  /** An "exceeds retry count" summary joined it: a node status update failed all its tries. */
+  summarized: boolean;
 }
 
 export const apiServerUnreachable: Detector = {
@@ -138,7 +145,10 @@ export const apiServerUnreachable: Detector = {
       if (text.includes('exceeds retry count')) {
         // The summary after five retries: part of the stretch just before, no cause of its own.
         const g = lastFailureOn.get(node);
-        if (g && ev.timeUs[e] - ev.timeUs[g.events[g.events.length - 1]] <= SUMMARY_AFTER_US) add(g, e, kind);
+        if (g && ev.timeUs[e] - ev.timeUs[g.events[g.events.length - 1]] <= SUMMARY_AFTER_US) {
+          add(g, e, kind);
+          g.summarized = true;
+        }
         continue;
       }
       if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
@@ -147,7 +157,7 @@ export const apiServerUnreachable: Detector = {
       const key = `${node}\n${cause.id}`;
       let g = groups.get(key);
       if (!g) {
-        g = { node, cause, events: [], byKind: new Map(), error: '' };
+        g = { node, cause, events: [], byKind: new Map(), error: '', summarized: false };
         groups.set(key, g);
       }
       // The first error that says something (a notice without an error field is quoted by its message).
@@ -161,7 +171,8 @@ export const apiServerUnreachable: Detector = {
       const n = attempts(ev.timeUs, g.events);
       // A credential or certificate refused is no blip: it fails the same way until someone fixes it.
       const lasting = g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US);
-      if (lasting) out.push(describe(ctx, g, spanUs));
+      const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || wholeUpdateFailed(ev.timeUs, g));
+      if (lasting || oneMoment) out.push(describe(ctx, g, spanUs, oneMoment));
     }
     return out;
   },
@@ -174,6 +185,18 @@ function attempts(timeUs: Float64Array, events: readonly number[]): number {
   return n;
 }
 
+/** One node status update's tries, WHOLE_UPDATE_TRIES of them or more, all in one attempt. */
+function wholeUpdateFailed(timeUs: Float64Array, g: Stretch): boolean {
+  const tries = g.byKind.get(WHAT['node.status-error'][0]);
+  if (!tries || tries.length < WHOLE_UPDATE_TRIES) return false;
+  let run = 1;
+  for (let k = 1; k < tries.length; k++) {
+    run = timeUs[tries[k]] - timeUs[tries[k - 1]] <= SAME_ATTEMPT_US ? run + 1 : 1;
+    if (run >= WHOLE_UPDATE_TRIES) return true;
+  }
+  return false;
+}
+
 function add(g: Stretch, e: number, kind: string): void {
   g.events.push(e);
   // Keyed by what the request was (an informer's failure reads the same whichever way it was logged).
@@ -183,7 +206,8 @@ function add(g: Stretch, e: number, kind: string): void {
   else g.byKind.set(key, [e]);
 }
 
-function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
+/** `oneMoment`: the failures are one attempt's (see WHOLE_UPDATE_TRIES): an info, as long as nothing shows them go on. */
+function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: boolean): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -208,11 +232,13 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number): Finding {
   const afterUs = ev.timeUs[end] - ev.timeUs[last];
   parts.push(afterUs >= QUIET_AFTER_US
     ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`
-    : 'The failures go on to the end of the log.');
+    : oneMoment
+      ? 'The log shows only this one moment: the kubelet tries again every 10 s, so a lasting outage shows as the same failures repeating — a longer stretch of the log tells.'
+      : 'The failures go on to the end of the log.');
   return b.build({
     id: 'api-server-unreachable',
     title: `Kubelet cannot reach the API server: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
-    severity: spanUs >= GRACE_US ? 'error' : 'warning',
+    severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: g.cause.next,
   });

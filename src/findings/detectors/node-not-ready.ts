@@ -12,6 +12,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
+import { lastEventOn } from '../causes.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 /** Reasons the other detectors explain (pleg-unhealthy, runtime-down, network-not-ready). */
@@ -55,13 +56,30 @@ export const nodeNotReady: Detector = {
     const runtimeErrors = ctx.ofKinds(['runtime.call-failed', 'node.runtime-sanity-failed']);
     const out: Finding[] = [];
     for (const s of stretches) {
-      const reasons = s.events.map((e) => ctx.text(e)).filter((t) => t && !t.startsWith('NodeNotReady'));
+      const reasons = s.events.map((e) => conditionMessage(ctx.text(e))).filter((t) => t && !t.startsWith('NodeNotReady'));
       if (reasons.some((r) => EXPLAINED_ELSEWHERE.some((x) => r.includes(x)))) continue;
       out.push(describe(ctx, s, reasons, plegEvents, runtimeErrors));
     }
     return out;
   },
 };
+
+/**
+ * The reason in a Ready condition printed whole (`{Type:Ready Status:False LastHeartbeatTime:… Reason:KubeletNotReady
+ * Message:[…]}`, ≤1.20 printf): its message, else its reason; other text as it is.
+ */
+export function conditionMessage(text: string): string {
+  if (!text.startsWith('{Type:')) return text;
+  const m = text.indexOf(' Message:');
+  if (m >= 0) {
+    const msg = text.slice(m + 9).replace(/\}$/, '');
+    if (msg) return msg;
+  }
+  const r = text.indexOf(' Reason:');
+  if (r < 0) return 'Ready=False, its reason cut off';
+  const end = text.indexOf(' ', r + 8);
+  return text.slice(r + 8, end < 0 ? text.length : end);
+}
 
 function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], plegEvents: Uint32Array, runtimeErrors: Uint32Array): Finding {
   const trace = ctx.trace;
@@ -73,14 +91,18 @@ function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], pl
   b.nodeLanes(s.node, ['node-status', 'pleg']);
   const firstUs = ev.timeUs[first];
   const startUs = startTimeOf(ctx, first, ctx.startBefore(first));
-  const atStart = !Number.isNaN(startUs) && firstUs - startUs <= STARTUP_WINDOW_US && s.ready >= 0;
+  // Ready again, or a log that ends before the start-up minute is out (an excerpt of the start): nothing says it lasted.
+  const endUs = ev.timeUs[lastEventOn(trace, s.node)];
+  const atStart = !Number.isNaN(startUs) && firstUs - startUs <= STARTUP_WINDOW_US && (s.ready >= 0 || endUs - startUs <= STARTUP_WINDOW_US);
 
   const parts: string[] = [];
   const nodeName = trace.nodes[s.node]?.name ?? 'its node';
   parts.push(`The kubelet set ${nodeName} NotReady at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})${reasons.length ? `: "${clip(reasons[0], 200)}"` : ', and the line does not say why'}.`);
   if (s.ready >= 0) parts.push(`It was Ready again at ${timeOfEvent(trace, s.ready)} (${lineRef(trace, s.ready)}), ${duration(ev.timeUs[s.ready] - firstUs)} later.`);
   else parts.push(`No NodeReady follows: the node was still NotReady at the end of the log${s.events.length > 1 ? ` (${count(s.events.length, 'NotReady line')})` : ''}.`);
-  if (atStart) parts.push('This was within a minute of the kubelet starting, while its first runtime and PLEG checks were pending: normal start-up noise.');
+  if (atStart) {
+    parts.push(`This was within a minute of the kubelet starting, while its first runtime and PLEG checks were pending: normal start-up noise${s.ready >= 0 ? '' : ' — unless it goes on past that minute, which the log (ending first) does not show'}.`);
+  }
   // The kubelet sets NotReady when the runtime, the network or PLEG is unhealthy: what PLEG and the runtime last
   // said before it. Named in the text, not made evidence: the finding's time range is the NotReady stretch's.
   const lastPleg = lastBefore(ctx, plegEvents, s.node, firstUs - LOOK_BACK_US, firstUs);
@@ -97,7 +119,7 @@ function describe(ctx: FindingContext, s: NotReadyStretch, reasons: string[], pl
   }
   return b.build({
     id: 'node-not-ready',
-    title: `Node NotReady${reasons.length ? `: ${clip(reasons[0], 60)}` : ''}${s.ready >= 0 ? '' : ' (until the end of the log)'}`,
+    title: `Node NotReady${reasons.length ? `: ${clip(reasons[0], 60)}` : ''}${atStart ? ' right after the kubelet start (start-up transient)' : s.ready >= 0 ? '' : ' (until the end of the log)'}`,
     severity: atStart ? 'info' : s.ready >= 0 ? 'warning' : 'error',
     explanation: parts.join(' '),
     next: 'kubectl describe node: the Ready condition\'s reason and message and when it changed; then the runtime (crictl info, systemctl status containerd), the PLEG relist time (kubelet_pleg_relist_duration_seconds), the network plugin (CNI config and pods), and the kubelet\'s lines in the minutes before.',

@@ -11,8 +11,14 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
-/** A pod reported this many times (housekeeping's passes), or a kubelet counting this many errors, is stuck. */
+/**
+ * Stuck: this many reports over at least MIN_PASSES housekeeping passes (reports more than PASS_GAP_US apart are
+ * passes of their own) — one pod in three passes, or several pods in two, as a short excerpt shows them; or a kubelet
+ * counting MIN_COUNTED errors. One pass alone can be a teardown still under way.
+ */
 const MIN_REPORTS = 3;
+const MIN_PASSES = 2;
+const PASS_GAP_US = 500e3;
 const MIN_COUNTED = 2;
 const MAX_EVIDENCE = 20;
 const MAX_PODS_NAMED = 5;
@@ -42,12 +48,26 @@ export const orphanedPodVolumes: Detector = {
     }
     const out: Finding[] = [];
     for (const n of nodes.values()) {
-      const stuck = [...n.byPod.values()].some((l) => l.length >= MIN_REPORTS) || n.counted >= MIN_COUNTED;
+      const stuck = n.counted >= MIN_COUNTED || (reports(n) >= MIN_REPORTS && passes(ev.timeUs, n) >= MIN_PASSES);
       if (stuck) out.push(describe(ctx, n));
     }
     return out;
   },
 };
+
+function reports(n: NodeOrphans): number {
+  let total = 0;
+  for (const l of n.byPod.values()) total += l.length;
+  return total;
+}
+
+/** Housekeeping passes among the node's reports: a report more than PASS_GAP_US after the one before starts one. */
+function passes(timeUs: Float64Array, n: NodeOrphans): number {
+  const times = [...n.byPod.values()].flat().map((e) => timeUs[e]).sort((a, b) => a - b);
+  let count = 0;
+  for (let k = 0; k < times.length; k++) if (k === 0 || times[k] - times[k - 1] > PASS_GAP_US) count++;
+  return count;
+}
 
 function describe(ctx: FindingContext, n: NodeOrphans): Finding {
   const trace = ctx.trace;

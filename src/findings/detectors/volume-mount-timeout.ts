@@ -91,11 +91,18 @@ function describe(ctx: FindingContext, m: Mount): Finding {
       next: 'Look at what came for the pod just before: a SyncLoop DELETE or REMOVE (a static pod is removed and added again when its manifest changes or the kubelet restarts). If the pod then starts normally, nothing is wrong with its volumes.',
     });
   }
+  // Before the volume manager (1.3), the pod worker mounted volumes itself during its sync: the error is the mount's
+  // own, no timeout (`Unable to mount volumes for pod "x_ns": secrets "s" not found; skipping pod`).
+  const waited = volumes.length > 0 || m.unattached.size > 0 || /time(out|d out)/.test(m.error);
+  const how = waited ? 'waited for its volumes' : 'could not mount its volumes';
+  const gaveUp = waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
   const parts = [
-    `The pod worker of ${podName(trace, m.pod)} waited for its volumes${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''} and gave up after the 2m3s attach-and-mount timeout ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
+    `The pod worker of ${podName(trace, m.pod)} ${how}${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''}${gaveUp} ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length
       ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
-      : 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.',
+      : waited
+        ? 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.'
+        : 'The error is the mount\'s own (a kubelet before 1.3 mounted a pod\'s volumes in its sync, with no volume manager): the pod stays ContainerCreating and the sync is retried.',
   ];
   // What the reconciler's error says is wrong, in volume-op-failing's words.
   const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : undefined;
@@ -103,7 +110,7 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
     id: 'volume-mount-timeout',
-    title: `Volumes not mounted in time for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
+    title: `Volumes ${waited ? 'not mounted in time' : 'could not be mounted'} for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
     severity: m.total >= 2 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
     next: cause?.next ?? 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.',

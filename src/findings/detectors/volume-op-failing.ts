@@ -126,13 +126,29 @@ export const volumeOpFailing: Detector = {
       g.error = error;
       g.longestBackoffUs = Math.max(g.longestBackoffUs, backoffUs(ctx, e));
     }
+    const missing = ctx.ofKind('volume.object-missing');
     const out: Finding[] = [];
     for (const g of groups.values()) {
-      if (g.events.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g));
+      // Each retry of a ConfigMap or Secret volume whose object is missing says so first ("Couldn't get configMap
+      // ns/x: configmaps "x" not found"), also when the failure line of that retry is cut off or left out.
+      const retries = g.events.length < MIN_FAILURES ? missingObjectLines(ctx, missing, g) : [];
+      if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries));
     }
     return out;
   },
 };
+
+/** The node's "Couldn't get configMap/secret" lines about the object g's error names as not found (at most MAX_EVIDENCE). */
+function missingObjectLines(ctx: FindingContext, missing: Uint32Array, g: Group): number[] {
+  const ev = ctx.trace.events;
+  const out: number[] = [];
+  for (const e of missing) {
+    if (ev.node[e] !== g.node) continue;
+    const name = /"([^"]{1,253})" not found/.exec(ctx.text(e));
+    if (name && g.error.includes(name[1]) && out.length < MAX_EVIDENCE) out.push(e);
+  }
+  return out;
+}
 
 /** The back-off the line announces ("durationBeforeRetry 2m2s"), in µs; 0 if none. */
 function backoffUs(ctx: FindingContext, e: number): number {
@@ -154,11 +170,13 @@ function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes
   return { pods, nodes };
 }
 
-function describe(ctx: FindingContext, g: Group): Finding {
+/** `retries`: the missing-object lines that count its attempts when its own failure lines are too few. */
+function describe(ctx: FindingContext, g: Group, retries: readonly number[]): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
   for (const e of g.events.slice(0, MAX_EVIDENCE)) b.evidence(e);
+  for (const e of retries) b.evidence(e);
   if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
   else b.nodeLanes(g.node, ['volume']);
   // The whole line: the text column keeps the error's start, and the cause is often at its end.
@@ -169,7 +187,8 @@ function describe(ctx: FindingContext, g: Group): Finding {
   const volume = g.volume ? ` of volume "${g.volume}"` : '';
   const when = g.events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(g.events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`;
-  const backoff = g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '';
+  const backoff = (g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '')
+    + (retries.length >= MIN_FAILURES ? ` Its retries each logged the missing object first: ${count(retries.length, 'time')} (${lineRef(trace, retries[0])} to ${lineRef(trace, retries[retries.length - 1])}).` : '');
   const effect = g.op.startsWith('UnmountVolume') || g.op.startsWith('UnmapVolume')
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''

@@ -299,9 +299,19 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
     expect(notices[0].explanation).toContain('"The currently active client certificate has expired');
   });
 
-  it('is no finding for one failed update (its five tries at once), nor for a pod status write that lost a conflict', () => {
+  it('is only an info for one failed update (its tries at once) or one moment\'s requests of two kinds, no finding for one request alone nor for a pod status write that lost a conflict', () => {
     const burst = [0, 1, 2, 3, 4].map((i) => statusErr(`09:00:05.10000${i}`, 'error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": dial tcp 10.0.0.10:6443: connect: connection refused'));
-    expect(analyse(burst.join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
+    const once = analyse(burst.join('\n') + '\n').of('api-server-unreachable');
+    expect(once.map((x) => [x.severity, x.title])).toEqual([['info', 'Kubelet cannot reach the API server: the API server refuses connections (5 error lines)']]);
+    expect(once[0].explanation).toContain('The log shows only this one moment');
+    // Three tries are enough (an excerpt cut after them); two are not, nor one request of another kind.
+    expect(analyse(burst.slice(0, 3).join('\n') + '\n').of('api-server-unreachable')).toHaveLength(1);
+    expect(analyse(burst.slice(0, 2).join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
+    const list = `E1021 09:00:05.200000    1733 reflector.go:205] k8s.io/kubernetes/pkg/kubelet/kubelet.go:451: Failed to list *v1.Node: Get https://10.0.0.10:6443/api/v1/nodes: dial tcp 10.0.0.10:6443: connect: connection refused`;
+    expect(analyse(list + '\n').of('api-server-unreachable')).toEqual([]);
+    const twoKinds = analyse([burst[0], list].join('\n') + '\n').of('api-server-unreachable');
+    expect(twoKinds.map((x) => x.severity)).toEqual(['info']);
+    expect(twoKinds[0].explanation).toContain('1 node status update and 1 list or watch');
     const conflict = ['09:00:05', '09:00:15', '09:00:25', '09:00:35'].map((t) =>
       `I1021 ${t}.100000    1733 status_manager.go:699] "Failed to update status for pod" pod="shop/cart-0" err="Operation cannot be fulfilled on pods \\"cart-0\\": the object has been modified; please apply your changes to the latest version and try again"`);
     expect(analyse(conflict.join('\n') + '\n').of('api-server-unreachable')).toEqual([]);
@@ -354,6 +364,16 @@ describe('orphaned-pod-volumes on a constructed 1.19 journal (two pods gone, the
     expect(analyse([line('11:04:02.203118'), line('11:04:04.203135')].join('\n') + '\n').of('orphaned-pod-volumes')).toEqual([]);
     expect(analyse([line('11:04:02.203118'), line('11:04:04.203135'), line('11:04:06.203152')].join('\n') + '\n').of('orphaned-pod-volumes')).toHaveLength(1);
   });
+
+  it('counts housekeeping passes, not one pod\'s reports: three pods in one pass are none, in two passes one finding', () => {
+    const of = (uid: string, t: string) => `E0618 ${t}    1288 kubelet_volumes.go:114] Orphaned pod "${uid}" found, but volume paths are still present on disk.`;
+    const uids = ['3b7e1f2a-9c4d-4e8b-a5f6-1d2c3b4a5e6f', '4c8f2a3b-0d5e-4f9c-b6a7-2e3d4c5b6f70', '5d9a3b4c-1e6f-4a0d-87b8-3f4e5d6c7a81'];
+    const pass = (t: string, k: number) => uids.map((u, i) => of(u, `11:04:0${t}.2031${k}${i}`));
+    expect(analyse(pass('2', 1).join('\n') + '\n').of('orphaned-pod-volumes')).toEqual([]);
+    // The second pass under a second after the first (kubernetes/kubernetes#38498's 1.5 log): still a pass of its own.
+    const two = analyse([...pass('2', 1), ...pass('2', 9).map((l) => l.replace('11:04:02.2031', '11:04:02.9931'))].join('\n') + '\n').of('orphaned-pod-volumes');
+    expect(two.map((x) => x.title)).toEqual(['Orphaned pod volumes left on disk: 3 pods']);
+  });
 });
 
 describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap volume has no ConfigMap, retried with a doubling back-off)', () => {
@@ -387,6 +407,16 @@ describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap
     ].join('\n') + '\n');
     expect(timedOut.of('volume-mount-timeout')).toHaveLength(1);
     expect(timedOut.of('volume-op-failing')).toEqual([]);
+  });
+
+  it('one failure line, but each retry said the ConfigMap is missing (rook/rook#3761, its second failure line cut off): a finding', () => {
+    const missing = (t: string, name = 'data') => `E0302 ${t}     981 configmap.go:199] Couldn't get configMap shop/${name}: configmaps "${name}" not found`;
+    const one = failed('10:00:00.100000', '500ms', 'configmaps "data" not found', 'MountVolume.SetUp');
+    const f = analyse([missing('10:00:00.099000'), one, missing('10:00:00.600000')].join('\n') + '\n').of('volume-op-failing');
+    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for 5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d (data): the ConfigMap or Secret it mounts is missing']);
+    expect(f[0].explanation).toContain('Its retries each logged the missing object first: 2 times (line 1 to line 3).');
+    // Another ConfigMap missing says nothing of this volume's retries.
+    expect(analyse([missing('10:00:00.099000', 'other'), one, missing('10:00:00.600000', 'other')].join('\n') + '\n').of('volume-op-failing')).toEqual([]);
   });
 });
 
@@ -758,6 +788,21 @@ describe('node-not-ready on constructed 1.2x lines (the condition as setters.go 
     const nodeNotReadyEvent = 'I0315 10:05:00.000000    2891 kubelet_node_status.go:498] "Recording event message for node" node="node-1" event="NodeNotReady"';
     const f = analyse([pleg('10:00:00.000000'), pleg('10:01:00.000000'), nodeNotReadyEvent].join('\n'), 'nr.log').of('node-not-ready');
     expect(f[0].explanation).toContain('The last PLEG line before it was 4m0s earlier (line 2).');
+  });
+
+  it('a printf condition a terminal cut in two is joined, and its reason read (k3s-io/k3s#2765\'s start-up): left to pleg-unhealthy', () => {
+    const j = (t: string, rest: string) => `Jan 06 09:11:55 control02 k3s[3518259]: ${rest.replace('%T', t)}`;
+    const start = j('', 'I0106 09:11:55.454802 3518259 kubelet.go:1741] Starting kubelet main sync loop.');
+    const cut = [j('', 'I0106 09:11:55.458848 3518259 setters.go:555] Node became not ready: {Type:Ready Status:False LastHeartbeatTime:2021-01-06 09:11:55.458777724 +0100 CET m=+33.683599143 LastTransitionTime:2021-01-06 09:11:55'),
+      '.458777724 +0100 CET m=+33.683599143 Reason:KubeletNotReady Message:[container runtime status check may not have completed yet, PLEG is not healthy: pleg has yet to be successful]}'];
+    const whole = analyse([start, ...cut].join('\n'), 'k3s.log');
+    expect(whole.trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 1, unrecognized: 0 });
+    expect(whole.of('node-not-ready')).toEqual([]);
+    // Cut off before its reason, in a log that ends within the start-up minute: an info, not "NotReady until the end".
+    const f = analyse([start, cut[0]].join('\n'), 'k3s.log').of('node-not-ready');
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['info Node NotReady: Ready=False, its reason cut off right after the kubelet start (start-up transient)']);
+    // A line that does not close the struct is no part of it.
+    expect(analyse([start, cut[0], 'the node stayed like this'].join('\n'), 'k3s.log').trace.sources[0].lines).toMatchObject({ continuation: 0, unrecognized: 1 });
   });
 
   it('PLEG, runtime and network reasons are left to their own detectors', () => {

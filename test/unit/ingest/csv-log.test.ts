@@ -123,6 +123,11 @@ describe('log platform CSV downloads', () => {
       line: 1, level: 'warning',
       message: 'a CSV header row ("Date", "Host", "Service", "Status") without a column of log lines (one named message, @message, Line, log, _raw, textPayload…): the table is read as plain lines',
     });
+    // Prose with commas is no header row: its words name no column known here, or it ends like a sentence (rook#3761).
+    for (const prose of ['On worker, kubelet logs, report continuously:', 'Yes, no, maybe', 'Date, host, then it broke:']) {
+      expect(analyze({ name: 'x.md', data: `${prose}\nI0903 15:42:11.178317    5950 kubelet.go:1887] SyncLoop (ADD, "api"): ""\n` }).sources[0].diagnostics
+        .some((d) => d.message.includes('CSV header')), prose).toBe(false);
+    }
   });
 
   it('a table is never taken for terminal-cut lines, whatever its rows\' lengths (a property test\'s counterexample)', () => {

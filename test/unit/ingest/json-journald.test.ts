@@ -200,10 +200,12 @@ describe('journalctl output modes', () => {
     expect(eventRows(ko).map((r) => `${r.at} ${r.kind}`)).toEqual(['2023-03-05 10:02:04.000001 syncloop.delete']);
   });
 
-  it('journalctl under a European or Russian locale: the month abbreviated in that language, with or without its dot', () => {
+  it('journalctl under a European, Turkish or Cyrillic locale: the month abbreviated in that language, with or without its dot', () => {
     const add = klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]').replace('0315', '0920');
     const cases: [string, number][] = [
       ['sept. 20', 9], ['Sept. 20', 9], ['déc. 20', 12], ['févr. 20', 2], ['Mär 20', 3], ['mar 20', 3], ['Okt 20', 10], ['dic 20', 12], ['ago 20', 8], ['дек 20', 12], ['mai 20', 5],
+      // Bulgarian (k8s PR 68754's journal), Ukrainian, Polish, Czech, Turkish, Swedish.
+      ['сеп 20', 9], ['вер 20', 9], ['wrz 20', 9], ['zář 20', 9], ['Eyl 20', 9], ['maj 20', 5], ['paź 20', 10], ['лис 20', 11],
     ];
     for (const [date, month] of cases) {
       const line = `${date} 10:02:03 erebos kubelet[8665]: ${add.replace('I0920', `I${String(month).padStart(2, '0')}20`)}`;
@@ -235,6 +237,15 @@ describe('journalctl output modes', () => {
     // Prose indented under a log line that merely starts like an address stays what it was.
     const prose = [klog('03.123456', '"SyncLoop ADD" source="api" pods=["default/web-0"]'), '    10.0.0.5: was the address we used'].join('\n');
     expect(readRecords(prose).reader.counts).toMatchObject({ klog: 1, continuation: 1 });
+  });
+
+  it('journal lines numbered by grep -n (27:, or 28- for a context line) keep their host (kubernetes/kubernetes#79362)', () => {
+    const line = (n: string, t: string, msg: string) => `${n}Jun 25 09:44:${t.slice(0, 2)} kubernetes1 kubelet[9388]: E0625 09:44:${t}    9388 kubelet.go:2244] ${msg}`;
+    const text = [line('27:', '07.583090', 'node "kubernetes1" not found'), line('28-', '07.683417', 'node "kubernetes1" not found')].join('\n');
+    const trace = analyze({ name: 'grep.txt', data: text }, { year: 2019 });
+    expect(trace.sources[0].format).toBe('klog-journald');
+    expect(trace.sources[0].node).toBe('kubernetes1');
+    expect(trace.sources[0].lines).toMatchObject({ klog: 2, unrecognized: 0 });
   });
 
   it('a journal without a year takes it from the dates other programs print in their own lines (CRI-O, containerd)', () => {

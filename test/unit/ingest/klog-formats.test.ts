@@ -39,6 +39,21 @@ describe('klog printf era (≤1.20)', () => {
   });
 });
 
+describe('a glog build that spells the severity out', () => {
+  it('reads INFO:/WARNING:/ERROR: headers as I/W/E (k8s#56996\'s journal); a word not followed by the date is no header', () => {
+    const text = [
+      `12月 11 11:42:07 slave-188 kubelet[9486]: INFO:1211 11:42:07.972324    9486 kuberuntime_manager.go:384] No ready sandbox for pod "etcd-0_admin(${UID})" can be found. Need to start a new one`,
+      `WARNING:1211 11:42:08.000001    9486 kubelet.go:1903] SyncLoop (DELETE, "api"): "etcd-0_admin(${UID})"`,
+      `ERROR:1211 11:42:09.000002    9486 kubelet.go:1897] SyncLoop (REMOVE, "api"): "etcd-0_admin(${UID})"`,
+      'INFO: the kubelet was restarted here',
+    ].join('\n');
+    const { records } = readRecords(text);
+    expect(records.map((r) => [r.severity, callers([r])[0]])).toEqual([[0, 'kuberuntime_manager.go:384'], [1, 'kubelet.go:1903'], [2, 'kubelet.go:1897']]);
+    const rows = eventRows(analyze({ name: 'k.log', data: text }, { year: 2017 }));
+    expect(rows.map((r) => [r.sev, r.kind, r.pod])).toEqual([['I', 'runtime.sandbox-changed', 'admin/etcd-0'], ['W', 'syncloop.delete', 'admin/etcd-0'], ['E', 'syncloop.remove', 'admin/etcd-0']]);
+  });
+});
+
 describe('klog structured era (1.21+)', () => {
   const text = [
     `I0315 10:02:03.123456    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`,

@@ -218,6 +218,16 @@ describe('minikube 1.x reports: lines behind bullets', () => {
     expect(readRecords(text).reader.facts.sectionHeaders).toBe(3);
   });
 
+  it('"\\t* " as minikube\'s integration tests print the report (kubernetes/minikube#9668): the journal\'s host', () => {
+    const text = [
+      '\t* ==> kubelet <==',
+      '\t* Nov 10 23:10:48 pause-20201110150411-1336009 kubelet[6487]: I1110 23:10:48.825190    6487 kubelet.go:1821] Starting kubelet main sync loop.',
+    ].join('\n');
+    const src = analyze({ name: 'test-output.txt', data: text }, { year: 2020 }).sources[0];
+    expect(src.format).toBe('klog-journald');
+    expect(src.node).toBe('pause-20201110150411-1336009');
+  });
+
   it('a CI timestamp, a bullet, then a journal line (kubernetes/minikube#8620): the journal\'s host, the CI\'s year', () => {
     // Trimmed from the issue.
     const text = [

@@ -58,6 +58,15 @@ describe('gaps in the log', () => {
     ]);
   });
 
+  it('an elision mark right after a record cut inside a quoted value ends the record: it is a gap, not the value\'s rest', () => {
+    // kubernetes/kubernetes#116020: an image GC line cut in its imageID="…, then `...` and lines 15 minutes later.
+    const cut = `I0315 10:00:02.000000 2891 image_gc_manager.go:387] "Removing image to free bytes" imageID="sha256:0f3c9a1b2c3d`;
+    const text = [add('10:00:00.000000'), cut, '...', housekeeping('10:15:00.000000'), ''].join('\n');
+    const trace = analyzeText(text, 'cut.log');
+    expect(trace.sources[0].lines).toMatchObject({ klog: 3, continuation: 0 });
+    expect(trace.gaps.map((g) => [g.line, g.kind])).toEqual([[3, 'elision']]);
+  });
+
   it('a quiet log, and another program\'s lines in a plain log, are not gaps', () => {
     const quiet = [add('10:00:00.000000'), started('10:00:01.000000'), housekeeping('11:30:00.000000'), ''].join('\n');
     expect(analyzeText(quiet).gaps).toEqual([]);
