@@ -27,6 +27,7 @@ import { nodeShutdown } from './detectors/node-shutdown.ts';
 import { kubeletExited } from './detectors/kubelet-exited.ts';
 import { apiServerUnreachable } from './detectors/api-server-unreachable.ts';
 import { imageGcFailing } from './detectors/image-gc-failing.ts';
+import { imageGcChurn } from './detectors/image-gc-churn.ts';
 import { orphanedPodVolumes } from './detectors/orphaned-pod-volumes.ts';
 import { volumeOpFailing } from './detectors/volume-op-failing.ts';
 import { nodeNotReady } from './detectors/node-not-ready.ts';
@@ -47,6 +48,6 @@ export interface Detector {
 export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
-  networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
+  networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
 ];

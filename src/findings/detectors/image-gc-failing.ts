@@ -51,7 +51,7 @@ export const imageGcFailing: Detector = {
   },
 };
 
-function bytesText(n: number): string {
+export function bytesText(n: number): string {
   return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
 }
 

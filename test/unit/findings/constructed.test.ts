@@ -343,6 +343,25 @@ describe('image-gc-failing on a constructed 1.29 journal (a CI node whose image 
     expect(once.of('image-gc-failing')).toEqual([]);
     const containers = analyse([0, 1, 2].map((i) => `E0211 03:1${i}:02.301562    2210 kubelet.go:1390] "Container garbage collection failed" err="rpc error: code = Unavailable desc = connection error"`).join('\n') + '\n');
     expect(containers.of('image-gc-failing')).toEqual([]);
+    // A failing GC is this finding's alone, not image-gc-churn's as well.
+    expect(a.of('image-gc-churn')).toEqual([]);
+  });
+});
+
+describe('image-gc-churn on constructed printf lines (1.1x: the image GC back over its high threshold pass after pass)', () => {
+  const over = (t: string, usage: number) => `I0211 ${t}    2210 image_gc_manager.go:300] [imageGCManager]: Disk usage on image filesystem is at ${usage}% which is over the high threshold (85%). Trying to free 2147483648 bytes down to the low threshold (80%).`;
+  const removing = (t: string, k: number) => `I0211 ${t}    2210 image_gc_manager.go:371] [imageGCManager]: Removing image "sha256:${String(k).repeat(64).slice(0, 64)}" to free 1073741824 bytes`;
+  const pass = (hhmm: string, usage: number, k: number) => [over(`${hhmm}:00.100000`, usage), removing(`${hhmm}:00.200000`, k), removing(`${hhmm}:00.300000`, k + 1)];
+
+  it('passes minutes apart that each remove images: how many, how much, how close, how full', () => {
+    const f = analyse([...pass('03:10', 88, 1), ...pass('03:15', 87, 3), ...pass('03:20', 89, 5)].join('\n') + '\n').of('image-gc-churn');
+    expect(f.map((x) => `${x.severity} ${x.title}`)).toEqual(['warning Image garbage collection every pass: 3 passes, 6 images removed (6.0 GiB)']);
+    expect(f[0].explanation).toContain('in 3 passes from 03:10:00.100000 (line 1) to 03:20:00.300000 (line 9), the closest two 5m0s apart');
+    expect(f[0].explanation).toContain('the image filesystem was 89% full (line 7)');
+    // Two passes are an info; two passes hours apart, or one pass, are none.
+    expect(analyse([...pass('03:10', 88, 1), ...pass('03:15', 87, 3)].join('\n') + '\n').of('image-gc-churn').map((x) => x.severity)).toEqual(['info']);
+    expect(analyse([...pass('03:10', 88, 1), ...pass('09:10', 87, 3)].join('\n') + '\n').of('image-gc-churn')).toEqual([]);
+    expect(analyse(pass('03:10', 88, 1).join('\n') + '\n').of('image-gc-churn')).toEqual([]);
   });
 });
 

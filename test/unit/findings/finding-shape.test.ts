@@ -40,6 +40,7 @@ const CASES: Record<string, Case> = {
   'kubelet-exited': { input: () => fixture('kubelet-exited-constructed.log') },
   'api-server-unreachable': { input: () => fixture('api-server-unreachable-constructed.log') },
   'image-gc-failing': { input: () => fixture('image-gc-failing-constructed.log') },
+  'image-gc-churn': { input: () => fixture('image-gc-churn-1.log') },
   'orphaned-pod-volumes': { input: () => fixture('orphaned-pod-volumes-constructed.log') },
   'volume-op-failing': { input: () => fixture('volume-op-failing-constructed.log') },
   'pod-kill-failed': { input: () => fixture('pod-kill-failed-constructed.log') },

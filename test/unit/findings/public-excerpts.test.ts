@@ -126,6 +126,16 @@ describe('crashloop-backoff', () => {
     expect(a.lines(f)).toEqual([2, 3]);
   });
 
+  it('names the pod from the back-off message when a pager cut the pod= key (kubernetes/kubernetes#125283, 1.2x journal)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/125283 — `journalctl -xeu kubelet` through less: the line
+    // ends at `pod="ku>`, but its err names kube-scheduler-…_kube-system(uid) in full.
+    const a = fixture('crashloop-backoff-3.log');
+    const f = only(a, 'crashloop-backoff');
+    expect(a.pods(f)).toEqual(['kube-system/kube-scheduler-ot-master1.internal.local']);
+    expect(f.title).toBe('CrashLoopBackOff: kube-scheduler in kube-system/kube-scheduler-ot-master1.internal.local (back-off 2m40s)');
+    expect(a.lines(f)).toEqual([3]);
+  });
+
   it('groups repeated sync errors of one container (vmware-tanzu/kubeapps#933, 1.1x)', () => {
     // https://github.com/vmware-tanzu/kubeapps/issues/933
     const a = fixture('crashloop-backoff-2.log');
@@ -478,5 +488,53 @@ describe('housekeeping-slow', () => {
     expect(f.severity).toBe('warning');
     expect(f.explanation).toContain('7.242s (line 1)');
     expect(a.lines(f)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('api-server-unreachable', () => {
+  it('one node status update refused try after try is an info (kubernetes/kubernetes#68270, 1.11 syslog via grep)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/68270 — `grep "node status" /var/log/messages`: the tries of one
+    // update, connection refused (the excerpt's fourth line is cut before its cause).
+    const a = fixture('api-server-unreachable-1.log');
+    const f = only(a, 'api-server-unreachable');
+    expect([f.severity, f.title]).toEqual(['info', 'Kubelet cannot reach the API server: the API server refuses connections (3 error lines)']);
+    expect(a.lines(f)).toEqual([7, 8, 9]);
+    expect(f.explanation).toContain('The log shows only this one moment');
+    expect(a.trace.sources[0].node).toBe('engine02');
+    expect(a.trace.sources[0].year.value).toBe(2018);
+  });
+});
+
+describe('orphaned-pod-volumes', () => {
+  it('three pods in two housekeeping passes under a second apart (kubernetes/kubernetes#38498, 1.5 "error <nil> occured")', () => {
+    // https://github.com/kubernetes/kubernetes/issues/38498 — CoreOS, the kubelet run under sh.
+    const a = fixture('orphaned-pod-volumes-1.log');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod volumes left on disk: 3 pods');
+    expect(a.lines(f)).toEqual([2, 3, 4, 6, 7]);
+    expect(f.explanation).toContain('housekeeping reported 3 orphaned pods whose volume paths are still on disk 5 times');
+  });
+});
+
+describe('volume-op-failing', () => {
+  it('a ConfigMap volume whose ConfigMap is missing, its retries counted by their "Couldn\'t get configMap" lines (rook/rook#3761, 1.15)', () => {
+    // https://github.com/rook/rook/issues/3761 — one complete failure line; the second is cut off in the excerpt.
+    const a = fixture('volume-op-failing-1.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toBe('Volume MountVolume.SetUp failing for kb51-nfs-server-0 (kb51-nfs-server): the ConfigMap or Secret it mounts is missing');
+    expect(a.lines(f)).toEqual([4, 5, 6]);
+    // The prose line before the log, commas and all, is no CSV header.
+    expect(a.trace.sources[0].diagnostics.some((d) => d.message.includes('CSV'))).toBe(false);
+  });
+});
+
+describe('image-gc-churn', () => {
+  it('GC over the high threshold every pass, a few GiB each time (kubernetes/kubernetes#116020, a 1.26 Windows node)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/116020 — two excerpts of one paste joined by `...` (a gap).
+    const a = fixture('image-gc-churn-1.log');
+    const f = only(a, 'image-gc-churn');
+    expect(f.title).toBe('Image garbage collection every pass: 3 passes, 13 images removed (66.5 GiB)');
+    expect(f.explanation).toContain('the closest two 5m17s apart');
+    expect(a.lines(f)).toEqual([2, 7, 12, 18]);
   });
 });
