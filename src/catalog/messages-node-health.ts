@@ -232,6 +232,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
   },
   {
+    id: 'X179', kind: 'node.shutdown-group-timeout', lane: 'node-status', versions: '1.24+', v: 0,
+    msg: ['Shutdown manager pod killing time out'], num: 'gracePeriod', text: ['priority'],
+    explain: 'Graceful node shutdown by pod priority: the shutdown manager stopped waiting for one priority group\'s kills when the group\'s grace period ran out; some pod of the group had not finished, and the next group is killed now.',
+  },
+  {
+    id: 'X180', kind: 'node.shutdown-group-done', lane: 'node-status', versions: '1.24+', v: 1,
+    msg: ['Done waiting for all pods in group to terminate'], num: 'gracePeriod', text: ['priority'],
+    explain: 'Graceful node shutdown by pod priority: every pod of one priority group finished within the group\'s grace period.',
+  },
+  {
     id: 'X178', kind: 'api.event-write-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Unable to write event (may retry after sleeping)', 'Server rejected event (will not retry!)'],
     // client-go's event broadcaster; older ones put the event dump first ('%#v': '%v'), so the error is the rest.

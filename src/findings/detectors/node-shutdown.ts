@@ -17,6 +17,7 @@ const KILL = kindId('pw.shutdown-kill');
 const KILLED = kindId('pw.shutdown-killed');
 const DONE = kindId('node.shutdown-done');
 const DETECTED = kindId('node.shutdown-detected');
+const GROUP_TIMEOUT = kindId('node.shutdown-group-timeout');
 /** Lines further apart than this belong to different shutdowns. */
 const MAX_GAP_US = 10 * 60e6;
 
@@ -29,6 +30,8 @@ interface Shutdown {
   done: number;
   /** A shutdown was announced ("event=true"); a detection line of a cancellation ("event=false") alone sets nothing. */
   announced: boolean;
+  /** Priority groups whose wait ran out ("Shutdown manager pod killing time out", by pod priority, 1.24+). */
+  timeouts: number[];
 }
 
 export const nodeShutdown: Detector = {
@@ -37,13 +40,14 @@ export const nodeShutdown: Detector = {
     const ev = ctx.trace.events;
     const open = new Map<number, Shutdown>();
     const all: Shutdown[] = [];
-    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'pw.shutdown-killed', 'node.shutdown-done'])) {
+    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'pw.shutdown-killed', 'node.shutdown-done',
+      'node.shutdown-group-timeout', 'node.shutdown-group-done'])) {
       const node = ev.node[e];
       let s = open.get(node);
       const last = s ? s.events[s.events.length - 1] : -1;
       if (!s || s.done >= 0 || ev.timeUs[e] - ev.timeUs[last] > MAX_GAP_US) {
         if (all.length >= 100) break;
-        s = { node, events: [], pods: new Map(), finished: new Set(), done: -1, announced: false };
+        s = { node, events: [], pods: new Map(), finished: new Set(), done: -1, announced: false, timeouts: [] };
         open.set(node, s);
         all.push(s);
       }
@@ -53,6 +57,7 @@ export const nodeShutdown: Detector = {
       if (kind === KILL && ev.pod[e] >= 0 && s.pods.size < 500 && !s.pods.has(ev.pod[e])) s.pods.set(ev.pod[e], e);
       if (kind === KILLED && ev.pod[e] >= 0 && s.finished.size < 500) s.finished.add(ev.pod[e]);
       if (kind === DONE) s.done = e;
+      if (kind === GROUP_TIMEOUT && s.timeouts.length < 20) s.timeouts.push(e);
     }
     // A detection of "false" alone (a cancelled shutdown, or the kubelet's start-up check) is no shutdown.
     return all.filter((s) => s.announced || s.pods.size > 0 || s.done >= 0).map((s) => describe(ctx, s));
@@ -85,6 +90,15 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   } else {
     parts.push('The log shows no pod it killed (no "Shutdown manager killing pod" line; an excerpt may leave them out).');
   }
+  for (const t of s.timeouts) {
+    // The kills the log shows finishing before the group's time ran out: the wait was held up by another.
+    const finishedBefore = s.events.filter((e) => ev.kind[e] === KILLED && e < t);
+    const lastFinished = finishedBefore.length ? finishedBefore[finishedBefore.length - 1] : -1;
+    parts.push(`The wait for the pods of priority ${ctx.text(t) || '?'} ran out its ${Number.isFinite(ev.num[t]) ? `${ev.num[t]} s` : 'grace period'} (${lineRef(trace, t)})`
+      + (lastFinished >= 0
+        ? `, although the last kill the log shows finishing came ${duration(ev.timeUs[t] - ev.timeUs[lastFinished])} earlier (${lineRef(trace, lastFinished)}): the manager waits for every pod of the group, so a pod whose kill the log does not show, or a kill stuck in the runtime, held the shutdown up.`
+        : ': a pod of that group had not finished its kill in time, and the shutdown went on without it.'));
+  }
   if (s.done >= 0) parts.push(`It finished at ${timeOfEvent(trace, s.done)} (${lineRef(trace, s.done)}), ${duration(ev.timeUs[s.done] - ev.timeUs[first])} after it began.`);
   const back = ctx.startAfter(last);
   if (back >= 0) {
@@ -93,8 +107,8 @@ function describe(ctx: FindingContext, s: Shutdown): Finding {
   }
   return b.build({
     id: 'node-shutdown',
-    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} ${allKilled ? 'killed' : 'being killed'}` : ''}`,
-    severity: 'info',
+    title: `Graceful node shutdown${s.pods.size ? `: ${count(s.pods.size, 'pod')} ${allKilled ? 'killed' : 'being killed'}` : ''}${s.timeouts.length ? `; ${count(s.timeouts.length, 'priority group', 'priority groups')} ran out of time` : ''}`,
+    severity: s.timeouts.length ? 'warning' : 'info',
     explanation: parts.join(' '),
     next: 'If the shutdown was not planned, find who asked for it (journalctl -b -1 -u systemd-logind, the cloud provider\'s maintenance or preemption events). If pods were cut short, compare their terminationGracePeriodSeconds with the kubelet\'s shutdownGracePeriod and shutdownGracePeriodCriticalPods.',
   });

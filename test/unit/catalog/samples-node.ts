@@ -285,6 +285,13 @@ export const NODE_SAMPLES: EntrySamples[] = [
     S(klog('I', 'nodeshutdown_manager_linux.go:388', '"Shutdown manager finished killing pod" pod="default/web-0"'), { pods: [pod('default', 'web-0')] }),
     J(json('nodeshutdown/nodeshutdown_manager_linux.go:388', { msg: 'Shutdown manager finished killing pod', v: 1, pod: { name: 'web-0', namespace: 'default' } }),
       { pods: [pod('default', 'web-0')] })),
+  // kubernetes/kubernetes#133442 (1.32, --v=1).
+  entry('X179', 'node.shutdown-group-timeout', 'node-status',
+    S(klog('I', 'nodeshutdown_manager.go:216', '"Shutdown manager pod killing time out" gracePeriod=60 priority=0'), { num: 60, text: '0' }),
+    J(json('nodeshutdown/nodeshutdown_manager.go:216', { msg: 'Shutdown manager pod killing time out', v: 0, gracePeriod: 60, priority: 0 }), { num: 60, text: '0' })),
+  entry('X180', 'node.shutdown-group-done', 'node-status',
+    S(klog('I', 'nodeshutdown_manager.go:213', '"Done waiting for all pods in group to terminate" gracePeriod=30 priority=2000000000'), { num: 30, text: '2000000000' }),
+    J(json('nodeshutdown/nodeshutdown_manager.go:213', { msg: 'Done waiting for all pods in group to terminate', v: 1, gracePeriod: 30, priority: 2000000000 }), { num: 30, text: '2000000000' })),
   entry('X93', 'pw.shutdown-kill', 'pod-worker',
     S(klog('I', 'nodeshutdown_manager_linux.go:375', '"Shutdown manager killing pod with gracePeriod" pod="default/web-0" gracePeriod=15'), { pods: [pod('default', 'web-0')], num: 15 }),
     J(json('nodeshutdown/nodeshutdown_manager_linux.go:375', { msg: 'Shutdown manager killing pod with gracePeriod', v: 0, pod: { name: 'web-0', namespace: 'default' }, gracePeriod: 20 }),

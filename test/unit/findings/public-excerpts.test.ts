@@ -538,3 +538,14 @@ describe('image-gc-churn', () => {
     expect(a.lines(f)).toEqual([2, 7, 12, 18]);
   });
 });
+
+describe('node-shutdown', () => {
+  it('a priority group whose wait ran out after its pods\' kills had finished (kubernetes/kubernetes#133442, 1.32 at --v=1)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/133442 — shutdown by pod priority, `...` between the lines.
+    const a = fixture('node-shutdown-1.log');
+    const f = only(a, 'node-shutdown');
+    expect([f.severity, f.title]).toEqual(['warning', 'Graceful node shutdown: 2 pods killed; 1 priority group ran out of time']);
+    expect(f.explanation).toContain('The wait for the pods of priority 0 ran out its 60 s (line 24), although the last kill the log shows finishing came 40.30s earlier (line 22)');
+    expect(a.lines(f)).toEqual([20, 22, 24, 26, 27, 28]);
+  });
+});
