@@ -25,6 +25,16 @@ export interface Episode {
   startEvent: number;
 }
 
+/**
+ * Bursts among events in time order: an event more than `gapUs` after the one before starts one (a node status
+ * update's tries at once, a housekeeping pass's reports).
+ */
+export function burstCount(timeUs: Float64Array, events: readonly number[], gapUs: number): number {
+  let n = 0;
+  for (let k = 0; k < events.length; k++) if (k === 0 || timeUs[events[k]] - timeUs[events[k - 1]] > gapUs) n++;
+  return n;
+}
+
 export function groupEpisodes(ctx: FindingContext, events: Iterable<number>, maxGapUs: number): Episode[] {
   const ev = ctx.trace.events;
   const open = new Map<number, Episode & { startIndex: number }>();

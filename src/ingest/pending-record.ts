@@ -123,7 +123,7 @@ function scanQuotes(s: string, from: number, state: Quote): Quote {
 }
 
 /** `{` and `[` minus `}` and `]` in s[from, to). */
-export function bracketBalance(s: string, from: number, to: number): number {
+function bracketBalance(s: string, from: number, to: number): number {
   let d = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);

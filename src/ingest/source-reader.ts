@@ -1079,7 +1079,8 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
-    if (rec.era === Era.Printf && pending.openBrackets() > 0 && closesBrackets(text, p, pending.openBrackets())) {
+    const open = rec.era === Era.Printf ? pending.openBrackets() : 0;
+    if (open > 0 && closesBrackets(text, p, open)) {
       // A terminal cut a printf line inside a Go value (`Node became not ready: {Type:Ready … LastTransitionTime:…`
       // / `.458777724 +0100 … Message:[…]}`): the rest, which closes it, follows with no separator.
       this.counts.continuation++;

@@ -15,6 +15,7 @@ import type { Finding } from '../../model/trace.ts';
 import { printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
+import { burstCount } from '../episodes.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
 /** The node's own writes: any error of theirs counts. */
@@ -180,9 +181,7 @@ export const apiServerUnreachable: Detector = {
 
 /** Attempts among failures in time order: a failure more than SAME_ATTEMPT_US after the one before starts one. */
 function attempts(timeUs: Float64Array, events: readonly number[]): number {
-  let n = 0;
-  for (let k = 0; k < events.length; k++) if (k === 0 || timeUs[events[k]] - timeUs[events[k - 1]] > SAME_ATTEMPT_US) n++;
-  return n;
+  return burstCount(timeUs, events, SAME_ATTEMPT_US);
 }
 
 /** One node status update's tries, WHOLE_UPDATE_TRIES of them or more, all in one attempt. */

@@ -68,7 +68,7 @@ export const nodeNotReady: Detector = {
  * The reason in a Ready condition printed whole (`{Type:Ready Status:False LastHeartbeatTime:… Reason:KubeletNotReady
  * Message:[…]}`, ≤1.20 printf): its message, else its reason; other text as it is.
  */
-export function conditionMessage(text: string): string {
+function conditionMessage(text: string): string {
   if (!text.startsWith('{Type:')) return text;
   const m = text.indexOf(' Message:');
   if (m >= 0) {

@@ -9,6 +9,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
+import { burstCount } from '../episodes.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
 /**
@@ -48,26 +49,14 @@ export const orphanedPodVolumes: Detector = {
     }
     const out: Finding[] = [];
     for (const n of nodes.values()) {
-      const stuck = n.counted >= MIN_COUNTED || (reports(n) >= MIN_REPORTS && passes(ev.timeUs, n) >= MIN_PASSES);
+      // Event numbers are in time order: sorted, the node's reports are its passes' lines one after another.
+      const all = [...n.byPod.values()].flat().sort((a, b) => a - b);
+      const stuck = n.counted >= MIN_COUNTED || (all.length >= MIN_REPORTS && burstCount(ev.timeUs, all, PASS_GAP_US) >= MIN_PASSES);
       if (stuck) out.push(describe(ctx, n));
     }
     return out;
   },
 };
-
-function reports(n: NodeOrphans): number {
-  let total = 0;
-  for (const l of n.byPod.values()) total += l.length;
-  return total;
-}
-
-/** Housekeeping passes among the node's reports: a report more than PASS_GAP_US after the one before starts one. */
-function passes(timeUs: Float64Array, n: NodeOrphans): number {
-  const times = [...n.byPod.values()].flat().map((e) => timeUs[e]).sort((a, b) => a - b);
-  let count = 0;
-  for (let k = 0; k < times.length; k++) if (k === 0 || times[k] - times[k - 1] > PASS_GAP_US) count++;
-  return count;
-}
 
 function describe(ctx: FindingContext, n: NodeOrphans): Finding {
   const trace = ctx.trace;

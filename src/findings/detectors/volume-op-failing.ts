@@ -126,28 +126,39 @@ export const volumeOpFailing: Detector = {
       g.error = error;
       g.longestBackoffUs = Math.max(g.longestBackoffUs, backoffUs(ctx, e));
     }
-    const missing = ctx.ofKind('volume.object-missing');
+    const missing = missingObjectLines(ctx);
     const out: Finding[] = [];
     for (const g of groups.values()) {
       // Each retry of a ConfigMap or Secret volume whose object is missing says so first ("Couldn't get configMap
       // ns/x: configmaps "x" not found"), also when the failure line of that retry is cut off or left out.
-      const retries = g.events.length < MIN_FAILURES ? missingObjectLines(ctx, missing, g) : [];
+      // The error as read, else the whole line (the text column may have cut the error's end; the line may quote it).
+      const name = g.events.length < MIN_FAILURES
+        ? missingName(g.error) ?? missingName(eventRawText(ctx.trace, g.events[0], 4000)) : undefined;
+      const retries = name ? missing.get(`${g.node}\n${name}`) ?? [] : [];
       if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries));
     }
     return out;
   },
 };
 
-/** The node's "Couldn't get configMap/secret" lines about the object g's error names as not found (at most MAX_EVIDENCE). */
-function missingObjectLines(ctx: FindingContext, missing: Uint32Array, g: Group): number[] {
+/** The object an error says is not found (`configmaps "x" not found`, or `\"x\"` inside a quoted error), or undefined. */
+function missingName(text: string): string | undefined {
+  return /\\?"([^"\\]{1,253})\\?" not found/.exec(text)?.[1];
+}
+
+/** "Couldn't get configMap/secret" lines by node and the object's name (at most MAX_EVIDENCE each), read once. */
+function missingObjectLines(ctx: FindingContext): Map<string, number[]> {
   const ev = ctx.trace.events;
-  const out: number[] = [];
-  for (const e of missing) {
-    if (ev.node[e] !== g.node) continue;
-    const name = /"([^"]{1,253})" not found/.exec(ctx.text(e));
-    if (name && g.error.includes(name[1]) && out.length < MAX_EVIDENCE) out.push(e);
+  const byObject = new Map<string, number[]>();
+  for (const e of ctx.ofKind('volume.object-missing')) {
+    const name = missingName(ctx.text(e));
+    if (!name) continue;
+    const key = `${ev.node[e]}\n${name}`;
+    let list = byObject.get(key);
+    if (!list) byObject.set(key, (list = []));
+    if (list.length < MAX_EVIDENCE) list.push(e);
   }
-  return out;
+  return byObject;
 }
 
 /** The back-off the line announces ("durationBeforeRetry 2m2s"), in µs; 0 if none. */
