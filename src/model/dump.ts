@@ -6,6 +6,7 @@
 import { formatEpochUs, formatTimeOfDayUs, epochToParts } from '../util/time.ts';
 import { SpanFlag, type Trace } from './trace.ts';
 import { podLabel } from './trace-query.ts';
+import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { KINDS } from '../catalog/catalog.ts';
 
 export interface DumpOptions {
@@ -21,12 +22,17 @@ function time(us: number, withDate: boolean): string {
   return withDate ? formatEpochUs(us) : formatTimeOfDayUs(epochToParts(us).todUs);
 }
 
+/** A node the log never named reads as `(unnamed)`, not as the placeholder name the model keeps for it. */
+function nodeField(name: string | undefined): string {
+  return name === undefined ? '?' : name === ASSUMED_NODE_NAME ? '(unnamed)' : name;
+}
+
 /** The story of one pod. */
 export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): string[] {
   const p = trace.pods[pod];
   const out: string[] = [];
   const multiDay = trace.endUs - trace.startUs > 20 * 3600e6 || epochToParts(trace.startUs).day !== epochToParts(trace.endUs).day;
-  out.push(`pod ${podLabel(p)}${p.uid ? ` uid=${p.uid}` : ''} node=${trace.nodes[p.node]?.name ?? '?'}${p.kind !== 'regular' ? ` ${p.kind}` : ''}` +
+  out.push(`pod ${podLabel(p)}${p.uid ? ` uid=${p.uid}` : ''} node=${nodeField(trace.nodes[p.node]?.name)}${p.kind !== 'regular' ? ` ${p.kind}` : ''}` +
     ` events=${p.eventCount}${p.warningCount ? ` warnings=${p.warningCount}` : ''}${p.errorCount ? ` errors=${p.errorCount}` : ''}` +
     (p.admission.result !== 'unknown' ? ` admission=${p.admission.result}${p.admission.reason ? `(${p.admission.reason})` : ''}` : ''));
   const sp = trace.spans;
