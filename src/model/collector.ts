@@ -436,6 +436,8 @@ function nameAfterReal(o: Collected, placeholders: Set<number>, from: number, st
  */
 const SYNCLOOP_ADD = kindId('syncloop.add');
 const SYNCLOOP_REMOVE = kindId('syncloop.remove');
+/** Its pod is the mirror pod being deleted (the API's copy of a static pod), not the static pod. */
+const MIRROR_OUTDATED = kindId('sync.mirror-outdated');
 
 export function resolvePods(o: Collected): void {
   const refs = o.podRefs;
@@ -462,6 +464,7 @@ export function resolvePods(o: Collected): void {
         lastVersion[r] = registry.version;
       }
       if (pod >= 0 && fileAdd[i]) registry.markFileSource(pod);
+      if (kind[i] === MIRROR_OUTDATED) registry.markMirror(pod);
       if (kind[i] === SYNCLOOP_REMOVE) registry.markRemoved(pod, time[i]);
     } else if (r === SEVERAL_POD_REFS) {
       const ids: number[] = [];

@@ -24,6 +24,8 @@ interface Provisional {
   /** Merged into another pod (union-find parent), or -1. */
   mergedInto: number;
   fromFileSource: boolean;
+  /** A line names it as a mirror pod (one being deleted as outdated): the API's copy of a static pod. */
+  namedAsMirror: boolean;
   /** When the config source removed it (SyncLoop REMOVE; Infinity: not removed): a later ADD of its name is a new pod. */
   removedAtUs: number;
 }
@@ -95,6 +97,13 @@ export class PodRegistry {
     if (id >= 0) this.pods[this.find(id)].fromFileSource = true;
   }
 
+  /** A line named this pod as a mirror pod. Believed only of an API uid: a reference by name alone may be the static pod. */
+  markMirror(id: number): void {
+    if (id < 0) return;
+    const p = this.pods[this.find(id)];
+    if (p.uid && !isStaticUid(p.uid)) p.namedAsMirror = true;
+  }
+
   private latestByName(ref: PodRef, node: number, withoutUidOnly: boolean): number {
     if (!ref.name) return -1;
     if (ref.namespace) {
@@ -124,7 +133,7 @@ export class PodRegistry {
     this.version++;
     const id = this.pods.length;
     const uid = detachString(ref.uid);
-    this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false, removedAtUs: Infinity });
+    this.pods.push({ uid, namespace: detachString(ref.namespace), name: detachString(ref.name), node, mergedInto: -1, fromFileSource: false, namedAsMirror: false, removedAtUs: Infinity });
     if (uid) this.byUid.set(uid, id);
     this.index(id);
     return id;
@@ -205,7 +214,7 @@ export class PodRegistry {
     this.pods.forEach((p, id) => {
       if (p.mergedInto >= 0 || (!p.uid && !p.name)) return;
       map[id] = pods.length;
-      const kind: PodKind = isStaticUid(p.uid) || p.fromFileSource ? 'static' : 'regular';
+      const kind: PodKind = isStaticUid(p.uid) || p.fromFileSource ? 'static' : p.namedAsMirror ? 'mirror' : 'regular';
       pods.push({
         index: pods.length, uid: p.uid, namespace: p.namespace, name: p.name, node: p.node, kind, twin: -1,
         firstUs: Infinity, lastUs: -Infinity, eventCount: 0, warningCount: 0, errorCount: 0, lanes: [], containers: [],

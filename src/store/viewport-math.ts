@@ -68,13 +68,15 @@ export function rangeViewport(startUs: number, endUs: number, v: Viewport, exten
   return clampViewport({ startUs: mid - width / 2 - pad, endUs: mid + width / 2 + pad, originUs: v.originUs }, extent);
 }
 
+/** Fewer events than this open in full (see busiestCluster). */
+const MIN_EVENTS_TO_ZOOM = 20;
+
 /**
  * Where a freshly opened trace should look. Real excerpts are often a burst of activity plus a few lines weeks
  * later; fitting everything would show two dots. The events are split into clusters at gaps longer than a quarter
  * of the whole extent, and the cluster with the most events is returned — unless it already spans most of the
- * extent, or holds fewer than three events or under a quarter of them, so an ordinary continuous log, or a few lines far
- * apart, opens in full. The overview strip still shows the rest; F or undo shows
- * everything.
+ * extent or holds no more than half of the events, or the log is short, so an ordinary continuous log, a few lines
+ * far apart, or a short excerpt opens in full. The overview strip still shows the rest; F or undo shows everything.
  */
 export function busiestCluster(timesUs: ArrayLike<number>, count: number): Extent | undefined {
   if (count < 2) return undefined;
@@ -92,7 +94,8 @@ export function busiestCluster(timesUs: ArrayLike<number>, count: number): Exten
     }
     start = i;
   }
-  // One or two events, or under a quarter of them (a handful of lines far apart), are no burst to open on.
-  if (bestCount < 3 || bestCount * 4 < count) return undefined;
+  // A short log is read whole: zoomed onto part of it, the rest is out of sight for no gain (a few marks fit anyway).
+  // Nor is a cluster without most of the events a burst to open on.
+  if (count < MIN_EVENTS_TO_ZOOM || bestCount * 2 <= count) return undefined;
   return best && best.endUs - best.startUs < full / 2 ? best : undefined;
 }

@@ -176,4 +176,22 @@ describe('pods that share a name', () => {
     const c = trace.containers.find((x) => x.id === CID)!;
     expect(trace.pods[c.pod].kind).toBe('static');
   });
+
+  it('a pod the kubelet deletes as an outdated mirror pod is a mirror pod, without its static pod in the log', () => {
+    // kubernetes/kubernetes#62580's shape: the mirror pod is deleted, re-created with a new uid, deleted again.
+    const MIRROR2 = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
+    const MIRROR = '9c8b7a6f-5e4d-4c3b-8a29-1f0e9d8c7b6a';
+    const log = [
+      `W0315 10:00:00.000000    2891 kubelet.go:1596] Deleting mirror pod "etcd-node-1_kube-system(${MIRROR})" because it is outdated`,
+      `W0315 10:00:03.000000    2891 kubelet.go:1596] Deleting mirror pod "etcd-node-1_kube-system(${MIRROR2})" because it is outdated`,
+      // Structured: pod= is the static pod's name, podUID= the mirror's uid.
+      `I0315 10:00:06.000000    2891 mirror_client.go:130] "Trying to delete pod" pod="kube-system/etcd-node-2" podUID=${UID}`,
+      // A name alone may be the static pod: not taken for a mirror.
+      'I0315 10:00:07.000000    2891 mirror_client.go:130] "Trying to delete pod" pod="kube-system/etcd-node-3"',
+    ].join('\n');
+    expect(pods(analyze(['k.log', log])).map((p) => p.pod)).toEqual([
+      `kube-system/etcd-node-1 ${MIRROR} mirror`, `kube-system/etcd-node-1 ${MIRROR2} mirror`, `kube-system/etcd-node-2 ${UID} mirror`,
+      'kube-system/etcd-node-3 - regular',
+    ]);
+  });
 });

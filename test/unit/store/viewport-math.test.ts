@@ -66,11 +66,18 @@ describe('busiest cluster (the initial view of a freshly opened trace)', () => {
     // Four probe results ten seconds apart: every gap is longer than a quarter of the extent.
     const times = [0, 1, 2, 3].map((i) => 1e15 + i * 10_000_000);
     expect(busiestCluster(times, times.length)).toBeUndefined();
-    // Nor is a pair among lines half a minute apart; three close together are.
-    const pair = [0, 30, 30.001, 60, 90].map((s) => 1e15 + s * 1_000_000);
-    expect(busiestCluster(pair, pair.length)).toBeUndefined();
+    // Nor a short log with three close together (six mirror-pod deletions, three of them within a millisecond: opened
+    // on those, the other three are out of sight).
     const three = [0, 30, 30.001, 30.002, 60, 90].map((s) => 1e15 + s * 1_000_000);
-    expect(busiestCluster(three, three.length)).toEqual({ startUs: three[1], endUs: three[3] });
+    expect(busiestCluster(three, three.length)).toBeUndefined();
+  });
+
+  test('a longer log opens on a burst only when the burst holds most of its events', () => {
+    const spread = (n: number, fromS: number) => Array.from({ length: n }, (_, i) => 1e15 + (fromS + i * 0.001) * 1e6);
+    const most = [...spread(4, 0), ...spread(30, 600), ...spread(4, 1200)];
+    expect(busiestCluster(most, most.length)).toEqual({ startUs: most[4], endUs: most[33] });
+    const half = [...spread(15, 0), ...spread(15, 600), ...spread(4, 1200)];
+    expect(busiestCluster(half, half.length)).toBeUndefined();
   });
 
   test('an ordinary continuous log opens in full', () => {
