@@ -3,6 +3,7 @@ import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
 import { describeRestart, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
 import { nodeTitle, podId } from '../model/trace-query.ts';
+import { ASSUMED_NODE_NAME } from '../model/source-segment.ts';
 import type { SourceInfo, Trace } from '../model/trace.ts';
 import { checkReadable, unclearedBuffer } from './read-files.ts';
 import { readInputs, type ReadOptions } from './parallel-read.ts';
@@ -80,11 +81,11 @@ export function analyzeJson(trace: Trace): object {
   return {
     lines,
     sources: trace.sources.map((s) => ({
-      file: s.name, format: s.format, formatLabel: s.formatLabel, node: s.node, versionRange: s.versionRange.label,
+      file: s.name, format: s.format, formatLabel: s.formatLabel, node: s.node, nodeNamed: s.node !== ASSUMED_NODE_NAME, versionRange: s.versionRange.label,
       versionSignals: s.versionRange.signals, year: s.year.value, yearFrom: s.year.how, reversed: s.reversed,
       lines: s.lines, eras: s.eras, start: s.startUs ? formatEpochUs(s.startUs) : null, end: s.endUs ? formatEpochUs(s.endUs) : null,
     })),
-    nodes: trace.nodes.map((n) => ({ name: n.name, kubeletStarts: kubeletRestartsOf(trace, n.index).map((r) => startJson(trace, r)) })),
+    nodes: trace.nodes.map((n) => ({ name: n.name, named: n.name !== ASSUMED_NODE_NAME, kubeletStarts: kubeletRestartsOf(trace, n.index).map((r) => startJson(trace, r)) })),
     pods: trace.pods.map((p) => {
       // Instances of one named container together; each ID no line names on its own (they may be different containers).
       const byName = new Map<string, { name: string; ids: string[] }>();

@@ -29,7 +29,8 @@ function analyze(...args: string[]) {
 
 interface Doc {
   lines: { total: number; klog: number; unrecognized: number };
-  sources: { file: string; format: string; versionRange: string }[];
+  sources: { file: string; format: string; node: string; nodeNamed: boolean; versionRange: string }[];
+  nodes: { name: string; named: boolean }[];
   pods: { uid: string; namespace: string; name: string; containers: { name: string; ids: string[] }[]; events: number }[];
   lanes: { id: string; kind: string; events: number }[];
   findings: unknown[];
@@ -51,6 +52,9 @@ describe('syncloop analyze', () => {
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.lines).toMatchObject({ total: 5, klog: 4, unrecognized: 1 });
     expect(doc.sources).toMatchObject([{ file: 'kubelet.log', format: 'klog', versionRange: '1.23' }]);
+    // A plain klog file never names its node: the placeholder name is marked as one.
+    expect(doc.sources[0]).toMatchObject({ node: 'node', nodeNamed: false });
+    expect(doc.nodes).toMatchObject([{ name: 'node', named: false }]);
     expect(doc.pods.map(({ uid, namespace, name, containers, events }) => ({ uid, namespace, name, containers, events }))).toEqual([
       // The bulk ADD, the PLEG event and the kill.
       { uid: UID, namespace: 'default', name: 'web-0', containers: [{ name: 'app', ids: [CID] }], events: 3 },
