@@ -16,11 +16,20 @@ const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
 /** "No ready sandbox" this many times for one pod without a failure line still means it keeps losing its sandbox. */
 const REPEATED_SANDBOX_CHANGES = 5;
+/**
+ * One failed sync logs its failure at several levels within a millisecond (the runtime client, the sandbox helper,
+ * computePodActions' caller, the pod worker); the next try comes 10 s or more later. Lines further apart than this
+ * are another attempt.
+ */
+const SAME_ATTEMPT_US = 2e6;
 
 interface PodSandbox {
   pod: number;
   failures: number[];
   failureCount: number;
+  /** Attempts: bursts of failure lines (SAME_ATTEMPT_US), and when the last failure line was. */
+  attempts: number;
+  lastFailureUs: number;
   changes: number[];
   error: string;
 }
@@ -32,7 +41,7 @@ export const sandboxCreateFailed: Detector = {
     const pods = new Map<number, PodSandbox>();
     const of = (pod: number) => {
       let p = pods.get(pod);
-      if (!p) { p = { pod, failures: [], failureCount: 0, changes: [], error: '' }; pods.set(pod, p); }
+      if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '' }; pods.set(pod, p); }
       return p;
     };
     for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed'])) {
@@ -51,6 +60,8 @@ export const sandboxCreateFailed: Detector = {
       }
       const p = of(pod);
       p.failureCount++;
+      if (ev.timeUs[e] - p.lastFailureUs > SAME_ATTEMPT_US) p.attempts++;
+      p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
       if (!p.error && error && error.length > 12) p.error = error;
     }
@@ -81,15 +92,16 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
   const parts: string[] = [];
   if (p.failureCount) {
-    parts.push(`The pod worker could not create the sandbox for ${podName(trace, p.pod)}: ${count(p.failureCount, 'failure line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.${hint}`);
+    const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
+    parts.push(`The pod worker could not create the sandbox for ${podName(trace, p.pod)}: ${count(p.failureCount, 'failure line')}${attempts} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.${hint}`);
   } else {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }
   parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried after 10–15 s.');
-  const persistent = p.failureCount >= 3 || spanUs >= 60e6;
+  const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.failureCount ? ` (${p.failureCount}×)` : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
     next: 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',

@@ -196,6 +196,36 @@ describe('sandbox-create-failed when the pod keeps losing its sandbox (construct
   });
 });
 
+describe('sandbox-create-failed counts attempts, not lines (constructed 1.11 dockershim journal: a CNI binary missing)', () => {
+  // One failed sync prints its error at four levels within a millisecond; the pod worker tries again 10 s or more later.
+  const POD = 'coredns-78fcdf6894-abcde_kube-system(0a1b2c3d-0000-4000-8000-000000000002)';
+  const CNI = 'NetworkPlugin cni failed to set up pod \\"coredns-78fcdf6894-abcde_kube-system\\" network: failed to find plugin \\"loopback\\" in path [/opt/cni/bin]';
+  const attempt = (s: string) => [
+    `Mar 15 10:02:${s} node-1 kubelet[2891]: E0315 10:02:${s}.200000    2891 remote_runtime.go:92] RunPodSandbox from runtime service failed: rpc error: code = Unknown desc = ${CNI.replaceAll('\\', '')}`,
+    `Mar 15 10:02:${s} node-1 kubelet[2891]: E0315 10:02:${s}.200100    2891 kuberuntime_sandbox.go:56] CreatePodSandbox for pod "${POD}" failed: rpc error: code = Unknown desc = ${CNI.replaceAll('\\', '')}`,
+    `Mar 15 10:02:${s} node-1 kubelet[2891]: E0315 10:02:${s}.200200    2891 kuberuntime_manager.go:646] createPodSandbox for pod "${POD}" failed: rpc error: code = Unknown desc = ${CNI.replaceAll('\\', '')}`,
+    `Mar 15 10:02:${s} node-1 kubelet[2891]: E0315 10:02:${s}.200300    2891 pod_workers.go:186] Error syncing pod 0a1b2c3d-0000-4000-8000-000000000002 ("${POD}"), skipping: failed to "CreatePodSandbox" for "${POD}" with CreatePodSandboxError: "CreatePodSandbox for pod \\"${POD}\\" failed: rpc error: code = Unknown desc = ${CNI}"`,
+  ];
+
+  it('one attempt: a warning, its lines counted as one attempt, the CNI named', () => {
+    const a = analyse(attempt('03').join('\n') + '\n');
+    const f = a.of('sandbox-create-failed');
+    expect(f).toHaveLength(1);
+    expect(f[0].title).toBe('Pod sandbox creation failing for kube-system/coredns-78fcdf6894-abcde');
+    expect(f[0].severity).toBe('warning');
+    expect(f[0].explanation).toContain('3 failure lines (one attempt) from');
+    expect(f[0].explanation).toContain('the CNI plugin failed');
+  });
+
+  it('three attempts 12 s apart: an error, titled with its attempts', () => {
+    const a = analyse(['03', '15', '27'].flatMap(attempt).join('\n') + '\n');
+    const f = a.of('sandbox-create-failed');
+    expect(f.map((x) => x.title)).toEqual(['Pod sandbox creation failing for kube-system/coredns-78fcdf6894-abcde (3 attempts)']);
+    expect(f[0].severity).toBe('error');
+    expect(f[0].explanation).toContain('9 failure lines in 3 attempts');
+  });
+});
+
 describe('sandbox-churn on a constructed 1.24 journal (a control-plane node whose sandboxes keep dying, as on Ubuntu 22.04 with a cgroup driver mismatch)', () => {
   const text = fixtureText('sandbox-churn-constructed.log');
   const a = fixture('sandbox-churn-constructed.log');
