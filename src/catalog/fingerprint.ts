@@ -53,6 +53,8 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X20: [[30, NEWER], '"SyncLoop (containermanager)"'],
   M94: [[21, NEWER], '"Generic (PLEG): container finished"'],
   S01: [[0, 9], '"Status Manager: adding pod"'],
+  X11d: [[0, 6], '"Image garbage collection failed: …" (1.7 split it into "failed once" and "multiple times in a row")'],
+  X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
 };
 

@@ -75,6 +75,13 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The new sandbox was created but its status could not be read, so its containers are not started in this sync.',
   },
   {
+    // GetPodStatus, called by the PLEG's relist and by each pod sync: not the pod worker's line alone.
+    id: 'X182', kind: 'runtime.sandbox-status-failed', lane: 'runtime', versions: 'all', v: 0,
+    msg: ['PodSandboxStatus of sandbox for pod'], printf: ['PodSandboxStatus of sandbox %q{podSandboxID} for pod %q{pod} error: %v{err}'],
+    text: ['err'], cri: { role: 'caller', calls: ['PodSandboxStatus'] },
+    explain: 'Reading a pod\'s status from the runtime failed at its sandbox: the runtime did not answer PodSandboxStatus (a timeout means it is hung or overloaded), so the pod\'s status is not refreshed and its sync or relist is retried.',
+  },
+  {
     id: 'X39', kind: 'runtime.initialized', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Container runtime initialized'],
     printf: ['Container runtime %s{containerRuntime} initialized, version: %s{version}, apiVersion: %s{apiVersion}'],

@@ -242,6 +242,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet could not start the pod\'s infrastructure (pause) container — often because the pause image cannot be pulled — so none of its containers can start.',
   },
   {
+    id: 'X181', kind: 'runtime.sandbox-create-failed', lane: 'pod-worker', versions: '≤1.5 (dockertools)', v: 0,
+    printf: ['Failed to setup network for pod %q{pod} using network plugins %q{plugin}: %v{err}; Skipping pod'], text: ['err'],
+    explain: 'The pod\'s infrastructure container started, but the network plugin (CNI or kubenet) could not give it its network, so the sync stops here and is retried; the pod stays ContainerCreating. The plugin\'s own error, when it gave one, is in the line.',
+  },
+  {
     id: 'X114', kind: 'runtime.sandbox-network', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 4,
     printf: ['Calling network plugin %s{plugin} to set up pod %q', 'Adding %s to network %s netns %q', 'Added %s to network %s: %v'],
     explain: 'The dockershim asks the network plugin (CNI) to give a new sandbox its network; the pod\'s IP comes from this step.',
@@ -334,6 +339,13 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     printf: ['Image garbage collection failed multiple times in a row: %v{err}'],
     text: ['err'],
     explain: 'Image garbage collection failed pass after pass: it cannot bring the image filesystem under its low threshold, or cannot read that filesystem\'s stats.',
+  },
+  {
+    // Before 1.7 every failed pass printed this; 1.7 split it into "failed once" (at start-up) and "multiple times in a row".
+    id: 'X11d', kind: 'gc.image-failed', lane: 'gc', versions: '≤1.6', v: 0,
+    printf: ['Image garbage collection failed: %v{err}'],
+    text: ['err'],
+    explain: 'An image garbage collection pass failed: it could not free as much of the image filesystem as its high threshold asked for (images in use, or a removal the runtime refused), or could not read that filesystem\'s stats.',
   },
   {
     id: 'X11c', kind: 'gc.image-failed-once', lane: 'gc', versions: 'all', v: 0,

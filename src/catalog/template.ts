@@ -66,7 +66,7 @@ export function matchTemplate(t: CompiledTemplate, text: string, start: number, 
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k];
     if (part.kind === 'lit') {
-      if (!text.startsWith(part.text, p) || p + part.text.length > end) return undefined;
+      if (!text.startsWith(part.text, p) || p + part.text.length > end) return emptyLastValue(parts, k, text, p, end, fields);
       p += part.text.length;
       continue;
     }
@@ -105,4 +105,18 @@ export function matchTemplate(t: CompiledTemplate, text: string, start: number, 
     p = valueEnd;
   }
   return p === end ? fields : undefined;
+}
+
+/**
+ * `Error adding network: %v` printed with an empty value, its trailing space trimmed away (by the writer, a paste or
+ * an editor): the message is the literal without its trailing blanks and the last value is empty. Else undefined.
+ */
+function emptyLastValue(parts: Part[], k: number, text: string, p: number, end: number, fields: Record<string, string>): Record<string, string> | undefined {
+  const last = parts[k + 1];
+  if (k + 2 !== parts.length || last.kind !== 'v') return undefined;
+  const lit = (parts[k] as { text: string }).text;
+  const trimmed = lit.trimEnd();
+  if (trimmed.length === lit.length || end - p !== trimmed.length || !text.startsWith(trimmed, p)) return undefined;
+  if (last.name) fields[last.name] = '';
+  return fields;
 }

@@ -172,6 +172,31 @@ export function isNetworkPluginError(text: string): boolean {
     || t.includes('destroy network') || t.includes('plugin type=');
 }
 
+const UNKNOWN_RPC = 'rpc error: code = Unknown desc = ';
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+
+/**
+ * A runtime error as a reader needs it quoted: without gRPC's `rpc error: code = Unknown desc = ` (a code that says
+ * nothing), and with each 64-hex sandbox or container ID shortened to its first 12 characters, so a Go error chain's
+ * innermost cause (`failed to find plugin "loopback" in path …`) fits in a quote. Linear; no regular expressions.
+ */
+export function runtimeErrorText(text: string): string {
+  let t = text.length > 4000 ? text.slice(0, 4000) : text;
+  if (t.includes(UNKNOWN_RPC)) t = t.split(UNKNOWN_RPC).join('');
+  let out = '';
+  let from = 0;
+  let run = 0;
+  for (let i = 0; i <= t.length; i++) {
+    if (i < t.length && isHex(t.charCodeAt(i))) { run++; continue; }
+    if (run === 64) {
+      out += t.slice(from, i - 52) + '…';
+      from = i;
+    }
+    run = 0;
+  }
+  return out + t.slice(from);
+}
+
 /** Text cut to `max` characters with an ellipsis, for quoting in explanations. */
 export function clip(text: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;

@@ -8,16 +8,26 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
+import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
+/** Entries printed for every failed pass (before 1.7), not only after several in a row. */
+const EACH_PASS = new Set(CATALOG.flatMap((e, i) => (e.id === 'X11d' ? [i] : [])));
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
 const CAUSES: readonly Cause[] = [
+  {
+    // Before 1.7: "wanted to free N, but freed M space with errors in image deletion: [… conflict …]".
+    id: 'removal-refused', words: ['errors in image deletion', 'image is being used by', 'dependent child images', 'unable to delete'],
+    title: 'the runtime refused to remove images',
+    why: 'The runtime refused some of the removals: images that stopped containers still use (the runtime keeps them until those containers are removed) or parent images with dependent child images. The pass counts as failed even when it freed some space.',
+    next: 'Remove dead containers so their images can go (`crictl rm` / `docker container prune`; the kubelet\'s container GC keeps --maximum-dead-containers per pod), then look for images with children (`docker images -a`, `crictl images`); check the disk with `df -h`.',
+  },
   {
     id: 'cannot-free', words: ['wanted to free', 'attempted to free'], title: 'it cannot free enough disk',
     why: 'There are not enough unused images to remove: the images on the node belong to containers that run (or ran recently), or what fills the image filesystem is not images at all (container logs, writable layers, emptyDir volumes, other files on the same disk).',
@@ -62,12 +72,18 @@ function describe(ctx: FindingContext, node: number, list: number[]): Finding {
   b.nodeLanes(node, ['gc']);
   const first = list[0];
   const last = list[list.length - 1];
-  const error = ctx.text(last) || ctx.text(first);
+  // The last pass's error — unless an excerpt cut it short: then an earlier line that it is the start of.
+  let error = ctx.text(last);
+  for (const e of list.slice(0, MAX_EVIDENCE)) {
+    const t = ctx.text(e);
+    if (t.length > error.length && t.startsWith(error)) error = t;
+  }
   const cause = causeByWords(CAUSES, error) ?? OTHER;
   // How far off the last pass was: "Wanted to free N bytes, but freed M bytes" (up to 1.28), "Attempted to free N bytes,
   // but only found M bytes eligible to free" (1.29+). Bounded digits: the pattern stays linear.
-  const m = /(?:wanted|attempted) to free (\d{1,20}) bytes, but (?:only found|freed) (\d{1,20}) bytes/i.exec(error);
-  const shortBy = m ? ` (the last pass wanted to free ${bytesText(Number(m[1]))} and freed ${bytesText(Number(m[2]))})` : '';
+  // Before 1.7: "wanted to free N, but freed M space".
+  const m = /(?:wanted|attempted) to free (\d{1,20})(?: bytes)?, but (?:only found|freed) (\d{1,20}) (?:bytes|space)/i.exec(error);
+  const shortBy = m ? ` (${error === ctx.text(last) ? 'the last pass' : 'a pass'} wanted to free ${bytesText(Number(m[1]))} and freed ${bytesText(Number(m[2]))})` : '';
   const spanUs = trace.events.timeUs[last] - trace.events.timeUs[first];
   // How full the image filesystem was: the last "over the high threshold" line before the last failure.
   let full = -1;
@@ -83,7 +99,7 @@ function describe(ctx: FindingContext, node: number, list: number[]): Finding {
     id: 'image-gc-failing',
     title: `Image garbage collection failing: ${cause.title}`,
     severity: 'warning',
-    explanation: `Image garbage collection failed several passes in a row${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
+    explanation: `Image garbage collection failed ${list.length > 1 || !EACH_PASS.has(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
       + 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.',
     next: cause.next,
   });

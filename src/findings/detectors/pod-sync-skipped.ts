@@ -16,6 +16,17 @@ import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 const EXPLAINED_ELSEWHERE = ['container runtime is down', 'status check may not have completed yet', 'PLEG is not healthy',
   'pleg was last seen active', 'pleg has yet to be successful', 'network not ready', 'NetworkReady=false'];
 const MAX_GAP_US = 60e6;
+/** A reason this short that begins one of those may be anything. */
+const MIN_CUT_REASON_CHARS = 6;
+
+/**
+ * The reason is one the other findings cover — or the start of one, cut where the excerpt or a terminal cut the line
+ * ("[container run").
+ */
+function explainedElsewhere(text: string): boolean {
+  const reason = text.replace(/^\[/, '').trimEnd();
+  return EXPLAINED_ELSEWHERE.some((x) => text.includes(x) || (reason.length >= MIN_CUT_REASON_CHARS && x.startsWith(reason)));
+}
 
 export const podSyncSkipped: Detector = {
   id: 'pod-sync-skipped',
@@ -23,7 +34,7 @@ export const podSyncSkipped: Detector = {
     const matching: number[] = [];
     for (const e of ctx.ofKind('syncloop.skipping')) {
       const t = ctx.text(e);
-      if (t && !EXPLAINED_ELSEWHERE.some((x) => t.includes(x))) matching.push(e);
+      if (t && !explainedElsewhere(t)) matching.push(e);
     }
     return groupEpisodes(ctx, matching, MAX_GAP_US).map((ep) => describe(ctx, ep));
   },

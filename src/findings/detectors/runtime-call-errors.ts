@@ -12,6 +12,7 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
+import { eventsNear } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
@@ -103,9 +104,21 @@ export const runtimeCallErrors: Detector = {
       const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set([ev.msg[e]]), group: g, stats };
       nodeRecent.push(failure);
     }
-    return groups.map((g) => describe(ctx, g));
+    const sandboxFailures = ctx.ofKind('runtime.sandbox-create-failed');
+    return groups.filter((g) => !reportedWithPod(ctx, g, sandboxFailures)).map((g) => describe(ctx, g));
   },
 };
+
+/**
+ * A group of RunPodSandbox failures only, none of them the runtime failing (a CNI or image error, not a timeout or a
+ * closed socket), each logged again by the pod worker's "Failed to create sandbox for pod" within a moment: that is
+ * sandbox-create-failed's finding, with the pod named; the same failure here would say it twice without the pod.
+ */
+function reportedWithPod(ctx: FindingContext, g: Group, sandboxFailures: Uint32Array): boolean {
+  if (g.routine || g.serious > 0 || [...g.calls.keys()].some((name) => name !== 'RunPodSandbox')) return false;
+  const ev = ctx.trace.events;
+  return g.events.every((e) => eventsNear(ctx, sandboxFailures, g.node, ev.timeUs[e], ev.timeUs[e] + RELOG_WINDOW_US, 1).length > 0);
+}
 
 /**
  * The latest recent failure this caller line logs again: one of its calls, the same class of error, not yet logged

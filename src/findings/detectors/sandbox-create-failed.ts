@@ -8,7 +8,8 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, failedActions } from '../text-scan.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { clipMiddle, failedActions, isNetworkPluginError, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
 
@@ -32,6 +33,8 @@ interface PodSandbox {
   lastFailureUs: number;
   changes: number[];
   error: string;
+  /** A failure line is about the pod network (its error, or its message: dockertools' "Failed to setup network for pod"). */
+  network: boolean;
 }
 
 export const sandboxCreateFailed: Detector = {
@@ -41,7 +44,7 @@ export const sandboxCreateFailed: Detector = {
     const pods = new Map<number, PodSandbox>();
     const of = (pod: number) => {
       let p = pods.get(pod);
-      if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '' }; pods.set(pod, p); }
+      if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '', network: false }; pods.set(pod, p); }
       return p;
     };
     for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed'])) {
@@ -64,6 +67,7 @@ export const sandboxCreateFailed: Detector = {
       p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
       if (!p.error && error && error.length > 12) p.error = error;
+      if (!p.network) p.network = isNetworkPluginError(error) || error.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
     }
     // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
     const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
@@ -87,13 +91,15 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const first = events[0];
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
-  const hint = p.error.includes('network') ? ' The error is in network setup: the CNI plugin failed for this sandbox.'
+  const hint = p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
     : p.error.includes('sandbox image') ? ' The pause (sandbox) image could not be pulled.'
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
   const parts: string[] = [];
   if (p.failureCount) {
     const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
-    parts.push(`The pod worker could not create the sandbox for ${podName(trace, p.pod)}: ${count(p.failureCount, 'failure line')}${attempts} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.${hint}`);
+    const when = first === last ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+      : `from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
+    parts.push(`The pod worker could not create the sandbox for ${podName(trace, p.pod)}: ${count(p.failureCount, 'failure line')}${attempts} ${when}${p.error ? `, "${clipMiddle(runtimeErrorText(p.error), 200)}"` : ''}.${hint}`);
   } else {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }

@@ -267,6 +267,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     S(klog('E', 'kubelet.go:1343', '"Image garbage collection failed multiple times in a row" err="invalid capacity 0 on image filesystem"'), { text: 'invalid capacity 0 on image filesystem' }),
     J(json('kubelet/kubelet.go:1440', { msg: 'Image garbage collection failed multiple times in a row', err: 'invalid capacity 0 on image filesystem' }),
       { text: 'invalid capacity 0 on image filesystem' })),
+  entry('X11d', 'gc.image-failed', 'gc',
+    // openshift/release#40 (origin-node, 1.6).
+    P(klog('E', 'kubelet.go:1146', 'Image garbage collection failed: wanted to free 6607811379, but freed 7438123270 space with errors in image deletion: [Error response from daemon: conflict: unable to delete 8427ca8443f7 (cannot be forced) - image has dependent child images]'),
+      { text: 'wanted to free 6607811379, but freed 7438123270 space with errors in image deletion: [Error response from daemon: conflict: unable to delete 8427ca8443f7 (cannot be forced) - image has dependent child images]' })),
   entry('X11c', 'gc.image-failed-once', 'gc',
     P(klog('E', 'kubelet.go:1273', 'Image garbage collection failed once. Stats initialization may not have completed yet: failed to get imageFs info: unable to find data in memory cache'),
       { text: 'failed to get imageFs info: unable to find data in memory cache' }),
@@ -279,6 +283,11 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X128', 'runtime.sandbox-create-failed', 'pod-worker',
     P(klog('E', 'docker_manager.go:1955', `Failed to create pod infra container: ImagePullBackOff; Skipping pod "${WEB0}": Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"`),
       { pods: [web0], text: 'Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"' })),
+  entry('X181', 'runtime.sandbox-create-failed', 'pod-worker',
+    // projectcalico/cni-plugin#105 (1.2/1.3): the plugin's error was empty.
+    P(klog('E', 'manager.go:1993', `Failed to setup network for pod "${WEB0}" using network plugins "cni": ; Skipping pod`), { pods: [web0], text: '' }),
+    P(klog('E', 'manager.go:1993', `Failed to setup network for pod "${WEB0}" using network plugins "kubenet": Error adding container to network: no IP addresses available in network: kubenet; Skipping pod`),
+      { pods: [web0], text: 'Error adding container to network: no IP addresses available in network: kubenet' })),
   entry('X114', 'runtime.sandbox-network', 'runtime',
     P(klog('I', 'plugins.go:405', 'Calling network plugin cni to set up pod "web-0_default"'), { text: '' }),
     P(klog('I', 'cni.go:347', `Adding default_web-0/${SANDBOX} to network flannel/cbr0 netns "/proc/4121/ns/net"`)),
@@ -287,6 +296,8 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     // microsoft/SDN#298 (Windows, 1.13): the CNI plugin could not create the sandbox's HNS endpoint.
     P(klog('E', 'cni.go:310', `Error adding network: error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)`),
       { text: `error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)` }),
+    // projectcalico/cni-plugin#105: an empty error, the trailing space gone.
+    P(klog('E', 'cni.go:167', 'Error adding network:'), { text: '' }),
     P(klog('E', 'cni.go:278', 'Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24'),
       { text: 'failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24' }),
     P(klog('W', 'cni.go:329', `Error deleting default_web-0/${SANDBOX} from network calico/k8s-pod-network: error getting ClusterInformation: connection is unauthorized: Unauthorized`),

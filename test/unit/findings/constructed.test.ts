@@ -214,7 +214,8 @@ describe('sandbox-create-failed counts attempts, not lines (constructed 1.11 doc
     expect(f[0].title).toBe('Pod sandbox creation failing for kube-system/coredns-78fcdf6894-abcde');
     expect(f[0].severity).toBe('warning');
     expect(f[0].explanation).toContain('3 failure lines (one attempt) from');
-    expect(f[0].explanation).toContain('the CNI plugin failed');
+    expect(f[0].explanation).toContain('the network plugin (CNI) failed');
+    expect(f[0].explanation).toContain('network: failed to find plugin "loopback" in path [/opt/cni/bin]".');
   });
 
   it('three attempts 12 s apart: an error, titled with its attempts', () => {
