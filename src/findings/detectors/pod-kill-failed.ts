@@ -9,17 +9,22 @@
  */
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
+import { lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, failedActions, isNetworkPluginError } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
+import { str } from '../../model/trace-query.ts';
 
 const KILL_ACTIONS: ReadonlySet<string> = new Set(['KillPodSandbox', 'KillContainer']);
 /** Kinds after which a pod has finished terminating (or is gone from the API). */
 const DONE_KINDS = ['pw.terminated', 'pw.complete', 'status.resources-reclaimed', 'syncloop.remove'];
 const MAX_GROUPS = 500;
 const REMOVE = kindId('syncloop.remove');
+const KILL_FAILED = kindId('runtime.kill-failed');
+/** A failed stop is logged by the runtime manager and then by the pod worker's sync error, within a moment. */
+const SAME_SYNC_US = 2e6;
 
 type Cause = 'network' | 'timeout' | 'unreachable' | 'gone' | 'other';
 
@@ -29,8 +34,9 @@ interface KillFailure {
   /** What could not be killed, in the order first seen: `container app`, `the sandbox`. */
   what: string[];
   events: number[];
-  /** Lines reporting a failed kill (a failed sync each). */
+  /** Failed syncs: lines reporting a failed kill, those within SAME_SYNC_US of each other counted once. */
   total: number;
+  lastUs: number;
   error: string;
   sandbox: boolean;
 }
@@ -40,16 +46,21 @@ export const podKillFailed: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const groups = new Map<number, KillFailure>();
-    for (const e of ctx.ofKinds(['pw.sync-error', 'housekeeping.kill-unwanted-failed'])) {
+    for (const e of ctx.ofKinds(['pw.sync-error', 'housekeeping.kill-unwanted-failed', 'runtime.kill-failed'])) {
       const pod = ev.pod[e];
       if (pod < 0) continue;
       let counted = false;
-      for (const a of failedActions(ctx.text(e))) {
+      // The runtime manager's own line for a failed stop ("Container termination failed with gracePeriod"): its error
+      // is the whole text, its container the one the line names.
+      const actions = ev.kind[e] === KILL_FAILED
+        ? [{ action: 'KillContainer', target: str(ctx.trace, ev.cname[e]), detail: ctx.text(e) }]
+        : failedActions(ctx.text(e));
+      for (const a of actions) {
         if (!KILL_ACTIONS.has(a.action)) continue;
         let g = groups.get(pod);
         if (!g) {
           if (groups.size >= MAX_GROUPS) break;
-          g = { pod, what: [], events: [], total: 0, error: '', sandbox: false };
+          g = { pod, what: [], events: [], total: 0, lastUs: -Infinity, error: '', sandbox: false };
           groups.set(pod, g);
         }
         // A sandbox is named by the pod's UID.
@@ -59,7 +70,8 @@ export const podKillFailed: Detector = {
         if (!g.error && a.detail) g.error = a.detail;
         if (counted) continue;
         counted = true;
-        g.total++;
+        if (ev.timeUs[e] - g.lastUs > SAME_SYNC_US) g.total++;
+        g.lastUs = ev.timeUs[e];
         if (g.events.length < 200) g.events.push(e);
       }
     }
@@ -103,6 +115,14 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Findi
   const ev = trace.events;
   const { b, first, last, spanUs } = podFailureEvidence(trace, g.pod, g.events);
   b.podLanes(g.pod, g.sandbox ? ['sandbox', 'container'] : ['container']);
+  // A sync error cut before its error (an excerpt, a terminal): the runtime call's own failure a moment before says it.
+  if (!g.error) {
+    const call = lastBefore(ctx, ctx.ofKind('runtime.call-failed'), ev.node[first], ev.timeUs[first] - SAME_SYNC_US, ev.timeUs[first] + 1);
+    if (call >= 0) {
+      g.error = ctx.text(call);
+      b.evidence(call);
+    }
+  }
   const cause = causeOf(g.error);
   const what = listOf(g.what);
   const reasons = [...(g.what.some((w) => w !== 'the sandbox') ? ['KillContainerError'] : []), ...(g.sandbox ? ['KillPodSandboxError'] : [])].join(' and ');

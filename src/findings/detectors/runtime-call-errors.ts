@@ -27,8 +27,11 @@ const CRI_KINDS = [...new Set(CATALOG.filter((e) => e.cri).map((e) => e.kind))];
 
 /** A caller's line this soon after a failure, with its error, is the same failure logged again. */
 const RELOG_WINDOW_US = 1e6;
-/** Failures further apart than this belong to different outages. */
-const MAX_GAP_US = 2 * 60e6;
+/**
+ * Failures further apart than this belong to different outages. Longer than the kubelet's 2-minute runtime request
+ * timeout: against a hung runtime each call fails only when that runs out, so one outage's failures come 2 min apart.
+ */
+const MAX_GAP_US = 3 * 60e6;
 /** Recent failures a caller's line is compared with (per node); older ones drop out of the window anyway. */
 const MAX_RECENT = 32;
 /** Error texts are compared on this much of their length. */

@@ -549,3 +549,87 @@ describe('node-shutdown', () => {
     expect(a.lines(f)).toEqual([20, 22, 24, 26, 27, 28]);
   });
 });
+
+describe('round 7: detectors that had only constructed logs, on real excerpts', () => {
+  it('container-config-error names the container and the subPath cause (awslabs/mountpoint-s3-csi-driver#411, 1.28+ journal without date or host)', () => {
+    // https://github.com/awslabs/mountpoint-s3-csi-driver/issues/411
+    const a = fixture('container-config-error-1.log');
+    const f = only(a, 'container-config-error');
+    expect(f.title).toBe('CreateContainerConfigError for container app of phnamespace/s3-app-pathbased');
+    expect(f.explanation).toContain('failed to prepare subPath for volumeMount "persistent-storage" of container "app"');
+    expect(a.lines(f)).toEqual([6]);
+  });
+
+  it('image-gc-failing reads the ≤1.6 wording and says the runtime refused removals (openshift/release#40, origin-node 1.6 journal)', () => {
+    // https://github.com/openshift/release/issues/40 — the thread: images of dead containers were never removed.
+    const a = fixture('image-gc-failing-1.log');
+    const f = only(a, 'image-gc-failing');
+    expect(f.title).toBe('Image garbage collection failing: the runtime refused to remove images');
+    expect(a.lines(f)).toEqual([4, 5]);
+    // The second line is cut by the stored excerpt ("want"): the first one's whole error is quoted.
+    expect(f.explanation).toContain('"wanted to free 6607811379, but freed 7438123270 space with errors in image deletion');
+    expect(f.explanation).toContain('(a pass wanted to free 6.2 GiB and freed 6.9 GiB)');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
+  });
+
+  it('pod-kill-failed takes a cut sync error\'s cause from the runtime call before it (kubernetes/website#6080, 1.8 journal)', () => {
+    // https://github.com/kubernetes/website/issues/6080
+    const a = fixture('pod-kill-failed-1.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.title).toBe('Killing the sandbox of nginx-deployment-569477d6d8-92gsl fails: runtime timeout');
+    expect(a.lines(f)).toEqual([14, 16]);
+    expect(f.explanation).toContain('DeadlineExceeded');
+    expect(f.explanation).not.toContain('The runtime refused the kill');
+  });
+
+  it('pod-kill-failed from "Container termination failed with gracePeriod" alone (just-containers/s6-overlay#610, structured journal)', () => {
+    // https://github.com/just-containers/s6-overlay/issues/610 — the container's process would not stop.
+    const a = fixture('pod-kill-failed-2.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.title).toBe('Killing container liuda1-goland of admin/liuda1-goland-0 fails: runtime timeout');
+    expect(a.lines(f)).toEqual([4]);
+    expect(f.explanation).toContain('1 failed sync');
+  });
+
+  it('sandbox-create-failed quotes the CNI cause and counts one attempt logged twice once (projectcalico/calico#4308, k3s printf)', () => {
+    // https://github.com/projectcalico/calico/issues/4308
+    const a = fixture('sandbox-create-failed-2.log');
+    const f = a.of('sandbox-create-failed');
+    expect(f.map((x) => x.title)).toEqual([
+      'Pod sandbox creation failing for kube-system/coredns-8655855d6-q6mtc',
+      'Pod sandbox creation failing for kube-system/local-path-provisioner-6d59f47c7-mv8fz',
+    ]);
+    expect(f.map((x) => x.severity)).toEqual(['warning', 'warning']);
+    expect(a.lines(f[1])).toEqual([3, 4]);
+    expect(f[1].explanation).toContain('2 failure lines (one attempt)');
+    expect(f[1].explanation).toContain('failed to setup network for sandbox "34bef718517f…": failed to find plugin "loopback" in path [/opt/cni/bin]"');
+    // The runtime client's RunPodSandbox line is the same failure: no second, pod-less finding.
+    expect(a.of('runtime-call-errors')).toEqual([]);
+  });
+
+  it('sandbox-create-failed on the dockertools network failure with an empty plugin error (projectcalico/cni-plugin#105, 2016)', () => {
+    // https://github.com/projectcalico/cni-plugin/issues/105
+    const a = fixture('sandbox-create-failed-3.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(a.pods(f)).toEqual(['kube-system/kube-dns-dx2er']);
+    expect(a.lines(f)).toEqual([5]);
+    expect(f.explanation).toContain('network plugin (CNI) failed');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
+  });
+
+  it('pod-sync-skipped stays silent on a skip reason the excerpt cut ("[container run", kubernetes/kubernetes#88942, Windows glog file)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/88942
+    const a = fixture('pod-sync-skipped-2.log');
+    expect(a.of('pod-sync-skipped')).toEqual([]);
+    expect(a.trace.sources[0].node).toBe('k8s-m-w2-win');
+  });
+
+  it('runtime-call-errors: PodSandboxStatus timing out every 2 minutes is one outage (containerd/containerd#7790, RKE1 1.22+)', () => {
+    // https://github.com/containerd/containerd/issues/7790
+    const a = fixture('runtime-call-errors-3.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (4 failed calls: PodSandboxStatus, StopPodSandbox)');
+    expect(a.lines(f)).toEqual([6, 7, 8, 10]);
+    expect(f.severity).toBe('error');
+  });
+});
