@@ -5,6 +5,7 @@
  */
 import type { VersionRange } from '../model/trace.ts';
 import { CATALOG } from './catalog.ts';
+import { newestMinorAt } from './release-dates.ts';
 
 /** Minor versions as integers: 1.12 → 12. Infinity = "and newer". */
 type Range = readonly [number, number];
@@ -156,6 +157,9 @@ export class VersionFingerprint {
   private gate = -1;
   private readonly noteLog: FingerprintLog['notes'] = [];
   private readonly logged = new Map<string, number>();
+  /** noteLogDate's bound, kept apart from the hits (Infinity: none). */
+  private dateCap = Infinity;
+  private dateCapSignal = '';
 
   /** Per entry (EntrySignals.index): its BY_ENTRY signal was noted outside the budget, so noting it again does nothing. */
   private readonly entryNoted: Uint8Array = new Uint8Array(ENTRY_SIGNALS.size);
@@ -243,6 +247,18 @@ export class VersionFingerprint {
     }
   }
 
+  /**
+   * The log's last record is dated `epochUs` by evidence (a wrapper's timestamp, a dated message, `--year`…): no
+   * kubelet newer than what was out by then wrote it. A weak signal: it narrows the others, never contradicts them
+   * (a year the log only suggests may be wrong), and alone gives an upper bound.
+   */
+  noteLogDate(epochUs: number): void {
+    const newest = newestMinorAt(epochUs);
+    if (newest === Infinity) return;
+    this.dateCap = newest;
+    this.dateCapSignal = `dated ${new Date(epochUs / 1000).toISOString().slice(0, 7)}, when 1.${newest - 1} was the newest release (1.${newest} at most in pre-release)`;
+  }
+
   /** A kubelet version a path or `kubelet --version` named outside the records (ingest/version-in-path.ts). */
   notePathVersion(minor: number, from: string): void {
     this.note(`v1.${minor} named by ${from}`, [minor, minor]);
@@ -283,7 +299,10 @@ export class VersionFingerprint {
   }
 
   result(): VersionRange {
-    if (this.hits.size === 0) return { min: '', max: '', label: 'unknown', signals: [] };
+    if (this.hits.size === 0) {
+      return this.dateCap === Infinity ? { min: '', max: '', label: 'unknown', signals: [] }
+        : { min: '', max: fmt(this.dateCap), label: label(0, this.dateCap), signals: [this.dateCapSignal] };
+    }
     let lo = 0;
     let hi = Infinity;
     let hullLo = Infinity;
@@ -295,6 +314,10 @@ export class VersionFingerprint {
       hullHi = Math.max(hullHi, b);
     }
     const signals = [...this.hits.keys()];
+    if (lo <= hi && lo <= this.dateCap && this.dateCap < hi) {
+      hi = this.dateCap;
+      signals.push(this.dateCapSignal);
+    }
     if (lo <= hi) return { min: fmt(lo), max: hi === Infinity ? '' : fmt(hi), label: label(lo, hi), signals };
     // Contradicting signals: several kubelet versions wrote this source (an upgrade), report the hull.
     const exact = [...this.hits.values()].filter(([a, b]) => a === b).map(([a]) => a);

@@ -310,6 +310,7 @@ export class SourceHandle implements FastRecordSink {
       if (t < startUs) startUs = t;
       if (t > endUs) endUs = t;
     }
+    if (year.how !== 'assumed' && Number.isFinite(endUs)) this.fp.noteLogDate(endUs);
     const counts = this.reader.counts;
     // Each record votes for its wrapper, those written to stderr without a klog header too (crash reports).
     const records = Object.values(facts.wrappers).reduce((sum, n) => sum + n, 0);

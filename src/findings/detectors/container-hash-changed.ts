@@ -90,7 +90,8 @@ function describe(ctx: FindingContext, g: Group, kills: Uint32Array): Finding {
   const pairs = [...g.pairs.keys()];
   const source = trace.sources[ev.source[first]];
   const [lo, hi] = minorRange(source.versionRange);
-  const upgrade17to19 = lo <= 7 && hi >= 9 && hi !== Infinity;
+  // The range must reach across 1.7 → 1.9 and no further than 1.10: a bound like ≤1.17 (a date alone) says nothing of it.
+  const upgrade17to19 = lo <= 7 && hi >= 9 && hi <= 10;
 
   const parts: string[] = [];
   parts.push(`${count(containers.size, 'running container')} of ${count(pods.size, 'pod')} (${podNames(trace, pods)}) ${containers.size === 1 ? 'was' : 'were'} killed to be recreated because the spec hash the kubelet computed differs from the hash stored on the running container` +

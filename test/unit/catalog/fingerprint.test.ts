@@ -1,6 +1,7 @@
 /** Version fingerprints from text alone (kubelet-reference §5.2), through the whole pipeline. */
 import { describe, expect, it } from 'vitest';
 import { analyzeSources } from '../../../src/model/analyze.ts';
+import { VersionFingerprint } from '../../../src/catalog/fingerprint.ts';
 import { CID, UID, WEB0, json, klog } from './sample-kit.ts';
 
 function versionOf(...lines: string[]): string {
@@ -69,7 +70,7 @@ describe('version fingerprint', () => {
 
   it('reads JSON lines too (work type names, lower-case sync function names)', () => {
     expect(versionOf(json('kubelet/pod_workers.go:1240', { msg: 'Processing pod event', v: 4, pod: { name: 'web-0', namespace: 'default' }, podUID: UID, updateType: 'sync' })))
-      .toBe('1.27+');
+      .toBe('1.27–1.30');
     expect(versionOf(json('kubelet/kubelet.go:1554', { msg: 'syncPod enter', v: 4, pod: { name: 'web-0', namespace: 'default' }, podUID: UID })))
       .toBe('1.22–1.26');
   });
@@ -77,9 +78,9 @@ describe('version fingerprint', () => {
   it('reads a JSON record by its structured message, not as the printf era of the same message', () => {
     // An E-level "Skipping pod synchronization" in JSON is the structured message (1.21+), not the 1.18–1.20 printf one.
     expect(versionOf(json('kubelet/kubelet.go:2460', { msg: 'Skipping pod synchronization', err: 'PLEG is not healthy: pleg was last seen active 3m2s ago; threshold is 3m0s' })))
-      .toBe('1.21+');
+      .toBe('1.21–1.30');
     expect(versionOf(json('events/event.go:307', { msg: 'Event occurred', object: 'default/web-0', fieldPath: 'spec.containers{app}', kind: 'Pod', reason: 'Started' })))
-      .toBe('1.24+');
+      .toBe('1.24–1.30');
   });
 
   it('takes the minor from "Started kubelet v1.5.2" too; cAdvisor\'s "Version: {KernelVersion:…}" is no kubelet version (nor a kubelet start)', () => {
@@ -106,7 +107,29 @@ describe('version fingerprint', () => {
   });
 
   it('dates a JSON log 1.19+ by its format alone (--logging-format=json came in 1.19), when no message says more', () => {
-    expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19+');
+    expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19–1.30');
+  });
+});
+
+describe('the log\'s date', () => {
+  // The JSON samples are stamped 2024-03-15, when 1.29 was the newest release: 1.30 at most, in pre-release.
+  it('bounds the version at the newest release by then, plus its pre-release', () => {
+    expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19–1.30');
+  });
+
+  it('is weak: it narrows the other signals but never contradicts them (a year only suggested may be wrong)', () => {
+    expect(versionOf(json('kubelet/kubelet.go:2606', { msg: 'SyncLoop (containermanager): event for pod', pod: { name: 'web-0', namespace: 'default' } }))).toBe('1.30');
+    const fp = new VersionFingerprint();
+    fp.noteLogDate(Date.parse('2016-06-07T11:53:24Z') * 1000);
+    expect(fp.result().label).toBe('≤1.3');
+    expect(fp.result().signals).toEqual(['dated 2016-06, when 1.2 was the newest release (1.3 at most in pre-release)']);
+    // A version the log names outright wins over a date that contradicts it.
+    fp.notePathVersion(32, 'the file name');
+    expect(fp.result().label).toBe('1.32');
+    // A date past the table's last release says nothing (a newer release may exist).
+    const late = new VersionFingerprint();
+    late.noteLogDate(Date.parse('2026-11-01T00:00:00Z') * 1000);
+    expect(late.result().label).toBe('unknown');
   });
 });
 
