@@ -42,7 +42,7 @@ export async function loadTrace(files: string[], year?: number, read: ReadOption
 const YEAR_FROM: Record<SourceInfo['year']['how'], string> = {
   wrapper: 'from the timestamps beside each line (journald, CRI, CI, a log viewer or a log platform\'s export)', json: 'from the JSON timestamps', message: 'from a date in a message',
   'pod-uid': 'from the time inside version-1 pod UIDs', 'cronjob-name': 'from the scheduled time in CronJob pods\' names',
-  'file-header': 'from the glog file header or journalctl\'s banner',
+  'file-header': 'from the glog file header or file name, or journalctl\'s banner',
   document: 'from dates in the text around the log', caller: 'from --year',
   assumed: 'assumed: the latest year not after today — pass --year to set it',
 };

@@ -8,6 +8,7 @@
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
+import { glogFileNameBefore } from './glog-file-name.ts';
 import { HardWraps, type WrappedLine } from './hard-wrap.ts';
 import {
   bulletEnd, copyWrapper, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
@@ -797,12 +798,16 @@ export class SourceReader {
     this.flush();
     let host = w ? w.host : '';
     let kind: WrapperKind = w ? w.kind : 'none';
+    // `grep` over --log-dir files names each line's file: its host and creation date.
+    const glogFile = !w && h.start > 0 ? glogFileNameBefore(text, h.start) : undefined;
     if (!w && h.start > 0) {
-      host = hostPrefixBefore(text, h.start);
-      if (host) kind = 'node-prefix';
+      host = glogFile ? glogFile.host : hostPrefixBefore(text, h.start);
+      if (host) kind = glogFile ? 'glog-file' : 'node-prefix';
     }
     if (!host && this.loneHostLine === lineNo - 1) host = this.loneHost;
-    const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month) : h.start > 0 ? yearInText(text, 0, h.start) : 0;
+    const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month)
+      : glogFile ? glogFile.year + (h.month > 0 && h.month < glogFile.month ? 1 : 0)
+      : h.start > 0 ? yearInText(text, 0, h.start) : 0;
     const msgStart = h.msgStart;
     const structured = text.charCodeAt(msgStart) === 34;
     if (this.pager.isCut(text, msgStart, structured)) {

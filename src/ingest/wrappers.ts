@@ -20,6 +20,8 @@ export type WrapperKind =
   | 'journald-ident'
   | 'cri'
   | 'node-prefix'
+  /** `grep` over --log-dir files: each line after its file's name (`kubelet.<host>.<user>.log.INFO.<date>-<time>.<pid>:`; glog-file-name.ts). */
+  | 'glog-file'
   | 'timestamp'
   /** A `journalctl -o json` entry (set by the JSON reader, never by parseWrapper). */
   | 'journald-json'

@@ -28,7 +28,7 @@ import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
   klog: 'klog text', 'klog-journald': 'journald (journalctl) with klog lines', 'klog-cri': 'CRI container log with klog lines',
-  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-timestamped': 'timestamped klog lines (CI runners, log viewers)',
+  'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-glog-files': 'klog lines grepped from --log-dir files (named by host and date)', 'klog-timestamped': 'timestamped klog lines (CI runners, log viewers)',
   'klog-logfmt': 'klog lines inside logfmt records (k0s)',
   'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
   'json-journald': 'journald with JSON log lines', 'journald-json-export': 'journalctl -o json export',
@@ -410,6 +410,8 @@ export class SourceHandle implements FastRecordSink {
       const now = this.opts.assumedNotAfterUs;
       if (how === 'assumed' && now !== undefined && yearlessToEpochUs(o.time[to - 1], base + offset[n - 1]) > now + US_PER_DAY) base--;
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
+    // The dates in the names of grepped --log-dir files are the files' headers, in short.
+    else if (strong && (facts.wrappers['glog-file'] ?? 0) * 2 > n) how = 'file-header';
     // Records come a day at a time: the day's start is worked out again only when the day or the year changes.
     let lastDay = -1;
     let lastYear = -1;
@@ -481,6 +483,7 @@ export class SourceHandle implements FastRecordSink {
     if (top && top.startsWith('journald')) return 'klog-journald';
     if (top === 'cri') return 'klog-cri';
     if (top === 'node-prefix') return 'klog-node-prefix';
+    if (top === 'glog-file') return 'klog-glog-files';
     if (top === 'timestamp') return 'klog-timestamped';
     if (top === 'logfmt') return 'klog-logfmt';
     return 'klog';

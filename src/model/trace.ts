@@ -39,7 +39,7 @@ export const GOROUTINE_LANES: ReadonlySet<LaneKind> = new Set<LaneKind>([
 ]);
 
 export type FormatId =
-  | 'klog' | 'klog-journald' | 'klog-cri' | 'klog-node-prefix' | 'klog-timestamped' | 'klog-logfmt' | 'klog-in-document'
+  | 'klog' | 'klog-journald' | 'klog-cri' | 'klog-node-prefix' | 'klog-glog-files' | 'klog-timestamped' | 'klog-logfmt' | 'klog-in-document'
   | 'json' | 'json-journald' | 'journald-json-export' | 'log-platform-export' | 'log-platform-csv' | 'csv' | 'unknown' | 'empty' | 'binary';
 
 export interface Diagnostic {

@@ -9,7 +9,7 @@ import { arrayOf, bool, int, intKeyed, num, object, oneOf, optional, str, type S
 
 /** Every FormatId; the type check below fails to compile when trace.ts gains one that is not listed here. */
 const FORMAT_IDS = [
-  'klog', 'klog-journald', 'klog-cri', 'klog-node-prefix', 'klog-timestamped', 'klog-logfmt', 'klog-in-document', 'json', 'json-journald',
+  'klog', 'klog-journald', 'klog-cri', 'klog-node-prefix', 'klog-glog-files', 'klog-timestamped', 'klog-logfmt', 'klog-in-document', 'json', 'json-journald',
   'journald-json-export', 'log-platform-export', 'log-platform-csv', 'csv', 'unknown', 'empty', 'binary',
 ] as const satisfies readonly FormatId[];
 const ANOMALY_KINDS = ['illegal-transition', 'event-after-removal', 'clock-jump', 'gap'] as const satisfies readonly Anomaly['kind'][];

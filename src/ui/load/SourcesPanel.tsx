@@ -14,7 +14,7 @@ const YEAR_HOW: Record<SourceInfo['year']['how'], string> = {
   wrapper: 'stated by the timestamps beside each line (journald, CRI, CI, a log viewer or a log platform\'s export)', json: 'stated by the JSON timestamps', message: 'found in a message',
   'pod-uid': 'from the time inside the pods\' UIDs (version-1 UUIDs, made by API servers before 1.15)',
   'cronjob-name': 'from the scheduled time in the names of CronJob pods',
-  'file-header': 'from the log file header (glog\'s, or journalctl\'s banner)', document: 'from dates in the text around the log (a document, other programs\' lines)', caller: 'given by you',
+  'file-header': 'from the log file header or name (glog\'s, or journalctl\'s banner)', document: 'from dates in the text around the log (a document, other programs\' lines)', caller: 'given by you',
   assumed: 'assumed (this year, or last year if this year would put the log after today): nothing in the input states it',
 };
 
