@@ -361,7 +361,7 @@ export class Classifier {
         if (kv.key === name) {
           if (i === this.cutPair && WHOLE_VALUE_ONLY.has(field)) break;
           const s = valueString(this.rec.text, kv);
-          v = field === F.pods ? listItems(s) : s;
+          v = field === F.pods ? (i === this.cutPair ? wholeItemsOfCutList(s) : listItems(s)) : s;
           break;
         }
       }
@@ -374,6 +374,16 @@ export class Classifier {
     this.memoValue[slot] = v;
     return v;
   }
+}
+
+/**
+ * The items of a list value cut before its "]": a quoted item cut short is left out by listItems already; an
+ * unquoted one (`pods=[ns/a ns/b ns/infra-gatew`, klog ≤ 2.90) is the list's last item, and is left out here.
+ */
+function wholeItemsOfCutList(s: string): string[] {
+  const items = listItems(s);
+  const last = items[items.length - 1];
+  return last !== undefined && s.trimEnd().endsWith(last) ? items.slice(0, -1) : items;
 }
 
 function jsonValue(v: unknown): FieldValue | undefined {

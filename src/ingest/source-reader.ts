@@ -7,6 +7,7 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
+import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
 import { HardWraps, type WrappedLine } from './hard-wrap.ts';
@@ -42,12 +43,6 @@ export interface RecordSink {
   record(rec: LogRecord): void;
   /** `damage`: it reports a line with NUL bytes or invalid UTF-8 (see SourceNotes.damagedLine). */
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
-}
-
-
-/** The warning for a record whose text ends inside a value (`cut` in cutInside's words); the fast path gives it too. */
-export function cutWarning(cut: string): string {
-  return `the record is cut ${cut}; read as far as it goes`;
 }
 
 /** Pager-cut lines remembered until their record is emitted (only bounds memory; the '>' is taken off beyond it too). */

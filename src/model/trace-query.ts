@@ -3,6 +3,7 @@ import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
 import { ASSUMED_NODE_NAME } from './source-segment.ts';
+import { CUT_WARNING_PREFIX } from '../ingest/cut-warning.ts';
 import type { PodInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
@@ -87,6 +88,12 @@ export function printedMessage(trace: Trace, e: number): string {
     if (m) msg = m[1];
   }
   return msg.length > 120 ? msg.slice(0, 120) + '…' : msg;
+}
+
+/** The reader warned that the event's record is cut (a terminal's width, a pager, an excerpt's end): its values may be missing. */
+export function eventRecordCut(trace: Trace, e: number): boolean {
+  const line = trace.events.line[e];
+  return trace.sources[trace.events.source[e]].diagnostics.some((d) => d.line === line && d.message.startsWith(CUT_WARNING_PREFIX));
 }
 
 /** Event indices of a pod (including multi-pod lines that list it), in time order. */

@@ -13,6 +13,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
+import { eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
 import { count, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
@@ -69,7 +70,7 @@ export const admissionRejected: Detector = {
     }
     const byReason = new Map<string, ByReason>();
     for (const r of rejections) {
-      const reason = r.reasonWord || reasonKey(r.detail >= 0 ? ctx.text(r.detail) : '');
+      const reason = r.reasonWord || reasonKey(r.detail >= 0 ? ctx.text(r.detail) : '', r.events.some((e) => eventRecordCut(ctx.trace, e)));
       let g = byReason.get(reason);
       if (!g) {
         if (byReason.size >= 20) continue;
@@ -84,8 +85,9 @@ export const admissionRejected: Detector = {
 };
 
 /** The stable part of a rejection message: up to the first comma ("Node didn't have enough resource: cpu"). */
-function reasonKey(text: string): string {
-  if (!text) return 'no reason logged';
+function reasonKey(text: string, cut: boolean): string {
+  // A line cut short (a terminal's width, an excerpt) may have had one.
+  if (!text) return cut ? 'reason cut off in this log' : 'no reason logged';
   return clip(tokenAt(text, 0, ','), 120);
 }
 
@@ -100,7 +102,7 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
   const attempts = g.rejections.length;
   const pods = g.pods.size || attempts;
   const parts = [
-    `The sync-loop goroutine's HandlePodAdditions ran the admit handlers for ${count(pods, 'pod')} (${podNames(trace, g.pods) || 'names not logged'})${attempts > pods ? `, ${attempts} times in all,` : ''} and rejected ${pods === 1 ? 'it' : 'them'}${g.reason !== detail ? ` (${g.reason})` : ''}: "${clip(detail, 240)}" (first ${lineRef(trace, first)} at ${timeOfEvent(trace, first)}).`,
+    `The sync-loop goroutine's HandlePodAdditions ran the admit handlers for ${count(pods, 'pod')} (${podNames(trace, g.pods) || (g.rejections.some((r) => r.events.some((e) => eventRecordCut(trace, e))) ? 'names cut off in this log' : 'names not logged')})${attempts > pods ? `, ${attempts} times in all,` : ''} and rejected ${pods === 1 ? 'it' : 'them'}${g.reason !== detail ? ` (${g.reason})` : ''}: "${clip(detail, 240)}" (first ${lineRef(trace, first)} at ${timeOfEvent(trace, first)}).`,
   ];
   // What the kubelet means by the most telling line (the one with the detail), from the catalog.
   if (withDetail) {

@@ -633,4 +633,15 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     expect(a.lines(f)).toEqual([6, 7, 8, 10]);
     expect(f.severity).toBe('error');
   });
+
+  it('admission-rejected says the reason and the pod were cut off, not that none was logged (kubernetes/kubernetes#106419, terminal-cut journal)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/106419 — the thread: OutOfcpu; every line is cut at the terminal's width.
+    const a = fixture('admission-rejected-2.log');
+    const f = only(a, 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: reason cut off in this log');
+    expect(f.explanation).toContain('(names cut off in this log)');
+    expect(a.lines(f)).toEqual([6]);
+    // The cut pod list's last (partial) name is not taken for a pod.
+    expect(a.trace.pods).toEqual([]);
+  });
 });

@@ -177,6 +177,11 @@ describe('pods that share a name', () => {
     expect(trace.pods[c.pod].kind).toBe('static');
   });
 
+  it('a pod list cut before its "]" keeps its whole names and drops the cut last one', () => {
+    const log = 'I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0 default/web-1 istio-system/infra-ingressgateway-54f59';
+    expect(pods(analyze(['k.log', log])).map((p) => p.pod)).toEqual(['default/web-0 - regular', 'default/web-1 - regular']);
+  });
+
   it('a pod the kubelet deletes as an outdated mirror pod is a mirror pod, without its static pod in the log', () => {
     // kubernetes/kubernetes#62580's shape: the mirror pod is deleted, re-created with a new uid, deleted again.
     const MIRROR2 = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
