@@ -7,7 +7,7 @@ import { CATALOG, MessageMatcher, kindId } from './catalog.ts';
 import { innerSpecs, type CatalogEntry } from './entry.ts';
 import { laneForFile } from './file-lanes.ts';
 import {
-  containerNameFrom, findPodInText, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
+  containerNameFrom, findPodInText, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
   type FieldValue, type PodRef,
 } from './extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -272,6 +272,11 @@ export class Classifier {
     if (out.pods.length === 0 && ((this.rec.era === Era.Printf && out.entry === 0) || this.podWorkerEntry[out.entry] === 1)) {
       const ref = findPodInText(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
       if (ref) out.pods.push(ref);
+    }
+    // A line that names its pod only by the pod's directory (a volume's or subPath's path).
+    if (out.pods.length === 0) {
+      const uid = podUidInPath(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
+      if (uid) out.pods.push({ uid, name: '', namespace: '', container: '' });
     }
   }
 

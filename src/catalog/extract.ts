@@ -115,6 +115,21 @@ export function podListItems(v: FieldValue): string[] {
 }
 
 /**
+ * The pod UID in a path under the kubelet's pod directory (`/var/lib/kubelet/pods/<uid>/volumes/…`), or '': a line
+ * that names its pod only by where its files are. Linear: indexOf steps forward only.
+ */
+export function podUidInPath(s: string, from = 0, limit = s.length): string {
+  for (let p = s.indexOf('/pods/', from); p >= 0 && p < limit; p = s.indexOf('/pods/', p + 6)) {
+    const at = p + 6;
+    const after = s.charCodeAt(at + 36);
+    if ((after === 47 /* / */ || after === 34 /* " */ || after === 92 /* \ */ || Number.isNaN(after) || after === 32) && looksLikeUid(s, at, at + 36)) {
+      return s.slice(at, at + 36);
+    }
+  }
+  return '';
+}
+
+/**
  * Finds the first `name_namespace(uid)` in free text — for messages the catalog does not know. Linear: a
  * candidate is only checked backwards after a valid 36/32-char UID was found inside parentheses, and such UIDs
  * are at least 34 characters apart.

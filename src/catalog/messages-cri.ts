@@ -39,6 +39,15 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The image is being pulled without registry credentials (no image pull secret applies).',
   },
   {
+    // getPullSecretsForPod, in each SyncPod: a named secret that is missing (or an empty name, as some charts render it).
+    id: 'X183', kind: 'image.pull-secret-missing', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['Unable to retrieve pull secret, the image pull may not succeed.'],
+    printf: ['Unable to retrieve pull secret %s/%s{secret} for %s{namespace}/%s{name} due to %v{err}.  The image pull may not succeed.',
+      'Unable to retrieve pull secret %s/%s{secret} for %s{namespace}/%s{name} due to %v{err}. The image pull may not succeed.'],
+    text: ['err'],
+    explain: 'The pod lists an imagePullSecret the kubelet cannot read (it does not exist in the pod\'s namespace, or its name is empty): pulls go on without it, which is harmless for public images and fails with an authorization error for private ones.',
+  },
+  {
     id: 'X122', kind: 'image.credentials', lane: 'runtime', versions: '≤1.26', v: 0,
     printf: ['looking for config.json at %s{path}', 'looking for .dockercfg at %s{path}', 'Refreshing cache for provider: %s{provider}',
       'while getting AWS credentials %s{err}', 'Unable to parse Docker config file: %v{err}'],

@@ -3,6 +3,7 @@ import { CID, J, P, S, SANDBOX, UID, WEB0, entry, json, klog, pod, type EntrySam
 
 const web0 = pod('default', 'web-0', UID);
 const ref = pod('default', 'web-0');
+const byUid = pod('', '', UID);
 const JPOD = { pod: { name: 'web-0', namespace: 'default' } };
 const CONTAINER = '&Container{Name:app,Image:nginx-typo:1.25,Command:[],Args:[],WorkingDir:,Ports:[]ContainerPort{},}';
 const INIT = '&Container{Name:init-db,Image:busybox:1.36,Command:[sh -c until nc -z db 5432; do sleep 1; done],}';
@@ -62,6 +63,14 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [ref], text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
     J(json('kuberuntime/kuberuntime_manager.go:1090', { msg: 'PodSandboxStatus of sandbox for pod', err: 'context deadline exceeded', podSandboxID: SANDBOX, ...JPOD }),
       { pods: [ref], text: 'context deadline exceeded' })),
+  entry('X183', 'image.pull-secret-missing', 'pod-worker',
+    // longhorn/longhorn#1288 (RKE, ≤1.20): an empty secret name; pulp/pulp-operator#407 (k3s 1.23).
+    P(klog('W', 'kubelet_pods.go:861', 'Unable to retrieve pull secret default/ for default/web-0 due to secret "" not found.  The image pull may not succeed.'),
+      { pods: [ref], text: 'secret "" not found' }),
+    S(klog('I', 'kubelet_pods.go:891', '"Unable to retrieve pull secret, the image pull may not succeed." pod="default/web-0" secret="" err="secret \\"regcred\\" not found"'),
+      { pods: [ref], text: 'secret "regcred" not found' }),
+    J(json('kubelet/kubelet_pods.go:1003', { msg: 'Unable to retrieve pull secret, the image pull may not succeed.', secret: '', err: 'secret "regcred" not found', ...JPOD }),
+      { pods: [ref], text: 'secret "regcred" not found' })),
   entry('X39', 'runtime.initialized', 'node-status',
     P(klog('I', 'kuberuntime_manager.go:207', 'Container runtime docker initialized, version: 18.06.3-ce, apiVersion: 1.38.0'), { text: 'docker' }),
     S(klog('I', 'kuberuntime_manager.go:244', '"Container runtime initialized" containerRuntime="containerd" version="1.6.21" apiVersion="v1"'), { text: 'containerd' }),
@@ -224,7 +233,8 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'secret.go:186', `Couldn't get secret default/web-tls: secret "web-tls" not found`), { text: 'secret "web-tls" not found' })),
   entry('X145', 'volume.reconstruct-failed', 'volume',
     P(klog('E', 'reconciler.go:438', `Could not construct volume information: directory /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~csi/pvc-1 is not mounted`),
-      { text: `directory /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~csi/pvc-1 is not mounted` }),
+      // The pod is named only by its directory.
+      { pods: [byUid], text: `directory /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~csi/pvc-1 is not mounted` }),
     S(klog('I', 'reconciler_common.go:612', `"Could not construct volume information" volumeSpecName="pvc-1" err="no volume plugin matched name: kubernetes.io/csi:driver.example.com^vol-1"`),
       { text: 'no volume plugin matched name: kubernetes.io/csi:driver.example.com^vol-1' }),
     J(json('reconciler/reconciler_common.go:612', { msg: 'Could not construct volume information', err: 'volume not mounted' }), { text: 'volume not mounted' })),
@@ -282,12 +292,12 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], cid: CID, text: 'none of the resources are being tracked.' })),
   entry('X165', 'volume.subpath-failed', 'pod-worker',
     S(klog('E', 'kubelet_pods.go:349', `"Failed to prepare subPath for volumeMount of the container" err="error resolving symlinks in \\"/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link\\": lstat /tmp: no such file or directory" containerName="app" volumeMountName="data"`),
-      { lane: 'other', cname: 'app', text: `error resolving symlinks in "/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link": lstat /tmp: no such file or directory` }),
+      { pods: [byUid], cname: 'app', text: `error resolving symlinks in "/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link": lstat /tmp: no such file or directory` }),
     J(json('kubelet_pods.go:349', { msg: 'Failed to prepare subPath for volumeMount of the container', err: 'lstat /tmp: no such file or directory', containerName: 'app', volumeMountName: 'data' }),
       { lane: 'other', cname: 'app', text: 'lstat /tmp: no such file or directory' })),
   entry('X166', 'volume.subpath-failed', 'pod-worker',
     S(klog('E', 'kubelet_pods.go:322', `"Could not determine if subPath exists, will not attempt to change its permissions" path="/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link"`),
-      { lane: 'other', text: `/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link` }),
+      { pods: [byUid], text: `/var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~empty-dir/data/link` }),
     J(json('kubelet_pods.go:322', { msg: 'Could not determine if subPath exists, will not attempt to change its permissions', path: '/data/link' }), { lane: 'other', text: '/data/link' })),
   entry('X167', 'volume.mount-missing', 'pod-worker',
     P(klog('W', 'kubelet_pods.go:113', 'Mount cannot be satisfied for container "test", because the volume is missing: {"tmp" %!q(bool=false) "/opt/example/tmp" ""}'),
