@@ -21,7 +21,7 @@ import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-recor
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isElisionMark, isGoroutineHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isGoroutineHeader, knownLine, KnownLine, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
@@ -810,6 +810,8 @@ export class SourceReader {
       text = text.slice(0, -1);
       if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
     }
+    // A line quoted as inline code in markdown (`` `I0229 … SyncLoop (housekeeping)` ``): the closing backtick is not the record's.
+    if (h.start > 0 && text.charCodeAt(h.start - 1) === 96 && text.endsWith('`') && text.length - 1 > msgStart) text = text.slice(0, -1);
     const rec: LogRecord = {
       line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity,
       yearlessUs: h.month === 0 ? this.datelessUs(h.todUs, w, lineNo) : yearlessUs(h.month, h.day, h.todUs),
@@ -1071,8 +1073,9 @@ export class SourceReader {
       pending.append('\n' + text.slice(p), lastLine);
       return true;
     }
-    // `...` or `<snip>` after a record cut short says lines were left out: it ends the record, it does not continue it.
-    if (isElisionMark(text, p)) return false;
+    // `...` or `<snip>` after a record cut short says lines were left out, and a markdown fence closes the block the
+    // record was pasted in: either ends the record, never continues it (a quote left open by the cut included).
+    if (isElisionMark(text, p) || knownLine(text, p) === KnownLine.Fence) return false;
     if (rec.era === Era.Structured && pending.insideQuote()) {
       // A web page or terminal cut the line inside a quoted value: the rest follows with no separator.
       this.counts.continuation++;

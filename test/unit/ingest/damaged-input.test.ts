@@ -107,6 +107,25 @@ describe('damaged klog lines', () => {
     ]);
   });
 
+  it('a markdown fence after a record cut inside a quote closes the block: it and the prose after are not the record\'s (kubernetes/kubernetes#112631)', () => {
+    const text = [
+      'Old Log', '```',
+      'E0921 12:50:42.876383   19307 kubelet.go:1347] "Image garbage collection failed multiple times in a row" err="failed to garbage collect required amount of images. Wanted to free 2986842521 bytes, but',
+      '```', 'New Log', '```',
+      'E0921 12:50:42.876383   19307 kubelet.go:1347] "Image garbage collection failed multiple times in a row" err="Failed to garbage collect required amount of images. Attempted to free 2986842521 bytes, but only found 0 bytes eligible to free."',
+      '```',
+    ].join('\n');
+    const trace = analyze({ name: 'k.md', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:3', 'k.md:7']);
+    expect(trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 0 });
+  });
+
+  it('a line quoted as inline code: the closing backtick is not part of its message (kubernetes/kubernetes#22259)', () => {
+    const trace = analyze({ name: 'k.md', data: 'Kubelet hangs since:\n`E0229 18:31:47.064312    3429 kubelet.go:2341] Failed cleaning pods: cannot connect to Docker endpoint`\n' });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:2']);
+    expect(trace.strings[trace.events.text[0]]).toBe('cannot connect to Docker endpoint');
+  });
+
   it('a journal read through its pager: lines wider than the terminal end with its ">", which is not read as text', () => {
     // less -S shows a line wider than the terminal up to its last column, with a ">" there.
     const WIDTH = 170;
