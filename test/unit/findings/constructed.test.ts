@@ -967,3 +967,34 @@ describe('slow-termination: a SIGKILL before the grace period ran out (construct
     expect(f[0].explanation).toContain('killed it with SIGKILL before its grace period ran out');
   });
 });
+
+describe('device-plugin-lost on constructed device manager lines (the printf and structured forms of the catalog)', () => {
+  const reg = (t: string, r = 'nvidia.com/gpu') =>
+    `Mar 15 ${t} gpu-1 kubelet[2891]: I0315 ${t}.000000    2891 manager.go:363] Got registration request from device plugin with resource name "${r}"`;
+  const ended = (t: string) =>
+    `Mar 15 ${t} gpu-1 kubelet[2891]: E0315 ${t}.000000    2891 endpoint.go:108] ListAndWatch ended unexpectedly for device plugin nvidia.com/gpu with error rpc error: code = Unavailable desc = transport is closing`;
+  const endedStructured = (t: string) =>
+    `Mar 15 ${t} gpu-1 kubelet[2891]: E0315 ${t}.000000    2891 client.go:83] "ListAndWatch ended unexpectedly for device plugin" err="rpc error: code = Unavailable desc = error reading from server: EOF" resource="nvidia.com/gpu"`;
+
+  it('a plugin back within seconds, once: information, with how long it was gone', () => {
+    const a = analyse([reg('10:00:00'), ended('10:05:00'), reg('10:05:12')].join('\n') + '\n');
+    const f = a.of('device-plugin-lost');
+    expect(f.map((x) => [x.title, x.severity])).toEqual([['Device plugin lost and back: nvidia.com/gpu', 'info']]);
+    expect(a.lines(f[0])).toEqual([2, 3]);
+    expect(f[0].explanation).toContain('It registered again after 12.00s.');
+    expectRangeAndNext(a, f[0]);
+  });
+
+  it('three ends: a warning that the plugin keeps restarting; another resource\'s registration does not bring it back', () => {
+    const log = [ended('10:05:00'), reg('10:05:10'), endedStructured('10:20:00'), reg('10:20:05'), ended('10:40:00'), reg('10:40:01', 'example.com/fpga')];
+    const a = analyse(log.join('\n') + '\n');
+    const f = a.of('device-plugin-lost');
+    expect(f.map((x) => [x.title, x.severity])).toEqual([['Device plugin gone: nvidia.com/gpu (3×)', 'warning']]);
+    expect(f[0].explanation).toContain('keeps happening');
+    expect(f[0].explanation).toContain('No registration follows the last one in this log');
+  });
+
+  it('is silent on registrations alone (every kubelet start has them)', () => {
+    expect(analyse([reg('10:00:00'), reg('10:00:01', 'example.com/fpga')].join('\n') + '\n').of('device-plugin-lost')).toEqual([]);
+  });
+});

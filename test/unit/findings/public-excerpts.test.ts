@@ -644,4 +644,15 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     // The cut pod list's last (partial) name is not taken for a pod.
     expect(a.trace.pods).toEqual([]);
   });
+
+  it('device-plugin-lost: a k3s agent\'s stream to its GPU plugin ended, and nothing registers again (NVIDIA/k8s-device-plugin#368)', () => {
+    // https://github.com/NVIDIA/k8s-device-plugin/issues/368 — the plugin's pod kept being terminated; the line is cut by the issue.
+    const a = fixture('device-plugin-lost-1.log');
+    const f = only(a, 'device-plugin-lost');
+    expect(f.title).toBe('Device plugin gone');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([19]);
+    expect(f.explanation).toContain('the line is cut before its resource');
+    expect(f.explanation).toContain('No registration follows it in this log');
+  });
 });
