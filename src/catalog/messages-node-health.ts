@@ -346,7 +346,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X124', kind: 'server.request', lane: 'other', versions: '≤1.20', v: 2,
-    printf: ['GET %s{path}: (%s) %d{status} [%s]'], num: 'status', text: ['path'],
+    // 1.2–1.3 printed no user agent and remote address after the code.
+    printf: ['GET %s{path}: (%s) %d{status} [%s]', 'GET %s{path}: (%s) %d{status}'], num: 'status', text: ['path'],
     explain: 'A request to the kubelet\'s HTTP API (stats, logs, exec, healthz), with its latency and response code.',
   },
   {

@@ -409,7 +409,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'fake_cpu_manager.go:41', `[fake cpumanager] AddContainer (pod: web-0, container: app, container id: ${CID})`), { cname: 'app', cid: CID }),
     P(klog('I', 'fake_cpu_manager.go:47', `[fake cpumanager] RemoveContainer (container id: ${CID})`), { cid: CID })),
   entry('X124', 'server.request', 'other',
-    P(klog('I', 'httplog.go:90', 'GET /stats/summary/: (11.804ms) 200 [Go-http-client/1.1 10.0.3.7:51220]'), { num: 200, text: '/stats/summary/' })),
+    P(klog('I', 'httplog.go:90', 'GET /stats/summary/: (11.804ms) 200 [Go-http-client/1.1 10.0.3.7:51220]'), { num: 200, text: '/stats/summary/' }),
+    // kubernetes/kubernetes#22259 (1.2): no user agent or address after the code.
+    P(klog('I', 'server.go:1086', 'GET /healthz: (91.598µs) 500'), { num: 500, text: '/healthz' })),
   entry('X125', 'server.log-read', 'other',
     S(klog('I', 'log.go:25', `"Finished parsing log file" path="/var/log/pods/default_web-0_${UID}/app/0.log"`), { text: `/var/log/pods/default_web-0_${UID}/app/0.log` }),
     J(json('logs/logs.go:25', { msg: 'Finished parsing log file', path: '/var/log/pods/default_web-0/app/0.log' }), { text: '/var/log/pods/default_web-0/app/0.log' })),

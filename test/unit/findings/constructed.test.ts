@@ -998,3 +998,19 @@ describe('device-plugin-lost on constructed device manager lines (the printf and
     expect(analyse([reg('10:00:00'), reg('10:00:01', 'example.com/fpga')].join('\n') + '\n').of('device-plugin-lost')).toEqual([]);
   });
 });
+
+describe('healthz-unhealthy on constructed request lines', () => {
+  const req = (t: string, path: string, code: number) =>
+    `I0315 10:${t}.000000    2891 httplog.go:90] GET ${path}: (1.2ms) ${code} [Go-http-client/1.1 127.0.0.1:51220]`;
+
+  it('reports the failed checks, not the answered ones or other paths that failed', () => {
+    const a = analyse([req('00:00', '/healthz', 200), req('00:10', '/stats/summary/', 500), req('05:00', '/healthz', 500), req('05:10', '/healthz', 500)].join('\n') + '\n');
+    const f = a.of('healthz-unhealthy');
+    expect(f.map((x) => x.title)).toEqual(['Kubelet unhealthy: /healthz answered 500 (2×)']);
+    expect(a.lines(f[0])).toEqual([3, 4]);
+  });
+
+  it('is silent when every check passed', () => {
+    expect(analyse([req('00:00', '/healthz', 200), req('00:10', '/healthz', 200)].join('\n') + '\n').of('healthz-unhealthy')).toEqual([]);
+  });
+});

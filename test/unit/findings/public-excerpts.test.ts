@@ -655,4 +655,15 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     expect(f.explanation).toContain('the line is cut before its resource');
     expect(f.explanation).toContain('No registration follows it in this log');
   });
+
+  it('healthz-unhealthy: /healthz answered 500 five minutes after the sync loop\'s last line, and the supervisor restarted the kubelet (kubernetes/kubernetes#22259, 1.2 e2e)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/22259 — the thread: docker hung and the sync loop with it.
+    const a = fixture('healthz-unhealthy-1.log');
+    const f = only(a, 'healthz-unhealthy');
+    expect(f.title).toBe('Kubelet unhealthy: /healthz answered 500');
+    expect(f.severity).toBe('error');
+    expect(a.lines(f)).toEqual([2, 9, 18]);
+    expect(f.explanation).toContain('The sync loop\'s last line before it is 5m3s earlier (line 2 at 18:31:53.756609)');
+    expect(f.explanation).toContain('A new kubelet process starts 41.99s after the first failed check (line 18)');
+  });
 });
