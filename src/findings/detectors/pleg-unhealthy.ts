@@ -80,7 +80,13 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
     parts.push(`The PLEG relist goroutine (every 1 s) had not completed a relist for longer than its ${threshold || '3m0s'} threshold, so the runtime-health check "PLEG is not healthy" was set.`);
     if (longestAt >= 0) parts.push(`The longest "last seen active" was ${longestLabel} (${lineRef(trace, longestAt)}, ${timeOfEvent(trace, longestAt)}).`);
     if (never) parts.push(`${count(never, 'line')} said PLEG had never relisted since the kubelet started.`);
-    parts.push(`From ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)} (${duration(lastUs - firstUs)}, ${count(ep.count, 'line')}) the sync loop skipped every iteration, so no pod change was handled.`);
+    // The skips themselves are printed at -v=0 from 1.6 on; a grep of node status lines may leave them out.
+    const skipsShown = eventsNear(ctx, ctx.ofKind('syncloop.skipping'), ep.node, firstUs, lastUs, 1).length > 0;
+    const during = ep.count === 1 ? `At ${timeOfEvent(trace, ep.first)}`
+      : `From ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)} (${duration(lastUs - firstUs)}, ${count(ep.count, 'line')})`;
+    parts.push(skipsShown
+      ? `${during} the sync loop skipped every iteration, so no pod change was handled.`
+      : `${during} the runtime state was unhealthy, which makes the sync loop skip its iterations, so no pod change was handled (this log does not show the skips themselves).`);
     if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
     if (calls.length) {
       const classes = [...new Set(calls.map((e) => errorClass(ctx.text(e))))].join(', ');

@@ -666,4 +666,14 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     expect(f.explanation).toContain('The sync loop\'s last line before it is 5m3s earlier (line 2 at 18:31:53.756609)');
     expect(f.explanation).toContain('A new kubelet process starts 41.99s after the first failed check (line 18)');
   });
+
+  it('pleg-unhealthy does not claim skip lines a grep of node status left out (kubernetes/kubernetes#45419, CoreOS 1.6)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/45419
+    const a = fixture('pleg-unhealthy-3.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.severity).toBe('error');
+    expect(f.explanation).toContain('3m7.629592089s');
+    expect(f.explanation).toContain('this log does not show the skips themselves');
+    expect(f.explanation).not.toContain('skipped every iteration');
+  });
 });
