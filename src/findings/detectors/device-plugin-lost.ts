@@ -20,8 +20,16 @@ const QUICK_RETURN_US = 60e6;
 const FLAPPING_ENDS = 3;
 const MAX_ENDS = 200;
 const STREAM_ENDED = kindId('node.device-plugin-failed');
+/** Registrations of one resource this close together: two plugins (or two copies of one) serving it. */
+const DOUBLE_REGISTRATION_US = 5e6;
+
+/** The kubelet closed the stream itself (a new registration replaced the endpoint): no loss. */
+function closedByKubelet(err: string): boolean {
+  return err.includes('code = Canceled') || err.includes('client connection is closing');
+}
 
 interface Loss { end: number; back: number }
+interface PluginGroup { node: number; resource: string; losses: Loss[]; registrations: number[] }
 
 export const devicePluginLost: Detector = {
   id: 'device-plugin-lost',
@@ -29,26 +37,31 @@ export const devicePluginLost: Detector = {
     const trace = ctx.trace;
     const ev = trace.events;
     // Per node and resource, in time order: each end, and the registration after it.
-    const byKey = new Map<string, { node: number; resource: string; losses: Loss[] }>();
+    const byKey = new Map<string, PluginGroup>();
+    const registrations = new Map<string, number[]>();
     const open = new Map<string, Loss>();
     for (const e of ctx.ofKinds(['node.device-plugin-failed', 'node.device-plugin'])) {
       const failed = ev.kind[e] === STREAM_ENDED;
       const resource = failed ? resourceOfEnd(trace, e) : ctx.text(e);
       const key = `${ev.node[e]}\u0000${resource}`;
       if (failed) {
+        if (closedByKubelet(ctx.text(e))) continue;
         let g = byKey.get(key);
-        if (!g) byKey.set(key, (g = { node: ev.node[e], resource, losses: [] }));
+        if (!g) byKey.set(key, (g = { node: ev.node[e], resource, losses: [], registrations: registrations.get(key) ?? [] }));
         if (g.losses.length >= MAX_ENDS) continue;
         const loss = { end: e, back: -1 };
         g.losses.push(loss);
         open.set(key, loss);
       } else {
+        const list = registrations.get(key) ?? [];
+        if (list.length < MAX_ENDS) list.push(e);
+        registrations.set(key, list);
         // A registration closes the open loss of its resource; one whose end named no resource is closed by any.
         const loss = open.get(key) ?? open.get(`${ev.node[e]}\u0000`);
         if (loss && loss.back < 0) loss.back = e;
       }
     }
-    return [...byKey.values()].map((g) => describe(ctx, g.node, g.resource, g.losses));
+    return [...byKey.values()].map((g) => describe(ctx, g));
   },
 };
 
@@ -71,7 +84,8 @@ function resourceOfEnd(trace: Trace, e: number): string {
   return '';
 }
 
-function describe(ctx: FindingContext, node: number, resource: string, losses: Loss[]): Finding {
+function describe(ctx: FindingContext, g: PluginGroup): Finding {
+  const { node, resource, losses } = g;
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -91,6 +105,7 @@ function describe(ctx: FindingContext, node: number, resource: string, losses: L
     returns.length ? `It registered again ${returns.length === 1 ? `after ${duration(returns[0])}` : `${count(returns.length, 'time')}, after at most ${duration(longest)}`}.` : '',
     stillGone ? `No registration follows ${losses.length === 1 ? 'it' : 'the last one'} in this log: as far as it shows, the plugin is still gone.` : '',
     `${stillGone ? 'While the plugin is gone' : 'While it was gone'} the node advertises none of ${what}: pods that request ${resource ? 'it' : 'them'} are rejected at admission (UnexpectedAdmissionError) and the scheduler places none there for ${resource ? 'it' : 'them'}; running pods keep the devices they were given.`,
+    doubled(ctx, g, b),
     losses.length >= FLAPPING_ENDS ? 'It keeps happening: the plugin\'s pod is restarting again and again (crashing, OOM-killed or evicted).' : '',
   ].filter(Boolean);
   const quiet = !stillGone && losses.length < FLAPPING_ENDS && longest <= QUICK_RETURN_US;
@@ -101,4 +116,18 @@ function describe(ctx: FindingContext, node: number, resource: string, losses: L
     explanation: parts.join(' '),
     next: 'Look at the plugin\'s pod on this node (its DaemonSet in kube-system or the GPU operator\'s namespace: kubectl get pods -o wide, its restarts and its log); a kubelet restart also ends every plugin\'s stream, and each must register again on /var/lib/kubelet/device-plugins/kubelet.sock; check `kubectl describe node` for the resource\'s allocatable count.',
   });
+}
+
+/** Two registrations of the resource close together before the first loss: say so (two plugins serving one resource). */
+function doubled(ctx: FindingContext, g: PluginGroup, b: FindingBuilder): string {
+  const ev = ctx.trace.events;
+  const firstEndUs = ev.timeUs[g.losses[0].end];
+  const before = g.registrations.filter((r) => ev.timeUs[r] <= firstEndUs);
+  for (let k = 1; k < before.length; k++) {
+    if (ev.timeUs[before[k]] - ev.timeUs[before[k - 1]] <= DOUBLE_REGISTRATION_US) {
+      b.evidence(before[k - 1]).evidence(before[k]);
+      return `The resource was registered twice within ${duration(ev.timeUs[before[k]] - ev.timeUs[before[k - 1]])} before it (${lineRef(ctx.trace, before[k - 1])} and ${lineRef(ctx.trace, before[k])}): a second registration replaces the first plugin's endpoint, so two plugins serving the same resource (a distribution's own and a DaemonSet's) take it from each other.`;
+    }
+  }
+  return '';
 }

@@ -994,6 +994,11 @@ describe('device-plugin-lost on constructed device manager lines (the printf and
     expect(f[0].explanation).toContain('No registration follows the last one in this log');
   });
 
+  it('a stream the kubelet closed itself (Canceled: a new registration replaced the endpoint) is no loss', () => {
+    const canceled = `Mar 15 10:05:01 gpu-1 kubelet[2891]: E0315 10:05:01.000000    2891 client.go:90] "ListAndWatch ended unexpectedly for device plugin" err="rpc error: code = Canceled desc = grpc: the client connection is closing" resource="nvidia.com/gpu"`;
+    expect(analyse([reg('10:05:00'), canceled].join('\n') + '\n').of('device-plugin-lost')).toEqual([]);
+  });
+
   it('is silent on registrations alone (every kubelet start has them)', () => {
     expect(analyse([reg('10:00:00'), reg('10:00:01', 'example.com/fpga')].join('\n') + '\n').of('device-plugin-lost')).toEqual([]);
   });

@@ -676,4 +676,15 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     expect(f.explanation).toContain('this log does not show the skips themselves');
     expect(f.explanation).not.toContain('skipped every iteration');
   });
+
+  it('device-plugin-lost: two registrations of nvidia.com/gpu 15 ms apart, then the stream ends (bottlerocket-os/bottlerocket#4250, 1.30 journal)', () => {
+    // https://github.com/bottlerocket-os/bottlerocket/issues/4250 — a second NVIDIA device plugin beside Bottlerocket's own.
+    const a = fixture('device-plugin-lost-2.log');
+    const f = only(a, 'device-plugin-lost');
+    expect(f.title).toBe('Device plugin gone: nvidia.com/gpu');
+    expect(a.lines(f)).toEqual([9, 10, 11]);
+    expect(f.explanation).toContain('registered twice within 15.5ms before it (line 9 and line 10)');
+    // Line 12's "client connection is closing" is the kubelet closing the replaced stream: not a second loss.
+    expect(f.explanation).not.toContain('2 times');
+  });
 });
