@@ -126,7 +126,7 @@ function doubled(ctx: FindingContext, g: PluginGroup, b: FindingBuilder): string
   for (let k = 1; k < before.length; k++) {
     if (ev.timeUs[before[k]] - ev.timeUs[before[k - 1]] <= DOUBLE_REGISTRATION_US) {
       b.evidence(before[k - 1]).evidence(before[k]);
-      return `The resource was registered twice within ${duration(ev.timeUs[before[k]] - ev.timeUs[before[k - 1]])} before it (${lineRef(ctx.trace, before[k - 1])} and ${lineRef(ctx.trace, before[k])}): a second registration replaces the first plugin's endpoint, so two plugins serving the same resource (a distribution's own and a DaemonSet's) take it from each other.`;
+      return `The resource was registered twice within ${duration(ev.timeUs[before[k]] - ev.timeUs[before[k - 1]])} before it (${lineRef(ctx.trace, before[k - 1])} and ${lineRef(ctx.trace, before[k])}): a second registration replaces the first one's endpoint, so two plugins serving the same resource (say, a distribution's own and a DaemonSet's), or one that registers twice, take it from each other.`;
     }
   }
   return '';

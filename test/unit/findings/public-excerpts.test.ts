@@ -678,7 +678,7 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
   });
 
   it('device-plugin-lost: two registrations of nvidia.com/gpu 15 ms apart, then the stream ends (bottlerocket-os/bottlerocket#4250, 1.30 journal)', () => {
-    // https://github.com/bottlerocket-os/bottlerocket/issues/4250 — a second NVIDIA device plugin beside Bottlerocket's own.
+    // https://github.com/bottlerocket-os/bottlerocket/issues/4250 — the NVIDIA device plugin registers twice, then its streams end.
     const a = fixture('device-plugin-lost-2.log');
     const f = only(a, 'device-plugin-lost');
     expect(f.title).toBe('Device plugin gone: nvidia.com/gpu');

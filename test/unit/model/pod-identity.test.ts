@@ -183,7 +183,7 @@ describe('pods that share a name', () => {
   });
 
   it('a pod the kubelet deletes as an outdated mirror pod is a mirror pod, without its static pod in the log', () => {
-    // kubernetes/kubernetes#62580's shape: the mirror pod is deleted, re-created with a new uid, deleted again.
+    // The mirror-pod-churn fixture's shape: the mirror pod is deleted, re-created with a new uid, deleted again.
     const MIRROR2 = '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c';
     const MIRROR = '9c8b7a6f-5e4d-4c3b-8a29-1f0e9d8c7b6a';
     const log = [
