@@ -2,7 +2,7 @@
  * device-plugin-lost: the kubelet's device manager lost its stream to a device plugin ("ListAndWatch ended
  * unexpectedly for device plugin"): the plugin's pod restarted, crashed or was evicted. Until the plugin registers
  * again ("Got registration request from device plugin") the node advertises none of that resource (GPUs, SR-IOV
- * NICs…): pods that request ${resource ? 'it' : 'them'} are rejected at admission and nothing new can be scheduled there for it. Running pods
+ * NICs…): pods that request it are rejected at admission and nothing new can be scheduled there for it. Running pods
  * keep the devices they were given. One finding per node and resource: how often, and how long until each return.
  */
 import type { Detector } from '../detectors.ts';
@@ -29,7 +29,7 @@ function closedByKubelet(err: string): boolean {
 }
 
 interface Loss { end: number; back: number }
-interface PluginGroup { node: number; resource: string; losses: Loss[]; registrations: number[] }
+interface PluginGroup { node: number; resource: string; losses: Loss[] }
 
 export const devicePluginLost: Detector = {
   id: 'device-plugin-lost',
@@ -47,7 +47,7 @@ export const devicePluginLost: Detector = {
       if (failed) {
         if (closedByKubelet(ctx.text(e))) continue;
         let g = byKey.get(key);
-        if (!g) byKey.set(key, (g = { node: ev.node[e], resource, losses: [], registrations: registrations.get(key) ?? [] }));
+        if (!g) byKey.set(key, (g = { node: ev.node[e], resource, losses: [] }));
         if (g.losses.length >= MAX_ENDS) continue;
         const loss = { end: e, back: -1 };
         g.losses.push(loss);
@@ -61,7 +61,7 @@ export const devicePluginLost: Detector = {
         if (loss && loss.back < 0) loss.back = e;
       }
     }
-    return [...byKey.values()].map((g) => describe(ctx, g));
+    return [...byKey].map(([key, g]) => describe(ctx, g, registrations.get(key) ?? []));
   },
 };
 
@@ -84,7 +84,8 @@ function resourceOfEnd(trace: Trace, e: number): string {
   return '';
 }
 
-function describe(ctx: FindingContext, g: PluginGroup): Finding {
+/** `registrations`: the group's resource's registrations on its node, in time order. */
+function describe(ctx: FindingContext, g: PluginGroup, registrations: readonly number[]): Finding {
   const { node, resource, losses } = g;
   const trace = ctx.trace;
   const ev = trace.events;
@@ -105,7 +106,7 @@ function describe(ctx: FindingContext, g: PluginGroup): Finding {
     returns.length ? `It registered again ${returns.length === 1 ? `after ${duration(returns[0])}` : `${count(returns.length, 'time')}, after at most ${duration(longest)}`}.` : '',
     stillGone ? `No registration follows ${losses.length === 1 ? 'it' : 'the last one'} in this log: as far as it shows, the plugin is still gone.` : '',
     `${stillGone ? 'While the plugin is gone' : 'While it was gone'} the node advertises none of ${what}: pods that request ${resource ? 'it' : 'them'} are rejected at admission (UnexpectedAdmissionError) and the scheduler places none there for ${resource ? 'it' : 'them'}; running pods keep the devices they were given.`,
-    doubled(ctx, g, b),
+    doubled(ctx, g, registrations, b),
     losses.length >= FLAPPING_ENDS ? 'It keeps happening: the plugin\'s pod is restarting again and again (crashing, OOM-killed or evicted).' : '',
   ].filter(Boolean);
   const quiet = !stillGone && losses.length < FLAPPING_ENDS && longest <= QUICK_RETURN_US;
@@ -119,10 +120,10 @@ function describe(ctx: FindingContext, g: PluginGroup): Finding {
 }
 
 /** Two registrations of the resource close together before the first loss: say so (two plugins serving one resource). */
-function doubled(ctx: FindingContext, g: PluginGroup, b: FindingBuilder): string {
+function doubled(ctx: FindingContext, g: PluginGroup, registrations: readonly number[], b: FindingBuilder): string {
   const ev = ctx.trace.events;
   const firstEndUs = ev.timeUs[g.losses[0].end];
-  const before = g.registrations.filter((r) => ev.timeUs[r] <= firstEndUs);
+  const before = registrations.filter((r) => ev.timeUs[r] <= firstEndUs);
   for (let k = 1; k < before.length; k++) {
     if (ev.timeUs[before[k]] - ev.timeUs[before[k - 1]] <= DOUBLE_REGISTRATION_US) {
       b.evidence(before[k - 1]).evidence(before[k]);

@@ -15,8 +15,8 @@ import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
-/** Entries printed for every failed pass (before 1.7), not only after several in a row. */
-const EACH_PASS = new Set(CATALOG.flatMap((e, i) => (e.id === 'X11d' ? [i] : [])));
+/** Before 1.7 every failed pass printed its line (X11d), not only several in a row. */
+const printedEachPass = (msg: number) => CATALOG[msg].id === 'X11d';
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
@@ -99,7 +99,7 @@ function describe(ctx: FindingContext, node: number, list: number[]): Finding {
     id: 'image-gc-failing',
     title: `Image garbage collection failing: ${cause.title}`,
     severity: 'warning',
-    explanation: `Image garbage collection failed ${list.length > 1 || !EACH_PASS.has(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
+    explanation: `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
       + 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.',
     next: cause.next,
   });
