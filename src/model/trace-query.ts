@@ -65,7 +65,9 @@ export function eventLabel(trace: Trace, e: number): string {
   const entry = eventEntry(trace, e);
   const detail = str(trace, ev.text[e]);
   const num = ev.num[e];
-  const base = entry.kind === 'unknown' ? printedMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0]?.replace(/%[+#]?[qsvd](\{[^}]*\})?/g, '…') ?? entry.kind);
+  // A printf-only message reads best as printed: its template with every value elided ("GET …: (…) … [[…] …]") does not.
+  if (entry.kind !== 'unknown' && !entry.msg && entry.printf?.some((t) => t.includes('%'))) return printedMessage(trace, e);
+  const base = entry.kind === 'unknown' ? printedMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0] ?? entry.kind);
   // A detail that is the whole message (systemd's "Main process exited, code=exited, …") stands for the template.
   const stem = base.split('…')[0].trimEnd();
   const whole = stem.length >= 8 && detail.startsWith(stem);

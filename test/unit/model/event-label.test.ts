@@ -1,0 +1,28 @@
+/**
+ * Event labels (model/trace-query.eventLabel), shown on the timeline, in hover text and in the inspector: a
+ * structured message is its constant text plus the detail; a printf-only message reads as printed, not as its
+ * template with every value elided.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventLabel } from '../../../src/model/trace-query.ts';
+import { analyzeText } from '../../helpers.ts';
+
+function labels(text: string): string[] {
+  const trace = analyzeText(text);
+  const out: string[] = [];
+  for (let e = 0; e < trace.events.count; e++) out.push(eventLabel(trace, e));
+  return out;
+}
+
+describe('eventLabel', () => {
+  it('shows a printf-only line as printed', () => {
+    const [label] = labels('I0301 18:36:53.543210 4318 server.go:1086] GET /healthz: (41.4µs) 500 [[Go-http-client/1.1] 127.0.0.1:51234]\n');
+    expect(label).toContain('GET /healthz: (41.4µs) 500');
+    expect(label).not.toContain('…');
+  });
+
+  it('keeps a structured message as its text plus the detail', () => {
+    const [label] = labels('I0315 10:02:03.000001 2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=["default/web-0"]\n');
+    expect(label.startsWith('SyncLoop ADD')).toBe(true);
+  });
+});
