@@ -7,7 +7,7 @@ import {
   excerpt, glogCreatedYear, isElisionMark, isSuppressionNotice, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader,
 } from './line-kinds.ts';
 import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
-import { yearInText, type WrapperKind } from './wrappers.ts';
+import { dateInText, type WrapperKind } from './wrappers.ts';
 
 /** `damage`: the diagnostic reports a damaged line (the first MAX_DAMAGE_DIAGNOSTICS of a source are listed). */
 export type DiagnosticSink = (line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean) => void;
@@ -27,8 +27,11 @@ export interface SourceFacts {
   metaLines: number;
   /** Other programs' lines in a journal or syslog (systemd, containerd…): log lines, not a document's prose. */
   journalLines: number;
-  /** Years of full dates (YYYY-MM-DD) in the non-log lines: a document's own dates. */
-  proseYears: Record<number, number>;
+  /**
+   * Full dates (YYYY-MM-DD, as the number yyyymmdd; day 0 if not given) in the non-log lines, in the order found, at
+   * most MAX_PROSE_DATES: a document's own dates.
+   */
+  proseDates: number[];
   /**
    * The span journalctl's banner states (`-- Logs begin at Mon 2022-05-30 17:37:44 PDT, end at … --`, or `-- Journal
    * begins at …, ends at … --`), as epoch µs of its wall-clock dates (the zone is ignored); 0 where it states none.
@@ -67,7 +70,6 @@ export interface NotesState {
   cuts: CutMark[];
   strayLines: StrayLine[];
   strayCount: number;
-  proseYearList: number[];
   glogMachineLines: number;
   hostCount: number;
 }
@@ -88,14 +90,12 @@ const MAX_CUTS = 10_000;
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseYears: {}, journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
   strayCount = 0;
-  /** The years counted in proseYears, in the order they were found (a later part of the source is added in order). */
-  readonly proseYearList: number[] = [];
   /** `Running on machine:` lines seen (each sets glogHost). */
   glogMachineLines = 0;
   /** Where lines were left out between records (see CutKind), in line order. */
@@ -159,12 +159,9 @@ export class SourceNotes {
 
   /** A full date (YYYY-MM-DD) in a line that is not the kubelet's: a hint of the year where the log gives none. */
   private noteYearIn(text: string): void {
-    if (this.proseYearList.length >= MAX_PROSE_DATES) return;
-    const y = yearInText(text, 0, Math.min(text.length, 2000));
-    if (y) {
-      this.facts.proseYears[y] = (this.facts.proseYears[y] ?? 0) + 1;
-      this.proseYearList.push(y);
-    }
+    if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
+    const date = dateInText(text, 0, Math.min(text.length, 2000));
+    if (date) this.facts.proseDates.push(date);
   }
 
   /** Another program's line inside a journal, between the lines of a pending record: a loss notice, and its date. */
@@ -202,7 +199,7 @@ export class SourceNotes {
 
   state(): NotesState {
     return {
-      facts: this.facts, cuts: this.cuts, strayLines: this.strayLines, strayCount: this.strayCount, proseYearList: this.proseYearList,
+      facts: this.facts, cuts: this.cuts, strayLines: this.strayLines, strayCount: this.strayCount,
       glogMachineLines: this.glogMachineLines, hostCount: this.hostCount,
     };
   }
@@ -250,10 +247,9 @@ export class SourceNotes {
     f.markdownFences += g.markdownFences;
     f.metaLines += g.metaLines;
     f.journalLines += g.journalLines;
-    for (const y of later.proseYearList) {
-      if (this.proseYearList.length >= MAX_PROSE_DATES) break;
-      f.proseYears[y] = (f.proseYears[y] ?? 0) + 1;
-      this.proseYearList.push(y);
+    for (const date of g.proseDates) {
+      if (f.proseDates.length >= MAX_PROSE_DATES) break;
+      f.proseDates.push(date);
     }
     f.binaryLines += g.binaryLines;
     f.damagedLines += g.damagedLines;

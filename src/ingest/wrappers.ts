@@ -621,11 +621,17 @@ const ZONE = /^(?:[A-Z]{2,5}|[+-]\d{2}:?\d{2}|(?:UTC|GMT)[+-]\d{1,2}(?::?\d{2})?
 
 /** Finds a year stated anywhere in a prefix (prose, CI banner, ...): the first `YYYY-MM-DD`. */
 export function yearInText(s: string, from: number, to: number): number {
+  return Math.floor(dateInText(s, from, to) / 10000);
+}
+
+/** The first YYYY-MM-DD in s[from, to) as the number yyyymmdd (day 0 when the day is not two digits), or 0. */
+export function dateInText(s: string, from: number, to: number): number {
   for (let i = s.indexOf('-', from); i >= 0 && i < to; i = s.indexOf('-', i + 1)) {
     if (i >= from + 4 && s.charCodeAt(i + 3) === 45) {
       const y = num(s, i - 4, 4);
       const m = num(s, i + 1, 2);
-      if (y >= 1970 && y < 2200 && m >= 1 && m <= 12) return y;
+      const d = num(s, i + 4, 2);
+      if (y >= 1970 && y < 2200 && m >= 1 && m <= 12) return y * 10000 + m * 100 + (d >= 1 && d <= 31 ? d : 0);
     }
   }
   return 0;

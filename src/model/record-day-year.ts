@@ -140,3 +140,42 @@ export function yearAfterMade(yearlessUs: number, madeUs: number): number {
   const y = epochToParts(madeUs).year;
   return yearlessToEpochUs(yearlessUs, y) >= madeUs - US_PER_DAY ? y : y + 1;
 }
+
+/**
+ * The year of a document's excerpt from the dates in its prose (yyyymmdd numbers; day 0 = some day of the month):
+ * the year most of them name, or the year next to it when that puts the records nearer to the dates. A
+ * `systemctl status` header "since 2017-11-29" above lines of Jan 02 dates them to the January after, an issue filed
+ * 2017-03-10 about lines of Dec 20 to the December before. `firstUs`/`lastUs` are the records' year-less span (the
+ * last with its own year offset `lastOffset`, for a span across a new year). 0 without dates.
+ */
+export function yearNearDates(dates: readonly number[], firstUs: number, lastUs: number, lastOffset: number): number {
+  const counts = new Map<number, number>();
+  let base = 0;
+  let best = 0;
+  for (const date of dates) {
+    const y = Math.floor(date / 10000);
+    const c = (counts.get(y) ?? 0) + 1;
+    counts.set(y, c);
+    if (c > best || (c === best && y < base)) { base = y; best = c; }
+  }
+  if (!base) return 0;
+  const datesUs = dates.map((d) => {
+    const day = d % 100;
+    return Date.UTC(Math.floor(d / 10000), Math.floor(d / 100) % 100 - 1, day || 15) * 1000;
+  });
+  /** How far the records of year y lie from the nearest date (0 when a date falls within them). */
+  const distance = (y: number) => {
+    const startUs = yearlessToEpochUs(firstUs, y);
+    const endUs = yearlessToEpochUs(lastUs, y + lastOffset);
+    let least = Infinity;
+    for (const t of datesUs) least = Math.min(least, t < startUs ? startUs - t : t > endUs ? t - endUs : 0);
+    return least;
+  };
+  let year = base;
+  let nearest = distance(base);
+  for (const y of [base - 1, base + 1]) {
+    const d = distance(y);
+    if (d < nearest) { year = y; nearest = d; }
+  }
+  return year;
+}

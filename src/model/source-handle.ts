@@ -22,7 +22,7 @@ import { RawTextBuilder, type PackedText } from './raw-text.ts';
 import { US_PER_DAY, yearlessMonth, yearlessToEpochUs, yearlessUs } from '../util/time.ts';
 import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
-import { cronJobScheduledUs, dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
+import { cronJobScheduledUs, dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearNearDates, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
 import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
@@ -402,7 +402,8 @@ export class SourceHandle implements FastRecordSink {
     if (base && how === 'message' && (cronVotes?.get(base) ?? 0) === best) how = 'cronjob-name';
     if (!base) {
       // A document around the excerpt (a blog post, an issue) usually states its own date.
-      for (const [y, w] of Object.entries(facts.proseYears)) if (w > best) { base = Number(y); best = w; how = 'document'; }
+      base = yearNearDates(facts.proseDates, o.time[from], o.time[to - 1], offset[n - 1]);
+      if (base) how = 'document';
     }
     if (!base) {
       base = this.opts.defaultYear;

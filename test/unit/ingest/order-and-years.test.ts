@@ -99,6 +99,19 @@ describe('years', () => {
     }
   });
 
+  it('puts an excerpt in the year that brings its lines nearest to the document\'s dates', () => {
+    const jan = (day: string) => `I01${day} 10:31:41.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`;
+    const dec = 'I1220 10:31:41.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]';
+    const yearOf = (text: string) => analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0].year;
+    // `systemctl status` says the service has run since late November: its lines of January 2 are the next year's.
+    expect(yearOf(`Active: active (running) since Wed 2017-11-29 16:04:21 CST; 1 months 4 days ago\n\n${jan('02')}\n`))
+      .toEqual({ value: 2018, how: 'document' });
+    // An issue filed in March about lines of December 20: the December before.
+    expect(yearOf(`Filed 2017-03-10.\n\n\`\`\`\n${dec}\n\`\`\`\n`)).toEqual({ value: 2016, how: 'document' });
+    // Dates on both sides of the lines (a first and a later comment) keep the year they share.
+    expect(yearOf(`Seen 2019-01-01, again 2019-01-30.\n${jan('15')}\n`)).toEqual({ value: 2019, how: 'document' });
+  });
+
   // A pod UID from an API server before 1.15 is a version-1 UUID: 6171e2a7-d4e8-11e7-… was made 2017-11-29 09:33:39Z.
   const v1Add = (month: string, day: string) =>
     `I${month}${day} 09:33:40.124779   64794 kubelet.go:1837] SyncLoop (ADD, "api"): "nginx-56ccc998dd-nnsvj_default(6171e2a7-d4e8-11e7-9c45-000d3a25e3c0)"`;
