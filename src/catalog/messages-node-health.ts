@@ -186,9 +186,22 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X147', kind: 'eviction.nothing-to-evict', lane: 'eviction', versions: 'all', v: 0,
     msg: ['Eviction manager: eviction thresholds have been met, but no pods are active to evict'],
-    printf: ['eviction manager: eviction thresholds have been met, but no pods are active to evict', 'eviction manager: no ranking function for resource %s{resource}'],
-    text: ['resource'],
-    explain: 'The node is over an eviction threshold, but the eviction manager has nothing to evict for it (no active pod on the node, or no way to rank pods for that resource): the pressure stays until something else frees the resource.',
+    printf: ['eviction manager: eviction thresholds have been met, but no pods are active to evict'],
+    explain: 'The node is over an eviction threshold, but no pod on it is active, so the eviction manager has nothing to evict: the pressure stays until something else frees the resource.',
+  },
+  {
+    id: 'X184', kind: 'eviction.no-ranking', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: no ranking function for signal'],
+    printf: ['eviction manager: no ranking function for resource %s{resource}', 'eviction manager: no ranking function for signal %s{resource}'],
+    text: ['threshold', 'resource'],
+    explain: 'The node is over an eviction threshold for a signal the eviction manager cannot rank pods by (early kubelets had no ranking for imagefs on a node without a separate image filesystem), so it evicts nothing for it.',
+  },
+  {
+    id: 'X185', kind: 'eviction.reclaim-failed', lane: 'eviction', versions: 'all', v: 0,
+    msg: ['Eviction manager: unexpected error when attempting to reduce resource pressure'],
+    printf: ['eviction manager: unexpected error when attempting to reduce %v{resourceName} pressure: %v{err}'],
+    text: ['err'],
+    explain: 'The node-level cleanup the eviction manager tries before evicting pods (deleting unused images and dead containers) failed or freed too little; it goes on to evict pods.',
   },
   {
     id: 'X89', kind: 'eviction.observation', lane: 'eviction', versions: 'all', v: 0,

@@ -10,6 +10,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { count, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
+import { clipMiddle, runtimeErrorText } from '../text-scan.ts';
 
 const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('eviction.evicted'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
 const PRESSURE = kindId('eviction.pressure');
@@ -17,6 +18,8 @@ const EVICTED_EVENT = kindId('event.evicted');
 const CRITICAL = kindId('eviction.critical');
 const EVICT_FAILED = kindId('eviction.evict-failed');
 const NOTHING_TO_EVICT = kindId('eviction.nothing-to-evict');
+const NO_RANKING = kindId('eviction.no-ranking');
+const RECLAIM_FAILED = kindId('eviction.reclaim-failed');
 
 interface NodeEvictions {
   node: number;
@@ -28,6 +31,13 @@ interface NodeEvictions {
   /** "eviction thresholds have been met, but no pods are active to evict": how many, and the last. */
   nothingToEvict: number;
   lastNothingToEvict: number;
+  /** "no ranking function for signal/resource": the last such line (-1 for none). */
+  lastNoRanking: number;
+  /** The node-level cleanup before evicting failed ("unexpected error when attempting to reduce … pressure"): the last. */
+  lastReclaimFailed: number;
+  /** Pods named by "pods ranked for eviction", and the last such line (-1 for none). */
+  ranked: Set<number>;
+  lastRanked: number;
 }
 
 export const eviction: Detector = {
@@ -35,23 +45,35 @@ export const eviction: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict'])) {
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed'])) {
       const node = ev.node[e];
       let n = byNode.get(node);
-      if (!n) { n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set(), nothingToEvict: 0, lastNothingToEvict: -1 }; byNode.set(node, n); }
-      if (ev.kind[e] === NOTHING_TO_EVICT) {
+      if (!n) {
+        n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set(), nothingToEvict: 0, lastNothingToEvict: -1, lastNoRanking: -1, lastReclaimFailed: -1, ranked: new Set(), lastRanked: -1 };
+        byNode.set(node, n);
+      }
+      const kind = ev.kind[e];
+      if (kind === NOTHING_TO_EVICT) {
         n.nothingToEvict++;
         n.lastNothingToEvict = e;
-      }
+      } else if (kind === NO_RANKING) n.lastNoRanking = e;
+      else if (kind === RECLAIM_FAILED) n.lastReclaimFailed = e;
       if (n.events.length < 300) n.events.push(e);
-      const resource = ctx.text(e);
-      if (resource && n.resources.size < 10 && ev.kind[e] !== EVICTED_EVENT) n.resources.add(resource);
-      // The eviction-manager lines share one kind; of those, only "pod is evicted successfully" names an evicted pod
-      // (the ranking names candidates), so those few lines are read to tell them apart.
+      const resource = kind === RECLAIM_FAILED ? '' : ctx.text(e);
+      if (resource && n.resources.size < 10 && kind !== EVICTED_EVENT) n.resources.add(resource);
+      // The eviction-manager lines share one kind; of those, "pod is evicted successfully" names an evicted pod and
+      // "pods ranked for eviction" the candidates, so those few lines are read to tell them apart.
       const pod = ev.pod[e];
       if (pod < 0 || n.evicted.has(pod)) continue;
-      if (ev.kind[e] === CRITICAL || ev.kind[e] === EVICT_FAILED) { n.spared.add(pod); continue; }
-      if (EVICTED_KINDS.has(ev.kind[e]) || (ev.kind[e] === PRESSURE && eventRawText(ctx.trace, e, 400).includes('evicted successfully'))) n.evicted.set(pod, e);
+      if (kind === CRITICAL || kind === EVICT_FAILED) { n.spared.add(pod); continue; }
+      if (EVICTED_KINDS.has(kind)) { n.evicted.set(pod, e); continue; }
+      if (kind !== PRESSURE) continue;
+      const raw = eventRawText(ctx.trace, e, 400);
+      if (raw.includes('evicted successfully')) n.evicted.set(pod, e);
+      else if (raw.includes('ranked for eviction')) {
+        n.lastRanked = e;
+        for (const p of ctx.trace.multiPod[e] ?? [pod]) if (n.ranked.size < 20) n.ranked.add(p);
+      }
     }
     const kills = ctx.ofKinds(['runtime.kill', 'runtime.kill-override']);
     return [...byNode.values()].map((n) => describe(ctx, n, kills));
@@ -62,7 +84,7 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
-  for (const e of n.events) b.evidence(e, ev.kind[e] !== PRESSURE || n.evicted.get(ev.pod[e]) === e);
+  for (const e of n.events) b.evidence(e, ev.kind[e] !== PRESSURE || n.evicted.get(ev.pod[e]) === e || e === n.lastRanked);
   b.nodeLanes(n.node, ['eviction']);
   // The kills of evicted pods (within a minute before or after the eviction line).
   for (const e of kills) {
@@ -73,11 +95,22 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   const parts: string[] = [];
   const resources = [...n.resources];
   parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: first node-level cleanup (unused images and dead containers), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
+  if (n.lastReclaimFailed >= 0) {
+    const e = n.lastReclaimFailed;
+    parts.push(`The node-level cleanup fell short: "${clipMiddle(runtimeErrorText(ctx.text(e)), 320)}" (${lineRef(trace, e)}), so pods had to go.`);
+  }
   if (n.evicted.size) {
     parts.push(`Evicted: ${podNames(trace, n.evicted.keys(), 6)} (${count(n.evicted.size, 'pod')}; first ${lineRef(trace, [...n.evicted.values()][0])}). Each is killed through its pod worker and stays in the API as Failed with reason Evicted.`);
+  } else if (n.lastNoRanking >= 0) {
+    const e = n.lastNoRanking;
+    const signal = ctx.text(e);
+    parts.push(`It could not choose a pod: "no ranking function for ${signal || 'that signal'}" (${lineRef(trace, e)}). The eviction manager has no way to order pods by their use of ${signal || 'this resource'}, so it evicts nothing for it and the pressure stays until something else frees it. Early kubelets had none for imagefs on a node without a separate image filesystem.`);
   } else if (n.nothingToEvict) {
     const last = n.lastNothingToEvict;
     parts.push(`It found no pod it could evict: "eviction thresholds have been met, but no pods are active to evict" ${n.nothingToEvict === 1 ? `(${lineRef(trace, last)})` : `${count(n.nothingToEvict, 'time')}, the last at ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}: the node had no active pod at all, and the eviction manager frees a resource only by evicting pods, so the pressure stays until something else frees it (images, container logs, other programs' files).`);
+  } else if (n.lastRanked >= 0) {
+    for (const p of n.ranked) b.pod(p);
+    parts.push(`Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}; the first is evicted first), but the log ends or is cut before any of them is shown evicted.`);
   } else {
     parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
   }

@@ -688,3 +688,23 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     expect(f.explanation).not.toContain('2 times');
   });
 });
+
+describe('round 8: real excerpts', () => {
+  it('eviction quotes the failed node-level cleanup and names the ranked pods (kubernetes/kubernetes#101167, printf ~1.16–1.19)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/101167 — ephemeral-storage pressure; image deletion freed nothing.
+    const a = fixture('eviction-3.log');
+    const f = only(a, 'eviction');
+    expect(a.lines(f)).toEqual([10, 11, 12]);
+    expect(f.explanation).toContain('The node-level cleanup fell short: "wanted to free 9223372036854775807 bytes, but freed 0 bytes');
+    expect(f.explanation).toContain('Ranked for eviction: k8s-jumpbox-586f64b4c7-6dr47-prd-internal (line 12');
+    expect(f.explanation).not.toContain('No pod eviction appears');
+  });
+
+  it('eviction says no ranking function, not "no pods are active" (kubernetes/kubernetes#31192, printf 1.4)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/31192 — imagefs thresholds on a node without an image filesystem.
+    const a = fixture('eviction-4.log');
+    const f = only(a, 'eviction');
+    expect(f.explanation).toContain('"no ranking function for imagefs" (line 6)');
+    expect(f.explanation).not.toContain('no pods are active');
+  });
+});
