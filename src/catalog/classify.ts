@@ -166,8 +166,9 @@ export class Classifier {
       out.message = msg;
       entryIdx = this.matcher.matchMessage(msg);
       if (entryIdx === 0) {
-        // printf calls under --logging-format=json: `msg` is the formatted text.
-        const m = this.matcher.matchPrintf(msg, 0);
+        // printf calls under --logging-format=json: `msg` is the formatted text, with the newline Errorf-style
+        // callers end it with (klog's text output drops it).
+        const m = this.matcher.matchPrintf(msg.endsWith('\n') ? msg.trimEnd() : msg, 0);
         if (m) { entryIdx = m.entry; this.extraFields = m.fields; }
       }
     } else if (rec.era === Era.Structured) {

@@ -332,9 +332,22 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X118', kind: 'node.client-cert-stuck', lane: 'node-status', versions: '1.11+', v: 0,
-    msg: ['No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
+    msg: ['The currently active client certificate has expired, but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
     printf: ['The currently active client certificate has expired, but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
-    explain: 'The kubelet\'s client certificate is no longer valid (expired) and the API server does not answer, so it cannot get a new one: the node stops reporting until the kubelet is restarted with credentials that work.',
+    explain: 'The kubelet\'s client certificate has expired and the API server does not answer, so it cannot get a new one: the node stops reporting until the kubelet is restarted with credentials that work.',
+  },
+  {
+    id: 'X186', kind: 'node.no-client-cert', lane: 'node-status', versions: '1.11+', v: 0,
+    msg: ['No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
+    printf: ['No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials.'],
+    explain: 'For longer than its shutdown threshold (5 min) the kubelet has had no client certificate (a node still bootstrapping whose certificate request is not yet signed, or a certificate deleted or unreadable), and the API server does not answer, so it cannot get one.',
+  },
+  {
+    id: 'X187', kind: 'server.authz-failed', lane: 'other', versions: 'all', v: 0,
+    msg: ['Authorization error'],
+    printf: ['Failed to make webhook authorizer request: %v{err}'],
+    text: ['err'],
+    explain: 'A request to the kubelet\'s HTTP API (from the API server, metrics or logs collectors) could not be authorized: with webhook authorization the kubelet asks the API server (SubjectAccessReview), and that request failed.',
   },
   {
     id: 'X119', kind: 'node.checkpoint-unreadable', lane: 'node-status', versions: '1.21+', v: 0,

@@ -11,7 +11,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
-import type { Finding } from '../../model/trace.ts';
+import type { Finding, Trace } from '../../model/trace.ts';
 import { printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
@@ -24,9 +24,15 @@ const NODE_WRITES = ['node.status-error', 'node.lease-failed', 'node.register-fa
  * Other requests — pod status reads and writes, the informers' lists and watches, certificate requests: only errors
  * that name a transport or credential problem count (not a conflict, not a missing object).
  */
-const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed', 'api.event-write-failed'];
+const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed', 'api.event-write-failed', 'server.authz-failed'];
 /** A client certificate that expired while the API server does not answer (transport.go): its cause is fixed. */
 const CERT_STUCK = 'node.client-cert-stuck';
+/**
+ * No client certificate for over the shutdown threshold (5 min) while the API server does not answer (transport.go):
+ * a node still bootstrapping, or its certificate lost. It says the kubelet cannot get one, not why the API server
+ * does not answer: it joins the node's failures that say that, and stands alone only when there are none.
+ */
+const NO_CERT = 'node.no-client-cert';
 const WHAT: Readonly<Record<string, [string, string]>> = {
   'node.status-error': ['node status update', 'node status updates'],
   'node.lease-failed': ['lease renewal', 'lease renewals'],
@@ -38,6 +44,8 @@ const WHAT: Readonly<Record<string, [string, string]>> = {
   'node.cert-request-failed': ['certificate request', 'certificate requests'],
   'api.event-write-failed': ['event write', 'event writes'],
   'node.client-cert-stuck': ['expired-certificate notice', 'expired-certificate notices'],
+  'node.no-client-cert': ['no-certificate notice', 'no-certificate notices'],
+  'server.authz-failed': ['authorization check', 'authorization checks'],
 };
 /**
  * Failures within a second of each other are one attempt (a node status update is tried five times at once). Fewer
@@ -61,6 +69,8 @@ const MAX_EVIDENCE = 30;
 interface Cause extends BaseCause {
   /** The cause does not go away by itself (a certificate, credentials, authorisation): two failures are enough. */
   lasting?: boolean;
+  /** The API server answered, with a refusal: the kubelet reaches it, its requests are turned down. */
+  answered?: boolean;
 }
 
 const CAUSES: readonly Cause[] = [
@@ -75,12 +85,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Compare certificate-authority-data in /etc/kubernetes/kubelet.conf with the cluster\'s CA, and the server address there with the names and IPs in the API server\'s certificate (`openssl s_client -connect <server> </dev/null | openssl x509 -noout -text`).',
   },
   {
-    id: 'unauthorized', lasting: true, words: ['unauthorized', ' 401'], title: 'its credentials are rejected (Unauthorized)',
+    id: 'unauthorized', lasting: true, answered: true, words: ['unauthorized', ' 401'], title: 'its credentials are rejected (Unauthorized)',
     why: 'The API server answered but did not accept the kubelet\'s credentials: an expired or revoked client certificate, or a bootstrap token that expired before the node joined.',
     next: 'Check the client certificate the kubeconfig points to (its dates and issuer) and the certificate_manager lines about rotation; on a node that is joining, create a new bootstrap token and join again.',
   },
   {
-    id: 'forbidden', lasting: true, words: ['forbidden'], title: 'its requests are forbidden',
+    id: 'forbidden', lasting: true, answered: true, words: ['forbidden'], title: 'its requests are forbidden',
     why: 'The API server authenticated the kubelet but refused the request: its identity is not the node\'s (system:node:<name>, checked by the Node authorizer and NodeRestriction), or it is anonymous.',
     next: 'Check the user in the kubelet\'s kubeconfig and that it matches the node\'s name (--hostname-override), and the API server\'s --authorization-mode (Node,RBAC).',
   },
@@ -122,6 +132,11 @@ const OTHER: Cause = {
 const NODE_WRITE_KIND = new Set(NODE_WRITES.map(kindId));
 const PLURAL: Readonly<Record<string, string>> = Object.fromEntries(Object.values(WHAT));
 const CERTIFICATE_EXPIRED = CAUSES.find((c) => c.id === 'certificate-expired')!;
+const NO_CLIENT_CERT: Cause = {
+  id: 'no-client-cert', lasting: true, words: [], title: 'it has no client certificate and cannot get one',
+  why: 'The kubelet has had no usable client certificate for longer than its shutdown threshold (5 min): a node still bootstrapping whose certificate signing request was never filed or signed, or a certificate deleted or unreadable. It needs the API server to get one, and the API server does not answer.',
+  next: 'Make the API server reachable from the node (`curl -k https://<server>:6443/healthz`; is kube-apiserver running?); then check the node\'s certificate signing requests (`kubectl get csr`, approve pending ones) and its bootstrap kubeconfig and token.',
+};
 
 interface Stretch {
   node: number;
@@ -131,6 +146,8 @@ interface Stretch {
   error: string;
   /** An "exceeds retry count" summary joined it: a node status update failed all its tries. */
   summarized: boolean;
+  /** Notices that the kubelet has had no client certificate for over 5 min (NO_CERT) joined it. */
+  noCert: boolean;
 }
 
 export const apiServerUnreachable: Detector = {
@@ -139,10 +156,17 @@ export const apiServerUnreachable: Detector = {
     const ev = ctx.trace.events;
     const groups = new Map<string, Stretch>();
     const lastFailureOn = new Map<number, Stretch>();
-    for (const e of ctx.ofKinds([...NODE_WRITES, ...OTHER_REQUESTS, CERT_STUCK])) {
+    const noCertOn = new Map<number, number[]>();
+    for (const e of ctx.ofKinds([...NODE_WRITES, ...OTHER_REQUESTS, CERT_STUCK, NO_CERT])) {
       const text = ctx.text(e);
       const node = ev.node[e];
       const kind = KINDS[ev.kind[e]];
+      if (kind === NO_CERT) {
+        const list = noCertOn.get(node);
+        if (list) list.push(e);
+        else noCertOn.set(node, [e]);
+        continue;
+      }
       if (text.includes('exceeds retry count')) {
         // The summary after five retries: part of the stretch just before, no cause of its own.
         const g = lastFailureOn.get(node);
@@ -158,7 +182,7 @@ export const apiServerUnreachable: Detector = {
       const key = `${node}\n${cause.id}`;
       let g = groups.get(key);
       if (!g) {
-        g = { node, cause, events: [], byKind: new Map(), error: '', summarized: false };
+        g = { node, cause, events: [], byKind: new Map(), error: '', summarized: false, noCert: false };
         groups.set(key, g);
       }
       // The first error that says something (a notice without an error field is quoted by its message).
@@ -166,13 +190,28 @@ export const apiServerUnreachable: Detector = {
       add(g, e, kind);
       lastFailureOn.set(node, g);
     }
+    for (const [node, notices] of noCertOn) {
+      // The node's largest stretch of failures says why the API server does not answer; else the notices stand alone.
+      let into: Stretch | undefined;
+      for (const g of groups.values()) if (g.node === node && (!into || g.events.length > into.events.length)) into = g;
+      if (!into) {
+        into = { node, cause: NO_CLIENT_CERT, events: [], byKind: new Map(), error: '', summarized: false, noCert: false };
+        into.error = printedMessage(ctx.trace, notices[0]);
+        groups.set(`${node}\n${NO_CLIENT_CERT.id}`, into);
+      }
+      into.noCert = true;
+      for (const e of notices) add(into, e, NO_CERT);
+      into.events.sort((a, b) => a - b);
+    }
     const out: Finding[] = [];
     for (const g of groups.values()) {
       const spanUs = ev.timeUs[g.events[g.events.length - 1]] - ev.timeUs[g.events[0]];
       const n = attempts(ev.timeUs, g.events);
-      // A credential or certificate refused is no blip: it fails the same way until someone fixes it.
-      const lasting = g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US);
-      const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || wholeUpdateFailed(ev.timeUs, g));
+      // A credential or certificate refused is no blip: it fails the same way until someone fixes it. Nor is a
+      // kubelet without a certificate for 5 min.
+      const lasting = g.noCert || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
+      // One failed registration matters too: until it succeeds the node does not exist for the control plane.
+      const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || g.byKind.has(WHAT['node.register-failed'][0]) || wholeUpdateFailed(ev.timeUs, g));
       if (lasting || oneMoment) out.push(describe(ctx, g, spanUs, oneMoment));
     }
     return out;
@@ -223,6 +262,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
     `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
       + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`,
     g.cause.why,
+    ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     spanUs >= GRACE_US
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
       : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
@@ -236,9 +276,15 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       : 'The failures go on to the end of the log.');
   return b.build({
     id: 'api-server-unreachable',
-    title: `Kubelet cannot reach the API server: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
+    title: `${g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server'}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
     severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: g.cause.next,
+    next: g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,
   });
+}
+
+/** The no-certificate notices inside a stretch whose other failures say why the API server does not answer. */
+function noCertSentence(trace: Trace, g: Stretch): string {
+  const first = g.byKind.get(WHAT[NO_CERT][0])![0];
+  return `The kubelet also says it has had no valid client certificate for over 5 min (${lineRef(trace, first)}): a node still bootstrapping, or its certificate lost. It can get one only once the API server answers.`;
 }

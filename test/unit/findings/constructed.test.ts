@@ -298,7 +298,7 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
 
   it('names the cause by the error: an expired certificate, Unauthorized, a timeout, DNS; the first word that matches wins', () => {
     const titleFor = (err: string) => analyse(['09:00:05.1', '09:00:15.1', '09:00:25.1'].map((t) => statusErr(`${t}00000`, err)).join('\n') + '\n')
-      .of('api-server-unreachable').map((x) => x.title.replace(/^Kubelet cannot reach the API server: | \((for |\d+ error line).*$/g, ''));
+      .of('api-server-unreachable').map((x) => x.title.replace(/^(Kubelet cannot reach the API server|API server refuses the kubelet): | \((for |\d+ error line).*$/g, ''));
     expect(titleFor('error getting node \\"wk-5\\": Get \\"https://10.0.0.10:6443/api/v1/nodes/wk-5\\": tls: failed to verify certificate: x509: certificate has expired or is not yet valid: current time 2026-10-21T09:00:05Z is after 2026-10-20T08:14:00Z'))
       .toEqual(['a certificate has expired']);
     expect(titleFor('error getting node \\"wk-5\\": Unauthorized')).toEqual(['its credentials are rejected (Unauthorized)']);
@@ -319,7 +319,7 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
     const unhandled = (t: string, err: string) => `E1021 ${t}    1733 reflector.go:166] "Unhandled Error" err="${err}" logger="UnhandledError"`;
     const forbidden = 'k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.Node: failed to list *v1.Node: nodes \\"wk-5\\" is forbidden: User \\"system:anonymous\\" cannot list resource \\"nodes\\"';
     expect(analyse([unhandled('09:00:05.100000', forbidden), unhandled('09:00:07.400000', forbidden)].join('\n') + '\n').of('api-server-unreachable').map((x) => x.title))
-      .toEqual(['Kubelet cannot reach the API server: its requests are forbidden (for 2.300s)']);
+      .toEqual(['API server refuses the kubelet: its requests are forbidden (for 2.300s)']);
     // An unhandled error that is not an informer's, and a list that found nothing wrong with the connection: none.
     const other = [unhandled('09:00:05.100000', 'forbidden: something else entirely'), unhandled('09:00:15.100000', 'forbidden: something else entirely'),
       reflector('09:00:05.100000', '*v1.Pod', 'the server could not find the requested resource'), reflector('09:00:25.100000', '*v1.Pod', 'the server could not find the requested resource')];
@@ -328,6 +328,16 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
     const notices = analyse([stuck('09:00:05.100000'), stuck('09:00:15.100000')].join('\n') + '\n').of('api-server-unreachable');
     expect(notices.map((x) => x.title)).toEqual(['Kubelet cannot reach the API server: a certificate has expired (for 10.00s)']);
     expect(notices[0].explanation).toContain('"The currently active client certificate has expired');
+    // No certificate at all (a node still bootstrapping): alone, its own cause; with failures that say why the API
+    // server does not answer, theirs, and a lasting problem even in a moment's excerpt (the notice comes after 5 min).
+    const none = (t: string) => `E1021 ${t}    1733 transport.go:123] "No valid client certificate is found but the server is not responsive. A restart may be necessary to retrieve new initial credentials." shutdownThreshold="5m0s"`;
+    expect(analyse([none('09:00:05.100000'), none('09:00:06.100000')].join('\n') + '\n').of('api-server-unreachable').map((x) => x.title))
+      .toEqual(['Kubelet cannot reach the API server: it has no client certificate and cannot get one (for 1.000s)']);
+    const register = `E1021 09:00:04.900000    1733 kubelet_node_status.go:96] "Unable to register node with API server" err="Post \\"https://localhost:6443/api/v1/nodes\\": dial tcp [::1]:6443: connect: connection refused" node="wk-5"`;
+    const joined = analyse([register, none('09:00:05.100000')].join('\n') + '\n').of('api-server-unreachable');
+    expect(joined.map((x) => [x.severity, x.title])).toEqual([['warning', 'Kubelet cannot reach the API server: the API server refuses connections (2 error lines)']]);
+    expect(joined[0].explanation).toContain('no valid client certificate for over 5 min (line 2)');
+    expect(joined[0].explanation).not.toContain('expired');
   });
 
   it('is only an info for one failed update (its tries at once) or one moment\'s requests of two kinds, no finding for one request alone nor for a pod status write that lost a conflict', () => {

@@ -707,4 +707,23 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('"no ranking function for imagefs" (line 6)');
     expect(f.explanation).not.toContain('no pods are active');
   });
+  it('api-server-unreachable counts the kubelet\'s webhook authorization checks (siderolabs/talos#7216, --logging-format=json via talosctl)', () => {
+    // https://github.com/siderolabs/talos/issues/7216 — after a reboot the node's kube-apiserver never came up.
+    const a = fixture('api-server-unreachable-2.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the API server refuses connections (3 error lines)');
+    expect(a.lines(f)).toEqual([12, 13, 14]);
+    expect(f.explanation).toContain('2 authorization checks and 1 lease renewal');
+  });
+
+  it('api-server-unreachable: a node with no client certificate yet is refused, not "expired" (siderolabs/talos#7377, JSON)', () => {
+    // https://github.com/siderolabs/talos/issues/7377 — a PXE-installed node whose kube-apiserver was never created.
+    const a = fixture('api-server-unreachable-3.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the API server refuses connections (for 1.370s)');
+    expect(a.lines(f)).toEqual([4, 5, 6]);
+    expect(f.explanation).toContain('1 registration attempt and 2 no-certificate notices');
+    expect(f.explanation).not.toContain('expired');
+    expect(f.next).toContain('kubectl get csr');
+  });
 });
