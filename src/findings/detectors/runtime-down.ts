@@ -11,6 +11,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { clip } from '../text-scan.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { lastEventOn } from '../causes.ts';
 import type { Finding } from '../../model/trace.ts';
 
 const DOWN = 'container runtime is down';
@@ -18,6 +19,8 @@ const NOT_YET = 'container runtime status check may not have completed yet';
 /** Skipping lines come at most 5 s apart (the sync loop's back-off cap); a longer silence ends an episode. */
 const MAX_GAP_US = 60e6;
 const SKIPPING = kindId('syncloop.skipping');
+/** Lines this close to the last of the node's log end it: nothing after them shows whether they stopped. */
+const LOG_ENDS_US = 10e6;
 
 export const runtimeDown: Detector = {
   id: 'runtime-down',
@@ -33,8 +36,13 @@ export const runtimeDown: Detector = {
     const out: Finding[] = [];
     for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
       const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN));
-      // "may not have completed yet" is the normal state of the first seconds after a start.
-      if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) continue;
+      // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
+      // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
+      if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {
+        const lastOnNode = lastEventOn(ctx.trace, ep.node);
+        if (Number.isNaN(ep.startUs) && ev.timeUs[lastOnNode] - ev.timeUs[ep.last] < LOG_ENDS_US) out.push(describeNotYetAtEnd(ctx, ep));
+        continue;
+      }
       // Within 30 s of a start "down" cannot mean a 30 s lapse: before 1.13 it is how "never succeeded" reads.
       const fromStart = !Number.isNaN(ep.startUs) && ev.timeUs[ep.first] - ep.startUs < 30e6;
       // Only the node's status said so, and pod workers went on working: the sync loop was not skipping.
@@ -61,6 +69,23 @@ function podWorkAfter(ctx: FindingContext, ep: Episode): number {
     if (ev.node[e] === ep.node && trace.lanes[ev.lane[e]].kind === 'pod-worker') return e;
   }
   return -1;
+}
+
+/** "Not completed yet" at the end of a log that shows no kubelet start: a start's first seconds, or stuck since one. */
+function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  b.episode(ep, ['sync-loop', 'node-status']);
+  const lines = ep.count === 1 ? lineRef(trace, ep.first) : `${count(ep.count, 'line')}, ${lineRef(trace, ep.first)} to ${lineRef(trace, ep.last)}`;
+  return b.build({
+    id: 'runtime-down',
+    title: 'Runtime health check not completed yet: pod sync skipped at the end of the log',
+    severity: 'info',
+    explanation: `The sync loop skipped its pod work because the runtime-health check (updateRuntimeUp, every 5 s) had not succeeded once since the kubelet started: "${NOT_YET}" (${lines}). `
+      + 'That is normal in the first seconds after a start. This log shows neither the start nor anything after these lines, so it cannot tell whether the check then succeeded or the kubelet stayed stuck; stuck, it would mean the runtime\'s Status call never gave a good answer, or the kubelet hung before recording one.',
+    next: 'Look at a longer stretch of the log after these lines: if they go on past the first minute after the start, check the runtime (crictl info) and take a kubelet goroutine dump to see where updateRuntimeUp waits.',
+    scenario: 'runtime-hang-notready',
+  });
 }
 
 /** The node's status named the runtime down, but pod work went on: stale runtime-health state, not a hung runtime. */

@@ -726,4 +726,32 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('expired');
     expect(f.next).toContain('kubectl get csr');
   });
+  it('pod-sync-skipped tells a cAdvisor start failure from cgroup set-up (kubernetes/kubernetes#28997, printf 1.3)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/28997 — a transient systemd unit's cgroup vanished while cAdvisor started.
+    const a = fixture('pod-sync-skipped-3.log');
+    const f = only(a, 'pod-sync-skipped');
+    expect(f.explanation).toContain('The error is cAdvisor\'s');
+    expect(f.explanation).not.toContain('cgroup driver');
+    expect(f.next).not.toContain('--cgroup-driver');
+  });
+
+  it('pod-sync-skipped with its reason cut and the log ending on it claims no recovery (kubernetes/minikube#3142, localkube journal)', () => {
+    // https://github.com/kubernetes/minikube/issues/3142
+    const a = fixture('pod-sync-skipped-4.log');
+    const f = only(a, 'pod-sync-skipped');
+    expect(f.title).toBe('Pod sync skipped: reason cut off in this log');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).not.toContain('It cleared');
+    expect(f.explanation).toContain('the log ends before it shows the skips stop');
+  });
+
+  it('runtime-down: "may not have completed yet" ending a log with no kubelet start is said, as an info (siderolabs/talos#13109, JSON)', () => {
+    // https://github.com/siderolabs/talos/issues/13109 — after an upgrade the kubelet stays stuck talking to the CRI.
+    const a = fixture('runtime-down-3.log');
+    const f = only(a, 'runtime-down');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Runtime health check not completed yet: pod sync skipped at the end of the log');
+    expect(a.lines(f)).toEqual([5]);
+    expect(f.explanation).toContain('cannot tell whether the check then succeeded');
+  });
 });
