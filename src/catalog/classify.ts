@@ -88,6 +88,9 @@ const POD_KEYS = [fieldName('pod'), fieldName('podContainer'), F.object];
 const PROBE_FIELDS = [F.probeType, F.probe];
 const POD_NAME_FIELDS = [F.podName, F.name];
 const POD_UID_FIELDS = [F.podUID, F.podID, F.eventID];
+const UID_FIELD_SET = new Set<FieldName>(POD_UID_FIELDS);
+/** Hex and dashes, shorter than a UUID without its dashes (static pods' UIDs are 32 hex digits). */
+const PARTIAL_UID = /^[0-9a-f-]{1,31}$/;
 const CONTAINER_ID_FIELDS = [F.containerID, F.containerStatusID, F.eventData, F.containerId];
 const SANDBOX_ID_FIELDS = [F.podSandboxID, F.sandboxID, F.actionsSandboxID];
 const CONTAINER_NAME_FIELDS = [F.containerName, F.container, F.initContainerName, F.fieldPath, F.involvedFieldPath];
@@ -367,6 +370,8 @@ export class Classifier {
         if (kv.key === name) {
           if (i === this.cutPair && WHOLE_VALUE_ONLY.has(field)) break;
           const s = valueString(this.rec.text, kv);
+          // A bare UID that ends the record short of any UID's length was cut there (`podUID=d1c475`): no pod.
+          if (kv.shape === 0 && i === this.kvCount - 1 && UID_FIELD_SET.has(field) && PARTIAL_UID.test(s)) break;
           v = field === F.pods ? (i === this.cutPair ? wholeItemsOfCutList(s) : listItems(s)) : s;
           break;
         }

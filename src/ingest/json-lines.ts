@@ -108,3 +108,55 @@ export function jsonLogRecord(o: Record<string, unknown>, text: string, lineNo: 
     host: w?.host ?? '', wrapper: w ? w.kind : 'none', damage: '',
   };
 }
+
+/**
+ * What can be read of a JSON log object cut short (a terminal's width, an excerpt's end): its members up to the last
+ * complete one, and `msg` as far as it goes when the cut falls inside it. Undefined if that leaves no `ts` or `msg`.
+ * One pass over the text (linear), then one JSON.parse of the complete part.
+ */
+export function salvageCutJson(s: string): Record<string, unknown> | undefined {
+  if (s.charCodeAt(0) !== 123 /* { */) return undefined;
+  let depth = 0;
+  let inString = false;
+  let lastMemberEnd = -1;
+  // The top-level key being read, and where its string value starts (when the value is a string).
+  let keyStart = -1;
+  let key = '';
+  let expectingKey = true;
+  let valueStringStart = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) {
+        inString = false;
+        if (depth === 1 && expectingKey && keyStart >= 0) {
+          key = s.slice(keyStart, i);
+          expectingKey = false;
+        }
+        if (depth === 1) valueStringStart = -1;
+      }
+      continue;
+    }
+    if (c === 34) {
+      inString = true;
+      if (depth === 1 && expectingKey) keyStart = i + 1;
+      else if (depth === 1) valueStringStart = i + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) depth--;
+    else if (c === 44 /* , */ && depth === 1) {
+      lastMemberEnd = i;
+      expectingKey = true;
+      keyStart = -1;
+    }
+  }
+  let o: Record<string, unknown> | undefined;
+  if (lastMemberEnd > 0) o = parseJsonObject(s.slice(0, lastMemberEnd) + '}', 0);
+  if (!o) return undefined;
+  if (inString && depth === 1 && !expectingKey && key === 'msg' && valueStringStart > 0 && o.msg === undefined) {
+    // A cut escape (`\`, `\u00`) is dropped with the rest.
+    const partial = s.slice(valueStringStart).replace(/\\(u[0-9a-fA-F]{0,3})?$/, '');
+    try { o.msg = JSON.parse(`"${partial}"`); } catch { /* an escape that still does not read: no msg */ }
+  }
+  return isKubeletJsonLog(o) ? o : undefined;
+}

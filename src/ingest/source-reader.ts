@@ -24,7 +24,7 @@ import {
   containerSectionName, isElisionMark, isGoroutineHeader, knownLine, KnownLine, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
-  isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject,
+  isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
 import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
@@ -140,7 +140,8 @@ export class SourceReader {
    * A JSON log line that did not parse, held while the lines after it may be the rest of it (a paste or a terminal
    * wrapped it: `…,"errCauses"` then `:[{"error":…}]}`). See continueCutJson.
    */
-  private cutJson: { text: string; first: number; joined: number; wrapper: Wrapper | undefined } | undefined;
+  /** A JSON log line that did not parse, and the lines held after it that might complete it (`firstChars`: its own). */
+  private cutJson: { text: string; firstChars: number; first: number; joined: number; wrapper: Wrapper | undefined } | undefined;
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
   private readonly exportWrapper: Wrapper = newWrapper();
@@ -977,7 +978,8 @@ export class SourceReader {
       this.releaseUpsideDown();
       this.flush();
       // The next lines may be the rest of it.
-      this.cutJson = { text: start === 0 ? text : text.slice(start), first: lineNo, joined: 0, wrapper: w && copyWrapper(w) };
+      const own = start === 0 ? text : text.slice(start);
+      this.cutJson = { text: own, firstChars: own.length, first: lineNo, joined: 0, wrapper: w && copyWrapper(w) };
       return true;
     }
     if (!isKubeletJsonLog(o)) return false;
@@ -1003,7 +1005,8 @@ export class SourceReader {
   private continueCutJson(text: string, p: number, w: Wrapper | undefined, lastLine: number): boolean {
     const cut = this.cutJson!;
     const piece = text.slice(p);
-    const startsRecord = w !== undefined || piece.charCodeAt(0) === 123 /* { */ || isBlankFrom(text, p) || findKlogHeader(text, p, this.header);
+    const startsRecord = w !== undefined || piece.charCodeAt(0) === 123 /* { */ || isBlankFrom(text, p) || isElisionMark(text, p)
+      || findKlogHeader(text, p, this.header);
     if (startsRecord || cut.text.length + piece.length > MAX_CUT_JSON_CHARS) {
       this.giveUpCutJson();
       return false;
@@ -1046,6 +1049,18 @@ export class SourceReader {
     const cut = this.cutJson;
     if (!cut) return;
     this.cutJson = undefined;
+    // The line itself is read as far as it goes: its time, caller and message (cut) are still a record where it was.
+    // The lines held after it did not complete it, so they are not its.
+    const own = cut.text.slice(0, cut.firstChars);
+    const o = salvageCutJson(own);
+    const rec = o && jsonLogRecord(o, own, cut.first, cut.wrapper);
+    if (rec) {
+      this.counts.unrecognized += cut.joined;
+      this.sink.diagnostic(cut.first, 'warning', cutWarning('inside its JSON object (the line ends before the object does)'));
+      this.setPending(rec, cut.wrapper);
+      this.flush();
+      return;
+    }
     this.counts.unrecognized += 1 + cut.joined;
     this.sink.diagnostic(cut.first, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
   }

@@ -754,4 +754,12 @@ describe('round 8: real excerpts', () => {
     expect(a.lines(f)).toEqual([5]);
     expect(f.explanation).toContain('cannot tell whether the check then succeeded');
   });
+  it('a JSON line cut inside its msg is read as far as it goes, so the elision after it shows as a gap (siderolabs/talos#11775, JSON via talosctl)', () => {
+    // https://github.com/siderolabs/talos/issues/11775 — PLEG last seen 16h ago; containerd was hung.
+    const a = fixture('pleg-unhealthy-4.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.explanation).toContain('16h14m39.440232139s');
+    expect(a.trace.anomalies.map((x) => x.message)).toContainEqual(expect.stringContaining('lines left out at line 7'));
+    expect(a.trace.sources[0].diagnostics.map((d) => [d.line, d.message.startsWith('the record is cut')])).toContainEqual([6, true]);
+  });
 });

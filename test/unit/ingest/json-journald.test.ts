@@ -4,6 +4,7 @@
  * are written out by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { cutWarning } from '../../../src/ingest/cut-warning.ts';
 import { analyze, callers, eventRows, readRecords } from './ingest-helpers.ts';
 import { Era } from '../../../src/ingest/record.ts';
 
@@ -114,16 +115,24 @@ describe('JSON log lines a paste wrapped', () => {
     expect(trace.events.text[0] > 0 && trace.strings[trace.events.text[0]]).toContain('runtime status check');
   });
 
-  it('a cut line that nothing completes is still a warning on its line, and the lines after it are read as ever', () => {
+  it('a cut line that nothing completes is read as far as it goes, with a warning on its line, and the lines after it are read as ever', () => {
     const a = skip(1753148291619.3523);
     const text = [a.slice(0, 120), 'kubelet continuously reports messages like:', a.slice(0, 100), '', skip(1753148296620.5703)].join('\n');
     const trace = analyze({ name: 'k.log', data: text });
-    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:5']);
+    // Lines 1 and 3 keep their time, caller and message; the prose between them is not theirs.
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.log:1 syncloop.skipping', 'k.log:3 syncloop.skipping', 'k.log:5 syncloop.skipping']);
     expect(trace.sources[0].diagnostics.filter((d) => d.level === 'warning').map((d) => [d.line, d.message])).toEqual([
-      [1, 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped'],
-      [3, 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped'],
+      [1, cutWarning('inside its JSON object (the line ends before the object does)')],
+      [3, cutWarning('inside its JSON object (the line ends before the object does)')],
     ]);
-    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 1, continuation: 0, unrecognized: 3, blank: 1 });
+    expect(trace.sources[0].lines).toEqual({ total: 5, klog: 3, continuation: 0, unrecognized: 1, blank: 1 });
+  });
+
+  it('a line cut before its ts and msg are whole is skipped with a warning; a msg cut inside is read as far as it goes', () => {
+    const a = skip(1753148291619.3523);
+    const trace = analyze({ name: 'k.log', data: [a.slice(0, a.indexOf('"msg"') + 9), a.slice(0, 12), skip(1753148296620.5703)].join('\n') });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:1', 'k.log:3']);
+    expect(trace.sources[0].diagnostics.map((d) => [d.line, d.message.startsWith('the record is cut')])).toEqual([[1, true], [2, false]]);
   });
 });
 

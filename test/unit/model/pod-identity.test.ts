@@ -200,3 +200,17 @@ describe('pods that share a name', () => {
     ]);
   });
 });
+
+describe('a pod UID cut at the end of a record', () => {
+  it('names no second pod: `podUID=d1c475` at the line\'s end is the start of the pod\'s UID, not another UID', () => {
+    const STATIC = 'd1c4757bcb230bf06ab7e866b62132a1';
+    const line = (t: string, msg: string, uid: string) =>
+      `I1019 00:23:${t} 273 kuberuntime_container.go:698] "${msg}" pod="default/test-term-kind-worker" podUID=${uid}`;
+    const trace = analyze(['k.log', [line('45.897362', 'Pod terminating with grace period', `${STATIC} gracePeriod=100`),
+      line('45.897583', 'Killing container with a grace period', 'd1c475')].join('\n') + '\n']);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual([`default/test-term-kind-worker ${STATIC}`]);
+    // A whole UID at the end of a line is read as ever.
+    const whole = analyze(['k.log', line('45.897583', 'Killing container with a grace period', UID) + '\n']);
+    expect(whole.pods.map((p) => p.uid)).toEqual([UID]);
+  });
+});
