@@ -125,6 +125,14 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s cAdvisor follows a cgroup: an event about it (created, OOM) or the start of its periodic stats collection.',
   },
   {
+    id: 'X188', kind: 'cadvisor.oom', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 0,
+    msg: ['Got sys oom event'],
+    printf: ['Created an OOM event in container %q{cgroup} at %v{time}', 'Got sys oom event: %v{event}', 'Got sys oom event from cadvisor: %v{event}'],
+    inner: { field: 'cgroup', printf: CGROUP_PATHS },
+    text: ['cgroup', 'event'],
+    explain: 'The kernel\'s OOM killer killed a process and cAdvisor recorded it: in a container\'s cgroup when its memory limit was hit, in "/" when the whole node ran out of memory (a system OOM, which the kubelet reports as a SystemOOM event on the node).',
+  },
+  {
     id: 'X154', kind: 'cadvisor.create-failed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 0,
     printf: ['Failed to create existing container: %s{cgroup}: %v{err}'],
     inner: { field: 'cgroup', printf: CGROUP_PATHS },

@@ -31,8 +31,10 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
   {
     id: 'M85', kind: 'status.updated', lane: 'status-manager', versions: 'all', v: 3,
     msg: ['Status for pod updated successfully'],
+    // Up to 1.2 the status was printed without its version: `updated successfully: {status:{Phase:Running …`.
     printf: ['Status for pod %q{pod} updated successfully: (%d{statusVersion}, %v{status})',
-      'Status for pod %q{pod} updated successfully after %s: (%d{statusVersion}, %v{status})'], num: 'statusVersion',
+      'Status for pod %q{pod} updated successfully after %s: (%d{statusVersion}, %v{status})',
+      'Status for pod %q{pod} updated successfully: %v{status}'], num: 'statusVersion',
     statusField: 'status',
     explain: 'A new status version was written to the API server.',
   },

@@ -38,6 +38,7 @@ export const STATUS_PROBE_SAMPLES: EntrySamples[] = [
   entry('M85', 'status.updated', 'status-manager',
     P(klog('I', 'status_manager.go:506', `Status for pod "${WEB0}" updated successfully: (3, ${DUMP})`), { pods: [web0], num: 3, cname: 'app', cid: CID, text: DUMP_SUMMARY }),
     P(klog('I', 'status_manager.go:723', `Status for pod "${WEB0}" updated successfully after 12ms: (3, ${DUMP})`), { pods: [web0], num: 3, cname: 'app', cid: CID, text: DUMP_SUMMARY }),
+    P(klog('I', 'manager.go:345', `Status for pod "${WEB0}" updated successfully: ${DUMP}`), { pods: [web0], cname: 'app', cid: CID, text: DUMP_SUMMARY }),
     S(klog('I', 'status_manager.go:694', `"Status for pod updated successfully" pod="default/web-0" statusVersion=3 status="${DUMP}"`),
       { pods: [ref], num: 3, cname: 'app', cid: CID, text: DUMP_SUMMARY }),
     J(json('status/status_manager.go:883', { msg: 'Status for pod updated successfully', v: 3, ...JPOD, statusVersion: 4, status: DUMP }),
