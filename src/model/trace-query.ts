@@ -82,6 +82,8 @@ export function printedMessage(trace: Trace, e: number): string {
   const text = eventRawText(trace, e, 400);
   const close = text.indexOf('] ');
   let msg = close >= 0 && close < 200 ? text.slice(close + 2) : text;
+  // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep.
+  if (msg.endsWith('`') && text.trimStart().startsWith('`')) msg = msg.slice(0, -1);
   if (msg.startsWith('"')) {
     const q = msg.indexOf('"', 1);
     if (q > 0) msg = msg.slice(1, q);

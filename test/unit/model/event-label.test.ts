@@ -26,3 +26,10 @@ describe('eventLabel', () => {
     expect(label.startsWith('SyncLoop ADD')).toBe(true);
   });
 });
+
+describe('eventLabel of a line quoted as inline code', () => {
+  it('drops the closing backtick the reader does not keep', () => {
+    const [label] = labels('`I0229 18:36:57.348255    3429 server.go:1086] GET /healthz: (91.598µs) 500`\n');
+    expect(label).toBe('GET /healthz: (91.598µs) 500');
+  });
+});
