@@ -115,6 +115,8 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   M110: [['exited after', [0, 6], 'dockertools "Container … exited after"']],
   M93: UNQUOTED_VALUES('oldState'),
   M101: UNQUOTED_VALUES('phase'),
+  // The kubelet stopped setting the OutOfDisk node condition in 1.13 (kubernetes/kubernetes#70111).
+  X45: [['NodeHasSufficientDisk', [0, 12], '"NodeHasSufficientDisk" node event (OutOfDisk condition, gone in 1.13)'], ['NodeOutOfDisk', [0, 12], '"NodeOutOfDisk" node event (OutOfDisk condition, gone in 1.13)']],
   M114: [['condition={"', [28, NEWER], 'JSON-rendered node condition (klog ≥ 2.100)'], ['condition={Type:', [21, 27], '%+v-rendered node condition (klog ≤ 2.90)']],
 };
 

@@ -96,6 +96,11 @@ describe('version fingerprint', () => {
     expect(versionOf(klog('I', 'eviction_manager.go:349', '"Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"'))).toBe('1.19+');
   });
 
+  it('dates the OutOfDisk node condition\'s event ≤1.12 (the kubelet stopped setting it in 1.13); other node events say nothing', () => {
+    expect(versionOf(klog('I', 'kubelet_node_status.go:278', 'Recording NodeHasSufficientDisk event message for node 192.168.101.241'))).toBe('≤1.12');
+    expect(versionOf(klog('I', 'kubelet_node_status.go:278', 'Recording NodeHasSufficientMemory event message for node 192.168.101.241'))).toBe('unknown');
+  });
+
   it('does not date the config source\'s "Receiving a new pod": it is printed in every release', () => {
     expect(versionOf(klog('I', 'config.go:414', `Receiving a new pod "web-0_default(${UID})"`))).toBe('unknown');
   });
