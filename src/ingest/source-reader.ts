@@ -927,6 +927,18 @@ export class SourceReader {
     }
     const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
     if (Number.isFinite(wrapperUs)) return wrapperUs - (wrapperUs % US_PER_DAY) + todUs;
+    // A document's date before the lines (an issue's, a post's) is the best guess of their day.
+    const dates = this.facts.proseDates;
+    const date = dates.length ? dates[dates.length - 1] : 0;
+    if (date % 100) {
+      const month = Math.floor(date / 100) % 100;
+      const day = date % 100;
+      if (this.facts.undatedRecords++ === 0) {
+        const iso = `${Math.floor(date / 10000)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        this.sink.diagnostic(lineNo, 'warning', `klog lines without a date (time of day only): read as on ${iso}, the last date in the text before them`);
+      }
+      return yearlessUs(month, day, todUs);
+    }
     if (this.facts.undatedRecords++ === 0) {
       this.sink.diagnostic(lineNo, 'warning', 'klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
     }

@@ -73,6 +73,10 @@ describe('damaged klog lines', () => {
     const alone = analyze({ name: 'k.log', data: [stripped('01.000001', 'a'), stripped('02.000002', 'b')].join('\n') });
     expect(eventRows(alone).map((r) => r.at)).toEqual(['2024-01-01 10:02:01.000001', '2024-01-01 10:02:02.000002']);
     expect(diagnosticsOf(alone)[0]).toBe('1 warning: klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
+    // After a document's date (an issue's header), that day, said once.
+    const doc = analyze({ name: 'k.log', data: ['reporter · description · 2017-03-08', '', stripped('01.000001', 'a'), stripped('02.000002', 'b')].join('\n') });
+    expect(eventRows(doc).map((r) => r.at)).toEqual(['2017-03-08 10:02:01.000001', '2017-03-08 10:02:02.000002']);
+    expect(diagnosticsOf(doc)[0]).toBe('3 warning: klog lines without a date (time of day only): read as on 2017-03-08, the last date in the text before them');
     // Behind a journal prefix, the journal's date.
     const journal = analyze({ name: 'k.log', data: `Mar 20 10:02:01 node-1 kubelet[2891]: ${stripped('01.000001', 'a')}` });
     expect(eventRows(journal).map((r) => `${r.at} ${r.node}`)).toEqual(['2024-03-20 10:02:01.000001 node-1']);
