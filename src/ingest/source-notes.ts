@@ -49,6 +49,10 @@ export interface SourceFacts {
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
+  /** A pasted `systemctl status` block's Active: state and Main PID (the last block's); active '' for none. */
+  serviceActive: string;
+  serviceMainPid: number;
+  serviceLine: number;
 }
 
 /**
@@ -91,7 +95,7 @@ export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
     sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
-    binaryLines: 0, damagedLines: 0,
+    binaryLines: 0, damagedLines: 0, serviceActive: '', serviceMainPid: 0, serviceLine: 0,
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -145,7 +149,8 @@ export class SourceNotes {
         if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = journalBanner(text, p);
         break;
       case KnownLine.Fence: f.markdownFences++; break;
-      case KnownLine.GlogOther: case KnownLine.ServiceStatus: break;
+      case KnownLine.GlogOther: break;
+      case KnownLine.ServiceStatus: this.serviceStatusField(text, p, lineNo); break;
       default:
         if (looksLikeDamagedHeader(text, p)) {
           this.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);
@@ -155,6 +160,25 @@ export class SourceNotes {
         }
     }
     this.noteYearIn(text);
+  }
+
+  /** `Active: active (running) since …` and `Main PID: 22966 (kubelet)` of a `systemctl status` block. */
+  private serviceStatusField(text: string, p: number, lineNo: number): void {
+    const f = this.facts;
+    const active = text.indexOf('Active: ', p);
+    if (active >= 0 && active < p + 16) {
+      const from = active + 8;
+      const since = text.indexOf(' since ', from);
+      f.serviceActive = text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim();
+      f.serviceMainPid = 0;
+      f.serviceLine = lineNo;
+      return;
+    }
+    const pid = text.indexOf('Main PID: ', p);
+    if (pid >= 0 && pid < p + 16 && f.serviceLine) {
+      const m = /^\d{1,9}/.exec(text.slice(pid + 10, pid + 20));
+      if (m) f.serviceMainPid = Number(m[0]);
+    }
   }
 
   /** A full date (YYYY-MM-DD) in a line that is not the kubelet's: a hint of the year where the log gives none. */
@@ -251,6 +275,7 @@ export class SourceNotes {
       if (f.proseDates.length >= MAX_PROSE_DATES) break;
       f.proseDates.push(date);
     }
+    if (g.serviceLine) [f.serviceActive, f.serviceMainPid, f.serviceLine] = [g.serviceActive, g.serviceMainPid, g.serviceLine + lineOffset];
     f.binaryLines += g.binaryLines;
     f.damagedLines += g.damagedLines;
     for (const s of later.strayLines) if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: s.line + lineOffset, excerpt: s.excerpt });

@@ -94,6 +94,18 @@ export interface SourceInfo {
   diagnosticsDropped: number;
   /** Lines after which the log does not go straight on (elision marks, excerpt boundaries, journald's dropped lines). */
   cuts: CutMark[];
+  /** What a pasted `systemctl status` said of the unit (its last block in the source), when there is one. */
+  service?: ServiceStatus;
+}
+
+/** A `systemctl status` block: `Active: active (running) since …` and `Main PID: 22966 (kubelet)`. */
+export interface ServiceStatus {
+  /** The Active: state as printed up to "since" (`active (running)`, `activating (auto-restart)`, `failed (Result: …)`). */
+  active: string;
+  /** 0 where the block names none. */
+  mainPid: number;
+  /** The line of its Active: field. */
+  line: number;
 }
 
 /**

@@ -46,6 +46,8 @@ export const SOURCE_SPEC: Spec = object({
   diagnosticsDropped: count,
   // Trace files written before cuts were kept have none.
   cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
+  // Only where a `systemctl status` block was pasted with the log.
+  service: optional(object({ active: text, mainPid: count, line: count })),
 });
 
 export const GAP_SPEC: Spec = object({ node: index, startUs: num(), endUs: num(), source: index, line: count, kind: oneOf(CUT_KINDS) });

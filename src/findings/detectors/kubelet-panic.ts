@@ -11,7 +11,7 @@ import { KINDS } from '../../catalog/catalog.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import type { Finding } from '../../model/trace.ts';
+import type { Finding, ServiceStatus, Trace } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
@@ -201,6 +201,18 @@ function frameAt(raw: string, from: number): { frame: string; at: string } {
   return { frame, at: next.slice(slash + 1, end) };
 }
 
+/**
+ * The `systemctl status` block of the crash's source, when it shows the crashing process still running: the block is
+ * printed with the unit's last journal lines, so it was taken after them.
+ */
+function stillRunning(trace: Trace, e: number): ServiceStatus | undefined {
+  const service = trace.sources[trace.events.source[e]].service;
+  if (!service || service.mainPid <= 0 || !service.active.startsWith('active (running)')) return undefined;
+  // The Go runtime's own lines have no klog header: their process is the journal prefix's `kubelet[22966]:`.
+  const same = trace.events.pid[e] === service.mainPid || eventRawText(trace, e, 300).includes(`[${service.mainPid}]: `);
+  return same ? service : undefined;
+}
+
 function describe(ctx: FindingContext, g: Panic): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
@@ -214,7 +226,10 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const when = g.events.length === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(g.events.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
-  const parts = [g.crash
+  const alive = g.crash && ctx.startAfter(last) < 0 ? stillRunning(trace, first) : undefined;
+  const parts = [alive
+    ? `The Go runtime printed "${value}"${where} ${when} with no kubelet log header: a fatal runtime error, after which a Go process normally exits. Its time is the journal's or, without one, that of the kubelet line before it.`
+    : g.crash
     ? `The kubelet process died${where} ${when}: the Go runtime printed "${value}" with no kubelet log header — a panic nothing recovered, a fatal runtime error or a fatal signal — and exited. Its time is the journal's or, without one, that of the kubelet line before it.`
     : `A goroutine of the kubelet panicked${where} ${when}; the panic: ${value}.`];
   if (g.signal) {
@@ -230,7 +245,9 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   // Did the kubelet start again afterwards?
   const exited = g.crash || g.reraised;
   const restart = ctx.startAfter(last);
-  if (restart >= 0) {
+  if (alive) {
+    parts.push(`Yet the \`systemctl status\` pasted with the log (line ${alive.line}) shows the same process, PID ${alive.mainPid}, still "${alive.active}" after these lines: it did not exit but hung, so the service manager never restarted it, and the node stays without a working kubelet until someone restarts it.`);
+  } else if (restart >= 0) {
     b.evidence(restart, false);
     parts.push(`The kubelet started again ${duration(ev.timeUs[restart] - ev.timeUs[last])} after the last one (${lineRef(trace, restart)}): ${exited ? 'the process had died' : 'the panic took the process down'}, and every pod worker, probe and the PLEG began again from its start-up.`);
   } else if (exited) {
@@ -241,10 +258,10 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const times = g.events.length > 1 ? ` (${g.events.length}×)` : '';
   return b.build({
     id: 'kubelet-panic',
-    title: g.crash ? `Kubelet crashed${where}: ${clip(value, 80)}${times}` : `Kubelet panic${where}${times}`,
+    title: g.crash ? `Kubelet ${alive ? 'hung after a fatal error' : 'crashed'}${where}: ${clip(value, 80)}${times}` : `Kubelet panic${where}${times}`,
     severity: 'error',
     explanation: parts.join(' '),
     next: g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
-      : `Search the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
+      : `${alive ? 'Restart the kubelet (`systemctl restart kubelet`): a hung process does not come back by itself. Then s' : 'S'}earch the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
   });
 }

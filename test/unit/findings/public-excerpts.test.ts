@@ -762,4 +762,15 @@ describe('round 8: real excerpts', () => {
     expect(a.trace.anomalies.map((x) => x.message)).toContainEqual(expect.stringContaining('lines left out at line 7'));
     expect(a.trace.sources[0].diagnostics.map((d) => [d.line, d.message.startsWith('the record is cut')])).toContainEqual([6, true]);
   });
+  it('kubelet-panic: a pasted systemctl status showing the same PID still running means the process hung (kubernetes/kubernetes#57955, CoreOS kubelet-wrapper)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/57955 — the node went NotReady after "fatal error: runtime·unlock: lock count".
+    const a = fixture('kubelet-panic-4.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title.startsWith('Kubelet hung after a fatal error')).toBe(true);
+    expect(f.explanation).toContain('PID 22966, still "active (running)" after these lines');
+    expect(f.explanation).not.toContain('process died');
+    expect(f.next).toContain('systemctl restart kubelet');
+    // The status block's "since Wed 2017-11-29" dates the January lines to the January after.
+    expect(a.trace.sources[0].year).toEqual({ value: 2018, how: 'document' });
+  });
 });
