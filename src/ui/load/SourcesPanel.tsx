@@ -48,7 +48,7 @@ function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
                   {d.line > 0 && (e >= 0
                     ? <button type="button" className="link-button" onClick={() => { store.getState().setSourcesOpen(false); store.getState().selectEventAndReveal(e, true); }}>line {d.line}</button>
                     : <span>line {d.line}</span>)}
-                  {': '}{d.message}
+                  {d.line > 0 ? ': ' : ' '}{d.message}
                 </li>
               );
             })}
