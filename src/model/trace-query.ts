@@ -81,7 +81,9 @@ export function eventLabel(trace: Trace, e: number): string {
 export function printedMessage(trace: Trace, e: number): string {
   const text = eventRawText(trace, e, 400);
   const close = text.indexOf('] ');
-  let msg = close >= 0 && close < 200 ? text.slice(close + 2) : text;
+  // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
+  const journal = close >= 0 && close < 200 ? -1 : text.indexOf(']: ');
+  let msg = close >= 0 && close < 200 ? text.slice(close + 2) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;
   // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep.
   if (msg.endsWith('`') && text.trimStart().startsWith('`')) msg = msg.slice(0, -1);
   if (msg.startsWith('"')) {

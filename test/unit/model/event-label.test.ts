@@ -33,3 +33,10 @@ describe('eventLabel of a line quoted as inline code', () => {
     expect(label).toBe('GET /healthz: (91.598µs) 500');
   });
 });
+
+describe('eventLabel of a Go runtime line behind a journal prefix', () => {
+  it('is the runtime\'s text, without the journal\'s date, host and process', () => {
+    const [label] = labels('Jan 02 10:31:41 node-1 kubelet[22966]: I0102 10:31:40.000001   22966 kubelet.go:1794] "SyncLoop (housekeeping)"\nJan 02 10:31:41 node-1 kubelet[22966]: fatal error: concurrent map writes\n').slice(-1);
+    expect(label).toBe('fatal error: concurrent map writes');
+  });
+});
