@@ -258,7 +258,9 @@ export class VersionFingerprint {
     const newest = newestMinorAt(epochUs);
     if (newest === Infinity) return;
     this.dateCap = newest;
-    this.dateCapSignal = `dated ${new Date(epochUs / 1000).toISOString().slice(0, 7)}, when 1.${newest - 1} was the newest release (1.${newest} at most in pre-release)`;
+    const month = new Date(epochUs / 1000).toISOString().slice(0, 7);
+    this.dateCapSignal = newest === 0 ? `dated ${month}, before 1.0 was released (a pre-release of it at most)`
+      : `dated ${month}, when 1.${newest - 1} was the newest release (1.${newest} at most in pre-release)`;
   }
 
   /** A kubelet version a path or `kubelet --version` named outside the records (ingest/version-in-path.ts). */

@@ -120,6 +120,10 @@ describe('the log\'s date', () => {
   // The JSON samples are stamped 2024-03-15, when 1.29 was the newest release: 1.30 at most, in pre-release.
   it('bounds the version at the newest release by then, plus its pre-release', () => {
     expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19–1.30');
+    // Before 1.0 (July 2015) only its pre-releases existed.
+    const early = analyzeSources([{ name: 'fp.log', data: `2015-03-15T10:00:00.000000001Z stderr F ${klog('I', 'kubelet.go:1000', 'Starting kubelet main sync loop.')}\n` }]).sources[0].versionRange;
+    expect(early.label).toBe('≤1.0');
+    expect(early.signals).toContain('dated 2015-03, before 1.0 was released (a pre-release of it at most)');
   });
 
   it('is weak: it narrows the other signals but never contradicts them (a year only suggested may be wrong)', () => {
