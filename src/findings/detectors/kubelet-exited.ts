@@ -96,6 +96,11 @@ const CAUSES: readonly Cause[] = [
     next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/cpu_manager_state (or memory_manager_state), and start it again: the manager writes a new state for the new policy.',
   },
   {
+    id: 'rootfs-no-stats', words: ['unable to find data in memory cache'], title: 'cAdvisor had no stats for its root container',
+    why: 'The container manager asked cAdvisor for the root filesystem\'s capacity and cAdvisor had no stats for the root container "/" in its cache: collecting them failed or had not run yet. Where a "Failed to update stats for container "/"" line comes before it, it names the cgroup file cAdvisor could not read (cgroup files of a custom kernel, or a cgroup layout this kubelet\'s cAdvisor does not know).',
+    next: 'Read the "Failed to update stats for container "/"" lines before the exit: their error names what cAdvisor could not parse. Check the node\'s cgroup version and kernel against what this kubelet release supports; a start-up race clears when the kubelet is started again.',
+  },
+  {
     id: 'rootfs', words: ['rootfs info', 'could not find device with major'], title: 'it could not find its root filesystem\'s device',
     why: 'cAdvisor could not map the kubelet\'s root directory to a block device it knows (btrfs or zfs subvolumes, a container\'s overlay filesystem under kind or docker-in-docker), and the container manager needs that device\'s capacity.',
     next: 'Put the kubelet\'s root directory (/var/lib/kubelet, or --root-dir) on a filesystem cAdvisor supports (ext4, xfs), or on kind use a node image and a host storage driver it supports.',

@@ -773,4 +773,12 @@ describe('round 8: real excerpts', () => {
     // The status block's "since Wed 2017-11-29" dates the January lines to the January after.
     expect(a.trace.sources[0].year).toEqual({ value: 2018, how: 'document' });
   });
+  it('kubelet-exited: "unable to find data in memory cache" is cAdvisor without stats for "/", not a missing block device (kubernetes/kubernetes#26000, syslog)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/26000 — "Failed to update stats for container "/"" before the exit.
+    const a = fixture('kubelet-exited-3.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: cAdvisor had no stats for its root container');
+    expect(f.explanation).not.toContain('block device');
+    expect(f.next).toContain('Failed to update stats for container');
+  });
 });
