@@ -8,6 +8,7 @@ import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions, imageIn } from '../text-scan.ts';
+import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 
@@ -39,7 +40,7 @@ const CAUSES: readonly Cause[] = [
     next: 'Check the image name and tag against the registry, and the pod\'s imagePullSecrets for a private repository.',
   },
   {
-    id: 'credentials', words: ['unauthorized', 'authentication required', '401', '403', 'denied'], title: 'the registry refuses its credentials',
+    id: 'credentials', words: ['unauthorized', 'authentication required', 'no basic auth credentials', '401', '403', 'denied'], title: 'the registry refuses its credentials',
     why: 'The registry asked for credentials the pull did not have or did not accept: no imagePullSecret for it, a wrong or expired one, or a credential provider that failed.',
     next: 'Check the pod\'s imagePullSecrets (the secret\'s registry host must match the image\'s) and, on clouds, the node\'s credential provider.',
   },
@@ -68,7 +69,16 @@ interface Pull {
   events: number[];
   total: number;
   error: string;
+  /** The quoted error's record is cut (an excerpt's or a terminal's end): a whole one is taken instead where there is. */
+  errorCut: boolean;
 }
+
+/** A pull error no pod is named for, whole: what a pod's cut error can be completed from. */
+interface WholeError { e: number; text: string }
+/** The image the image service's line names (`PullImage "nexus3:8083/app:1.0" from image service failed`). */
+const PULLED_IMAGE = /(?:PullImage|Pull image) \\?"([^"\\\s]{1,300})\\?"/;
+/** How far from a pod's failures a node's whole pull error may be to stand for their cut one. */
+const SAME_PULL_US = 5e6;
 
 export const imagePullFailed: Detector = {
   id: 'image-pull-failed',
@@ -81,7 +91,7 @@ export const imagePullFailed: Detector = {
       let p = pulls.get(key);
       if (!p) {
         if (pulls.size >= 500) return;
-        p = { pod: ev.pod[e], container, image: '', reasons: new Set(), events: [], total: 0, error: '' };
+        p = { pod: ev.pod[e], container, image: '', reasons: new Set(), events: [], total: 0, error: '', errorCut: false };
         pulls.set(key, p);
       }
       p.total++;
@@ -90,8 +100,13 @@ export const imagePullFailed: Detector = {
       if (!p.image) p.image = imageIn(detail);
       // The error itself, not a line whose text is only the reason (the start-failure line's err= is "ErrImagePull").
       const error = detail.trim();
-      if (!p.error && reason !== 'ImagePullBackOff' && error && error !== reason) p.error = error;
+      if ((!p.error || p.errorCut) && reason !== 'ImagePullBackOff' && error && error !== reason) {
+        // A quoted error whose quote never closes was cut too, where the reader could not tell (a printf line).
+        const cut = eventRecordCut(ctx.trace, e) || (error.startsWith('"') && !error.endsWith('"'));
+        if (!p.error || !cut) [p.error, p.errorCut] = [error, cut];
+      }
     };
+    const whole: WholeError[] = [];
     for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed', ...Object.keys(IMAGE_KINDS)])) {
       const text = ctx.text(e);
       const imageReason = IMAGE_REASON.get(ev.kind[e]);
@@ -101,13 +116,34 @@ export const imagePullFailed: Detector = {
         for (const a of failedActions(text)) if (PULL_REASONS.has(a.reason)) note(e, a.target, a.reason, a.detail);
       } else if (ev.kind[e] === CALL_FAILED) {
         if (text.includes('pull') && ev.pod[e] >= 0) note(e, '', 'ErrImagePull', text);
+        else if (ev.pod[e] < 0 && whole.length < 200 && /pull/i.test(eventRawText(ctx.trace, e, 300)) && !eventRecordCut(ctx.trace, e)) whole.push({ e, text });
       } else if (ev.pod[e] >= 0) {
         note(e, '', ctx.trace.strings[ev.text[e]], '');
       }
     }
+    for (const p of pulls.values()) if (p.errorCut || !p.error) completeError(ctx, p, whole);
     return [...pulls.values()].map((p) => describe(ctx, p));
   },
 };
+
+/**
+ * A pod's pull error cut short, or missing, taken whole from the image service's own line about the same pull (it names
+ * no pod, only the image): on the pod's node, within SAME_PULL_US of its failures, naming its image where that is known.
+ */
+function completeError(ctx: FindingContext, p: Pull, whole: readonly WholeError[]): void {
+  const ev = ctx.trace.events;
+  const fromUs = ev.timeUs[p.events[0]] - SAME_PULL_US;
+  const toUs = ev.timeUs[p.events[p.events.length - 1]] + SAME_PULL_US;
+  const node = ev.node[p.events[0]];
+  const w = whole.find(({ e }) => ev.node[e] === node && ev.timeUs[e] >= fromUs && ev.timeUs[e] <= toUs
+    && (!p.image || eventRawText(ctx.trace, e, 2000).includes(p.image)));
+  if (!w) return;
+  if (!p.image) p.image = PULLED_IMAGE.exec(eventRawText(ctx.trace, w.e, 2000))?.[1] ?? '';
+  p.error = w.text.trim();
+  p.errorCut = false;
+  p.events.push(w.e);
+  p.events.sort((a, b) => a - b);
+}
 
 function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;

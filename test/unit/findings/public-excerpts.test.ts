@@ -781,4 +781,13 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('block device');
     expect(f.next).toContain('Failed to update stats for container');
   });
+  it('image-pull-failed completes a pod\'s cut error from the image service\'s whole line about the same pull (kubernetes/minikube#9161)', () => {
+    // https://github.com/kubernetes/minikube/issues/9161 — a private Nexus registry without credentials.
+    const a = fixture('image-pull-failed-2.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toBe('Image pull failing for container ci-cd of default/ci-cd-deployment-9bc4bffc9-8tklv (nexus3:8083/com.panov/ci-cd:0.0.1-SNAPSHOT): the registry refuses its credentials');
+    expect(f.explanation).toContain('no basic auth credentials');
+    expect(f.explanation).not.toContain('Get ht"');
+    expect(a.lines(f)).toEqual([4, 7, 12]);
+  });
 });
