@@ -41,6 +41,11 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     next: 'Read the CSI node plugin\'s log for NodeStageVolume; restarting the pod (or the node plugin) makes the kubelet stage the volume again.',
   },
   {
+    id: 'cache-sync', words: ['failed to sync secret cache', 'failed to sync configmap cache'], title: 'the kubelet could not fetch its Secret or ConfigMap in time',
+    why: 'The kubelet reads the objects of Secret, ConfigMap and projected volumes (a service-account token\'s kube-root-ca.crt too) from the API server, and "failed to sync … cache" means they did not arrive in time: the API server is slow or unreachable from the node, or the kubelet\'s requests are throttled. The object itself may well exist.',
+    next: 'Check the node\'s connection to the API server (the kubelet\'s other API errors around this time; from the node, `curl -k https://<server>:6443/readyz`) and the API server\'s load; the mount is retried and succeeds once the object arrives.',
+  },
+  {
     id: 'object-missing', words: ['not found', "couldn't find key", 'not registered'], title: 'the ConfigMap or Secret it mounts is missing',
     why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for), or the kubelet has not been told about it yet ("not registered"); the mount is retried until it appears.',
     next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); mark the volume optional if the pod can start without it.',

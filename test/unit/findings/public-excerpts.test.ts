@@ -790,4 +790,12 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('Get ht"');
     expect(a.lines(f)).toEqual([4, 7, 12]);
   });
+  it('volume-op-failing: a Secret volume whose cache did not sync points at the API server, not the volume driver (k3s-io/k3s#12772)', () => {
+    // https://github.com/k3s-io/k3s/issues/12772 — "Agent timeout to reach server".
+    const a = fixture('volume-op-failing-2.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toBe('Volume MountVolume.SetUp failing for instance-manager-912783280abab9e507cc0c83d49b34ec (longhorn-grpc-tls): the kubelet could not fetch its Secret or ConfigMap in time');
+    expect(f.next).toContain('API server');
+    expect(f.next).not.toContain('CSI');
+  });
 });
