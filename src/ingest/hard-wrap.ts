@@ -17,6 +17,10 @@
  * width (unlike a document's lines that end with markdown's line-breaking spaces), a line ending with a space
  * or of that width is joined with the next in the same way.
  *
+ * Padded to the width (a terminal's screen copied row by row): most lines are exactly as wide, the whole ones filled
+ * out with spaces. Then only a line of the width that does not end with a space was cut; when at least two are, each
+ * followed by a line that does not start a record, they are joined with the rest, and the padding is taken off.
+ *
  * Lines held here keep the numbers they were read with: a joined line spans the physical lines it came from.
  */
 
@@ -48,6 +52,8 @@ export class HardWraps {
   width = 0;
   /** Lines were wrapped at spaces (width is then the longest line's). */
   atSpaces = false;
+  /** Lines were padded with spaces to the width: one that ends with a space is whole. */
+  padded = false;
   /** Cut lines joined back (each a line of the width followed by the rest of it). */
   joined = 0;
   private deciding = true;
@@ -113,6 +119,7 @@ export class HardWraps {
     const cut = cutWidth(lines, this.startsRecord);
     this.width = cut.width;
     this.atSpaces = cut.atSpaces;
+    this.padded = cut.padded ?? false;
     for (const line of lines) {
       if (this.width) this.join(line, out);
       else out.push(line);
@@ -124,7 +131,7 @@ export class HardWraps {
     if (held) {
       this.held = undefined;
       if (this.continues(line.text, held.text)) {
-        held.text += line.text;
+        held.text += this.padded ? line.text.trimEnd() : line.text;
         held.flags |= line.flags;
         held.last = line.last;
         this.joined++;
@@ -144,6 +151,7 @@ export class HardWraps {
    * as long as the longest line seen (the first lines may not have shown a word cut at the wrapping's full width).
    */
   private isCut(text: string): boolean {
+    if (this.padded) return text.length === this.width && text.charCodeAt(text.length - 1) !== 32;
     if (!this.atSpaces) return text.length === this.width;
     if (text.length > this.width) this.width = text.length;
     return text.length === this.width || (text.length > 0 && text.charCodeAt(text.length - 1) === 32);
@@ -155,18 +163,21 @@ export class HardWraps {
   }
 
   /** For tests: the signature on a list of lines (the width, and whether they were wrapped at spaces). */
-  static cutOf(lines: readonly string[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean } {
+  static cutOf(lines: readonly string[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean; padded?: boolean } {
     return cutWidth(lines.map((text, k) => ({ text, flags: 0, first: k + 1, last: k + 1 })), startsRecord);
   }
 }
 
-function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean } {
+function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean; padded?: boolean } {
   const none = { width: 0, atSpaces: false };
   let width = 0;
   for (const l of lines) if (l.text.length > width) width = l.text.length;
   if (width < MIN_WIDTH) return none;
   let atWidth = 0;
   let continued = 0;
+  // Lines of the width that end with a space (padding), and those that do not, followed by the rest of them.
+  let paddedAtWidth = 0;
+  let bareContinued = 0;
   // Lines followed by a line that does not start a record: those ending with a space, those of the width.
   let goOn = 0;
   let goOnAtSpace = 0;
@@ -179,6 +190,8 @@ function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, af
     if (text.length === width) {
       atWidth++;
       if (goesOn) continued++;
+      if (text.charCodeAt(width - 1) === 32) paddedAtWidth++;
+      else if (goesOn) bareContinued++;
     }
     if (!goesOn || text.length === 0) continue;
     goOn++;
@@ -193,6 +206,9 @@ function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, af
     return { width, atSpaces: true };
   }
   if (atWidth >= MIN_CUT && continued * 3 >= atWidth * 2) return { width, atSpaces: false };
+  // Padded rows: the unpadded ones of the width were cut, and are followed by the rest of them.
+  const bare = atWidth - paddedAtWidth;
+  if (paddedAtWidth >= 2 && bare >= 2 && bareContinued * 3 >= bare * 2 && paddedAtWidth + bare >= MIN_CUT) return { width, atSpaces: false, padded: true };
   // Two lines of one long width, each followed by the rest of it (an excerpt too short for three): a cut too.
   if (atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR && lines.length <= SHORT_EXCERPT_LINES) return { width, atSpaces: false };
   return none;

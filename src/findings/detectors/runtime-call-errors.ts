@@ -85,7 +85,8 @@ export const runtimeCallErrors: Detector = {
         }
       }
 
-      const routine = cls === 'not found';
+      // (A network plugin's "… not found" while tearing down a sandbox is the plugin failing, not a container gone.)
+      const routine = cls === 'not found' && !isNetworkPluginError(error);
       const key = `${node}:${routine ? 'routine' : 'outage'}`;
       let g = open.get(key);
       if (!g || (!routine && atUs - g.lastUs > MAX_GAP_US)) {
@@ -184,7 +185,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
   const network = calls.some((c) => isNetworkPluginError(c.sample));
   if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
-  else parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
+  else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
+  else parts.push('The log shows too few failures to tell a runtime in trouble from one call that failed: if the runtime is unwell, its other calls (PLEG relist, pod workers\' kills and starts, housekeeping) fail the same way.');
   return b.build({
     id: 'runtime-call-errors',
     title: n.failures === 1 ? `Container runtime call failed (${calls[0].name})`

@@ -798,4 +798,14 @@ describe('round 8: real excerpts', () => {
     expect(f.next).toContain('API server');
     expect(f.next).not.toContain('CSI');
   });
+  it('runtime-call-errors: rows of a padded terminal copy joined back; a CNI teardown "checkpoint is not found" is the network plugin\'s, not routine NotFound (openshift/origin#19478)', () => {
+    // https://github.com/openshift/origin/issues/19478 — after a reboot the CNI port-mapping checkpoints were gone.
+    const a = fixture('runtime-call-errors-4.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (StopPodSandbox ×2)');
+    expect(f.explanation).toContain('NetworkPlugin cni failed to teardown pod');
+    expect(f.explanation).toContain('The error comes from the pod network plugin (CNI)');
+    expect(f.explanation).not.toContain('Every goroutine');
+    expect(a.trace.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('lines cut at 213 characters'));
+  });
 });

@@ -139,6 +139,20 @@ describe('hard-wrapped logs', () => {
     expect(HardWraps.cutOf(repeated.map((l) => `${l} `), startsRecord).width).toBe(0);
   });
 
+  it('a terminal screen padded with spaces to its width: the unpadded rows of the width were cut and are joined, the padding dropped', () => {
+    const W = 120;
+    const pad = (l: string) => l.padEnd(W, ' ');
+    const whole = (k: number) => pad(`I0315 10:02:0${k}.000000    2891 kubelet.go:1] "short ${k}"`);
+    const long = (k: number) => `I0315 10:02:1${k}.000000    2891 remote_runtime.go:114] StopPodSandbox "sb${k}" from runtime service failed: rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-${k}_default" network`;
+    const rows = [whole(1), long(1).slice(0, W), pad(long(1).slice(W)), whole(2), long(2).slice(0, W), pad(long(2).slice(W)), whole(3)];
+    expect(HardWraps.cutOf(rows, startsRecord)).toEqual({ width: W, atSpaces: false, padded: true });
+    const trace = analyzeText(rows.join('\n') + '\n');
+    expect(trace.sources[0].lines).toMatchObject({ klog: 5, continuation: 2, unrecognized: 0 });
+    const texts = Array.from({ length: trace.events.count }, (_, e) => trace.strings[trace.events.text[e]] ?? '');
+    expect(texts.filter((t) => t.includes('NetworkPlugin cni failed to teardown pod'))).toHaveLength(2);
+    expect(texts.some((t) => t.endsWith(' '))).toBe(false);
+  });
+
   it('a short excerpt with just two long lines of one width, each followed by the rest of it, is cut too (not two short ones)', () => {
     const long = (k: number) => `I0315 10:02:0${k}.000000    2891 kubelet_node_status.go:709] "Node became not ready" node="n1" condition={"type":"Ready","status":"False","reason":"KubeletNotReady","message":"container runtime network not ready: NetworkReady=false"}`;
     const two = [long(1), long(2)].flatMap((l) => [l.slice(0, 150), l.slice(150)]);
