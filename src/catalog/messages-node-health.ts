@@ -255,6 +255,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'Graceful node shutdown by pod priority: every pod of one priority group finished within the group\'s grace period.',
   },
   {
+    id: 'X189', kind: 'node.shutdown-manager-failed', lane: 'node-status', versions: '1.20+', v: 0,
+    msg: ['Failed to start node shutdown manager'], printf: ['Failed to start node shutdown manager: %v{err}'], text: ['err'],
+    explain: 'The kubelet could not set up graceful node shutdown (its systemd-logind inhibitor lock): it runs on, but at a shutdown or reboot its pods are not stopped within their grace periods first.',
+  },
+  {
     id: 'X178', kind: 'api.event-write-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Unable to write event (may retry after sleeping)', 'Server rejected event (will not retry!)'],
     // client-go's event broadcaster; older ones put the event dump first ('%#v': '%v'), so the error is the rest.

@@ -39,6 +39,7 @@ import { podUpdateFlood } from './detectors/pod-update-flood.ts';
 import { healthzPortTaken } from './detectors/healthz-port-taken.ts';
 import { devicePluginLost } from './detectors/device-plugin-lost.ts';
 import { healthzUnhealthy } from './detectors/healthz-unhealthy.ts';
+import { shutdownManagerFailed } from './detectors/shutdown-manager-failed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -52,5 +53,5 @@ export const DETECTORS: Detector[] = [
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
-  devicePluginLost, healthzUnhealthy,
+  devicePluginLost, healthzUnhealthy, shutdownManagerFailed,
 ];

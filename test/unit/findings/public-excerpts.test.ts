@@ -808,4 +808,14 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('Every goroutine');
     expect(a.trace.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('lines cut at 213 characters'));
   });
+  it('shutdown-manager-failed: logind did not answer, so graceful node shutdown is off (kubernetes/kubernetes#101553, Chinese-locale journal)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/101553 — GracefulNodeShutdown does not work on CentOS 7.4.
+    const a = fixture('shutdown-manager-failed-1.log');
+    const f = only(a, 'shutdown-manager-failed');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([13]);
+    expect(f.explanation).toContain('InhibitDelayMaxUSec');
+    expect(f.explanation).toContain('systemd-logind over D-Bus');
+    expect(f.next).toContain('systemd-inhibit --list');
+  });
 });
