@@ -101,12 +101,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X130', kind: 'service.failed', lane: 'other', versions: 'all', v: 0,
-    printf: ["Failed with result '%s{result}'."], text: ['result'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    printf: ["Failed with result '%s{result}'.", 'entered failed state.'], text: ['result'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The service manager marks the kubelet\'s unit failed and says why: exit-code, signal, core-dump, oom-kill, timeout or watchdog; with Restart= set it starts the kubelet again after RestartSec.',
   },
   {
     id: 'X131', kind: 'service.restart', lane: 'other', versions: 'all', v: 0,
-    printf: ['Scheduled restart job, restart counter is at %d{restarts}.'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    printf: ['Scheduled restart job, restart counter is at %d{restarts}.', 'holdoff time over, scheduling restart.'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The service manager schedules the kubelet\'s restart after it ended; the counter says how often it has restarted it since the unit was last started by hand.',
   },
   {

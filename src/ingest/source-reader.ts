@@ -107,6 +107,8 @@ const MAX_CUT_JSON_LINES = 8;
 const MAX_CUT_JSON_CHARS = 256 * 1024;
 /** What ends a systemd unit's name where the service manager's line about it begins (`kubelet.service: …`). */
 const SERVICE_SUFFIX = '.service: ';
+const OLD_SERVICE_SUFFIX = '.service ';
+const OLD_UNIT_PREFIX = 'Unit ';
 
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
@@ -873,11 +875,19 @@ export class SourceReader {
    * process is gone).
    */
   private serviceRecord(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
-    const unitEnd = text.indexOf(SERVICE_SUFFIX, p);
-    if (unitEnd <= p || unitEnd - p > 64) return false;
-    let unit = text.slice(p, unitEnd);
+    // systemd before 230 or so named the unit without the colon, or after "Unit " (`kubelet.service holdoff time
+    // over, scheduling restart.`, `Unit kubelet.service entered failed state.`).
+    const old = text.startsWith(OLD_UNIT_PREFIX, p);
+    const from = old ? p + OLD_UNIT_PREFIX.length : p;
+    let unitEnd = text.indexOf(SERVICE_SUFFIX, from);
+    let message = unitEnd + SERVICE_SUFFIX.length;
+    if (old || unitEnd < 0 || unitEnd - from > 64) {
+      unitEnd = text.indexOf(OLD_SERVICE_SUFFIX, from);
+      message = unitEnd + OLD_SERVICE_SUFFIX.length;
+    }
+    if (unitEnd <= from || unitEnd - from > 64) return false;
+    let unit = text.slice(from, unitEnd);
     if (unit.startsWith('snap.')) unit = unit.slice(5);
-    const message = unitEnd + SERVICE_SUFFIX.length;
     if (!isKubeletName(unit) || !isServiceManagerMessage(text.slice(message))) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;

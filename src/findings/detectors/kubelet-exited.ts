@@ -406,8 +406,13 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
   } else {
     // Starts a few seconds apart read as one (model/reconstruct/node-events.ts): the next failure may still be there.
     const later = failures.find((e) => e > last && !g.events.includes(e)) ?? -1;
+    // systemd's own restart after the last failure, with no line of the kubelet's after it in the log.
+    const scheduled = later >= 0 ? -1 : ctx.ofKind('service.restart').find((e) => e > last && ev.node[e] === g.node) ?? -1;
+    if (scheduled >= 0) b.evidence(scheduled, false);
     parts.push(later >= 0
       ? `It failed again later, another way, at ${timeOfEvent(trace, later)} (${lineRef(trace, later)}): "${clip(errorText(ctx, later), 120)}" (its own finding).`
+      : scheduled >= 0
+      ? `systemd restarts it (${lineRef(trace, scheduled)}, ${duration(ev.timeUs[scheduled] - ev.timeUs[last])} later), but the log ends before the kubelet's own lines of that start: with the cause still there it fails the same way each time, and while it does the node is NotReady.`
       : 'No later start is in the log: while the kubelet is down the node turns NotReady, and the pods on it keep running but nothing on the node is started, stopped, probed or reported.');
   }
   // "failed to run Kubelet: " says again what the title says.

@@ -818,4 +818,13 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('systemd-logind over D-Bus');
     expect(f.next).toContain('systemd-inhibit --list');
   });
+  it('kubelet-exited: systemd 219\'s "holdoff time over, scheduling restart" is a restart the log ends before (opsnull/follow-me-install-kubernetes-cluster#236)', () => {
+    // https://github.com/opsnull/follow-me-install-kubernetes-cluster/issues/236 — swap left on; systemd keeps restarting the kubelet.
+    const a = fixture('kubelet-exited-4.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: swap is on');
+    expect(a.lines(f)).toEqual([12, 13, 16]);
+    expect(f.explanation).toContain('systemd restarts it (line 16');
+    expect(f.explanation).not.toContain('No later start is in the log');
+  });
 });
