@@ -110,6 +110,16 @@ const SERVICE_SUFFIX = '.service: ';
 const OLD_SERVICE_SUFFIX = '.service ';
 const OLD_UNIT_PREFIX = 'Unit ';
 
+/**
+ * A line another logger in the same process wrote (k3s and rke2 run containerd and their own supervisor under one
+ * identifier): logfmt's `time="…" level=…`, a line that starts with its own date or level. Not the rest of a record.
+ */
+function looksLikeOtherLogger(text: string, p: number): boolean {
+  return OTHER_LOGGER_START.test(text.slice(p, p + 24));
+}
+/** logfmt's first key (`time=`, `ts=`, `level=`), a date, or a level word. */
+const OTHER_LOGGER_START = /^([A-Za-z_]{1,20}=|\d{4}[-/]\d\d[-/]\d\d|\[?(INFO|WARN|ERRO|ERROR|DEBU|DEBUG|FATA)\b)/;
+
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
   readonly notes: SourceNotes;
@@ -777,7 +787,7 @@ export class SourceReader {
         return;
       }
       if (!this.panicMode && this.stderrRecord(text, p, lineNo, w, lastLine)) return;
-      if (this.tryContinuation(text, p, lastLine)) return;
+      if (this.tryContinuation(text, p, lastLine, w)) return;
     } else if (w && w.ident && (this.stderrRecord(text, p, lineNo, w, lastLine) || this.orphanStack(text, p, lineNo, w, lastLine))) {
       return;
     }
@@ -1087,7 +1097,7 @@ export class SourceReader {
     this.sink.diagnostic(cut.first, 'warning', 'looks like a JSON log line but is not valid JSON (cut or damaged); skipped');
   }
 
-  private tryContinuation(text: string, p: number, lastLine: number): boolean {
+  private tryContinuation(text: string, p: number, lastLine: number, w?: Wrapper): boolean {
     const pending = this.pending!;
     if (this.panicMode ? looksLikeDumpLine(text, p) : looksLikePanicLine(text, p)) {
       // The dump stays in the record's line span (the raw view shows it) but not in its message text.
@@ -1139,7 +1149,21 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
+    if (w && w.ident && this.sameJournalSecond(w) && !looksLikeOtherLogger(text, p)) {
+      // journald makes each line of a message printed with newlines in it an entry of its own, under the same
+      // identifier and second, without a klog header: a mount's "Unmounting arguments: …" and "Output: umount: …".
+      this.counts.continuation++;
+      pending.append('\n' + text.slice(p), lastLine);
+      return true;
+    }
     return false;
+  }
+
+  /** The journal line `w` is stamped with the second of the pending record's own journal line. */
+  private sameJournalSecond(w: Wrapper): boolean {
+    const todUs = wrapperTimeOfDayUs(w);
+    return Number.isFinite(todUs) && Number.isFinite(this.clockWrapperTodUs) && this.clockKlogUs === this.pending!.rec.yearlessUs
+      && Math.floor(todUs / 1e6) === Math.floor(this.clockWrapperTodUs / 1e6);
   }
 
   /** Upside-down block lines (newest-first journal): held until the header they belong to. True if taken. */

@@ -196,6 +196,21 @@ describe('continuation lines', () => {
     expect(records[2].text).toContain('podUID=95d6b80b-77f5-4218-824e-69eec4998c22 updateType=1');
   });
 
+  it('takes the journal entries a message printed with newlines became (same identifier and second, no header) for its rest', () => {
+    const j = (t: string, rest: string) => `Dec 15 07:48:${t} ip-10-11-54-66 kubelet[846]: ${rest}`;
+    const text = [
+      j('43', 'E1215 07:48:43.850951     846 nestedpendingoperations.go:262] Operation for "vol-1" failed. No retries permitted until 2016-12-15 07:48:44.350951 (durationBeforeRetry 500ms). Error: UnmountVolume.TearDown failed for volume "vol-1". Unmount failed: exit status 32'),
+      j('43', 'Unmounting arguments: /var/lib/kubelet/pods/878056da/volumes/kubernetes.io~aws-ebs/pvc-1'),
+      j('43', 'Output: umount: /var/lib/kubelet/pods/878056da/volumes/kubernetes.io~aws-ebs/pvc-1: not mounted'),
+      j('45', 'a line of the next second is not its rest'),
+    ].join('\n');
+    const { records } = readRecords(text);
+    expect(records).toHaveLength(1);
+    expect(records[0].text).toContain('\nOutput: umount:');
+    expect(records[0].text).not.toContain('next second');
+    expect(analyze({ name: 'j.log', data: text }).sources[0].lines).toMatchObject({ klog: 1, continuation: 2 });
+  });
+
   it('does not take a logrus line of the same journal (k3s) for the tail of the structured record before it', () => {
     const j = (t: string, rest: string) => `Oct 12 08:03:${t} node-1 k3s[1995]: ${rest}`;
     const text = [
