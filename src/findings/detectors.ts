@@ -40,6 +40,7 @@ import { healthzPortTaken } from './detectors/healthz-port-taken.ts';
 import { devicePluginLost } from './detectors/device-plugin-lost.ts';
 import { healthzUnhealthy } from './detectors/healthz-unhealthy.ts';
 import { shutdownManagerFailed } from './detectors/shutdown-manager-failed.ts';
+import { mirrorPodCreateFailed } from './detectors/mirror-pod-create-failed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -53,5 +54,5 @@ export const DETECTORS: Detector[] = [
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
-  devicePluginLost, healthzUnhealthy, shutdownManagerFailed,
+  devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed,
 ];

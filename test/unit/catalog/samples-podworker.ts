@@ -168,6 +168,8 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
   entry('X80', 'sync.mirror-create-failed', 'pod-worker',
     P(klog('E', 'kubelet.go:1612', `Failed creating a mirror pod for "etcd-node-1_kube-system(${STATIC_UID})": pods "etcd-node-1" already exists`),
       { pods: [pod('kube-system', 'etcd-node-1', STATIC_UID)], text: 'pods "etcd-node-1" already exists' }),
+    P(klog('E', 'kubelet.go:1341', 'Failed creating a mirror pod "etcd-node-1_kube-system": pods "etcd-node-1" already exists'),
+      { pods: [pod('kube-system', 'etcd-node-1')], text: 'pods "etcd-node-1" already exists' }),
     S(klog('E', 'kubelet.go:1701', '"Failed creating a mirror pod for" err="pods \\"etcd-node-1\\" already exists" pod="kube-system/etcd-node-1"'),
       { pods: [pod('kube-system', 'etcd-node-1')], text: 'pods "etcd-node-1" already exists' }),
     J(json('kubelet/kubelet.go:1703', { msg: 'Failed creating a mirror pod for', pod: { name: 'etcd-node-1', namespace: 'kube-system' }, err: 'pods "etcd-node-1" already exists' }),

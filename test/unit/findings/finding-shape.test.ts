@@ -51,6 +51,7 @@ const CASES: Record<string, Case> = {
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },
+  'mirror-pod-create-failed': { input: () => fixture('mirror-pod-create-failed-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

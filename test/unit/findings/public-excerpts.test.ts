@@ -827,4 +827,18 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('systemd restarts it (line 16');
     expect(f.explanation).not.toContain('No later start is in the log');
   });
+  it('mirror-pod-create-failed: a static pod whose mirror keeps failing to be created, in the 1.0-era wording (kubernetes/kubernetes#6651)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/6651 — an integration test's static pod; "already exists" every ~3 s.
+    const a = fixture('mirror-pod-create-failed-1.log');
+    const f = only(a, 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for default/static-pod-from-spec-localhost: a pod of its name already exists');
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain('already exists');
+  });
+
+  it('mirror-pod-create-failed: "already exists" once (as right after a kubelet restart) is routine, no finding (constructed)', () => {
+    const once = ['I0315 10:02:03.000001    2891 kubelet.go:1794] "SyncLoop (housekeeping)"',
+      'E0315 10:02:04.000001    2891 kubelet.go:1703] "Failed creating a mirror pod for" err="pods \\"etcd-node-1\\" already exists" pod="kube-system/etcd-node-1"'].join('\n');
+    expect(analyse(once + '\n').of('mirror-pod-create-failed')).toEqual([]);
+  });
 });

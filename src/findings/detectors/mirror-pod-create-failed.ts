@@ -1,0 +1,89 @@
+/**
+ * mirror-pod-create-failed: the kubelet keeps failing to create the mirror pod of a static pod ("Failed creating a
+ * mirror pod for …"). The static pod runs regardless, but the API shows no pod for it (or someone else's pod of its
+ * name): kubectl, controllers and monitoring do not see it, and its status is never reported. Once right after a
+ * kubelet start is routine (the old mirror still there, or the API server not up yet when it is itself a static pod);
+ * again and again is not. One finding per node, its static pods listed, the cause read from the error.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import type { Finding } from '../../model/trace.ts';
+import { causeByWords, type Cause } from '../causes.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
+
+/** Failures of one static pod needed, or this long between its first and last. */
+const MIN_FAILURES = 3;
+const MIN_SPAN_US = 60e6;
+const MAX_EVIDENCE = 30;
+
+const CAUSES: readonly Cause[] = [
+  {
+    id: 'exists', words: ['already exists'], title: 'a pod of its name already exists',
+    why: 'The API already has a pod of that name that the kubelet does not take for this static pod\'s mirror: a regular pod created with the same name, or a mirror pod the kubelet cannot replace (one it fails to delete, or from a node of the same name).',
+    next: 'Look at the pod of that name in the API (`kubectl get pod <name> -n <ns> -o yaml`: its ownerReferences, kubernetes.io/config.mirror and config.hash annotations, nodeName); delete it if it is not this node\'s static pod, and the kubelet creates the mirror on its next sync.',
+  },
+  {
+    id: 'unreachable', words: ['connection refused', 'dial tcp', 'i/o timeout', 'no such host', 'eof', 'deadline exceeded'], title: 'the API server does not answer',
+    why: 'The kubelet could not reach the API server to create it: on a control-plane node whose API server is itself a static pod, that is the normal state until the API server is up.',
+    next: 'Check the API server (on a control-plane node, its static pod\'s container and log); the kubelet creates the mirror pods once it answers.',
+  },
+  {
+    id: 'forbidden', words: ['forbidden', 'unauthorized'], title: 'the API server refuses it',
+    why: 'The API server refused the request: the Node authorizer and NodeRestriction let a kubelet create mirror pods only for itself and only pods that reference no other objects (Secrets, ConfigMaps, service accounts), and an admission webhook may refuse it too.',
+    next: 'Read the refusal: make the static pod\'s spec acceptable (no references to API objects) or fix the kubelet\'s identity; `kubectl get validatingwebhookconfigurations` lists webhooks that may refuse it.',
+  },
+];
+
+interface StaticPod { pod: number; events: number[] }
+
+export const mirrorPodCreateFailed: Detector = {
+  id: 'mirror-pod-create-failed',
+  detect(ctx) {
+    const ev = ctx.trace.events;
+    const byNode = new Map<number, Map<number, StaticPod>>();
+    for (const e of ctx.ofKind('sync.mirror-create-failed')) {
+      if (ev.pod[e] < 0) continue;
+      let pods = byNode.get(ev.node[e]);
+      if (!pods) byNode.set(ev.node[e], (pods = new Map()));
+      let p = pods.get(ev.pod[e]);
+      if (!p) pods.set(ev.pod[e], (p = { pod: ev.pod[e], events: [] }));
+      if (p.events.length < 200) p.events.push(e);
+    }
+    const out: Finding[] = [];
+    for (const [node, pods] of byNode) {
+      const failing = [...pods.values()].filter((p) => p.events.length >= MIN_FAILURES
+        || ev.timeUs[p.events[p.events.length - 1]] - ev.timeUs[p.events[0]] >= MIN_SPAN_US);
+      if (failing.length) out.push(describe(ctx, node, failing));
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, node: number, failing: StaticPod[]): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  const all = failing.flatMap((p) => p.events).sort((a, c) => a - c);
+  const shown = all.length <= MAX_EVIDENCE ? all : [...all.slice(0, MAX_EVIDENCE - 5), ...all.slice(-5)];
+  for (const e of shown) b.evidence(e);
+  b.nodeLanes(node, ['sync-loop']);
+  const first = all[0];
+  const last = all[all.length - 1];
+  const error = ctx.text(first);
+  const cause = causeByWords(CAUSES, error);
+  const names = failing.map((p) => podName(trace, p.pod));
+  const parts = [
+    `The kubelet failed to create the mirror pod of ${count(failing.length, 'static pod')} (${listOf(names, 4)}) ${count(all.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}: "${clip(error, 200)}".`,
+    'The static pod runs regardless, from its manifest; but without its mirror the API shows no pod for it (or another pod of its name), so kubectl, controllers and monitoring do not see it and its status is not reported. The kubelet tries again at each sync of the pod.',
+  ];
+  if (cause) parts.push(cause.why);
+  return b.build({
+    id: 'mirror-pod-create-failed',
+    title: `Mirror pod not created for ${failing.length === 1 ? names[0] : count(failing.length, 'static pod')}${cause ? `: ${cause.title}` : ''}`,
+    severity: 'warning',
+    explanation: parts.join(' '),
+    next: cause?.next ?? 'Read the error; check the pod of that name in the API and the API server\'s health.',
+  });
+}
