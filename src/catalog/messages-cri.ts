@@ -30,12 +30,16 @@ export const CRI_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X33', kind: 'image.pull-failed', lane: 'runtime', versions: 'all', v: 0,
-    msg: ['Failed to pull image'], printf: ['Pull image %q{image} failed: %v{err}'], text: ['err'],
+    msg: ['Failed to pull image'],
+    // dockertools (≤1.5) named the pod (name_namespace) and the container.
+    printf: ['Pull image %q{image} failed: %v{err}', 'Failed to pull image %q{image} from pod %q{pod} and container %q{containerName}: %v{err}',
+      'Failed to pull image %q{image} from pod %q{pod} %v{err}'],
+    text: ['err'],
     explain: 'Pulling the container image failed (wrong name, no access, registry unreachable): the container stays Waiting with ErrImagePull, then ImagePullBackOff.',
   },
   {
     id: 'X34', kind: 'image.pulling', lane: 'runtime', versions: 'all', v: 3,
-    msg: ['Pulling image without credentials'], printf: ['Pulling image %q{image} without credentials'], text: ['image'],
+    msg: ['Pulling image without credentials'], printf: ['Pulling image %q{image} without credentials', 'Pulling image %s{image} without credentials'], text: ['image'],
     explain: 'The image is being pulled without registry credentials (no image pull secret applies).',
   },
   {

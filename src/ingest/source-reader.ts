@@ -303,8 +303,9 @@ export class SourceReader {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
     } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && (parseWrapper(text.slice(1), this.probeWrapper) || text.startsWith('```', 1))) {
-      // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence).
-      text = text.slice(1);
+      // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence); a line
+      // quoted as inline code loses its closing backtick too.
+      text = c0 === 96 && text.length > 2 && text.endsWith('`') && !text.startsWith('```', 1) ? text.slice(1, -1) : text.slice(1);
     } else if (c0 === 34 /* " */ || c0 === 32) {
       const unquoted = quotedKlogLine(text);
       if (unquoted !== undefined) text = unquoted;

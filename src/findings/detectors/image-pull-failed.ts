@@ -145,6 +145,16 @@ function completeError(ctx: FindingContext, p: Pull, whole: readonly WholeError[
   p.events.sort((a, b) => a - b);
 }
 
+/** "Pulling image … without credentials" on the node just before the first failure: no pull secret applied. */
+function noCredentialsNote(ctx: FindingContext, p: Pull, first: number): string[] {
+  const ev = ctx.trace.events;
+  const node = ev.node[first];
+  const atUs = ev.timeUs[first];
+  const pulling = ctx.ofKind('image.pulling').find((e) => ev.node[e] === node && ev.timeUs[e] <= atUs && atUs - ev.timeUs[e] <= SAME_PULL_US
+    && (!p.image || ctx.text(e) === p.image));
+  return pulling === undefined ? [] : [`The kubelet pulled it without credentials (${lineRef(ctx.trace, pulling)}): no image pull secret of the pod (or its service account) applied, so a registry that needs them refuses the pull.`];
+}
+
 function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;
   const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
@@ -154,6 +164,7 @@ function describe(ctx: FindingContext, p: Pull): Finding {
   const parts = [
     `Pulling ${p.image ? `image ${p.image}` : 'the image'} for ${what} failed (${[...p.reasons].join(', ') || 'pull error'}): ${count(p.total, 'line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.`,
     ...(cause ? [cause.why] : []),
+    ...noCredentialsNote(ctx, p, first),
     'After a failed pull the kubelet backs off pulling that image (ImagePullBackOff, the delay doubling up to 5 minutes); the container cannot start and each pod sync in between fails with the back-off error.',
   ];
   return b.build({

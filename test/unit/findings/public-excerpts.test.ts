@@ -841,4 +841,21 @@ describe('round 8: real excerpts', () => {
       'E0315 10:02:04.000001    2891 kubelet.go:1703] "Failed creating a mirror pod for" err="pods \\"etcd-node-1\\" already exists" pod="kube-system/etcd-node-1"'].join('\n');
     expect(analyse(once + '\n').of('mirror-pod-create-failed')).toEqual([]);
   });
+  it('image-pull-failed reads dockertools\' "Failed to pull image … from pod … and container …" (kubernetes/kubernetes#9534, printf 2015: HTTP 429)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/9534 — gcr.io answered 429 Too Many Requests.
+    const a = fixture('image-pull-failed-3.log');
+    expect(a.of('image-pull-failed').map((f) => f.title)).toEqual([
+      'Image pull failing for container kube-ui of kube-system/kube-ui-v2-ojp6m: the registry rate-limits the node',
+      'Image pull failing for container etcd of kube-system/kube-dns-v9-lz5f3: the registry rate-limits the node',
+    ]);
+  });
+
+  it('image-pull-failed says the pull went without credentials (kubernetes/kubernetes#21189, journal lines quoted as inline code)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/21189
+    const a = fixture('image-pull-failed-4.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toBe('Image pull failing for a container of default/backend-controller-ntbqd');
+    expect(f.explanation).toContain('The kubelet pulled it without credentials (line 15)');
+    expect(f.explanation).not.toContain('`');
+  });
 });
