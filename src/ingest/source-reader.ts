@@ -191,6 +191,8 @@ export class SourceReader {
   /** Lines cut by a pager (pager-cut.ts), and the first lines of records cut so that are not yet emitted. */
   private readonly pager = new PagerCuts();
   private readonly pagerCutLines = new Set<number>();
+  /** Lines `systemctl status` shortened with an ellipsis (reported as cut when their record is emitted). */
+  private readonly ellipsizedLines = new Set<number>();
   /** Lines cut at a fixed width (a terminal's copy, `fold`), joined back before anything else reads them. */
   private readonly wraps = new HardWraps((text, after) => this.startsRecord(text, after));
   private readonly wrapsReady: WrappedLine[] = [];
@@ -824,6 +826,11 @@ export class SourceReader {
       text = text.slice(0, -1);
       if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
     }
+    // Below a pasted `systemctl status`, a journal line ending in an ellipsis was shortened to the terminal's width.
+    if (this.facts.serviceLine > 0 && w && w.ident && (text.endsWith('...') || text.endsWith('\u2026')) && text.length - 3 > msgStart) {
+      text = text.slice(0, text.endsWith('...') ? -3 : -1);
+      if (this.ellipsizedLines.size < MAX_PAGER_CUT_LINES) this.ellipsizedLines.add(lineNo);
+    }
     // A line quoted as inline code in markdown (`` `I0229 … SyncLoop (housekeeping)` ``): the closing backtick is not the record's.
     if (h.start > 0 && text.charCodeAt(h.start - 1) === 96 && text.endsWith('`') && text.length - 1 > msgStart) text = text.slice(0, -1);
     const rec: LogRecord = {
@@ -1256,8 +1263,12 @@ export class SourceReader {
       return;
     }
     this.counts.klog++;
-    const pagerCut = this.pagerCutLines.delete(rec.line);
+    let pagerCut = this.pagerCutLines.delete(rec.line);
     if (pagerCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
+    else if (this.ellipsizedLines.delete(rec.line)) {
+      pagerCut = true;
+      this.sink.diagnostic(rec.line, 'warning', cutWarning('where `systemctl status` shortened it to the screen\'s width (the ellipsis at its end; `systemctl status -l` or `journalctl -u kubelet` shows it whole)'));
+    }
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
       // A line the splitter cut for its length, or a pager, was reported as such already.

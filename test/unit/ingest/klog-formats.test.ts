@@ -211,6 +211,15 @@ describe('continuation lines', () => {
     expect(analyze({ name: 'j.log', data: text }).sources[0].lines).toMatchObject({ klog: 1, continuation: 2 });
   });
 
+  it('warns that a journal line below a pasted systemctl status was shortened where it ends in an ellipsis, and drops the ellipsis', () => {
+    const text = ['   Active: active (running) since Wed 2019-02-27 16:00:00 CST; 1h ago', ' Main PID: 21899 (kubelet)', '',
+      'Feb 27 17:08:22 node-1 kubelet[21899]: E0227 17:08:22.931371   21899 pod_workers.go:190] Error syncing pod 3836dc03...'].join('\n');
+    const trace = analyze({ name: 'status.txt', data: text });
+    expect(trace.sources[0].diagnostics.map((d) => [d.line, d.message.startsWith('the record is cut where `systemctl status` shortened it')])).toContainEqual([4, true]);
+    const { records } = readRecords(text);
+    expect(records[0].text.endsWith('...')).toBe(false);
+  });
+
   it('does not take a logrus line of the same journal (k3s) for the tail of the structured record before it', () => {
     const j = (t: string, rest: string) => `Oct 12 08:03:${t} node-1 k3s[1995]: ${rest}`;
     const text = [
