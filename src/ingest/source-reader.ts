@@ -21,7 +21,7 @@ import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-recor
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isElisionMark, isGoroutineHeader, knownLine, KnownLine, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isGoroutineHeader, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
@@ -1157,7 +1157,7 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
-    if (w && w.ident && this.sameJournalSecond(w) && !looksLikeOtherLogger(text, p)) {
+    if (w && w.ident && this.sameJournalSecond(w) && !looksLikeOtherLogger(text, p) && !looksLikeDamagedHeader(text, p)) {
       // journald makes each line of a message printed with newlines in it an entry of its own, under the same
       // identifier and second, without a klog header: a mount's "Unmounting arguments: …" and "Output: umount: …".
       this.counts.continuation++;
