@@ -67,6 +67,6 @@ export class LaneRegistry {
 function laneTitle(kind: LaneKind, containerName: string, probeType: string): string {
   if (kind === 'container' && containerName.startsWith('?')) return `unidentified ID ${containerName.slice(1)}`;
   if (kind === 'container' || kind === 'sandbox') return `${LANE_TITLES[kind]} ${containerName}`.trim();
-  if (kind === 'probe') return `${probeType || 'probe'} probe${containerName ? ` ${containerName}` : ''}`;
+  if (kind === 'probe') return `${probeType ? `${probeType} ` : ''}probe${containerName ? ` ${containerName}` : ''}`;
   return LANE_TITLES[kind];
 }

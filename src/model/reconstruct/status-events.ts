@@ -17,6 +17,8 @@ const PROBE_EVENT_OF_KIND = KINDS.map((k) => PROBE_EVENTS[k] ?? '');
 const IS_PROBE_LINE = Uint8Array.from(KINDS, (k, id) => (PROBE_EVENT_OF_KIND[id] !== '' || k === 'probe.worker-added' ? 1 : 0));
 /** Without a probe type on the line, an initial result or a new worker is the readiness prober's (PROBE_TYPES[1]). */
 const READINESS_UNLESS_SAID = Uint8Array.from(KINDS, (k) => (k.startsWith('probe.initial') || k === 'probe.worker-added' ? 1 : 0));
+/** "SyncLoop (container unhealthy)" (≤1.20) is the liveness manager's word (PROBE_TYPES[2]). */
+const LIVENESS_UNLESS_SAID = Uint8Array.from(KINDS, (k) => (k === 'syncloop.probe-liveness-failed' ? 2 : 0));
 const IS_STATUS_KIND = KINDS.map((k) => STATUS_KINDS.has(k));
 /** Kinds this part reads; the main pass calls apply() only for these. */
 export const STATUS_OR_PROBE_KIND = KINDS.map((k, id) =>
@@ -78,7 +80,7 @@ export class StatusEvents {
 
   /** The probe type (an index into PROBE_TYPES) of probe event i of kind `kind`. */
   private probeTypeOf(i: number, kindId: number): number {
-    return this.probeTypeCol[i] || READINESS_UNLESS_SAID[kindId];
+    return this.probeTypeCol[i] || READINESS_UNLESS_SAID[kindId] || LIVENESS_UNLESS_SAID[kindId];
   }
 
   /**

@@ -107,3 +107,11 @@ describe('simulated pods with one probing container: one lane per probe type at 
     });
   }
 });
+
+describe('"SyncLoop (container unhealthy)" (≤1.20)', () => {
+  it('is a liveness failure, drawn on the pod\'s liveness probe lane', () => {
+    const trace = analyzeText('I1219 23:40:49.511906    5686 kubelet.go:1963] SyncLoop (container unhealthy): "coredns-845687677c-2rsmg_kube-system(a86fbe9f-2271-11ea-b30a-0ace92dc8f34)"\n');
+    const probes = trace.lanes.filter((l) => l.kind === 'probe');
+    expect(probes.map((l) => [l.probeType, l.title])).toEqual([['liveness', 'liveness probe']]);
+  });
+});
