@@ -4,6 +4,7 @@
  * CrashLoopBackOff and is retried after 10–15 s (§2.1). Reports the back-off growth per container.
  */
 import type { Detector } from '../detectors.ts';
+import { KINDS } from '../../catalog/catalog.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
@@ -89,6 +90,43 @@ function controlPlaneLoops(ctx: FindingContext, loops: readonly Loop[]): Map<Loo
   return out;
 }
 
+/** How long before the loop's first line a liveness failure of the pod still counts as one of its causes. */
+const LIVENESS_BEFORE_US = 10 * 60e6;
+
+/** Liveness failures per pod, in time order, read once per run of the detectors. */
+const livenessByCtx = new WeakMap<FindingContext, Map<number, number[]>>();
+
+function livenessFailuresByPod(ctx: FindingContext): Map<number, number[]> {
+  let byPod = livenessByCtx.get(ctx);
+  if (byPod) return byPod;
+  byPod = new Map();
+  const trace = ctx.trace;
+  const ev = trace.events;
+  for (const e of ctx.ofKinds(['syncloop.probe-liveness-failed', 'probe.failed', 'syncloop.probe'])) {
+    if (ev.pod[e] < 0) continue;
+    const kind = KINDS[ev.kind[e]];
+    const liveness = kind === 'syncloop.probe-liveness-failed'
+      || (kind === 'probe.failed' && trace.lanes[ev.lane[e]]?.probeType === 'liveness')
+      || (kind === 'syncloop.probe' && /^liveness (unhealthy|failure)/.test(ctx.text(e)));
+    if (!liveness) continue;
+    const list = byPod.get(ev.pod[e]);
+    if (list) list.push(e);
+    else byPod.set(ev.pod[e], [e]);
+  }
+  livenessByCtx.set(ctx, byPod);
+  return byPod;
+}
+
+/** The last liveness failure of the loop's pod from LIVENESS_BEFORE_US before its first line to its last, or -1. */
+function livenessFailure(ctx: FindingContext, l: Loop): number {
+  const ev = ctx.trace.events;
+  const fromUs = ev.timeUs[l.events[0]] - LIVENESS_BEFORE_US;
+  const toUs = ev.timeUs[l.events[l.events.length - 1]];
+  let found = -1;
+  for (const e of livenessFailuresByPod(ctx).get(l.pod) ?? []) if (ev.timeUs[e] >= fromUs && ev.timeUs[e] <= toUs) found = e;
+  return found;
+}
+
 function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefined): Finding {
   const trace = ctx.trace;
   const b = new FindingBuilder(trace);
@@ -132,6 +170,11 @@ function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefin
     parts.push(`The back-off went ${growth} (first ${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}${l.steps.length > 1 ? `, last change ${lineRef(trace, l.steps[l.steps.length - 1].at)}` : ''}); it starts at 10 s and doubles after each failed restart up to 5m0s.`);
   }
   if (maxDelay >= MAX_BACKOFF_US) parts.push('It has reached the 5m0s cap: the container has failed at least six times in a row.');
+  const liveness = l.pod >= 0 ? livenessFailure(ctx, l) : -1;
+  if (liveness >= 0) {
+    b.evidence(liveness);
+    parts.push(`A liveness probe of the pod failed (${lineRef(trace, liveness)} at ${timeOfEvent(trace, liveness)}): the kubelet kills a container whose liveness probe fails and starts it again, and restarts that keep failing end in this back-off too — check the probe (its timeout, period and initial delay against how long the container takes to answer) before the container's own output.`);
+  }
   parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
   if (controlPlane) {
     parts.push(`${controlPlane.length} control-plane containers loop on this node (${listOf(controlPlane, 4)}). They depend on each other — the API server on etcd, the controller manager and the scheduler on the API server — so the first of them to fail is usually the cause. When all of them keep being stopped with nothing wrong in their own output, the usual cause is a cgroup driver mismatch: the kubelet's cgroupDriver (systemd by default since kubeadm 1.22) and the runtime's (containerd: SystemdCgroup in /etc/containerd/config.toml) must be the same.`);

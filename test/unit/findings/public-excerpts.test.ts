@@ -707,6 +707,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('"no ranking function for imagefs" (line 6)');
     expect(f.explanation).not.toContain('no pods are active');
   });
+
   it('api-server-unreachable counts the kubelet\'s webhook authorization checks (siderolabs/talos#7216, --logging-format=json via talosctl)', () => {
     // https://github.com/siderolabs/talos/issues/7216 — after a reboot the node's kube-apiserver never came up.
     const a = fixture('api-server-unreachable-2.log');
@@ -726,6 +727,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('expired');
     expect(f.next).toContain('kubectl get csr');
   });
+
   it('pod-sync-skipped tells a cAdvisor start failure from cgroup set-up (kubernetes/kubernetes#28997, printf 1.3)', () => {
     // https://github.com/kubernetes/kubernetes/issues/28997 — a transient systemd unit's cgroup vanished while cAdvisor started.
     const a = fixture('pod-sync-skipped-3.log');
@@ -754,6 +756,7 @@ describe('round 8: real excerpts', () => {
     expect(a.lines(f)).toEqual([5]);
     expect(f.explanation).toContain('cannot tell whether the check then succeeded');
   });
+
   it('a JSON line cut inside its msg is read as far as it goes, so the elision after it shows as a gap (siderolabs/talos#11775, JSON via talosctl)', () => {
     // https://github.com/siderolabs/talos/issues/11775 — PLEG last seen 16h ago; containerd was hung.
     const a = fixture('pleg-unhealthy-4.log');
@@ -762,6 +765,7 @@ describe('round 8: real excerpts', () => {
     expect(a.trace.anomalies.map((x) => x.message)).toContainEqual(expect.stringContaining('lines left out at line 7'));
     expect(a.trace.sources[0].diagnostics.map((d) => [d.line, d.message.startsWith('the record is cut')])).toContainEqual([6, true]);
   });
+
   it('kubelet-panic: a pasted systemctl status showing the same PID still running means the process hung (kubernetes/kubernetes#57955, CoreOS kubelet-wrapper)', () => {
     // https://github.com/kubernetes/kubernetes/issues/57955 — the node went NotReady after "fatal error: runtime·unlock: lock count".
     const a = fixture('kubelet-panic-4.log');
@@ -773,6 +777,7 @@ describe('round 8: real excerpts', () => {
     // The status block's "since Wed 2017-11-29" dates the January lines to the January after.
     expect(a.trace.sources[0].year).toEqual({ value: 2018, how: 'document' });
   });
+
   it('kubelet-exited: "unable to find data in memory cache" is cAdvisor without stats for "/", not a missing block device (kubernetes/kubernetes#26000, syslog)', () => {
     // https://github.com/kubernetes/kubernetes/issues/26000 — "Failed to update stats for container "/"" before the exit.
     const a = fixture('kubelet-exited-3.log');
@@ -781,6 +786,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('block device');
     expect(f.next).toContain('Failed to update stats for container');
   });
+
   it('image-pull-failed completes a pod\'s cut error from the image service\'s whole line about the same pull (kubernetes/minikube#9161)', () => {
     // https://github.com/kubernetes/minikube/issues/9161 — a private Nexus registry without credentials.
     const a = fixture('image-pull-failed-2.log');
@@ -790,6 +796,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('Get ht"');
     expect(a.lines(f)).toEqual([4, 7, 12]);
   });
+
   it('volume-op-failing: a Secret volume whose cache did not sync points at the API server, not the volume driver (k3s-io/k3s#12772)', () => {
     // https://github.com/k3s-io/k3s/issues/12772 — "Agent timeout to reach server".
     const a = fixture('volume-op-failing-2.log');
@@ -798,6 +805,7 @@ describe('round 8: real excerpts', () => {
     expect(f.next).toContain('API server');
     expect(f.next).not.toContain('CSI');
   });
+
   it('runtime-call-errors: rows of a padded terminal copy joined back; a CNI teardown "checkpoint is not found" is the network plugin\'s, not routine NotFound (openshift/origin#19478)', () => {
     // https://github.com/openshift/origin/issues/19478 — after a reboot the CNI port-mapping checkpoints were gone.
     const a = fixture('runtime-call-errors-4.log');
@@ -808,6 +816,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).not.toContain('Every goroutine');
     expect(a.trace.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('lines cut at 213 characters'));
   });
+
   it('shutdown-manager-failed: logind did not answer, so graceful node shutdown is off (kubernetes/kubernetes#101553, Chinese-locale journal)', () => {
     // https://github.com/kubernetes/kubernetes/issues/101553 — GracefulNodeShutdown does not work on CentOS 7.4.
     const a = fixture('shutdown-manager-failed-1.log');
@@ -818,6 +827,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('systemd-logind over D-Bus');
     expect(f.next).toContain('systemd-inhibit --list');
   });
+
   it('kubelet-exited: systemd 219\'s "holdoff time over, scheduling restart" is a restart the log ends before (opsnull/follow-me-install-kubernetes-cluster#236)', () => {
     // https://github.com/opsnull/follow-me-install-kubernetes-cluster/issues/236 — swap left on; systemd keeps restarting the kubelet.
     const a = fixture('kubelet-exited-4.log');
@@ -827,6 +837,7 @@ describe('round 8: real excerpts', () => {
     expect(f.explanation).toContain('systemd restarts it (line 16');
     expect(f.explanation).not.toContain('No later start is in the log');
   });
+
   it('mirror-pod-create-failed: a static pod whose mirror keeps failing to be created, in the 1.0-era wording (kubernetes/kubernetes#6651)', () => {
     // https://github.com/kubernetes/kubernetes/issues/6651 — an integration test's static pod; "already exists" every ~3 s.
     const a = fixture('mirror-pod-create-failed-1.log');
@@ -841,6 +852,7 @@ describe('round 8: real excerpts', () => {
       'E0315 10:02:04.000001    2891 kubelet.go:1703] "Failed creating a mirror pod for" err="pods \\"etcd-node-1\\" already exists" pod="kube-system/etcd-node-1"'].join('\n');
     expect(analyse(once + '\n').of('mirror-pod-create-failed')).toEqual([]);
   });
+
   it('image-pull-failed reads dockertools\' "Failed to pull image … from pod … and container …" (kubernetes/kubernetes#9534, printf 2015: HTTP 429)', () => {
     // https://github.com/kubernetes/kubernetes/issues/9534 — gcr.io answered 429 Too Many Requests.
     const a = fixture('image-pull-failed-3.log');
@@ -857,5 +869,13 @@ describe('round 8: real excerpts', () => {
     expect(f.title).toBe('Image pull failing for a container of default/backend-controller-ntbqd');
     expect(f.explanation).toContain('The kubelet pulled it without credentials (line 15)');
     expect(f.explanation).not.toContain('`');
+  });
+
+  it('crashloop-backoff names the pod\'s liveness failure before it (and the "container unhealthy" line is on its liveness lane) (coredns/coredns#3555)', () => {
+    // https://github.com/coredns/coredns/issues/3555
+    const a = fixture('crashloop-backoff-4.log');
+    const f = only(a, 'crashloop-backoff');
+    expect(f.explanation).toContain('A liveness probe of the pod failed (line 9');
+    expect(a.trace.lanes.filter((l) => l.kind === 'probe').map((l) => l.title)).toEqual(['liveness probe']);
   });
 });
