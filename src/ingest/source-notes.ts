@@ -53,6 +53,8 @@ export interface SourceFacts {
   serviceActive: string;
   serviceMainPid: number;
   serviceLine: number;
+  /** The host of a shell prompt that ran a command reading the kubelet's log (`[root@node-1 ~]# journalctl -u kubelet`), or ''. */
+  promptHost: string;
 }
 
 /**
@@ -91,11 +93,24 @@ const MAX_PROSE_DATES = 200;
 /** One cut per stretch of records at most, so this bounds a document of ten thousand excerpts. */
 const MAX_CUTS = 10_000;
 
+/**
+ * A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`) whose command reads a log on that machine (journalctl,
+ * systemctl status, grep, cat, tail…): the host the lines after it come from. A prompt running anything else
+ * (kubectl, ssh) says nothing about the node.
+ */
+const LOG_COMMAND_PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) [^\]]{0,100}\]|[\w.-]{1,32}@([\w.-]{1,253}):\S{0,200}) ?[$#] ?(?:sudo )?(?:journalctl|systemctl status|cat|grep|egrep|zgrep|zcat|tail|less|head|docker logs|crictl logs)\b/;
+
+function logCommandHost(text: string, p: number): string {
+  const m = LOG_COMMAND_PROMPT.exec(text.slice(p, p + 600));
+  const host = m ? m[1] ?? m[2] ?? '' : '';
+  return host === 'localhost' ? '' : host;
+}
+
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
     sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
-    binaryLines: 0, damagedLines: 0, serviceActive: '', serviceMainPid: 0, serviceLine: 0,
+    binaryLines: 0, damagedLines: 0, serviceActive: '', serviceMainPid: 0, serviceLine: 0, promptHost: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -136,6 +151,7 @@ export class SourceNotes {
       : fromJournal ? (isSuppressionNotice(text, p) ? 'suppressed' : undefined)
       : isElisionMark(text, p) ? 'elision' : looksLikeDamagedHeader(text, p) ? undefined : 'prose';
     if (cut) this.cut(lineNo, cut, recordsSoFar);
+    if (!f.promptHost && !fromJournal && known === KnownLine.None) f.promptHost = logCommandHost(text, p);
     if (known !== KnownLine.None && known !== KnownLine.Fence) f.metaLines++;
     else if (known === KnownLine.None && fromJournal) f.journalLines++;
     switch (known) {
@@ -275,6 +291,7 @@ export class SourceNotes {
       if (f.proseDates.length >= MAX_PROSE_DATES) break;
       f.proseDates.push(date);
     }
+    f.promptHost ||= g.promptHost;
     if (g.serviceLine) [f.serviceActive, f.serviceMainPid, f.serviceLine] = [g.serviceActive, g.serviceMainPid, g.serviceLine + lineOffset];
     f.binaryLines += g.binaryLines;
     f.damagedLines += g.damagedLines;

@@ -532,7 +532,7 @@ export class SourceHandle implements FastRecordSink {
       if (weight > topVotes) { topHost = host; topVotes = weight; }
     }
     if (topHost) return topHost;
-    return facts.glogHost || this.fileHost || ASSUMED_NODE_NAME;
+    return facts.glogHost || this.fileHost || facts.promptHost || ASSUMED_NODE_NAME;
   }
 }
 

@@ -339,3 +339,18 @@ describe('markdown bold a reporter put into a pasted log', () => {
     expect(readRecords(panic).records[0].text).toContain('**v1.Pod');
   });
 });
+
+describe('the node named by a shell prompt', () => {
+  const line = 'I0331 20:15:30.501759    3952 kubelet.go:2394] SyncLoop (ADD, "api"): "test-034xr_e2e(f03e60df-f77c-11e5-bed9-080027242396)"';
+  const nodeOf = (prompt: string) => analyze({ name: 'doc.md', data: `${prompt}\n${line}\n` }).sources[0].node;
+
+  it('is the host of a prompt that reads the kubelet\'s log there', () => {
+    expect(nodeOf('[root@kubernetes-node-1 vagrant]# journalctl -u kubelet -o cat --no-pager | grep "test-034xr"')).toBe('kubernetes-node-1');
+    expect(nodeOf('core@worker-3:~$ sudo journalctl -u kubelet')).toBe('worker-3');
+  });
+
+  it('is not the host of a prompt running something else, nor localhost', () => {
+    expect(nodeOf('user@laptop:~$ kubectl get pods -A')).toBe('node');
+    expect(nodeOf('[root@localhost ~]# journalctl -u kubelet')).toBe('node');
+  });
+});
