@@ -177,7 +177,10 @@ function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefin
   }
   parts.push(`${count(l.lines, 'line')} ${l.lines === 1 ? 'reports' : 'report'} the back-off; each failed sync in between is retried after 10–15 s${instances > 1 ? `; ${instances} instances of the container appear in the log` : ''}.`);
   if (controlPlane) {
-    parts.push(`${controlPlane.length} control-plane containers loop on this node (${listOf(controlPlane, 4)}). They depend on each other — the API server on etcd, the controller manager and the scheduler on the API server — so the first of them to fail is usually the cause. When all of them keep being stopped with nothing wrong in their own output, the usual cause is a cgroup driver mismatch: the kubelet's cgroupDriver (systemd by default since kubeadm 1.22) and the runtime's (containerd: SystemdCgroup in /etc/containerd/config.toml) must be the same.`);
+    // kubeadm made systemd the default cgroup driver in 1.22: said only where the kubelet may be that new.
+    const max = trace.sources[trace.events.source[l.events[0]]]?.versionRange.max ?? '';
+    const before122 = /^1\.\d+$/.test(max) && Number(max.slice(2)) < 22;
+    parts.push(`${controlPlane.length} control-plane containers loop on this node (${listOf(controlPlane, 4)}). They depend on each other — the API server on etcd, the controller manager and the scheduler on the API server — so the first of them to fail is usually the cause. When all of them keep being stopped with nothing wrong in their own output, the usual cause is a cgroup driver mismatch: the kubelet's cgroupDriver${before122 ? '' : ' (systemd by default since kubeadm 1.22)'} and the runtime's (containerd: SystemdCgroup in /etc/containerd/config.toml; Docker: its exec-opts native.cgroupdriver) must be the same.`);
   }
   return b.build({
     id: 'crashloop-backoff',
