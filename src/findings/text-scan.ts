@@ -139,9 +139,9 @@ export function bracketList(text: string, marker: string): string[] {
   return text.slice(start, end).split(' ').filter(Boolean);
 }
 
-/** The image named in a pull error: `pulling image "x"`, `image \"x\"`, `image="x"`. */
+/** The image named in a pull error: `pulling image "x"`, `image \"x\"`, `image="x"`, the image service's `PullImage "x"`. */
 export function imageIn(text: string): string {
-  for (const marker of ['image \\"', 'image "', 'image="', 'image \\\\\\"']) {
+  for (const marker of ['image \\"', 'image "', 'image="', 'image \\\\\\"', 'PullImage "']) {
     const at = text.indexOf(marker);
     if (at >= 0) return tokenAt(text, at + marker.length, '"\\ ');
   }

@@ -49,12 +49,20 @@ export interface SourceFacts {
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
-  /** A pasted `systemctl status` block's Active: state and Main PID (the last block's); active '' for none. */
-  serviceActive: string;
-  serviceMainPid: number;
-  serviceLine: number;
+  /** What a pasted `systemctl status` block said of the unit (the last block's), if there is one. */
+  service?: ServiceStatus;
   /** The host of a shell prompt that ran a command reading the kubelet's log (`[root@node-1 ~]# journalctl -u kubelet`), or ''. */
   promptHost: string;
+}
+
+/** A `systemctl status` block: `Active: active (running) since …` and `Main PID: 22966 (kubelet)`. */
+export interface ServiceStatus {
+  /** The Active: state as printed up to "since" (`active (running)`, `activating (auto-restart)`, `failed (Result: …)`). */
+  active: string;
+  /** 0 where the block names none. */
+  mainPid: number;
+  /** The line of its Active: field. */
+  line: number;
 }
 
 /**
@@ -110,7 +118,7 @@ export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
     sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
-    binaryLines: 0, damagedLines: 0, serviceActive: '', serviceMainPid: 0, serviceLine: 0, promptHost: '',
+    binaryLines: 0, damagedLines: 0, promptHost: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -185,15 +193,13 @@ export class SourceNotes {
     if (active >= 0 && active < p + 16) {
       const from = active + 8;
       const since = text.indexOf(' since ', from);
-      f.serviceActive = text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim();
-      f.serviceMainPid = 0;
-      f.serviceLine = lineNo;
+      f.service = { active: text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim(), mainPid: 0, line: lineNo };
       return;
     }
     const pid = text.indexOf('Main PID: ', p);
-    if (pid >= 0 && pid < p + 16 && f.serviceLine) {
+    if (pid >= 0 && pid < p + 16 && f.service) {
       const m = /^\d{1,9}/.exec(text.slice(pid + 10, pid + 20));
-      if (m) f.serviceMainPid = Number(m[0]);
+      if (m) f.service.mainPid = Number(m[0]);
     }
   }
 
@@ -292,7 +298,7 @@ export class SourceNotes {
       f.proseDates.push(date);
     }
     f.promptHost ||= g.promptHost;
-    if (g.serviceLine) [f.serviceActive, f.serviceMainPid, f.serviceLine] = [g.serviceActive, g.serviceMainPid, g.serviceLine + lineOffset];
+    if (g.service) f.service = { ...g.service, line: g.service.line + lineOffset };
     f.binaryLines += g.binaryLines;
     f.damagedLines += g.damagedLines;
     for (const s of later.strayLines) if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: s.line + lineOffset, excerpt: s.excerpt });

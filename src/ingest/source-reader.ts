@@ -150,9 +150,9 @@ export class SourceReader {
   private readonly criPartial: (CriPartial | undefined)[] = [undefined, undefined, undefined];
   /**
    * A JSON log line that did not parse, held while the lines after it may be the rest of it (a paste or a terminal
-   * wrapped it: `…,"errCauses"` then `:[{"error":…}]}`). See continueCutJson.
+   * wrapped it: `…,"errCauses"` then `:[{"error":…}]}`). See continueCutJson. `firstChars`: how much of `text` is the
+   * line's own (what giveUpCutJson reads as far as it goes).
    */
-  /** A JSON log line that did not parse, and the lines held after it that might complete it (`firstChars`: its own). */
   private cutJson: { text: string; firstChars: number; first: number; joined: number; wrapper: Wrapper | undefined } | undefined;
   private readonly header: KlogHeader = newKlogHeader();
   private readonly wrapper: Wrapper = newWrapper();
@@ -827,7 +827,7 @@ export class SourceReader {
       if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
     }
     // Below a pasted `systemctl status`, a journal line ending in an ellipsis was shortened to the terminal's width.
-    if (this.facts.serviceLine > 0 && w && w.ident && (text.endsWith('...') || text.endsWith('\u2026')) && text.length - 3 > msgStart) {
+    if (this.facts.service && w && w.ident && (text.endsWith('...') || text.endsWith('\u2026')) && text.length - 3 > msgStart) {
       text = text.slice(0, text.endsWith('...') ? -3 : -1);
       if (this.ellipsizedLines.size < MAX_PAGER_CUT_LINES) this.ellipsizedLines.add(lineNo);
     }
@@ -1263,16 +1263,17 @@ export class SourceReader {
       return;
     }
     this.counts.klog++;
-    let pagerCut = this.pagerCutLines.delete(rec.line);
-    if (pagerCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
+    // A line a pager or `systemctl status` cut short: said here, so the cut below is not said again.
+    let screenCut = this.pagerCutLines.delete(rec.line);
+    if (screenCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
     else if (this.ellipsizedLines.delete(rec.line)) {
-      pagerCut = true;
+      screenCut = true;
       this.sink.diagnostic(rec.line, 'warning', cutWarning('where `systemctl status` shortened it to the screen\'s width (the ellipsis at its end; `systemctl status -l` or `journalctl -u kubelet` shows it whole)'));
     }
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
       // A line the splitter cut for its length, or a pager, was reported as such already.
-      const cut = pagerCut || (rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount) ? '' : cutInside(rec.text, rec.msgStart);
+      const cut = screenCut || (rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount) ? '' : cutInside(rec.text, rec.msgStart);
       if (cut) this.sink.diagnostic(rec.line, 'warning', cutWarning(cut));
     }
     else if (rec.era === Era.Json) this.facts.eras.json++;

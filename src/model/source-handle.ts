@@ -336,7 +336,7 @@ export class SourceHandle implements FastRecordSink {
       diagnostics: this.diagnostics, diagnosticsDropped: this.dropped,
       cuts: this.cutsOf(format),
     };
-    if (facts.serviceLine) info.service = { active: facts.serviceActive, mainPid: facts.serviceMainPid, line: facts.serviceLine };
+    if (facts.service) info.service = { ...facts.service };
     o.sources[this.index] = info;
     return info;
   }

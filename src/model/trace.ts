@@ -9,7 +9,7 @@
  * Time is epoch µs as printed by the kubelet (see util/time.ts). Line numbers are 1-based, per source file.
  */
 import type { Severity } from '../ingest/klog-header.ts';
-import type { CutMark } from '../ingest/source-notes.ts';
+import type { CutMark, ServiceStatus } from '../ingest/source-notes.ts';
 
 export type LaneKind =
   // node-level goroutines (one each per node)
@@ -71,6 +71,8 @@ export interface VersionRange {
   signals: string[];
 }
 
+export type { ServiceStatus };
+
 export interface SourceInfo {
   index: number;
   name: string;
@@ -98,15 +100,6 @@ export interface SourceInfo {
   service?: ServiceStatus;
 }
 
-/** A `systemctl status` block: `Active: active (running) since …` and `Main PID: 22966 (kubelet)`. */
-export interface ServiceStatus {
-  /** The Active: state as printed up to "since" (`active (running)`, `activating (auto-restart)`, `failed (Result: …)`). */
-  active: string;
-  /** 0 where the block names none. */
-  mainPid: number;
-  /** The line of its Active: field. */
-  line: number;
-}
 
 /**
  * A stretch of one node's time that its logs do not cover because lines were left out (a cut: see CutMark), and no

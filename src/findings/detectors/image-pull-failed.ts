@@ -9,6 +9,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, failedActions, imageIn } from '../text-scan.ts';
 import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
+import { eventsNear } from '../episodes.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 
@@ -75,8 +76,6 @@ interface Pull {
 
 /** A pull error no pod is named for, whole: what a pod's cut error can be completed from. */
 interface WholeError { e: number; text: string }
-/** The image the image service's line names (`PullImage "nexus3:8083/app:1.0" from image service failed`). */
-const PULLED_IMAGE = /(?:PullImage|Pull image) \\?"([^"\\\s]{1,300})\\?"/;
 /** How far from a pod's failures a node's whole pull error may be to stand for their cut one. */
 const SAME_PULL_US = 5e6;
 
@@ -138,7 +137,7 @@ function completeError(ctx: FindingContext, p: Pull, whole: readonly WholeError[
   const w = whole.find(({ e }) => ev.node[e] === node && ev.timeUs[e] >= fromUs && ev.timeUs[e] <= toUs
     && (!p.image || eventRawText(ctx.trace, e, 2000).includes(p.image)));
   if (!w) return;
-  if (!p.image) p.image = PULLED_IMAGE.exec(eventRawText(ctx.trace, w.e, 2000))?.[1] ?? '';
+  if (!p.image) p.image = imageIn(eventRawText(ctx.trace, w.e, 2000));
   p.error = w.text.trim();
   p.errorCut = false;
   p.events.push(w.e);
@@ -150,8 +149,7 @@ function noCredentialsNote(ctx: FindingContext, p: Pull, first: number): string[
   const ev = ctx.trace.events;
   const node = ev.node[first];
   const atUs = ev.timeUs[first];
-  const pulling = ctx.ofKind('image.pulling').find((e) => ev.node[e] === node && ev.timeUs[e] <= atUs && atUs - ev.timeUs[e] <= SAME_PULL_US
-    && (!p.image || ctx.text(e) === p.image));
+  const pulling = eventsNear(ctx, ctx.ofKind('image.pulling'), node, atUs - SAME_PULL_US, atUs, 20).find((e) => !p.image || ctx.text(e) === p.image);
   return pulling === undefined ? [] : [`The kubelet pulled it without credentials (${lineRef(ctx.trace, pulling)}): no image pull secret of the pod (or its service account) applied, so a registry that needs them refuses the pull.`];
 }
 

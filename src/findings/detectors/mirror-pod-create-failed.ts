@@ -8,6 +8,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
+import { eventsByPod } from '../episodes.ts';
 import type { Finding } from '../../model/trace.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
@@ -42,22 +43,18 @@ export const mirrorPodCreateFailed: Detector = {
   id: 'mirror-pod-create-failed',
   detect(ctx) {
     const ev = ctx.trace.events;
-    const byNode = new Map<number, Map<number, StaticPod>>();
-    for (const e of ctx.ofKind('sync.mirror-create-failed')) {
-      if (ev.pod[e] < 0) continue;
-      let pods = byNode.get(ev.node[e]);
-      if (!pods) byNode.set(ev.node[e], (pods = new Map()));
-      let p = pods.get(ev.pod[e]);
-      if (!p) pods.set(ev.pod[e], (p = { pod: ev.pod[e], events: [] }));
-      if (p.events.length < 200) p.events.push(e);
+    // The static pods failing again and again, by the node of their lines.
+    const byNode = new Map<number, StaticPod[]>();
+    for (const [pod, events] of eventsByPod(ctx, 'sync.mirror-create-failed', 200)) {
+      if (pod < 0) continue;
+      const last = events[events.length - 1];
+      if (events.length < MIN_FAILURES && ev.timeUs[last] - ev.timeUs[events[0]] < MIN_SPAN_US) continue;
+      const node = ev.node[events[0]];
+      const list = byNode.get(node);
+      if (list) list.push({ pod, events });
+      else byNode.set(node, [{ pod, events }]);
     }
-    const out: Finding[] = [];
-    for (const [node, pods] of byNode) {
-      const failing = [...pods.values()].filter((p) => p.events.length >= MIN_FAILURES
-        || ev.timeUs[p.events[p.events.length - 1]] - ev.timeUs[p.events[0]] >= MIN_SPAN_US);
-      if (failing.length) out.push(describe(ctx, node, failing));
-    }
-    return out;
+    return [...byNode].map(([node, failing]) => describe(ctx, node, failing));
   },
 };
 

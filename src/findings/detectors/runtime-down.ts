@@ -32,8 +32,10 @@ export const runtimeDown: Detector = {
       if (t.includes(DOWN) || t.includes(NOT_YET)) matching.push(e);
     }
     const criErrors = ctx.ofKinds(['node.runtime-sanity-failed', 'node.runtime-not-ready']);
-    // Lines of a kubelet's start-up: where they are near, a start is in the log even if its first line is not.
-    const startUpSteps = ctx.ofKinds(['node.startup-step', 'kubelet.version', 'kubelet.started', 'config.source', 'volume.startup', 'gc.image-failed-once']);
+    // Lines of a kubelet's start-up: where they are near, a start is in the log even if its first line is not (read
+    // only for an episode that asks).
+    let startUpSteps: Uint32Array | undefined;
+    const startUp = () => (startUpSteps ??= ctx.ofKinds(['node.startup-step', 'kubelet.version', 'kubelet.started', 'config.source', 'volume.startup', 'gc.image-failed-once']));
     const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
     const out: Finding[] = [];
     for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
@@ -41,9 +43,10 @@ export const runtimeDown: Detector = {
       // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
       // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {
-        const lastOnNode = lastEventOn(ctx.trace, ep.node);
-        const nearStartUp = eventsNear(ctx, startUpSteps, ep.node, ev.timeUs[ep.first] - STARTUP_WINDOW_US, ev.timeUs[ep.last] + LOG_ENDS_US, 1).length > 0;
-        if (Number.isNaN(ep.startUs) && !nearStartUp && ev.timeUs[lastOnNode] - ev.timeUs[ep.last] < LOG_ENDS_US) out.push(describeNotYetAtEnd(ctx, ep));
+        if (Number.isNaN(ep.startUs) && ev.timeUs[lastEventOn(ctx.trace, ep.node)] - ev.timeUs[ep.last] < LOG_ENDS_US
+          && eventsNear(ctx, startUp(), ep.node, ev.timeUs[ep.first] - STARTUP_WINDOW_US, ev.timeUs[ep.last] + LOG_ENDS_US, 1).length === 0) {
+          out.push(describeNotYetAtEnd(ctx, ep));
+        }
         continue;
       }
       // Within 30 s of a start "down" cannot mean a 30 s lapse: before 1.13 it is how "never succeeded" reads.
