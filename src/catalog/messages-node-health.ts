@@ -121,6 +121,21 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The service manager killed the kubelet itself: it stopped answering the service watchdog, or it did not stop within the unit\'s stop timeout after SIGTERM.',
   },
   {
+    id: 'X190', kind: 'service.stopping', lane: 'other', versions: 'all', v: 0,
+    printf: ['Stopping %s{unit}...'], text: ['unit'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager begins to stop the kubelet (systemctl stop or restart, a package upgrade, or the machine shutting down): it sends SIGTERM and waits up to the unit\'s stop timeout.',
+  },
+  {
+    id: 'X191', kind: 'service.stopped', lane: 'other', versions: 'all', v: 0,
+    printf: ['Stopped %s{unit}.', 'Succeeded.', 'Deactivated successfully.'], text: ['unit'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The kubelet stopped when the service manager asked it to: the unit is inactive until something starts it again.',
+  },
+  {
+    id: 'X192', kind: 'node.reboot', lane: 'other', versions: 'all', v: 0,
+    printf: ['-- Reboot --', '-- Boot %s{boot} --'], text: ['boot'], alsoPrintedBy: 'journalctl, between two boots',
+    explain: 'The journal marks where one boot of the machine ends and the next begins: the node restarted between the line before and the line after.',
+  },
+  {
     id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: '1.21+', v: 0,
     msg: ['Nameserver limits exceeded'], text: ['err'],
     explain: 'The node\'s resolv.conf lists more nameservers than a pod may use (3): the extra ones are left out of the pods\' DNS configuration.',

@@ -41,6 +41,7 @@ import { devicePluginLost } from './detectors/device-plugin-lost.ts';
 import { healthzUnhealthy } from './detectors/healthz-unhealthy.ts';
 import { shutdownManagerFailed } from './detectors/shutdown-manager-failed.ts';
 import { mirrorPodCreateFailed } from './detectors/mirror-pod-create-failed.ts';
+import { kubeletStopped } from './detectors/kubelet-stopped.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -54,5 +55,5 @@ export const DETECTORS: Detector[] = [
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
-  devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed,
+  devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped,
 ];

@@ -5,7 +5,7 @@
  * Damage that real logs show is tolerated and reported: a missing severity letter (lost first character), a
  * shortened fraction, a missing pid, a header cut before `] ` by a pager, or the whole `Lmmdd ` prefix gone (a paste
  * whose columns were cut away, leaving `hh:mm:ss.uuuuuu pid file:line] msg`: month and day are 0 then, and the
- * reader dates the line).
+ * reader dates the line) — or the time as well (`29867 server.go:292] msg`: todUs is NaN, and the reader times it).
  */
 
 export enum Severity { Info = 0, Warning = 1, Error = 2, Fatal = 3 }
@@ -173,6 +173,7 @@ export function findKlogHeader(s: string, from: number, out: KlogHeader, searchL
   let first = from;
   while (first < from + 8 && (s.charCodeAt(first) === 32 || s.charCodeAt(first) === 9)) first++;
   if (first > from && isDigit(s.charCodeAt(first)) && parseKlogHeaderAt(s, first, out)) return true;
+  if (isDigit(s.charCodeAt(first)) && parseTimelessHeaderAt(s, first, out)) return true;
   const end = Math.min(s.length - 20, from + searchLimit);
   for (let i = from + 1; i < end; i++) {
     const c = s.charCodeAt(i);
@@ -186,6 +187,38 @@ export function findKlogHeader(s: string, from: number, out: KlogHeader, searchL
     }
   }
   return false;
+}
+
+/**
+ * A header cut down to its pid and caller (`29867 cpu_manager.go:158] msg`, the date, time and severity cut away
+ * with a paste's columns). With no time to anchor it, only this whole shape counts: a pid of at most 7 digits, one
+ * space, a Go file's name and line, `] `.
+ */
+function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
+  const n = s.length;
+  let p = i;
+  let pid = 0;
+  while (p < n && p - i < 8 && isDigit(s.charCodeAt(p))) pid = pid * 10 + (s.charCodeAt(p++) - 48);
+  if (p - i > 7 || s.charCodeAt(p) !== 32) return false;
+  const fileStart = ++p;
+  const limit = Math.min(n, p + 256);
+  while (p < limit && s.charCodeAt(p) !== 58 && s.charCodeAt(p) !== 32 && s.charCodeAt(p) !== 93) p++;
+  if (s.charCodeAt(p) !== 58 || p - fileStart < 4 || !s.startsWith('.go', p - 3)) return false;
+  const colon = p++;
+  let fl = 0;
+  while (p < n && p - colon < 8 && isDigit(s.charCodeAt(p))) fl = fl * 10 + (s.charCodeAt(p++) - 48);
+  if (p === colon + 1 || s.charCodeAt(p) !== 93 || s.charCodeAt(p + 1) !== 32) return false;
+  out.severity = Severity.Info;
+  out.month = 0;
+  out.day = 0;
+  out.todUs = NaN;
+  out.pid = pid;
+  out.file = s.slice(fileStart, colon);
+  out.fileLine = fl;
+  out.msgStart = p + 2;
+  out.start = i;
+  out.damage = 'no severity letter, date or time';
+  return true;
 }
 
 export function newKlogHeader(): KlogHeader {

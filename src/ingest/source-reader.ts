@@ -55,6 +55,9 @@ const MAX_UPSIDE_DOWN_LINES = 10_000;
 const MAX_HELD_RECORDS = 4096;
 const MAX_HELD_CHARS = 8 << 20;
 
+/** Records without a time (their header cut down to pid and caller) held until a record with one times them. */
+const MAX_UNTIMED_RECORDS = 1024;
+
 /** A record held until its program is decided, with the continuation lines it took. */
 interface HeldRecord {
   rec: LogRecord;
@@ -140,6 +143,8 @@ export class SourceReader {
   private loneHost = '';
   /** The last record's time (util/time.ts yearlessUs): the day a klog line without a date is on. */
   private lastRecordUs = NaN;
+  /** The last record passed on as the kubelet's, and its journal identifier (bootSeparator). */
+  private lastKubelet: { rec: LogRecord; ident: string } | undefined;
   private clockWrapperTodUs = NaN;
   /** How the pending record may still be continued. */
   private openBlock = false;
@@ -183,6 +188,8 @@ export class SourceReader {
   /** Which journal identifiers are the kubelet's; records held while that is undecided. */
   private readonly programs = new JournalPrograms();
   private held: HeldRecord[] = [];
+  /** Kubelet records without a time and nothing before them to time them by (parseTimelessHeaderAt), in order. */
+  private untimed: { rec: LogRecord; ident: string }[] = [];
   private heldChars = 0;
   /** counts.continuation when the pending record started: the lines it took are the difference. */
   private continuationAtStart = 0;
@@ -507,6 +514,7 @@ export class SourceReader {
       this.programs.decideByEvidence();
       this.releaseHeld();
     }
+    if (this.untimed.length) this.releaseUntimed(this.untimedFallbackUs());
     const skipped = this.programs.skippedSummary();
     if (skipped) this.sink.diagnostic(0, 'info', skipped);
     const offset = this.clocks.summary();
@@ -782,6 +790,7 @@ export class SourceReader {
     }
     this.releaseUpsideDown();
     if (w && w.ident === 'systemd' && this.serviceRecord(text, p, lineNo, w, lastLine)) return;
+    if (!w && this.bootSeparator(text, p, lineNo, lastLine)) return;
     if (this.pending) {
       if (!this.sameProgram(w)) {
         // Another program's line (or another node's) between the record's lines: the record may go on after it.
@@ -903,10 +912,15 @@ export class SourceReader {
       unitEnd = text.indexOf(OLD_SERVICE_SUFFIX, from);
       message = unitEnd + OLD_SERVICE_SUFFIX.length;
     }
-    if (unitEnd <= from || unitEnd - from > 64) return false;
-    let unit = text.slice(from, unitEnd);
+    let unit = unitEnd > from && unitEnd - from <= 64 ? text.slice(from, unitEnd) : '';
+    if (!unit) {
+      // A stop told by the unit's description (`Stopping Kubernetes Kubelet...`, `Stopped kubelet: The Kubernetes
+      // Node Agent.`), not its name.
+      unit = kubeletUnitDescription(text, p);
+      message = p;
+    }
     if (unit.startsWith('snap.')) unit = unit.slice(5);
-    if (!isKubeletName(unit) || !isServiceManagerMessage(text.slice(message))) return false;
+    if (!unit || (message !== p && !isKubeletName(unit)) || !isServiceManagerMessage(text.slice(message))) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     // The record before it goes first: its identifier may be what tells the kubelet's.
@@ -938,7 +952,7 @@ export class SourceReader {
       return this.clockKlogUs + gapUs;
     }
     const prev = this.pending?.rec;
-    return prev ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
+    return prev && Number.isFinite(prev.yearlessUs) ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
   }
 
   /**
@@ -948,6 +962,9 @@ export class SourceReader {
    */
   private datelessUs(todUs: number, w: Wrapper | undefined, lineNo: number): number {
     const prevUs = this.lastRecordUs;
+    // No time either (`29867 server.go:292] …`): the record before it's, else the wrapper's, else the next record's
+    // (emit holds it until then).
+    if (Number.isNaN(todUs)) return Number.isFinite(prevUs) ? prevUs : w ? wrapperYearlessUs(w) : NaN;
     if (Number.isFinite(prevUs)) {
       const prevTodUs = prevUs % US_PER_DAY;
       const dayUs = prevUs - prevTodUs;
@@ -1254,6 +1271,12 @@ export class SourceReader {
         'dump?) are counted but not part of its event');
       rec.lineCount = MAX_RECORD_LINES;
     }
+    if (Number.isNaN(rec.yearlessUs) && this.untimed.length < MAX_UNTIMED_RECORDS) {
+      this.untimed.push({ rec, ident });
+      return;
+    }
+    if (this.untimed.length) this.releaseUntimed(rec.yearlessUs);
+    this.lastKubelet = { rec, ident };
     this.notes.vote(rec.era === Era.Json && rec.wrapper === 'none' ? 'json' : rec.wrapper as WrapperKind, ident, rec.host);
     if (rec.era === Era.Stderr) {
       // Not a klog record (it has no header): its first line is counted as one that accompanies records, like the
@@ -1300,6 +1323,47 @@ export class SourceReader {
   }
 
   /** The journal's programs are decided: held records are passed on or skipped, in order. */
+  /**
+   * journalctl's line between two boots of the machine (`-- Reboot --`, `-- Boot 6f1a… --`): a record of the
+   * kubelet's on the node of its last record, at that record's time (the reboot came after it), so the timeline and
+   * the detectors see the node go down. False when the line is not one, or no kubelet record came before it.
+   */
+  private bootSeparator(text: string, p: number, lineNo: number, lastLine: number): boolean {
+    if (!isBootSeparator(text, p)) return false;
+    this.flush();
+    const last = this.lastKubelet;
+    if (!last) return false;
+    const sw = this.serviceWrapper;
+    Object.assign(sw, newWrapper());
+    sw.ident = last.ident;
+    sw.host = last.rec.host;
+    sw.year = last.rec.yearHint;
+    sw.kind = last.rec.wrapper as WrapperKind;
+    this.startHeaderless(text, p, lineNo, sw, lastLine, this.lastRecordUs, Severity.Info, false);
+    this.flush();
+    return true;
+  }
+
+  /** The records without a time, at `timeUs` (the next timed record's), in their order. */
+  private releaseUntimed(timeUs: number): void {
+    const untimed = this.untimed;
+    this.untimed = [];
+    const first = untimed[0].rec.line;
+    this.sink.diagnostic(first, 'info', `${untimed.length === 1 ? 'a klog line' : `${untimed.length} klog lines`} without a ` +
+      'date or time (only pid and caller left of the header): timed as the next line with a time');
+    for (const u of untimed) {
+      u.rec.yearlessUs = timeUs;
+      this.emit(u.rec, u.ident);
+    }
+  }
+
+  /** The time of records without one when no record after them has one: the document's last date, else 1 January. */
+  private untimedFallbackUs(): number {
+    const dates = this.facts.proseDates;
+    const date = dates.length ? dates[dates.length - 1] : 0;
+    return date % 100 ? yearlessUs(Math.floor(date / 100) % 100, date % 100, 0) : yearlessUs(1, 1, 0);
+  }
+
   private releaseHeld(): void {
     const held = this.held;
     this.held = [];
@@ -1310,6 +1374,29 @@ export class SourceReader {
     }
   }
 
+}
+
+/** Unit descriptions that name no kubelet but are its unit's (k3s's). */
+const KUBELET_UNIT_DESCRIPTIONS = ['Lightweight Kubernetes'];
+
+/**
+ * The description in systemd's line about stopping a unit (`Stopping D...`, `Stopped D.`) when it is a kubelet's
+ * unit's (it names the kubelet, or is k3s's), else ''.
+ */
+function kubeletUnitDescription(text: string, p: number): string {
+  const stopping = text.startsWith('Stopping ', p);
+  if (!stopping && !text.startsWith('Stopped ', p)) return '';
+  const end = text.trimEnd().length - (stopping ? 3 : 1);
+  const from = p + (stopping ? 9 : 8);
+  if (end - from < 3 || end - from > 120 || !text.startsWith(stopping ? '...' : '.', end)) return '';
+  const description = text.slice(from, end);
+  return description.toLowerCase().includes('kubelet') || KUBELET_UNIT_DESCRIPTIONS.includes(description) ? description : '';
+}
+
+/** journalctl's boot boundary: `-- Reboot --` (older), `-- Boot 6f1a2b… --` (systemd 250+). */
+function isBootSeparator(text: string, p: number): boolean {
+  const t = text.slice(p, p + 80).trimEnd();
+  return t === '-- Reboot --' || (t.startsWith('-- Boot ') && t.endsWith(' --') && /^-- Boot [0-9a-f]{8,32} --$/.test(t));
 }
 
 /**

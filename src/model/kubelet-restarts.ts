@@ -39,7 +39,7 @@ export interface KubeletRestart {
 const MAX_EXIT_CHARS = 160;
 /** Kinds of lines that tell how a kubelet process ended. */
 const EXIT_KINDS: ReadonlySet<string> = new Set([
-  'service.exited', 'service.failed', 'service.killed', 'service.oom', 'node.crash', 'node.panic',
+  'service.exited', 'service.failed', 'service.killed', 'service.oom', 'service.stopped', 'node.crash', 'node.panic',
 ]);
 const IS_EXIT_KIND = KINDS.map((k) => EXIT_KINDS.has(k));
 /** systemd's lines about the unit (written by systemd, not by a kubelet process). */

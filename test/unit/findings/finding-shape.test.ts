@@ -52,6 +52,7 @@ const CASES: Record<string, Case> = {
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },
   'mirror-pod-create-failed': { input: () => fixture('mirror-pod-create-failed-1.log') },
+  'kubelet-stopped': { input: () => fixture('kubelet-stopped-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

@@ -72,8 +72,10 @@ export function expectRangeAndNext(a: Analysed, f: Finding, opts: { toLogEnd?: b
     if (klog !== undefined) return klog;
     // A line without a klog header (a crash report, systemd's line about the kubelet's unit) is timed on the klog
     // clock from its journal time: that time is printed to the second.
-    const journal = /^\w{3} +\d{1,2} (\d\d:\d\d:\d\d) /.exec(line)?.[1];
     const traced = asPrinted(a.trace.events.timeUs[e]);
+    // journalctl's mark between two boots prints no time: it is timed as the kubelet's line before it.
+    if (/^-- (Reboot|Boot [0-9a-f]+) --$/.test(line.trim())) return traced;
+    const journal = /^\w{3} +\d{1,2} (\d\d:\d\d:\d\d) /.exec(line)?.[1];
     return journal !== undefined && Math.abs(seconds(traced.slice(6, 14)) - seconds(journal)) <= 1 ? traced : undefined;
   });
   expect(times.every((t) => t !== undefined), `${f.id}: every evidence line has a klog time, or a journal time its event keeps`).toBe(true);

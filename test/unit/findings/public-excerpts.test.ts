@@ -879,3 +879,26 @@ describe('round 8: real excerpts', () => {
     expect(a.trace.lanes.filter((l) => l.kind === 'probe').map((l) => l.title)).toEqual(['liveness probe']);
   });
 });
+
+describe('round 10: real excerpts and round 9 leftovers', () => {
+  it('kubelet-stopped: a stop by systemd, then "-- Reboot --", with no graceful node shutdown before it (kubernetes/kubernetes#107043)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/107043 — GracefulNodeShutdown did not hold the reboot back.
+    const a = fixture('kubelet-stopped-1.log');
+    const f = only(a, 'kubelet-stopped');
+    expect(f.severity).toBe('warning');
+    expect(f.title).toMatch(/^Node rebooted without a graceful node shutdown: kubelet stopped in 1(\.0+)?s$/);
+    expect(a.lines(f)).toEqual([6, 7, 9]);
+    expect(f.explanation).toContain('shutdownGracePeriod is 0');
+    // The stop and the reboot are the first host's; the kubelet lines after them another's.
+    expect(a.trace.nodes.map((n) => n.name).sort()).toEqual(['ip-10-120-24-83', 'ip-10-120-29-222']);
+  });
+
+  it('klog lines cut down to pid and caller are read, timed by the journal line after them (kubernetes/kubernetes#109766)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/109766 — memory manager reservation does not match Node Allocatable.
+    const a = fixture('kubelet-exited-5.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toContain('Kubelet fails to start: the total amount "0" of type "memory" is not equal to the value "993Mi"');
+    expect(a.lines(f)).toEqual([13, 14]);
+    expect(a.trace.sources[0].lines.klog).toBe(4);
+  });
+});

@@ -82,6 +82,32 @@ describe('damaged klog lines', () => {
     expect(eventRows(journal).map((r) => `${r.at} ${r.node}`)).toEqual(['2024-03-20 10:02:01.000001 node-1']);
   });
 
+  it('a header cut down to pid and caller (`29867 server.go:292] …`) is timed by the lines around it', () => {
+    const pidOnly = (t: string, pod: string) => ADD(t, pod).slice(22).trimStart();
+    // Before any time: held, then timed as the next line with one (here a systemd line in a journal).
+    const first = analyze({ name: 'k.log', data: [
+      pidOnly('01.000001', 'a'),
+      pidOnly('02.000002', 'b'),
+      'Mar 20 10:02:09 node-1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE',
+    ].join('\n') });
+    expect(eventRows(first).map((r) => `${r.at} ${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      '2024-03-20 10:02:09.000000 k.log:1 syncloop.add default/a',
+      '2024-03-20 10:02:09.000000 k.log:2 syncloop.add default/b',
+      '2024-03-20 10:02:09.000000 k.log:3 service.exited ',
+    ]);
+    expect(diagnosticsOf(first)).toEqual([
+      '1 warning: damaged klog header (no severity letter, date or time); parsed as far as possible',
+      '2 warning: damaged klog header (no severity letter, date or time); parsed as far as possible',
+      '1 info: 2 klog lines without a date or time (only pid and caller left of the header): timed as the next line with a time',
+    ]);
+    // After a timed record: its time.
+    const after = analyze({ name: 'k.log', data: [ADD('01.000001', 'a'), pidOnly('05.000005', 'b')].join('\n') });
+    expect(eventRows(after).map((r) => `${r.at} ${r.pod}`)).toEqual(['2024-03-15 10:02:01.000001 default/a', '2024-03-15 10:02:01.000001 default/b']);
+    // Only a Go caller makes a pid and a word a header.
+    const prose = analyze({ name: 'k.log', data: ['29867 apples:3] and pears', '12 main:4] x', ADD('01.000001', 'a')].join('\n') });
+    expect(prose.sources[0].lines.klog).toBe(1);
+  });
+
   it('a line cut inside a bracketed or quoted value: the pods read whole are kept, the cut is reported, at the end of a file too', () => {
     const text = [
       ADD('01.000001', 'a'),
