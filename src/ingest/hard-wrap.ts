@@ -9,7 +9,8 @@
  * both of just two lines at least MIN_WIDE_PAIR long are). From then on a line of exactly that width followed by a line
  * that does not start a record is joined with it, with nothing between: the cut fell anywhere, inside a word or a
  * value. A line that was exactly that long to begin with is followed by the next record's start, and stays as it
- * was. Lines indented by a TAB (klog's multi-line values) and blank lines are never the rest of a cut line.
+ * was. Lines indented by a TAB (klog's multi-line values) and blank lines are never the rest of a cut line. A line
+ * one shorter than the width was cut at a space that an editor trimmed off its end: it is joined with a space between.
  *
  * Wrapped at spaces (tried first): when at least MIN_CUT and half of the lines followed by a line that does not
  * start a record end with a space, and two in three of them end with a space or are as long as the longest line (a
@@ -130,8 +131,9 @@ export class HardWraps {
     const held = this.held;
     if (held) {
       this.held = undefined;
-      if (this.continues(line.text, held.text)) {
-        held.text += this.padded ? line.text.trimEnd() : line.text;
+      const trimmedSpace = !this.padded && !this.atSpaces && held.text.length === this.width - 1;
+      if (this.continues(line.text, held.text) && !(trimmedSpace && line.text.startsWith('```'))) {
+        held.text += this.padded ? line.text.trimEnd() : trimmedSpace ? ' ' + line.text : line.text;
         held.flags |= line.flags;
         held.last = line.last;
         this.joined++;
@@ -152,7 +154,8 @@ export class HardWraps {
    */
   private isCut(text: string): boolean {
     if (this.padded) return text.length === this.width && text.charCodeAt(text.length - 1) !== 32;
-    if (!this.atSpaces) return text.length === this.width;
+    // One shorter, and not ending with a space: cut at a space that was trimmed off.
+    if (!this.atSpaces) return text.length === this.width || (text.length === this.width - 1 && text.charCodeAt(text.length - 1) !== 32);
     if (text.length > this.width) this.width = text.length;
     return text.length === this.width || (text.length > 0 && text.charCodeAt(text.length - 1) === 32);
   }

@@ -20,8 +20,20 @@ const SYNC_ERROR = kindId('pw.sync-error');
 /** Two failures, or one whose back-off is this long (the seventh doubling from 500 ms: it failed that often already). */
 const MIN_FAILURES = 2;
 const LONG_BACKOFF_US = 32e6;
+/**
+ * One unmount failure this close to the log's end is told too, as information: its retries cannot show, and an
+ * unmount that fails holds the pod's termination up.
+ */
+const NEAR_END_US = 60e6;
 const MAX_EVIDENCE = 20;
 const MAX_GROUPS = 100;
+
+/** A mount something still uses: a cause of unmounts and of the rest alike. */
+const BUSY: Cause = {
+  id: 'busy', words: ['device or resource busy'], title: 'the mount is still in use',
+  why: 'Unmounting failed because something still uses the mount: a process outside the pod (a backup agent, a shell), another mount below it, or a container the runtime has not removed yet.',
+  next: 'On the node, find what holds it (`fuser -vm <path>` or `lsof +D <path>`, `grep <uid> /proc/*/mountinfo`) and stop it; the kubelet retries the unmount by itself.',
+};
 
 /** Why a volume operation fails, from its error's words (volume-mount-timeout reads them too). */
 export const VOLUME_CAUSES: readonly Cause[] = [
@@ -50,11 +62,7 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for), or the kubelet has not been told about it yet ("not registered"); the mount is retried until it appears.',
     next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); mark the volume optional if the pod can start without it.',
   },
-  {
-    id: 'busy', words: ['device or resource busy'], title: 'the mount is still in use',
-    why: 'Unmounting failed because something still uses the mount: a process outside the pod (a backup agent, a shell), another mount below it, or a container the runtime has not removed yet.',
-    next: 'On the node, find what holds it (`fuser -vm <path>` or `lsof +D <path>`, `grep <uid> /proc/*/mountinfo`) and stop it; the kubelet retries the unmount by itself.',
-  },
+  BUSY,
   {
     id: 'transport', words: ['transport endpoint is not connected'], title: 'the FUSE mount lost its daemon',
     why: 'The mount is served by a user-space daemon (FUSE: GlusterFS, s3fs, a CSI driver\'s FUSE process) that died or restarted: the mount point still exists but nothing answers behind it.',
@@ -79,6 +87,22 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     id: 'permission', words: ['permission denied'], title: 'permission is denied',
     why: 'The node may not read or mount the path: file permissions, SELinux or AppArmor labels, or the storage server\'s access rules.',
     next: 'Check the path\'s ownership and labels on the node (`ls -lZ`) and the storage server\'s access rules for this node.',
+  },
+];
+
+
+/** Why an unmount fails: read first for an unmount, since umount's exit status 32 means other things than mount's. */
+const UNMOUNT_CAUSES: readonly Cause[] = [
+  BUSY,
+  {
+    id: 'not-mounted', words: [': not mounted'], title: 'the path is no longer mounted',
+    why: 'umount answered that the path is not mounted (exit status 32): the volume was already unmounted (by its plugin, a restart of the kubelet or the node, or the device going away), yet TearDown treats the failure as an error instead of as done. Some kubelet versions (and volume plugins) do this; each retry fails the same way, so the pod stays Terminating and its directory stays on disk.',
+    next: 'Check the path on the node (`findmnt <path>`; `grep <pod uid> /proc/mounts`); if nothing is mounted there, the kubelet\'s retries cannot succeed: upgrade past the fix for your volume plugin, or remove the empty directory by hand once the pod\'s containers are gone.',
+  },
+  {
+    id: 'umount-failed', words: ['exit status 32', 'unmount failed', 'umount failed'], title: 'the unmount command fails',
+    why: 'umount failed on the node (exit status 32): the mount is still in use (a process, or a mount below it), already gone ("not mounted"), or its device went away first (a disk detached under it). The "Output:" part of the error says which; the kubelet retries with a back-off that doubles up to 2m2s.',
+    next: 'On the node, `findmnt <path>` and `fuser -vm <path>` for the path in the error: stop what holds it; if nothing is mounted there any more, the volume plugin\'s log (or a newer kubelet) tells why TearDown still fails.',
   },
 ];
 
@@ -132,6 +156,7 @@ export const volumeOpFailing: Detector = {
       g.longestBackoffUs = Math.max(g.longestBackoffUs, backoffUs(ctx, e));
     }
     const missing = missingObjectLines(ctx);
+    const logEndUs = ev.count ? ev.timeUs[ev.count - 1] : 0;
     const out: Finding[] = [];
     for (const g of groups.values()) {
       // Each retry of a ConfigMap or Secret volume whose object is missing says so first ("Couldn't get configMap
@@ -140,7 +165,8 @@ export const volumeOpFailing: Detector = {
       const name = g.events.length < MIN_FAILURES
         ? missingName(g.error) ?? missingName(eventRawText(ctx.trace, g.events[0], 4000)) : undefined;
       const retries = name ? missing.get(`${g.node}\n${name}`) ?? [] : [];
-      if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries));
+      if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries, false));
+      else if (isUnmount(g.op) && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) out.push(describe(ctx, g, retries, true));
     }
     return out;
   },
@@ -186,8 +212,13 @@ function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes
   return { pods, nodes };
 }
 
-/** `retries`: the missing-object lines that count its attempts when its own failure lines are too few. */
-function describe(ctx: FindingContext, g: Group, retries: readonly number[]): Finding {
+const isUnmount = (op: string) => op.startsWith('UnmountVolume') || op.startsWith('UnmapVolume') || op.startsWith('UnmountDevice');
+
+/**
+ * `retries`: the missing-object lines that count its attempts when its own failure lines are too few; `atLogEnd`: a
+ * single unmount failure the log ends too soon after to show its retries.
+ */
+function describe(ctx: FindingContext, g: Group, retries: readonly number[], atLogEnd: boolean): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -196,7 +227,8 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[]): Fi
   if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
   else b.nodeLanes(g.node, ['volume']);
   // The whole line: the text column keeps the error's start, and the cause is often at its end.
-  const cause = causeByWords(VOLUME_CAUSES, eventRawText(trace, g.events[g.events.length - 1], 4000)) ?? OTHER;
+  const raw = eventRawText(trace, g.events[g.events.length - 1], 4000);
+  const cause = (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
@@ -204,15 +236,16 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[]): Fi
   const when = g.events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(g.events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`;
   const backoff = (g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '')
-    + (retries.length >= MIN_FAILURES ? ` Its retries each logged the missing object first: ${count(retries.length, 'time')} (${lineRef(trace, retries[0])} to ${lineRef(trace, retries[retries.length - 1])}).` : '');
-  const effect = g.op.startsWith('UnmountVolume') || g.op.startsWith('UnmapVolume')
+    + (retries.length >= MIN_FAILURES ? ` Its retries each logged the missing object first: ${count(retries.length, 'time')} (${lineRef(trace, retries[0])} to ${lineRef(trace, retries[retries.length - 1])}).` : '')
+    + (atLogEnd ? ` The log ends ${ev.timeUs[ev.count - 1] - ev.timeUs[first] < 1e6 ? 'with it' : `${duration(ev.timeUs[ev.count - 1] - ev.timeUs[first])} after it`}${g.longestBackoffUs ? `, and the retry was due ${duration(g.longestBackoffUs)} after it` : ''}: whether the retries failed too is not in the log.` : '');
+  const effect = isUnmount(g.op)
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''
     : 'Until it succeeds, the pod cannot start: it stays ContainerCreating, and after 2m3s its sync gives up waiting for the volume and tries again.';
   return b.build({
     id: 'volume-op-failing',
-    title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} failing ${whose}${g.volume ? ` (${g.volume})` : ''}: ${cause.title}`,
-    severity: 'warning',
+    title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}: ${cause.title}`,
+    severity: atLogEnd ? 'info' : 'warning',
     explanation: `${g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: cause.next,
   });

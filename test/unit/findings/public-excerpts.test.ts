@@ -902,3 +902,23 @@ describe('round 10: real excerpts and round 9 leftovers', () => {
     expect(a.trace.sources[0].lines.klog).toBe(4);
   });
 });
+
+describe('round 10: a single unmount failure the log ends with', () => {
+  it('is told as information, its cause read as an unmount\'s (kubernetes/kubernetes#37854, journal 1.5)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/37854 — EBS volume stays busy; TearDown's umount exits 32.
+    const a = fixture('volume-op-failing-4.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Volume UnmountVolume.TearDown failed for 878056da-c29a-11e6-a0c1-02b76bd79d4d (kubernetes.io/aws-ebs/aws://eu-central-1a/vol-0968728d3f4a563a9): the unmount command fails');
+    expect(f.explanation).toContain('The log ends with it, and the retry was due 500');
+    expect(f.explanation).not.toContain('NFS');
+  });
+
+  it('stays silent for a single mount failure, and for an unmount failure the log goes on well past', () => {
+    const line = (t: string, op: string) => `E0315 10:${t}.000001    2891 nestedpendingoperations.go:348] Operation for "{volumeName:kubernetes.io/secret/u1-token podName:u1 nodeName:}" failed. No retries permitted until 2024-03-15 10:02:02 +0000 UTC (durationBeforeRetry 500ms). Error: ${op} failed for volume "token" (UniqueName: "kubernetes.io/secret/u1-token") pod "u1" (UID: "u1") : exit status 32`;
+    const later = 'I0315 10:09:00.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/other"]';
+    expect(analyse(line('02:01', 'MountVolume.SetUp')).of('volume-op-failing')).toEqual([]);
+    expect(analyse([line('02:01', 'UnmountVolume.TearDown'), later].join('\n')).of('volume-op-failing')).toEqual([]);
+    expect(analyse(line('02:01', 'UnmountVolume.TearDown')).of('volume-op-failing').map((f) => f.severity)).toEqual(['info']);
+  });
+});

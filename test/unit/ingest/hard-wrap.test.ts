@@ -82,6 +82,18 @@ describe('hard-wrapped logs', () => {
     }
   });
 
+  it('a cut that fell on a space an editor then trimmed (a line one short of the width) is joined with that space (longhorn/longhorn#3778)', () => {
+    // Cut at 158 where one piece ended with the space before "bindMount": pasted, the piece lost it.
+    const cut = fold(log, 158).split('\n').map((l) => (l.length === 158 && l.endsWith(' ') && !l.endsWith('  ') ? l.trimEnd() : l));
+    const trimmed = cut.filter((l) => l.length === 157).length;
+    expect(trimmed).toBeGreaterThan(10);
+    const read = analyzeText(cut.join('\n'));
+    expect(story(read)).toEqual(story(whole));
+    expect(read.sources[0].lines.unrecognized).toBe(0);
+    const a = analyzeText(readFileSync(join(FIXTURES, 'volume-op-failing-3.log'), 'utf8'), 'longhorn.log');
+    expect(runDetectors(a).map((f) => f.title)).toEqual(['Volume UnmapVolume.UnmapBlockVolume failed for dd9cedeb-01dd-4a7b-afeb-57c8c1aed9e4 (disk-0): the unmount command fails']);
+  });
+
   it('reads a log wrapped at spaces (fold -s) as the log itself', () => {
     for (const width of [80, 120]) {
       const wrapped = analyzeText(foldAtSpaces(log, width));
