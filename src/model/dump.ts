@@ -5,7 +5,7 @@
  */
 import { formatEpochUs, formatTimeOfDayUs, epochToParts } from '../util/time.ts';
 import { SpanFlag, type Trace } from './trace.ts';
-import { podLabel } from './trace-query.ts';
+import { eventLabel, podLabel } from './trace-query.ts';
 import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { KINDS } from '../catalog/catalog.ts';
 
@@ -26,6 +26,11 @@ function time(us: number, withDate: boolean): string {
 function nodeField(name: string | undefined): string {
   return name === undefined ? '?' : name === ASSUMED_NODE_NAME ? '(unnamed)' : name;
 }
+
+const clipped = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Lines listed for a pod without a story (dumpPod). */
+const MAX_STORYLESS_EVENTS = 5;
 
 /** The story of one pod. */
 export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): string[] {
@@ -75,10 +80,21 @@ export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): stri
       for (const s of ids) out.push(spanLine(s));
     }
   }
-  if (opts.events) {
-    out.push('  events:');
+  // A pod no state machine tells anything of (named by a node-wide line only): its lines, so the block says why it is here.
+  const storyless = out.length === 1 && !opts.events;
+  if (opts.events || storyless) {
+    out.push(storyless ? '  no state changes in the log; its lines:' : '  events:');
+    let shown = 0;
     for (let i = 0; i < ev.count; i++) {
       if (ev.pod[i] !== pod && !(ev.pod[i] < 0 && trace.multiPod[i]?.includes(pod))) continue;
+      if (storyless && ++shown > MAX_STORYLESS_EVENTS) {
+        out.push(`    … ${p.eventCount - MAX_STORYLESS_EVENTS} more`);
+        break;
+      }
+      if (storyless) {
+        out.push(`    ${time(ev.timeUs[i], multiDay)} @${ev.line[i]} [${trace.lanes[ev.lane[i]].title}] ${clipped(eventLabel(trace, i), 100)}`);
+        continue;
+      }
       const detail = trace.strings[ev.text[i]] ?? '';
       out.push(`    ${time(ev.timeUs[i], multiDay)} @${ev.line[i]} [${trace.lanes[ev.lane[i]].title}] ${KINDS[ev.kind[i]]}` +
         `${Number.isNaN(ev.num[i]) ? '' : ` ${ev.num[i]}`}${detail ? ` ${detail.length > 60 ? detail.slice(0, 60) + '…' : detail}` : ''}`);

@@ -102,6 +102,8 @@ export class StateRunner {
   private startEvent: number;
   private flags: number = SpanFlag.Unknown;
   private closed = false;
+  /** An event the table reads has come (a machine nothing ever spoke of draws no "unknown" band). */
+  private touched = false;
   private readonly gaps: readonly LogGap[];
   /**
    * The kind and detail of the last event that changed nothing and was no anomaly: in the state it left unchanged,
@@ -146,6 +148,7 @@ export class StateRunner {
     if (kind === this.quietKind && detail === this.quietDetail) return false;
     const rows = this.m.byKind.get(kind);
     if (!rows) return false;
+    this.touched = true;
     const given = detail;
     let row: CompiledRow | undefined;
     for (const r of rows) if (!r.from || r.from.has(this.state)) { row = r; break; }
@@ -227,9 +230,12 @@ export class StateRunner {
   /** Closes the open span at the end of the log. */
   finish(endUs: number): void {
     if (this.closed) return;
+    this.closed = true;
+    // No line the table reads ever came: the log says nothing of this machine (a pod named only by an eviction's
+    // ranking), so no band claims to know it was there.
+    if (!this.touched) return;
     this.flags |= SpanFlag.OpenEnded;
     this.closeSpan(Math.max(endUs, this.startUs), -1);
-    this.closed = true;
   }
 
   private relabelUnknown(state: string): void {
