@@ -165,7 +165,7 @@ export function analyzeText(trace: Trace): string {
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
     out.push(`  year: ${s.year.value} (${YEAR_FROM[s.year.how]})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
-    if (s.service) out.push(`  systemctl status (line ${s.service.line}): ${s.service.active}${s.service.mainPid ? `, main PID ${s.service.mainPid}` : ''}`);
+    if (s.service) out.push(`  systemctl status (line ${s.service.line}): ${s.service.active}${s.service.since ? ` since ${s.service.since}` : ''}${s.service.mainPid ? `, main PID ${s.service.mainPid}` : ''}`);
     for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);
   }

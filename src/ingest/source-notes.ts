@@ -61,6 +61,8 @@ export interface ServiceStatus {
   active: string;
   /** 0 where the block names none. */
   mainPid: number;
+  /** When the service entered that state, as printed after "since" (`2022-09-15 17:25:35`, local time), or ''. */
+  since: string;
   /** The line of its Active: field. */
   line: number;
 }
@@ -193,7 +195,8 @@ export class SourceNotes {
     if (active >= 0 && active < p + 16) {
       const from = active + 8;
       const since = text.indexOf(' since ', from);
-      f.service = { active: text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim(), mainPid: 0, line: lineNo };
+      const at = since > 0 ? /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.exec(text.slice(since + 7, since + 40)) : null;
+      f.service = { active: text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim(), mainPid: 0, since: at ? at[0] : '', line: lineNo };
       return;
     }
     const pid = text.indexOf('Main PID: ', p);

@@ -47,7 +47,7 @@ export const SOURCE_SPEC: Spec = object({
   // Trace files written before cuts were kept have none.
   cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
   // Only where a `systemctl status` block was pasted with the log.
-  service: optional(object({ active: text, mainPid: count, line: count })),
+  service: optional(object({ active: text, mainPid: count, since: optional(text), line: count })),
 });
 
 export const GAP_SPEC: Spec = object({ node: index, startUs: num(), endUs: num(), source: index, line: count, kind: oneOf(CUT_KINDS) });

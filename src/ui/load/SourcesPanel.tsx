@@ -34,7 +34,7 @@ function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
         <dt>Year</dt><dd>{source.year.value}, {YEAR_HOW[source.year.how] ?? source.year.how}</dd>
         <dt>Node</dt><dd>{source.node}</dd>
         {source.endUs > 0 && <><dt>Time</dt><dd>{formatEpochUs(source.startUs)} → {formatEpochUs(source.endUs)}</dd></>}
-        {source.service && <><dt>Service</dt><dd>systemctl status at line {source.service.line}: {source.service.active}{source.service.mainPid > 0 ? `, main PID ${source.service.mainPid}` : ''}</dd></>}
+        {source.service && <><dt>Service</dt><dd>systemctl status at line {source.service.line}: {source.service.active}{source.service.since ? ` since ${source.service.since}` : ''}{source.service.mainPid > 0 ? `, main PID ${source.service.mainPid}` : ''}</dd></>}
       </dl>
       {source.diagnostics.length > 0 && (
         <>

@@ -922,3 +922,32 @@ describe('round 10: a single unmount failure the log ends with', () => {
     expect(analyse(line('02:01', 'UnmountVolume.TearDown')).of('volume-op-failing').map((f) => f.severity)).toEqual(['info']);
   });
 });
+
+describe('node-not-registered', () => {
+  it('the kubelet running 4 minutes (systemctl status) and still "node not found" (geerlingguy/ansible-role-kubernetes#125)', () => {
+    // https://github.com/geerlingguy/ansible-role-kubernetes/issues/125 — kubeadm init in CI; the node never registers.
+    const a = fixture('node-not-registered-1.log');
+    const f = only(a, 'node-not-registered');
+    expect(f.title).toBe('Node "instance" is not registered (4m0s)');
+    expect(a.lines(f)).toEqual([16, 17]);
+    expect(f.explanation).toContain('4m0s after the service\'s start at 17:25:35 (systemctl status, line 8)');
+    expect(a.trace.sources[0].service?.since).toBe('2022-09-15 17:25:35');
+  });
+
+  const start = 'I0315 10:00:00.000001    2891 server.go:417] "Kubelet version" kubeletVersion="v1.28.2"';
+  const notFound = (t: string) => `E0315 ${t}.000001    2891 kubelet.go:2855] "Error getting node" err="node \\"node-1\\" not found"`;
+  const registerFailed = (t: string, err: string) => `E0315 ${t}.000001    2891 kubelet_node_status.go:96] "Unable to register node with API server" err="${err}" node="node-1"`;
+  const registered = (t: string) => `I0315 ${t}.000001    2891 kubelet_node_status.go:76] "Successfully registered node" node="node-1"`;
+
+  it('says why from the registration attempts, or a Node deleted after it registered; silent for the start-up race', () => {
+    const forbidden = analyse([start, registerFailed('10:00:01', 'nodes is forbidden: node \\"node-2\\" is not allowed to modify node \\"node-1\\"'),
+      notFound('10:00:02'), notFound('10:01:02')].join('\n'));
+    expect(forbidden.of('node-not-registered').map((f) => `${f.severity} ${f.title}`)).toEqual(['error Node "node-1" is not registered: the API server forbids it (1m2s)']);
+    const deleted = analyse([start, registered('10:00:01'), notFound('10:05:00'), notFound('10:06:00')].join('\n'));
+    expect(deleted.of('node-not-registered').map((f) => f.title)).toEqual(['Node "node-1" was deleted from the API after it registered (6m0s)']);
+    // Registered 5 s after the start: the usual race, over.
+    expect(analyse([start, notFound('10:00:02'), notFound('10:00:04'), registered('10:00:05')].join('\n')).of('node-not-registered')).toEqual([]);
+    // Not found for a few seconds, with no start to measure from: too short to tell.
+    expect(analyse([notFound('10:00:02'), notFound('10:00:04')].join('\n')).of('node-not-registered')).toEqual([]);
+  });
+});

@@ -52,7 +52,7 @@ describe('trace file round trip', () => {
     const text = ['$ systemctl status kubelet', '   Active: active (running) since Wed 2017-11-29 16:04:21 CST; 1 months 4 days ago',
       ' Main PID: 22966 (kubelet)', '', 'Jan 02 10:31:41 node-1 kubelet-wrapper[22966]: I0102 10:31:41.000001   22966 kubelet.go:1794] "SyncLoop (housekeeping)"'].join('\n');
     const trace = analyzeText(text, 'status.txt');
-    expect(trace.sources[0].service).toEqual({ active: 'active (running)', mainPid: 22966, line: 2 });
+    expect(trace.sources[0].service).toEqual({ active: 'active (running)', mainPid: 22966, since: '2017-11-29 16:04:21', line: 2 });
     const back = await importTraceFile(await exportTraceFile({ trace, notes: [] }, { gzip: false }));
     expect(back.trace.sources[0].service).toEqual(trace.sources[0].service);
   });

@@ -1,0 +1,137 @@
+/**
+ * node-not-registered: the kubelet runs, but its own Node object does not exist in the API server — "Error getting
+ * node" err="node \"x\" not found", the eviction manager's and the node status loop's same error — for longer than
+ * registration takes after a start. Nothing works for the node then: no status, no lease, the scheduler places no pod
+ * on it, and kubeadm init or join waits for it until it times out. Why, from the log: registration attempts that fail
+ * (their error), a Node deleted after the kubelet registered it (the kubelet does not register again until it
+ * restarts), or no attempt in the log at all. One finding per node.
+ */
+import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
+import { startTimeOf } from '../context.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+import { clip } from '../text-scan.ts';
+import { count, duration, lineRef, timeOf, timeOfEvent } from '../wording.ts';
+
+const REGISTERING = kindId('node.registering');
+const REGISTER_FAILED = kindId('node.register-failed');
+const REGISTERED = kindId('node.registered');
+/** Registration after a start takes seconds; "not found" this long after the start (or for this long) is no start-up race. */
+const MIN_MISSING_US = 30e6;
+const MAX_EVIDENCE = 20;
+/** "node \"x\" not found" (the quotes escaped or not, or lost), the name kept. */
+const NOT_FOUND = /nodes? \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
+const CONNECTION_WORDS = ['connection refused', 'i/o timeout', 'no route to host', 'context deadline exceeded', 'tls handshake timeout', 'no such host', 'eof'];
+
+interface Missing {
+  node: number;
+  lines: number[];
+  name: string;
+}
+
+export const nodeNotRegistered: Detector = {
+  id: 'node-not-registered',
+  detect(ctx) {
+    const trace = ctx.trace;
+    const ev = trace.events;
+    const byNode = new Map<number, Missing>();
+    for (const e of ctx.ofKinds(['node.get-failed', 'node.lister-failed', 'node.status-error', 'eviction.failed'])) {
+      const m = NOT_FOUND.exec(eventRawText(trace, e, 600));
+      if (!m) continue;
+      let g = byNode.get(ev.node[e]);
+      if (!g) byNode.set(ev.node[e], (g = { node: ev.node[e], lines: [], name: '' }));
+      if (g.lines.length < 1000) g.lines.push(e);
+      if (!g.name && m[1]) g.name = m[1];
+    }
+    const out: Finding[] = [];
+    for (const g of byNode.values()) {
+      const f = describe(ctx, g);
+      if (f) out.push(f);
+    }
+    return out;
+  },
+};
+
+function describe(ctx: FindingContext, g: Missing): Finding | undefined {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const first = g.lines[0];
+  const last = g.lines[g.lines.length - 1];
+  const registration = [...ctx.ofKinds(['node.registering', 'node.register-failed', 'node.registered'])].filter((e) => ev.node[e] === g.node);
+  // Registered after the last "not found": the usual race of a start, over.
+  if (registration.some((e) => ev.kind[e] === REGISTERED && e > last)) return undefined;
+  // Since when the kubelet has been looking: its start in the log, else a pasted `systemctl status`'s "since".
+  const startIndex = ctx.startBefore(first);
+  let sinceUs = startTimeOf(ctx, first, startIndex);
+  let sinceWhat = Number.isFinite(sinceUs) ? `the kubelet's start at ${timeOf(trace, sinceUs)} (${lineRef(trace, trace.nodes[g.node].starts[startIndex])})` : '';
+  const service = trace.sources[ev.source[first]]?.service;
+  if (!Number.isFinite(sinceUs) && service?.since && service.active.startsWith('active')) {
+    sinceUs = Date.parse(`${service.since.replace(' ', 'T')}Z`) * 1000;
+    sinceWhat = `the service's start at ${service.since.slice(11)} (systemctl status, line ${service.line})`;
+  }
+  const fromUs = Number.isFinite(sinceUs) && sinceUs <= ev.timeUs[first] ? sinceUs : ev.timeUs[first];
+  const missingUs = ev.timeUs[last] - fromUs;
+  if (missingUs < MIN_MISSING_US) return undefined;
+
+  const b = new FindingBuilder(trace);
+  for (const e of g.lines.slice(0, MAX_EVIDENCE)) b.evidence(e);
+  if (g.lines.length > MAX_EVIDENCE) b.evidence(last);
+  b.nodeLanes(g.node, ['node-status']);
+  const name = g.name ? `"${g.name}"` : 'of this kubelet';
+  const parts = [
+    `The kubelet cannot find its own Node object ${name}: ${count(g.lines.length, 'line')} say "not found", from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` +
+      (fromUs < ev.timeUs[first] ? `, ${duration(ev.timeUs[last] - fromUs)} after ${sinceWhat}.` : '.'),
+    'Registration takes seconds after a start; until the node is registered nothing works for it: no node status or lease, the scheduler places no pod on it, the eviction manager has no node to read, and kubeadm init or join waits for it until it times out.',
+  ];
+  const failures = registration.filter((e) => ev.kind[e] === REGISTER_FAILED);
+  const registeredBefore = registration.filter((e) => ev.kind[e] === REGISTERED && e < first);
+  const attempts = registration.filter((e) => ev.kind[e] === REGISTERING);
+  let title: string;
+  let next: string;
+  if (failures.length) {
+    const lastFailure = failures[failures.length - 1];
+    for (const e of failures.slice(-5)) b.evidence(e);
+    const error = ctx.text(lastFailure) || eventRawText(trace, lastFailure, 300);
+    const lower = error.toLowerCase();
+    parts.push(`Its attempts to register fail: ${count(failures.length, 'failure')}, the last at ${timeOfEvent(trace, lastFailure)} (${lineRef(trace, lastFailure)}): "${clip(error, 240)}".`);
+    if (lower.includes('forbidden')) {
+      parts.push('The API server refuses to let this kubelet create the Node: its credentials are not those of system:node:<its node name> (a kubeconfig or certificate of another node, or a node name that differs from the certificate\'s), so the NodeRestriction admission plugin or RBAC rejects it.');
+      title = `Node ${name} is not registered: the API server forbids it`;
+      next = 'Compare the node name the kubelet uses (hostname, --hostname-override, the cloud provider\'s) with the CN of its client certificate (`openssl x509 -noout -subject -in /var/lib/kubelet/pki/kubelet-client-current.pem`).';
+    } else if (lower.includes('unauthorized')) {
+      parts.push('The API server does not accept the kubelet\'s credentials (an expired or foreign client certificate, or a bootstrap token that is no longer valid).');
+      title = `Node ${name} is not registered: the API server rejects the kubelet's credentials`;
+      next = 'Check the kubelet\'s kubeconfig and client certificate (its expiry and issuer against the cluster\'s CA), or re-join the node with a fresh bootstrap token.';
+    } else if (CONNECTION_WORDS.some((w) => lower.includes(w))) {
+      parts.push('The API server does not answer the kubelet: on a control-plane node the kube-apiserver static pod is not up yet (or keeps crashing), elsewhere the address or the network path to it is wrong.');
+      title = `Node ${name} is not registered: the API server does not answer`;
+      next = 'Check the API server (`crictl ps -a | grep kube-apiserver` and its log on a control-plane node; `curl -k https://<server>:6443/readyz` from this node) and the server address in /etc/kubernetes/kubelet.conf.';
+    } else {
+      title = `Node ${name} is not registered: registration fails`;
+      next = 'Read the registration error, fix what it names, and watch for "Successfully registered node".';
+    }
+  } else if (registeredBefore.length) {
+    const r = registeredBefore[registeredBefore.length - 1];
+    b.evidence(r);
+    parts.push(`It had registered at ${timeOfEvent(trace, r)} (${lineRef(trace, r)}): the Node object was deleted since (kubectl delete node, a cloud controller that removed the instance, a cluster reset), and the kubelet does not register again until it restarts.`);
+    title = `Node ${name} was deleted from the API after it registered`;
+    next = 'Restart the kubelet on the node (systemctl restart kubelet) so that it registers again; find out what deleted the Node (the API server\'s audit log, the cloud controller manager).';
+  } else {
+    if (attempts.length) b.evidence(attempts[attempts.length - 1]);
+    parts.push(attempts.length
+      ? `The log shows the kubelet start to register (${lineRef(trace, attempts[attempts.length - 1])}) but neither a failure nor "Successfully registered node".`
+      : 'The log shows no attempt to register ("Attempting to register node") and none failing: they may be before the excerpt, the kubelet may run with registerNode false, or the Node that exists has another name than the one the kubelet looks for (hostname, --hostname-override, the cloud provider\'s name).');
+    title = `Node ${name} is not registered`;
+    next = '`journalctl -u kubelet | grep -i regist` for the attempts and their errors; `kubectl get nodes` to compare the names; check that the API server answers from this node.';
+  }
+  return b.build({
+    id: 'node-not-registered',
+    title: `${title} (${duration(missingUs)})`,
+    severity: missingUs >= 5 * 60e6 || failures.length ? 'error' : 'warning',
+    explanation: parts.join(' '),
+    next,
+  });
+}
