@@ -872,7 +872,10 @@ export class SourceReader {
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
     const crash = opensGoCrash(text, p);
     const inJournal = w !== undefined && w.ident !== '';
-    const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p));
+    const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p) ||
+      // A program that runs the kubelet inside it says how it ended in its own words (localkube: `kubelet: Exit with
+      // error: failed to run Kubelet: …`).
+      text.slice(p, p + 120).includes('failed to run Kubelet: '));
     // The flag library's warning at start-up, before logging is set up: `Flag --network-plugin has been deprecated, …`.
     const deprecated = !crash && !error && inJournal && text.startsWith('Flag --', p);
     if (!crash && !error && !deprecated) return false;

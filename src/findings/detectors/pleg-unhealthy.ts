@@ -49,7 +49,8 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   for (const e of seen) {
     const t = ctx.text(e);
     if (t.includes(NEVER)) { never++; continue; }
-    const d = durationAfter(t, LAST_SEEN);
+    // A line cut inside the duration (`… last seen active 3m57.13889`) still says at least that much: its seconds.
+    const d = durationAfter(/\d$/.test(t) ? `${t}s` : t, LAST_SEEN);
     if (Number.isNaN(d)) continue;
     if (d >= NEVER_US) { never++; continue; }
     if (d > longestUs) { longestUs = d; longestAt = e; longestLabel = tokenAt(t, t.indexOf(LAST_SEEN) + LAST_SEEN.length); }

@@ -55,6 +55,9 @@ interface CallStats { name: string; count: number; classes: Map<ErrorClass, numb
 /** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
 interface Group { node: number; routine: boolean; calls: Map<string, CallStats>; events: number[]; serious: number; failures: number; lastUs: number }
 
+/** A PLEG stall this close to a runtime call's failure is the same trouble. */
+const PLEG_NEAR_US = 5 * 60e6;
+
 export const runtimeCallErrors: Detector = {
   id: 'runtime-call-errors',
   detect(ctx) {
@@ -186,7 +189,17 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const network = calls.some((c) => isNetworkPluginError(c.sample));
   if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
-  else parts.push('The log shows too few failures to tell a runtime in trouble from one call that failed: if the runtime is unwell, its other calls (PLEG relist, pod workers\' kills and starts, housekeeping) fail the same way.');
+  else {
+    // PLEG stalled on the node at the same time: its relist is stuck in a runtime call, so these are no passing failure.
+    const stalls = eventsNear(ctx, ctx.ofKinds(['syncloop.skipping', 'node.not-ready', 'pleg.unhealthy']), n.node,
+      ev.timeUs[first] - PLEG_NEAR_US, ev.timeUs[last] + PLEG_NEAR_US, 50).filter((e) => ctx.text(e).includes('pleg was last seen active'));
+    if (stalls.length) {
+      b.evidence(stalls[0]);
+      parts.push(`PLEG had stopped relisting on the node at the same time (${lineRef(trace, stalls[0])}: "${clip(ctx.text(stalls[0]), 120)}"): its relist lists every container through the runtime, so the runtime was hung, not one call failing — every goroutine that talks to it is stuck the same way.`);
+    } else {
+      parts.push('The log shows too few failures to tell a runtime in trouble from one call that failed: if the runtime is unwell, its other calls (PLEG relist, pod workers\' kills and starts, housekeeping) fail the same way.');
+    }
+  }
   return b.build({
     id: 'runtime-call-errors',
     title: n.failures === 1 ? `Container runtime call failed (${calls[0].name})`
