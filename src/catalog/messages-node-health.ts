@@ -183,7 +183,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       // The gRPC library's own lines as the kubelet dials its runtime (1.14–1.19).
       'parsed scheme: %q', 'scheme %q not registered, fallback to default scheme', 'ClientConn switching balancer to %q',
       'ccResolverWrapper: sending update to cc: %v', '[ContainerManager]: Discovered runtime cgroups name: %s',
-      'Using %q as endpoint is deprecated, please consider using full url format %q.'],
+      'Using %q as endpoint is deprecated, please consider using full url format %q.', 'Docker cri networking managed by %s'],
     explain: 'A step of the kubelet\'s start-up: its settings, certificates, the runtime connection, cAdvisor, the stats analyzer, the CPU, memory, topology and device managers and the HTTP server come up before the sync loop does.',
   },
   {
@@ -297,6 +297,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X142', kind: 'node.cert-rotated', lane: 'node-status', versions: 'all', v: 0,
     printf: ['certificate rotation detected, shutting down client connections to start using new credentials'],
     explain: 'The kubelet\'s client certificate was renewed: it closes its connections to the API server so the next ones use the new certificate.',
+  },
+  {
+    id: 'X193', kind: 'node.cert-requesting', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['Requesting new certificate.'],
+    explain: 'The certificate manager starts asking for a new client or serving certificate (the current one is past most of its lifetime, or there is none yet): it files a certificate signing request and waits for it to be signed.',
+  },
+  {
+    id: 'X194', kind: 'node.cni-config', lane: 'node-status', versions: '≤1.23', v: 0,
+    printf: ['Unable to update cni config: %v{err}'], text: ['err'],
+    explain: 'The kubelet\'s network plugin found no usable CNI configuration (No networks found in /etc/cni/net.d): until a network add-on writes one, the pod network is not ready and only host-network pods start.',
   },
   {
     id: 'X143', kind: 'node.cert-request-failed', lane: 'node-status', versions: 'all', v: 0,
@@ -433,8 +443,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X52', kind: 'config.read-failed', lane: 'config', versions: 'all', v: 0,
-    msg: ['Unable to read config path'], printf: ['Unable to read config path %q{path}: %v{err}', 'unable to read config path %q{path}: %v{err}'], text: ['err'],
-    explain: 'The static pod directory could not be read (often it does not exist, which is harmless).',
+    msg: ['Unable to read config path'], printf: ['Unable to read config path %q{path}: %v{err}', 'unable to read config path %q{path}: %v{err}',
+      'Unable to read manifest path %q{path}: %v{err}'], text: ['err'],
+    explain: 'The static pod directory could not be read: often it does not exist, which is harmless; "too many open files" from inotify means the node ran out of inotify instances, and static pod changes go unseen.',
   },
   {
     id: 'X158', kind: 'stats.failed', lane: 'other', versions: 'all (Windows nodes)', v: 0,

@@ -248,7 +248,7 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M34', kind: 'sync.delete-failed', lane: 'sync-loop', versions: 'all', v: 2,
-    msg: ['Failed to delete pod'], printf: ['Failed to delete pod %q{pod}, err: %v{err}'], text: ['err'],
+    msg: ['Failed to delete pod'], printf: ['Failed to delete pod %q{pod}, err: %v{err}', 'Failed killing the pod %q{pod}, err: %v{err}'], text: ['err'],
     explain: 'The kubelet refused to delete the pod, for example because not every config source has reported yet.',
   },
   {

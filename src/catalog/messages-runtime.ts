@@ -591,6 +591,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     printf: ['Orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk',
+      // 1.16–1.18 wrote it lowercase, the summary on one line and each pod's at -v=3 after "Orphan pod: ".
+      'orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
+      'Orphan pod: orphaned pod %q{podUID} found, but volume paths are still present on disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occured during reading volume dir from disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk'],
     num: 'numErrs', text: ['err', 'path'],

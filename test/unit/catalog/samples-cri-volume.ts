@@ -236,6 +236,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'kubelet_volumes.go:154', `Orphaned pod "${UID}" found, but volume paths are still present on disk : There were a total of 12 errors similar to this. Turn up verbosity to see them.`),
       { pods: [pod('', '', UID)], num: 12 }),
     P(klog('E', 'kubelet_volumes.go:114', `Orphaned pod "${UID}" found, but volume paths are still present on disk.`), { pods: [pod('', '', UID)] }),
+    // 1.16–1.18, lowercase (ceph/ceph-csi#899).
+    P(klog('E', 'kubelet_volumes.go:154', `orphaned pod "${UID}" found, but volume paths are still present on disk : There were a total of 7 errors similar to this. Turn up verbosity to see them.`),
+      { pods: [pod('', '', UID)], num: 7 }),
+    P(klog('I', 'kubelet_volumes.go:156', `Orphan pod: orphaned pod "${UID}" found, but volume paths are still present on disk`), { pods: [pod('', '', UID)] }),
     P(klog('E', 'kubelet_volumes.go:110', `Orphaned pod "${UID}" found, but error <nil> occured during reading volume dir from disk`), { pods: [pod('', '', UID)], text: '<nil>' }),
     S(klog('E', 'kubelet_volumes.go:207', `"Orphaned pod found, but volume paths are still present on disk" podUID="${UID}" paths=["kubernetes.io~csi"]`), { pods: [pod('', '', UID)] }),
     J(json('kubelet/kubelet_volumes.go:207', { msg: 'Orphaned pod found, but volume paths are still present on disk', podUID: UID }), { pods: [pod('', '', UID)] })),

@@ -123,6 +123,7 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
   entry('M34', 'sync.delete-failed', 'sync-loop',
     P(klog('I', 'kubelet.go:2095', `Failed to delete pod "${WEB0}", err: skipping delete because sources aren't ready yet`),
       { pods: [web0], text: "skipping delete because sources aren't ready yet" }),
+    P(klog('I', 'kubelet.go:2101', `Failed killing the pod "${WEB0}", err: pod not found`), { pods: [web0], text: 'pod not found' }),
     S(klog('I', 'kubelet.go:2322', `"Failed to delete pod" pod="default/web-0" err="skipping delete because sources aren't ready yet"`),
       { pods: [pod('default', 'web-0')], text: "skipping delete because sources aren't ready yet" }),
     J(json('kubelet/kubelet.go:2627', { msg: 'Failed to delete pod', v: 2, pod: { name: 'web-0', namespace: 'default' }, err: "skipping delete because sources aren't ready yet" }),

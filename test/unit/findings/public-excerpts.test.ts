@@ -951,3 +951,32 @@ describe('node-not-registered', () => {
     expect(analyse([notFound('10:00:02'), notFound('10:00:04')].join('\n')).of('node-not-registered')).toEqual([]);
   });
 });
+
+describe('round 10: more real excerpts', () => {
+  it('kubelet-exited reads localkube\'s headerless "kubelet: Exit with error" line, a cgroup driver mismatch (kubernetes/minikube#2381)', () => {
+    // https://github.com/kubernetes/minikube/issues/2381 — the kubelet inside localkube would not start.
+    const a = fixture('kubelet-exited-6.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: cgroup driver mismatch');
+    expect(a.lines(f)).toEqual([7]);
+  });
+
+  it('pleg-unhealthy: a line cut inside "last seen active 3m57.1…" is a stall, not start-up noise, and the runtime errors with it are no passing failure (blog.csdn.net, 2021)', () => {
+    // https://blog.csdn.net/hongxiaolu/article/details/113711675 — PLEG unhealthy with runtime calls timing out.
+    const a = fixture('pleg-unhealthy-5.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.severity).toBe('error');
+    expect(f.title).toBe('PLEG is not healthy: relist stalled, pod sync skipped');
+    const calls = only(a, 'runtime-call-errors');
+    expect(calls.explanation).toContain('PLEG had stopped relisting on the node at the same time (line 9');
+    expect(calls.explanation).not.toContain('too few failures');
+  });
+
+  it('orphaned-pod-volumes reads the 1.16–1.18 lowercase lines with their count (ceph/ceph-csi#899, snap kubelet)', () => {
+    // https://github.com/ceph/ceph-csi/issues/899 — stale CSI mounts of deleted pods.
+    const a = fixture('orphaned-pod-volumes-2.log');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod volumes left on disk: 3 pods (7 errors counted)');
+    expect(a.lines(f)).toEqual([4, 5, 6, 7]);
+  });
+});
