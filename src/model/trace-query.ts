@@ -67,7 +67,14 @@ export function eventLabel(trace: Trace, e: number): string {
   const num = ev.num[e];
   // A printf-only message reads best as printed: its template with every value elided ("GET …: (…) … [[…] …]") does not.
   if (entry.kind !== 'unknown' && !entry.msg && entry.printf?.some((t) => t.includes('%'))) return printedMessage(trace, e);
-  const base = entry.kind === 'unknown' ? printedMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0] ?? entry.kind);
+  let base = entry.kind === 'unknown' ? printedMessage(trace, e) : (entry.msg?.[0] ?? entry.printf?.[0] ?? entry.kind);
+  if (entry.kind !== 'unknown' && ((entry.msg?.length ?? 0) > 1 || entry.printf?.length)) {
+    // An entry that several messages share (start-up steps, one message's wordings over the years): the one this
+    // line printed, not the entry's first. A structured message names it alone; a printf line reads as printed.
+    const printed = printedMessage(trace, e);
+    if (entry.msg?.includes(printed)) base = printed;
+    else if (!entry.msg?.length || !isQuotedMessage(trace, e)) return printed;
+  }
   // A detail that is the whole message (systemd's "Main process exited, code=exited, …") stands for the template.
   const stem = base.split('…')[0].trimEnd();
   const whole = stem.length >= 8 && detail.startsWith(stem);
@@ -75,6 +82,14 @@ export function eventLabel(trace: Trace, e: number): string {
   if (whole) return shown;
   const extra = [Number.isNaN(num) ? '' : String(num), shown].filter(Boolean).join(' ');
   return extra ? `${base} — ${extra}` : base;
+}
+
+/** The line's message is a structured (quoted) or JSON one, not printf text. */
+function isQuotedMessage(trace: Trace, e: number): boolean {
+  const text = eventRawText(trace, e, 400);
+  const close = text.indexOf('] ');
+  const c = close >= 0 && close < 200 ? text.charCodeAt(close + 2) : text.trimStart().charCodeAt(0);
+  return c === 34 || c === 123;
 }
 
 /** The message as its line printed it: what follows the klog header (a structured message's quotes, a JSON record's msg). */

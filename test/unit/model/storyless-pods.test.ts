@@ -22,7 +22,7 @@ describe('pods without a story', () => {
     expect(dump).toContain([
       'pod sre/b-2 node=(unnamed) events=1',
       '  no state changes in the log; its lines:',
-      '    16:05:50.514706 @1 [eviction manager] Eviction manager: must evict pod(s) to reclaim',
+      '    16:05:50.514706 @1 [eviction manager] Eviction manager: pods ranked for eviction',
     ].join('\n'));
     expect(dump).toContain('pod sre/c-3 node=(unnamed) events=1\n  pod worker:\n');
   });
