@@ -40,3 +40,13 @@ describe('eventLabel of a Go runtime line behind a journal prefix', () => {
     expect(label).toBe('fatal error: concurrent map writes');
   });
 });
+
+describe('eventLabel of an entry several messages share', () => {
+  it('is the message the line printed, not the entry\'s first', () => {
+    expect(labels([
+      'I0103 01:49:48.650285   30646 kubelet.go:517] Hairpin mode set to "hairpin-veth"',
+      'I0315 10:02:03.000001    2891 cpu_manager.go:200] "Reconciling" reconcilePeriod="10s"',
+      'I0315 10:02:03.000002    2891 server.go:1256] "Started kubelet"',
+    ].join('\n'))).toEqual(['Hairpin mode set to "hairpin-veth"', 'Reconciling', 'Started kubelet']);
+  });
+});
