@@ -263,7 +263,9 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`,
     g.cause.why,
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
-    spanUs >= GRACE_US
+    unregistered(ctx, g.node, last)
+      ? 'Its registration failed too, and the log shows none succeed: unless an earlier start registered it, the node has no Node object in the API, so it does not appear in the cluster at all (there is no NotReady node to see), and no pod is scheduled to it.'
+      : spanUs >= GRACE_US
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
       : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
   ];
@@ -284,6 +286,13 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
 }
 
 /** The no-certificate notices inside a stretch whose other failures say why the API server does not answer. */
+/** The node failed to register and the log shows it registered neither before nor after. */
+function unregistered(ctx: FindingContext, node: number, last: number): boolean {
+  const ev = ctx.trace.events;
+  const mine = (e: number) => ev.node[e] === node;
+  return ctx.ofKind('node.register-failed').some((e) => mine(e) && e <= last) && !ctx.ofKind('node.registered').some(mine);
+}
+
 function noCertSentence(trace: Trace, g: Stretch): string {
   const first = g.byKind.get(WHAT[NO_CERT][0])![0];
   return `The kubelet also says it has had no valid client certificate for over 5 min (${lineRef(trace, first)}): a node still bootstrapping, or its certificate lost. It can get one only once the API server answers.`;

@@ -980,3 +980,13 @@ describe('round 10: more real excerpts', () => {
     expect(a.lines(f)).toEqual([4, 5, 6, 7]);
   });
 });
+
+describe('round 10: a node that never registered', () => {
+  it('api-server-unreachable does not speak of a NotReady node when registration failed too (siderolabs/talos#6875, JSON behind talosctl)', () => {
+    // https://github.com/siderolabs/talos/issues/6875 — kube-controller-manager not running, the CSR never signed.
+    const a = fixture('api-server-unreachable-4.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.explanation).toContain('unless an earlier start registered it, the node has no Node object in the API');
+    expect(f.explanation).not.toContain('would mark the node NotReady');
+  });
+});
