@@ -150,6 +150,16 @@ interface Stretch {
   noCert: boolean;
 }
 
+/**
+ * The certificate signing request itself forbidden: the credentials the kubelet asks with (a bootstrap token's, or
+ * its current certificate's) may not create CSRs. One such line is enough: it fails the same way every time.
+ */
+const CSR_FORBIDDEN: Cause = {
+  id: 'csr-forbidden', lasting: true, answered: true, words: [], title: 'it may not ask for a certificate (CSR forbidden)',
+  why: 'The API server refused the kubelet\'s certificate signing request: the identity it asks with may not create CSRs. A joining node asks with its bootstrap token, whose group (system:bootstrappers) needs the system:node-bootstrapper ClusterRole; a node renewing its certificate asks as system:node:<name>. Without a certificate it cannot register or do anything else.',
+  next: 'Check the binding of system:node-bootstrapper to the bootstrap group (`kubectl get clusterrolebinding -o wide | grep bootstrap`; kubeadm creates kubeadm:kubelet-bootstrap), the token\'s group (auth-extra-groups in its Secret), and that the token has not expired.',
+};
+
 export const apiServerUnreachable: Detector = {
   id: 'api-server-unreachable',
   detect(ctx) {
@@ -177,7 +187,9 @@ export const apiServerUnreachable: Detector = {
         continue;
       }
       if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
-      const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED : causeByWords(CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
+      const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED
+        : kind === 'node.cert-request-failed' && /forbidden/i.test(text) ? CSR_FORBIDDEN
+        : causeByWords(CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
       if (!cause) continue;
       const key = `${node}\n${cause.id}`;
       let g = groups.get(key);
@@ -209,7 +221,7 @@ export const apiServerUnreachable: Detector = {
       const n = attempts(ev.timeUs, g.events);
       // A credential or certificate refused is no blip: it fails the same way until someone fixes it. Nor is a
       // kubelet without a certificate for 5 min.
-      const lasting = g.noCert || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
+      const lasting = g.noCert || g.cause === CSR_FORBIDDEN || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
       // One failed registration matters too: until it succeeds the node does not exist for the control plane.
       const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || g.byKind.has(WHAT['node.register-failed'][0]) || wholeUpdateFailed(ev.timeUs, g));
       if (lasting || oneMoment) out.push(describe(ctx, g, spanUs, oneMoment));
@@ -259,8 +271,10 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   // request each (four informers failing in the same millisecond are four).
   const what = [...g.byKind].map(([label, l]) => count(label === WHAT['node.status-error'][0] ? attempts(ev.timeUs, l) : l.length, label, PLURAL[label]));
   const parts = [
-    `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
-      + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`,
+    (list.length === 1
+      ? `At ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) a request of the kubelet's to the API server failed (${listOf(what, 5)}): "${clip(g.error, 240)}".`
+      : `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
+        + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     unregistered(ctx, g.node, last)

@@ -990,3 +990,14 @@ describe('round 10: a node that never registered', () => {
     expect(f.explanation).not.toContain('would mark the node NotReady');
   });
 });
+
+describe('round 10: a certificate request forbidden', () => {
+  it('one "cannot create certificate signing request: … Forbidden" line is a finding of its own cause (kubernetes/kubernetes#96171, Windows glog file)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/96171 — a Windows node whose bootstrap cannot file its CSR.
+    const a = fixture('api-server-unreachable-5.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('API server refuses the kubelet: it may not ask for a certificate (CSR forbidden) (1 error line)');
+    expect(f.explanation).toMatch(/^At 15:57:57\.351178 \(line 9\) a request of the kubelet's to the API server failed \(1 certificate request\)/);
+    expect(f.next).toContain('system:node-bootstrapper');
+  });
+});
