@@ -116,7 +116,14 @@ const CAUSES: readonly Cause[] = [
     next: 'Check the API server\'s latency and load (apiserver_request_duration_seconds, its log for slow requests) and etcd\'s health and disk latency.',
   },
   {
-    id: 'dropped', words: ['client connection lost', 'use of closed network connection', 'connection reset by peer', 'broken pipe', 'eof'], title: 'connections to the API server drop',
+    // The client wrote on a connection it had already closed: its HTTP/2 pool handed out a dead connection
+    // (golang/go#39750, kubernetes/kubernetes#87615). Not the same as a connection the other side reset.
+    id: 'closed-connection', lasting: true, words: ['use of closed network connection'], title: 'the kubelet keeps using a dead connection',
+    why: '"use of closed network connection" is the kubelet writing on a connection it had already closed itself: its HTTP/2 client keeps one connection to the API server for every request and, once that connection is dead, hands it out again. Every request through it fails the same way until the connection is dropped — on kubelets without the HTTP/2 health check, only when the kubelet restarts. The API server itself may be fine.',
+    next: 'Restart the kubelet to get a fresh connection (systemctl restart kubelet); if it recurs, upgrade to a kubelet whose client pings idle HTTP/2 connections and drops dead ones. Look for what broke the connection first (an API server restart, a network change, a load balancer).',
+  },
+  {
+    id: 'dropped', words: ['client connection lost', 'connection reset by peer', 'broken pipe', 'eof'], title: 'connections to the API server drop',
     why: 'Connections to the API server broke off mid-request: the API server restarted, or a load balancer or proxy reset them (an idle timeout shorter than the kubelet\'s connections).',
     next: 'Check for API server restarts at these times and the load balancer\'s idle timeout and health checks; a kubelet that keeps a dead connection recovers once it notices (newer kubelets close idle connections after a failed health check).',
   },

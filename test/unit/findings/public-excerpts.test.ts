@@ -1001,3 +1001,14 @@ describe('round 10: a certificate request forbidden', () => {
     expect(f.next).toContain('system:node-bootstrapper');
   });
 });
+
+describe('round 10: "use of closed network connection"', () => {
+  it('is the kubelet reusing a dead connection, not a load balancer resetting it (kubernetes/kubernetes#87615)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/87615 — the same host on both ends of the connection.
+    const a = fixture('api-server-unreachable-6.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the kubelet keeps using a dead connection (3 error lines)');
+    expect(f.explanation).toContain('writing on a connection it had already closed itself');
+    expect(f.explanation).not.toContain('load balancer or proxy reset');
+  });
+});
