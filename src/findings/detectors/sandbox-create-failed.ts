@@ -12,6 +12,7 @@ import { eventRawText } from '../../model/trace-query.ts';
 import { clipMiddle, failedActions, isNetworkPluginError, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
+import { eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
@@ -23,6 +24,9 @@ const REPEATED_SANDBOX_CHANGES = 5;
  * are another attempt.
  */
 const SAME_ATTEMPT_US = 2e6;
+/** The kubelet's requests to its API server, and how near a static kube-apiserver's sandbox failure they count. */
+const API_REQUEST_KINDS = ['api.list-failed', 'node.status-error', 'node.lease-failed', 'node.register-failed', 'error.unhandled', 'api.event-write-failed'];
+const API_NEAR_US = 10 * 60e6;
 
 interface PodSandbox {
   pod: number;
@@ -91,7 +95,10 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const first = events[0];
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
-  const hint = p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
+  // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
+  const portTaken = !p.network && /address already in use|port is already allocated/i.test(p.error);
+  const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
+    : p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
     : p.error.includes('sandbox image') ? ' The pause (sandbox) image could not be pulled.'
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
   const parts: string[] = [];
@@ -104,12 +111,24 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }
   parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried after 10–15 s.');
+  // The node's own API server, run as a static pod here: the kubelet's requests to it are refused while it cannot start.
+  const pod = trace.pods[p.pod];
+  if (pod.kind === 'static' && pod.name.startsWith('kube-apiserver')) {
+    const refused = eventsNear(ctx, ctx.ofKinds(API_REQUEST_KINDS), pod.node, ev.timeUs[first] - API_NEAR_US, ev.timeUs[last] + API_NEAR_US, 50)
+      .filter((e) => ctx.text(e).includes('connection refused'));
+    if (refused.length) {
+      for (const e of refused.slice(0, 5)) b.evidence(e, false);
+      parts.push(`Meanwhile the kubelet's own requests to the API server are refused (${count(refused.length, 'line')}, first ${lineRef(trace, refused[0])}): the API server it cannot start is this one, so the node's API errors follow from this failure.`);
+    }
+  }
   const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
+    next: portTaken
+      ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
+      : 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
   });
 }
