@@ -1016,7 +1016,7 @@ describe('round 10: "use of closed network connection"', () => {
 describe('round 10: a static API server that cannot get its sandbox', () => {
   it('names the host port taken and joins the kubelet\'s refused API requests to it (kubernetes/kubernetes#75477, syslog with <30>)', () => {
     // https://github.com/kubernetes/kubernetes/issues/75477 — kube-apiserver maps host port 6443 without hostNetwork.
-    const a = fixture('sandbox-create-failed-3.log');
+    const a = fixture('sandbox-create-failed-4.log');
     const f = only(a, 'sandbox-create-failed');
     expect(f.title).toBe('Pod sandbox creation failing for kube-system/kube-apiserver-mykubehost3.mycompany.com: a host port is taken');
     expect(f.explanation).toContain('the API server it cannot start is this one');
