@@ -276,7 +276,7 @@ export function isElisionMark(s: string, p: number): boolean {
   let end = s.length;
   while (start < end && (s.charCodeAt(start) === 32 || s.charCodeAt(start) === 9)) start++;
   while (end > start && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9 || s.charCodeAt(end - 1) === 13)) end--;
-  if (end === start || end - start > 80) return false;
+  if (end === start || end - start > 200) return false;
   let dots = 0;
   let onlyPunct = true;
   for (let i = start; i < end; i++) {

@@ -339,6 +339,31 @@ function parseJournaldFull(s: string, w: Wrapper): boolean {
   return true;
 }
 
+/**
+ * Docker Desktop's log of its VM's services: `[2024-03-07T10:32:41.617552843Z][kubelet][I] …` — the time, the
+ * component (taken as the line's program, like a journal's identifier) and its level letter in brackets.
+ */
+function parseBracketedIso(s: string, w: Wrapper): boolean {
+  const end = parseIsoTimestamp(s, 1, isoScratch);
+  if (end < 0 || s.charCodeAt(end) !== 93 /* ] */) return false;
+  let p = end + 1;
+  if (s.charCodeAt(p) === 91) {
+    const close = s.indexOf(']', p);
+    if (close < 0 || close - p > 48 || close === p + 1) return false;
+    w.ident = s.slice(p + 1, close);
+    p = close + 1;
+    // The level: one letter.
+    if (s.charCodeAt(p) === 91 && s.charCodeAt(p + 2) === 93) p += 3;
+  }
+  while (s.charCodeAt(p) === 32) p++;
+  w.year = isoScratch.year;
+  w.month = isoScratch.month;
+  w.epochUs = isoScratch.epochUs;
+  w.kind = 'timestamp';
+  w.payloadStart = p;
+  return true;
+}
+
 /** ISO-stamped wrappers: CRI log files, journald short-iso(-precise), CI runners' per-line timestamps. */
 function parseIsoWrapper(s: string, w: Wrapper): boolean {
   const end = parseIsoTimestamp(s, 0, isoScratch);
@@ -443,6 +468,8 @@ export function parseWrapper(s: string, w: Wrapper): boolean {
   }
   if (c0 === 91 /* [ */) {
     if (parseJournaldMonotonic(s, w)) return true;
+    reset(w);
+    if (parseBracketedIso(s, w)) return true;
     reset(w);
   }
   if (c0 === 60 /* < */) {

@@ -87,18 +87,25 @@ export function eventLabel(trace: Trace, e: number): string {
 /** The line's message is a structured (quoted) or JSON one, not printf text. */
 function isQuotedMessage(trace: Trace, e: number): boolean {
   const text = eventRawText(trace, e, 400);
-  const close = text.indexOf('] ');
-  const c = close >= 0 && close < 200 ? text.charCodeAt(close + 2) : text.trimStart().charCodeAt(0);
+  const close = headerEnd(text);
+  const c = close >= 0 ? text.charCodeAt(close) : text.trimStart().charCodeAt(0);
   return c === 34 || c === 123;
 }
+
+/** Where the message starts after a klog header's `file:line] ` in the first 300 characters, or -1. */
+function headerEnd(text: string): number {
+  const m = KLOG_CALLER.exec(text.length > 300 ? text.slice(0, 300) : text);
+  return m ? m.index + m[0].length : -1;
+}
+const KLOG_CALLER = /[\w./-]{1,200}:\d{1,6}\] ?/;
 
 /** The message as its line printed it: what follows the klog header (a structured message's quotes, a JSON record's msg). */
 export function printedMessage(trace: Trace, e: number): string {
   const text = eventRawText(trace, e, 400);
-  const close = text.indexOf('] ');
+  const close = headerEnd(text);
   // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
-  const journal = close >= 0 && close < 200 ? -1 : text.indexOf(']: ');
-  let msg = close >= 0 && close < 200 ? text.slice(close + 2) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;
+  const journal = close >= 0 ? -1 : text.indexOf(']: ');
+  let msg = close >= 0 ? text.slice(close) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;
   // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep.
   if (msg.endsWith('`') && text.trimStart().startsWith('`')) msg = msg.slice(0, -1);
   if (msg.startsWith('"')) {

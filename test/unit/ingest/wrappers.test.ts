@@ -354,3 +354,21 @@ describe('the node named by a shell prompt', () => {
     expect(nodeOf('[root@localhost ~]# journalctl -u kubelet')).toBe('node');
   });
 });
+
+describe('Docker Desktop\'s log of its VM (`[ISO][component][level] …`)', () => {
+  it('reads the kubelet\'s lines, its headerless stderr as its own, and other components\' lines as theirs; a long scissors line cuts', () => {
+    const text = [
+      '[2024-03-07T10:32:41.617552843Z][kubelet][I] E0307 10:32:41.617327     768 kubelet.go:1921] "Failed creating a mirror pod for" err="pods \\"kube-apiserver-docker-desktop\\" already exists" pod="kube-system/kube-apiserver-docker-desktop"',
+      '[2024-03-07T10:32:41.700000000Z][vpnkit-bridge][I] I0307 10:32:41.700000     512 main.go:10] "listening"',
+      '-'.repeat(80) + '>8',
+      '[2024-03-07T10:37:45.915734428Z][kubelet][I] Flag --container-runtime-endpoint has been deprecated, This parameter should be set via the config file specified by the Kubelet\'s --config flag.',
+    ].join('\n');
+    const trace = analyze({ name: 'log.txt', data: text });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
+      '2024-03-07 10:32:41.617327 log.txt:1 sync.mirror-create-failed',
+      '2024-03-07 10:37:45.915734 log.txt:4 node.flag-deprecated',
+    ]);
+    expect(trace.sources[0].year).toEqual({ value: 2024, how: 'wrapper' });
+    expect(trace.sources[0].cuts.map((c) => c.line)).toContain(3);
+  });
+});
