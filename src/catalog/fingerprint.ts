@@ -34,6 +34,8 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M17: [[21, NEWER], '"SyncLoop (probe)"'],
   M18e: [[21, NEWER], '"SyncLoop (housekeeping) end"'],
   M82: [[21, NEWER], '"Container startup changed before pod has synced"'],
+  // The evented PLEG came in 1.26 (alpha; pkg/kubelet/pleg's EventedPLEG "added in v1.26.0").
+  X94: [[26, NEWER], '"Evented PLEG" (EventedPLEG feature, 1.26+)'],
   // 1.21's pod workers already logged it structured (pod_workers.go:190 in a v1.21.4 log), before the 1.22 rewrite.
   M44: [[21, NEWER], 'structured "Error syncing pod, skipping"'],
   ...Object.fromEntries(POD_WORKER_LINES.filter((id) => id !== 'M44').map((id) => [id, [[22, NEWER], 'pod-worker lifecycle lines']])),

@@ -36,6 +36,11 @@ describe('version fingerprint', () => {
       .toBe('1.21–1.27');
   });
 
+  it('dates the evented PLEG 1.26+', () => {
+    expect(versionOf(klog('E', 'evented.go:206', '"Evented PLEG: Failed to get container events, retrying: " err="rpc error: code = Unavailable desc = error reading from server: EOF"')))
+      .toBe('1.26+');
+  });
+
   it('takes the exact minor from the kubelet version line', () => {
     expect(versionOf(klog('I', 'server.go:440', '"Kubelet version" kubeletVersion="v1.29.4"'))).toBe('1.29');
     expect(versionOf(klog('I', 'server.go:408', 'Version: v1.12.10'))).toBe('1.12');
