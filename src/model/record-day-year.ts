@@ -8,7 +8,7 @@
  * distinct message.
  */
 import type { LogRecord } from '../ingest/record.ts';
-import { epochToParts, US_PER_DAY, yearlessToEpochUs } from '../util/time.ts';
+import { epochToParts, MONTHS, US_PER_DAY, yearlessToEpochUs } from '../util/time.ts';
 
 /** Only the start of a long record is searched. */
 const SEARCH_CHARS = 65536;
@@ -32,9 +32,18 @@ export function yearOnRecordDay(rec: LogRecord): number {
         if (y > 1970 && y < 2200) return y;
       }
     }
+    // `20-May-2023` (a Trace line's start time).
+    const named = `${d < 10 ? '0' : ''}${d}-${MONTH_NAMES[month - 1]}-`;
+    const at = MONTH_NAMES[month - 1] ? text.indexOf(named) : -1;
+    if (at >= 0) {
+      const y = Number(text.slice(at + 7, at + 11));
+      if (y > 1970 && y < 2200) return y;
+    }
   }
   return 0;
 }
+
+const MONTH_NAMES = Object.keys(MONTHS);
 
 /** One `-MM-DD` in a message: where, which month-day, and the year its four characters before it read as. */
 export interface DayMention {
@@ -61,13 +70,28 @@ export function dayMentions(message: string): readonly DayMention[] {
     const b = message.charCodeAt(j + 2);
     const c = message.charCodeAt(j + 4);
     const d = message.charCodeAt(j + 5);
-    if (!isDigit(a) || !isDigit(b) || message.charCodeAt(j + 3) !== 45 || !isDigit(c) || !isDigit(d)) continue;
+    if (!isDigit(a) || !isDigit(b) || message.charCodeAt(j + 3) !== 45 || !isDigit(c) || !isDigit(d)) {
+      // `20-May-2023 07:14:52.856`: the start time of the kubelet's Trace lines (Go's 02-Jan-2006).
+      if (a >= 65 && a <= 90 && message.charCodeAt(j + 4) === 45 && j >= 2) {
+        const named = namedDayMention(message, j);
+        if (named) (out ??= []).push(named);
+      }
+      continue;
+    }
     // The four characters before the mention in the line: within the message, or ` ` and its first three (a
     // number, Number() skipping the space), or `] ` and two (never one).
     const year = j >= 4 ? Number(message.slice(j - 4, j)) : j === 3 ? Number(message.slice(0, 3)) : NaN;
     (out ??= []).push({ at: j, month: (a - 48) * 10 + (b - 48), day: (c - 48) * 10 + (d - 48), year });
   }
   return out ?? NO_MENTIONS;
+}
+
+/** `DD-Mon-YYYY` around the `-` at j (j - 2 the day, j + 1 the month's name), or undefined. */
+function namedDayMention(message: string, j: number): DayMention | undefined {
+  const month = MONTHS[message.slice(j + 1, j + 4)] ?? 0;
+  if (month === 0 || !isDigit(message.charCodeAt(j - 1)) || !isDigit(message.charCodeAt(j - 2))) return undefined;
+  for (let k = j + 5; k < j + 9; k++) if (!isDigit(message.charCodeAt(k))) return undefined;
+  return { at: j, month, day: Number(message.slice(j - 2, j)), year: Number(message.slice(j + 5, j + 9)) };
 }
 
 /** yearOnRecordDay for a record whose message starts at character `msgStart` of its text and holds `mentions`. */

@@ -90,6 +90,11 @@ describe('years', () => {
       ['a date inside a message on the record\'s own day',
         'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-03-15T10:02:33Z"',
         { value: 2019, how: 'message' }],
+      // A Trace line's start time (Go's 02-Jan-2006), read by bytes and behind a journal prefix alike.
+      ['a Trace line\'s start time', 'I0315 10:02:03.123456    2891 trace.go:219] Trace[2001621433]: "Calculate volume metrics of sys for pod default/web-0" (15-Mar-2019 10:01:59.856) (total time: 3859ms):',
+        { value: 2019, how: 'message' }],
+      ['a Trace line behind a journal prefix', 'Mar 15 10:02:03 node-1 kubelet[2891]: I0315 10:02:03.123456    2891 trace.go:219] Trace[2001621433]: "Calculate volume metrics of sys for pod default/web-0" (15-Mar-2019 10:01:59.856) (total time: 3859ms):',
+        { value: 2019, how: 'message' }],
       ['the glog file header', `Log file created at: 2019/03/15 10:00:00\n${bare}`, { value: 2019, how: 'file-header' }],
       ['the document around the excerpt', `Posted on 2019-03-16 by an SRE.\n\n\`\`\`\n${bare}\n\`\`\`\n`, { value: 2019, how: 'document' }],
     ];
