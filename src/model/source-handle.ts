@@ -28,7 +28,7 @@ import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts'
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
-  klog: 'klog text', 'klog-journald': 'journald (journalctl) with klog lines', 'klog-cri': 'CRI container log with klog lines',
+  klog: 'klog text', 'klog-journald': 'journald or syslog lines (journalctl, /var/log/syslog) with klog lines', 'klog-cri': 'CRI container log with klog lines',
   'klog-node-prefix': 'node-prefixed (talosctl) klog lines', 'klog-glog-files': 'klog lines grepped from --log-dir files (named by host and date)', 'klog-timestamped': 'timestamped klog lines (CI runners, log viewers)',
   'klog-logfmt': 'klog lines inside logfmt records (k0s)',
   'klog-in-document': 'klog excerpts inside a document', json: 'kubelet JSON logging (--logging-format=json)',
