@@ -111,6 +111,12 @@ const CRI_CALLERS: CatalogEntry[] = [
     cri: { role: 'caller', calls: ['StopPodSandbox'] },
     explain: 'Stopping the pod\'s sandbox failed while the pod was being killed.',
   },
+  {
+    id: 'X09x', kind: 'runtime.call-failed', lane: 'gc', versions: '1.21+', v: 0,
+    msg: ['Error getting ContainerStatus for containerID'], text: ['err'],
+    cri: { role: 'caller', calls: ['ContainerStatus'] },
+    explain: 'Container garbage collection asked the runtime for the status of a container it is about to remove and got an error (NotFound: the container was removed meanwhile, which is routine).',
+  },
 ];
 
 export const RUNTIME_MESSAGES: CatalogEntry[] = [

@@ -237,6 +237,12 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X09w', 'runtime.call-failed', 'runtime',
     S(klog('E', 'kuberuntime_manager.go:1060', `"Failed to stop sandbox" podSandboxID="${SANDBOX}" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
     J(json('kuberuntime/kuberuntime_manager.go:1060', { msg: 'StopPodSandbox failed', err: RPC_CLOSED, podSandboxID: SANDBOX }), { text: RPC_CLOSED })),
+  entry('X09x', 'runtime.call-failed', 'gc',
+    // vhive-serverless/vHive#1052 (kuberuntime_gc.go:360).
+    S(klog('I', 'kuberuntime_gc.go:360', `"Error getting ContainerStatus for containerID" containerID="${CID}" err="rpc error: code = NotFound desc = an error occurred when try to find container \\"${CID}\\": not found"`),
+      { cid: CID, text: `rpc error: code = NotFound desc = an error occurred when try to find container "${CID}": not found` }),
+    J(json('kuberuntime/kuberuntime_gc.go:360', { msg: 'Error getting ContainerStatus for containerID', containerID: CID, err: 'rpc error: code = NotFound desc = not found' }),
+      { cid: CID, text: 'rpc error: code = NotFound desc = not found' })),
   entry('X10', 'runtime.remove-container', 'pod-worker',
     P(klog('I', 'kuberuntime_container.go:834', `Removing container "${CID}"`), { lane: 'other', cid: CID }),
     S(klog('I', 'kuberuntime_container.go:947', `"Removing container" containerID="${CID}"`), { lane: 'other', cid: CID }),
