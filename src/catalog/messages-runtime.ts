@@ -467,6 +467,13 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The topology manager\'s admit handler ran for a pod the sync loop is admitting (the line names the pod from 1.26 on).',
   },
   {
+    id: 'X195', kind: 'admit.devices', lane: 'sync-loop', versions: '1.21+', v: 0,
+    msg: ['Looking for needed resources', 'Found pre-allocated devices for resource on pod', 'Need devices to allocate for pod',
+      'container not present in the initial running set'],
+    text: ['resourceName'], num: 'deviceNumber',
+    explain: 'While a pod is admitted the device manager allocates the device-plugin resources its containers ask for: how many a container needs, which it already holds (pre-allocated), how many it must allocate anew. After a kubelet restart, a container that is not in the set found running at the start is given its devices again.',
+  },
+  {
     id: 'M112', kind: 'admit.rejected', lane: 'sync-loop', versions: 'all (W ≤1.20, I 1.21+)', v: 0,
     msg: ['Failed to admit pod'], printf: ['Failed to admit pod %v{pod} - %s{message}'], text: ['message', 'err'],
     explain: 'An admit handler rejected the pod: it gets status Failed and no pod worker.',

@@ -66,6 +66,12 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'topology_manager.go:235', '[topologymanager] Topology Admit Handler')),
     S(klog('I', 'topology_manager.go:215', `"Topology Admit Handler" podUID="${UID}" podNamespace="default" podName="web-0"`), { pods: [web0] }),
     J(json('topologymanager/topology_manager.go:215', { msg: 'Topology Admit Handler', v: 0, podUID: UID, podNamespace: 'default', podName: 'web-0' }), { pods: [web0] })),
+  // kubernetes/kubernetes#138446 (StarlingX): a pod re-admitted after a kubelet restart.
+  entry('X195', 'admit.devices', 'sync-loop',
+    S(klog('I', 'manager.go:646', `"Found pre-allocated devices for resource on pod" resourceName="example.com/isolcpus" containerName="app" podUID="${UID}" devices=["2"]`),
+      { pods: [pod('', '', UID)], cname: 'app', text: 'example.com/isolcpus' }),
+    J(json('devicemanager/manager.go:671', { msg: 'Need devices to allocate for pod', v: 0, deviceNumber: 1, resourceName: 'example.com/isolcpus', podUID: UID, containerName: 'app' }),
+      { pods: [pod('', '', UID)], cname: 'app', num: 1, text: 'example.com/isolcpus' })),
   entry('M112', 'admit.rejected', 'sync-loop',
     P(klog('W', 'predicate.go:75', `Failed to admit pod ${WEB0} - ${CPU}`), { pods: [web0], text: CPU }),
     S(klog('I', 'predicate.go:149', `"Failed to admit pod" pod="default/web-0" message="${CPU}"`), { pods: [ref], text: CPU }),
