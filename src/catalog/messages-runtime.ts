@@ -618,6 +618,17 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Setting up a ConfigMap or Secret volume, the kubelet could not get the object (missing in the pod\'s namespace, or not readable): the mount fails and is retried.',
   },
   {
+    id: 'X196', kind: 'volume.not-mountpoint', lane: 'volume', versions: 'all', v: 0,
+    printf: ['Warning: %q{path} is not a mountpoint, deleting', '%q{path} is not a mountpoint, deleting'], text: ['path'],
+    explain: 'Cleaning up a volume path (a subPath bind mount, a pod\'s volume directory) the kubelet found nothing mounted there any more, so it only removes the directory: the mount was gone already.',
+  },
+  {
+    // k8s.io/utils/trace: printed when a traced operation took longer than its threshold, its steps on the lines after.
+    id: 'X197', kind: 'node.slow-operation', lane: 'other', versions: 'all', v: 0,
+    printf: ['Trace[%d]: %q{operation} %s'], text: ['operation'], alsoPrintedBy: 'every Kubernetes component (k8s.io/utils/trace)',
+    explain: 'An operation the kubelet traces took longer than its threshold (listing from the API server, computing a volume\'s disk use, a runtime call); the line gives its start and total time, and the lines after it its steps. Seconds for what usually takes milliseconds mean the node\'s disk or CPU, or the API server, was starved.',
+  },
+  {
     id: 'X145', kind: 'volume.reconstruct-failed', lane: 'volume', versions: 'all', v: 0,
     msg: ['Could not construct volume information'], printf: ['Could not construct volume information: %v{err}'], text: ['err'],
     explain: 'After a kubelet start the volume manager rebuilds what was mounted from the pods\' directories on disk; this volume it could not rebuild (not mounted any more, or its plugin cannot tell), so it will not be cleaned up the usual way.',

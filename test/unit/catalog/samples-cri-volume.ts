@@ -246,6 +246,14 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
   entry('X146', 'volume.object-missing', 'volume',
     P(klog('E', 'configmap.go:199', `Couldn't get configMap default/web-config: configmaps "web-config" not found`), { text: 'configmaps "web-config" not found' }),
     P(klog('E', 'secret.go:186', `Couldn't get secret default/web-tls: secret "web-tls" not found`), { text: 'secret "web-tls" not found' })),
+  entry('X196', 'volume.not-mountpoint', 'volume',
+    // kubernetes/kubernetes#116954 (mount_helper_common.go:133).
+    P(klog('W', 'mount_helper_common.go:133', `Warning: "/var/lib/kubelet/pods/${UID}/volume-subpaths/data/init/0" is not a mountpoint, deleting`),
+      { pods: [pod('', '', UID)], text: `/var/lib/kubelet/pods/${UID}/volume-subpaths/data/init/0` })),
+  entry('X197', 'node.slow-operation', 'other',
+    // canonical/microk8s#3984: a volume's disk use took 3.9 s.
+    P(klog('I', 'trace.go:219', 'Trace[2001621433]: "Calculate volume metrics of lib-modules for pod kube-system/calico-node-4l8kl" (20-May-2023 07:14:52.856) (total time: 3859ms):'),
+      { text: 'Calculate volume metrics of lib-modules for pod kube-system/calico-node-4l8kl' })),
   entry('X145', 'volume.reconstruct-failed', 'volume',
     P(klog('E', 'reconciler.go:438', `Could not construct volume information: directory /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~csi/pvc-1 is not mounted`),
       // The pod is named only by its directory.
