@@ -74,6 +74,12 @@ interface Cause extends BaseCause {
 }
 
 const CAUSES: readonly Cause[] = [
+  // Answered, and no blip: each relist blocks for the API server's wait, then fails the same way.
+  {
+    id: 'too-large-rv', lasting: true, answered: true, words: ['too large resource version'], title: 'they ask for a resource version it does not have yet (Too large resource version)',
+    why: 'The kubelet\'s informers list from the resource version they saw last, and the API server\'s watch cache is behind it (an API server restarted, or the kubelet reconnected to another one after a network partition): the API server waits for its cache to catch up, then answers "Too large resource version". Clients with the bug behind kubernetes/kubernetes#91073 retry with the same version for ever, so the kubelet\'s copies of Secrets, ConfigMaps, Services and pods stop updating, and each list blocks for the wait.',
+    next: 'Restart the kubelet: it lists again from scratch. If it recurs after partitions, upgrade to a kubelet whose client-go has the fix for kubernetes/kubernetes#91073.',
+  },
   {
     id: 'certificate-expired', lasting: true, words: ['certificate has expired', 'not yet valid'], title: 'a certificate has expired',
     why: 'A certificate is outside its validity, so the TLS handshake with the API server fails: most often the kubelet\'s client certificate expired (its rotation failed or was off), or the node\'s clock is wrong.',
@@ -228,7 +234,7 @@ export const apiServerUnreachable: Detector = {
       const n = attempts(ev.timeUs, g.events);
       // A credential or certificate refused is no blip: it fails the same way until someone fixes it. Nor is a
       // kubelet without a certificate for 5 min.
-      const lasting = g.noCert || g.cause === CSR_FORBIDDEN || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
+      const lasting = g.noCert || g.cause === CSR_FORBIDDEN || g.cause.id === 'too-large-rv' || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
       // One failed registration matters too: until it succeeds the node does not exist for the control plane.
       const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || g.byKind.has(WHAT['node.register-failed'][0]) || wholeUpdateFailed(ev.timeUs, g));
       if (lasting || oneMoment) out.push(describe(ctx, g, spanUs, oneMoment));
@@ -299,7 +305,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       : 'The failures go on to the end of the log.');
   return b.build({
     id: 'api-server-unreachable',
-    title: `${g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server'}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
+    title: `${g.cause.id === 'too-large-rv' ? 'API server cannot serve the kubelet\'s lists' : g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server'}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
     severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,

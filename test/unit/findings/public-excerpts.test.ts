@@ -1024,3 +1024,13 @@ describe('round 10: a static API server that cannot get its sandbox', () => {
     expect(f.next).not.toContain('CNI');
   });
 });
+
+describe('round 10: "Too large resource version"', () => {
+  it('is a cause of its own: the kubelet\'s lists are ahead of the API server\'s cache (kubernetes/kubernetes#91073)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/91073 — after a network partition the kubelet's reflectors never recover.
+    const a = fixture('api-server-unreachable-7.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('API server cannot serve the kubelet\'s lists: they ask for a resource version it does not have yet (Too large resource version) (1 error line)');
+    expect(f.next).toContain('Restart the kubelet');
+  });
+});
