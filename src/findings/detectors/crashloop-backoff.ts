@@ -169,7 +169,8 @@ function describe(ctx: FindingContext, l: Loop, controlPlane: string[] | undefin
   } else if (l.steps.length) {
     parts.push(`The back-off went ${growth} (first ${lineRef(trace, l.steps[0].at)} at ${timeOfEvent(trace, l.steps[0].at)}${l.steps.length > 1 ? `, last change ${lineRef(trace, l.steps[l.steps.length - 1].at)}` : ''}); it starts at 10 s and doubles after each failed restart up to 5m0s.`);
   }
-  if (maxDelay >= MAX_BACKOFF_US) parts.push('It has reached the 5m0s cap: the container has failed at least six times in a row.');
+  // A single step at the cap has said how often it failed already.
+  if (maxDelay >= MAX_BACKOFF_US) parts.push(l.steps.length === 1 ? 'It has reached the 5m0s cap: from now on it is restarted only every 5 minutes.' : 'It has reached the 5m0s cap: the container has failed at least six times in a row.');
   const liveness = l.pod >= 0 ? livenessFailure(ctx, l) : -1;
   if (liveness >= 0) {
     b.evidence(liveness);
