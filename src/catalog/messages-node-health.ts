@@ -299,6 +299,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s client certificate was renewed: it closes its connections to the API server so the next ones use the new certificate.',
   },
   {
+    id: 'X198', kind: 'node.oom-score-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Failed to ensure process in container with oom score'], text: ['err'],
+    explain: 'The container manager could not give the kubelet (or the runtime) its protective OOM score (-999): writing oom_score_adj was not permitted, as for a kubelet in a user namespace (rootless) or an unprivileged container. It runs on, but under memory pressure the kernel may kill it before the pods.',
+  },
+  {
     id: 'X193', kind: 'node.cert-requesting', lane: 'node-status', versions: 'all', v: 0,
     printf: ['Requesting new certificate.'],
     explain: 'The certificate manager starts asking for a new client or serving certificate (the current one is past most of its lifetime, or there is none yet): it files a certificate signing request and waits for it to be signed.',

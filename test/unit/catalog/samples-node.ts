@@ -241,6 +241,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
     J(json('cache/reflector.go:166', { msg: 'Unhandled Error', err: 'failed to list *v1.Pod: context deadline exceeded', logger: 'UnhandledError' }), { text: 'failed to list *v1.Pod: context deadline exceeded' })),
   entry('X142', 'node.cert-rotated', 'node-status',
     P(klog('I', 'transport.go:93', 'certificate rotation detected, shutting down client connections to start using new credentials'))),
+  entry('X198', 'node.oom-score-failed', 'node-status',
+    // rootless-containers/usernetes#281.
+    S(klog('E', 'container_manager_linux.go:510', '"Failed to ensure process in container with oom score" err="failed to apply oom score -999 to PID 109: write /proc/109/oom_score_adj: permission denied"'),
+      { text: 'failed to apply oom score -999 to PID 109: write /proc/109/oom_score_adj: permission denied' }),
+    J(json('cm/container_manager_linux.go:510', { msg: 'Failed to ensure process in container with oom score', err: 'permission denied' }), { text: 'permission denied' })),
   entry('X193', 'node.cert-requesting', 'node-status',
     P(klog('I', 'certificate_manager.go:361', 'Requesting new certificate.'))),
   entry('X194', 'node.cni-config', 'node-status',
