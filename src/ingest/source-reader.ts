@@ -934,7 +934,8 @@ export class SourceReader {
     const sw = this.serviceWrapper;
     Object.assign(sw, w);
     sw.ident = ident;
-    const severity = text.startsWith('Scheduled restart', message) ? Severity.Info : Severity.Error;
+    // A restart scheduled and a stop asked for are the service manager's routine; the rest say the kubelet failed.
+    const severity = SERVICE_INFO_STARTS.some((w) => text.startsWith(w, message)) ? Severity.Info : Severity.Error;
     this.startHeaderless(text, message, lineNo, sw, lastLine, timeUs, severity, false);
     this.flush();
     return true;
@@ -1378,6 +1379,9 @@ export class SourceReader {
   }
 
 }
+
+/** The service manager's lines about the kubelet's unit that are routine (info, not error). */
+const SERVICE_INFO_STARTS = ['Scheduled restart', 'Stopping ', 'Stopped ', 'Succeeded.', 'Deactivated successfully.'];
 
 /** Unit descriptions that name no kubelet but are its unit's (k3s's). */
 const KUBELET_UNIT_DESCRIPTIONS = ['Lightweight Kubernetes'];

@@ -889,6 +889,10 @@ describe('round 10: real excerpts and round 9 leftovers', () => {
     expect(f.title).toMatch(/^Node rebooted without a graceful node shutdown: kubelet stopped in 1(\.0+)?s$/);
     expect(a.lines(f)).toEqual([6, 7, 9]);
     expect(f.explanation).toContain('shutdownGracePeriod is 0');
+    // A stop asked for is routine: its lines are information, not errors.
+    const ev = a.trace.events;
+    const severities = [6, 7, 8].map((line) => ev.severity[ev.line.indexOf(line)]);
+    expect(severities).toEqual([0, 0, 0]);
     // The stop and the reboot are the first host's; the kubelet lines after them another's.
     expect(a.trace.nodes.map((n) => n.name).sort()).toEqual(['ip-10-120-24-83', 'ip-10-120-29-222']);
   });
