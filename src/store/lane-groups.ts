@@ -23,8 +23,12 @@ export function buildLaneGroups(trace: Trace): LaneGroups {
     title: `kubelet goroutines · ${nodeTitle(n.name)}`,
     lanes: [...n.lanes].sort((a, b) => rank(trace.lanes[a].kind) - rank(trace.lanes[b].kind) || a - b),
   }));
+  // A pod's lane with neither a line nor a state band says nothing (the pod worker of a pod an eviction only ranked).
+  const eventsPerLane = new Uint32Array(trace.lanes.length);
+  for (let i = 0; i < trace.events.count; i++) eventsPerLane[trace.events.lane[i]]++;
+  const shows = (li: number) => eventsPerLane[li] > 0 || trace.laneSpanStart[li + 1] > trace.laneSpanStart[li];
   const pods = trace.pods.map((p): LaneGroup => ({
-    id: `pod:${p.uid}`, kind: 'pod', node: p.node, pod: p.index, title: podLabel(p), lanes: p.lanes,
+    id: `pod:${p.uid}`, kind: 'pod', node: p.node, pod: p.index, title: podLabel(p), lanes: p.lanes.filter(shows),
   }));
   return { nodes, pods };
 }
