@@ -187,7 +187,8 @@ export function layoutRows(input: LayoutInput): RowLayout {
     if (nsFilter.size && !nsFilter.has(pod.namespace)) continue;
     if (filter.narrowsPods && filter.podVisible[p] === 0) continue;
     const lanes = groups.pods[p].lanes.filter(laneShown);
-    if (!lanes.length) continue;
+    // Hidden when the lane filter hides all its lanes; a pod with none to draw (only node lines name it) keeps its header.
+    if (!lanes.length && groups.pods[p].lanes.length) continue;
     shownPods.push(p);
     addGroup(groups.pods[p], lanes);
   }
