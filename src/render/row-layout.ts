@@ -187,8 +187,9 @@ export function layoutRows(input: LayoutInput): RowLayout {
     if (nsFilter.size && !nsFilter.has(pod.namespace)) continue;
     if (filter.narrowsPods && filter.podVisible[p] === 0) continue;
     const lanes = groups.pods[p].lanes.filter(laneShown);
-    // Hidden when the lane filter hides all its lanes; a pod with none to draw (only node lines name it) keeps its header.
-    if (!lanes.length && groups.pods[p].lanes.length) continue;
+    // Hidden when the lane filters hide all its lanes; a pod with none to draw (only node lines name it) keeps its
+    // header while no lane filter is set.
+    if (!lanes.length && (groups.pods[p].lanes.length || kinds.size || containers.size)) continue;
     shownPods.push(p);
     addGroup(groups.pods[p], lanes);
   }
