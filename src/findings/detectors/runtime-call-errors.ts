@@ -79,7 +79,10 @@ export const runtimeCallErrors: Detector = {
       while (nodeRecent.length && (atUs - nodeRecent[0].atUs > RELOG_WINDOW_US || nodeRecent.length > MAX_RECENT)) nodeRecent.shift();
 
       if (entry.cri.role === 'caller') {
-        const failure = relogged(nodeRecent, entry.cri.calls, ev.msg[e], cls, error);
+        // A caller's line cut before its error says nothing of its own: part of a recent failure of its call, if any.
+        const failure = error ? relogged(nodeRecent, entry.cri.calls, ev.msg[e], cls, error)
+          : nodeRecent.findLast((f) => entry.cri!.calls.some((c) => f.call === c || f.call.split(' or ').includes(c)));
+        if (!failure && !error) continue;
         if (failure) {
           failure.relogged.add(ev.msg[e]);
           if (failure.stats.relogLines.length < 20) failure.stats.relogLines.push(e);

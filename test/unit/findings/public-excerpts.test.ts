@@ -1038,3 +1038,16 @@ describe('round 10: "Too large resource version"', () => {
     expect(f.next).toContain('Restart the kubelet');
   });
 });
+
+describe('round 10: container GC asking for a removed container', () => {
+  it('counts GC\'s own line when the call\'s line is cut away, and a GC line cut before its error joins its call (vhive-serverless/vHive#1052, timothystewart6/k3s-ansible#371)', () => {
+    // https://github.com/vhive-serverless/vHive/issues/1052 — the first ContainerStatus failure's own line precedes the excerpt.
+    const vhive = only(fixture('runtime-call-errors-6.log'), 'runtime-call-errors');
+    expect(vhive.title).toBe('Runtime answered NotFound for removed containers (2 failed calls)');
+    // https://github.com/timothystewart6/k3s-ansible/issues/371 — the last GC line is cut before its err=.
+    const k3s = fixture('runtime-call-errors-5.log');
+    const f = only(k3s, 'runtime-call-errors');
+    expect(f.severity).toBe('info');
+    expect(k3s.lines(f)).toEqual([2, 3, 4, 5]);
+  });
+});
