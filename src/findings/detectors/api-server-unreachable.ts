@@ -290,7 +290,9 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
         + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
-    unregistered(ctx, g.node, last)
+    g.cause.id === 'too-large-rv' && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
+      ? 'Only its lists failed here, not its node status or lease: the node stays Ready, but what it knows of the cluster goes stale.'
+      : unregistered(ctx, g.node, last)
       ? 'Its registration failed too, and the log shows none succeed: unless an earlier start registered it, the node has no Node object in the API, so it does not appear in the cluster at all (there is no NotReady node to see), and no pod is scheduled to it.'
       : spanUs >= GRACE_US
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'

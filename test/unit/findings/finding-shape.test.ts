@@ -54,6 +54,7 @@ const CASES: Record<string, Case> = {
   'mirror-pod-create-failed': { input: () => fixture('mirror-pod-create-failed-1.log') },
   'kubelet-stopped': { input: () => fixture('kubelet-stopped-1.log') },
   'node-not-registered': { input: () => fixture('node-not-registered-1.log') },
+  'slow-operations': { input: () => fixture('slow-operations-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

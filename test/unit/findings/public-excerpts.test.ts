@@ -1051,3 +1051,23 @@ describe('round 10: container GC asking for a removed container', () => {
     expect(k3s.lines(f)).toEqual([2, 3, 4, 5]);
   });
 });
+
+describe('slow-operations', () => {
+  it('names the slow traced operations and what they point at (canonical/microk8s#3984, kubelite journal)', () => {
+    // https://github.com/canonical/microk8s/issues/3984 — nodes going NodeStatusUnknown; volume metrics take seconds.
+    const a = fixture('slow-operations-1.log');
+    const f = only(a, 'slow-operations');
+    expect(f.title).toBe('Slow operations on the node: 3 traced, up to 4.524s');
+    expect(a.lines(f)).toEqual([3, 5, 7]);
+    expect(f.explanation).toContain('the node\'s disk I/O');
+    expect(a.trace.sources[0].year).toEqual({ value: 2023, how: 'message' });
+  });
+
+  it('stays silent for one traced operation of a few seconds', () => {
+    const trace = (t: string, total: string) => `I0315 10:${t}.000001    2891 trace.go:219] Trace[1]: "Calculate volume metrics of data for pod default/web-0" (15-Mar-2024 10:00:00.000) (total time: ${total}):`;
+    expect(analyse(trace('02:01', '3859ms')).of('slow-operations')).toEqual([]);
+    expect(analyse([trace('02:01', '3859ms'), trace('02:09', '2100ms')].join('\n')).of('slow-operations').map((f) => f.title))
+      .toEqual(['Slow operations on the node: 2 traced, up to 3.859s']);
+    expect(analyse(trace('02:01', '12.5s')).of('slow-operations').map((f) => f.title)).toEqual(['Slow operations on the node: 12.50s']);
+  });
+});
