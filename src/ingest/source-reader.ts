@@ -1326,7 +1326,6 @@ export class SourceReader {
     }
   }
 
-  /** The journal's programs are decided: held records are passed on or skipped, in order. */
   /**
    * journalctl's line between two boots of the machine (`-- Reboot --`, `-- Boot 6f1a… --`): a record of the
    * kubelet's on the node of its last record, at that record's time (the reboot came after it), so the timeline and
@@ -1368,6 +1367,7 @@ export class SourceReader {
     return date % 100 ? yearlessUs(Math.floor(date / 100) % 100, date % 100, 0) : yearlessUs(1, 1, 0);
   }
 
+  /** The journal's programs are decided: held records are passed on or skipped, in order. */
   private releaseHeld(): void {
     const held = this.held;
     this.held = [];
