@@ -12,6 +12,7 @@
  *     container-events.ts   container and sandbox lines (instances: container-instances.ts; labels: labels.ts)
  *     container-roles.ts    init, sidecar and ephemeral containers
  *     status-events.ts      readiness, API status versions, probe results
+ *   static-pod-node.ts    afterwards: a node the log never names, named after its control-plane static pods
  * This file runs them, closes what is still open when the log ends, orders and indexes the lanes.
  */
 import type { Collected } from './collector.ts';
@@ -28,6 +29,7 @@ import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memor
 import { findLogGaps } from './reconstruct/log-gaps.ts';
 import { NodeEvents } from './reconstruct/node-events.ts';
 import { orderEvents } from './reconstruct/ordered-events.ts';
+import { nameNodesByStaticPods } from './reconstruct/static-pod-node.ts';
 import { StatusEvents } from './reconstruct/status-events.ts';
 import type { StateRunner } from './state-runner.ts';
 import { keepAlive } from '../util/keep-alive.ts';
@@ -42,6 +44,7 @@ import { NODE_LANE_ORDER, POD_LANE_ORDER, type LogGap, type SourceInfo, type Tra
  * events (test/unit/model/keep-alive.test.ts checks the raw text is let go).
  */
 const KEEP_FOR_JIT_MAX_EVENTS = 1 << 16;
+
 
 export function reconstruct(c: Collected): Trace {
   const ordered = orderEvents(c);
@@ -83,6 +86,7 @@ export function reconstruct(c: Collected): Trace {
     nodes: ctx.nodes, lanes, laneEventStart, laneEventIdx, laneSpanStart, laneSpanIdx, pods: ctx.pods,
     containers: instances.list, multiPod: ordered.multiPod, anomalies: ctx.anomalies, gaps, findings: [], startUs, endUs,
   };
+  nameNodesByStaticPods(trace);
   trace.links = deriveLinks(trace);
   return trace;
 }

@@ -57,3 +57,20 @@ describe('the node a log names for itself', () => {
     expect(trace.nodes.map((n) => n.name).sort()).toEqual(['worker-1', 'worker-2']);
   });
 });
+
+describe('a node named after its control-plane static pods', () => {
+  const line = (pod: string) => `E0307 10:32:41.617327     768 kubelet.go:1921] "Failed creating a mirror pod for" err="pods \\"${pod}\\" already exists" pod="kube-system/${pod}"`;
+
+  it('takes the name every kube-system control-plane pod ends in, and says so (docker/for-win#13822)', () => {
+    const trace = analyzeText([line('kube-apiserver-docker-desktop'), line('etcd-docker-desktop')].join('\n'));
+    expect(trace.nodes.map((n) => n.name)).toEqual(['docker-desktop']);
+    expect(trace.sources[0].node).toBe('docker-desktop');
+    expect(trace.sources[0].diagnostics.map((d) => d.message)).toContain('the log names no node: named docker-desktop after its static pods (kube-apiserver-docker-desktop, etcd-docker-desktop)');
+  });
+
+  it('leaves the node unnamed when they disagree, or when the log names it', () => {
+    expect(analyzeText([line('kube-apiserver-cp-1'), line('etcd-cp-2')].join('\n')).nodes.map((n) => n.name)).toEqual(['node']);
+    const named = analyzeText(`Mar 07 10:32:41 cp-9 kubelet[768]: ${line('kube-apiserver-cp-1')}`);
+    expect(named.nodes.map((n) => n.name)).toEqual(['cp-9']);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * A node the log never names, named after its control-plane static pods: the kubelet names a static pod
+ * `<manifest name>-<node name>` (kube-apiserver-docker-desktop), so where the kube-system pods of the usual manifests
+ * all end in the same name, that is the node's. Only nodes whose name was assumed, and only when every such pod
+ * agrees; said in an info diagnostic of each source that showed the node unnamed.
+ */
+import { ASSUMED_NODE_NAME } from '../source-segment.ts';
+import type { Trace } from '../trace.ts';
+
+/** The static pods kubeadm and most installers run on a control-plane node, by manifest name. */
+const CONTROL_PLANE_MANIFESTS = ['kube-apiserver-', 'kube-controller-manager-', 'kube-scheduler-', 'etcd-'];
+/** A node name as Kubernetes allows it (a DNS subdomain). */
+const NODE_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+export function nameNodesByStaticPods(trace: Trace): void {
+  trace.nodes.forEach((node) => {
+    if (node.name !== ASSUMED_NODE_NAME) return;
+    const names = new Set<string>();
+    const pods: string[] = [];
+    for (const p of trace.pods) {
+      if (p.node !== node.index || p.namespace !== 'kube-system') continue;
+      const prefix = CONTROL_PLANE_MANIFESTS.find((m) => p.name.startsWith(m));
+      const rest = prefix ? p.name.slice(prefix.length) : '';
+      if (!NODE_NAME.test(rest)) continue;
+      names.add(rest);
+      pods.push(p.name);
+    }
+    if (names.size !== 1) return;
+    const [name] = names;
+    if (trace.nodes.some((n) => n.name === name)) return;
+    node.name = name;
+    for (const s of trace.sources) {
+      if (s.node !== ASSUMED_NODE_NAME) continue;
+      s.node = name;
+      s.diagnostics.push({ source: s.index, line: 0, level: 'info', message: `the log names no node: named ${name} after its static pods (${pods.slice(0, 3).join(', ')})` });
+    }
+  });
+}
