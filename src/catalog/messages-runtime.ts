@@ -577,6 +577,12 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s pods server told its watchers (the local pods API) that a pod changed or was removed.',
   },
   {
+    id: 'X199', kind: 'pleg.evented-fallback', lane: 'pleg', versions: '1.26+', v: 4,
+    msg: ['Fall back to Generic PLEG relisting since Evented PLEG is not working',
+      'Evented PLEG: disabling unexpected-termination fast path after exhausting event stream retries'],
+    explain: 'The evented PLEG gave up on the runtime\'s event stream after its retries: the kubelet relists the runtime every second again (the generic PLEG) and does not go back to events until it restarts.',
+  },
+  {
     id: 'X94', kind: 'pleg.evented-failed', lane: 'pleg', versions: '1.26+', v: 0,
     msg: ['Evented PLEG: Failed to get container events, retrying: ', 'GetContainerEvents failed to get streaming client'], text: ['err'],
     cri: { role: 'call', calls: ['GetContainerEvents'] },

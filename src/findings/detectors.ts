@@ -44,6 +44,7 @@ import { mirrorPodCreateFailed } from './detectors/mirror-pod-create-failed.ts';
 import { kubeletStopped } from './detectors/kubelet-stopped.ts';
 import { nodeNotRegistered } from './detectors/node-not-registered.ts';
 import { slowOperations } from './detectors/slow-operations.ts';
+import { eventedPlegFallback } from './detectors/evented-pleg-fallback.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -57,5 +58,5 @@ export const DETECTORS: Detector[] = [
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
-  devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations,
+  devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
 ];

@@ -55,6 +55,7 @@ const CASES: Record<string, Case> = {
   'kubelet-stopped': { input: () => fixture('kubelet-stopped-1.log') },
   'node-not-registered': { input: () => fixture('node-not-registered-1.log') },
   'slow-operations': { input: () => fixture('slow-operations-1.log') },
+  'evented-pleg-fallback': { input: () => fixture('evented-pleg-fallback-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

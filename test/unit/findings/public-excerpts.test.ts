@@ -1071,3 +1071,24 @@ describe('slow-operations', () => {
     expect(analyse(trace('02:01', '12.5s')).of('slow-operations').map((f) => f.title)).toEqual(['Slow operations on the node: 12.50s']);
   });
 });
+
+describe('evented-pleg-fallback', () => {
+  it('tells the evented PLEG losing the runtime\'s events as containerd restarts (kubernetes/kubernetes#129827, kind)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/129827 — EventedPLEG falls back to relisting at once when containerd restarts.
+    const a = fixture('evented-pleg-fallback-1.log');
+    const f = only(a, 'evented-pleg-fallback');
+    expect(f.title).toBe('Evented PLEG lost the runtime\'s event stream (3 failures)');
+    expect(a.lines(f)).toEqual([18, 19, 26]);
+    expect(f.explanation).toContain('Whether it fell back is not in the log');
+    expect(f.explanation).toContain('the runtime (containerd, CRI-O) restarted or went away');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.26+');
+  });
+
+  it('says the fallback when the log shows it', () => {
+    const failed = 'I0126 13:04:10.152929     698 evented.go:206] "Evented PLEG: Failed to get container events, retrying: " err="rpc error: code = Unavailable desc = error reading from server: EOF"';
+    const fellBack = 'I0126 13:04:41.000001     698 evented.go:193] "Fall back to Generic PLEG relisting since Evented PLEG is not working"';
+    const f = analyse([failed, fellBack].join('\n')).of('evented-pleg-fallback');
+    expect(f.map((x) => x.title)).toEqual(['Evented PLEG lost the runtime\'s event stream: the kubelet fell back to relisting']);
+    expect(f[0].explanation).toContain('It fell back (line 2)');
+  });
+});
