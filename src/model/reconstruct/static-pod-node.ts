@@ -9,6 +9,8 @@ import type { Trace } from '../trace.ts';
 
 /** The static pods kubeadm and most installers run on a control-plane node, by manifest name. */
 const CONTROL_PLANE_MANIFESTS = ['kube-apiserver-', 'kube-controller-manager-', 'kube-scheduler-', 'etcd-'];
+/** The UID the API server gives an object (a static pod's is a hash of its manifest: 32 hex digits, no dashes). */
+const API_UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A node name as Kubernetes allows it (a DNS subdomain). */
 const NODE_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
@@ -18,7 +20,8 @@ export function nameNodesByStaticPods(trace: Trace): void {
     const names = new Set<string>();
     const pods: string[] = [];
     for (const p of trace.pods) {
-      if (p.node !== node.index || p.namespace !== 'kube-system') continue;
+      // A pod the API made (a UUID, not a static pod's hash) is no static pod, whatever its name.
+      if (p.node !== node.index || p.namespace !== 'kube-system' || (p.kind === 'regular' && API_UID.test(p.uid))) continue;
       const prefix = CONTROL_PLANE_MANIFESTS.find((m) => p.name.startsWith(m));
       const rest = prefix ? p.name.slice(prefix.length) : '';
       if (!NODE_NAME.test(rest)) continue;

@@ -70,6 +70,9 @@ describe('a node named after its control-plane static pods', () => {
 
   it('leaves the node unnamed when they disagree, or when the log names it', () => {
     expect(analyzeText([line('kube-apiserver-cp-1'), line('etcd-cp-2')].join('\n')).nodes.map((n) => n.name)).toEqual(['node']);
+    // A pod with an API server's UID is not a static pod, whatever its name.
+    const deployed = `I0307 10:32:41.617327     768 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["kube-system/etcd-backup-7d9f"] podUID="5f1c2d3e-0000-4000-8000-00000000aa01"`;
+    expect(analyzeText([deployed, line('kube-apiserver-cp-1')].join('\n')).nodes.map((n) => n.name)).toEqual(['cp-1']);
     const named = analyzeText(`Mar 07 10:32:41 cp-9 kubelet[768]: ${line('kube-apiserver-cp-1')}`);
     expect(named.nodes.map((n) => n.name)).toEqual(['cp-9']);
   });
