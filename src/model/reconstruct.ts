@@ -12,7 +12,7 @@
  *     container-events.ts   container and sandbox lines (instances: container-instances.ts; labels: labels.ts)
  *     container-roles.ts    init, sidecar and ephemeral containers
  *     status-events.ts      readiness, API status versions, probe results
- *   static-pod-node.ts    afterwards: a node the log never names, named after its control-plane static pods
+ *   node-names.ts         afterwards: nodes named after their static pods, or their kubelet's own name for them
  * This file runs them, closes what is still open when the log ends, orders and indexes the lanes.
  */
 import type { Collected } from './collector.ts';
@@ -29,7 +29,7 @@ import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memor
 import { findLogGaps } from './reconstruct/log-gaps.ts';
 import { NodeEvents } from './reconstruct/node-events.ts';
 import { orderEvents } from './reconstruct/ordered-events.ts';
-import { nameNodesByStaticPods } from './reconstruct/static-pod-node.ts';
+import { nameNodes } from './reconstruct/node-names.ts';
 import { StatusEvents } from './reconstruct/status-events.ts';
 import type { StateRunner } from './state-runner.ts';
 import { keepAlive } from '../util/keep-alive.ts';
@@ -86,7 +86,7 @@ export function reconstruct(c: Collected): Trace {
     nodes: ctx.nodes, lanes, laneEventStart, laneEventIdx, laneSpanStart, laneSpanIdx, pods: ctx.pods,
     containers: instances.list, multiPod: ordered.multiPod, anomalies: ctx.anomalies, gaps, findings: [], startUs, endUs,
   };
-  nameNodesByStaticPods(trace);
+  nameNodes(trace);
   trace.links = deriveLinks(trace);
   return trace;
 }

@@ -77,3 +77,18 @@ describe('a node named after its control-plane static pods', () => {
     expect(named.nodes.map((n) => n.name)).toEqual(['cp-9']);
   });
 });
+
+describe('a node known only by its address', () => {
+  it('takes the kubelet\'s own name for its Node, with the address kept (siderolabs/talos#6875, talosctl)', () => {
+    const json = (ms: number, msg: string, extra: string) => `192.168.0.15: {"ts":${ms},"caller":"kubelet/kubelet_node_status.go:70","msg":"${msg}","v":0${extra}}`;
+    const trace = analyzeText([
+      json(1677009327252, 'Attempting to register node', ',"node":{"name":"talos-dy3-h80"}'),
+      json(1677009327300, 'Unable to register node with API server', ',"err":"Unauthorized","node":{"name":"talos-dy3-h80"}'),
+    ].join('\n'));
+    expect(trace.nodes.map((n) => n.name)).toEqual(['talos-dy3-h80 (192.168.0.15)']);
+    expect(trace.sources[0].diagnostics.map((d) => d.message)).toContain('node 192.168.0.15 is talos-dy3-h80: the kubelet\'s own name for its Node');
+    // A node prefix that is a name already stays as it is.
+    const named = analyzeText(json(1677009327252, 'Attempting to register node', ',"node":{"name":"talos-dy3-h80"}').replace('192.168.0.15: ', 'worker-a.lab: '));
+    expect(named.nodes.map((n) => n.name)).toEqual(['worker-a.lab']);
+  });
+});

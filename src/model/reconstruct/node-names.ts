@@ -1,0 +1,76 @@
+/**
+ * Node names the reader could not give, found once the whole log is read (each said in an info diagnostic):
+ * - A node the log never names, after its control-plane static pods: the kubelet names a static pod
+ *   `<manifest name>-<node name>` (kube-apiserver-docker-desktop), so where the kube-system pods of the usual
+ *   manifests all end in the same name, that is the node's. Only when every such pod agrees.
+ * - A node known only by an address (talosctl's `192.168.0.15: ` before each line), by the name the kubelet gives its
+ *   own Node ("Attempting to register node" node="talos-dy3-h80"), kept with the address: `talos-dy3-h80
+ *   (192.168.0.15)`. Only when the kubelet names one node there.
+ */
+import { NAMES_OWN_NODE } from '../../catalog/catalog.ts';
+import { ASSUMED_NODE_NAME } from '../source-segment.ts';
+import type { Trace } from '../trace.ts';
+
+/** The static pods kubeadm and most installers run on a control-plane node, by manifest name. */
+const CONTROL_PLANE_MANIFESTS = ['kube-apiserver-', 'kube-controller-manager-', 'kube-scheduler-', 'etcd-'];
+/** The UID the API server gives an object (a static pod's is a hash of its manifest: 32 hex digits, no dashes). */
+const API_UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A node name as Kubernetes allows it (a DNS subdomain). */
+const NODE_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+
+export function nameNodes(trace: Trace): void {
+  nameNodesByStaticPods(trace);
+  nameAddressedNodes(trace);
+}
+
+function nameNodesByStaticPods(trace: Trace): void {
+  trace.nodes.forEach((node) => {
+    if (node.name !== ASSUMED_NODE_NAME) return;
+    const names = new Set<string>();
+    const pods: string[] = [];
+    for (const p of trace.pods) {
+      // A pod the API made (a UUID, not a static pod's hash) is no static pod, whatever its name.
+      if (p.node !== node.index || p.namespace !== 'kube-system' || (p.kind === 'regular' && API_UID.test(p.uid))) continue;
+      const prefix = CONTROL_PLANE_MANIFESTS.find((m) => p.name.startsWith(m));
+      const rest = prefix ? p.name.slice(prefix.length) : '';
+      if (!NODE_NAME.test(rest)) continue;
+      names.add(rest);
+      pods.push(p.name);
+    }
+    if (names.size !== 1) return;
+    const [name] = names;
+    if (trace.nodes.some((n) => n.name === name)) return;
+    node.name = name;
+    for (const s of trace.sources) {
+      if (s.node !== ASSUMED_NODE_NAME) continue;
+      s.node = name;
+      s.diagnostics.push({ source: s.index, line: 0, level: 'info', message: `the log names no node: named ${name} after its static pods (${pods.slice(0, 3).join(', ')})` });
+    }
+  });
+}
+
+/** An IPv4 address, or an IPv6 one (hex groups and colons). */
+const ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7})$/i;
+
+function nameAddressedNodes(trace: Trace): void {
+  const ev = trace.events;
+  const own = new Map<number, Set<string>>();
+  for (let i = 0; i < ev.count; i++) {
+    if (NAMES_OWN_NODE[ev.msg[i]] !== 1 || ev.text[i] === 0 || !ADDRESS.test(trace.nodes[ev.node[i]]?.name ?? '')) continue;
+    let names = own.get(ev.node[i]);
+    if (!names) own.set(ev.node[i], (names = new Set()));
+    if (names.size < 4) names.add(trace.strings[ev.text[i]]);
+  }
+  for (const [index, names] of own) {
+    const [name] = names;
+    if (names.size !== 1 || !NODE_NAME.test(name) || ADDRESS.test(name)) continue;
+    const node = trace.nodes[index];
+    const address = node.name;
+    node.name = `${name} (${address})`;
+    for (const s of trace.sources) {
+      if (s.node !== address) continue;
+      s.node = node.name;
+      s.diagnostics.push({ source: s.index, line: 0, level: 'info', message: `node ${address} is ${name}: the kubelet's own name for its Node` });
+    }
+  }
+}
