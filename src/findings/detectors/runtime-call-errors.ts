@@ -19,6 +19,7 @@ import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, isNetworkPluginError, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { str } from '../../model/trace-query.ts';
 
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
@@ -189,6 +190,11 @@ function describe(ctx: FindingContext, n: Group): Finding {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
   }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
+  // ExecSync runs exec probes (and kubectl exec): the containers it names go unchecked while it fails.
+  if (n.calls.has('ExecSync')) {
+    const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
+    parts.push(`ExecSync runs a command in a container — exec probes, and kubectl exec${ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : ''}: while it fails, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
+  }
   const network = calls.some((c) => isNetworkPluginError(c.sample));
   if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');

@@ -1092,3 +1092,11 @@ describe('evented-pleg-fallback', () => {
     expect(f[0].explanation).toContain('It fell back (line 2)');
   });
 });
+
+describe('round 10: ExecSync failing', () => {
+  it('names the container whose exec probes go unchecked (bottlerocket-os/bottlerocket#2512)', () => {
+    // https://github.com/bottlerocket-os/bottlerocket/issues/2512 — containerd died; the kubelet's ExecSync calls are refused.
+    const f = only(fixture('runtime-call-errors-7.log'), 'runtime-call-errors');
+    expect(f.explanation).toContain('ExecSync runs a command in a container — exec probes, and kubectl exec (here in container 7d4d65dd400a)');
+  });
+});
