@@ -74,7 +74,7 @@ function describe(ctx: FindingContext, node: number, ops: Slow[]): Finding {
   const parts = [
     `${ops.length === 1 ? 'One traced operation' : `${count(ops.length, 'traced operation')}`} took ${ops.length === 1 ? '' : 'up to '}${duration(slowest.totalUs)}`
       + (ops.length > 1 ? ` between ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`)
-      + `: ${listOf(names.map((n) => `"${n}"`), 4)}. The slowest, "${clip(slowest.operation, 120)}" (${lineRef(trace, slowest.event)}).`,
+      + `: ${listOf(names.map((n) => `"${n}"`), 4)}.${ops.length > 1 ? ` The slowest was "${clip(slowest.operation, 120)}" (${lineRef(trace, slowest.event)}).` : ''}`,
     'The kubelet prints a Trace line only for an operation that overran its threshold; seconds for what takes milliseconds mean the node was starved at the time, and its other work — node status, probes, pod syncs — waited as well.',
   ];
   if (pointers.length) parts.push(`It points at ${listOf(pointers, 3)}.`);
