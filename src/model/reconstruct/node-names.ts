@@ -53,6 +53,8 @@ function nameNodesByStaticPods(trace: Trace): void {
 const ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7})$/i;
 
 function nameAddressedNodes(trace: Trace): void {
+  // The pass over the events only where some node is known by an address.
+  if (!trace.nodes.some((n) => ADDRESS.test(n.name))) return;
   const ev = trace.events;
   const own = new Map<number, Set<string>>();
   for (let i = 0; i < ev.count; i++) {
