@@ -71,12 +71,21 @@ interface Cause extends BaseCause {
   lasting?: boolean;
   /** The API server answered, with a refusal: the kubelet reaches it, its requests are turned down. */
   answered?: boolean;
+  /** One line is enough: each request fails the same way (not a blip that a retry gets past). */
+  oneLine?: boolean;
+  /** The finding's title leads with this instead of "API server refuses the kubelet" / "Kubelet cannot reach the API server". */
+  headline?: string;
+  /** Said instead of the NotReady sentence when only reads failed, not the node's status, lease or registration. */
+  readsOnly?: string;
 }
 
-const CAUSES: readonly Cause[] = [
+/** Why the kubelet's requests to the API server fail, from their error's words (node-not-registered reads them too). */
+export const API_SERVER_CAUSES: readonly Cause[] = [
   // Answered, and no blip: each relist blocks for the API server's wait, then fails the same way.
   {
-    id: 'too-large-rv', lasting: true, answered: true, words: ['too large resource version'], title: 'they ask for a resource version it does not have yet (Too large resource version)',
+    id: 'too-large-rv', lasting: true, answered: true, oneLine: true, headline: 'API server cannot serve the kubelet\'s lists',
+    readsOnly: 'Only its lists failed here, not its node status or lease: the node stays Ready, but what it knows of the cluster goes stale.',
+    words: ['too large resource version'], title: 'they ask for a resource version it does not have yet (Too large resource version)',
     why: 'The kubelet\'s informers list from the resource version they saw last, and the API server\'s watch cache is behind it (an API server restarted, or the kubelet reconnected to another one after a network partition): the API server waits for its cache to catch up, then answers "Too large resource version". Clients with the bug behind kubernetes/kubernetes#91073 retry with the same version for ever, so the kubelet\'s copies of Secrets, ConfigMaps, Services and pods stop updating, and each list blocks for the wait.',
     next: 'Restart the kubelet: it lists again from scratch. If it recurs after partitions, upgrade to a kubelet whose client-go has the fix for kubernetes/kubernetes#91073.',
   },
@@ -144,7 +153,7 @@ const OTHER: Cause = {
 
 const NODE_WRITE_KIND = new Set(NODE_WRITES.map(kindId));
 const PLURAL: Readonly<Record<string, string>> = Object.fromEntries(Object.values(WHAT));
-const CERTIFICATE_EXPIRED = CAUSES.find((c) => c.id === 'certificate-expired')!;
+const CERTIFICATE_EXPIRED = API_SERVER_CAUSES.find((c) => c.id === 'certificate-expired')!;
 const NO_CLIENT_CERT: Cause = {
   id: 'no-client-cert', lasting: true, words: [], title: 'it has no client certificate and cannot get one',
   why: 'The kubelet has had no usable client certificate for longer than its shutdown threshold (5 min): a node still bootstrapping whose certificate signing request was never filed or signed, or a certificate deleted or unreadable. It needs the API server to get one, and the API server does not answer.',
@@ -168,7 +177,7 @@ interface Stretch {
  * its current certificate's) may not create CSRs. One such line is enough: it fails the same way every time.
  */
 const CSR_FORBIDDEN: Cause = {
-  id: 'csr-forbidden', lasting: true, answered: true, words: [], title: 'it may not ask for a certificate (CSR forbidden)',
+  id: 'csr-forbidden', lasting: true, answered: true, oneLine: true, words: [], title: 'it may not ask for a certificate (CSR forbidden)',
   why: 'The API server refused the kubelet\'s certificate signing request: the identity it asks with may not create CSRs. A joining node asks with its bootstrap token, whose group (system:bootstrappers) needs the system:node-bootstrapper ClusterRole; a node renewing its certificate asks as system:node:<name>. Without a certificate it cannot register or do anything else.',
   next: 'Check the binding of system:node-bootstrapper to the bootstrap group (`kubectl get clusterrolebinding -o wide | grep bootstrap`; kubeadm creates kubeadm:kubelet-bootstrap), the token\'s group (auth-extra-groups in its Secret), and that the token has not expired.',
 };
@@ -202,7 +211,7 @@ export const apiServerUnreachable: Detector = {
       if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
       const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED
         : kind === 'node.cert-request-failed' && /forbidden/i.test(text) ? CSR_FORBIDDEN
-        : causeByWords(CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
+        : causeByWords(API_SERVER_CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
       if (!cause) continue;
       const key = `${node}\n${cause.id}`;
       let g = groups.get(key);
@@ -234,7 +243,7 @@ export const apiServerUnreachable: Detector = {
       const n = attempts(ev.timeUs, g.events);
       // A credential or certificate refused is no blip: it fails the same way until someone fixes it. Nor is a
       // kubelet without a certificate for 5 min.
-      const lasting = g.noCert || g.cause === CSR_FORBIDDEN || g.cause.id === 'too-large-rv' || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
+      const lasting = g.noCert || g.cause.oneLine || (g.cause.lasting ? g.events.length >= 2 : n >= MIN_ATTEMPTS || (n >= 2 && spanUs >= MIN_SPAN_US));
       // One failed registration matters too: until it succeeds the node does not exist for the control plane.
       const oneMoment = !lasting && (g.summarized || g.byKind.size >= 2 || g.byKind.has(WHAT['node.register-failed'][0]) || wholeUpdateFailed(ev.timeUs, g));
       if (lasting || oneMoment) out.push(describe(ctx, g, spanUs, oneMoment));
@@ -290,8 +299,8 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
         + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
-    g.cause.id === 'too-large-rv' && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
-      ? 'Only its lists failed here, not its node status or lease: the node stays Ready, but what it knows of the cluster goes stale.'
+    g.cause.readsOnly && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
+      ? g.cause.readsOnly
       : unregistered(ctx, g.node, last)
       ? 'Its registration failed too, and the log shows none succeed: unless an earlier start registered it, the node has no Node object in the API, so it does not appear in the cluster at all (there is no NotReady node to see), and no pod is scheduled to it.'
       : spanUs >= GRACE_US
@@ -307,7 +316,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       : 'The failures go on to the end of the log.');
   return b.build({
     id: 'api-server-unreachable',
-    title: `${g.cause.id === 'too-large-rv' ? 'API server cannot serve the kubelet\'s lists' : g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server'}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
+    title: `${g.cause.headline ?? (g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server')}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
     severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,

@@ -13,7 +13,9 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
+import { causeByWords } from '../causes.ts';
 import { clip } from '../text-scan.ts';
+import { API_SERVER_CAUSES } from './api-server-unreachable.ts';
 import { count, duration, lineRef, timeOf, timeOfEvent } from '../wording.ts';
 
 const REGISTERING = kindId('node.registering');
@@ -24,7 +26,6 @@ const MIN_MISSING_US = 30e6;
 const MAX_EVIDENCE = 20;
 /** "node \"x\" not found" (the quotes escaped or not, or lost), the name kept. */
 const NOT_FOUND = /nodes? \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
-const CONNECTION_WORDS = ['connection refused', 'i/o timeout', 'no route to host', 'context deadline exceeded', 'tls handshake timeout', 'no such host', 'eof'];
 
 interface Missing {
   node: number;
@@ -96,6 +97,9 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
     for (const e of failures.slice(-5)) b.evidence(e);
     const error = ctx.text(lastFailure) || eventRawText(trace, lastFailure, 300);
     const lower = error.toLowerCase();
+    // The API server's own answers are told apart below; a connection that fails is api-server-unreachable's cause.
+    const cause = causeByWords(API_SERVER_CAUSES, error);
+    const unanswered = cause && !cause.answered ? cause : undefined;
     parts.push(`Its attempts to register fail: ${count(failures.length, 'failure')}, the last at ${timeOfEvent(trace, lastFailure)} (${lineRef(trace, lastFailure)}): "${clip(error, 240)}".`);
     if (lower.includes('forbidden')) {
       parts.push('The API server refuses to let this kubelet create the Node: its credentials are not those of system:node:<its node name> (a kubeconfig or certificate of another node, or a node name that differs from the certificate\'s), so the NodeRestriction admission plugin or RBAC rejects it.');
@@ -105,8 +109,8 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
       parts.push('The API server does not accept the kubelet\'s credentials (an expired or foreign client certificate, or a bootstrap token that is no longer valid).');
       title = `Node ${name} is not registered: the API server rejects the kubelet's credentials`;
       next = 'Check the kubelet\'s kubeconfig and client certificate (its expiry and issuer against the cluster\'s CA), or re-join the node with a fresh bootstrap token.';
-    } else if (CONNECTION_WORDS.some((w) => lower.includes(w))) {
-      parts.push('The API server does not answer the kubelet: on a control-plane node the kube-apiserver static pod is not up yet (or keeps crashing), elsewhere the address or the network path to it is wrong.');
+    } else if (unanswered) {
+      parts.push(`The API server does not answer the kubelet (${unanswered.title}): on a control-plane node the kube-apiserver static pod is not up yet (or keeps crashing), elsewhere the address or the network path to it is wrong. ${unanswered.why}`);
       title = `Node ${name} is not registered: the API server does not answer`;
       next = 'Check the API server (`crictl ps -a | grep kube-apiserver` and its log on a control-plane node; `curl -k https://<server>:6443/readyz` from this node) and the server address in /etc/kubernetes/kubelet.conf.';
     } else {

@@ -954,6 +954,13 @@ describe('node-not-registered', () => {
     // Not found for a few seconds, with no start to measure from: too short to tell.
     expect(analyse([notFound('10:00:02'), notFound('10:00:04')].join('\n')).of('node-not-registered')).toEqual([]);
   });
+
+  it('reads an unanswered registration by the API server causes api-server-unreachable reads', () => {
+    const refused = analyse([start, registerFailed('10:00:01', 'Post \\"https://10.0.0.1:6443/api/v1/nodes\\": dial tcp 10.0.0.1:6443: connect: connection refused'),
+      notFound('10:00:02'), notFound('10:01:02')].join('\n')).of('node-not-registered');
+    expect(refused.map((f) => f.title)).toEqual(['Node "node-1" is not registered: the API server does not answer (1m2s)']);
+    expect(refused[0].explanation).toContain('The API server does not answer the kubelet (the API server refuses connections)');
+  });
 });
 
 describe('round 10: more real excerpts', () => {
