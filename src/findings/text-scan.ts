@@ -150,6 +150,11 @@ export function imageIn(text: string): string {
 
 export type ErrorClass = 'deadline exceeded' | 'connection refused' | 'connection closed' | 'EOF' | 'unavailable' | 'not found' | 'other';
 
+/** The class says the runtime's socket did not answer: the runtime was down, or restarting. */
+export function isSocketDown(cls: ErrorClass): boolean {
+  return cls === 'connection refused' || cls === 'connection closed' || cls === 'EOF' || cls === 'unavailable';
+}
+
 /** What kind of failure an RPC error text describes (the same classes the kubelet's callers care about). */
 export function errorClass(text: string): ErrorClass {
   const t = text.length > 2000 ? text.slice(0, 2000) : text;

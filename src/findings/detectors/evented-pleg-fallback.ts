@@ -10,7 +10,7 @@ import type { FindingContext } from '../context.ts';
 import { eventsNear } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass } from '../text-scan.ts';
+import { clip, errorClass, isSocketDown } from '../text-scan.ts';
 import { count, lineRef, timeOfEvent } from '../wording.ts';
 
 /** Failures further apart than this are another stretch. */
@@ -49,14 +49,13 @@ function describe(ctx: FindingContext, node: number, failures: number[], fallbac
   const first = failures[0];
   const last = failures[failures.length - 1];
   const error = failures.map((e) => ctx.text(e)).find((t) => t.length > 0) ?? '';
-  const cls = errorClass(error);
   const fallback = eventsNear(ctx, fallbacks, node, ev.timeUs[first], ev.timeUs[last] + FALLBACK_WITHIN_US, 1)[0] ?? -1;
   if (fallback >= 0) b.evidence(fallback);
   const parts = [
     `The evented PLEG lost its stream of container events from the runtime at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}${failures.length > 1 ? `; ${count(failures.length, 'failure')} to ${lineRef(trace, last)}` : ''}): "${clip(error || 'no error logged', 200)}".`,
     'With the EventedPLEG feature the kubelet learns of container starts and exits from that stream (the generic PLEG\'s relisting goes on beside it, less often); when the stream breaks it retries, and after its last retry falls back to relisting every second.',
   ];
-  if (cls === 'connection refused' || cls === 'connection closed' || cls === 'EOF' || cls === 'unavailable') {
+  if (isSocketDown(errorClass(error))) {
     parts.push('The error says the runtime\'s socket did not answer: the runtime (containerd, CRI-O) restarted or went away.');
   }
   parts.push(fallback >= 0

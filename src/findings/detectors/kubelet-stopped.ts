@@ -9,6 +9,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
+import { GRACEFUL_SHUTDOWN_KINDS } from './node-shutdown.ts';
 import type { Finding } from '../../model/trace.ts';
 import { duration, lineRef, timeOfEvent } from '../wording.ts';
 
@@ -20,8 +21,6 @@ const SHUTDOWN_WINDOW_US = 15 * 60e6;
 /** A stop this quick was not held back by anything (the kubelet's shutdown manager waits the pods' grace periods). */
 const QUICK_STOP_US = 5e6;
 const MAX_STOPS = 50;
-const SHUTDOWN_KINDS = ['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'pw.shutdown-killed', 'node.shutdown-done',
-  'node.shutdown-group-timeout', 'node.shutdown-group-done'];
 
 interface Stop {
   node: number;
@@ -59,7 +58,7 @@ export const kubeletStopped: Detector = {
       }
     }
     const reboots = ctx.ofKind('node.reboot');
-    const shutdowns = ctx.ofKinds(SHUTDOWN_KINDS);
+    const shutdowns = ctx.ofKinds(GRACEFUL_SHUTDOWN_KINDS);
     return stops.map((s) => describe(ctx, s, reboots, shutdowns));
   },
 };

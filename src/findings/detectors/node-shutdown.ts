@@ -18,6 +18,9 @@ const KILLED = kindId('pw.shutdown-killed');
 const DONE = kindId('node.shutdown-done');
 const DETECTED = kindId('node.shutdown-detected');
 const GROUP_TIMEOUT = kindId('node.shutdown-group-timeout');
+/** The lines of the kubelet's graceful node shutdown (kubelet-stopped reads them too). */
+export const GRACEFUL_SHUTDOWN_KINDS: readonly string[] = ['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill',
+  'pw.shutdown-killed', 'node.shutdown-done', 'node.shutdown-group-timeout', 'node.shutdown-group-done'];
 /** Lines further apart than this belong to different shutdowns. */
 const MAX_GAP_US = 10 * 60e6;
 
@@ -40,8 +43,7 @@ export const nodeShutdown: Detector = {
     const ev = ctx.trace.events;
     const open = new Map<number, Shutdown>();
     const all: Shutdown[] = [];
-    for (const e of ctx.ofKinds(['node.shutdown-detected', 'node.shutdown-processing', 'pw.shutdown-kill', 'pw.shutdown-killed', 'node.shutdown-done',
-      'node.shutdown-group-timeout', 'node.shutdown-group-done'])) {
+    for (const e of ctx.ofKinds(GRACEFUL_SHUTDOWN_KINDS)) {
       const node = ev.node[e];
       let s = open.get(node);
       const last = s ? s.events[s.events.length - 1] : -1;

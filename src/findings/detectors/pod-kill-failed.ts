@@ -13,7 +13,7 @@ import { lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, failedActions, isNetworkPluginError } from '../text-scan.ts';
+import { clip, errorClass, failedActions, isNetworkPluginError, isSocketDown } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { str } from '../../model/trace-query.ts';
 
@@ -85,7 +85,7 @@ function causeOf(error: string): Cause {
   if (isNetworkPluginError(error)) return 'network';
   const cls = errorClass(error);
   if (cls === 'deadline exceeded' || error.includes('timeout')) return 'timeout';
-  if (cls === 'connection refused' || cls === 'connection closed' || cls === 'EOF' || cls === 'unavailable') return 'unreachable';
+  if (isSocketDown(cls)) return 'unreachable';
   if (cls === 'not found' || error.includes('No such container')) return 'gone';
   return 'other';
 }

@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, isNetworkPluginError, type ErrorClass } from '../text-scan.ts';
+import { clip, errorClass, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { str } from '../../model/trace-query.ts';
 
@@ -186,7 +186,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
       explanation: parts.join(' '), next: 'Nothing to do unless the containers named were expected to exist.',
     });
   }
-  if (classes.has('connection refused') || classes.has('connection closed') || classes.has('EOF') || classes.has('unavailable')) {
+  if ([...classes].some(isSocketDown)) {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
   }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');

@@ -11,8 +11,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { parseGoDurationUs } from '../../util/time.ts';
-import { clip } from '../text-scan.ts';
+import { clip, durationAfter } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
 /** A traced operation this slow counts; two within MAX_GAP_US make a finding, or one this slow alone. */
@@ -20,7 +19,6 @@ const SLOW_US = 2e6;
 const VERY_SLOW_US = 10e6;
 const MAX_GAP_US = 10 * 60e6;
 const MAX_EVIDENCE = 20;
-const TOTAL_TIME = /\(total time: ([0-9.]{1,20}(?:ms|s|m|µs|us))\)/;
 
 interface Slow {
   event: number;
@@ -43,8 +41,7 @@ export const slowOperations: Detector = {
     const stretches: { node: number; ops: Slow[] }[] = [];
     const open = new Map<number, { node: number; ops: Slow[] }>();
     for (const e of ctx.ofKind('node.slow-operation')) {
-      const m = TOTAL_TIME.exec(eventRawText(trace, e, 1000));
-      const totalUs = m ? parseGoDurationUs(m[1]) : NaN;
+      const totalUs = durationAfter(eventRawText(trace, e, 1000), '(total time: ');
       if (!(totalUs >= SLOW_US)) continue;
       let s = open.get(ev.node[e]);
       if (!s || ev.timeUs[e] - ev.timeUs[s.ops[s.ops.length - 1].event] > MAX_GAP_US) {
