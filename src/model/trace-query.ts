@@ -1,4 +1,5 @@
 /** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
+import { findKlogHeader, newKlogHeader } from '../ingest/klog-header.ts';
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
@@ -92,12 +93,11 @@ function isQuotedMessage(trace: Trace, e: number): boolean {
   return c === 34 || c === 123;
 }
 
-/** Where the message starts after a klog header's `file:line] ` in the first 300 characters, or -1. */
+/** Where the message starts after the line's klog header (the reader's own parser; behind any prefix), or -1. */
 function headerEnd(text: string): number {
-  const m = KLOG_CALLER.exec(text.length > 300 ? text.slice(0, 300) : text);
-  return m ? m.index + m[0].length : -1;
+  return findKlogHeader(text, 0, labelHeader, 300) ? labelHeader.msgStart : -1;
 }
-const KLOG_CALLER = /[\w./-]{1,200}:\d{1,6}\] ?/;
+const labelHeader = newKlogHeader();
 
 /** The message as its line printed it: what follows the klog header (a structured message's quotes, a JSON record's msg). */
 export function printedMessage(trace: Trace, e: number): string {
