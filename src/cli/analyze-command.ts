@@ -59,8 +59,9 @@ function startJson(trace: Trace, r: KubeletRestart): object {
     previous: p ? {
       pid: ev.pid[p.lastEvent] || null, lastLine: ev.line[p.lastEvent], lastTime: formatEpochUs(p.fromUs),
       exitLine: p.exitEvent >= 0 ? ev.line[p.exitEvent] : null,
-      // Lines are missing between the two when `linesMissing`: the time between is then not known to be down time.
-      linesMissing: p.cut, downUs: p.cut ? null : r.startUs - p.fromUs,
+      // Lines are missing between the two when `linesMissing`, and neither the stop nor the start is in the log when
+      // `restartUnseen`: the time between is then not known to be down time.
+      linesMissing: p.cut, restartUnseen: p.unseen, downUs: p.cut || p.unseen ? null : r.startUs - p.fromUs,
     } : null,
   };
 }

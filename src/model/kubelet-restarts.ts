@@ -11,6 +11,7 @@
  * stopped writing.
  */
 import { KINDS } from '../catalog/catalog.ts';
+import { KUBELET_START_KINDS } from './machines.ts';
 import { Severity } from '../ingest/klog-header.ts';
 import { formatDurationUs } from '../util/time.ts';
 import { eventLabel, str } from './trace-query.ts';
@@ -25,6 +26,12 @@ export interface PreviousProcess {
   fromUs: number;
   /** Lines are missing from the log between the two (a cut, LogGap): the stretch is not known to be down time. */
   cut: boolean;
+  /**
+   * Neither the old process's end nor the new one's start is in the log (only the pid changed), and they are more
+   * than QUIET_RESTART_US apart: the restart happened somewhere in that stretch, which is not known to be down time
+   * (an excerpt joining two days, a log filtered to one pod).
+   */
+  unseen: boolean;
 }
 
 export interface KubeletRestart {
@@ -45,6 +52,18 @@ const IS_EXIT_KIND = KINDS.map((k) => EXIT_KINDS.has(k));
 /** systemd's lines about the unit (written by systemd, not by a kubelet process). */
 const IS_SERVICE_KIND = KINDS.map((k) => k.startsWith('service.'));
 const IS_VERSION_KIND = KINDS.map((k) => k === 'kubelet.version');
+/** Lines a kubelet prints as it starts, or systemd's about the unit: with one near it, the start is in the log. */
+const START_UP_KINDS: ReadonlySet<string> = new Set([
+  ...KUBELET_START_KINDS, 'node.startup-step', 'node.flag-deprecated', 'volume.startup', 'config.source',
+]);
+const IS_START_UP_KIND = KINDS.map((k) => START_UP_KINDS.has(k) || k.startsWith('service.'));
+/** A start-up line this near a new process's first line is its start's. */
+const START_NEAR_US = 60_000_000;
+/**
+ * A kubelet restarting takes seconds (systemd's RestartSec, the start-up itself): two processes whose lines are
+ * further apart than this, with no line of the stop or the start, are two stretches of a log, not one restart.
+ */
+const QUIET_RESTART_US = 10 * 60_000_000;
 
 interface Restarts {
   all: readonly KubeletRestart[];
@@ -107,16 +126,31 @@ function restartAt(trace: Trace, node: number, start: number, previousStart: num
     }
     if (!firstLine && (ev.pid[e] === pid || !ev.pid[e])) continue;
     if (IS_EXIT_KIND[kind] || ev.severity[e] === Severity.Fatal) exitEvent = e;
-    return { ...base, previous: previousProcess(trace, node, e, exitEvent, startUs) };
+    return { ...base, previous: previousProcess(trace, node, e, exitEvent, start) };
   }
   // No line of the old process's own, only systemd's about its end (a journal that starts there).
-  return exitEvent >= 0 ? { ...base, previous: previousProcess(trace, node, exitEvent, exitEvent, startUs) } : base;
+  return exitEvent >= 0 ? { ...base, previous: previousProcess(trace, node, exitEvent, exitEvent, start) } : base;
 }
 
-function previousProcess(trace: Trace, node: number, lastEvent: number, exitEvent: number, startUs: number): PreviousProcess {
+function previousProcess(trace: Trace, node: number, lastEvent: number, exitEvent: number, start: number): PreviousProcess {
+  const startUs = trace.events.timeUs[start];
   const fromUs = trace.events.timeUs[lastEvent];
   const cut = trace.gaps.some((g) => g.node === node && g.startUs < startUs && g.endUs > fromUs);
-  return { lastEvent, exitEvent, fromUs, cut };
+  const unseen = !cut && exitEvent < 0 && startUs - fromUs > QUIET_RESTART_US && !startInLog(trace, node, lastEvent, start);
+  return { lastEvent, exitEvent, fromUs, cut, unseen };
+}
+
+/** A start-up line on the node after the old process's last line and within a minute of the new one's first. */
+function startInLog(trace: Trace, node: number, lastEvent: number, start: number): boolean {
+  const ev = trace.events;
+  const startUs = ev.timeUs[start];
+  for (let e = start; e > lastEvent && startUs - ev.timeUs[e] <= START_NEAR_US; e--) {
+    if (ev.node[e] === node && IS_START_UP_KIND[ev.kind[e]]) return true;
+  }
+  for (let e = start + 1; e < ev.count && ev.timeUs[e] - startUs <= START_NEAR_US; e++) {
+    if (ev.node[e] === node && IS_START_UP_KIND[ev.kind[e]]) return true;
+  }
+  return false;
 }
 
 /** The old process left a line of its own in the log (else only systemd's about its end: `lastEvent` is that). */
@@ -137,6 +171,9 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const oldPid = ev.pid[p.lastEvent];
   const old = `the last line of the previous process (${oldPid ? `pid ${oldPid}, ` : ''}line ${ev.line[p.lastEvent]})`;
   if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
+  if (p.unseen) {
+    return `${head.replace('Kubelet start', 'Another kubelet process')}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between`;
+  }
   const gap = formatDurationUs(r.startUs - p.fromUs);
   if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;
   return `${head}, ${gap} after ${old}, which ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;

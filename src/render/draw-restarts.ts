@@ -2,7 +2,8 @@
  * Kubelet restarts on the timeline (model/kubelet-restarts.ts): behind every row of the node, a shade from the old
  * process's last line to the new process's start (no kubelet was writing then, so nothing on the node was being
  * synced, probed or reported); over the rows, a thin line at each start; on the node's header row, a label.
- * A stretch with lines missing from the log (a cut) is not shaded: the log cannot say when the old process stopped.
+ * A stretch with lines missing from the log (a cut), or a long one with neither the stop nor the start in it, is not
+ * shaded: the log cannot say when the old process stopped.
  */
 import { firstRestartFrom, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
 import type { FrameContext } from './frame.ts';
@@ -15,7 +16,7 @@ const LABEL_GAP_PX = 4;
 /** Where the shaded stretch before a start begins, or NaN when there is none to draw. */
 export function downFromUs(r: KubeletRestart): number {
   const p = r.previous;
-  return p && !p.cut && r.startUs > p.fromUs ? p.fromUs : NaN;
+  return p && !p.cut && !p.unseen && r.startUs > p.fromUs ? p.fromUs : NaN;
 }
 
 /**
@@ -70,7 +71,9 @@ export function drawRestartLabels(ctx: CanvasRenderingContext2D, frame: FrameCon
     const nextUs = next ? Math.min(next.startUs, downFromUs(next) || next.startUs) : NaN;
     const nextX = next ? Math.min(widthPx, scale.toPx(nextUs)) : widthPx;
     const left = Math.max(0, x);
-    const text = fitText(ctx, r.pid ? `kubelet start · pid ${r.pid}` : 'kubelet start', nextX - left - 2 * LABEL_GAP_PX);
+    // A pid change with neither the stop nor the start in the log: another process, its start not seen.
+    const words = r.previous?.unseen ? `another kubelet · pid ${r.pid}` : r.pid ? `kubelet start · pid ${r.pid}` : 'kubelet start';
+    const text = fitText(ctx, words, nextX - left - 2 * LABEL_GAP_PX);
     if (text) {
       ctx.fillStyle = theme.kubeletStart;
       ctx.fillText(text, left + LABEL_GAP_PX, midY);

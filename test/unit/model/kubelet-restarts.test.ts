@@ -71,7 +71,7 @@ describe('kubelet restarts', () => {
     expect(json.nodes[0].kubeletStarts[0]).toEqual({ line: 1, time: '2024-03-15 10:00:00.100000', pid: 700, previous: null });
     expect(json.nodes[0].kubeletStarts[1]).toEqual({
       line: 10, time: '2024-03-15 10:00:16.400000', pid: 812,
-      previous: { pid: 700, lastLine: 4, lastTime: '2024-03-15 10:00:05.000000', exitLine: 5, linesMissing: false, downUs: 11_400_000 },
+      previous: { pid: 700, lastLine: 4, lastTime: '2024-03-15 10:00:05.000000', exitLine: 5, linesMissing: false, restartUnseen: false, downUs: 11_400_000 },
     });
   });
 
@@ -113,6 +113,20 @@ describe('kubelet restarts', () => {
     const r = kubeletRestarts(t).find((x) => x.pid === 812)!;
     expect(r.previous!.cut).toBe(true);
     expect(describeRestart(t, r)).toMatch(/lines are missing between it and the last line of the previous process \(pid 700, line 1\)/);
+  });
+
+  it('two processes far apart with neither the stop nor the start in the log: another process, no down time', () => {
+    const far = [housekeeping('10:00:03.000000', 700), housekeeping('16:30:00.000000', 812), housekeeping('16:30:02.000000', 812), ''].join('\n');
+    const t = analyzeText(far, 'far.log', { year: 2024 });
+    const r = kubeletRestarts(t).find((x) => x.pid === 812)!;
+    expect(r.previous).toMatchObject({ cut: false, unseen: true });
+    expect(describeRestart(t, r)).toBe('Another kubelet process (pid 812) at line 2, 6h29m after the last line of the previous process (pid 700, line 1): no line shows the one stop or the other start, so the restart was somewhere in between');
+    expect(analyzeJson(t)).toMatchObject({ nodes: [{ kubeletStarts: [{ pid: 812, previous: { restartUnseen: true, downUs: null } }] }] });
+    // The same pair close together is one restart with its down time; so is the far pair with a start-up line.
+    const near = analyzeText(far.replaceAll('16:30:00', '10:00:09').replaceAll('16:30:02', '10:00:11'), 'near.log', { year: 2024 });
+    expect(kubeletRestarts(near)[0].previous).toMatchObject({ unseen: false });
+    const started = analyzeText([housekeeping('10:00:03.000000', 700), version('16:29:59.000000', 812), housekeeping('16:30:00.000000', 812), ''].join('\n'), 's.log', { year: 2024 });
+    expect(kubeletRestarts(started)[0].previous).toMatchObject({ unseen: false });
   });
 
   it('a log without pids: a start told by the sync loop has no previous process, one told by the version line has', () => {
