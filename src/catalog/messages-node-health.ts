@@ -33,6 +33,16 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'Renewing the node lease failed; if renewals keep failing the control plane marks the node Unknown.',
   },
   {
+    id: 'X201', kind: 'node.lease-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['failed to update lease using latest lease, fallback to ensure lease'], text: ['err'],
+    explain: 'Renewing the node lease from the copy the kubelet keeps failed several times in a row (the API server slow or not answering), so it reads the lease again and retries with back-off; if renewals keep failing the control plane marks the node Unknown.',
+  },
+  {
+    id: 'X202', kind: 'node.not-ready-after-start', lane: 'node-status', versions: '1.26+', v: 0,
+    msg: ['Node not becoming ready in time after startup'],
+    explain: 'After a start the kubelet updates the node\'s status quickly until the node is Ready; it gave up waiting: the node is still NotReady (most often the network plugin is not ready, or the runtime is not), and it goes back to its usual status interval.',
+  },
+  {
     id: 'X27', kind: 'eviction.synchronize', lane: 'eviction', versions: 'all', v: 3,
     msg: ['Eviction manager: synchronize housekeeping', 'Eviction manager: no resources are starved'],
     printf: ['eviction manager: synchronize housekeeping', 'eviction manager: no resources are starved'],
@@ -59,6 +69,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X47', kind: 'eviction.failed', lane: 'eviction', versions: '1.21+', v: 0,
     msg: ['Eviction manager: failed to synchronize', 'Eviction manager: failed to get summary stats'], text: ['err'],
     explain: 'The eviction manager could not read node or pod stats, so this check evicted nothing.',
+  },
+  {
+    id: 'X200', kind: 'eviction.failed', lane: 'eviction', versions: '≤1.20', v: 0,
+    printf: ['eviction manager: unexpected err: %v{err}'], text: ['err'],
+    explain: 'The eviction manager\'s check stopped on an error: it could not read the node (not registered: "failed to get node info") or its stats, so this check evicted nothing.',
   },
   {
     id: 'X48', kind: 'gc.succeeded', lane: 'gc', versions: 'all', v: 4,
@@ -129,6 +144,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X191', kind: 'service.stopped', lane: 'other', versions: 'all', v: 0,
     printf: ['Stopped %s{unit}.', 'Succeeded.', 'Deactivated successfully.'], text: ['unit'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The kubelet stopped when the service manager asked it to: the unit is inactive until something starts it again.',
+  },
+  {
+    id: 'X206', kind: 'service.started', lane: 'other', versions: 'all', v: 0,
+    printf: ['Started %s{unit}.'], text: ['unit'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager started the kubelet\'s unit (at boot, by hand, or again after it exited): the kubelet\'s own first lines follow.',
   },
   {
     id: 'X192', kind: 'node.reboot', lane: 'other', versions: 'all', v: 0,

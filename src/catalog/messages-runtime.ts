@@ -408,6 +408,12 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Right after a start the kubelet polls for its Node object to update the pod CIDR and status early; "not found" only means it is not registered yet.',
   },
   {
+    // The first kubelets (1.0–1.1) said it on the sync loop, naming the node.
+    id: 'X205', kind: 'node.get-failed', lane: 'node-status', versions: '≤1.1', v: 0,
+    printf: ['error getting node: node %s{node} not found'], text: ['node'], namesOwnNode: true,
+    explain: 'The kubelet could not find its own Node object in the API server: not registered yet right after a start, else deleted since (the kubelet of this era registered only at its start).',
+  },
+  {
     id: 'X71', kind: 'node.shutdown-detected', lane: 'node-status', versions: '1.21+', v: 1,
     msg: ['Shutdown manager detected new shutdown event, isNodeShuttingDownNow', 'Shutdown manager detected new shutdown event'],
     text: ['event'],
@@ -606,17 +612,31 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'X144', kind: 'housekeeping.orphan-volumes-left', lane: 'housekeeping', versions: 'all', v: 0,
     msg: ['Orphaned pod found, but volume paths are still present on disk', 'Orphaned pod found, but failed to rmdir() volume at path',
+      'Orphaned pod found, but volume subpaths are still present on disk',
       'Orphaned pod found, but error occurred during reading volume dir from disk'],
     printf: ['Orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk',
       // 1.16–1.18 wrote it lowercase, the summary on one line and each pod's at -v=3 after "Orphan pod: ".
       'orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
+      // 1.19–1.20 also reported subPath mounts left under the pod's directory.
+      'orphaned pod %q{podUID} found, but volume subpaths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
+      'Orphan pod: orphaned pod %q{podUID} found, but volume subpaths are still present on disk',
       'Orphan pod: orphaned pod %q{podUID} found, but volume paths are still present on disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occured during reading volume dir from disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk'],
     num: 'numErrs', text: ['err', 'path'],
     explain: 'Housekeeping (every 2 s) found the directory of a pod that is gone from this node, but volume paths are still under it (a volume that did not unmount), so it leaves it there and says so again each time.',
+  },
+  {
+    id: 'X203', kind: 'housekeeping.orphan-dirs-failed', lane: 'housekeeping', versions: '≤1.6', v: 0,
+    printf: ['Failed cleaning up orphaned pod directories: %v{err}'], text: ['err'],
+    explain: 'Housekeeping could not remove the directory of a pod that is gone from the node: something under it is still mounted or held open ("device or resource busy"), so it stays and the error comes back every pass.',
+  },
+  {
+    id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: '≤1.5 (dockertools)', v: 0,
+    printf: ['Failed to remove dead container %q{container}: %v{err}'], text: ['err'],
+    explain: 'Container garbage collection could not remove a dead container: the runtime refused (its filesystem or shm mount still busy, held by another mount namespace), so dead containers pile up and are tried again every minute.',
   },
   {
     id: 'X146', kind: 'volume.object-missing', lane: 'volume', versions: '≤1.20', v: 0,

@@ -171,6 +171,12 @@ export function errorClass(text: string): ErrorClass {
  * The error comes from the pod network plugin (CNI): setting up or tearing down a sandbox's network failed
  * (`NetworkPlugin cni failed to teardown pod`, `plugin type="calico" failed (delete)`, `failed to destroy network`).
  */
+/**
+ * The API server's answer that a Node does not exist — "node \"x\" not found", "nodes \"x\" not found" (the quotes
+ * escaped or not, or lost) — with the name kept: the API server was reached, the node is not registered.
+ */
+export const NODE_NOT_FOUND = /nodes? \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
+
 export function isNetworkPluginError(text: string): boolean {
   const t = (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase();
   return t.includes('cni') || t.includes('networkplugin') || t.includes('network plugin') || t.includes('teardown pod')

@@ -45,6 +45,9 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
+/** Zones differ from UTC by whole quarter hours. */
+const QUARTER_HOUR_US = 15 * 60e6;
+const US_PER_S = 1e6;
 /** Pager-cut lines remembered until their record is emitted (only bounds memory; the '>' is taken off beyond it too). */
 const MAX_PAGER_CUT_LINES = 4096;
 
@@ -917,8 +920,8 @@ export class SourceReader {
     }
     let unit = unitEnd > from && unitEnd - from <= 64 ? text.slice(from, unitEnd) : '';
     if (!unit) {
-      // A stop told by the unit's description (`Stopping Kubernetes Kubelet...`, `Stopped kubelet: The Kubernetes
-      // Node Agent.`), not its name.
+      // A stop or start told by the unit's description (`Stopping Kubernetes Kubelet...`, `Stopped kubelet: The
+      // Kubernetes Node Agent.`, `Started …`), not its name.
       unit = kubeletUnitDescription(text, p);
       message = p;
     }
@@ -953,10 +956,22 @@ export class SourceReader {
       // Within half a day either way: in a newest-first journal the record before it is later.
       let gapUs = (((todUs - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
       if (gapUs > US_PER_DAY / 2) gapUs -= US_PER_DAY;
+      // A journal of whole seconds (short, syslog) cut the fraction off the record that showed both clocks: a line a
+      // second or more later is at the start of its own second, not at that record's fraction again.
+      if (gapUs >= US_PER_S && todUs % US_PER_S === 0 && this.clockWrapperTodUs % US_PER_S === 0) {
+        return Math.max(this.clockKlogUs, this.clockKlogUs - this.clockResidualUs() + gapUs);
+      }
       return this.clockKlogUs + gapUs;
     }
     const prev = this.pending?.rec;
     return prev && Number.isFinite(prev.yearlessUs) ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
+  }
+
+  /** How far the klog clock was ahead of the wrapper's at the last record that showed both, past whole quarter hours (zones). */
+  private clockResidualUs(): number {
+    let d = ((((this.clockKlogUs % US_PER_DAY) - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+    if (d > US_PER_DAY / 2) d -= US_PER_DAY;
+    return d - Math.round(d / QUARTER_HOUR_US) * QUARTER_HOUR_US;
   }
 
   /**
@@ -1381,20 +1396,21 @@ export class SourceReader {
 }
 
 /** The service manager's lines about the kubelet's unit that are routine (info, not error). */
-const SERVICE_INFO_STARTS = ['Scheduled restart', 'Stopping ', 'Stopped ', 'Succeeded.', 'Deactivated successfully.'];
+const SERVICE_INFO_STARTS = ['Scheduled restart', 'Stopping ', 'Stopped ', 'Started ', 'Succeeded.', 'Deactivated successfully.'];
 
 /** Unit descriptions that name no kubelet but are its unit's (k3s's). */
 const KUBELET_UNIT_DESCRIPTIONS = ['Lightweight Kubernetes'];
 
 /**
- * The description in systemd's line about stopping a unit (`Stopping D...`, `Stopped D.`) when it is a kubelet's
+ * The description in systemd's line about stopping or starting a unit (`Stopping D...`, `Stopped D.`, `Started D.`) when it is a kubelet's
  * unit's (it names the kubelet, or is k3s's), else ''.
  */
 function kubeletUnitDescription(text: string, p: number): string {
   const stopping = text.startsWith('Stopping ', p);
-  if (!stopping && !text.startsWith('Stopped ', p)) return '';
+  const word = stopping ? 'Stopping ' : text.startsWith('Stopped ', p) ? 'Stopped ' : text.startsWith('Started ', p) ? 'Started ' : '';
+  if (!word) return '';
   const end = text.trimEnd().length - (stopping ? 3 : 1);
-  const from = p + (stopping ? 9 : 8);
+  const from = p + word.length;
   if (end - from < 3 || end - from > 120 || !text.startsWith(stopping ? '...' : '.', end)) return '';
   const description = text.slice(from, end);
   return description.toLowerCase().includes('kubelet') || KUBELET_UNIT_DESCRIPTIONS.includes(description) ? description : '';

@@ -21,6 +21,8 @@ const SHUTDOWN_WINDOW_US = 15 * 60e6;
 /** A stop this quick was not held back by anything (the kubelet's shutdown manager waits the pods' grace periods). */
 const QUICK_STOP_US = 5e6;
 const MAX_STOPS = 50;
+/** A unit's "Stopped …" this soon after systemd scheduled its restart is that restart's. */
+const AUTO_RESTART_US = 2e6;
 
 interface Stop {
   node: number;
@@ -36,6 +38,7 @@ export const kubeletStopped: Detector = {
     const ev = ctx.trace.events;
     const stops: Stop[] = [];
     const open = new Map<number, Stop>();
+    const restarts = ctx.ofKind('service.restart');
     for (const e of ctx.ofKinds(['service.stopping', 'service.stopped'])) {
       const node = ev.node[e];
       const s = open.get(node);
@@ -51,6 +54,9 @@ export const kubeletStopped: Detector = {
       } else if (!s || s.end >= 0 || ev.timeUs[e] - ev.timeUs[s.end < 0 ? s.begin : s.end] > MAX_STOP_US) {
         // "Succeeded." and "Stopped …" of one stop come together; a lone end is a stop whose start is not in the log.
         if (s && s.end >= 0 && ev.timeUs[e] - ev.timeUs[s.end] <= 1e6) continue;
+        // systemd's restart of a unit that failed: "Scheduled restart job" and the unit's "Stopped …" come together,
+        // with no "Stopping" before — the restart of a crash (kubelet-exited's), not a stop anyone asked for.
+        if (restartJustBefore(ctx, restarts, e)) continue;
         if (stops.length >= MAX_STOPS) break;
         const stop = { node, begin: -1, end: e };
         stops.push(stop);
@@ -62,6 +68,22 @@ export const kubeletStopped: Detector = {
     return stops.map((s) => describe(ctx, s, reboots, shutdowns));
   },
 };
+
+/** A "Scheduled restart job" of the node of `e` within AUTO_RESTART_US before it (restarts: event indices, ascending). */
+function restartJustBefore(ctx: FindingContext, restarts: Uint32Array, e: number): boolean {
+  const ev = ctx.trace.events;
+  let lo = 0;
+  let hi = restarts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (restarts[mid] < e) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo - 1; k >= 0 && ev.timeUs[e] - ev.timeUs[restarts[k]] <= AUTO_RESTART_US; k--) {
+    if (ev.node[restarts[k]] === ev.node[e]) return true;
+  }
+  return false;
+}
 
 function describe(ctx: FindingContext, s: Stop, reboots: Uint32Array, shutdowns: Uint32Array): Finding {
   const trace = ctx.trace;

@@ -14,18 +14,17 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords } from '../causes.ts';
-import { clip } from '../text-scan.ts';
+import { clip, NODE_NOT_FOUND } from '../text-scan.ts';
 import { API_SERVER_CAUSES } from './api-server-unreachable.ts';
 import { count, duration, lineRef, timeOf, timeOfEvent } from '../wording.ts';
 
 const REGISTERING = kindId('node.registering');
 const REGISTER_FAILED = kindId('node.register-failed');
 const REGISTERED = kindId('node.registered');
+const STATUS_ERROR = kindId('node.status-error');
 /** Registration after a start takes seconds; "not found" this long after the start (or for this long) is no start-up race. */
 const MIN_MISSING_US = 30e6;
 const MAX_EVIDENCE = 20;
-/** "node \"x\" not found" (the quotes escaped or not, or lost), the name kept. */
-const NOT_FOUND = /nodes? \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
 
 interface Missing {
   node: number;
@@ -40,7 +39,8 @@ export const nodeNotRegistered: Detector = {
     const ev = trace.events;
     const byNode = new Map<number, Missing>();
     for (const e of ctx.ofKinds(['node.get-failed', 'node.lister-failed', 'node.status-error', 'eviction.failed'])) {
-      const m = NOT_FOUND.exec(eventRawText(trace, e, 600));
+      // The error field first: the raw text of a record joined from cut lines has their line breaks.
+      const m = NODE_NOT_FOUND.exec(ctx.text(e)) ?? NODE_NOT_FOUND.exec(eventRawText(trace, e, 600));
       if (!m) continue;
       let g = byNode.get(ev.node[e]);
       if (!g) byNode.set(ev.node[e], (g = { node: ev.node[e], lines: [], name: '' }));
@@ -75,7 +75,10 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
   }
   const fromUs = Number.isFinite(sinceUs) && sinceUs <= ev.timeUs[first] ? sinceUs : ev.timeUs[first];
   const missingUs = ev.timeUs[last] - fromUs;
-  if (missingUs < MIN_MISSING_US) return undefined;
+  // The node status loop runs only once the kubelet has registered its Node (or with registerNode false): a status
+  // update told "not found" is no start-up race, however short the stretch.
+  const statusUpdates = g.lines.filter((e) => ev.kind[e] === STATUS_ERROR);
+  if (missingUs < MIN_MISSING_US && !statusUpdates.length) return undefined;
 
   const b = new FindingBuilder(trace);
   for (const e of g.lines.slice(0, MAX_EVIDENCE)) b.evidence(e);
@@ -123,6 +126,10 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
     parts.push(`It had registered at ${timeOfEvent(trace, r)} (${lineRef(trace, r)}): the Node object was deleted since (kubectl delete node, a cloud controller that removed the instance, a cluster reset), and the kubelet does not register again until it restarts.`);
     title = `Node ${name} was deleted from the API after it registered`;
     next = 'Restart the kubelet on the node (systemctl restart kubelet) so that it registers again; find out what deleted the Node (the API server\'s audit log, the cloud controller manager).';
+  } else if (statusUpdates.length && !attempts.length) {
+    parts.push(`The node status loop is told "not found" (${lineRef(trace, statusUpdates[0])}), and it runs only after the kubelet registered its Node: the Node was deleted since (kubectl delete node, a cloud controller that removed the instance, a cluster reset), or the kubelet runs with registerNode false and nothing created it. The kubelet does not register again until it restarts.`);
+    title = `Node ${name} does not exist in the API`;
+    next = 'Restart the kubelet (systemctl restart kubelet) so that it registers again, and watch for "Successfully registered node" or the error that stops it; find out what deleted the Node (the API server\'s audit log, the cloud controller manager).';
   } else {
     if (attempts.length) b.evidence(attempts[attempts.length - 1]);
     parts.push(attempts.length
@@ -133,7 +140,7 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
   }
   return b.build({
     id: 'node-not-registered',
-    title: `${title} (${duration(missingUs)})`,
+    title: `${title} (${missingUs >= 1e6 ? duration(missingUs) : count(g.lines.length, 'line')})`,
     severity: missingUs >= 5 * 60e6 || failures.length ? 'error' : 'warning',
     explanation: parts.join(' '),
     next,

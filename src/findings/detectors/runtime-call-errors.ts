@@ -59,6 +59,9 @@ interface Group { node: number; routine: boolean; calls: Map<string, CallStats>;
 /** A PLEG stall this close to a runtime call's failure is the same trouble. */
 const PLEG_NEAR_US = 5 * 60e6;
 
+/** Words of an error that came from the runtime or its connection (an unclassified one, from a caller's line). */
+const RUNTIME_WORDS = /rpc error|runtime|docker|containerd|cri-o|crio|\.sock|grpc/i;
+
 export const runtimeCallErrors: Detector = {
   id: 'runtime-call-errors',
   detect(ctx) {
@@ -84,6 +87,9 @@ export const runtimeCallErrors: Detector = {
         const failure = error ? relogged(nodeRecent, entry.cri.calls, ev.msg[e], cls, error)
           : nodeRecent.findLast((f) => entry.cri!.calls.some((c) => f.call === c || f.call.split(' or ').includes(c)));
         if (!failure && !error) continue;
+        // Standing alone, a caller's error must be the runtime's: "remove /var/lib/kubelet/pods/…: device or resource
+        // busy" from the same cleanup is the node's filesystem, not a call that failed.
+        if (!failure && cls === 'other' && !RUNTIME_WORDS.test(error)) continue;
         if (failure) {
           failure.relogged.add(ev.msg[e]);
           if (failure.stats.relogLines.length < 20) failure.stats.relogLines.push(e);

@@ -33,6 +33,10 @@ const KINDS: readonly { words: string; what: string }[] = [
   { words: 'iptables', what: 'an iptables call (kube-proxy in the same process): the xtables lock or the CPU' },
 ];
 
+/** Operations only the API server traces: its storage's calls, the requests it serves (by their verb and url). */
+const API_SERVER_TRACE = /etcd3|^(Create|Get|List|Update|Patch|Delete|GuaranteedUpdate|DeleteCollection|Watch)$|^SerializeObject|^cacher/;
+const API_SERVER_TRACE_FIELDS = /\] Trace\[\d{1,20}\]: "[^"]{1,80}" (url|key):/;
+
 export const slowOperations: Detector = {
   id: 'slow-operations',
   detect(ctx) {
@@ -41,8 +45,12 @@ export const slowOperations: Detector = {
     const stretches: { node: number; ops: Slow[] }[] = [];
     const open = new Map<number, { node: number; ops: Slow[] }>();
     for (const e of ctx.ofKind('node.slow-operation')) {
-      const totalUs = durationAfter(eventRawText(trace, e, 1000), '(total time: ');
+      const raw = eventRawText(trace, e, 1000);
+      const totalUs = durationAfter(raw, '(total time: ');
       if (!(totalUs >= SLOW_US)) continue;
+      // An all-in-one process (k3s, microk8s's kubelite) prints its API server's traces too: requests it served and
+      // its storage's calls are the API server's slowness, not the node's.
+      if (API_SERVER_TRACE.test(ctx.text(e)) || API_SERVER_TRACE_FIELDS.test(raw)) continue;
       let s = open.get(ev.node[e]);
       if (!s || ev.timeUs[e] - ev.timeUs[s.ops[s.ops.length - 1].event] > MAX_GAP_US) {
         if (stretches.length >= 100) break;

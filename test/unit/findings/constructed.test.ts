@@ -728,7 +728,7 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
     expect(analyse(startsThere(['09:14:02', 'Main process exited, code=exited, status=1/FAILURE'])).of('kubelet-exited')).toEqual([]);
     const oomFirst = analyse(startsThere(['09:14:02', 'A process of this unit has been killed by the OOM killer.'], ['09:14:02', 'Main process exited, code=killed, status=9/KILL']));
     expect(oomFirst.of('kubelet-exited').map((x) => x.title)).toEqual(['Kubelet exited: the OOM killer killed it']);
-    expect(oomFirst.trace.sources[0].lines).toMatchObject({ unrecognized: 1 });
+    expect(oomFirst.trace.sources[0].lines).toMatchObject({ unrecognized: 0 });
   });
 
   it('reads the cause from the error: swap, cgroup driver, runtime socket, flags, credentials; else quotes it', () => {

@@ -187,20 +187,22 @@ describe('Go panics and goroutine dumps', () => {
       j('09:14:12', 'I0304 09:14:12.402118    2210 server.go:415] "Kubelet version" kubeletVersion="v1.27.3"'),
     ];
 
-    it('in a journal: timed by the journal\'s clock from the record before it (81 s later), not given that record\'s time', () => {
+    it('in a journal: timed by the journal\'s clock from the record before it (81 s later), not given that record\'s time or its fraction', () => {
       const trace = analyze({ name: 'journal.txt', data: crashJournal.join('\n') });
       expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
         '2024-03-04 09:12:41.502118 journal.txt:1 I node.fast-ready',
-        '2024-03-04 09:14:02.502118 journal.txt:2+5 F node.crash',
+        // The journal prints whole seconds: the crash is at the start of its second, not at the fraction of the
+        // record before it again.
+        '2024-03-04 09:14:02.000000 journal.txt:2+5 F node.crash',
         // systemd's line about the kubelet's unit: the process's end as its service manager saw it.
-        '2024-03-04 09:14:02.502118 journal.txt:7 E service.exited',
+        '2024-03-04 09:14:02.000000 journal.txt:7 E service.exited',
         '2024-03-04 09:14:12.402118 journal.txt:8 I kubelet.version',
       ]);
       expect(trace.sources[0].lines).toEqual({ total: 8, klog: 2, continuation: 5, unrecognized: 0, blank: 1 });
       expect(trace.sources[0].eras).toEqual({ printf: 0, structured: 2, json: 0 });
       const finding = runDetectors(trace).find((f) => f.id === 'kubelet-panic')!;
       expect(finding.title).toBe('Kubelet crashed in kubelet/cm/devicemanager.(*ManagerImpl).GetCapacity (manager.go:612): concurrent map writes');
-      expect(finding.explanation).toContain('The kubelet started again 9.900s after the last one (line 8): the process had died');
+      expect(finding.explanation).toContain('The kubelet started again 10.40s after the last one (line 8): the process had died');
       // The exit systemd saw is that crash's, not another finding.
       expect(runDetectors(trace).filter((f) => f.id === 'kubelet-exited')).toEqual([]);
     });
@@ -293,6 +295,7 @@ describe('Go panics and goroutine dumps', () => {
         // Ten journal seconds before the record printed above it.
         '2024-03-04 11:40:12.324007 journal.txt:4 E node.kubelet-failed',
         '2024-03-04 11:40:12.324007 journal.txt:3 E service.exited',
+        '2024-03-04 11:40:22.324007 journal.txt:2 I service.started',
         '2024-03-04 11:40:22.324007 journal.txt:1 I kubelet.version',
       ]);
       const bare = analyze({ name: 'notes.md', data: ['I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'error: this is prose'].join('\n') });
