@@ -45,6 +45,8 @@ const MIN_WIDTH = 40;
 const MIN_CUT = 3;
 /** Two lines of exactly one width this long, both cut, are enough: lines of one length by chance are short ones. */
 const MIN_WIDE_PAIR = 120;
+/** What a paster may put before a cut line (a markdown fence, `$ `), making it longer than the width. */
+const MAX_ADDED_PREFIX = 8;
 /** An excerpt this short may hold only two cut lines; a longer one that was cut shows more. */
 const SHORT_EXCERPT_LINES = 12;
 
@@ -155,7 +157,11 @@ export class HardWraps {
   private isCut(text: string): boolean {
     if (this.padded) return text.length === this.width && text.charCodeAt(text.length - 1) !== 32;
     // One shorter, and not ending with a space: cut at a space that was trimmed off.
-    if (!this.atSpaces) return text.length === this.width || (text.length === this.width - 1 && text.charCodeAt(text.length - 1) !== 32);
+    if (!this.atSpaces) {
+      return text.length === this.width || (text.length === this.width - 1 && text.charCodeAt(text.length - 1) !== 32) ||
+        // The first line after a markdown fence the paster put on the same line: the fence is not the terminal's.
+        (text.length === this.width + 3 && text.startsWith('```'));
+    }
     if (text.length > this.width) this.width = text.length;
     return text.length === this.width || (text.length > 0 && text.charCodeAt(text.length - 1) === 32);
   }
@@ -172,9 +178,57 @@ export class HardWraps {
 }
 
 function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): { width: number; atSpaces: boolean; padded?: boolean } {
+  const longest = widthOf(lines, startsRecord, 0);
+  if (longest.width || longest.atSpaces) return longest;
+  // A few lines longer than the cut ones (a markdown fence or a prompt before the first, text the paster added):
+  // the width most lines followed by the rest of them share.
+  const common = commonCutLength(lines, startsRecord);
+  return common ? widthOf(lines, startsRecord, common) : longest;
+}
+
+/**
+ * Each line of the width is followed by one that goes on in the middle of a token: not indented, and its first word
+ * holds code's punctuation or a digit (`alue="…" stacktrace=<`, `d6cd88, 0xc0012…`), which prose's first word does not.
+ */
+function restsLookLikeCode(lines: readonly WrappedLine[], width: number): boolean {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (lines[i].text.length !== width) continue;
+    const rest = lines[i + 1].text;
+    const c = rest.charCodeAt(0);
+    if (c === 32 || c === 9) return false;
+    const space = rest.indexOf(' ');
+    if (!/[=,(){}[\]:"/0-9]/.test(rest.slice(0, space < 0 ? 64 : Math.min(space, 64)))) return false;
+  }
+  return true;
+}
+
+/** The most frequent length (at least MIN_WIDTH) of lines followed by a line that does not start a record, or 0. */
+function commonCutLength(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const text = lines[i].text;
+    const next = lines[i + 1].text;
+    if (text.length < MIN_WIDTH || next.length === 0 || next.charCodeAt(0) === 9 || startsRecord(next, text)) continue;
+    counts.set(text.length, (counts.get(text.length) ?? 0) + 1);
+  }
+  let best = 0;
+  let bestCount = 0;
+  for (const [len, n] of counts) if (n > bestCount || (n === bestCount && len > best)) [best, bestCount] = [len, n];
+  if (bestCount < MIN_CUT) return 0;
+  // Few lines may be longer than it, and by no more than a prefix the paster put before a cut line (a fence, a prompt).
+  let longer = 0;
+  for (const l of lines) {
+    if (l.text.length > best + MAX_ADDED_PREFIX) return 0;
+    if (l.text.length > best) longer++;
+  }
+  return longer * 3 <= bestCount ? best : 0;
+}
+
+/** The signature at `forced` (or, when 0, at the longest line's length). */
+function widthOf(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean, forced: number): { width: number; atSpaces: boolean; padded?: boolean } {
   const none = { width: 0, atSpaces: false };
-  let width = 0;
-  for (const l of lines) if (l.text.length > width) width = l.text.length;
+  let width = forced;
+  if (!forced) for (const l of lines) if (l.text.length > width) width = l.text.length;
   if (width < MIN_WIDTH) return none;
   let atWidth = 0;
   let continued = 0;
@@ -214,5 +268,8 @@ function cutWidth(lines: readonly WrappedLine[], startsRecord: (text: string, af
   if (paddedAtWidth >= 2 && bare >= 2 && bareContinued * 3 >= bare * 2 && paddedAtWidth + bare >= MIN_CUT) return { width, atSpaces: false, padded: true };
   // Two lines of one long width, each followed by the rest of it (an excerpt too short for three): a cut too.
   if (atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR && lines.length <= SHORT_EXCERPT_LINES) return { width, atSpaces: false };
+  // In a longer one, the two may still be the only cut lines (a stack's frames are short): then the rest of each
+  // goes on in the middle of a token.
+  if (!forced && atWidth === 2 && continued === 2 && width >= MIN_WIDE_PAIR && restsLookLikeCode(lines, width)) return { width, atSpaces: false };
   return none;
 }

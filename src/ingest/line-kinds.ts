@@ -46,6 +46,9 @@ export function isSignalLine(s: string, p: number): boolean {
   return i > p + 4 && s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 32;
 }
 
+/** Spaces a dump line may be indented by. */
+const MAX_DUMP_INDENT = 24;
+
 /**
  * A line that can follow the first line of a Go panic or goroutine dump:
  *   - a frame: `pkg.(*T).method(0xc000…, {…})`, `main.main()`, and the runtime's own `panic({0x…, 0x…})` (Go 1.17+)
@@ -59,15 +62,17 @@ export function isSignalLine(s: string, p: number): boolean {
  * Prose is none of these, so a document's text after a pasted dump is not swallowed by it.
  */
 export function looksLikeDumpLine(s: string, p: number): boolean {
-  const c = s.charCodeAt(p);
-  if (c === 9 || looksLikePanicLine(s, p)) return true;
-  if (s.startsWith('created by ', p) || s.startsWith('exit status ', p) || s.startsWith('...additional frames elided...', p) ||
-    s.startsWith('runtime stack:', p) || s.startsWith('PC=0x', p)) return true;
-  return isSourceLocation(s, p) || isFrame(s, p);
+  // Indented by spaces as a `stacktrace=<` value's lines are (8 for a frame, 16 for its file), or a tab turned into them.
+  let q = p;
+  while (s.charCodeAt(q) === 32 && q - p < MAX_DUMP_INDENT) q++;
+  if (s.charCodeAt(q) === 9 || looksLikePanicLine(s, q)) return true;
+  if (s.startsWith('created by ', q) || s.startsWith('exit status ', q) || s.startsWith('...additional frames elided...', q) ||
+    s.startsWith('runtime stack:', q) || s.startsWith('PC=0x', q)) return true;
+  return isSourceLocation(s, p) || isFrame(s, q);
 }
 
 /** A frame: a dotted Go name (or `panic`) without spaces, an argument list, and nothing after its closing parenthesis. */
-function isFrame(s: string, p: number): boolean {
+export function isFrame(s: string, p: number): boolean {
   const end = trimmedEnd(s, p);
   if (end === p || s.charCodeAt(end - 1) !== 41 /* ) */) return false;
   // The runtime prints its gopanic frame as plain `panic(`.

@@ -40,6 +40,8 @@ export interface SourceFacts {
   journalEndUs: number;
   /** Records whose klog header had no date and nothing before them to date them by (dated 1 January). */
   undatedRecords: number;
+  /** Structured kubelet messages read without a klog header (source-reader.ts headerlessStructured). */
+  headerlessStructured: number;
   /** The source is a log platform's CSV download (ingest/csv-log.ts). */
   csvTable: boolean;
   /** A kubelet minor version a build or install path names (`anago-v1.14.0`, `/binaries/v1.19.2/kubelet`), or 0. */
@@ -119,7 +121,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0, promptHost: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -277,6 +279,7 @@ export class SourceNotes {
     f.glogHeaderYear = g.glogHeaderYear || f.glogHeaderYear;
     if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
     f.undatedRecords += g.undatedRecords;
+    f.headerlessStructured += g.headerlessStructured;
     f.csvTable ||= g.csvTable;
     if (!f.pathMinor && g.pathMinor) {
       f.pathMinor = g.pathMinor;

@@ -21,7 +21,7 @@ import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-recor
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isElisionMark, isGoroutineHeader, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isFrame, isGoroutineHeader, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
@@ -45,6 +45,10 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
+/** A goroutine header indented at most this much (a `stacktrace=<` value's lines are, by 8) opens a stack. */
+const MAX_STACK_INDENT = 16;
+/** A structured message without its header: its quoted message is at most this long. */
+const MAX_HEADERLESS_MESSAGE = 200;
 /** Zones differ from UTC by whole quarter hours. */
 const QUARTER_HOUR_US = 15 * 60e6;
 const US_PER_S = 1e6;
@@ -93,21 +97,27 @@ const MAX_STDERR_LINE_CHARS = 4096;
  * `"I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls"`, spaces or a comma around
  * it. Its text unescaped, or undefined for any other line.
  */
-function quotedKlogLine(text: string): string | undefined {
+function quotedKlogLine(text: string, isWrapped: (s: string) => boolean): string | undefined {
   let a = 0;
-  while (a < 8 && text.charCodeAt(a) === 32) a++;
-  if (text.charCodeAt(a) !== 34 || !/^[IWEF]\d{4} /.test(text.slice(a + 1, a + 7))) return undefined;
+  while (a < MAX_QUOTE_INDENT && text.charCodeAt(a) === 32) a++;
+  if (text.charCodeAt(a) !== 34) return undefined;
+  const head = text.slice(a + 1, a + 7);
+  const klog = /^[IWEF]\d{4} /.test(head);
+  // Or a journal's line, as Ansible prints a command's output lines (`"Aug 27 15:17:14 master origin-node[22824]: …",`).
+  if (!klog && !/^[A-Z][a-z]{2} [ \d]\d /.test(head + text.slice(a + 7, a + 8))) return undefined;
   let b = text.length;
   while (b > a && (text.charCodeAt(b - 1) === 32 || text.charCodeAt(b - 1) === 44)) b--;
   if (b - a < 3 || text.charCodeAt(b - 1) !== 34) return undefined;
   try {
     const s = JSON.parse(text.slice(a, b)) as unknown;
-    return typeof s === 'string' && !s.includes('\n') ? s : undefined;
+    return typeof s === 'string' && !s.includes('\n') && (klog || isWrapped(s)) ? s : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** A log line quoted as a JSON string may be indented by this many spaces (a list in a program's JSON output). */
+const MAX_QUOTE_INDENT = 24;
 /** A JSON log line wrapped by a paste is joined back from at most this many lines and characters. */
 const MAX_CUT_JSON_LINES = 8;
 const MAX_CUT_JSON_CHARS = 256 * 1024;
@@ -278,12 +288,19 @@ export class SourceReader {
     return before === '' || before === form;
   }
 
+  /** A line with a wrapper's prefix. */
+  private readonly isWrapped = (text: string): boolean => parseWrapper(text, this.probeWrapper);
+
   /** How a line starts a record: its wrapper's kind, 'klog', 'json'; '' if it does not start like one. */
   private recordForm(text: string): string {
     // A log quoted in markdown starts its records after the quote marks.
     if (text.charCodeAt(0) === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
+    }
+    else if (text.charCodeAt(0) === 34 || text.charCodeAt(0) === 32) {
+      const unquoted = quotedKlogLine(text, this.isWrapped);
+      if (unquoted !== undefined) text = unquoted;
     }
     if (text.charCodeAt(0) === 123 /* { */) return text.charCodeAt(1) === 34 /* " */ ? 'json' : '';
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
@@ -319,7 +336,7 @@ export class SourceReader {
       // quoted as inline code loses its closing backtick too.
       text = c0 === 96 && text.length > 2 && text.endsWith('`') && !text.startsWith('```', 1) ? text.slice(1, -1) : text.slice(1);
     } else if (c0 === 34 /* " */ || c0 === 32) {
-      const unquoted = quotedKlogLine(text);
+      const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.
@@ -802,10 +819,13 @@ export class SourceReader {
         return;
       }
       if (!this.panicMode && this.stderrRecord(text, p, lineNo, w, lastLine)) return;
+      // A journal line of its own, never the rest of a value the record before it left open.
+      if (w && w.ident && this.headerlessStructured(text, p, lineNo, w, lastLine)) return;
       if (this.tryContinuation(text, p, lastLine, w)) return;
     } else if (w && w.ident && (this.stderrRecord(text, p, lineNo, w, lastLine) || this.orphanStack(text, p, lineNo, w, lastLine))) {
       return;
     }
+    if (w && w.ident && this.headerlessStructured(text, p, lineNo, w, lastLine)) return;
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '', w);
   }
 
@@ -890,13 +910,47 @@ export class SourceReader {
 
   /**
    * A goroutine's stack in a journal with no record before it (an excerpt that starts inside a dump, the line that
-   * opened it cut away): a record of its own, so that its lines are the kubelet's and its frames can be read.
+   * opened it cut away): a record of its own, so that its lines are the kubelet's and its frames can be read. It
+   * opens with a goroutine header, or under a kubelet's identifier with a frame.
    */
   private orphanStack(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
-    if (!isGoroutineHeader(text, p)) return false;
+    // Indented as the lines of a `stacktrace=<` value are, when the record that opened it was cut away.
+    const q = firstNonSpace(text, p);
+    if (q < 0 || q - p > MAX_STACK_INDENT) return false;
+    // A frame opens one too under a kubelet's identifier (a second paste that starts inside the same stack).
+    const kubelet = isKubeletName(w.ident) || this.programs.kubeletIdent() === w.ident;
+    if (!isGoroutineHeader(text, q) && !(kubelet && isFrame(text, q))) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
-    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, Severity.Error, true);
+    this.startHeaderless(text, q, lineNo, w, lastLine, timeUs, Severity.Error, true);
+    return true;
+  }
+
+  /**
+   * A structured kubelet message with its klog header taken off (`kubelet[2384]: "SyncLoop DELETE" source="api" …`,
+   * a log someone trimmed before pasting): in a journal's short lines, under a kubelet's identifier, a quoted message followed by
+   * key=value pairs or nothing. A record of its own at the journal's time, its severity not known (read as info);
+   * said once.
+   */
+  private headerlessStructured(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
+    if (text.charCodeAt(p) !== 34 /* " */ || (w.kind !== 'journald-short' && w.kind !== 'journald-precise')) return false;
+    if (!(isKubeletName(w.ident) || this.programs.kubeletIdent() === w.ident)) return false;
+    const close = text.indexOf('"', p + 1);
+    if (close < p + 3 || close - p > MAX_HEADERLESS_MESSAGE || text.lastIndexOf('\\', close) > p) return false;
+    const after = text.charCodeAt(close + 1);
+    if (!(Number.isNaN(after) || (after === 32 && /^ [a-zA-Z][\w.]{0,40}=/.test(text.slice(close + 1, close + 44))))) return false;
+    const timeUs = this.headerlessTimeUs(w);
+    if (!Number.isFinite(timeUs)) return false;
+    this.flush();
+    const rec: LogRecord = {
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: Severity.Info, yearlessUs: timeUs, yearHint: w.year,
+      pid: -1, file: '', fileLine: 0, era: Era.Structured, text: text.slice(p), msgStart: 0, json: undefined,
+      host: w.host, wrapper: w.kind, damage: '',
+    };
+    this.setPending(rec, w);
+    if (this.facts.headerlessStructured++ === 0) {
+      this.sink.diagnostic(lineNo, 'info', 'kubelet messages without their klog header (trimmed before pasting?): each is timed by the journal and read as information, its severity and caller not known');
+    }
     return true;
   }
 

@@ -139,8 +139,15 @@ export function parseIsoTimestamp(s: string, i: number, out: IsoParts): number {
   return p;
 }
 
+/** Only digits in s[from, to), and at least one. */
+function isDigits(s: string, from: number, to: number): boolean {
+  if (to <= from || to - from > 10) return false;
+  for (let i = from; i < to; i++) if (!isDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /**
- * `host ident[pid]: ` after a journald time; returns the payload start or -1. The colon must be followed by a space
+ * `host ident[pid]: ` (or `ident[pid]: ` alone) after a journald time; returns the payload start or -1. The colon must be followed by a space
  * (or end the line): `I0315 10:02:03` after a CI timestamp has a host-like word and a colon too, but never `: `.
  */
 function parseHostIdent(s: string, p: number, w: Wrapper): number {
@@ -151,6 +158,14 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   while (p < limit && s.charCodeAt(p) !== 32) p++;
   if (p >= limit) return -1;
   const hostEnd = p;
+  // No host, the identifier right after the time (`Apr 29 15:20:01 kubelet[2384]: …`, a log someone trimmed).
+  const bracket = s.indexOf('[', hostStart);
+  if (s.charCodeAt(hostEnd - 1) === 58 && s.charCodeAt(hostEnd - 2) === 93 && bracket > hostStart && bracket < hostEnd - 3 &&
+    isDigits(s, bracket + 1, hostEnd - 2)) {
+    w.host = '';
+    w.ident = s.slice(hostStart, bracket);
+    return hostEnd + 1;
+  }
   p++;
   const identStart = p;
   while (p < limit && s.charCodeAt(p) !== 91 /* [ */ && s.charCodeAt(p) !== 58 && s.charCodeAt(p) !== 32) p++;

@@ -56,12 +56,29 @@ export const kubeletPanic: Detector = {
     const ev = ctx.trace.events;
     const groups = new Map<string, Panic>();
     let read = 0;
-    for (const e of ctx.ofKinds(['node.panic', 'node.crash', 'node.stack'])) {
+    const list = ctx.ofKinds(['node.panic', 'node.crash', 'node.stack']);
+    let joinedUpTo = -1;
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k];
+      if (k <= joinedUpTo) continue;
       if (read++ >= MAX_PANICS) break;
       const crash = KINDS[ev.kind[e]] === 'node.crash';
-      const raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
+      let raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
       // A stack whose first line the excerpt cut away is a panic's when the panic machinery is in it.
       const orphan = KINDS[ev.kind[e]] === 'node.stack';
+      // The same stack pasted in pieces (an elision between them): the pieces at the same moment are one stack — a
+      // goroutine's (node.stack), or one that starts at a frame (a record the catalog does not know).
+      if (orphan) {
+        for (let n = e + 1; n < ev.count && n <= e + MAX_PIECES && ev.timeUs[n] - ev.timeUs[e] <= SAME_STACK_US && raw.length < MAX_STACK_CHARS; n++) {
+          if (ev.node[n] !== ev.node[e]) continue;
+          const piece = KINDS[ev.kind[n]];
+          if (piece !== 'node.stack' && piece !== 'unknown') break;
+          const more = eventRawText(ctx.trace, n, MAX_STACK_CHARS - raw.length);
+          if (piece === 'unknown' && !PANIC_FRAMES.some((f) => more.includes(f)) && !more.includes('.go:')) break;
+          raw += '\n' + more;
+          while (k + 1 < list.length && list[k + 1] <= n) joinedUpTo = ++k;
+        }
+      }
       if (orphan && !PANIC_FRAMES.some((f) => raw.includes(f))) continue;
       const value = orphan ? '' : withoutRecoveredMark(ctx.text(e));
       // A fatal signal's dump shows every goroutine: none of them is where it happened.
@@ -93,6 +110,10 @@ const PANIC_FRAMES = ['\npanic(', ': panic(', 'runtime.logPanic', 'runtime.Handl
 /** How the Go runtime opens a fatal signal's dump: `SIGABRT: abort`. */
 const SIGNAL_LINE = /^SIG[A-Z]{2,8}: /;
 const NO_FRAME: Frame = { frame: '', at: '', own: false };
+/** Pieces of a stack this close in time are one stack's. */
+const SAME_STACK_US = 1e6;
+/** Records looked at after an orphan stack for more pieces of it. */
+const MAX_PIECES = 20;
 
 interface Frame {
   /** The function as the finding names it (`kubelet/kuberuntime.(*m).f`, `github.com/google/cadvisor/….f`), or ''. */

@@ -44,7 +44,10 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const spanUs = ev.timeUs[ep.last] - ev.timeUs[ep.first];
   const transient = isStartupTransient(ctx, ep) && pods.size === 0;
   const parts = [
-    `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')}, the runtime reported its pod network not ready${detail ? ` ("${clip(detail, 160)}")` : ''}.`,
+    (ep.count === 1
+      ? `At ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)})`
+      : `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')},`) +
+      ` the runtime reported its pod network not ready${detail ? ` ("${clip(detail, 160)}")` : ''}.`,
     'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
   if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);

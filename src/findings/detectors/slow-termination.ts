@@ -13,6 +13,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 
 /** A stop taking this long is slow: a container with a SIGTERM handler is usually gone within a second or two. */
@@ -129,7 +130,7 @@ export const slowTermination: Detector = {
       if (!list) delays.set(ev.pod[e], (list = []));
       if (list.length < MAX_DELAYS) list.push(e); else list[MAX_DELAYS - 1] = e;
     }
-    const out: Finding[] = [];
+    const out: Finding[] = preStopGraceAgain(ctx);
     for (const [pod, stops] of byPod) {
       const slow = stops.filter((s) => stopUs(trace, s) >= SLOW_US ||
         (verdictOf(trace, s) === 'grace-ran-out' && s.graceS >= MIN_TELLING_GRACE_S && ev.timeUs[s.end] - ev.timeUs[s.kill] >= 2e6));
@@ -138,6 +139,59 @@ export const slowTermination: Detector = {
     return out;
   },
 };
+
+/** A kill this soon after its preStop hook ran out is that stop's. */
+const KILL_AFTER_HOOK_US = 1e6;
+const GRACE_FIELD = /\bgracePeriod=(\d{1,7})\b/;
+
+/**
+ * A preStop hook that ran out the whole grace period ("PreStop hook not completed in grace period"), after which the
+ * container is asked to stop with that whole grace period again — not with the 2 s the kubelet allows once the hook
+ * used it up — so a container that ignores SIGTERM takes twice terminationGracePeriodSeconds to go: a kubelet bug
+ * (kubernetes/kubernetes#115817). One finding per pod.
+ */
+function preStopGraceAgain(ctx: FindingContext): Finding[] {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const out: Finding[] = [];
+  const seen = new Set<number>();
+  const kills = ctx.ofKind('runtime.kill');
+  let k = 0;
+  for (const hook of ctx.ofKind('runtime.prestop')) {
+    if (out.length >= MAX_PODS) break;
+    const raw = eventRawText(trace, hook, 2000);
+    const grace = GRACE_FIELD.exec(raw);
+    if (!raw.includes('not completed in grace period') || !grace) continue;
+    const graceS = Number(grace[1]);
+    while (k < kills.length && kills[k] <= hook) k++;
+    const kill = kills[k];
+    if (kill === undefined || ev.timeUs[kill] - ev.timeUs[hook] > KILL_AFTER_HOOK_US || ev.pod[kill] !== ev.pod[hook]) continue;
+    if (ev.cid[hook] > 0 && ev.cid[kill] > 0 && ev.cid[hook] !== ev.cid[kill]) continue;
+    const killS = ev.num[kill];
+    const pod = ev.pod[hook];
+    if (!(killS >= graceS) || graceS < MIN_TELLING_GRACE_S || pod < 0 || seen.has(pod)) continue;
+    seen.add(pod);
+    const b = new FindingBuilder(trace);
+    b.pod(pod).podLanes(pod, ['container']);
+    b.evidence(hook);
+    b.evidence(kill);
+    const deleted = ctx.ofKind('syncloop.delete').findLast((e) => e < hook && ev.pod[e] === pod && ev.timeUs[hook] - ev.timeUs[e] <= (graceS + 5) * 1e6) ?? -1;
+    if (deleted >= 0) b.evidence(deleted, false);
+    const since = deleted >= 0 ? `, ${duration(ev.timeUs[hook] - ev.timeUs[deleted])} after the pod's deletion (${lineRef(trace, deleted)})` : '';
+    out.push(b.build({
+      id: 'slow-termination',
+      title: `PreStop hook used up the grace period, then the container got ${killS}s more: ${podName(trace, pod)}`,
+      severity: 'warning',
+      explanation: [
+        `The container's preStop hook had not finished when its grace period of ${graceS}s ran out at ${timeOfEvent(trace, hook)} (${lineRef(trace, hook)})${since}, and the kubelet then asked the runtime to stop the container with a grace period of ${killS}s (${lineRef(trace, kill)}).`,
+        'The hook\'s time is meant to come out of the grace period, leaving the container 2 s after it; given the whole period again, a container that ignores SIGTERM takes twice terminationGracePeriodSeconds to stop, and the pod stays Terminating that long.',
+        'This is a known kubelet bug (kubernetes/kubernetes#115817).',
+      ].join(' '),
+      next: 'Make the preStop hook finish well within terminationGracePeriodSeconds (it should not sleep the whole period) and the main process exit on SIGTERM; upgrade to a kubelet release with the fix for kubernetes/kubernetes#115817.',
+    }));
+  }
+  return out;
+}
 
 function stopUs(trace: FindingContext['trace'], s: Stop): number {
   const ev = trace.events;

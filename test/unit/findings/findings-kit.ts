@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { kindName } from '../../../src/catalog/catalog.ts';
 import { runDetectors } from '../../../src/findings/run.ts';
 import { podId } from '../../../src/model/trace-query.ts';
 import type { Finding, Trace } from '../../../src/model/trace.ts';
@@ -20,6 +21,8 @@ export interface Analysed {
   /** Source line numbers of a finding's evidence, in order. */
   lines(f: Finding): number[];
   pods(f: Finding): string[];
+  /** Event kinds of the records that start on a source line. */
+  kinds(line: number): string[];
 }
 
 export function analyse(text: string, name = 'test.log'): Analysed {
@@ -30,6 +33,11 @@ export function analyse(text: string, name = 'test.log'): Analysed {
     of: (id) => findings.filter((f) => f.id === id),
     lines: (f) => f.evidence.map((e) => trace.events.line[e]),
     pods: (f) => f.pods.map((p) => podId(trace.pods[p])),
+    kinds: (line) => {
+      const out: string[] = [];
+      for (let e = 0; e < trace.events.count; e++) if (trace.events.line[e] === line) out.push(kindName(trace.events.kind[e]));
+      return out;
+    },
   };
 }
 

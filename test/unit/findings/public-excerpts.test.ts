@@ -1107,3 +1107,88 @@ describe('round 10: ExecSync failing', () => {
     expect(f.explanation).toContain('ExecSync runs a command in a container — exec probes, and kubectl exec (here in container 7d4d65dd400a)');
   });
 });
+
+describe('round 11: real excerpts', () => {
+  it('"nodes \\"x\\" not found" in node status updates is the API server answering: node-not-registered, not api-server-unreachable (pahud/eks-templates#1)', () => {
+    // https://github.com/pahud/eks-templates/issues/1 — an EKS journal hard-wrapped at 110 columns.
+    const a = fixture('node-not-registered-2.log');
+    expect(a.of('api-server-unreachable')).toEqual([]);
+    const f = only(a, 'node-not-registered');
+    expect(f.title).toBe('Node "ip-10-0-157-91.us-west-2.compute.internal" does not exist in the API (9.049s)');
+    // The eviction manager's printf-era "unexpected err: failed to get node info" counts too, its cut name rejoined.
+    expect(a.lines(f)).toEqual([4, 7, 10, 13]);
+    expect(f.explanation).toContain('it runs only after the kubelet registered its Node');
+  });
+
+  it('a kubelet panic pasted as a journal\'s indented stack in two pieces names the frame (kubernetes/kubernetes#128367)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/128367 — in-place resize of a sidecar panics the kubelet.
+    const a = fixture('kubelet-panic-5.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic in kubelet/kuberuntime.(*kubeGenericRuntimeManager).computePodResizeAction.func2 (kuberuntime_manager.go:643)');
+    expect(a.trace.sources[0].node).toBe('kind-control-plane');
+    expect(a.trace.sources[0].year.value).toBe(2024);
+  });
+
+  it('a structured panic record hard-wrapped at 144 columns keeps its stacktrace=< value (kubernetes/kubernetes#137993)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/137993 — a nil pointer in doPodResizeAction with cgroupsPerQOS false.
+    const a = fixture('kubelet-panic-6.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic in kubelet/kuberuntime.(*kubeGenericRuntimeManager).doPodResizeAction');
+    expect(f.explanation).not.toContain('does not show the stack');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 1, continuation: 14 });
+  });
+
+  it('an all-in-one process\'s API server traces are not the node being slow (k3s-io/k3s#5406)', () => {
+    // https://github.com/k3s-io/k3s/issues/5406 — k3s with an external datastore; its API server's storage calls time out.
+    const a = fixture('slow-operations-2.log');
+    expect(a.of('slow-operations')).toEqual([]);
+    // The kubelet's own traces in the same shape still count.
+    const trace = (op: string) => `I0410 21:18:24.381986    8158 trace.go:205] Trace[1]: ${op} (10-Apr-2022 21:18:13.013) (total time: 11648ms):`;
+    expect(analyse(trace('"Calculate volume metrics of data for pod default/web-0"')).of('slow-operations')).toHaveLength(1);
+    expect(analyse(trace('"List etcd3" key:/clusterrolebindings,resourceVersion:')).of('slow-operations')).toEqual([]);
+    expect(analyse(trace('"Create" url:/api/v1/namespaces,user-agent:Go-http-client/2.0')).of('slow-operations')).toEqual([]);
+  });
+
+  it('systemd\'s restart of a failed kubelet is no stop asked for; its whole-second lines keep no borrowed fraction (apache/cloudstack#5999)', () => {
+    // https://github.com/apache/cloudstack/issues/5999 — the kubelet's config file is missing; systemd restarts it every 10 s.
+    const a = fixture('kubelet-exited-7.log');
+    expect(a.of('kubelet-stopped')).toEqual([]);
+    expect(only(a, 'kubelet-exited').title).toBe('Kubelet fails to start: its config file is missing or unreadable (2×)');
+    const ev = a.trace.events;
+    const at = (line: number) => ev.timeUs[ev.line.indexOf(line)] % 1e6;
+    // "Scheduled restart job" and "Stopped …" at 12:35:31 in a journal of whole seconds: the start of that second.
+    expect([at(5), at(6)]).toEqual([0, 0]);
+    // systemd's "Started kubelet: …" is the unit's line too.
+    expect(a.kinds(7)).toEqual(['service.started']);
+  });
+
+  it('journal lines quoted as JSON strings in Ansible\'s output are records (openshift/openshift-ansible#9771)', () => {
+    // https://github.com/openshift/openshift-ansible/issues/9771 — origin-node's journal in a failed task's output.
+    const a = fixture('network-not-ready-4.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 7 });
+    expect(a.trace.sources[0].node).toBe('master');
+    const f = only(a, 'network-not-ready');
+    expect(f.explanation).toMatch(/^At 15:17:14\.927511 \(line 7\) the runtime reported its pod network not ready/);
+  });
+
+  it('kubelet messages whose klog header was trimmed off, in host-less journal lines, tell the preStop bug (kubernetes/kubernetes#117373)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/117373 — the container gets the whole grace period again after its preStop hook.
+    const a = fixture('slow-termination-2.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 3 });
+    const f = only(a, 'slow-termination');
+    expect(f.title).toBe('PreStop hook used up the grace period, then the container got 300s more: <redacted>-production/<redacted>-68c6fc9b7d-26fwh');
+    expect(a.lines(f)).toEqual([11, 15, 16]);
+    expect(f.explanation).toContain('kubernetes/kubernetes#115817');
+    // With the 2 s the kubelet leaves after a hook that ran out, nothing is said.
+    const fixed = analyse(a.text.replace(/("Killing container with a grace period".*)gracePeriod=300/, '$1gracePeriod=2'));
+    expect(fixed.of('slow-termination')).toEqual([]);
+  });
+
+  it('a cleanup that fails on a busy mount is not a runtime call failing; hard-wrapped lines after a fence are joined (kubernetes/kubernetes#22911)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/22911 — GKE 1.3: orphaned pod directories and dead containers stay busy.
+    const a = fixture('cleanup-busy-1.log');
+    expect(a.of('runtime-call-errors')).toEqual([]);
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 4, continuation: 8 });
+    expect([4, 6, 8, 12].map((line) => a.kinds(line)[0])).toEqual(['housekeeping.orphan-dirs-failed', 'housekeeping.failed', 'gc.remove-failed', 'gc.remove-failed']);
+  });
+});

@@ -182,4 +182,23 @@ describe('hard-wrapped logs', () => {
     const trace = analyzeText(['43', '56', '59'].map(line).join('\n'));
     expect(trace.sources[0].lines).toMatchObject({ total: 3, klog: 3, continuation: 0 });
   });
+
+  it('the width most cut lines share, when a few lines are a fence longer (kubernetes/kubernetes#22911 shape)', () => {
+    const rec = (k: number) => `E0907 00:20:1${k}.615448    3457 kubelet.go:2275] Failed cleaning up orphaned pod directories: remove /var/lib/kubelet/pods/85e13d83-711e-11e6-9db3-42010af0003f/volumes/kubernetes.io~secret/token-${k}: device or resource busy`;
+    const cut = [1, 2, 3, 4].flatMap((k) => [rec(k).slice(0, 112), rec(k).slice(112)]);
+    cut[0] = '```' + cut[0];
+    expect(HardWraps.cutOf(cut, startsRecord)).toEqual({ width: 112, atSpaces: false });
+    // A line much longer than the shared width is no paster's prefix: not cut.
+    expect(HardWraps.cutOf([...cut, `I0907 00:20:19.000001    3457 kubelet.go:1] "${'x'.repeat(200)}"`], startsRecord).width).toBe(0);
+  });
+
+  it('two cut lines in a longer excerpt, each going on in the middle of a token, are cut (kubernetes/kubernetes#137993 shape)', () => {
+    const frames = Array.from({ length: 8 }, (_, k) => [`        k8s.io/kubernetes/pkg/kubelet/f${k}(0x1)`, `                k8s.io/kubernetes/pkg/kubelet/f${k}.go:${k + 10} +0x1`]).flat();
+    // Cut inside `panicGoValue` (at 140, the key starts at 132), as the issue's paste was.
+    const base = 'E0319 17:08:49.016993 4073428 panic.go:262] "Observed a panic" panic="';
+    const head = `${base}${'r'.repeat(132 - base.length - 2)}" panicGoValue="x" stacktrace=<`;
+    const second = '        k8s.io/kubernetes/pkg/kubelet/kuberuntime.(*kubeGenericRuntimeManager).doPodResizeAction(0xc000c4b380, {0x2bef9a8, 0xc000751160}, 0xc0012701';
+    const lines = [head.slice(0, 140), head.slice(140), ...frames.slice(0, 6), second.slice(0, 140), second.slice(140) + ')', ...frames.slice(6)];
+    expect(HardWraps.cutOf(lines, startsRecord)).toEqual({ width: 140, atSpaces: false });
+  });
 });
