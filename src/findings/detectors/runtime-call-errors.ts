@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { str } from '../../model/trace-query.ts';
 
@@ -134,7 +134,8 @@ export const runtimeCallErrors: Detector = {
 function reportedWithPod(ctx: FindingContext, g: Group, sandboxFailures: Uint32Array): boolean {
   if (g.routine || g.serious > 0 || [...g.calls.keys()].some((name) => name !== 'RunPodSandbox')) return false;
   const ev = ctx.trace.events;
-  return g.events.every((e) => eventsNear(ctx, sandboxFailures, g.node, ev.timeUs[e], ev.timeUs[e] + RELOG_WINDOW_US, 1).length > 0);
+  // (A pod worker's line whose pod the excerpt cut off names none: no finding there to say it.)
+  return g.events.every((e) => eventsNear(ctx, sandboxFailures, g.node, ev.timeUs[e], ev.timeUs[e] + RELOG_WINDOW_US, 1).some((s) => ev.pod[s] >= 0));
 }
 
 /**
@@ -202,7 +203,9 @@ function describe(ctx: FindingContext, n: Group): Finding {
     parts.push(`ExecSync runs a command in a container — exec probes, and kubectl exec${ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : ''}: while it fails, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
   }
   const network = calls.some((c) => isNetworkPluginError(c.sample));
-  if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
+  const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));
+  if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
+  else if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
   else {
     // PLEG stalled on the node at the same time: its relist is stuck in a runtime call, so these are no passing failure.
@@ -217,13 +220,14 @@ function describe(ctx: FindingContext, n: Group): Finding {
   }
   return b.build({
     id: 'runtime-call-errors',
-    title: n.failures === 1 ? `Container runtime call failed (${calls[0].name})`
+    title: cgroups ? `Container runtime ${n.failures === 1 ? 'call fails' : 'calls fail'} (${calls.map((c) => c.name).join(', ')}): cgroup driver mismatch`
+      : n.failures === 1 ? `Container runtime call failed (${calls[0].name})`
       : calls.length === 1 ? `Container runtime calls failing (${calls[0].name} ×${calls[0].count})`
       : calls.length <= 3 ? `Container runtime calls failing (${failed}: ${calls.map((c) => c.name).join(', ')})`
         : `Container runtime calls failing (${failed}, mostly ${calls[0].name})`,
     severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: network
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : network
       ? 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error.'
       : 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',
   });

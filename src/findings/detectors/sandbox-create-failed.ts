@@ -9,7 +9,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { clipMiddle, failedActions, isNetworkPluginError, runtimeErrorText } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clipMiddle, failedActions, isCgroupDriverMismatch, isNetworkPluginError, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
 import { eventsNear } from '../episodes.ts';
@@ -97,9 +97,11 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   const portTaken = !p.network && /address already in use|port is already allocated/i.test(p.error);
+  const cgroups = !p.network && !portTaken && isCgroupDriverMismatch(p.error);
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
     : p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
     : p.error.includes('sandbox image') ? ' The pause (sandbox) image could not be pulled.'
+    : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
   const parts: string[] = [];
   if (p.failureCount) {
@@ -124,10 +126,10 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: portTaken
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
       : 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
   });

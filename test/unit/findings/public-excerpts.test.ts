@@ -1192,3 +1192,14 @@ describe('round 11: real excerpts', () => {
     expect([4, 6, 8, 12].map((line) => a.kinds(line)[0])).toEqual(['housekeeping.orphan-dirs-failed', 'housekeeping.failed', 'gc.remove-failed', 'gc.remove-failed']);
   });
 });
+
+describe('round 11: a cgroup driver mismatch', () => {
+  it('runc refusing a cgroupfs path is named, though the pod worker\'s line lost its pod (labring/sealos#2447)', () => {
+    // https://github.com/labring/sealos/issues/2447 — kubelet on cgroupfs, containerd's runc on systemd: no sandbox starts.
+    const a = fixture('runtime-call-errors-8.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime call fails (RunPodSandbox): cgroup driver mismatch');
+    expect(f.next).toContain('SystemdCgroup');
+    expect(a.lines(f)).toEqual([48]);
+  });
+});
