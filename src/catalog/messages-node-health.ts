@@ -169,9 +169,17 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X50', kind: 'gc.image-disk-pressure', lane: 'gc', versions: 'all', v: 0,
     msg: ['Disk usage on image filesystem is over the high threshold, trying to free bytes down to the low threshold'],
-    printf: ['[imageGCManager]: Disk usage on image filesystem is at %d{usage}%% which is over the high threshold (%d{highThreshold}%%). Trying to free %d{amountToFree} bytes down to the low threshold (%d{lowThreshold}%%).'],
+    printf: ['[imageGCManager]: Disk usage on image filesystem is at %d{usage}%% which is over the high threshold (%d{highThreshold}%%). Trying to free %d{amountToFree} bytes down to the low threshold (%d{lowThreshold}%%).',
+      // Up to 1.9 or so, without the low threshold.
+      '[imageGCManager]: Disk usage on image filesystem is at %d{usage}%% which is over the high threshold (%d{highThreshold}%%). Trying to free %d{amountToFree} bytes'],
     num: 'usage',
     explain: 'The image filesystem is fuller than the high threshold: unused images will be removed.',
+  },
+  {
+    // The runtime's refusal is its answer, not a runtime failing: read with image GC, not as a CRI call failing.
+    id: 'X207', kind: 'gc.image-remove-failed', lane: 'gc', versions: 'all', v: 0,
+    msg: ['RemoveImage from image service failed'], printf: ['RemoveImage %q{imageID} from image service failed: %v{err}'], text: ['err'],
+    explain: 'The runtime refused to remove an image the kubelet asked it to (image garbage collection, or kubectl\'s image clean-up): an image a container still uses — a running one, or a stopped one the runtime keeps — or a parent of other images.',
   },
   {
     id: 'X81', kind: 'config.set-pods', lane: 'config', versions: '≤1.20', v: 4,
@@ -192,7 +200,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Systemd watchdog is not enabled', 'Using this format as endpoint is deprecated, please consider using full url format.',
       'Using cgroup driver setting received from the CRI runtime', 'NoSwap is set due to memorySwapBehavior not specified',
       'Container manager verified user specified cgroup-root exists', 'Discovered runtime cgroup name',
-      'Creating topology manager with none policy', 'Initialized iptables rules.', 'Starting to listen'],
+      'Creating topology manager with none policy', 'Initialized iptables rules.', 'Starting to listen',
+      'Updated machine memory state', 'Eviction manager: starting control loop', 'Initializing container log rotate workers',
+      'eviction manager: failed to check if we have separate container filesystem. Ignoring.'],
     printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
       'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
       'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d',

@@ -463,9 +463,22 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Creating the kubelet\'s Node object in the API server failed; the kubelet retries with a growing delay (up to 7 s) until it succeeds.',
   },
   {
+    id: 'X209', kind: 'node.csinode-failed', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Failed to contact API server when waiting for CSINode publishing'], printf: ['Failed to contact API server when waiting for CSINode publishing: %v{err}'], text: ['err'],
+    explain: 'At start-up the kubelet waits for its CSINode object (the CSI drivers on the node) and could not read it from the API server: not reachable, not registered yet, or forbidden — a node name that differs from the one in its credentials is refused.',
+  },
+  {
     id: 'X14', kind: 'node.registered', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Successfully registered node'], printf: ['Successfully registered node %v{node}'], text: ['node'], namesOwnNode: true,
     explain: 'The API server accepted the kubelet\'s Node object: the node is registered.',
+  },
+  {
+    id: 'X208', kind: 'admit.topology-hint', lane: 'sync-loop', versions: 'all', v: 0,
+    msg: ['Hint Provider has no preference for NUMA affinity with any resource'],
+    printf: ['[topologymanager] Pod QoS Level: %s{qos}', '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
+      '[topologymanager] ContainerTopologyHint: %s{hint}', '[topologymanager] TopologyHints for pod \'%s{pod}\', container \'%s{container}\': %v{hints}'],
+    text: ['hint', 'qos'],
+    explain: 'While the topology manager admits a pod, it asks each hint provider (CPU, memory, device managers) where the container\'s resources can go and merges the answers into one NUMA affinity; with the single-numa-node policy a merged hint that spans NUMA nodes rejects the pod (Topology Affinity Error). A provider with no preference leaves the choice to the others.',
   },
   {
     id: 'X77', kind: 'admit.topology', lane: 'sync-loop', versions: '1.18+', v: 0,

@@ -15,12 +15,21 @@ import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
+/** A refused removal this soon after GC began removing (or found the disk over its threshold) is that pass's. */
+const REFUSED_IN_PASS_US = 5 * 60e6;
+const MAX_REFUSED = 200;
 /** Before 1.7 every failed pass printed its line (X11d), not only several in a row. */
 const printedEachPass = (msg: number) => CATALOG[msg].id === 'X11d';
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
 const CAUSES: readonly Cause[] = [
+  {
+    id: 'in-use-running', words: ['being used by running container'],
+    title: 'it picks an image a running container uses',
+    why: 'Garbage collection chose an image that a running container uses — the kubelet did not count it as in use (a sandbox\'s pause image, or a container it does not know about) — and the runtime refused to delete it, so that part of the pass frees nothing; as long as such images are the oldest, each pass picks them again.',
+    next: 'See which images the node really uses (`docker ps` / `crictl ps` with their images) against `docker images` / `crictl images`; pin the sandbox image (pinned images are never collected) or set --pod-infra-container-image to the image the runtime uses; free space elsewhere meanwhile (dead containers, logs).',
+  },
   {
     // Before 1.7: "wanted to free N, but freed M space with errors in image deletion: [… conflict …]".
     id: 'removal-refused', words: ['errors in image deletion', 'image is being used by', 'dependent child images', 'unable to delete'],
@@ -51,13 +60,26 @@ export const imageGcFailing: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, number[]>();
+    const refusedOnly = new Set<number>();
     // "failed multiple times in a row" (the catalog tells it from "failed once", the start-up blip).
     for (const e of ctx.ofKind('gc.image-failed')) {
       const list = byNode.get(ev.node[e]) ?? [];
       list.push(e);
       byNode.set(ev.node[e], list);
     }
-    return [...byNode.entries()].map(([node, list]) => describe(ctx, node, list));
+    // A removal the runtime refused during a pass (old kubelets print no failed pass of their own), on a node with
+    // no failed pass in the log: the pass's failure, as far as the log tells.
+    const removing = ctx.ofKinds(['gc.image-removing', 'gc.image-disk-pressure']);
+    for (const e of ctx.ofKind('gc.image-remove-failed')) {
+      if (byNode.has(ev.node[e]) && !refusedOnly.has(ev.node[e])) continue;
+      const pass = removing.findLast((r) => r < e && ev.node[r] === ev.node[e]);
+      if (pass === undefined || ev.timeUs[e] - ev.timeUs[pass] > REFUSED_IN_PASS_US) continue;
+      const list = byNode.get(ev.node[e]) ?? [];
+      if (list.length < MAX_REFUSED) list.push(e);
+      byNode.set(ev.node[e], list);
+      refusedOnly.add(ev.node[e]);
+    }
+    return [...byNode.entries()].map(([node, list]) => describe(ctx, node, list, refusedOnly.has(node)));
   },
 };
 
@@ -65,7 +87,7 @@ export function bytesText(n: number): string {
   return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
 }
 
-function describe(ctx: FindingContext, node: number, list: number[]): Finding {
+function describe(ctx: FindingContext, node: number, list: number[], refused: boolean): Finding {
   const trace = ctx.trace;
   const b = new FindingBuilder(trace);
   for (const e of list.slice(0, MAX_EVIDENCE)) b.evidence(e);
@@ -99,7 +121,7 @@ function describe(ctx: FindingContext, node: number, list: number[]): Finding {
     id: 'image-gc-failing',
     title: `Image garbage collection failing: ${cause.title}`,
     severity: 'warning',
-    explanation: `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
+    explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
       + 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.',
     next: cause.next,
   });

@@ -1203,3 +1203,17 @@ describe('round 11: a cgroup driver mismatch', () => {
     expect(a.lines(f)).toEqual([48]);
   });
 });
+
+describe('round 11: image GC refused', () => {
+  it('GC picks the pause image a running container uses and Docker refuses (kubernetes/kubernetes#60670, syslog 1.9)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/60670 — image GC at 76% tries to delete the in-use pause image.
+    const a = fixture('image-gc-failing-2.log');
+    const f = only(a, 'image-gc-failing');
+    expect(f.title).toBe('Image garbage collection failing: it picks an image a running container uses');
+    expect(a.lines(f)).toEqual([17, 23]);
+    expect(f.explanation).toContain('The image filesystem was 76% full (line 17)');
+    // A refusal with no GC pass before it (kubectl's clean-up, another tool) says nothing here.
+    const refusal = a.text.split('\n').find((l) => l.includes('RemoveImage'))!;
+    expect(analyse(refusal).of('image-gc-failing')).toEqual([]);
+  });
+});
