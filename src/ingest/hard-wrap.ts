@@ -59,6 +59,13 @@ export class HardWraps {
   padded = false;
   /** Cut lines joined back (each a line of the width followed by the rest of it). */
   joined = 0;
+  /**
+   * Lines chopped, not wrapped: in the first lines, this many end at exactly `choppedWidth` characters and each is
+   * followed by a new record (a pager's chopped view, `less -S`, a terminal that does not wrap): what lay beyond the
+   * screen's edge is lost, not on the next line. 0 when not.
+   */
+  chopped = 0;
+  choppedWidth = 0;
   private deciding = true;
   private probe: WrappedLine[] = [];
   private probeChars = 0;
@@ -120,6 +127,7 @@ export class HardWraps {
     const lines = this.probe;
     this.probe = [];
     const cut = cutWidth(lines, this.startsRecord);
+    if (!cut.width) [this.choppedWidth, this.chopped] = choppedAt(lines, this.startsRecord);
     this.width = cut.width;
     this.atSpaces = cut.atSpaces;
     this.padded = cut.padded ?? false;
@@ -200,6 +208,45 @@ function restsLookLikeCode(lines: readonly WrappedLine[], width: number): boolea
     if (!/[=,(){}[\]:"/0-9]/.test(rest.slice(0, space < 0 ? 64 : Math.min(space, 64)))) return false;
   }
   return true;
+}
+
+/** Narrower than this, lines of one length ending a record are likely whole ones. */
+const MIN_CHOPPED_WIDTH = 100;
+/** How much of a chopped line's end tells one message's from another's. */
+const CHOPPED_ENDING_CHARS = 24;
+/** Different endings needed among the lines of the width: two messages of one length happen, three are a screen. */
+const MIN_CHOPPED_ENDINGS = 3;
+
+/**
+ * The width lines were chopped at, and how many were (see HardWraps.chopped); [0, 0] when not: the length most of the
+ * records' lines share (a document's prose around them may be longer), no record longer, each line of it followed by
+ * a record of its own, the end, or a pager's status line (`lines 941-1001/1001 (END)`).
+ */
+function choppedAt(lines: readonly WrappedLine[], startsRecord: (text: string, after: string) => boolean): [number, number] {
+  const counts = new Map<number, number>();
+  let longestRecord = 0;
+  for (const l of lines) {
+    if (!startsRecord(l.text, '')) continue;
+    if (l.text.length > longestRecord) longestRecord = l.text.length;
+    if (l.text.length >= MIN_CHOPPED_WIDTH) counts.set(l.text.length, (counts.get(l.text.length) ?? 0) + 1);
+  }
+  let width = 0;
+  let atWidth = 0;
+  for (const [len, n] of counts) if (n > atWidth || (n === atWidth && len > width)) [width, atWidth] = [len, n];
+  // A screen's edge chops most long lines; records of one length by chance are a few among many.
+  let long = 0;
+  for (const n of counts.values()) long += n;
+  if (atWidth < MIN_CUT || width !== longestRecord || atWidth * 2 < long) return [0, 0];
+  // One message repeated has one length too, and one ending; a screen's edge cuts different messages at different words.
+  const endings = new Set<string>();
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].text.length !== width || !startsRecord(lines[i].text, '')) continue;
+    const next = i + 1 < lines.length ? lines[i + 1].text : '';
+    if (next && !startsRecord(next, lines[i].text) && !/^lines \d{1,9}-\d{1,9}/.test(next)) return [0, 0];
+    // (Numbers aside: one message's repeats differ in their counts and durations.)
+    endings.add(lines[i].text.slice(-CHOPPED_ENDING_CHARS).replace(/\d/g, '#'));
+  }
+  return endings.size >= MIN_CHOPPED_ENDINGS ? [width, atWidth] : [0, 0];
 }
 
 /** The most frequent length (at least MIN_WIDTH) of lines followed by a line that does not start a record, or 0. */

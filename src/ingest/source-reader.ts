@@ -518,6 +518,8 @@ export class SourceReader {
       this.sink.diagnostic(0, 'info', `lines wrapped at spaces (\`fold -s\`, a mail) were joined back: ${this.wraps.joined} wrapped lines`);
     } else if (this.wraps.width) {
       this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) were joined back: ${this.wraps.joined} cut lines`);
+    } else if (this.wraps.chopped) {
+      this.sink.diagnostic(0, 'warning', `${this.wraps.chopped} lines end at exactly ${this.wraps.choppedWidth} characters, each followed by a new line of the log: they were chopped at a screen's edge (\`less -S\`, a terminal that does not wrap), and what lay beyond it is not in the log — errors may be cut short`);
     }
     for (let s = 0; s < this.criPartial.length; s++) {
       const held = this.criPartial[s];

@@ -201,4 +201,22 @@ describe('hard-wrapped logs', () => {
     const lines = [head.slice(0, 140), head.slice(140), ...frames.slice(0, 6), second.slice(0, 140), second.slice(140) + ')', ...frames.slice(6)];
     expect(HardWraps.cutOf(lines, startsRecord)).toEqual({ width: 140, atSpaces: false });
   });
+
+  it('lines chopped at a screen\'s edge (less -S) are told, not joined; one message repeated at one length is not (aws-quickstart/quickstart-amazon-eks#7 shape)', () => {
+    const j = (t: string, rest: string) => `Feb 18 12:46:${t} ip-10-0-1-229.us-west-2.compute.internal kubelet[4015]: ${rest}`;
+    const lines = [
+      j('23', 'I0218 12:46:23.437247    4015 kubelet_node_status.go:79] Attempting to register node ip-10-0-1-229.us-west-2.compute.internal'),
+      j('23', 'E0218 12:46:23.581741    4015 kubelet_node_status.go:103] Unable to register node "ip-10-0-1-229.us-west-2.compute.internal" with API server: Unauthorized'),
+      j('23', 'E0218 12:46:23.581834    4015 reflector.go:205] k8s.io/kubernetes/pkg/kubelet/kubelet.go:455: Failed to list *v1.Service: Unauthorized'),
+      j('23', 'E0218 12:46:23.593169    4015 reflector.go:205] k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:47: Failed to list *v1.Pod: Unauthorized'),
+      j('24', 'E0218 12:46:24.101010    4015 reflector.go:205] k8s.io/kubernetes/pkg/kubelet/kubelet.go:464: Failed to list *v1.Node: Unauthorized'),
+    ].map((l) => l.slice(0, 180));
+    const diags = (text: string) => analyzeText(text).sources[0].diagnostics.filter((d) => d.message.includes('chopped at a screen')).map((d) => d.message);
+    expect(diags([...lines, 'lines 941-1001/1001 (END)'].join('\n'))).toEqual([
+      '5 lines end at exactly 180 characters, each followed by a new line of the log: they were chopped at a screen\'s edge (`less -S`, a terminal that does not wrap), and what lay beyond it is not in the log — errors may be cut short',
+    ]);
+    // The same message four times, of one length: whole lines.
+    const repeated = [1, 2, 3, 4].map((k) => j(`2${k}`, `E0218 12:46:2${k}.593169    4015 kubelet.go:2130] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized`));
+    expect(diags(repeated.join('\n'))).toEqual([]);
+  });
 });
