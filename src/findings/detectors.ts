@@ -45,6 +45,7 @@ import { kubeletStopped } from './detectors/kubelet-stopped.ts';
 import { nodeNotRegistered } from './detectors/node-not-registered.ts';
 import { slowOperations } from './detectors/slow-operations.ts';
 import { eventedPlegFallback } from './detectors/evented-pleg-fallback.ts';
+import { nodeNameMismatch } from './detectors/node-name-mismatch.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -59,4 +60,5 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
+  nodeNameMismatch,
 ];

@@ -56,6 +56,7 @@ const CASES: Record<string, Case> = {
   'node-not-registered': { input: () => fixture('node-not-registered-1.log') },
   'slow-operations': { input: () => fixture('slow-operations-1.log') },
   'evented-pleg-fallback': { input: () => fixture('evented-pleg-fallback-1.log') },
+  'node-name-mismatch': { input: () => fixture('node-name-mismatch-1.log') },
 };
 
 describe('every detector\'s finding: next step and time range', () => {

@@ -1217,3 +1217,22 @@ describe('round 11: image GC refused', () => {
     expect(analyse(refusal).of('image-gc-failing')).toEqual([]);
   });
 });
+
+describe('node-name-mismatch', () => {
+  it('the kubelet as Node "fedora" with another node\'s credentials, in a German newest-first journal (okd-project/okd#401)', () => {
+    // https://github.com/okd-project/okd/issues/401 — the host came up as "fedora"; its certificate is okd4m01's.
+    const a = fixture('node-name-mismatch-1.log');
+    const f = only(a, 'node-name-mismatch');
+    expect(f.title).toBe('Kubelet\'s node name "fedora" is not the one its credentials are for ("okd4m01.bluecare.local")');
+    // Newest first: line 8 ("node \"fedora\" not found") is the earlier.
+    expect(a.lines(f)).toEqual([8, 7]);
+    expect(f.next).toContain('kubelet-client-current.pem');
+  });
+
+  it('says nothing when the names agree, a short host name included', () => {
+    const line = (user: string) => `E1201 19:22:29.681173    1293 csi_plugin.go:994] Failed to contact API server when waiting for CSINode publishing: csinodes.storage.k8s.io "node-1" is forbidden: User "system:node:${user}" cannot get resource "csinodes"`;
+    expect(analyse(line('node-1')).of('node-name-mismatch')).toEqual([]);
+    expect(analyse(line('node-1.example.com')).of('node-name-mismatch')).toEqual([]);
+    expect(analyse(line('node-2')).of('node-name-mismatch')).toHaveLength(1);
+  });
+});
