@@ -202,7 +202,10 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Container manager verified user specified cgroup-root exists', 'Discovered runtime cgroup name',
       'Creating topology manager with none policy', 'Initialized iptables rules.', 'Starting to listen',
       'Updated machine memory state', 'Eviction manager: starting control loop', 'Initializing container log rotate workers',
-      'eviction manager: failed to check if we have separate container filesystem. Ignoring.'],
+      'eviction manager: failed to check if we have separate container filesystem. Ignoring.',
+      'Warning: For remote container runtime, --pod-infra-container-image is ignored in kubelet, which should be set in that remote runtime instead',
+      // Windows nodes: the kubelet is not in the Administrators group (its checks of admin rights fail; it runs on).
+      'kubelet running with insufficient permissions'],
     printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
       'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
       'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d',
@@ -213,7 +216,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       // The gRPC library's own lines as the kubelet dials its runtime (1.14–1.19).
       'parsed scheme: %q', 'scheme %q not registered, fallback to default scheme', 'ClientConn switching balancer to %q',
       'ccResolverWrapper: sending update to cc: %v', '[ContainerManager]: Discovered runtime cgroups name: %s',
-      'Using %q as endpoint is deprecated, please consider using full url format %q.', 'Docker cri networking managed by %s'],
+      'Using %q as endpoint is deprecated, please consider using full url format %q.', 'Docker cri networking managed by %s',
+      'Using root directory: %s', 'cAdvisor running in container: %q'],
     explain: 'A step of the kubelet\'s start-up: its settings, certificates, the runtime connection, cAdvisor, the stats analyzer, the CPU, memory, topology and device managers and the HTTP server come up before the sync loop does.',
   },
   {

@@ -208,10 +208,10 @@ export class SourceNotes {
     }
   }
 
-  /** A full date (YYYY-MM-DD) in a line that is not the kubelet's: a hint of the year where the log gives none. */
+  /** A full date (YYYY-MM-DD, or Go's `time.Date(2022, time.November, 29, …)`) in a line that is not the kubelet's: a hint of the year where the log gives none. */
   private noteYearIn(text: string): void {
     if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
-    const date = dateInText(text, 0, Math.min(text.length, 2000));
+    const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text);
     if (date) this.facts.proseDates.push(date);
   }
 
@@ -331,4 +331,23 @@ export function journalBanner(text: string, p: number): [number, number] {
     return Number.isFinite(ms) ? ms * 1000 : 0;
   };
   return [dateAfter(' begin'), dateAfter(' end')];
+}
+
+const GO_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const GO_DATE = /time\.Date\((\d{4}), time\.([A-Z][a-z]{2,8}), (\d{1,2}),/;
+
+/**
+ * The date in a Go value printed with %#v (`time.Date(2022, time.November, 29, 22, 58, 21, 0, time.Local)`, as an
+ * event the kubelet could not write prints its timestamps) as yyyymmdd, or 0. Go's zero time (year 1) is none.
+ */
+function goDateIn(text: string): number {
+  // The first few values: an event's EventTime is often Go's zero time, before or after its real timestamps.
+  for (let at = text.indexOf('time.Date('), k = 0; at >= 0 && k < 4; at = text.indexOf('time.Date(', at + 10), k++) {
+    const m = GO_DATE.exec(text.slice(at, at + 48));
+    if (!m) continue;
+    const year = Number(m[1]);
+    const month = GO_MONTHS.indexOf(m[2]) + 1;
+    if (year >= 1970 && year < 2200 && month > 0) return year * 10000 + month * 100 + Number(m[3]);
+  }
+  return 0;
 }

@@ -182,6 +182,9 @@ const CSR_FORBIDDEN: Cause = {
   next: 'Check the binding of system:node-bootstrapper to the bootstrap group (`kubectl get clusterrolebinding -o wide | grep bootstrap`; kubeadm creates kubeadm:kubelet-bootstrap), the token\'s group (auth-extra-groups in its Secret), and that the token has not expired.',
 };
 
+/** An error that names the request or the connection (`Put "https://…"`, `dial tcp …`): more telling than a summary. */
+const NAMES_REQUEST = /https?:\/\/|dial tcp|\b(?:Get|Put|Post|Patch|Delete) "/;
+
 export const apiServerUnreachable: Detector = {
   id: 'api-server-unreachable',
   detect(ctx) {
@@ -221,8 +224,9 @@ export const apiServerUnreachable: Detector = {
         g = { node, cause, events: [], byKind: new Map(), error: '', summarized: false, noCert: false };
         groups.set(key, g);
       }
-      // The first error that says something (a notice without an error field is quoted by its message).
-      if (!g.error) g.error = text || printedMessage(ctx.trace, e);
+      // The first error that says something (a notice without an error field is quoted by its message), or a later one
+      // that names the request where the first did not.
+      if (!g.error || (!NAMES_REQUEST.test(g.error) && NAMES_REQUEST.test(text))) g.error = text || printedMessage(ctx.trace, e);
       add(g, e, kind);
       lastFailureOn.set(node, g);
     }

@@ -384,6 +384,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
     J(json('stats/fs_resource_analyzer.go:67', { msg: 'Adding debug handlers to kubelet server', v: 0 })),
     S(klog('I', 'container_manager_linux.go:980', '"CPUAccounting not enabled for process" pid=2891')),
     S(klog('I', 'eviction_manager.go:189', '"Eviction manager: starting control loop"')),
+    P(klog('I', 'server.go:271', 'Using root directory: /var/lib/kubelet')),
+    S(klog('E', 'server.go:277', '"kubelet running with insufficient permissions" err="Error while checking admin group membership"')),
     P(klog('I', 'container_manager_linux.go:867', 'MemoryAccounting not enabled for pid: 2891')),
     S(klog('I', 'cpu_manager.go:214', '"Reconciling" reconcilePeriod="10s"')),
     S(klog('I', 'server.go:494', '"Golang settings" GOGC="" GOMAXPROCS="" GOTRACEBACK=""')),

@@ -1236,3 +1236,13 @@ describe('node-name-mismatch', () => {
     expect(analyse(line('node-2')).of('node-name-mismatch')).toHaveLength(1);
   });
 });
+
+describe('round 11: a Polish journal with a crash-looping etcd', () => {
+  it('takes the year from Go\'s time.Date in an event the kubelet could not write (kubernetes/kubernetes#114197)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/114197 — etcd and kube-controller-manager crash-loop; lease updates time out.
+    const a = fixture('crashloop-backoff-5.log');
+    expect(a.trace.sources[0].year).toEqual({ value: 2022, how: 'document' });
+    expect(only(a, 'crashloop-backoff').title).toBe('CrashLoopBackOff: etcd in kube-system/etcd-kub-master (back-off 40s)');
+    expect(only(a, 'api-server-unreachable').title).toBe('Kubelet cannot reach the API server: requests to the API server time out (for 10.00s)');
+  });
+});
