@@ -33,6 +33,8 @@ export const CATALOG: readonly CatalogEntry[] = [
 
 /** 1 for the entries whose event text names the kubelet's own node (CatalogEntry.namesOwnNode), by entry number. */
 export const NAMES_OWN_NODE: Uint8Array = Uint8Array.from(CATALOG, (e) => (e.namesOwnNode ? 1 : 0));
+/** 1 for the entries whose error-level lines without an error are information (CatalogEntry.errorOnlyWithText). */
+export const ERROR_ONLY_WITH_TEXT: Uint8Array = Uint8Array.from(CATALOG, (e) => (e.errorOnlyWithText ? 1 : 0));
 
 /** By entry number: 0, or what the entry's lines tell about their container's kind (CatalogEntry.containerRole). */
 export const ROLE_NONE = 0;

@@ -73,6 +73,11 @@ export interface CatalogEntry {
    * is no evidence that its program is the kubelet (ingest/journal-programs.ts).
    */
   alsoPrintedBy?: string;
+  /**
+   * An error-level line of this message that carries no error (its text field empty) is no error: a debugging line
+   * some release logged at the wrong level (1.22's "PLEG: Write status"). The model reads it as information.
+   */
+  errorOnlyWithText?: boolean;
 }
 
 /** A value read as printf text (CatalogEntry.inner). */

@@ -272,8 +272,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X115', kind: 'pleg.status-error', lane: 'pleg', versions: '1.21+', v: 0,
-    msg: ['PLEG: Write status'], text: ['err'],
-    explain: 'The PLEG could not read a pod\'s status from the runtime while relisting (its sandbox IP, a container it lost): the pod\'s cached status stays old until a later relist succeeds.',
+    msg: ['PLEG: Write status'], text: ['err'], errorOnlyWithText: true,
+    explain: 'The PLEG could not read a pod\'s status from the runtime while relisting (its sandbox IP, a container it lost): the pod\'s cached status stays old until a later relist succeeds. Without err= it is no error: 1.22 logged this debugging line (the pod\'s whole status) at error level by mistake.',
   },
   {
     id: 'M109', kind: 'runtime.kill', lane: 'pod-worker', versions: 'all', v: 2,

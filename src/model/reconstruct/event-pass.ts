@@ -4,7 +4,8 @@
  * pod's worker, then records admission and hands container (and container-role), status and probe lines to their parts. The per-kind
  * tables decide cheaply which parts an event concerns, so most events cost a few array reads.
  */
-import { KINDS } from '../../catalog/catalog.ts';
+import { ERROR_ONLY_WITH_TEXT, KINDS } from '../../catalog/catalog.ts';
+import { Severity } from '../../ingest/klog-header.ts';
 import type { ContainerEvents } from './container-events.ts';
 import { ContainerRoles } from './container-roles.ts';
 import { CONTAINER_KIND } from './container-events.ts';
@@ -38,6 +39,7 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
   const severityCol = events.severity;
   const cnameCol = events.cname;
   const msgCol = events.msg;
+  const textCol = events.text;
   for (let i = 0; i < n; i++) {
     const t = timeCol[i];
     const kindId = kindCol[i];
@@ -45,7 +47,9 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
     const node = nodeCol[i];
     const pod = podCol[i];
     const laneCode = laneKindCol[i];
-    const sev = severityCol[i];
+    let sev = severityCol[i];
+    // An error-level line that carries no error, of a message some release logged at the wrong level: information.
+    if (sev >= Severity.Error && ERROR_ONLY_WITH_TEXT[msgCol[i]] && textCol[i] === 0) severityCol[i] = sev = Severity.Info;
 
     nodeEvents.noteStart(i, t, node, kindId);
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
+import { kindName } from '../../../src/catalog/catalog.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -1244,5 +1245,19 @@ describe('round 11: a Polish journal with a crash-looping etcd', () => {
     expect(a.trace.sources[0].year).toEqual({ value: 2022, how: 'document' });
     expect(only(a, 'crashloop-backoff').title).toBe('CrashLoopBackOff: etcd in kube-system/etcd-kub-master (back-off 40s)');
     expect(only(a, 'api-server-unreachable').title).toBe('Kubelet cannot reach the API server: requests to the API server time out (for 10.00s)');
+  });
+});
+
+describe('round 11: 1.22\'s error-level "PLEG: Write status"', () => {
+  it('is information without err=, an error with it; the start-up PLEG transient stays one (kubernetes/kubernetes#106265)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/106265 — 1.22 logged the PLEG's status dump at error level.
+    const a = fixture('pleg-unhealthy-6.log');
+    expect(a.trace.pods.map((p) => `${p.name} ${p.errorCount}`)).toEqual(['calico-node-kckfc 0']);
+    const ev = a.trace.events;
+    const write = ev.kind.findIndex((k, i) => i < ev.count && kindName(k) === 'pleg.status-error');
+    expect(ev.severity[write]).toBe(0);
+    expect(only(a, 'pleg-unhealthy').severity).toBe('info');
+    const withErr = analyse('E1109 21:31:26.226034  112447 generic.go:415] "PLEG: Write status" err="rpc error: code = Unknown desc = sandbox not found" pod="kube-system/calico-node-kckfc"');
+    expect(withErr.trace.pods[0].errorCount).toBe(1);
   });
 });
