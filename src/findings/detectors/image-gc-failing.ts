@@ -8,6 +8,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
+import { lastBefore } from '../episodes.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { causeByWords, type Cause } from '../causes.ts';
@@ -72,8 +73,7 @@ export const imageGcFailing: Detector = {
     const removing = ctx.ofKinds(['gc.image-removing', 'gc.image-disk-pressure']);
     for (const e of ctx.ofKind('gc.image-remove-failed')) {
       if (byNode.has(ev.node[e]) && !refusedOnly.has(ev.node[e])) continue;
-      const pass = removing.findLast((r) => r < e && ev.node[r] === ev.node[e]);
-      if (pass === undefined || ev.timeUs[e] - ev.timeUs[pass] > REFUSED_IN_PASS_US) continue;
+      if (lastBefore(ctx, removing, ev.node[e], ev.timeUs[e] - REFUSED_IN_PASS_US, ev.timeUs[e] + 1) < 0) continue;
       const list = byNode.get(ev.node[e]) ?? [];
       if (list.length < MAX_REFUSED) list.push(e);
       byNode.set(ev.node[e], list);

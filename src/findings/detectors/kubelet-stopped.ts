@@ -8,6 +8,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
+import { lastBefore } from '../episodes.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import { GRACEFUL_SHUTDOWN_KINDS } from './node-shutdown.ts';
 import type { Finding } from '../../model/trace.ts';
@@ -56,7 +57,7 @@ export const kubeletStopped: Detector = {
         if (s && s.end >= 0 && ev.timeUs[e] - ev.timeUs[s.end] <= 1e6) continue;
         // systemd's restart of a unit that failed: "Scheduled restart job" and the unit's "Stopped …" come together,
         // with no "Stopping" before — the restart of a crash (kubelet-exited's), not a stop anyone asked for.
-        if (restartJustBefore(ctx, restarts, e)) continue;
+        if (lastBefore(ctx, restarts, node, ev.timeUs[e] - AUTO_RESTART_US, ev.timeUs[e] + 1) >= 0) continue;
         if (stops.length >= MAX_STOPS) break;
         const stop = { node, begin: -1, end: e };
         stops.push(stop);
@@ -68,22 +69,6 @@ export const kubeletStopped: Detector = {
     return stops.map((s) => describe(ctx, s, reboots, shutdowns));
   },
 };
-
-/** A "Scheduled restart job" of the node of `e` within AUTO_RESTART_US before it (restarts: event indices, ascending). */
-function restartJustBefore(ctx: FindingContext, restarts: Uint32Array, e: number): boolean {
-  const ev = ctx.trace.events;
-  let lo = 0;
-  let hi = restarts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (restarts[mid] < e) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let k = lo - 1; k >= 0 && ev.timeUs[e] - ev.timeUs[restarts[k]] <= AUTO_RESTART_US; k--) {
-    if (ev.node[restarts[k]] === ev.node[e]) return true;
-  }
-  return false;
-}
 
 function describe(ctx: FindingContext, s: Stop, reboots: Uint32Array, shutdowns: Uint32Array): Finding {
   const trace = ctx.trace;

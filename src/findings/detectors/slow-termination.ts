@@ -11,6 +11,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
+import { eventsNear } from '../episodes.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
@@ -156,6 +157,7 @@ function preStopGraceAgain(ctx: FindingContext): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<number>();
   const kills = ctx.ofKind('runtime.kill');
+  const deletes = ctx.ofKind('syncloop.delete');
   let k = 0;
   for (const hook of ctx.ofKind('runtime.prestop')) {
     if (out.length >= MAX_PODS) break;
@@ -175,7 +177,7 @@ function preStopGraceAgain(ctx: FindingContext): Finding[] {
     b.pod(pod).podLanes(pod, ['container']);
     b.evidence(hook);
     b.evidence(kill);
-    const deleted = ctx.ofKind('syncloop.delete').findLast((e) => e < hook && ev.pod[e] === pod && ev.timeUs[hook] - ev.timeUs[e] <= (graceS + 5) * 1e6) ?? -1;
+    const deleted = eventsNear(ctx, deletes, ev.node[hook], ev.timeUs[hook] - (graceS + 5) * 1e6, ev.timeUs[hook], 200).findLast((e) => ev.pod[e] === pod) ?? -1;
     if (deleted >= 0) b.evidence(deleted, false);
     const since = deleted >= 0 ? `, ${duration(ev.timeUs[hook] - ev.timeUs[deleted])} after the pod's deletion (${lineRef(trace, deleted)})` : '';
     out.push(b.build({
