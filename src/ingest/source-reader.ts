@@ -930,9 +930,9 @@ export class SourceReader {
 
   /**
    * A structured kubelet message with its klog header taken off (`kubelet[2384]: "SyncLoop DELETE" source="api" …`,
-   * a log someone trimmed before pasting): in a journal's short lines, under a kubelet's identifier, a quoted message followed by
-   * key=value pairs or nothing. A record of its own at the journal's time, its severity not known (read as info);
-   * said once.
+   * a log someone trimmed before pasting): in a journal's short lines, under a kubelet's identifier, a quoted message
+   * followed by key=value pairs or nothing. A record of its own at the journal's time; its severity is not printed: an
+   * error when err= comes first (as klog's ErrorS writes it), else information. Said once.
    */
   private headerlessStructured(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
     if (text.charCodeAt(p) !== 34 /* " */ || (w.kind !== 'journald-short' && w.kind !== 'journald-precise')) return false;
@@ -944,14 +944,15 @@ export class SourceReader {
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     this.flush();
+    const severity = text.startsWith(' err=', close + 1) ? Severity.Error : Severity.Info;
     const rec: LogRecord = {
-      line: lineNo, lineCount: lastLine - lineNo + 1, severity: Severity.Info, yearlessUs: timeUs, yearHint: w.year,
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity, yearlessUs: timeUs, yearHint: w.year,
       pid: -1, file: '', fileLine: 0, era: Era.Structured, text: text.slice(p), msgStart: 0, json: undefined,
       host: w.host, wrapper: w.kind, damage: '',
     };
     this.setPending(rec, w);
     if (this.facts.headerlessStructured++ === 0) {
-      this.sink.diagnostic(lineNo, 'info', 'kubelet messages without their klog header (trimmed before pasting?): each is timed by the journal and read as information, its severity and caller not known');
+      this.sink.diagnostic(lineNo, 'info', 'kubelet messages without their klog header (trimmed before pasting?): each is timed by the journal, read as an error when err= comes first and else as information, its caller not known');
     }
     return true;
   }

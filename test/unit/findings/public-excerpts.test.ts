@@ -1183,6 +1183,10 @@ describe('round 11: real excerpts', () => {
     // With the 2 s the kubelet leaves after a hook that ran out, nothing is said.
     const fixed = analyse(a.text.replace(/("Killing container with a grace period".*)gracePeriod=300/, '$1gracePeriod=2'));
     expect(fixed.of('slow-termination')).toEqual([]);
+    // Their severity is not printed: info, unless err= comes first as klog's ErrorS writes it.
+    expect([11, 15, 16].map((line) => a.trace.events.severity[a.trace.events.line.indexOf(line)])).toEqual([0, 0, 0]);
+    const failed = analyse('Apr 29 15:20:02 kubelet[2384]: "Error syncing pod, skipping" err="failed to \\"StartContainer\\"" pod="default/web-0"');
+    expect(failed.trace.events.severity[0]).toBe(2);
   });
 
   it('a cleanup that fails on a busy mount is not a runtime call failing; hard-wrapped lines after a fence are joined (kubernetes/kubernetes#22911)', () => {
