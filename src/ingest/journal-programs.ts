@@ -65,6 +65,11 @@ export class JournalPrograms {
     return this.decided ? Program.Other : Program.Undecided;
   }
 
+  /** The identifier names a kubelet, or is one the journal's records told to be the kubelet's. */
+  isKubeletIdent(ident: string): boolean {
+    return isKubeletName(ident) || this.kubelet.has(ident);
+  }
+
   /**
    * The identifier the kubelet's records carry as far as decided: a kubelet identifier, '' when its records name no
    * program, undefined while that is not known.

@@ -208,7 +208,10 @@ export class SourceNotes {
     }
   }
 
-  /** A full date (YYYY-MM-DD, or Go's `time.Date(2022, time.November, 29, …)`) in a line that is not the kubelet's: a hint of the year where the log gives none. */
+  /**
+   * A full date (YYYY-MM-DD, or Go's `time.Date(2022, time.November, 29, …)`) in a line that is not the kubelet's: a
+   * hint of the year where the log gives none.
+   */
   private noteYearIn(text: string): void {
     if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
     const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text);

@@ -297,8 +297,7 @@ export class SourceReader {
     if (text.charCodeAt(0) === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
-    }
-    else if (text.charCodeAt(0) === 34 || text.charCodeAt(0) === 32) {
+    } else if (text.charCodeAt(0) === 34 || text.charCodeAt(0) === 32) {
       const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
     }
@@ -920,8 +919,7 @@ export class SourceReader {
     const q = firstNonSpace(text, p);
     if (q < 0 || q - p > MAX_STACK_INDENT) return false;
     // A frame opens one too under a kubelet's identifier (a second paste that starts inside the same stack).
-    const kubelet = isKubeletName(w.ident) || this.programs.kubeletIdent() === w.ident;
-    if (!isGoroutineHeader(text, q) && !(kubelet && isFrame(text, q))) return false;
+    if (!isGoroutineHeader(text, q) && !(isFrame(text, q) && this.programs.isKubeletIdent(w.ident))) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     this.startHeaderless(text, q, lineNo, w, lastLine, timeUs, Severity.Error, true);
@@ -936,7 +934,7 @@ export class SourceReader {
    */
   private headerlessStructured(text: string, p: number, lineNo: number, w: Wrapper, lastLine: number): boolean {
     if (text.charCodeAt(p) !== 34 /* " */ || (w.kind !== 'journald-short' && w.kind !== 'journald-precise')) return false;
-    if (!(isKubeletName(w.ident) || this.programs.kubeletIdent() === w.ident)) return false;
+    if (!this.programs.isKubeletIdent(w.ident)) return false;
     const close = text.indexOf('"', p + 1);
     if (close < p + 3 || close - p > MAX_HEADERLESS_MESSAGE || text.lastIndexOf('\\', close) > p) return false;
     const after = text.charCodeAt(close + 1);
@@ -1024,7 +1022,7 @@ export class SourceReader {
     return prev && Number.isFinite(prev.yearlessUs) ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
   }
 
-  /** How far the klog clock was ahead of the wrapper's at the last record that showed both, past whole quarter hours (zones). */
+  /** How far the klog clock was ahead of the wrapper's at the last record showing both, past whole quarter hours (zones). */
   private clockResidualUs(): number {
     let d = ((((this.clockKlogUs % US_PER_DAY) - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
     if (d > US_PER_DAY / 2) d -= US_PER_DAY;
@@ -1459,8 +1457,8 @@ const SERVICE_INFO_STARTS = ['Scheduled restart', 'Stopping ', 'Stopped ', 'Star
 const KUBELET_UNIT_DESCRIPTIONS = ['Lightweight Kubernetes'];
 
 /**
- * The description in systemd's line about stopping or starting a unit (`Stopping D...`, `Stopped D.`, `Started D.`) when it is a kubelet's
- * unit's (it names the kubelet, or is k3s's), else ''.
+ * The description in systemd's line about stopping or starting a unit (`Stopping D...`, `Stopped D.`, `Started D.`)
+ * when it is a kubelet's unit's (it names the kubelet, or is k3s's), else ''.
  */
 function kubeletUnitDescription(text: string, p: number): string {
   const stopping = text.startsWith('Stopping ', p);

@@ -147,8 +147,9 @@ function isDigits(s: string, from: number, to: number): boolean {
 }
 
 /**
- * `host ident[pid]: ` (or `ident[pid]: ` alone) after a journald time; returns the payload start or -1. The colon must be followed by a space
- * (or end the line): `I0315 10:02:03` after a CI timestamp has a host-like word and a colon too, but never `: `.
+ * `host ident[pid]: ` (or `ident[pid]: ` alone) after a journald time; returns the payload start or -1. The colon must
+ * be followed by a space (or end the line): `I0315 10:02:03` after a CI timestamp has a host-like word and a colon
+ * too, but never `: `.
  */
 function parseHostIdent(s: string, p: number, w: Wrapper): number {
   if (s.charCodeAt(p) !== 32) return -1;
@@ -158,13 +159,15 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   while (p < limit && s.charCodeAt(p) !== 32) p++;
   if (p >= limit) return -1;
   const hostEnd = p;
-  // No host, the identifier right after the time (`Apr 29 15:20:01 kubelet[2384]: …`, a log someone trimmed).
-  const bracket = s.indexOf('[', hostStart);
-  if (s.charCodeAt(hostEnd - 1) === 58 && s.charCodeAt(hostEnd - 2) === 93 && bracket > hostStart && bracket < hostEnd - 3 &&
-    isDigits(s, bracket + 1, hostEnd - 2)) {
-    w.host = '';
-    w.ident = s.slice(hostStart, bracket);
-    return hostEnd + 1;
+  // No host, the identifier right after the time (`Apr 29 15:20:01 kubelet[2384]: …`, a log someone trimmed): the
+  // first word ends in `]:` (tested first: every journal line comes here), after `[digits`.
+  if (s.charCodeAt(hostEnd - 1) === 58 && s.charCodeAt(hostEnd - 2) === 93) {
+    const bracket = s.lastIndexOf('[', hostEnd - 3);
+    if (bracket > hostStart && isDigits(s, bracket + 1, hostEnd - 2)) {
+      w.host = '';
+      w.ident = s.slice(hostStart, bracket);
+      return hostEnd + 1;
+    }
   }
   p++;
   const identStart = p;

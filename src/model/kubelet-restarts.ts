@@ -161,8 +161,9 @@ export function hasOwnLastLine(trace: Trace, p: PreviousProcess): boolean {
 /** One line for a reader: the start, and what the log shows of the process before it. */
 export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const ev = trace.events;
-  const head = `Kubelet start${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
   const p = r.previous;
+  // A start no line shows (only the pid changed, long after): another process, its restart somewhere in between.
+  const head = `${p?.unseen ? 'Another kubelet process' : 'Kubelet start'}${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
   if (!p) return `${head}: the log shows no earlier kubelet process on this node`;
   if (!hasOwnLastLine(trace, p)) {
     const when = p.cut ? 'lines are missing since' : `${formatDurationUs(r.startUs - p.fromUs)} after`;
@@ -172,7 +173,7 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const old = `the last line of the previous process (${oldPid ? `pid ${oldPid}, ` : ''}line ${ev.line[p.lastEvent]})`;
   if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
   if (p.unseen) {
-    return `${head.replace('Kubelet start', 'Another kubelet process')}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between`;
+    return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between`;
   }
   const gap = formatDurationUs(r.startUs - p.fromUs);
   if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;

@@ -45,7 +45,6 @@ import { NODE_LANE_ORDER, POD_LANE_ORDER, type LogGap, type SourceInfo, type Tra
  */
 const KEEP_FOR_JIT_MAX_EVENTS = 1 << 16;
 
-
 export function reconstruct(c: Collected): Trace {
   const ordered = orderEvents(c);
   const ids = resolveContainerIds(c, ordered);
