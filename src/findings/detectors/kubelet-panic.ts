@@ -57,10 +57,8 @@ export const kubeletPanic: Detector = {
     const groups = new Map<string, Panic>();
     let read = 0;
     const list = ctx.ofKinds(['node.panic', 'node.crash', 'node.stack']);
-    let joinedUpTo = -1;
     for (let k = 0; k < list.length; k++) {
       const e = list[k];
-      if (k <= joinedUpTo) continue;
       if (read++ >= MAX_PANICS) break;
       const crash = KINDS[ev.kind[e]] === 'node.crash';
       let raw = eventRawText(ctx.trace, e, MAX_STACK_CHARS);
@@ -76,7 +74,8 @@ export const kubeletPanic: Detector = {
           const more = eventRawText(ctx.trace, n, MAX_STACK_CHARS - raw.length);
           if (piece === 'unknown' && !PANIC_FRAMES.some((f) => more.includes(f)) && !more.includes('.go:')) break;
           raw += '\n' + more;
-          while (k + 1 < list.length && list[k + 1] <= n) joinedUpTo = ++k;
+          // The pieces joined here are not read again as stacks of their own.
+          while (k + 1 < list.length && list[k + 1] <= n) k++;
         }
       }
       if (orphan && !PANIC_FRAMES.some((f) => raw.includes(f))) continue;
