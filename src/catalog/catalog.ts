@@ -10,7 +10,7 @@ import { PLEG_MESSAGES, RUNTIME_MESSAGES, NODE_MESSAGES } from './messages-runti
 import { CRI_MESSAGES } from './messages-cri.ts';
 import { NODE_HEALTH_MESSAGES } from './messages-node-health.ts';
 import { VOLUME_MESSAGES } from './messages-volume.ts';
-import { compileTemplate, matchTemplate, type CompiledTemplate } from './template.ts';
+import { compileTemplate, matchTemplate, matchTemplateCut, type CompiledTemplate } from './template.ts';
 
 export const UNKNOWN_ENTRY: CatalogEntry = {
   id: '—', kind: 'unknown', lane: 'other', versions: '', explain: 'A message the catalog does not know. It is kept, placed on a lane chosen from the source file that printed it, and searchable.',
@@ -82,13 +82,23 @@ export function firstWord(s: string, start: number, end = s.length): string {
   return s.slice(start, p);
 }
 
+/**
+ * A cut message is read as a known one only when this much of the known one's literal text agrees: shorter
+ * beginnings ("Failed to ") are shared by too many messages to tell one.
+ */
+const MIN_CUT_LITERAL = 16;
+
 export class MessageMatcher {
   private readonly exact = new Map<string, number>();
   private readonly prefixes: { prefix: string; entry: number }[] = [];
   private readonly byFirstWord = new Map<string, PrintfRef[]>();
   private readonly anchored: PrintfRef[] = [];
 
+  /** Each entry's event kind, to tell whether two candidates for a cut message would say the same. */
+  private readonly kindOf: string[];
+
   constructor(entries: readonly CatalogEntry[] = CATALOG) {
+    this.kindOf = entries.map((e) => e.kind);
     entries.forEach((e, i) => {
       for (const m of e.msg ?? []) {
         if (m.endsWith('*')) this.prefixes.push({ prefix: m.slice(0, -1), entry: i });
@@ -125,6 +135,45 @@ export class MessageMatcher {
   matchByPrefix(msg: string): number {
     for (const p of this.prefixes) if (msg.startsWith(p.prefix)) return p.entry;
     return 0;
+  }
+
+  /**
+   * Entry and the fields read whole, for a printf-era message text[start, end) that was cut short (LogRecord.cutShort)
+   * and matches no template whole: the template it begins like, agreeing on at least MIN_CUT_LITERAL characters of
+   * its literal text. Two templates of different kinds agreeing as far as the other: neither (undefined).
+   */
+  matchPrintfCut(text: string, start: number, end = text.length): { entry: number; fields: Record<string, string> } | undefined {
+    let best: { entry: number; fields: Record<string, string> } | undefined;
+    let bestChars = 0;
+    let tied = false;
+    // (Records cut short are few: every template that begins with a value is tried too.)
+    for (const ref of [...(this.byFirstWord.get(firstWord(text, start, end)) ?? []), ...this.anchored]) {
+      const m = matchTemplateCut(ref.template, text, start, end);
+      if (!m || m.literalChars < MIN_CUT_LITERAL || m.literalChars < bestChars) continue;
+      if (m.literalChars === bestChars && best) {
+        if (this.kindOf[best.entry] !== this.kindOf[ref.entry]) tied = true;
+        continue;
+      }
+      best = { entry: ref.entry, fields: m.fields };
+      bestChars = m.literalChars;
+      tied = false;
+    }
+    return tied ? undefined : best;
+  }
+
+  /**
+   * Entry of the one exact structured message (or kind of them) that `msg`, cut short, begins, if it is at least
+   * MIN_CUT_LITERAL characters long; else 0.
+   */
+  matchExactCut(msg: string): number {
+    if (msg.length < MIN_CUT_LITERAL) return 0;
+    let found = 0;
+    for (const [m, entry] of this.exact) {
+      if (!m.startsWith(msg) || m.length === msg.length) continue;
+      if (found && this.kindOf[found] !== this.kindOf[entry]) return 0;
+      found ||= entry;
+    }
+    return found;
   }
 
   /** Entry and fields for a printf-era message text[start, end), or undefined. */

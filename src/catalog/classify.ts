@@ -188,10 +188,12 @@ export class Classifier {
         out.message = text.slice(rec.msgStart, rec.msgStart + MAX_TEXT);
         out.cut = cutInside(text, rec.msgStart);
         // Cut inside the message (a pager, a terminal): what is left may still begin like a known one.
-        entryIdx = this.matcher.matchByPrefix(unquoteGo(out.message, 0, out.message.length));
+        const begun = unquoteGo(out.message, 0, out.message.length);
+        entryIdx = this.matcher.matchByPrefix(begun) || this.matcher.matchExactCut(begun);
       }
     } else {
-      const m = this.matcher.matchPrintf(text, rec.msgStart);
+      // A message cut short matches no template whole; it may begin like one.
+      const m = this.matcher.matchPrintf(text, rec.msgStart) ?? (rec.cutShort ? this.matcher.matchPrintfCut(text, rec.msgStart) : undefined);
       out.message = text.length - rec.msgStart > MAX_TEXT ? text.slice(rec.msgStart, rec.msgStart + MAX_TEXT) : text.slice(rec.msgStart);
       if (m) {
         entryIdx = m.entry;

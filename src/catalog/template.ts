@@ -120,3 +120,76 @@ function emptyLastValue(parts: Part[], k: number, text: string, p: number, end: 
   if (last.name) fields[last.name] = '';
   return fields;
 }
+
+/** What matchTemplateCut read of a message cut short: the fields whole before the cut, and how much literal text agreed. */
+export interface CutMatch {
+  fields: Record<string, string>;
+  literalChars: number;
+}
+
+/**
+ * Matches `text[start, end)` as the beginning of a message the template prints, cut short at `end` (a pager, a
+ * screen's edge): it agrees with the template as far as it goes and ends inside one of its parts. Only the fields
+ * read whole before the cut are returned (a value the cut ran through could be any longer value). Undefined if the
+ * text disagrees with the template, or is the whole message (matchTemplate's business).
+ */
+export function matchTemplateCut(t: CompiledTemplate, text: string, start: number, end = text.length): CutMatch | undefined {
+  const fields: Record<string, string> = {};
+  let literalChars = 0;
+  let p = start;
+  const parts = t.parts;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    if (p >= end) return { fields, literalChars };
+    if (part.kind === 'lit') {
+      const left = end - p;
+      if (left < part.text.length) {
+        if (!part.text.startsWith(text.slice(p, end))) return undefined;
+        return { fields, literalChars: literalChars + left };
+      }
+      if (!text.startsWith(part.text, p)) return undefined;
+      p += part.text.length;
+      literalChars += part.text.length;
+      continue;
+    }
+    if (part.kind === 'q') {
+      if (text.charCodeAt(p) !== 34) return undefined;
+      const q = quotedEnd(text, p);
+      if (q < 0 || q > end) return q === -1 ? undefined : { fields, literalChars };
+      if (part.name) fields[part.name] = unquoteGo(text, p, q);
+      p = q;
+      continue;
+    }
+    if (part.kind === 'd') {
+      const s = p;
+      if (text.charCodeAt(p) === 45) p++;
+      while (p < end && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+      if (p === end) return { fields, literalChars };
+      if (p === s || (p === s + 1 && text.charCodeAt(s) === 45)) return undefined;
+      if (part.name) fields[part.name] = text.slice(s, p);
+      continue;
+    }
+    const next = parts[k + 1];
+    // The last value runs to the message's end, which the cut took.
+    if (!next) return { fields, literalChars };
+    const lit = (next as { text: string }).text;
+    const c = text.charCodeAt(p);
+    let from = p;
+    if (c === 123 || c === 91 || (c === 38 && text.charCodeAt(p + 1) === 123)) {
+      from = bracketEnd(text, p);
+      if (from >= end) return { fields, literalChars };
+    }
+    const valueEnd = text.indexOf(lit, from);
+    // Not found before the cut: the value was cut, or the literal after it — whose beginning then ends the text.
+    if (valueEnd < 0 || valueEnd + lit.length > end) return { fields, literalChars: literalChars + litBeginningAtEnd(lit, text, from, end) };
+    if (part.name) fields[part.name] = text.slice(p, valueEnd);
+    p = valueEnd;
+  }
+  return undefined;
+}
+
+/** The length of the longest beginning of `lit` (shorter than all of it) that text[from, end) ends with; 0 if none. */
+function litBeginningAtEnd(lit: string, text: string, from: number, end: number): number {
+  for (let k = Math.min(lit.length - 1, end - from); k > 0; k--) if (text.startsWith(lit.slice(0, k), end - k)) return k;
+  return 0;
+}

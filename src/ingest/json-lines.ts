@@ -105,7 +105,7 @@ export function jsonLogRecord(o: Record<string, unknown>, text: string, lineNo: 
     line: lineNo, lineCount: 1, severity: severityOf(o), yearlessUs: yearlessUs(parts.month, parts.day, parts.todUs),
     yearHint: parts.year, pid: -1, file: colon > 0 ? caller.slice(0, colon) : caller,
     fileLine: colon > 0 ? Number(caller.slice(colon + 1)) || 0 : 0, era: Era.Json, text, msgStart: 0, json: o,
-    host: w?.host ?? '', wrapper: w ? w.kind : 'none', damage: '',
+    host: w?.host ?? '', wrapper: w ? w.kind : 'none', damage: '', cutShort: false,
   };
 }
 

@@ -42,4 +42,9 @@ export interface LogRecord {
   wrapper: WrapperKind | 'journald-json';
   /** Tolerated damage, '' if none. */
   damage: string;
+  /**
+   * The text ends where something cut it — a pager or a screen's edge, `systemctl status`'s ellipsis, the
+   * line-length limit — and what followed is lost: its message may be the beginning of a known one.
+   */
+  cutShort: boolean;
 }

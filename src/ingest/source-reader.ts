@@ -211,6 +211,8 @@ export class SourceReader {
   /** Lines cut by a pager (pager-cut.ts), and the first lines of records cut so that are not yet emitted. */
   private readonly pager = new PagerCuts();
   private readonly pagerCutLines = new Set<number>();
+  /** Lines as wide as the screen's edge that chopped this source's lines (hard-wrap.ts choppedAt). */
+  private readonly choppedLines = new Set<number>();
   /** Lines `systemctl status` shortened with an ellipsis (reported as cut when their record is emitted). */
   private readonly ellipsizedLines = new Set<number>();
   /** Lines cut at a fixed width (a terminal's copy, `fold`), joined back before anything else reads them. */
@@ -272,6 +274,7 @@ export class SourceReader {
     for (let k = 0; k < ready.length; k++) {
       const l = ready[k];
       this.counts.continuation += l.last - l.first;
+      if (this.wraps.choppedWidth && l.text.length === this.wraps.choppedWidth && this.choppedLines.size < MAX_PAGER_CUT_LINES) this.choppedLines.add(l.first);
       this.physical(l.text, l.first, l.last);
     }
     ready.length = 0;
@@ -871,7 +874,7 @@ export class SourceReader {
       yearlessUs: h.month === 0 ? this.datelessUs(h.todUs, w, lineNo) : yearlessUs(h.month, h.day, h.todUs),
       yearHint, pid: h.pid, file: h.file, fileLine: h.fileLine,
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
-      msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage,
+      msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage, cutShort: false,
     };
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
     const pending = this.setPending(rec, w);
@@ -946,7 +949,7 @@ export class SourceReader {
     const rec: LogRecord = {
       line: lineNo, lineCount: lastLine - lineNo + 1, severity, yearlessUs: timeUs, yearHint: w.year,
       pid: -1, file: '', fileLine: 0, era: Era.Structured, text: text.slice(p), msgStart: 0, json: undefined,
-      host: w.host, wrapper: w.kind, damage: '',
+      host: w.host, wrapper: w.kind, damage: '', cutShort: false,
     };
     this.setPending(rec, w);
     if (this.facts.headerlessStructured++ === 0) {
@@ -1073,7 +1076,7 @@ export class SourceReader {
       line: lineNo, lineCount: lastLine - lineNo + 1, severity, yearlessUs: timeUs,
       yearHint: prev ? prev.yearHint : w!.year, pid: prev ? prev.pid : -1, file: '', fileLine: 0, era: Era.Stderr,
       text: text.slice(p, p + MAX_STDERR_LINE_CHARS).trimEnd(), msgStart: 0, json: undefined,
-      host: prev ? prev.host : w!.host, wrapper: w ? w.kind : prev!.wrapper, damage: '',
+      host: prev ? prev.host : w!.host, wrapper: w ? w.kind : prev!.wrapper, damage: '', cutShort: false,
     };
     this.setPending(rec, w);
     // A crash report's goroutine dump follows it.
@@ -1367,10 +1370,15 @@ export class SourceReader {
       screenCut = true;
       this.sink.diagnostic(rec.line, 'warning', cutWarning('where `systemctl status` shortened it to the screen\'s width (the ellipsis at its end; `systemctl status -l` or `journalctl -u kubelet` shows it whole)'));
     }
+    // (The source's own warning tells of chopped lines, once.)
+    const chopped = this.choppedLines.delete(rec.line);
+    const truncated = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount;
+    // Only a one-line record ends where its line was cut; the end of a longer one is its last line's.
+    rec.cutShort = rec.lineCount === 1 && (screenCut || chopped || truncated);
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
       // A line the splitter cut for its length, or a pager, was reported as such already.
-      const cut = screenCut || (rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount) ? '' : cutInside(rec.text, rec.msgStart);
+      const cut = screenCut || truncated ? '' : cutInside(rec.text, rec.msgStart);
       if (cut) this.sink.diagnostic(rec.line, 'warning', cutWarning(cut));
     }
     else if (rec.era === Era.Json) this.facts.eras.json++;

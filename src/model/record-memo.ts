@@ -3,7 +3,7 @@
  * steps, resyncs of unchanged pods, the same status dump — so most records repeat a text seen before, header aside.
  * Classifying depends only on that text (from the message on), plus the caller's file name for a message the catalog
  * does not know, so the result of the first one is reused, with its strings already interned. JSON records carry
- * their timestamp in the text and are always classified afresh.
+ * their timestamp in the text and are always classified afresh, and so are records cut short (LogRecord.cutShort).
  *
  * The memo is bounded: two generations of at most MAX_ENTRIES texts and MAX_CHARS characters each. When the recent
  * one is full it becomes the older one (and the older one is dropped); a text found in the older one moves back to
@@ -76,7 +76,8 @@ export class RecordMemo {
   ) {}
 
   classify(rec: LogRecord): ClassifiedRecord {
-    if (rec.era === Era.Json) return this.classifyFresh(rec, false);
+    // A text cut short is read as the beginning of a known message, which the same text whole is not: never shared.
+    if (rec.era === Era.Json || rec.cutShort) return this.classifyFresh(rec, false);
     const key = rec.msgStart === 0 ? rec.text : rec.text.slice(rec.msgStart);
     let known = this.recent.get(key);
     if (known === undefined) {

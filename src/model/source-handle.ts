@@ -75,7 +75,7 @@ export class SourceHandle implements FastRecordSink {
   /** The fast path's record, reused: its text is filled only to classify a message not seen before. */
   private readonly fastRec: LogRecord = {
     line: 0, lineCount: 1, severity: 0, yearlessUs: 0, yearHint: 0, pid: 0, file: '', fileLine: 0, era: Era.Printf, text: '',
-    msgStart: 0, json: undefined, host: '', wrapper: 'none', damage: '',
+    msgStart: 0, json: undefined, host: '', wrapper: 'none', damage: '', cutShort: false,
   };
 
   constructor(private readonly collector: Collector, readonly index: number, private readonly name: string,

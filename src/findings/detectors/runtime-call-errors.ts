@@ -75,7 +75,7 @@ export const runtimeCallErrors: Detector = {
       if (!entry.cri || entry.cri.calls.every((c) => c === 'PullImage')) continue;
       const text = ctx.text(e);
       const error = text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS) : text;
-      const cls = errorClass(error);
+      let cls = errorClass(error);
       const atUs = ev.timeUs[e];
       const node = ev.node[e];
       let nodeRecent = recent.get(node);
@@ -98,6 +98,12 @@ export const runtimeCallErrors: Detector = {
         }
       }
 
+      // A call's line cut before its error (a pager, a screen's edge) failed as the same call did a moment ago, if it did.
+      if (!error && entry.cri.role !== 'caller') {
+        const name = entry.cri.calls.join(' or ');
+        const same = nodeRecent.findLast((f) => f.call === name);
+        if (same) cls = same.cls;
+      }
       // (A network plugin's "… not found" while tearing down a sandbox is the plugin failing, not a container gone.)
       const routine = cls === 'not found' && !isNetworkPluginError(error);
       const key = `${node}:${routine ? 'routine' : 'outage'}`;

@@ -12,7 +12,7 @@ import { yearlessUs } from '../../../src/util/time.ts';
 function record(text: string, msgStart: number, month: number, day: number): LogRecord {
   return {
     line: 1, lineCount: 1, severity: 0, yearlessUs: yearlessUs(month, day, 0), yearHint: 0, pid: 1, file: 'a.go', fileLine: 1,
-    era: Era.Structured, text, msgStart, json: undefined, host: '', wrapper: 'none', damage: '',
+    era: Era.Structured, text, msgStart, json: undefined, host: '', wrapper: 'none', damage: '', cutShort: false,
   };
 }
 

@@ -1049,9 +1049,12 @@ describe('round 10: "Too large resource version"', () => {
 
 describe('round 10: container GC asking for a removed container', () => {
   it('counts GC\'s own line when the call\'s line is cut away, and a GC line cut before its error joins its call (vhive-serverless/vHive#1052, timothystewart6/k3s-ansible#371)', () => {
-    // https://github.com/vhive-serverless/vHive/issues/1052 — the first ContainerStatus failure's own line precedes the excerpt.
-    const vhive = only(fixture('runtime-call-errors-6.log'), 'runtime-call-errors');
-    expect(vhive.title).toBe('Runtime answered NotFound for removed containers (2 failed calls)');
+    // https://github.com/vhive-serverless/vHive/issues/1052 — the first ContainerStatus failure's own line precedes the
+    // excerpt; the third's (line 5) is cut inside its message, and joins the NotFound failures of its call before it.
+    const vhive = fixture('runtime-call-errors-6.log');
+    const v = only(vhive, 'runtime-call-errors');
+    expect(v.title).toBe('Runtime answered NotFound for removed containers (3 failed calls)');
+    expect(vhive.lines(v)).toEqual([2, 3, 4, 5]);
     // https://github.com/timothystewart6/k3s-ansible/issues/371 — the last GC line is cut before its err=.
     const k3s = fixture('runtime-call-errors-5.log');
     const f = only(k3s, 'runtime-call-errors');

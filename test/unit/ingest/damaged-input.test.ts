@@ -214,6 +214,33 @@ describe('damaged klog lines', () => {
     ]);
   });
 
+  it('a printf message a pager cut short is read as the known message it begins, with only its whole fields', () => {
+    const UID = '0a1b2c3d-1111-2222-3333-444455556666';
+    const POD = `nginx-7d8b49557c-abcde_default(${UID})`;
+    const sandbox = (sec: string, pod: string) => `I0312 10:42:${sec}.101676 2353235 kuberuntime_manager.go:422] No sandbox for pod "${pod}" can be found. Need to start a new one`;
+    const lines = [
+      `I0312 10:42:26.101676 2353235 kubelet.go:1887] SyncLoop (ADD, "api"): "${POD}"`,
+      // Cut inside its quoted pod (left open: the pager's cut is told from it): no pod.
+      sandbox('27', `nginx-7d8b49557c-abcde-with-a-longer-name_default(${UID})`),
+      // Cut at the same width, inside the literal after the pod: the pod is whole.
+      sandbox('28', POD),
+      // "Failed to " begins too many messages to tell which.
+      'E0312 10:42:29.101676 2353235 kubelet.go:1200] Failed to do something the catalog does not know at all, at some length, long enough',
+    ];
+    const WIDTH = lines[2].indexOf('can be') + 7;
+    const onScreen = (line: string) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}>` : line);
+    const trace = analyze({ name: 'k.log', data: lines.map(onScreen).join('\n') });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
+      'k.log:1 syncloop.add default/nginx-7d8b49557c-abcde',
+      'k.log:2 runtime.sandbox-changed ',
+      'k.log:3 runtime.sandbox-changed default/nginx-7d8b49557c-abcde',
+      'k.log:4 unknown ',
+    ]);
+    // Whole, the same beginning is no sandbox line: only a line cut short is read by its beginning.
+    const whole = analyze({ name: 'k.log', data: lines[2].slice(0, WIDTH - 1) });
+    expect(eventRows(whole).map((r) => r.kind)).toEqual(['unknown']);
+  });
+
   it('a pod or container named by a value the line is cut inside is not made up from its first letters', () => {
     const text = [
       ADD('01.000001', 'kube-proxy-z48h8'),

@@ -14,6 +14,7 @@ import { joinRaw } from '../../../src/model/raw-text.ts';
 import { str } from '../../../src/model/trace-query.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 import { analyzeText } from '../../helpers.ts';
+import { eventRows } from './ingest-helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'findings');
 
@@ -215,6 +216,8 @@ describe('hard-wrapped logs', () => {
     expect(diags([...lines, 'lines 941-1001/1001 (END)'].join('\n'))).toEqual([
       '5 lines end at exactly 180 characters, each followed by a new line of the log: they were chopped at a screen\'s edge (`less -S`, a terminal that does not wrap), and what lay beyond it is not in the log — errors may be cut short',
     ]);
+    // Each is read as the message it begins where enough of it is left: line 4 stops at ": Failed", which many begin with.
+    expect(eventRows(analyzeText(lines.join('\n'))).map((r) => r.kind)).toEqual(['node.registering', 'node.register-failed', 'api.list-failed', 'unknown', 'api.list-failed']);
     // The same message four times, of one length: whole lines.
     const repeated = [1, 2, 3, 4].map((k) => j(`2${k}`, `E0218 12:46:2${k}.593169    4015 kubelet.go:2130] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized`));
     expect(diags(repeated.join('\n'))).toEqual([]);
