@@ -26,3 +26,15 @@ export function newestMinorAt(epochUs: number): number {
   for (const [minor, atUs] of RELEASE_US) if (atUs <= epochUs) newest = minor;
   return newest + 1;
 }
+
+/** When minor release 1.`minor` came out (epoch µs), or undefined when the table does not know it. */
+export function releaseUs(minor: number): number | undefined {
+  for (const [m, atUs] of RELEASE_US) if (m === minor) return atUs;
+  return undefined;
+}
+
+/**
+ * Releases a minor release is supported for: the project maintains the three newest, so 1.x is out of support once
+ * 1.(x+3) is out.
+ */
+export const SUPPORTED_RELEASES = 3;

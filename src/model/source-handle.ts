@@ -8,7 +8,8 @@
  * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
 import type { PodRef } from '../catalog/extract.ts';
-import { fingerprintWatches, VersionFingerprint } from '../catalog/fingerprint.ts';
+import { fingerprintWatches, minorRange, VersionFingerprint } from '../catalog/fingerprint.ts';
+import { releaseUs, SUPPORTED_RELEASES } from '../catalog/release-dates.ts';
 import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -40,6 +41,8 @@ const FORMAT_LABELS: Record<FormatId, string> = {
 
 /** Weak year hints (dates inside messages) kept per source. */
 const MAX_WEAK_YEARS = 20;
+/** How far back from the assumed year yearKubeletSupported looks. */
+const MAX_YEARS_BACK_FOR_VERSION = 15;
 
 export class SourceHandle implements FastRecordSink {
   readonly reader: SourceReader;
@@ -311,7 +314,8 @@ export class SourceHandle implements FastRecordSink {
       if (t < startUs) startUs = t;
       if (t > endUs) endUs = t;
     }
-    if (year.how !== 'assumed' && Number.isFinite(endUs)) this.fp.noteLogDate(endUs);
+    // (A year assumed, from the version or not, tells nothing of the version.)
+    if (year.how !== 'assumed' && year.how !== 'version' && Number.isFinite(endUs)) this.fp.noteLogDate(endUs);
     const counts = this.reader.counts;
     // Each record votes for its wrapper, those written to stderr without a klog header too (crash reports).
     const records = Object.values(facts.wrappers).reduce((sum, n) => sum + n, 0);
@@ -412,6 +416,10 @@ export class SourceHandle implements FastRecordSink {
       // A log cannot end after it was read: one that would, in the year of the reader's clock, is from the year before.
       const now = this.opts.assumedNotAfterUs;
       if (how === 'assumed' && now !== undefined && yearlessToEpochUs(o.time[to - 1], base + offset[n - 1]) > now + US_PER_DAY) base--;
+      if (how === 'assumed') {
+        const supported = this.yearKubeletSupported(base, o.time[from], o.time[to - 1], offset[0], offset[n - 1]);
+        if (supported) [base, how] = [supported, 'version'];
+      }
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
     // The dates in the names of grepped --log-dir files are the files' headers, in short.
     else if (strong && (facts.wrappers['glog-file'] ?? 0) * 2 > n) how = 'file-header';
@@ -432,6 +440,26 @@ export class SourceHandle implements FastRecordSink {
       o.time[i] = dayStart + (t - day * US_PER_DAY);
     }
     return { value: base, how };
+  }
+
+  /**
+   * With no year stated, one its kubelet was still supported in: the latest year, up to `assumed`, that puts the log
+   * before its newest possible version went out of support (SUPPORTED_RELEASES later) — a ≤1.20 kubelet is not
+   * assumed to have written in 2026 — or, when that year is before its oldest possible version came out, the year
+   * after. 0 when the version says nothing against `assumed` (no upper bound, or one still supported then).
+   */
+  private yearKubeletSupported(assumed: number, firstUs: number, lastUs: number, firstOffset: number, lastOffset: number): number {
+    const [lo, hi] = minorRange(this.fp.result());
+    const endUs = hi === Infinity ? undefined : releaseUs(hi + SUPPORTED_RELEASES);
+    if (endUs === undefined) return 0;
+    const startUs = releaseUs(lo) ?? 0;
+    for (let y = assumed; y > assumed - MAX_YEARS_BACK_FOR_VERSION; y--) {
+      if (yearlessToEpochUs(lastUs, y + lastOffset) > endUs) continue;
+      // Before its oldest version came out: the year after, just past the support window, is the likelier one.
+      if (yearlessToEpochUs(firstUs, y + firstOffset) < startUs) y++;
+      return y >= assumed ? 0 : y;
+    }
+    return 0;
   }
 
   /**

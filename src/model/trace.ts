@@ -86,7 +86,7 @@ export interface SourceInfo {
   /** Lines per logging era among klog records. */
   eras: { printf: number; structured: number; json: number };
   versionRange: VersionRange;
-  year: { value: number; how: 'wrapper' | 'json' | 'message' | 'pod-uid' | 'cronjob-name' | 'file-header' | 'document' | 'caller' | 'assumed' };
+  year: { value: number; how: 'wrapper' | 'json' | 'message' | 'pod-uid' | 'cronjob-name' | 'file-header' | 'document' | 'caller' | 'assumed' | 'version' };
   /** True when the file was newest-first (journalctl -r) and was put back in time order. */
   reversed: boolean;
   startUs: number;

@@ -40,7 +40,7 @@ export const SOURCE_SPEC: Spec = object({
   lines: object({ total: count, klog: count, continuation: count, unrecognized: count, blank: count }),
   eras: object({ printf: count, structured: count, json: count }),
   versionRange: object({ min: text, max: text, label: text, signals: arrayOf(text, 10_000) }),
-  year: object({ value: int(0, 10_000), how: oneOf(['wrapper', 'json', 'message', 'pod-uid', 'cronjob-name', 'file-header', 'document', 'caller', 'assumed']) }),
+  year: object({ value: int(0, 10_000), how: oneOf(['wrapper', 'json', 'message', 'pod-uid', 'cronjob-name', 'file-header', 'document', 'caller', 'assumed', 'version']) }),
   reversed: bool(), startUs: num(), endUs: num(),
   diagnostics: arrayOf(object({ source: index, line: count, level: oneOf(['info', 'warning', 'error']), message: text }), TRACE_LIMITS.diagnostics),
   diagnosticsDropped: count,

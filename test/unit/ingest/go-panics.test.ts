@@ -290,13 +290,15 @@ describe('Go panics and goroutine dumps', () => {
         j('11:40:12', 'I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'kubelet[2308]'),
       ];
       const trace = analyze({ name: 'journal.txt', data: newestFirst.join('\n') });
+      // (No year is stated: a 1.9 kubelet's is assumed, one 1.9 was still supported in.)
+      expect(trace.sources[0].year).toEqual({ value: 2018, how: 'version' });
       expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
-        '2024-03-04 11:40:12.076525 journal.txt:5 I kubelet.version',
+        '2018-03-04 11:40:12.076525 journal.txt:5 I kubelet.version',
         // Ten journal seconds before the record printed above it.
-        '2024-03-04 11:40:12.324007 journal.txt:4 E node.kubelet-failed',
-        '2024-03-04 11:40:12.324007 journal.txt:3 E service.exited',
-        '2024-03-04 11:40:22.324007 journal.txt:2 I service.started',
-        '2024-03-04 11:40:22.324007 journal.txt:1 I kubelet.version',
+        '2018-03-04 11:40:12.324007 journal.txt:4 E node.kubelet-failed',
+        '2018-03-04 11:40:12.324007 journal.txt:3 E service.exited',
+        '2018-03-04 11:40:22.324007 journal.txt:2 I service.started',
+        '2018-03-04 11:40:22.324007 journal.txt:1 I kubelet.version',
       ]);
       const bare = analyze({ name: 'notes.md', data: ['I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'error: this is prose'].join('\n') });
       expect(eventRows(bare).map((r) => r.kind)).toEqual(['kubelet.version']);

@@ -155,6 +155,27 @@ describe('years', () => {
       .toEqual({ value: 2024, how: 'caller' });
   });
 
+  it('an assumed year is one the kubelet\'s version was still supported in', () => {
+    const opts = { defaultYear: 2026, yearFromCaller: false, assumedNotAfterUs: Date.UTC(2026, 10, 28) * 1000 };
+    // The release build path says 1.14; 1.17 (out 2019-12-09) ended its support: 3 April is 2019's.
+    const panic = [
+      'I0403 09:26:35.512103    9519 runtime.go:69] Observed a panic: "invalid memory address or nil pointer dereference"',
+      '/workspace/anago-v1.14.0-rc.1.5+641856db183520/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:76',
+    ].join('\n');
+    expect(analyzeSources([{ name: 'k.log', data: panic }], opts).sources[0].year).toEqual({ value: 2019, how: 'version' });
+    // 15 December 2019 is past 1.17's release, but 2018's is before 1.14 came out: the year just past the window.
+    expect(analyzeSources([{ name: 'k.log', data: panic.replace('I0403', 'I1215') }], opts).sources[0].year).toEqual({ value: 2019, how: 'version' });
+    // With no oldest version, the year before: 1.20 at most (printf pod worker lines), 1.23 out 2021-12-07.
+    const printf = 'I1215 10:02:03.123456    2891 kubelet.go:1887] SyncLoop (ADD, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01)"';
+    expect(analyzeSources([{ name: 'k.log', data: printf }], opts).sources[0].versionRange.max).toBe('1.12');
+    // A version still supported (or with no newest bound) says nothing against this year.
+    expect(analyzeSources([{ name: 'k.log', data: bare.replace('kubelet.go:2389', 'kubelet.go:1') }], opts).sources[0].year).toEqual({ value: 2026, how: 'assumed' });
+    // kubelet.go:2389 pins 1.28, out of support once 1.31 came out (2024-08-13): 15 March is 2024's.
+    expect(analyzeSources([{ name: 'k.log', data: bare }], opts).sources[0].year).toEqual({ value: 2024, how: 'version' });
+    // A year the caller gives is kept as given.
+    expect(analyzeSources([{ name: 'k.log', data: panic }], { ...opts, yearFromCaller: true }).sources[0].year).toEqual({ value: 2026, how: 'caller' });
+  });
+
   it('a date inside a message on another day is not taken for the record\'s year', () => {
     const text = 'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-06-01T00:00:00Z"';
     expect(analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
