@@ -17,6 +17,20 @@ describe('versions named in paths', () => {
     expect(pathVersion('anago-v1.x')).toBeUndefined();
   });
 
+  it('reads what a pasted report states: kubectl version\'s server, an issue template\'s answer, a node row', () => {
+    // canonical/microk8s#2660-style `kubectl version` output: the client line says nothing of the kubelet.
+    expect(pathVersion('Client Version: version.Info{Major:"1", Minor:"22", GitVersion:"v1.22.1", GitCommit:"632ed300f2c34f6d6d15ca4cef3d3c7073412212"}')).toBeUndefined();
+    expect(pathVersion('Server Version: version.Info{Major:"1", Minor:"20+", GitVersion:"v1.20.11-34+7402e007632498", GitCommit:"7402e00"}')?.minor).toBe(20);
+    expect(pathVersion('Server Version: v1.27.3')?.minor).toBe(27);
+    expect(pathVersion('- Kubernetes Version: 1.21.2')?.minor).toBe(21);
+    expect(pathVersion('**Kubernetes version**: v1.25.0')).toBeUndefined();
+    expect(pathVersion('Kubernetes version: v1.25.0')?.minor).toBe(25);
+    expect(pathVersion('Kubernetes version: see below, 1.2 maybe')).toBeUndefined();
+    expect(pathVersion('node1   Ready    control-plane   10d   v1.25.5   192.168.1.10')?.minor).toBe(25);
+    expect(pathVersion('worker-2   NotReady,SchedulingDisabled   <none>   3h   v1.18.20')?.minor).toBe(18);
+    expect(pathVersion('the pod is Ready after the upgrade to v1.25.5')).toBeUndefined();
+  });
+
   it('narrows a source\'s version range when its records alone cannot', () => {
     const text = [
       'I0403 09:26:35.512103    9519 runtime.go:69] Observed a panic: "invalid memory address or nil pointer dereference" (runtime error: invalid memory address or nil pointer dereference)',
