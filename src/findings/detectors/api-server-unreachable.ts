@@ -77,6 +77,23 @@ interface Cause extends BaseCause {
   headline?: string;
   /** Said instead of the NotReady sentence when only reads failed, not the node's status, lease or registration. */
   readsOnly?: string;
+  /** A sentence more from the error itself ('' for none). */
+  detail?: (error: string) => string;
+}
+
+/** Words that are no host's name but a value a template or a variable left: `https://false:8443`. */
+const NOT_A_NAME = new Set(['false', 'true', 'null', 'nil', '<nil>', 'none', 'undefined', 'localhost.localdomain.invalid']);
+
+/** The name a failed lookup asked for (`lookup api.example.com on 10.0.0.2:53: no such host`), said with what it is. */
+function lookedUpName(error: string): string {
+  const at = error.indexOf('lookup ');
+  if (at < 0) return '';
+  const end = error.indexOf(' ', at + 7);
+  const name = error.slice(at + 7, end < 0 ? Math.min(error.length, at + 200) : end).replace(/:$/, '');
+  if (!name) return '';
+  return NOT_A_NAME.has(name.toLowerCase())
+    ? `The name looked up is "${name}": no host's name, but a value that took its place — the server address in the kubelet's kubeconfig (or the template or variable that filled it in) holds "${name}".`
+    : `The name looked up is "${clip(name, 120)}".`;
 }
 
 /** Why the kubelet's requests to the API server fail, from their error's words (node-not-registered reads them too). */
@@ -115,9 +132,16 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     next: 'On the control plane, check that kube-apiserver runs (`crictl ps -a | grep kube-apiserver` and its log) and that etcd is healthy; check the load balancer\'s backends and the server address in the kubelet\'s kubeconfig.',
   },
   {
-    id: 'dns', words: ['no such host', 'server misbehaving'], title: 'the API server\'s name does not resolve',
+    // The resolver's answer that the name does not exist: a wrong name, not a retry's bad luck.
+    id: 'dns', lasting: true, words: ['no such host'], title: 'the API server\'s name does not resolve',
     why: 'The name of the API server in the kubelet\'s kubeconfig could not be resolved on the node.',
+    detail: lookedUpName,
     next: 'Resolve the server name from the node (`getent hosts <name>`), check /etc/resolv.conf and /etc/hosts, or use an address that resolves.',
+  },
+  {
+    id: 'dns-server', words: ['server misbehaving'], title: 'the API server\'s name does not resolve',
+    why: 'The node\'s DNS server failed to answer for the name of the API server in the kubelet\'s kubeconfig.',
+    next: 'Resolve the server name from the node (`getent hosts <name>`), check /etc/resolv.conf and the DNS server it names, or use an address that resolves.',
   },
   {
     id: 'network', words: ['i/o timeout', 'no route to host', 'network is unreachable', 'tls handshake timeout'], title: 'the API server does not answer',
@@ -304,6 +328,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       : `From ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(spanUs)}, `
         + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
+    ...(g.cause.detail?.(g.error) ? [g.cause.detail(g.error)] : []),
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     g.cause.readsOnly && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
       ? g.cause.readsOnly

@@ -10,11 +10,14 @@ import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type 
 import { FindingBuilder } from '../finding-builder.ts';
 import { clip } from '../text-scan.ts';
 import { kindId } from '../../catalog/catalog.ts';
+import { minorRange } from '../../catalog/fingerprint.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
 import type { Finding } from '../../model/trace.ts';
 
 const DOWN = 'container runtime is down';
+/** The release that first told "status check may not have completed yet" apart from "down". */
+const NOT_YET_SINCE_MINOR = 13;
 const NOT_YET = 'container runtime status check may not have completed yet';
 /** Skipping lines come at most 5 s apart (the sync loop's back-off cap); a longer silence ends an episode. */
 const MAX_GAP_US = 60e6;
@@ -39,7 +42,8 @@ export const runtimeDown: Detector = {
     const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
     const out: Finding[] = [];
     for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
-      const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN));
+      // Before 1.13 "down" was also how a check that had not succeeded yet since the start read.
+      const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN)) || (Number.isNaN(ep.startUs) && saysDownForNotYet(ctx, ep.first));
       // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
       // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {
@@ -63,6 +67,12 @@ export const runtimeDown: Detector = {
   },
 };
 
+/** The event's source is a kubelet older than 1.13, whose "down" also meant "not succeeded yet since the start". */
+function saysDownForNotYet(ctx: FindingContext, e: number): boolean {
+  const source = ctx.trace.sources[ctx.trace.events.source[e]];
+  return source !== undefined && minorRange(source.versionRange)[1] < NOT_YET_SINCE_MINOR;
+}
+
 /**
  * A pod worker's line on the episode's node from its first line to 30 s after its last (the sync loop handed it a
  * pod, so it was not skipping its iterations), or -1.
@@ -83,11 +93,14 @@ function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
   const b = new FindingBuilder(trace);
   b.episode(ep, ['sync-loop', 'node-status']);
   const lines = ep.count === 1 ? lineRef(trace, ep.first) : `${count(ep.count, 'line')}, ${lineRef(trace, ep.first)} to ${lineRef(trace, ep.last)}`;
+  const said = ep.sample.some((e) => ctx.text(e).includes(DOWN))
+    ? `"${DOWN}" (${lines}), which kubelets before 1.13 also say while the check has not succeeded yet`
+    : `"${NOT_YET}" (${lines})`;
   return b.build({
     id: 'runtime-down',
     title: 'Runtime health check not completed yet: pod sync skipped at the end of the log',
     severity: 'info',
-    explanation: `The sync loop skipped its pod work because the runtime-health check (updateRuntimeUp, every 5 s) had not succeeded once since the kubelet started: "${NOT_YET}" (${lines}). `
+    explanation: `The sync loop skipped its pod work because the runtime-health check (updateRuntimeUp, every 5 s) had not succeeded once since the kubelet started: ${said}. `
       + 'That is normal in the first seconds after a start. This log shows neither the start nor anything after these lines, so it cannot tell whether the check then succeeded or the kubelet stayed stuck; stuck, it would mean the runtime\'s Status call never gave a good answer, or the kubelet hung before recording one.',
     next: 'Look at a longer stretch of the log after these lines: if they go on past the first minute after the start, check the runtime (crictl info) and take a kubelet goroutine dump to see where updateRuntimeUp waits.',
     scenario: 'runtime-hang-notready',
