@@ -80,6 +80,12 @@ const CAUSES: readonly Cause[] = [
     next: 'If the node should have joined, run (or re-run) `kubeadm join`/`init`; otherwise check the file named in the error (present, readable, a KubeletConfiguration).',
   },
   {
+    // Before the general credentials cause: the API server answered, and saw no credentials at all.
+    id: 'anonymous', words: ['"system:anonymous"'], title: 'the API server took it for an anonymous user',
+    why: 'The API server answered but did not recognise the kubelet: its request came as "system:anonymous", so it presented no credentials the server accepts — a bootstrap token the API server does not know (wrong, expired, or not in its token file), or a kubeconfig with no user at all. Anonymous users may not create certificate signing requests, so the kubelet never gets its certificate.',
+    next: 'Compare the token in the bootstrap kubeconfig (/etc/kubernetes/bootstrap-kubelet.conf) with the API server\'s (kubeadm: `kubeadm token list`, create one if it expired; otherwise its --token-auth-file), and check that the system:node-bootstrapper role is bound to the bootstrap group (`kubectl get clusterrolebinding | grep bootstrap`).',
+  },
+  {
     id: 'credentials', words: ['kubeconfig', 'client ca file', 'x509', 'certificate', 'kubelet.conf'], title: 'its credentials',
     why: 'The kubelet could not load its kubeconfig, bootstrap kubeconfig or certificates: missing, unreadable or expired.',
     next: 'Check /etc/kubernetes/kubelet.conf and bootstrap-kubelet.conf, the client certificate they name (`openssl x509 -enddate -noout -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and the CA file; on kubeadm nodes `kubeadm certs check-expiration`, or join the node again.',
