@@ -626,7 +626,10 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     id: 'X144', kind: 'housekeeping.orphan-volumes-left', lane: 'housekeeping', versions: 'all', v: 0,
     msg: ['Orphaned pod found, but volume paths are still present on disk', 'Orphaned pod found, but failed to rmdir() volume at path',
       'Orphaned pod found, but volume subpaths are still present on disk',
-      'Orphaned pod found, but error occurred during reading volume dir from disk'],
+      'Orphaned pod found, but error occurred during reading volume dir from disk',
+      // 1.22+: the first of a pass's errors in err= (numErrs= of them), then each at -v=5; only kubelet_volumes.go says these.
+      'There were many similar errors. Turn up verbosity to see them.', 'Orphan pod'],
+    inner: { field: 'err', printf: ['orphaned pod %q{podUID} found, but %v'] },
     printf: ['Orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk',

@@ -75,7 +75,13 @@ function describe(ctx: FindingContext, n: NodeOrphans): Finding {
       + `housekeeping reported ${count(n.byPod.size, 'orphaned pod')} whose volume paths are still on disk ${count(all.length, 'time')}: ${listOf(uids, MAX_PODS_NAMED)}.`,
   ];
   if (n.counted >= MIN_COUNTED) parts.push(`The kubelet counts ${n.counted} errors like these and prints one per pass.`);
-  parts.push('The pod is gone from the node, but a volume under /var/lib/kubelet/pods/<uid>/volumes did not unmount (a teardown that failed, a kubelet restarted in the middle of one, a volume plugin or CSI driver that no longer knows it), so housekeeping leaves the directory and reports it again every 2 s; nothing in the kubelet finishes the cleanup.');
+  // 1.22+ names what it tried: rmdir() on a volume's directory that still holds files (no longer a mount point).
+  const notEmpty = all.find((e) => { const t = ctx.text(e); return t.includes('rmdir') && t.includes('directory not empty'); });
+  if (notEmpty !== undefined) {
+    parts.push(`The error is rmdir()'s "directory not empty" (${lineRef(trace, notEmpty)}): the volume's directory is no longer mounted, but files were left inside it (written into it while it was not a mount, or left by a teardown that unmounted but did not clean up), so the kubelet, which only removes empty directories there, leaves it and reports it again every 2 s.`);
+  } else {
+    parts.push('The pod is gone from the node, but a volume under /var/lib/kubelet/pods/<uid>/volumes did not unmount (a teardown that failed, a kubelet restarted in the middle of one, a volume plugin or CSI driver that no longer knows it), so housekeeping leaves the directory and reports it again every 2 s; nothing in the kubelet finishes the cleanup.');
+  }
   return b.build({
     id: 'orphaned-pod-volumes',
     title: `Orphaned pod volumes left on disk: ${count(n.byPod.size, 'pod')}${n.counted >= MIN_COUNTED ? ` (${n.counted} errors counted)` : ''}`,
