@@ -32,6 +32,8 @@ export interface SourceFacts {
    * most MAX_PROSE_DATES: a document's own dates.
    */
   proseDates: number[];
+  /** The line each of proseDates was found on. */
+  proseDateLines: number[];
   /**
    * The span journalctl's banner states (`-- Logs begin at Mon 2022-05-30 17:37:44 PDT, end at … --`, or `-- Journal
    * begins at …, ends at … --`), as epoch µs of its wall-clock dates (the zone is ignored); 0 where it states none.
@@ -121,7 +123,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0, promptHost: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -187,7 +189,7 @@ export class SourceNotes {
           if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: lineNo, excerpt: excerpt(text, p) });
         }
     }
-    this.noteYearIn(text);
+    this.noteYearIn(text, lineNo);
   }
 
   /** `Active: active (running) since …` and `Main PID: 22966 (kubelet)` of a `systemctl status` block. */
@@ -212,17 +214,19 @@ export class SourceNotes {
    * A full date (YYYY-MM-DD, or Go's `time.Date(2022, time.November, 29, …)`) in a line that is not the kubelet's: a
    * hint of the year where the log gives none.
    */
-  private noteYearIn(text: string): void {
+  private noteYearIn(text: string, lineNo: number): void {
     if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
     const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text);
-    if (date) this.facts.proseDates.push(date);
+    if (!date) return;
+    this.facts.proseDates.push(date);
+    this.facts.proseDateLines.push(lineNo);
   }
 
   /** Another program's line inside a journal, between the lines of a pending record: a loss notice, and its date. */
   journalLine(text: string, p: number, lineNo: number, recordsSoFar: number): void {
     this.facts.journalLines++;
     // (Other programs date their own lines: CRI-O's and containerd's `time="2023-04-26 20:03:00Z"`.)
-    this.noteYearIn(text);
+    this.noteYearIn(text, lineNo);
     if (isSuppressionNotice(text, p)) this.cut(lineNo, 'suppressed', recordsSoFar);
   }
 
@@ -302,9 +306,9 @@ export class SourceNotes {
     f.markdownFences += g.markdownFences;
     f.metaLines += g.metaLines;
     f.journalLines += g.journalLines;
-    for (const date of g.proseDates) {
-      if (f.proseDates.length >= MAX_PROSE_DATES) break;
-      f.proseDates.push(date);
+    for (let k = 0; k < g.proseDates.length && f.proseDates.length < MAX_PROSE_DATES; k++) {
+      f.proseDates.push(g.proseDates[k]);
+      f.proseDateLines.push(g.proseDateLines[k] + lineOffset);
     }
     f.promptHost ||= g.promptHost;
     if (g.service) f.service = { ...g.service, line: g.service.line + lineOffset };

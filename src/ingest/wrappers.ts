@@ -245,7 +245,7 @@ function localeMonth(s: string): [number, number] {
 }
 
 /**
- * journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded), the
+ * journald short / short-precise: `Mar 15 10:02:03[.123456] host ident[pid]: ` (the day may be space-padded, or not), the
  * month also as a number and 月 or 월 (`12月 25 16:02:37 …`) or abbreviated under another locale (`sept. 20 …`).
  */
 function parseJournaldShort(s: string, w: Wrapper): boolean {
@@ -260,7 +260,8 @@ function parseJournaldShort(s: string, w: Wrapper): boolean {
   }
   const padded = s.charCodeAt(monthEnd + 1) === 32;
   const dayStart = monthEnd + (padded ? 2 : 1);
-  const dayLen = padded ? 1 : 2;
+  // (A day of one digit unpadded, `Jun 2 19:41:48`, as a paste that squeezed spaces leaves it.)
+  const dayLen = padded || !isDigit(s.charCodeAt(dayStart + 1)) ? 1 : 2;
   const day = num(s, dayStart, dayLen);
   let p = dayStart + dayLen;
   if (day < 1 || day > 31 || s.charCodeAt(p) !== 32 || num(s, p + 1, 2) < 0 || s.charCodeAt(p + 3) !== 58) return false;

@@ -41,6 +41,37 @@ const FORMAT_LABELS: Record<FormatId, string> = {
 
 /** Weak year hints (dates inside messages) kept per source. */
 const MAX_WEAK_YEARS = 20;
+/** How many lines before a record a document's date may stand and still date it (a comment's header, its log below). */
+const MAX_DATE_TO_RECORD_LINES = 200;
+
+/**
+ * Per record of a document that spans years (its dates name two or more: a thread whose comments came years apart),
+ * the year of the last date written before it, within MAX_DATE_TO_RECORD_LINES lines — the year before when the
+ * record's day comes later in the year than that date's (a log is quoted after it was written); 0 where none. A
+ * record's own year (a wrapper's) still comes first. Undefined when the document's dates name one year or none: the
+ * base year then says as much.
+ */
+function documentYears(time: Float64Array, line: Uint32Array, from: number, n: number, facts: SourceFacts): Int32Array | undefined {
+  const dates = facts.proseDates;
+  const lines = facts.proseDateLines;
+  if (dates.length < 2 || !dates.some((d) => Math.floor(d / 10000) !== Math.floor(dates[0] / 10000))) return undefined;
+  const years = new Int32Array(n);
+  let d = -1;
+  for (let k = 0; k < n; k++) {
+    const at = line[from + k];
+    // Records are in time order, not line order: the search starts over when a record lies above the last one.
+    if (d >= 0 && lines[d] >= at) d = -1;
+    while (d + 1 < lines.length && lines[d + 1] < at) d++;
+    if (d < 0 || at - lines[d] > MAX_DATE_TO_RECORD_LINES) continue;
+    const date = dates[d];
+    const dateMonthDay = date % 10000;
+    const dayKey = Math.floor(time[from + k] / US_PER_DAY);
+    const recordMonthDay = Math.floor(dayKey / 32) * 100 + (dayKey % 32);
+    years[k] = Math.floor(date / 10000) - (date % 100 && recordMonthDay > dateMonthDay + 1 ? 1 : 0);
+  }
+  return years;
+}
+
 /** How far back from the assumed year yearKubeletSupported looks. */
 const MAX_YEARS_BACK_FOR_VERSION = 15;
 
@@ -423,6 +454,7 @@ export class SourceHandle implements FastRecordSink {
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
     // The dates in the names of grepped --log-dir files are the files' headers, in short.
     else if (strong && (facts.wrappers['glog-file'] ?? 0) * 2 > n) how = 'file-header';
+    const docYears = documentYears(o.time, o.line, from, n, facts);
     // Records come a day at a time: the day's start is worked out again only when the day or the year changes.
     let lastDay = -1;
     let lastYear = -1;
@@ -430,7 +462,7 @@ export class SourceHandle implements FastRecordSink {
     for (let k = 0; k < n; k++) {
       const i = from + k;
       const t = o.time[i];
-      const year = o.yearHint[i] || base + offset[k];
+      const year = o.yearHint[i] || (docYears ? docYears[k] : 0) || base + offset[k];
       const day = Math.floor(t / US_PER_DAY);
       if (day !== lastDay || year !== lastYear) {
         dayStart = yearlessToEpochUs(day * US_PER_DAY, year);
