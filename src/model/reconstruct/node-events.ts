@@ -16,6 +16,13 @@ const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
 const GATE_OF_KIND = KINDS.map((k) => (k === 'syncloop.skipping' ? 'gate.closed' : GATE_OPEN_KINDS.has(k) ? 'gate.open' : ''));
 const NODE_READY_OF_KIND = KINDS.map((k) => NODE_READY_EVENTS[k] ?? '');
 const IS_KUBELET_START_KIND = KINDS.map((k) => KUBELET_START_KINDS.has(k));
+/**
+ * Pod sources are added once, as a kubelet starts ("Adding static pod path", "Adding apiserver pod source"): near the
+ * first line of a node's first process, they say the log begins with its start even when no start line is in it.
+ */
+const IS_POD_SOURCE_KIND = KINDS.map((k) => k === 'config.source');
+/** systemd's "Started <the unit's description>.": the first kubelet process after it is that start's. */
+const IS_SERVICE_STARTED_KIND = KINDS.map((k) => k === 'service.started');
 /** Two start signals within this long of each other are the same start. */
 const SAME_START_WITHIN_US = 60_000_000;
 
@@ -24,6 +31,10 @@ export class NodeEvents {
   private readonly lastPid: (number | undefined)[] = [];
   private readonly lastEventUs: (number | undefined)[] = [];
   private readonly lastStartUs = new Map<number, number>();
+  /** When systemd last said it started the unit, per node. */
+  private readonly serviceStartedUs = new Map<number, number>();
+  /** Each node's first event and its time. */
+  private readonly firstEvent = new Map<number, [number, number]>();
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory) {}
 
@@ -34,9 +45,17 @@ export class NodeEvents {
     if (pid && this.lastPid[node] !== pid) {
       // A new pid is a new process however soon after the last start (a kubelet failing at start-up every 10 s).
       if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t, true);
+      else if (t - (this.serviceStartedUs.get(node) ?? -Infinity) < SAME_START_WITHIN_US) started = this.markStart(node, i, t, true);
       this.lastPid[node] = pid;
     }
+    if (IS_SERVICE_STARTED_KIND[kindId]) this.serviceStartedUs.set(node, t);
     if (IS_KUBELET_START_KIND[kindId]) started = this.markStart(node, i, t) || started;
+    let first = this.firstEvent.get(node);
+    if (!first) this.firstEvent.set(node, (first = [i, t]));
+    if (IS_POD_SOURCE_KIND[kindId] && !this.lastStartUs.has(node) && t - first[1] < SAME_START_WITHIN_US && this.ctx.events.pid[first[0]] === pid) {
+      // (Nothing came before it to forget.)
+      this.markStart(node, first[0], first[1]);
+    }
     if (started) this.memory.forget(node, this.lastEventUs[node] ?? t);
     this.lastEventUs[node] = t;
   }
