@@ -23,6 +23,8 @@ export interface Analysed {
   pods(f: Finding): string[];
   /** Event kinds of the records that start on a source line. */
   kinds(line: number): string[];
+  /** The time of the first record that starts on a source line ('' if none). */
+  at(line: number): string;
 }
 
 export function analyse(text: string, name = 'test.log'): Analysed {
@@ -33,6 +35,10 @@ export function analyse(text: string, name = 'test.log'): Analysed {
     of: (id) => findings.filter((f) => f.id === id),
     lines: (f) => f.evidence.map((e) => trace.events.line[e]),
     pods: (f) => f.pods.map((p) => podId(trace.pods[p])),
+    at: (line) => {
+      for (let e = 0; e < trace.events.count; e++) if (trace.events.line[e] === line) return formatEpochUs(trace.events.timeUs[e]);
+      return '';
+    },
     kinds: (line) => {
       const out: string[] = [];
       for (let e = 0; e < trace.events.count; e++) if (trace.events.line[e] === line) out.push(kindName(trace.events.kind[e]));

@@ -1268,3 +1268,49 @@ describe('round 11: 1.22\'s error-level "PLEG: Write status"', () => {
     expect(withErr.trace.pods[0].errorCount).toBe(1);
   });
 });
+
+describe('round 12: real excerpts', () => {
+  it('an API server whose name is "false" is named as a value left unset; a ≤1.12 kubelet\'s lone "runtime is down" is a start-up\'s (openshift/openshift-ansible#9894)', () => {
+    // https://github.com/openshift/openshift-ansible/issues/9894 — journal lines quoted in Ansible's JSON output.
+    const a = fixture('api-server-unreachable-8.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the API server\'s name does not resolve (3 error lines)');
+    expect(f.explanation).toContain('The name looked up is "false": no host\'s name');
+    const down = only(a, 'runtime-down');
+    expect(down.severity).toBe('info');
+    expect(down.explanation).toContain('which kubelets before 1.13 also say while the check has not succeeded yet');
+    // From 1.13 on, "down" means 30 s without a good answer: a finding of its own, not a start-up's.
+    const late = analyse('I0904 09:27:58.139962   27960 kubelet.go:2162] skipping pod synchronization - [container runtime is down]\nI0904 09:28:58.139962   27960 kubelet.go:2162] skipping pod synchronization - [container runtime is down]');
+    expect(only(late, 'runtime-down').severity).not.toBe('info');
+  });
+
+  it('logind\'s delay capped below shutdownGracePeriod by another drop-in is named; a thread\'s comments keep their own years (kubernetes/kubernetes#102818)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/102818 — unattended-upgrades sets InhibitDelayMaxSec=30.
+    const a = fixture('shutdown-manager-failed-2.log');
+    const f = only(a, 'shutdown-manager-failed');
+    expect(f.explanation).toContain('another logind.conf.d drop-in');
+    expect(f.next).toContain('systemd-analyze cat-config systemd/logind.conf');
+    // Line 8 (an unpadded "Jun 2") is its own node's, in 2021 as its comment is; line 32 is another node's, in 2024.
+    expect(a.trace.sources[0].node).toBe('test-c2rtl5620bsn3hi5voeg-kublettest1-default-0000042f');
+    expect(a.trace.nodes.map((n) => n.name).sort()).toEqual(['master-foobar001-1729709574', 'test-c2rtl5620bsn3hi5voeg-kublettest1-default-0000042f', 'test-cscjovo20uaaj3bqvkmg-standard132-default-00000204']);
+    expect(a.at(8)).toBe('2021-06-02 19:41:48.214662');
+    expect(a.at(32)).toBe('2024-10-23 20:14:33.248476');
+    expect(a.trace.nodes.flatMap((n) => n.starts)).toEqual([]);
+  });
+
+  it('1.22+\'s "There were many similar errors" names its orphaned pod inside err=; rmdir\'s "directory not empty" is told (kubernetes/kubernetes#113987)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/113987 — a configmap volume's directory left with files in it.
+    const a = fixture('orphaned-pod-volumes-3.log');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod volumes left on disk: 1 pod (2 errors counted)');
+    expect(a.lines(f)).toEqual([7, 8, 9]);
+    expect(f.explanation).toContain('rmdir()\'s "directory not empty"');
+  });
+
+  it('a bootstrap refused as system:anonymous is the API server not knowing its token, not an expired certificate (a 1.6 binary install)', () => {
+    const a = fixture('kubelet-exited-8.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the API server took it for an anonymous user');
+    expect(f.next).toContain('bootstrap-kubelet.conf');
+  });
+});
