@@ -1307,7 +1307,8 @@ describe('round 12: real excerpts', () => {
     expect(f.explanation).toContain('rmdir()\'s "directory not empty"');
   });
 
-  it('a bootstrap refused as system:anonymous is the API server not knowing its token, not an expired certificate (a 1.6 binary install)', () => {
+  it('a bootstrap refused as system:anonymous is the API server not knowing its token, not an expired certificate (kubernetes/kubernetes#57240)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/57240 — a 1.6 binary install, its journal hard-wrapped at 132 columns.
     const a = fixture('kubelet-exited-8.log');
     const f = only(a, 'kubelet-exited');
     expect(f.title).toBe('Kubelet fails to start: the API server took it for an anonymous user');

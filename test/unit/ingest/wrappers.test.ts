@@ -56,6 +56,12 @@ describe('JSON logging in a CRI log file', () => {
 });
 
 describe('several nodes in one file', () => {
+  it('journal lines with the day padded, unpadded or two digits each carry their own host', () => {
+    const line = (date: string, host: string, sec: string) => `${date} 19:41:${sec} ${host} kubelet[7402]: I0602 19:41:${sec}.214662    7402 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]`;
+    const trace = analyze({ name: 'j.log', data: [line('Jun  2', 'node-a', '48'), line('Jun 2', 'node-b', '49'), line('Jun 02', 'node-c', '50')].join('\n') });
+    expect(eventRows(trace).map((r) => `${r.at.slice(5)} ${r.node}`)).toEqual(['06-02 19:41:48.214662 node-a', '06-02 19:41:49.214662 node-b', '06-02 19:41:50.214662 node-c']);
+  });
+
   it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
     const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
     const src = trace.sources[0];

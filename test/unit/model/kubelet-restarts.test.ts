@@ -203,3 +203,30 @@ describe('kubelet restarts on the timeline', () => {
     expect(ticks.length).toBe(3);
   });
 });
+
+describe('a start the log begins with', () => {
+  const startsOf = (lines: string[]) => {
+    const trace = analyzeText(lines.join('\n'), 'k.log');
+    return trace.nodes[0].starts.map((e) => trace.events.line[e]);
+  };
+
+  it('pod sources added near the first line mark a start at that line, with no start line in the log (a Windows kubelet, kubernetes-sigs/sig-windows-tools#171 shape)', () => {
+    const start = [
+      klog('03:37:54.419220', 5228, 'clientconn.go:948', 'ClientConn switching balancer to "pick_first"'),
+      klog('03:37:54.419400', 5228, 'kubelet.go:404', '"Attempting to sync node with API server"'),
+      klog('03:37:54.419400', 5228, 'kubelet.go:272', '"Adding static pod path" path="C:\\\\var\\\\lib\\\\kubelet\\\\etc\\\\kubernetes\\\\manifests"'),
+      klog('03:37:54.419400', 5228, 'kubelet.go:283', '"Adding apiserver pod source"'),
+    ];
+    expect(startsOf(start)).toEqual([1]);
+    // Housekeeping for a minute, then the same lines: not the first lines of the log, so no start is made up.
+    expect(startsOf([housekeeping('03:36:00.000000', 5228), housekeeping('03:36:02.000000', 5228), ...start.slice(2)])).toEqual([]);
+  });
+
+  it('the first kubelet process after systemd\'s "Started" is that start\'s, though no earlier pid is in the log', () => {
+    expect(startsOf([
+      systemd('10:00:16.300000', 'Started kubelet: The Kubernetes Node Agent.'),
+      housekeeping('10:00:17.000000', 812),
+    ])).toEqual([2]);
+    expect(startsOf([housekeeping('10:00:17.000000', 812), housekeeping('10:00:19.000000', 812)])).toEqual([]);
+  });
+});
