@@ -42,8 +42,10 @@ export const runtimeDown: Detector = {
     const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
     const out: Finding[] = [];
     for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
-      // Before 1.13 "down" was also how a check that had not succeeded yet since the start read.
-      const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN)) || (Number.isNaN(ep.startUs) && saysDownForNotYet(ctx, ep.first));
+      // Before 1.13 "down" was also how a check that had not succeeded yet since the start read (in the sync loop's
+      // skipping lines; the node status saying so while pod workers go on is stale state, below).
+      const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN))
+        || (Number.isNaN(ep.startUs) && ep.sample.every((e) => ev.kind[e] === SKIPPING) && saysDownForNotYet(ctx, ep.first));
       // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
       // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {
