@@ -18,6 +18,11 @@ import type { Finding } from '../../model/trace.ts';
 const DOWN = 'container runtime is down';
 /** The release that first told "status check may not have completed yet" apart from "down". */
 const NOT_YET_SINCE_MINOR = 13;
+/**
+ * How long such a kubelet's first check takes at most (the check runs every 5 s from the start): longer, its "down"
+ * is read as down.
+ */
+const OLD_NOT_YET_US = 10e6;
 const NOT_YET = 'container runtime status check may not have completed yet';
 /** Skipping lines come at most 5 s apart (the sync loop's back-off cap); a longer silence ends an episode. */
 const MAX_GAP_US = 60e6;
@@ -45,7 +50,8 @@ export const runtimeDown: Detector = {
       // Before 1.13 "down" was also how a check that had not succeeded yet since the start read (in the sync loop's
       // skipping lines; the node status saying so while pod workers go on is stale state, below).
       const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN))
-        || (Number.isNaN(ep.startUs) && ep.sample.every((e) => ev.kind[e] === SKIPPING) && saysDownForNotYet(ctx, ep.first));
+        || (Number.isNaN(ep.startUs) && ev.timeUs[ep.last] - ev.timeUs[ep.first] <= OLD_NOT_YET_US
+          && ep.sample.every((e) => ev.kind[e] === SKIPPING) && saysDownForNotYet(ctx, ep.first));
       // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
       // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {
