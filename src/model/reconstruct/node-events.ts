@@ -33,8 +33,9 @@ export class NodeEvents {
   private readonly lastStartUs = new Map<number, number>();
   /** When systemd last said it started the unit, per node. */
   private readonly serviceStartedUs = new Map<number, number>();
-  /** Each node's first event and its time. */
-  private readonly firstEvent = new Map<number, [number, number]>();
+  /** Each node's first event and its time (arrays: read for every event). */
+  private readonly firstEvent: (number | undefined)[] = [];
+  private readonly firstEventUs: number[] = [];
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory) {}
 
@@ -50,11 +51,15 @@ export class NodeEvents {
     }
     if (IS_SERVICE_STARTED_KIND[kindId]) this.serviceStartedUs.set(node, t);
     if (IS_KUBELET_START_KIND[kindId]) started = this.markStart(node, i, t) || started;
-    let first = this.firstEvent.get(node);
-    if (!first) this.firstEvent.set(node, (first = [i, t]));
-    if (IS_POD_SOURCE_KIND[kindId] && !this.lastStartUs.has(node) && t - first[1] < SAME_START_WITHIN_US && this.ctx.events.pid[first[0]] === pid) {
+    if (this.firstEvent[node] === undefined) {
+      this.firstEvent[node] = i;
+      this.firstEventUs[node] = t;
+    }
+    if (IS_POD_SOURCE_KIND[kindId]) {
+      const first = this.firstEvent[node]!;
+      const firstUs = this.firstEventUs[node];
       // (Nothing came before it to forget.)
-      this.markStart(node, first[0], first[1]);
+      if (!this.lastStartUs.has(node) && t - firstUs < SAME_START_WITHIN_US && this.ctx.events.pid[first] === pid) this.markStart(node, first, firstUs);
     }
     if (started) this.memory.forget(node, this.lastEventUs[node] ?? t);
     this.lastEventUs[node] = t;
