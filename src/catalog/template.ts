@@ -80,8 +80,7 @@ export function matchTemplate(t: CompiledTemplate, text: string, start: number, 
     }
     if (part.kind === 'd') {
       const s = p;
-      if (text.charCodeAt(p) === 45) p++;
-      while (p < end && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+      p = intEnd(text, p, end);
       if (p === s || (p === s + 1 && text.charCodeAt(s) === 45)) return undefined;
       if (part.name) fields[part.name] = text.slice(s, p);
       continue;
@@ -162,8 +161,7 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     }
     if (part.kind === 'd') {
       const s = p;
-      if (text.charCodeAt(p) === 45) p++;
-      while (p < end && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+      p = intEnd(text, p, end);
       if (p === end) return { fields, literalChars };
       if (p === s || (p === s + 1 && text.charCodeAt(s) === 45)) return undefined;
       if (part.name) fields[part.name] = text.slice(s, p);
@@ -192,4 +190,11 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
 function litBeginningAtEnd(lit: string, text: string, from: number, end: number): number {
   for (let k = Math.min(lit.length - 1, end - from); k > 0; k--) if (text.startsWith(lit.slice(0, k), end - k)) return k;
   return 0;
+}
+
+/** Where an optionally signed run of digits from `p` ends (at most `end`). */
+function intEnd(text: string, p: number, end: number): number {
+  if (text.charCodeAt(p) === 45) p++;
+  while (p < end && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+  return p;
 }
