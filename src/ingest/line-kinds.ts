@@ -99,7 +99,7 @@ const isHexDigit = (c: number) => isDigit(c) || (c >= 97 && c <= 102);
  * `  /path/to/file.go:123 +0x1c5` (any indentation, or none), `file.go:123`, `asm_amd64.s:1337`, with Go's optional
  * ` fp=0x… sp=0x… pc=0x…` after the offset: one token without spaces ending in `.go:` or `.s:` and a line number.
  */
-function isSourceLocation(s: string, p: number): boolean {
+export function isSourceLocation(s: string, p: number): boolean {
   let i = p;
   const limit = Math.min(s.length, p + 64);
   while (i < limit && s.charCodeAt(i) === 32) i++;

@@ -21,7 +21,7 @@ import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-recor
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isElisionMark, isFrame, isGoroutineHeader, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isFrame, isGoroutineHeader, isSourceLocation, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
@@ -921,8 +921,10 @@ export class SourceReader {
     // Indented as the lines of a `stacktrace=<` value are, when the record that opened it was cut away.
     const q = firstNonSpace(text, p);
     if (q < 0 || q - p > MAX_STACK_INDENT) return false;
-    // A frame opens one too under a kubelet's identifier (a second paste that starts inside the same stack).
-    if (!isGoroutineHeader(text, q) && !(isFrame(text, q) && this.programs.isKubeletIdent(w.ident))) return false;
+    // A frame, or a frame's file by its path, opens one too under a kubelet's identifier (a second paste that starts
+    // inside the same stack; a journal excerpt that kept only a stack's file lines).
+    const frame = isFrame(text, q) || (text.charCodeAt(q) === 47 /* / */ && isSourceLocation(text, q));
+    if (!isGoroutineHeader(text, q) && !(frame && this.programs.isKubeletIdent(w.ident))) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     this.startHeaderless(text, q, lineNo, w, lastLine, timeUs, Severity.Error, true);

@@ -102,7 +102,8 @@ export class SourceHandle implements FastRecordSink {
   private readonly raw: RawTextBuilder;
   /** Where each physical line starts (sized for the lines expected, if told: growing copies it, each copy fresh memory). */
   private readonly lineStarts: GrowableColumn<Float64Array>;
-  private readonly quoted = new Map<number, string[]>();
+  /** Per year-less time, the texts of the records at it so far and how many lines each spanned. */
+  private readonly quoted = new Map<number, { text: string; lines: number }[]>();
   private duplicates = 0;
   /** [event index, year] for dates inside messages that fall on the record's own day. */
   readonly weakYears: [number, number][] = [];
@@ -244,16 +245,18 @@ export class SourceHandle implements FastRecordSink {
 
   /**
    * Write-ups quote the same log line twice (once in the excerpt, once in the discussion). In a source that reads
-   * like a document, a record identical to an earlier one — same time, same text — is that quote, not a new event.
+   * like a document, a record identical to an earlier one — same time, same text — is that quote, not a new event;
+   * unless it brings lines the earlier copy did not (the stack below a panic's line, quoted alone first).
    */
   private isQuotedAgain(rec: LogRecord): boolean {
     const seen = this.quoted.get(rec.yearlessUs);
-    if (seen?.includes(rec.text)) {
+    if (seen?.some((q) => q.text === rec.text && q.lines >= rec.lineCount)) {
       this.duplicates++;
       this.diagnostic(rec.line, 'info', `same line as earlier in the document (quoted again); counted once`);
       return true;
     }
-    if (seen) seen.push(rec.text); else this.quoted.set(rec.yearlessUs, [rec.text]);
+    const copy = { text: rec.text, lines: rec.lineCount };
+    if (seen) seen.push(copy); else this.quoted.set(rec.yearlessUs, [copy]);
     return false;
   }
 

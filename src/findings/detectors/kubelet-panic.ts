@@ -48,6 +48,8 @@ interface Panic {
   /** The record shows a stack, but only the crash handler's frames (it is cut before the kubelet's own). */
   handlerOnly: boolean;
   events: number[];
+  /** How many different moments the events are at: the times it panicked. */
+  moments: number;
 }
 
 export const kubeletPanic: Detector = {
@@ -85,11 +87,15 @@ export const kubeletPanic: Detector = {
       const { frame, at, own } = signal ? NO_FRAME : whereItHappened(raw);
       const key = `${ev.node[e]}\n${crash}\n${value.slice(0, 200)}\n${frame}`;
       let g = groups.get(key);
+      const handlerOnly = !signal && !frame && (raw.includes('goroutine ') || pathFrames(raw) === 'machinery only');
       if (!g) {
-        const handlerOnly = !signal && !frame && (raw.includes('goroutine ') || pathFrames(raw) === 'machinery only');
-        g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly, events: [] };
+        g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly, events: [], moments: 0 };
         groups.set(key, g);
       }
+      // (A copy quoted without its stack, the other with it: the stack shown is the fuller copy's.)
+      g.handlerOnly ||= handlerOnly;
+      // The same panic at the same moment is one panic quoted twice (a document's excerpt and its discussion).
+      if (!g.events.some((x) => ev.timeUs[x] === ev.timeUs[e])) g.moments++;
       if (!crash && raw.includes(RECOVERED_MARK)) g.reraised = true;
       g.events.push(e);
     }
@@ -243,9 +249,9 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   const last = g.events[g.events.length - 1];
   const where = g.frame ? ` in ${g.frame}${g.at ? ` (${g.at})` : ''}` : '';
   const value = g.value ? clip(g.value, 200) : '(its value is not in the log: the excerpt starts inside the stack)';
-  const when = g.events.length === 1
-    ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
-    : `${count(g.events.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
+  const when = g.moments === 1
+    ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}${g.events.length > 1 ? `; the same line again at ${g.events.slice(1).map((e) => lineRef(trace, e)).join(', ')}` : ''})`
+    : `${count(g.moments, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
   const alive = g.crash && ctx.startAfter(last) < 0 ? stillRunning(trace, first) : undefined;
   const parts = [alive
     ? `The Go runtime printed "${value}"${where} ${when} with no kubelet log header: a fatal runtime error, after which a Go process normally exits. Its time is the journal's or, without one, that of the kubelet line before it.`
@@ -275,7 +281,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
   } else {
     parts.push('No kubelet start follows in the log: either the goroutine recovered (the kubelet goes on without what it was doing) or the log ends before the restart.');
   }
-  const times = g.events.length > 1 ? ` (${g.events.length}×)` : '';
+  const times = g.moments > 1 ? ` (${g.moments}×)` : '';
   return b.build({
     id: 'kubelet-panic',
     title: g.crash ? `Kubelet ${alive ? 'hung after a fatal error' : 'crashed'}${where}: ${clip(value, 80)}${times}` : `Kubelet panic${where}${times}`,
