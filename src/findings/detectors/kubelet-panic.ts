@@ -86,7 +86,9 @@ export const kubeletPanic: Detector = {
       const signal = crash && SIGNAL_LINE.test(value);
       const { frame, at, own } = signal ? NO_FRAME : whereItHappened(raw);
       const key = `${ev.node[e]}\n${crash}\n${value.slice(0, 200)}\n${frame}`;
-      let g = groups.get(key);
+      // A value cut short (a pager, a paste) is the same panic as the whole one it begins.
+      let g = groups.get(key) ?? [...groups.values()].find((o) => o.node === ev.node[e] && o.crash === crash && o.frame === frame && sameCutValue(o.value, value));
+      if (g && value.length > g.value.length) g.value = value;
       const handlerOnly = !signal && !frame && (raw.includes('goroutine ') || pathFrames(raw) === 'machinery only');
       if (!g) {
         g = { node: ev.node[e], crash, signal, reraised: false, value, frame, at, own, handlerOnly, events: [], moments: 0 };
@@ -102,6 +104,14 @@ export const kubeletPanic: Detector = {
     return [...groups.values()].map((g) => describe(ctx, g));
   },
 };
+
+/** Shortest value read as the beginning of another (a cut copy of the same panic's). */
+const MIN_CUT_VALUE = 20;
+
+function sameCutValue(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= MIN_CUT_VALUE && long.startsWith(short);
+}
 
 /** Where a frame's package path starts in a stack line (after any journal prefix). */
 const CODE_ROOTS = ['k8s.io/', 'github.com/', 'sigs.k8s.io/', 'google.golang.org/', 'go.etcd.io/'];
@@ -268,6 +278,14 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     : g.frame ? 'The stack follows the line and shows no frame of the kubelet\'s own code: its first frame past the runtime and the crash handler is in a library the kubelet builds in, where it happened.'
     : g.handlerOnly ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s or the runtime\'s are there), so where it happened is not shown.'
     : 'The log does not show the stack (it follows the line when the whole record is kept).');
+  // Did one process go on after panicking (a recovered panic), or a start come between the panics?
+  const again = g.crash ? undefined : panickedAgain(trace, g.events);
+  if (again) parts.push(`Process ${again.pid} went on after panicking (${count(again.times, 'panic')} in ${duration(again.spanUs)}): the panic is recovered where it happens, so the kubelet runs on without what that goroutine was doing, and hits it again.`);
+  const between = ctx.startAfter(first);
+  if (between >= 0 && ev.timeUs[between] <= ev.timeUs[last]) {
+    b.evidence(between, false);
+    parts.push(`The kubelet started again between them (${lineRef(trace, between)}${ev.pid[between] ? `, pid ${ev.pid[between]}` : ''}) and the same panic came back after the start: what triggers it is still there.`);
+  }
   // Did the kubelet start again afterwards?
   const exited = g.crash || g.reraised;
   const restart = ctx.startAfter(last);
@@ -278,7 +296,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     parts.push(`The kubelet started again ${duration(ev.timeUs[restart] - ev.timeUs[last])} after the last one (${lineRef(trace, restart)}): ${exited ? 'the process had died' : 'the panic took the process down'}, and every pod worker, probe and the PLEG began again from its start-up.`);
   } else if (exited) {
     parts.push('No kubelet start follows in the log: it ends before the restart, or the service manager did not start the kubelet again (`systemctl status kubelet` and `journalctl -u kubelet` on the node tell which).');
-  } else {
+  } else if (!again) {
     parts.push('No kubelet start follows in the log: either the goroutine recovered (the kubelet goes on without what it was doing) or the log ends before the restart.');
   }
   const times = g.moments > 1 ? ` (${g.moments}×)` : '';
@@ -290,4 +308,23 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     next: g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
       : `${alive ? 'Restart the kubelet (`systemctl restart kubelet`): a hung process does not come back by itself. Then s' : 'S'}earch the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
   });
+}
+
+/** The process with the most panics at different moments, when one panicked more than once (it went on after one). */
+function panickedAgain(trace: FindingContext['trace'], events: readonly number[]): { pid: number; times: number; spanUs: number } | undefined {
+  const ev = trace.events;
+  const byPid = new Map<number, number[]>();
+  for (const e of events) {
+    const pid = ev.pid[e];
+    if (!pid) continue;
+    const list = byPid.get(pid) ?? [];
+    if (!list.some((x) => ev.timeUs[x] === ev.timeUs[e])) list.push(e);
+    byPid.set(pid, list);
+  }
+  let best: { pid: number; times: number; spanUs: number } | undefined;
+  for (const [pid, list] of byPid) {
+    if (list.length < 2 || (best && best.times >= list.length)) continue;
+    best = { pid, times: list.length, spanUs: ev.timeUs[list[list.length - 1]] - ev.timeUs[list[0]] };
+  }
+  return best;
 }

@@ -1315,3 +1315,33 @@ describe('round 12: real excerpts', () => {
     expect(f.next).toContain('bootstrap-kubelet.conf');
   });
 });
+
+describe('round 12: panics quoted, repeated and cut', () => {
+  it('a panic quoted in the discussion and again with its stack is one panic, whose stack is the fuller copy\'s (openshift/kubernetes#851)', () => {
+    // https://github.com/openshift/kubernetes/pull/851 — a must-gather grep quoted first, the full panic below it.
+    const a = fixture('kubelet-panic-7.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic');
+    expect(a.lines(f)).toEqual([14, 22]);
+    expect(f.explanation).toContain('(line 14; the same line again at line 22)');
+    expect(f.explanation).toContain('The stack in the log stops before the kubelet\'s own frames');
+  });
+
+  it('panics that one process survives, and that come back after a restart, are said so; a cut copy is the same panic (kubernetes/kubernetes#88779)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/88779 — "Panic in kubelet Run does not exit".
+    const a = fixture('kubelet-panic-8.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.title).toBe('Kubelet panic (6×)');
+    expect(f.explanation).toContain('Process 670 went on after panicking (3 panics in 5.748s)');
+    expect(f.explanation).toContain('The kubelet started again between them (line 12, pid 88624)');
+    expect(f.explanation).not.toContain('No kubelet start follows');
+  });
+
+  it('a journal that kept only a stack\'s file lines reads them as the kubelet\'s (kubernetes/kubernetes#76075)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/76075 — a 1.14 kubelet under a Chinese locale (`4月 02`).
+    const a = fixture('kubelet-panic-9.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 1, continuation: 13 });
+    expect(a.trace.sources[0].year).toEqual({ value: 2019, how: 'version' });
+    expect(only(a, 'kubelet-panic').title).toBe('Kubelet panic in k8s.io/client-go/tools/cache (reflector.go:189)');
+  });
+});
