@@ -64,7 +64,9 @@ export const eviction: Detector = {
       // The eviction-manager lines share one kind; of those, "pod is evicted successfully" names an evicted pod and
       // "pods ranked for eviction" the candidates, so those few lines are read to tell them apart.
       const pod = ev.pod[e];
-      if (pod < 0 || n.evicted.has(pod)) continue;
+      // (A line naming several pods, the ranking, has them in multiPod and none of them as its one pod.)
+      const several = ctx.trace.multiPod[e];
+      if ((pod < 0 && !several) || n.evicted.has(pod)) continue;
       if (kind === CRITICAL || kind === EVICT_FAILED) { n.spared.add(pod); continue; }
       if (EVICTED_KINDS.has(kind)) { n.evicted.set(pod, e); continue; }
       if (kind !== PRESSURE) continue;
@@ -72,7 +74,7 @@ export const eviction: Detector = {
       if (raw.includes('evicted successfully')) n.evicted.set(pod, e);
       else if (raw.includes('ranked for eviction')) {
         n.lastRanked = e;
-        for (const p of ctx.trace.multiPod[e] ?? [pod]) if (n.ranked.size < 20) n.ranked.add(p);
+        for (const p of several ?? [pod]) if (n.ranked.size < 20) n.ranked.add(p);
       }
     }
     const kills = ctx.ofKinds(['runtime.kill', 'runtime.kill-override']);
@@ -110,7 +112,11 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
     parts.push(`It found no pod it could evict: "eviction thresholds have been met, but no pods are active to evict" ${n.nothingToEvict === 1 ? `(${lineRef(trace, last)})` : `${count(n.nothingToEvict, 'time')}, the last at ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}: the node had no active pod at all, and the eviction manager frees a resource only by evicting pods, so the pressure stays until something else frees it (images, container logs, other programs' files).`);
   } else if (n.lastRanked >= 0) {
     for (const p of n.ranked) b.pod(p);
-    parts.push(`Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}; the first is evicted first), but the log ends or is cut before any of them is shown evicted.`);
+    // Static pods (their UIDs a hash of the manifest) are critical: the eviction manager ranks but never evicts them.
+    const allStatic = [...n.ranked].every((p) => trace.pods[p]?.kind !== 'regular');
+    parts.push(allStatic
+      ? `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}), static pods only — critical pods, which the eviction manager never evicts: it has nothing it may evict, and the pressure stays until something else frees the resource.`
+      : `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}; the first is evicted first), but the log ends or is cut before any of them is shown evicted.`);
   } else {
     parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
   }

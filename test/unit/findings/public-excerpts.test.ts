@@ -267,8 +267,9 @@ describe('eviction', () => {
     const a = fixture('eviction-2.log');
     const f = only(a, 'eviction');
     expect(f.title).toContain('ephemeral-storage');
-    expect(f.pods).toEqual([]);
-    expect(f.explanation).toContain('No pod eviction');
+    // The ranking names only the control plane's static pods, which are never evicted.
+    expect(a.pods(f)).toEqual(['kube-system/kube-scheduler-minikube', 'kube-system/kube-apiserver-minikube', 'kube-system/kube-controller-manager-minikube', 'kube-system/etcd-minikube']);
+    expect(f.explanation).toContain('static pods only — critical pods, which the eviction manager never evicts');
   });
 });
 
@@ -1343,5 +1344,16 @@ describe('round 12: panics quoted, repeated and cut', () => {
     expect(a.trace.sources[0].lines).toMatchObject({ klog: 1, continuation: 13 });
     expect(a.trace.sources[0].year).toEqual({ value: 2019, how: 'version' });
     expect(only(a, 'kubelet-panic').title).toBe('Kubelet panic in k8s.io/client-go/tools/cache (reflector.go:189)');
+  });
+});
+
+describe('round 12: the pods a ranking names', () => {
+  it('the eviction manager\'s ranking, one line naming several pods, lists them (kubernetes/kubernetes#44951)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/44951 — imagefs pressure while image GC was still removing images.
+    const a = fixture('eviction-5.log');
+    const f = only(a, 'eviction');
+    expect(f.title).toBe('Eviction: imagefs pressure');
+    expect(a.pods(f)).toEqual(['kube-system/kube-proxy-node-2-vm', 'kube-system/fluentd-logz-kmpfn']);
+    expect(f.explanation).toContain('(line 10; the first is evicted first)');
   });
 });
