@@ -300,6 +300,13 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The container\'s preStop hook runs before it is stopped.',
   },
   {
+    id: 'X210', kind: 'runtime.prestop-failed', lane: 'pod-worker', versions: 'all', v: 0,
+    msg: ['PreStop hook failed'],
+    printf: ['preStop hook for container %q{containerName} failed: %v{err}'],
+    text: ['err'],
+    explain: 'The container\'s preStop hook failed (its command exited non-zero, or its HTTP call failed): the kubelet records a FailedPreStopHook event and goes on to stop the container.',
+  },
+  {
     id: 'M110', kind: 'runtime.container-exited', lane: 'pod-worker', versions: 'all', v: 3,
     msg: ['Container exited normally'],
     // 1.2–1.6 (dockertools) say how long the stop took, the ID quoted with the container's and pod's names as M109.
