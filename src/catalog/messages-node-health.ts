@@ -121,7 +121,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X131', kind: 'service.restart', lane: 'other', versions: 'all', v: 0,
-    printf: ['Scheduled restart job, restart counter is at %d{restarts}.', 'holdoff time over, scheduling restart.'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    // (The last one: the line cut before its counter, by a paste or a screen.)
+    printf: ['Scheduled restart job, restart counter is at %d{restarts}.', 'holdoff time over, scheduling restart.', 'Scheduled restart job%v'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The service manager schedules the kubelet\'s restart after it ended; the counter says how often it has restarted it since the unit was last started by hand.',
   },
   {

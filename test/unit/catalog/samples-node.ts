@@ -519,7 +519,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(`Mar 15 10:02:04 node-1 systemd[1]: Unit kubelet.service entered failed state.`, { before: KUBELET_LINE })),
   entry('X131', 'service.restart', 'other',
     P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service: Scheduled restart job, restart counter is at 7.`, { before: KUBELET_LINE, num: 7 }),
-    P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service holdoff time over, scheduling restart.`, { before: KUBELET_LINE })),
+    P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service holdoff time over, scheduling restart.`, { before: KUBELET_LINE }),
+    // Cut before its counter by a paste: the line ends at "is".
+    P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service: Scheduled restart job, restart counter is`, { before: KUBELET_LINE })),
   entry('X132', 'service.oom', 'other',
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: A process of this unit has been killed by the OOM killer.`, { before: KUBELET_LINE })),
   entry('X133', 'service.killed', 'other',
