@@ -11,6 +11,7 @@ import {
   type FieldValue, type PodRef,
 } from './extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
+import { leftOpen } from '../ingest/pager-cut.ts';
 import { cutInside, listItems, quotedEnd, scanKeyValues, structFields, unquoteGo, valueString, type EndReport, type KeyValue } from '../ingest/structured.ts';
 import type { LaneKind } from '../model/trace.ts';
 import { formatStatusSummary, summarizeStatus } from './status-summary.ts';
@@ -192,8 +193,10 @@ export class Classifier {
         entryIdx = this.matcher.matchByPrefix(begun) || this.matcher.matchExactCut(begun);
       }
     } else {
-      // A message cut short matches no template whole; it may begin like one.
-      const m = this.matcher.matchPrintf(text, rec.msgStart) ?? (rec.cutShort ? this.matcher.matchPrintfCut(text, rec.msgStart) : undefined);
+      // A message cut short matches no template whole; it may begin like one. Cut where it was seen (a pager, a screen),
+      // or left open where the text ends (a quote or bracket not closed: the end of an excerpt cut it).
+      const m = this.matcher.matchPrintf(text, rec.msgStart)
+        ?? (rec.cutShort || leftOpen(text, rec.msgStart) ? this.matcher.matchPrintfCut(text, rec.msgStart) : undefined);
       out.message = text.length - rec.msgStart > MAX_TEXT ? text.slice(rec.msgStart, rec.msgStart + MAX_TEXT) : text.slice(rec.msgStart);
       if (m) {
         entryIdx = m.entry;

@@ -17,7 +17,7 @@ const BACKSLASH = 92;
  * The text left open at its end: an odd number of unescaped quotes, or an opening bracket `(`, `[`, `{` outside
  * quotes with no closing one. For printf-era messages, which have no key/value grammar to check against.
  */
-function leftOpen(s: string, from: number, end = s.length): boolean {
+export function leftOpen(s: string, from: number, end = s.length): boolean {
   let inQuote = false;
   let depth = 0;
   for (let i = from; i < end; i++) {

@@ -74,9 +74,9 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     next: 'Run the same mount by hand on the node to see the whole error; install the client tools; check the server\'s exports and firewall.',
   },
   {
-    id: 'not-in-use', words: ['has not been added to the list of volumesinuse'], title: 'the attach is not confirmed yet',
+    id: 'not-in-use', words: ['has not been added to the list of volumesinuse', 'not attached according to node status'], title: 'the attach is not confirmed yet',
     why: 'The kubelet waits for the volume to appear in its Node\'s status (volumesInUse / volumesAttached), which the attach/detach controller fills once it attached the volume: the controller has not attached it (still attached elsewhere, a cloud API failing) or the node status is not updated.',
-    next: 'Check the VolumeAttachment (`kubectl get volumeattachment`) and the controller manager\'s (or CSI attacher\'s) log for this volume; a volume still attached to another node must be detached there first.',
+    next: 'Check the VolumeAttachment (`kubectl get volumeattachment`) and the controller manager\'s (or CSI attacher\'s) log for this volume; a volume still attached to another node must be detached there first. A FlexVolume driver that attaches is run by the controller manager too: it must be installed on its host (--flex-volume-plugin-dir), not only on the nodes.',
   },
   {
     id: 'timeout', words: ['timed out waiting', 'timeout expired', 'deadline exceeded'], title: 'it times out',
@@ -118,7 +118,9 @@ function operationOf(error: string): { op: string; volume: string } {
   const m = /^([A-Za-z]{1,40}(?:\.[A-Za-z]{1,40})?) failed for volume "([^"]{1,300})"/.exec(text);
   if (m) return { op: m[1], volume: m[2] };
   const v = /for volume "([^"]{1,300})"/.exec(text);
-  const op = text.startsWith('Volume has not been added') ? 'VerifyControllerAttachedVolume' : text.startsWith('RegisterPlugin') ? 'RegisterPlugin' : 'operation';
+  // (Both are VerifyControllerAttachedVolume's errors, which name no operation.)
+  const op = text.startsWith('Volume has not been added') || text.startsWith('Volume not attached according to node status') ? 'VerifyControllerAttachedVolume'
+    : text.startsWith('RegisterPlugin') ? 'RegisterPlugin' : 'operation';
   return { op, volume: v ? v[1] : '' };
 }
 
@@ -246,7 +248,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     id: 'volume-op-failing',
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}: ${cause.title}`,
     severity: atLogEnd ? 'info' : 'warning',
-    explanation: `${g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: cause.next,
   });
 }
