@@ -18,6 +18,10 @@ import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wordi
 const MIN_FAILURES = 3;
 const MIN_SPAN_US = 60e6;
 const MAX_EVIDENCE = 30;
+/** Words of the API server refusing the request (not failing to answer it). */
+const REFUSED = ['forbidden', 'unauthorized'];
+/** Static pods of one node refused once each that make a finding. */
+const MIN_REFUSED_PODS = 2;
 
 const CAUSES: readonly Cause[] = [
   {
@@ -29,6 +33,11 @@ const CAUSES: readonly Cause[] = [
     id: 'unreachable', words: ['connection refused', 'dial tcp', 'i/o timeout', 'no such host', 'eof', 'deadline exceeded'], title: 'the API server does not answer',
     why: 'The kubelet could not reach the API server to create it: on a control-plane node whose API server is itself a static pod, that is the normal state until the API server is up.',
     next: 'Check the API server (on a control-plane node, its static pod\'s container and log); the kubelet creates the mirror pods once it answers.',
+  },
+  {
+    id: 'psp', words: ['no providers available to validate pod request'], title: 'PodSecurityPolicy admits no policy for it',
+    why: 'The API server runs the PodSecurityPolicy admission plugin, and no policy may be used by the kubelet (system:node:<name>) for this pod: with it on, every pod — mirror pods too — needs a policy its creator may use (kubernetes/minikube#3818).',
+    next: 'Create a PodSecurityPolicy the control plane\'s static pods fit, and let the nodes use it (a ClusterRole with `use` on it, bound to the group system:nodes); or turn the PodSecurityPolicy admission plugin off (it is gone since 1.25).',
   },
   {
     id: 'forbidden', words: ['forbidden', 'unauthorized'], title: 'the API server refuses it',
@@ -45,14 +54,23 @@ export const mirrorPodCreateFailed: Detector = {
     const ev = ctx.trace.events;
     // The static pods failing again and again, by the node of their lines.
     const byNode = new Map<number, StaticPod[]>();
+    const refusedByNode = new Map<number, StaticPod[]>();
     for (const [pod, events] of eventsByPod(ctx, 'sync.mirror-create-failed', 200)) {
       if (pod < 0) continue;
       const last = events[events.length - 1];
-      if (events.length < MIN_FAILURES && ev.timeUs[last] - ev.timeUs[events[0]] < MIN_SPAN_US) continue;
       const node = ev.node[events[0]];
-      const list = byNode.get(node);
+      const again = events.length >= MIN_FAILURES || ev.timeUs[last] - ev.timeUs[events[0]] >= MIN_SPAN_US;
+      // A refusal is no blip: several static pods refused once each say as much as one refused again and again.
+      const refused = !again && REFUSED.some((w) => ctx.text(events[0]).toLowerCase().includes(w));
+      const into = again ? byNode : refused ? refusedByNode : undefined;
+      if (!into) continue;
+      const list = into.get(node);
       if (list) list.push({ pod, events });
-      else byNode.set(node, [{ pod, events }]);
+      else into.set(node, [{ pod, events }]);
+    }
+    for (const [node, refused] of refusedByNode) {
+      if (refused.length < MIN_REFUSED_PODS) continue;
+      byNode.set(node, [...(byNode.get(node) ?? []), ...refused]);
     }
     return [...byNode].map(([node, failing]) => describe(ctx, node, failing));
   },

@@ -1357,3 +1357,16 @@ describe('round 12: the pods a ranking names', () => {
     expect(f.explanation).toContain('(line 10; the first is evicted first)');
   });
 });
+
+describe('round 13: real excerpts', () => {
+  it('static pods refused once each by PodSecurityPolicy are a finding, and PSP bounds the version (kubernetes/minikube#3818)', () => {
+    // https://github.com/kubernetes/minikube/issues/3818 — admission-plugins=PodSecurityPolicy with no policy for the nodes.
+    const a = fixture('mirror-pod-create-failed-2.log');
+    const f = only(a, 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for 4 static pods: PodSecurityPolicy admits no policy for it');
+    expect(a.lines(f)).toEqual([6, 7, 8, 9]);
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.24');
+    // One static pod refused once is not enough.
+    expect(analyse(a.text.split('\n').slice(0, 6).join('\n')).of('mirror-pod-create-failed')).toEqual([]);
+  });
+});
