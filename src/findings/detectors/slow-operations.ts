@@ -10,15 +10,22 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { eventRawText, printedMessage } from '../../model/trace-query.ts';
 import { clip, durationAfter } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { eventsNear } from '../episodes.ts';
 
 /** A traced operation this slow counts; two within MAX_GAP_US make a finding, or one this slow alone. */
 const SLOW_US = 2e6;
 const VERY_SLOW_US = 10e6;
 const MAX_GAP_US = 10 * 60e6;
 const MAX_EVIDENCE = 20;
+/** A CSI driver's socket failing this close to a slow volume-metrics call is why it was slow. */
+const CSI_NEAR_US = 30e6;
+/** Where CSI drivers' sockets live under the kubelet's directory. */
+const CSI_SOCKET = /\/(?:csi-plugins|plugins)\/([A-Za-z0-9.-]{1,100})\/(?:csi\.sock|csi-[a-z]{1,20}\.sock)/;
+/** Words of a connection that failed (gRPC's transport, a dial). */
+const CONNECT_FAILED = ['failed to connect', 'connection refused', 'use of closed network connection', 'no such file or directory', 'transport is closing', 'deadline exceeded'];
 
 interface Slow {
   event: number;
@@ -82,12 +89,36 @@ function describe(ctx: FindingContext, node: number, ops: Slow[]): Finding {
       + `: ${listOf(names.map((n) => `"${n}"`), 4)}.${ops.length > 1 ? ` The slowest was "${clip(slowest.operation, 120)}" (${lineRef(trace, slowest.event)}).` : ''}`,
     'The kubelet prints a Trace line only for an operation that overran its threshold; seconds for what takes milliseconds mean the node was starved at the time, and its other work — node status, probes, pod syncs — waited as well.',
   ];
-  if (pointers.length) parts.push(`It points at ${listOf(pointers, 3)}.`);
+  const csi = csiDriverDown(ctx, node, ops);
+  if (csi) {
+    b.evidence(csi.event);
+    parts[1] = `Near it the kubelet could not connect to the CSI driver ${csi.driver}'s socket (${lineRef(trace, csi.event)}): "${clip(printedMessage(trace, csi.event), 200)}". A CSI volume's metrics come from its driver (NodeGetVolumeStats), so the call waited on a driver that does not answer until it gave up — not the node being slow.`;
+  } else if (pointers.length) parts.push(`It points at ${listOf(pointers, 3)}.`);
   return b.build({
     id: 'slow-operations',
-    title: `Slow operations on the node: ${ops.length === 1 ? duration(slowest.totalUs) : `${ops.length} traced, up to ${duration(slowest.totalUs)}`}`,
-    severity: 'info',
+    title: csi ? `Volume metrics wait on CSI driver ${csi.driver}, which does not answer (${duration(slowest.totalUs)})`
+      : `Slow operations on the node: ${ops.length === 1 ? duration(slowest.totalUs) : `${ops.length} traced, up to ${duration(slowest.totalUs)}`}`,
+    severity: csi ? 'warning' : 'info',
     explanation: parts.join(' '),
-    next: 'Check the node at those times: disk I/O and latency (iostat -x, the volume\'s disk), CPU steal and load (top, vmstat), and memory pressure; for lists from the API server, its latency (apiserver_request_duration_seconds).',
+    next: csi ? `Check the ${csi.driver} node plugin on this node (its pod in the driver's DaemonSet: running, restarting, its log) and that its socket exists; restarting the node plugin re-creates the socket. Mounts it serves may hang until it answers.`
+      : 'Check the node at those times: disk I/O and latency (iostat -x, the volume\'s disk), CPU steal and load (top, vmstat), and memory pressure; for lists from the API server, its latency (apiserver_request_duration_seconds).',
   });
+}
+
+/** A line near a slow volume-metrics call saying a CSI driver's socket could not be reached: the driver and the line. */
+function csiDriverDown(ctx: FindingContext, node: number, ops: readonly Slow[]): { driver: string; event: number } | undefined {
+  const ev = ctx.trace.events;
+  const metrics = ops.filter((o) => o.operation.toLowerCase().includes('calculate volume metrics'));
+  if (!metrics.length) return undefined;
+  // (gRPC's own logging of the failed dial is no catalog message.)
+  const candidates = ctx.ofKind('unknown');
+  for (const o of metrics) {
+    const t = ev.timeUs[o.event];
+    for (const e of eventsNear(ctx, candidates, node, t - CSI_NEAR_US, t + CSI_NEAR_US, 20)) {
+      const raw = eventRawText(ctx.trace, e, 1000);
+      const m = CSI_SOCKET.exec(raw);
+      if (m && CONNECT_FAILED.some((w) => raw.includes(w))) return { driver: m[1], event: e };
+    }
+  }
+  return undefined;
 }

@@ -1369,4 +1369,13 @@ describe('round 13: real excerpts', () => {
     // One static pod refused once is not enough.
     expect(analyse(a.text.split('\n').slice(0, 6).join('\n')).of('mirror-pod-create-failed')).toEqual([]);
   });
+
+  it('a slow volume-metrics call beside a CSI driver\'s socket that refuses connections is the driver, not the node (juicedata/juicefs-csi-driver#1475)', () => {
+    // https://github.com/juicedata/juicefs-csi-driver/issues/1475 — the driver's socket closed; metrics calls wait 20 s.
+    const a = fixture('slow-operations-3.log');
+    const f = only(a, 'slow-operations');
+    expect(f.title).toBe('Volume metrics wait on CSI driver csi.juicefs.com, which does not answer (20.00s)');
+    expect(a.lines(f)).toEqual([21, 22]);
+    expect(f.next).toContain('csi.juicefs.com node plugin');
+  });
 });
