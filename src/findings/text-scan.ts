@@ -204,10 +204,11 @@ const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 /**
  * A runtime error as a reader needs it quoted: without gRPC's `rpc error: code = Unknown desc = ` (a code that says
  * nothing), and with each 64-hex sandbox or container ID shortened to its first 12 characters, so a Go error chain's
- * innermost cause (`failed to find plugin "loopback" in path …`) fits in a quote. Linear; no regular expressions.
+ * innermost cause (`failed to find plugin "loopback" in path …`) fits in a quote; the blanks a wrapped paste left at
+ * its end are dropped. Linear; no regular expressions.
  */
 export function runtimeErrorText(text: string): string {
-  let t = text.length > 4000 ? text.slice(0, 4000) : text;
+  let t = (text.length > 4000 ? text.slice(0, 4000) : text).trimEnd();
   if (t.includes(UNKNOWN_RPC)) t = t.split(UNKNOWN_RPC).join('');
   let out = '';
   let from = 0;

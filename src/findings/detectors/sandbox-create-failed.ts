@@ -98,9 +98,11 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   const portTaken = !p.network && /address already in use|port is already allocated/i.test(p.error);
   const cgroups = !p.network && !portTaken && isCgroupDriverMismatch(p.error);
+  // The pause (sandbox) image could not be pulled: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image".
+  const pauseImage = !p.network && !portTaken && !cgroups && (p.error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(p.error));
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
     : p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
-    : p.error.includes('sandbox image') ? ' The pause (sandbox) image could not be pulled.'
+    : pauseImage ? ' The pause (sandbox) image could not be pulled: every pod\'s sandbox is made from it, so no pod can start on this node until it can be.'
     : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
   const parts: string[] = [];
@@ -126,10 +128,12 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : pauseImage ? ': the pause image cannot be pulled' : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : portTaken
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : pauseImage
+      ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
+      : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
       : 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
   });

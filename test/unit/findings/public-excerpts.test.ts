@@ -1378,4 +1378,13 @@ describe('round 13: real excerpts', () => {
     expect(a.lines(f)).toEqual([21, 22]);
     expect(f.next).toContain('csi.juicefs.com node plugin');
   });
+
+  it('a sandbox failing because the pause image cannot be pulled says so and leads with it (NixOS/nixpkgs#39833)', () => {
+    // https://github.com/NixOS/nixpkgs/issues/39833 — "pause" pulled as a bare name: access denied.
+    const a = fixture('sandbox-create-failed-5.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for kube-system/nfs-provisioner-nfs-server-provisioner-0: the pause image cannot be pulled');
+    expect(f.next).toMatch(/^Pull the pause image by hand/);
+    expect(f.explanation).toContain('may require \'docker login\'". The pause');
+  });
 });
