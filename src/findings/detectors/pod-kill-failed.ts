@@ -15,7 +15,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, failedActions, isNetworkPluginError, isSocketDown } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
-import { str } from '../../model/trace-query.ts';
+import { eventRawText, str } from '../../model/trace-query.ts';
 
 const KILL_ACTIONS: ReadonlySet<string> = new Set(['KillPodSandbox', 'KillContainer']);
 /** Kinds after which a pod has finished terminating (or is gone from the API). */
@@ -125,12 +125,15 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Findi
   }
   const cause = causeOf(g.error);
   const what = listOf(g.what);
-  const reasons = [...(g.what.some((w) => w !== 'the sandbox') ? ['KillContainerError'] : []), ...(g.sandbox ? ['KillPodSandboxError'] : [])].join(' and ');
+  // The sync result's reasons, as the pod worker's "Error syncing pod" line prints them: said only where one is.
+  const printed = g.events.some((e) => { const raw = eventRawText(trace, e, 2000); return raw.includes('KillContainerError') || raw.includes('KillPodSandboxError'); });
+  const reasons = printed ? [...(g.what.some((w) => w !== 'the sandbox') ? ['KillContainerError'] : []), ...(g.sandbox ? ['KillPodSandboxError'] : [])].join(' and ') : '';
+  const attempt = printed ? 'failed sync' : 'failed kill';
   // The first sign after the last failure that the pod finished terminating (or left the API).
   let after = -1;
   for (const e of done) if (ev.pod[e] === g.pod && ev.timeUs[e] > ev.timeUs[last]) { after = e; break; }
   const parts = [
-    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
+    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     CAUSE_TEXT[cause],
     `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`,
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',

@@ -19,7 +19,7 @@ import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
 import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
-import { str } from '../../model/trace-query.ts';
+import { printedMessage, str } from '../../model/trace-query.ts';
 
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
@@ -46,7 +46,8 @@ interface Failure {
   atUs: number;
   event: number;
   /** Catalog entries (event `msg`) that have logged this failure again: each caller logs it at most once. */
-  relogged: Set<number>;
+  /** The messages that logged it (messageKey): a caller logs each failure once. */
+  relogged: Set<string>;
   group: Group;
   stats: CallStats;
 }
@@ -84,14 +85,15 @@ export const runtimeCallErrors: Detector = {
 
       if (entry.cri.role === 'caller') {
         // A caller's line cut before its error says nothing of its own: part of a recent failure of its call, if any.
-        const failure = error ? relogged(nodeRecent, entry.cri.calls, ev.msg[e], cls, error)
+        const said = messageKey(ctx, e);
+        const failure = error ? relogged(nodeRecent, entry.cri.calls, said, cls, error)
           : nodeRecent.findLast((f) => entry.cri!.calls.some((c) => f.call === c || f.call.split(' or ').includes(c)));
         if (!failure && !error) continue;
         // Standing alone, a caller's error must be the runtime's: "remove /var/lib/kubelet/pods/…: device or resource
         // busy" from the same cleanup is the node's filesystem, not a call that failed.
         if (!failure && cls === 'other' && !RUNTIME_WORDS.test(error)) continue;
         if (failure) {
-          failure.relogged.add(ev.msg[e]);
+          failure.relogged.add(said);
           if (failure.stats.relogLines.length < 20) failure.stats.relogLines.push(e);
           if (failure.group.events.length < 300) failure.group.events.push(e);
           continue;
@@ -124,7 +126,7 @@ export const runtimeCallErrors: Detector = {
       if (!stats) { stats = { name, count: 0, classes: new Map(), first: e, sample: text, relogLines: [] }; g.calls.set(name, stats); }
       stats.count++;
       stats.classes.set(cls, (stats.classes.get(cls) ?? 0) + 1);
-      const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set([ev.msg[e]]), group: g, stats };
+      const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set([messageKey(ctx, e)]), group: g, stats };
       nodeRecent.push(failure);
     }
     const sandboxFailures = ctx.ofKind('runtime.sandbox-create-failed');
@@ -149,7 +151,17 @@ function reportedWithPod(ctx: FindingContext, g: Group, sandboxFailures: Uint32A
  * by this caller. A class as telling as "deadline exceeded" is enough (callers reformat errors: `%#v` prints a
  * status struct); an unclassified error must have the same text (a caller may wrap it).
  */
-function relogged(recent: readonly Failure[], calls: readonly string[], msg: number, cls: ErrorClass, error: string): Failure | undefined {
+/**
+ * Which message logged a failure: its catalog entry and the start of its printed message — one entry can hold a
+ * caller's two messages (the kill's "Container termination failed with gracePeriod", then "Kill container failed").
+ */
+function messageKey(ctx: FindingContext, e: number): string {
+  return `${ctx.trace.events.msg[e]}\n${printedMessage(ctx.trace, e).slice(0, MESSAGE_KEY_CHARS)}`;
+}
+
+const MESSAGE_KEY_CHARS = 48;
+
+function relogged(recent: readonly Failure[], calls: readonly string[], msg: string, cls: ErrorClass, error: string): Failure | undefined {
   for (let i = recent.length - 1; i >= 0; i--) {
     const f = recent[i];
     if (f.cls !== cls || f.relogged.has(msg)) continue;

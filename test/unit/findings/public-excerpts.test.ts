@@ -590,7 +590,9 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     const f = only(a, 'pod-kill-failed');
     expect(f.title).toBe('Killing container liuda1-goland of admin/liuda1-goland-0 fails: runtime timeout');
     expect(a.lines(f)).toEqual([4]);
-    expect(f.explanation).toContain('1 failed sync');
+    // No "Error syncing pod" line is in it: a failed kill, with no sync result's reason made up.
+    expect(f.explanation).toContain('1 failed kill');
+    expect(f.explanation).not.toContain('KillContainerError');
   });
 
   it('sandbox-create-failed quotes the CNI cause and counts one attempt logged twice once (projectcalico/calico#4308, k3s printf)', () => {
@@ -1386,5 +1388,14 @@ describe('round 13: real excerpts', () => {
     expect(f.title).toBe('Pod sandbox creation failing for kube-system/nfs-provisioner-nfs-server-provisioner-0: the pause image cannot be pulled');
     expect(f.next).toMatch(/^Pull the pause image by hand/);
     expect(f.explanation).toContain('may require \'docker login\'". The pause');
+  });
+
+  it('one StopContainer failure logged again by both of the kill\'s messages is one failure; no sync reason is made up (awslabs/amazon-eks-ami#2069)', () => {
+    // https://github.com/awslabs/amazon-eks-ami/issues/2069 — StopContainer times out; the paste dropped a space in one copy.
+    const a = fixture('runtime-call-errors-9.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime call failed (StopContainer)');
+    expect(a.lines(f)).toEqual([9, 10, 11]);
+    expect(only(a, 'pod-kill-failed').explanation).toContain('1 failed kill');
   });
 });
