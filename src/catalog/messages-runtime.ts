@@ -657,9 +657,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Housekeeping could not remove the directory of a pod that is gone from the node: something under it is still mounted or held open ("device or resource busy"), so it stays and the error comes back every pass.',
   },
   {
-    id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: '≤1.5 (dockertools)', v: 0,
-    printf: ['Failed to remove dead container %q{container}: %v{err}'], text: ['err'],
-    explain: 'Container garbage collection could not remove a dead container: the runtime refused (its filesystem or shm mount still busy, held by another mount namespace), so dead containers pile up and are tried again every minute.',
+    id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: 'all (dead containers ≤1.5, dockertools; sandboxes since the CRI)', v: 0,
+    printf: ['Failed to remove dead container %q{container}: %v{err}', 'Failed to stop sandbox %q{sandboxID} before removing: %v{err}'], text: ['err'],
+    explain: 'Container garbage collection could not remove a dead container or sandbox: the runtime refused or did not answer (a filesystem or shm mount still busy, held by another mount namespace; a sandbox that would not stop), so they pile up and are tried again every minute.',
   },
   {
     id: 'X146', kind: 'volume.object-missing', lane: 'volume', versions: '≤1.20', v: 0,
@@ -675,6 +675,8 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     // k8s.io/utils/trace: printed when a traced operation took longer than its threshold, its steps on the lines after.
     id: 'X197', kind: 'node.slow-operation', lane: 'other', versions: 'all', v: 0,
     printf: ['Trace[%d]: %q{operation} %s'], text: ['operation'], alsoPrintedBy: 'every Kubernetes component (k8s.io/utils/trace)',
+    // A volume's metrics name the pod they are for.
+    inner: { field: 'operation', printf: ['Calculate volume metrics of %s{volume} for pod %s{pod}'] },
     explain: 'An operation the kubelet traces took longer than its threshold (listing from the API server, computing a volume\'s disk use, a runtime call); the line gives its start and total time, and the lines after it its steps. Seconds for what usually takes milliseconds mean the node\'s disk or CPU, or the API server, was starved.',
   },
   {

@@ -270,7 +270,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], text: `remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/token: device or resource busy` })),
   entry('X204', 'gc.remove-failed', 'gc',
     P(klog('W', 'container_gc.go:116', 'Failed to remove dead container "/k8s_POD.d8dbe16c_web-0_default_e70b06ac_528d48e3": Error response from daemon: Unable to remove filesystem: device or resource busy'),
-      { text: 'Error response from daemon: Unable to remove filesystem: device or resource busy' })),
+      { text: 'Error response from daemon: Unable to remove filesystem: device or resource busy' }),
+    // kubermatic/machine-controller#989 (kuberuntime_gc.go:176).
+    P(klog('E', 'kuberuntime_gc.go:176', 'Failed to stop sandbox "dd4c40eb9b25ae13bdf11ac76457853cff15fbfcad653d4c7aab73ec24df6ac4" before removing: rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
+      { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' })),
   entry('X146', 'volume.object-missing', 'volume',
     P(klog('E', 'configmap.go:199', `Couldn't get configMap default/web-config: configmaps "web-config" not found`), { text: 'configmaps "web-config" not found' }),
     P(klog('E', 'secret.go:186', `Couldn't get secret default/web-tls: secret "web-tls" not found`), { text: 'secret "web-tls" not found' })),
@@ -281,7 +284,7 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
   entry('X197', 'node.slow-operation', 'other',
     // canonical/microk8s#3984: a volume's disk use took 3.9 s.
     P(klog('I', 'trace.go:219', 'Trace[2001621433]: "Calculate volume metrics of lib-modules for pod kube-system/calico-node-4l8kl" (20-May-2023 07:14:52.856) (total time: 3859ms):'),
-      { text: 'Calculate volume metrics of lib-modules for pod kube-system/calico-node-4l8kl' })),
+      { text: 'Calculate volume metrics of lib-modules for pod kube-system/calico-node-4l8kl', pods: [pod('kube-system', 'calico-node-4l8kl', '')] })),
   entry('X145', 'volume.reconstruct-failed', 'volume',
     P(klog('E', 'reconciler.go:438', `Could not construct volume information: directory /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~csi/pvc-1 is not mounted`),
       // The pod is named only by its directory.
