@@ -255,7 +255,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X89', kind: 'eviction.observation', lane: 'eviction', versions: 'all', v: 0,
+    // (≤1.7 printed no time.)
     printf: ['eviction manager: %s: signal=%v{signal}, available: %v{available}, capacity: %v{capacity}, time: %v',
+      'eviction manager: %s: signal=%v{signal}, available: %v{available}, capacity: %v{capacity}',
       'eviction manager: thresholds - reclaim not satisfied: threshold [signal=%s{signal}, quantity=%v] observed %v',
       'eviction manager: thresholds - updated stats: threshold [signal=%s{signal}, quantity=%v] observed %v',
       'eviction manager: node conditions - observed: %v{signal}'], text: ['signal'],

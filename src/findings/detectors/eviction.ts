@@ -78,7 +78,7 @@ export const eviction: Detector = {
       }
     }
     const kills = ctx.ofKinds(['runtime.kill', 'runtime.kill-override']);
-    return [...byNode.values()].map((n) => describe(ctx, n, kills));
+    return [...byNode.values()].map((n) => describe(ctx, n, kills)).concat(negativeObservations(ctx));
   },
 };
 
@@ -127,5 +127,42 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
     severity: 'warning',
     explanation: parts.join(' '),
     next: 'Find what consumed the resource (kubectl describe node: conditions and allocated resources; disk use of container logs, images and emptyDir volumes; pod memory), set requests and limits (including ephemeral-storage) so usage matches requests, and review the eviction thresholds and kube/system-reserved.',
+  });
+}
+
+/**
+ * A signal the eviction manager measured below zero (`available: -9112137624`): no disk or memory runs that far
+ * short; the signal is miscounted (1.7's allocatableNodeFs.available, kubernetes/kubernetes#52336: DiskPressure on
+ * nodes with room), and the node reports pressure it does not have.
+ * One finding per node and signal, from the -v=3 observation lines.
+ */
+function negativeObservations(ctx: FindingContext): Finding[] {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const seen = new Map<string, number[]>();
+  for (const e of ctx.ofKind('eviction.observation')) {
+    const raw = eventRawText(trace, e, 400);
+    const at = raw.indexOf('available: -');
+    if (at < 0) continue;
+    const signal = /signal=([A-Za-z.]{1,60})/.exec(raw)?.[1] ?? 'a signal';
+    const key = `${ev.node[e]}\n${signal}`;
+    const list = seen.get(key) ?? [];
+    if (list.length < 20) list.push(e);
+    seen.set(key, list);
+  }
+  return [...seen].map(([key, events]) => {
+    const signal = key.slice(key.indexOf('\n') + 1);
+    const first = events[0];
+    const value = /available: (-[0-9]{1,20}[A-Za-z]{0,3})/.exec(eventRawText(trace, first, 400))?.[1] ?? '';
+    const b = new FindingBuilder(trace);
+    for (const e of events) b.evidence(e);
+    b.nodeLanes(ev.node[first], ['eviction']);
+    return b.build({
+      id: 'eviction',
+      title: `Eviction signal ${signal} measured below zero (${value}): a miscount, not a full resource`,
+      severity: 'warning',
+      explanation: `The eviction manager measured ${signal} as ${value} at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}${events.length > 1 ? `; ${count(events.length, 'time')} in all` : ''}). Nothing available can be less than nothing: the signal is miscounted, not exhausted, and below every threshold it makes the node report pressure (DiskPressure for a filesystem signal) and evict pods it need not. An allocatable signal is capacity minus what the pods request or use, counted by the kubelet, not by the filesystem.`,
+      next: 'Compare with the node itself (`df -h` and `df -i` on the kubelet\'s and the runtime\'s filesystems, `free`); if they have room, turn the miscounted signal off (remove its threshold from evictionHard / --eviction-hard) or upgrade the kubelet.',
+    });
   });
 }

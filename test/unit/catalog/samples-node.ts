@@ -409,7 +409,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'helpers.go:814', 'eviction manager: observations after resource reclaim: signal=memory.available, available: 60687100Ki, capacity: 65537436Ki, time: 2021-12-15 19:22:59.462702674 +0800 CST m=+78880.835736331'),
       { text: 'memory.available' }),
     P(klog('I', 'helpers.go:814', 'eviction manager: observations: signal=nodefs.available, available: 1024Mi, capacity: 20Gi, time: 2021-12-15 19:22:49.1 +0000 UTC'), { text: 'nodefs.available' }),
-    P(klog('I', 'helpers.go:826', 'eviction manager: thresholds - reclaim not satisfied: threshold [signal=memory.available, quantity=100Mi] observed 80Mi'), { text: 'memory.available' })),
+    P(klog('I', 'helpers.go:826', 'eviction manager: thresholds - reclaim not satisfied: threshold [signal=memory.available, quantity=100Mi] observed 80Mi'), { text: 'memory.available' }),
+    // ≤1.7, no time (kubernetes/kubernetes#52336).
+    P(klog('I', 'helpers.go:812', 'eviction manager: observations: signal=allocatableNodeFs.available, available: -9112137624, capacity: 200765316Ki'), { text: 'allocatableNodeFs.available' })),
   entry('X147', 'eviction.nothing-to-evict', 'eviction',
     P(klog('E', 'eviction_manager.go:357', 'eviction manager: eviction thresholds have been met, but no pods are active to evict')),
     S(klog('I', 'eviction_manager.go:373', '"Eviction manager: eviction thresholds have been met, but no pods are active to evict"')),

@@ -1398,4 +1398,14 @@ describe('round 13: real excerpts', () => {
     expect(a.lines(f)).toEqual([9, 10, 11]);
     expect(only(a, 'pod-kill-failed').explanation).toContain('1 failed kill');
   });
+
+  it('an eviction signal measured below zero is a miscount, not a full disk (kubernetes/kubernetes#52336)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/52336 — DiskPressure on 1.7 nodes with room; -v=3 observations.
+    const a = fixture('eviction-6.log');
+    const f = only(a, 'eviction');
+    expect(f.title).toBe('Eviction signal allocatableNodeFs.available measured below zero (-9112137624): a miscount, not a full resource');
+    expect(a.lines(f)).toEqual([14]);
+    // The memory signal on line 13 is positive: no finding of its own.
+    expect(a.kinds(13)).toEqual(['eviction.observation']);
+  });
 });
