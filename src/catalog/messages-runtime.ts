@@ -1,5 +1,5 @@
 /** PLEG, runtime manager, GC, admission, node status, eviction, events (§4.6, §3.3, §3.6–3.8). */
-import type { CatalogEntry } from './entry.ts';
+import type { CatalogEntry, InnerSpec } from './entry.ts';
 
 export const PLEG_MESSAGES: CatalogEntry[] = [
   {
@@ -57,7 +57,7 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
  * structured 1.21+): one entry per call, so an event names its call. `printf` omits calls whose ≤1.20 line is not
  * known here.
  */
-const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?: string }[] = [
+const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?: string; inner?: InnerSpec }[] = [
   { id: 'X09', call: 'StopContainer', msg: 'StopContainer from runtime service failed', printf: 'StopContainer %q{containerID} from runtime service failed: %v{err}' },
   { id: 'X09b', call: 'ListPodSandbox', msg: 'ListPodSandbox with filter from runtime service failed', printf: 'ListPodSandbox with filter %v from runtime service failed: %v{err}' },
   { id: 'X09c', call: 'ListContainers', msg: 'ListContainers with filter from runtime service failed', printf: 'ListContainers with filter %v from runtime service failed: %v{err}' },
@@ -68,7 +68,9 @@ const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?:
   { id: 'X09h', call: 'PodSandboxStatus', msg: 'PodSandboxStatus from runtime service failed', printf: 'PodSandboxStatus %q{podSandboxID} from runtime service failed: %v{err}' },
   { id: 'X09i', call: 'CreateContainer', msg: 'CreateContainer in sandbox from runtime service failed', printf: 'CreateContainer in sandbox %q{podSandboxID} from runtime service failed: %v{err}' },
   { id: 'X09j', call: 'StartContainer', msg: 'StartContainer from runtime service failed', printf: 'StartContainer %q{containerID} from runtime service failed: %v{err}' },
-  { id: 'X09k', call: 'RunPodSandbox', msg: 'RunPodSandbox from runtime service failed', printf: 'RunPodSandbox from runtime service failed: %v{err}' },
+  // The dockershim's CNI error names the pod as name_namespace.
+  { id: 'X09k', call: 'RunPodSandbox', msg: 'RunPodSandbox from runtime service failed', printf: 'RunPodSandbox from runtime service failed: %v{err}',
+    inner: { field: 'err', printf: ['%vfailed to set up pod %q{pod} network%v'] } },
   { id: 'X09l', call: 'Status', msg: 'Status from runtime service failed', printf: 'Status from runtime service failed: %v{err}' },
   { id: 'X09m', call: 'Version', msg: 'Version from runtime service failed', printf: 'Version from runtime service failed: %v{err}' },
   { id: 'X09n', call: 'ExecSync', msg: 'ExecSync cmd from runtime service failed', printf: "ExecSync %s{containerID} '%s' from runtime service failed: %v{err}" },
@@ -81,7 +83,7 @@ const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?:
 
 const CRI_CALL_FAILED: CatalogEntry[] = CRI_CALL_LINES.map((c) => ({
   id: c.id, kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (remote_runtime.go printf ≤1.20, structured 1.21+)', v: 0,
-  msg: [c.msg], ...(c.printf ? { printf: [c.printf] } : {}), text: ['err'], cri: { role: 'call', calls: [c.call] },
+  msg: [c.msg], ...(c.printf ? { printf: [c.printf] } : {}), ...(c.inner ? { inner: c.inner } : {}), text: ['err'], cri: { role: 'call', calls: [c.call] },
   explain: `The CRI ${c.call} call to the container runtime failed (deadline exceeded, connection closed or refused, EOF…).`,
 }));
 

@@ -15,6 +15,10 @@ const DEADLINE = 'rpc error: code = DeadlineExceeded desc = context deadline exc
  * The runtime client's line for a failed call, in each era: `printf` (≤1.20, after the call's arguments) and the
  * structured/JSON message with its keys. Calls whose ≤1.20 line the catalog does not carry have no printf sample.
  */
+/** The dockershim's CNI error names the pod as name_namespace (NVIDIA/k8s-device-plugin#72). */
+const CNI_ERROR = 'rpc error: code = Unknown desc = NetworkPlugin cni failed to set up pod "web-0_default" network: add cmd: failed to assign an IP address to container';
+const CNI_POD_SAMPLE = P(klog('E', 'remote_runtime.go:92', `RunPodSandbox from runtime service failed: ${CNI_ERROR}`), { pods: [pod('default', 'web-0', '')], text: CNI_ERROR });
+
 const CRI_CALL_SAMPLES: EntrySamples[] = ([
   ['X09', 'StopContainer from runtime service failed', { containerID: CID }, `StopContainer "${CID}" from runtime service failed: ${DEADLINE}`, { cid: CID }],
   ['X09b', 'ListPodSandbox with filter from runtime service failed', { filter: '&PodSandboxFilter{}' },
@@ -49,6 +53,7 @@ const CRI_CALL_SAMPLES: EntrySamples[] = ([
     J(json('cri-client/remote_runtime.go:365', { msg, err: printf ? text : err, ...keys }), { ...expect, text: printf ? text : err }),
   ];
   if (printf) samples.unshift(P(klog('E', 'remote_runtime.go:282', printf), { ...expect, text }));
+  if (id === 'X09k') samples.push(CNI_POD_SAMPLE);
   return entry(id, 'runtime.call-failed', 'runtime', ...samples);
 });
 
