@@ -51,12 +51,18 @@ const TEARDOWN = ['pw.teardown-deleted', 'pw.teardown-terminal', 'pw.teardown-ev
 const REJECTED = 'rejected';
 const REJECTED_DETAIL = '(at admission: no pod worker)';
 function rejectionRows(running: string): TransitionRow[] {
-  return ['admit.rejected', 'admit.predicate-failed'].flatMap((on): TransitionRow[] => [
-    { on, from: ['unknown'], to: REJECTED, detail: REJECTED_DETAIL },
-    { on, from: [running], to: REJECTED, detail: REJECTED_DETAIL, revises: true },
-    { on, from: [REJECTED], to: '=' },
-  ]);
+  return [
+    ...['admit.rejected', 'admit.predicate-failed'].flatMap((on): TransitionRow[] => [
+      { on, from: ['unknown'], to: REJECTED, detail: REJECTED_DETAIL },
+      { on, from: [running], to: REJECTED, detail: REJECTED_DETAIL, revises: true },
+      { on, from: [REJECTED], to: '=' },
+    ]),
+    // Deleted later, a rejected pod gets a worker only to tear it down: it starts terminating.
+    ...['pw.first-sync', 'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate'].map((on): TransitionRow => (
+      { on, from: [REJECTED], to: 'terminating', detail: REJECTED_TEARDOWN_DETAIL })),
+  ];
 }
+const REJECTED_TEARDOWN_DETAIL = '(a worker only to tear the rejected pod down)';
 
 /** 1.22+ pod worker: sync → terminating → terminated → finished (→ forgotten by housekeeping). */
 export const POD_WORKER_LIFECYCLE: MachineTable = {

@@ -1408,4 +1408,13 @@ describe('round 13: real excerpts', () => {
     // The memory signal on line 13 is positive: no finding of its own.
     expect(a.kinds(13)).toEqual(['eviction.observation']);
   });
+
+  it('a pod rejected at admission and deleted gets a worker only to tear it down: no anomaly (gangmuk/k8s-failure-reproduction, kind 1.24 log)', () => {
+    // https://github.com/gangmuk/k8s-failure-reproduction — failure_cases/C7: pods pinned to a tainted node, recreated in a loop.
+    const a = fixture('admission-rejected-3.log');
+    expect(only(a, 'admission-rejected').title).toBe('Pods rejected at admission: Predicate TaintToleration failed');
+    expect(a.trace.anomalies.filter((x) => x.kind === 'illegal-transition')).toEqual([]);
+    const pod = a.trace.pods.findIndex((p) => p.name === 'php-apache-7f879b889b-jfhc5');
+    expect(pod).toBeGreaterThanOrEqual(0);
+  });
 });
