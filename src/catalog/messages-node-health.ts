@@ -297,6 +297,17 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
   },
   {
+    id: 'X211', kind: 'api.watch-ended', lane: 'node-status', versions: 'all (client-go streamwatcher)', v: 0,
+    printf: ['Unexpected EOF during watch stream event decoding: %v{err}'],
+    text: ['err'],
+    explain: 'A watch the kubelet holds open on the API server (its pods, its Node…) ended in the middle of an event: the connection dropped (an API server restart, a load balancer\'s idle timeout, the network). The informer lists and watches again; many at once, or again and again, say the connection to the API server is unstable.',
+  },
+  {
+    id: 'X212', kind: 'node.standalone', lane: 'node-status', versions: 'all (printf Warningf ≤1.20, InfoS after)', v: 0,
+    printf: ['standalone mode, no API client'], msg: ['Standalone mode, no API client'],
+    explain: 'The kubelet has no kubeconfig (no --kubeconfig, or a file it could not read), so it runs on its own: it registers no Node, reads no pods from the API server (static pods only) and reports nothing. On a node meant to join a cluster this is the misconfiguration.',
+  },
+  {
     id: 'X179', kind: 'node.shutdown-group-timeout', lane: 'node-status', versions: '1.24+', v: 0,
     msg: ['Shutdown manager pod killing time out'], num: 'gracePeriod', text: ['priority'],
     explain: 'Graceful node shutdown by pod priority: the shutdown manager stopped waiting for one priority group\'s kills when the group\'s grace period ran out; some pod of the group had not finished, and the next group is killed now.',

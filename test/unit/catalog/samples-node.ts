@@ -241,6 +241,13 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X148', 'api.request', 'other',
     P(klog('I', 'round_trippers.go:553', 'PATCH https://10.0.0.1:6443/api/v1/namespaces/default/pods/web-0/status 200 OK in 4 milliseconds'), { num: 4, text: '200 OK' }),
     P(klog('I', 'round_trippers.go:466', 'curl -v -XGET  -H "Accept: application/json, */*" \'https://10.0.0.1:6443/api/v1/nodes/node-1\''))),
+  entry('X211', 'api.watch-ended', 'node-status',
+    // rancher/rancher#15048.
+    P(klog('I', 'streamwatcher.go:103', 'Unexpected EOF during watch stream event decoding: unexpected EOF'), { text: 'unexpected EOF' })),
+  entry('X212', 'node.standalone', 'node-status',
+    P(klog('W', 'server.go:552', 'standalone mode, no API client')),
+    S(klog('I', 'server.go:618', '"Standalone mode, no API client"')),
+    J(json('app/server.go:618', { msg: 'Standalone mode, no API client', v: 0 }))),
   entry('X140', 'api.list-failed', 'node-status',
     P(klog('E', 'reflector.go:205', 'k8s.io/kubernetes/pkg/kubelet/config/apiserver.go:47: Failed to list *v1.Pod: Get https://10.0.0.1:6443/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-1&resourceVersion=0: dial tcp 10.0.0.1:6443: connect: connection refused'),
       { text: 'Get https://10.0.0.1:6443/api/v1/pods?fieldSelector=spec.nodeName%3Dnode-1&resourceVersion=0: dial tcp 10.0.0.1:6443: connect: connection refused' }),

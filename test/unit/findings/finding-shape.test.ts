@@ -48,6 +48,7 @@ const CASES: Record<string, Case> = {
   'slow-termination': { input: () => fixture('slow-termination-constructed.log') },
   'pod-update-flood': { input: () => fixture('pod-update-flood-1.log') },
   'healthz-port-taken': { input: () => fixture('healthz-port-taken-1.log') },
+  'kubelet-standalone': { input: () => fixture('kubelet-standalone-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -1417,4 +1417,13 @@ describe('round 13: real excerpts', () => {
     const pod = a.trace.pods.findIndex((p) => p.name === 'php-apache-7f879b889b-jfhc5');
     expect(pod).toBeGreaterThanOrEqual(0);
   });
+
+  it('a kubelet started without an API client is said to run standalone (kubernetes/kubernetes#79556)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/79556 — a journal with its banner; the kubelet started without a kubeconfig.
+    const a = fixture('kubelet-standalone-1.log');
+    const f = only(a, 'kubelet-standalone');
+    expect(f.title).toBe('Kubelet runs standalone: it has no API client');
+    expect(a.lines(f)).toEqual([10]);
+    expect(analyse('I0629 04:45:46.733613    3660 server.go:407] Version: v1.13.5').of('kubelet-standalone')).toEqual([]);
+  });
 });
