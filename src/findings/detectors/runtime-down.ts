@@ -146,6 +146,8 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   for (const e of notReady) b.evidence(e);
   const transient = isStartupTransient(ctx, ep);
   const stillAtEnd = trace.endUs - lastUs < 10e6;
+  // Lines left out of the log around the episode (an elision mark, a cut between excerpts): what they said is not known.
+  const cutNear = linesLeftOutNear(trace, ep.first, ep.last);
 
   const parts: string[] = [];
   if (transient) {
@@ -159,12 +161,16 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   parts.push(neverSucceeded
     ? 'The runtime-health goroutine (updateRuntimeUp, every 5 s) never completed a successful pass after the kubelet started, so the base runtime sync time was never set and runtimeState kept reporting the runtime as not up ("container runtime is down" up to 1.12, "status check may not have completed yet" from 1.13).'
     : 'The runtime-health goroutine (updateRuntimeUp, every 5 s) did not refresh the base runtime sync time for more than 30 s, so runtimeState reported "container runtime is down".');
-  parts.push(`From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)})` +
-    `${stillAtEnd ? ', still at the end of the log' : ''} — ${duration(lastUs - firstUs)}, ${count(ep.count, 'line')} — the sync-loop goroutine skipped every iteration: no pod additions, deletions, PLEG events or probe results were handled.`);
+  parts.push(ep.count === 1
+    ? `At ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)})${stillAtEnd ? ', near the end of the log,' : ''} the sync-loop goroutine skipped its iteration: no pod additions, deletions, PLEG events or probe results were handled.`
+    : `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)})` +
+      `${stillAtEnd ? ', still at the end of the log' : ''} — ${duration(lastUs - firstUs)}, ${count(ep.count, 'line')} — the sync-loop goroutine skipped every iteration: no pod additions, deletions, PLEG events or probe results were handled.`);
   if (ep.startEvent >= 0) parts.push(`It began ${duration(firstUs - ep.startUs)} after the kubelet started at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}).`);
   if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
   if (cri.length) {
     parts.push(`The CRI Status call was answering with errors (${count(cri.length, 'line')}, first: "${clip(ctx.text(cri[0]) || 'no detail', 120)}", ${lineRef(trace, cri[0])}), so the runtime itself reported a problem.`);
+  } else if (cutNear) {
+    parts.push(`No "Container runtime sanity check failed" or "Container runtime not ready" line is in what the log shows, but lines are left out around it (${trace.sources.length > 1 ? `${trace.sources[ev.source[ep.first]].name}:` : 'line '}${cutNear}): whether the runtime was answering with errors is not known.`);
   } else {
     parts.push('No "Container runtime sanity check failed" or "Container runtime not ready" line was logged: the runtime was not returning errors, so updateRuntimeUp itself was stuck before recording success — for example in initializeRuntimeDependentModules, which runs once on the first healthy status and starts cAdvisor; a container inspect that never returns blocks it for good.');
   }
@@ -177,4 +183,20 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
     next: 'Check the runtime directly (crictl info / docker info, then crictl inspect or docker inspect of every container, timing each, to find one that hangs) and take a kubelet goroutine dump to see where updateRuntimeUp is blocked. If a container inspect hangs, restarting the kubelet does not help: fix or remove that container (or restart the runtime) first.',
     scenario: 'runtime-hang-notready',
   });
+}
+
+/** Lines of a source within which a cut mark counts as near an episode's lines. */
+const CUT_NEAR_LINES = 30;
+
+/** The line of a cut mark (lines left out) near events first..last of one source, after its first record; 0 if none. */
+function linesLeftOutNear(trace: FindingContext['trace'], first: number, last: number): number {
+  const ev = trace.events;
+  const source = trace.sources[ev.source[first]];
+  if (!source || ev.source[last] !== ev.source[first]) return 0;
+  const from = ev.line[first] - CUT_NEAR_LINES;
+  const to = ev.line[last] + CUT_NEAR_LINES;
+  let firstRecordLine = Infinity;
+  for (let e = 0; e < ev.count && e < 100_000; e++) if (ev.source[e] === ev.source[first] && ev.line[e] < firstRecordLine) firstRecordLine = ev.line[e];
+  const cut = source.cuts.find((c) => c.line >= from && c.line <= to && c.line > firstRecordLine);
+  return cut ? cut.line : 0;
 }

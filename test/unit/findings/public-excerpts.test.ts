@@ -1426,4 +1426,13 @@ describe('round 13: real excerpts', () => {
     expect(a.lines(f)).toEqual([10]);
     expect(analyse('I0629 04:45:46.733613    3660 server.go:407] Version: v1.13.5').of('kubelet-standalone')).toEqual([]);
   });
+
+  it('one skipping line between elided stretches: what the left-out lines said is not claimed (moby/moby#41385)', () => {
+    // https://github.com/moby/moby/issues/41385 — a syslog excerpt with "…" lines between the kubelet's.
+    const a = fixture('runtime-down-4.log');
+    const f = only(a, 'runtime-down');
+    expect(f.explanation).toContain('At 06:43:12.347369 (line 12)');
+    expect(f.explanation).toContain('but lines are left out around it (line 14): whether the runtime was answering with errors is not known');
+    expect(f.explanation).not.toContain('0µs');
+  });
 });
