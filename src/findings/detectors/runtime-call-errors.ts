@@ -236,6 +236,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
       parts.push('The log shows too few failures to tell a runtime in trouble from one call that failed: if the runtime is unwell, its other calls (PLEG relist, pod workers\' kills and starts, housekeeping) fail the same way.');
     }
   }
+  // The dockershim or dockertools kubelet's own words for Docker not answering.
+  const docker = calls.some((c) => /docker endpoint|docker daemon|docker\.sock/i.test(c.sample));
   return b.build({
     id: 'runtime-call-errors',
     title: cgroups ? `Container runtime ${n.failures === 1 ? 'call fails' : 'calls fail'} (${calls.map((c) => c.name).join(', ')}): cgroup driver mismatch`
@@ -247,6 +249,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
     explanation: parts.join(' '),
     next: cgroups ? CGROUP_DRIVER_MISMATCH.next : network
       ? 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error.'
+      : docker
+      ? 'Docker is not answering the kubelet: check the daemon (`systemctl status docker`, `docker info`) and its log for these minutes (`journalctl -u docker`), that its socket is where the kubelet looks (--docker-endpoint, unix:///var/run/docker.sock), and node pressure (disk, PIDs, memory).'
       : 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',
   });
 }

@@ -152,10 +152,19 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   const parts: string[] = [];
   if (transient) {
     parts.push(`Within the first minute after the kubelet start at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}) the runtime-health check had not succeeded yet ` +
-      `(${count(ep.count, 'line')} from ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)}; up to 1.12 this reads "container runtime is down" until the first successful updateRuntimeUp pass), so the sync loop waited. This is normal start-up noise unless it goes on.`);
+      `(${count(ep.count, 'line')} from ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)}; up to 1.12 this reads "container runtime is down" until the first successful updateRuntimeUp pass), so the sync loop waited.`);
+    // The runtime's own status call failing meanwhile is no start-up noise: it does not answer.
+    const failing = eventsNear(ctx, criErrors, ep.node, firstUs, lastUs + STARTUP_WINDOW_US, 1);
+    parts.push(failing.length
+      ? `But the runtime's status call failed meanwhile (${lineRef(trace, failing[0])}: "${clip(ctx.text(failing[0]) || 'no detail', 120)}"): the runtime is not answering, so this is not start-up noise.`
+      : 'This is normal start-up noise unless it goes on.');
+    for (const e of failing) b.evidence(e);
     return b.build({
-      id: 'runtime-down', title: 'Container runtime not yet up right after the kubelet start (start-up transient)', severity: 'info',
-      explanation: parts.join(' '), next: 'Nothing to do unless the lines continue past the first minute after the start.', scenario: 'runtime-hang-notready',
+      id: 'runtime-down', title: failing.length ? 'Container runtime not up after the kubelet start: it does not answer' : 'Container runtime not yet up right after the kubelet start (start-up transient)',
+      severity: failing.length ? 'warning' : 'info',
+      explanation: parts.join(' '),
+      next: failing.length ? 'Start or fix the container runtime the error names (its service status and log); the kubelet goes on by itself once the runtime answers.' : 'Nothing to do unless the lines continue past the first minute after the start.',
+      scenario: 'runtime-hang-notready',
     });
   }
   parts.push(neverSucceeded

@@ -1435,4 +1435,13 @@ describe('round 13: real excerpts', () => {
     expect(f.explanation).toContain('but lines are left out around it (line 14): whether the runtime was answering with errors is not known');
     expect(f.explanation).not.toContain('0µs');
   });
+
+  it('"runtime is down" right after a start while Docker refuses the status call is no start-up noise; the advice is Docker\'s (kubernetes/kubernetes#28577)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/28577 — a 1.3 kubelet started with Docker down.
+    const a = fixture('runtime-down-5.log');
+    const down = only(a, 'runtime-down');
+    expect(down.title).toBe('Container runtime not up after the kubelet start: it does not answer');
+    expect(down.explanation).not.toContain('normal start-up noise');
+    expect(only(a, 'runtime-call-errors').next).toMatch(/^Docker is not answering the kubelet/);
+  });
 });
