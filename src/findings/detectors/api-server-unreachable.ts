@@ -24,7 +24,7 @@ const NODE_WRITES = ['node.status-error', 'node.lease-failed', 'node.register-fa
  * Other requests — pod status reads and writes, the informers' lists and watches, certificate requests: only errors
  * that name a transport or credential problem count (not a conflict, not a missing object).
  */
-const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'error.unhandled', 'node.cert-request-failed', 'api.event-write-failed', 'server.authz-failed'];
+const OTHER_REQUESTS = ['status.failed', 'status.get-failed', 'api.list-failed', 'api.watch-ended', 'error.unhandled', 'node.cert-request-failed', 'api.event-write-failed', 'server.authz-failed'];
 /** A client certificate that expired while the API server does not answer (transport.go): its cause is fixed. */
 const CERT_STUCK = 'node.client-cert-stuck';
 /**
@@ -40,6 +40,7 @@ const WHAT: Readonly<Record<string, [string, string]>> = {
   'status.failed': ['pod status write', 'pod status writes'],
   'status.get-failed': ['pod status read', 'pod status reads'],
   'api.list-failed': ['list or watch', 'lists and watches'],
+  'api.watch-ended': ['watch cut off', 'watches cut off'],
   'error.unhandled': ['list or watch', 'lists and watches'],
   'node.cert-request-failed': ['certificate request', 'certificate requests'],
   'api.event-write-failed': ['event write', 'event writes'],

@@ -1444,4 +1444,12 @@ describe('round 13: real excerpts', () => {
     expect(down.explanation).not.toContain('normal start-up noise');
     expect(only(a, 'runtime-call-errors').next).toMatch(/^Docker is not answering the kubelet/);
   });
+
+  it('watches cut off by an unexpected EOF, again and again, are connections to the API server dropping (rancher/rancher#15048)', () => {
+    // https://github.com/rancher/rancher/issues/15048 — kubectl delete hangs; the kubelet's watches keep breaking.
+    const a = fixture('api-server-unreachable-9.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: connections to the API server drop (for 14.10s)');
+    expect(f.explanation).toContain('7 watches cut off');
+  });
 });
