@@ -200,7 +200,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       '--pod-infra-container-image will not be pruned by the image garbage collector in kubelet and should also be set in the remote runtime',
       'Systemd watchdog is not enabled', 'Using this format as endpoint is deprecated, please consider using full url format.',
       'Using cgroup driver setting received from the CRI runtime', 'NoSwap is set due to memorySwapBehavior not specified',
-      'Container manager verified user specified cgroup-root exists', 'Discovered runtime cgroup name',
+      'Container manager verified user specified cgroup-root exists',
       'Creating topology manager with none policy', 'Initialized iptables rules.', 'Starting to listen',
       'Updated machine memory state', 'Eviction manager: starting control loop', 'Initializing container log rotate workers',
       'eviction manager: failed to check if we have separate container filesystem. Ignoring.',
@@ -216,7 +216,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'kubelet config controller: starting controller', 'Found node without any CPU, nodeDir: %s, number of cpuDirs %d, err: %v',
       // The gRPC library's own lines as the kubelet dials its runtime (1.14–1.19).
       'parsed scheme: %q', 'scheme %q not registered, fallback to default scheme', 'ClientConn switching balancer to %q',
-      'ccResolverWrapper: sending update to cc: %v', '[ContainerManager]: Discovered runtime cgroups name: %s',
+      'ccResolverWrapper: sending update to cc: %v',
       'Using %q as endpoint is deprecated, please consider using full url format %q.', 'Docker cri networking managed by %s',
       'Using root directory: %s', 'cAdvisor running in container: %q'],
     explain: 'A step of the kubelet\'s start-up: its settings, certificates, the runtime connection, cAdvisor, the stats analyzer, the CPU, memory, topology and device managers and the HTTP server come up before the sync loop does.',
@@ -295,6 +295,11 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     printf: ['%s: Failed to list %s{resource}: %v{err}', '%s: failed to list %s{resource}: %v{err}', '%s: Failed to watch %s{resource}: %v{err}'],
     text: ['err'],
     explain: 'One of the kubelet\'s informers (its pods, its Node, services, CSI drivers…) could not list or watch its objects in the API server; it retries with back-off, and the kubelet works from what it last saw.',
+  },
+  {
+    id: 'X213', kind: 'node.runtime-cgroups', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Discovered runtime cgroup name'], printf: ['[ContainerManager]: Discovered runtime cgroups name: %s{cgroup}'], text: ['cgroup'],
+    explain: 'The container manager found the cgroup the container runtime runs in (for its stats and OOM scores); a periodic task looks again every 5 minutes, so the line repeats through a kubelet\'s life, not only at its start.',
   },
   {
     id: 'X211', kind: 'api.watch-ended', lane: 'node-status', versions: 'all (client-go streamwatcher)', v: 0,

@@ -241,6 +241,12 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X148', 'api.request', 'other',
     P(klog('I', 'round_trippers.go:553', 'PATCH https://10.0.0.1:6443/api/v1/namespaces/default/pods/web-0/status 200 OK in 4 milliseconds'), { num: 4, text: '200 OK' }),
     P(klog('I', 'round_trippers.go:466', 'curl -v -XGET  -H "Accept: application/json, */*" \'https://10.0.0.1:6443/api/v1/nodes/node-1\''))),
+  entry('X213', 'node.runtime-cgroups', 'node-status',
+    // canonical/microk8s (microk8s.daemon-kubelet): repeated every 5 minutes.
+    P(klog('I', 'container_manager_linux.go:490', '[ContainerManager]: Discovered runtime cgroups name: /system.slice/snap.microk8s.daemon-containerd.service'),
+      { text: '/system.slice/snap.microk8s.daemon-containerd.service' }),
+    S(klog('I', 'container_manager_linux.go:510', '"Discovered runtime cgroup name" cgroupName="/system.slice/containerd.service"')),
+    J(json('cm/container_manager_linux.go:510', { msg: 'Discovered runtime cgroup name', v: 0, cgroupName: '/system.slice/containerd.service' }))),
   entry('X211', 'api.watch-ended', 'node-status',
     // rancher/rancher#15048.
     P(klog('I', 'streamwatcher.go:103', 'Unexpected EOF during watch stream event decoding: unexpected EOF'), { text: 'unexpected EOF' })),
