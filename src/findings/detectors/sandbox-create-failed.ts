@@ -114,7 +114,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   } else {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }
-  parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried after 10–15 s.');
+  parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried within 10–15 s (sooner when an event about the pod comes first).');
   // The node's own API server, run as a static pod here: the kubelet's requests to it are refused while it cannot start.
   const pod = trace.pods[p.pod];
   if (pod.kind === 'static' && pod.name.startsWith('kube-apiserver')) {
