@@ -124,8 +124,11 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   X80: [['no providers available to validate pod request', [0, 24], 'a mirror pod refused by PodSecurityPolicy (gone in 1.25)']],
 };
 
-/** Source line of one message, per release (a strong fingerprint within a minor): file, entries, line → [minor, release]. */
-const FILE_LINES: readonly { file: string; entries: readonly string[]; lines: Record<number, [number, string]> }[] = [
+/**
+ * Source line of one message, per release (a strong fingerprint within a minor): file, entries, line → [minor,
+ * release], or [minor, releases, newest minor] where the line stayed the same across minors.
+ */
+const FILE_LINES: readonly { file: string; entries: readonly string[]; lines: Record<number, [number, string, number?]> }[] = [
   {
     file: 'kubelet.go', entries: ['M03', 'M04'], lines: {
       1882: [7, '1.7.16'], 1857: [9, '1.9.11'], 1883: [12, '1.12.10'], 1887: [12, '1.12.x'], 1910: [13, '1.13.12'],
@@ -133,7 +136,8 @@ const FILE_LINES: readonly { file: string; entries: readonly string[]; lines: Re
       2389: [28, '1.28.x'], 2415: [29, '1.29.x'], 2528: [35, 'master 2025-10'],
     },
   },
-  { file: 'pod_workers.go', entries: ['M57'], lines: { 888: [23, '1.23.13'], 902: [26, '1.26.1'], 1232: [28, '1.28.x'], 1230: [29, '1.29.x'], 1256: [35, 'master 2025-10'] } },
+  // 888 in 1.24.7 too: a kind node's log says kubeletVersion="v1.24.7" in the same process (gangmuk/k8s-failure-reproduction).
+  { file: 'pod_workers.go', entries: ['M57'], lines: { 888: [23, '1.23.13, 1.24.7', 24], 902: [26, '1.26.1'], 1232: [28, '1.28.x'], 1230: [29, '1.29.x'], 1256: [35, 'master 2025-10'] } },
   {
     file: 'kuberuntime_container.go', entries: ['M109'], lines: {
       555: [12, '1.12.10'], 559: [13, '1.13'], 581: [15, '1.15'], 648: [18, '1.18'], 635: [20, '1.20.5'], 723: [23, '1.23.13'],
@@ -204,7 +208,7 @@ export class VersionFingerprint {
       const key = d.index * 100_000 + fileLine;
       if (hit && !this.fileLinesNoted.has(key)) {
         this.fileLinesNoted.add(key);
-        this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[0]]);
+        this.note(`${CATALOG_TEXT[entryId] ?? entryId} at ${fl.file}:${fileLine} (${hit[1]})`, [hit[0], hit[2] ?? hit[0]]);
       }
     }
     const printfSignal = keyed ? undefined : PRINTF_UNTIL_1_20[entryId];

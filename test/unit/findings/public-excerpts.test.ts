@@ -1414,6 +1414,8 @@ describe('round 13: real excerpts', () => {
     const a = fixture('admission-rejected-3.log');
     expect(only(a, 'admission-rejected').title).toBe('Pods rejected at admission: Predicate TaintToleration failed');
     expect(a.trace.anomalies.filter((x) => x.kind === 'illegal-transition')).toEqual([]);
+    // pod_workers.go:888 is 1.24.7's line too (the full log's "Kubelet version" says v1.24.7).
+    expect(a.trace.sources[0].versionRange.label).toBe('1.24');
     const pod = a.trace.pods.findIndex((p) => p.name === 'php-apache-7f879b889b-jfhc5');
     expect(pod).toBeGreaterThanOrEqual(0);
   });
