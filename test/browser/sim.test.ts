@@ -183,6 +183,8 @@ test('seeds 001 and 002, which quote no kubelet lines, offer their simulation', 
     await waitForRun(page);
     await page.waitForFunction((id) => location.hash.startsWith(`#sim=${id}&`), scenario);
     await runToAnnotation(page, scenario === 'runtime-hang-notready' ? 'Node became not ready' : 'Container spec hash changed');
+    // The log pane marks the step's lines in a frame after the narrative's (on a busy machine, later).
+    await page.waitForSelector('.log-line.sim-step', { timeout: 10_000 }).catch(() => undefined);
     expect((await stepView(page)).stepLines.length).toBeGreaterThan(0);
     expect((await stepView(page)).outcome).toBe('true');
     await screenshot(page, `sim/${scenario}`);
