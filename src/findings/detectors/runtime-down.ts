@@ -197,15 +197,16 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
 /** Lines of a source within which a cut mark counts as near an episode's lines. */
 const CUT_NEAR_LINES = 30;
 
-/** The line of a cut mark (lines left out) near events first..last of one source, after its first record; 0 if none. */
+/**
+ * The line of a cut mark (lines left out) near events first..last of one source; 0 if none. Before the episode only
+ * a mark that says so counts (an elision, journald's suppression): prose there may be the document's opening text.
+ */
 function linesLeftOutNear(trace: FindingContext['trace'], first: number, last: number): number {
   const ev = trace.events;
   const source = trace.sources[ev.source[first]];
   if (!source || ev.source[last] !== ev.source[first]) return 0;
   const from = ev.line[first] - CUT_NEAR_LINES;
   const to = ev.line[last] + CUT_NEAR_LINES;
-  let firstRecordLine = Infinity;
-  for (let e = 0; e < ev.count && e < 100_000; e++) if (ev.source[e] === ev.source[first] && ev.line[e] < firstRecordLine) firstRecordLine = ev.line[e];
-  const cut = source.cuts.find((c) => c.line >= from && c.line <= to && c.line > firstRecordLine);
+  const cut = source.cuts.find((c) => c.line >= from && c.line <= to && (c.line > ev.line[first] || c.kind !== 'prose'));
   return cut ? cut.line : 0;
 }
