@@ -46,7 +46,7 @@ interface Failure {
   atUs: number;
   event: number;
   /** Catalog entries (event `msg`) that have logged this failure again: each caller logs it at most once. */
-  /** The messages that logged it (messageKey): a caller logs each failure once. */
+  /** The callers' messages that logged it again (messageKey): a caller logs each failure once. */
   relogged: Set<string>;
   group: Group;
   stats: CallStats;
@@ -126,7 +126,7 @@ export const runtimeCallErrors: Detector = {
       if (!stats) { stats = { name, count: 0, classes: new Map(), first: e, sample: text, relogLines: [] }; g.calls.set(name, stats); }
       stats.count++;
       stats.classes.set(cls, (stats.classes.get(cls) ?? 0) + 1);
-      const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set([messageKey(ctx, e)]), group: g, stats };
+      const failure: Failure = { call: name, cls, error, atUs, event: e, relogged: new Set(), group: g, stats };
       nodeRecent.push(failure);
     }
     const sandboxFailures = ctx.ofKind('runtime.sandbox-create-failed');
