@@ -83,7 +83,7 @@ interface Cause extends BaseCause {
 }
 
 /** Words that are no host's name but a value a template or a variable left: `https://false:8443`. */
-const NOT_A_NAME = new Set(['false', 'true', 'null', 'nil', '<nil>', 'none', 'undefined', 'localhost.localdomain.invalid']);
+const NOT_A_NAME = new Set(['false', 'true', 'null', 'nil', '<nil>', 'none', 'undefined']);
 
 /** The name a failed lookup asked for (`lookup api.example.com on 10.0.0.2:53: no such host`), said with what it is. */
 function lookedUpName(error: string): string {

@@ -144,7 +144,8 @@ function negativeObservations(ctx: FindingContext): Finding[] {
     const raw = eventRawText(trace, e, 400);
     const at = raw.indexOf('available: -');
     if (at < 0) continue;
-    const signal = /signal=([A-Za-z.]{1,60})/.exec(raw)?.[1] ?? 'a signal';
+    // (The catalog reads the signal as the event's text.)
+    const signal = ctx.text(e) || 'a signal';
     const key = `${ev.node[e]}\n${signal}`;
     const list = seen.get(key) ?? [];
     if (list.length < 20) list.push(e);

@@ -18,8 +18,6 @@ import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wordi
 const MIN_FAILURES = 3;
 const MIN_SPAN_US = 60e6;
 const MAX_EVIDENCE = 30;
-/** Words of the API server refusing the request (not failing to answer it). */
-const REFUSED = ['forbidden', 'unauthorized'];
 /** Static pods of one node refused once each that make a finding. */
 const MIN_REFUSED_PODS = 2;
 
@@ -47,6 +45,9 @@ const CAUSES: readonly Cause[] = [
 ];
 
 interface StaticPod { pod: number; events: number[] }
+
+/** Words of the API server refusing the request (not failing to answer it): the 'forbidden' cause's. */
+const REFUSED = CAUSES.find((c) => c.id === 'forbidden')!.words;
 
 export const mirrorPodCreateFailed: Detector = {
   id: 'mirror-pod-create-failed',
