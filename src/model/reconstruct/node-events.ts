@@ -33,9 +33,8 @@ export class NodeEvents {
   private readonly lastStartUs = new Map<number, number>();
   /** When systemd last said it started the unit, per node. */
   private readonly serviceStartedUs = new Map<number, number>();
-  /** Each node's first event and its time (arrays: read for every event). */
+  /** Each node's first event (an array: read for every event). */
   private readonly firstEvent: (number | undefined)[] = [];
-  private readonly firstEventUs: number[] = [];
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory) {}
 
@@ -51,13 +50,10 @@ export class NodeEvents {
     }
     if (IS_SERVICE_STARTED_KIND[kindId]) this.serviceStartedUs.set(node, t);
     if (IS_KUBELET_START_KIND[kindId]) started = this.markStart(node, i, t) || started;
-    if (this.firstEvent[node] === undefined) {
-      this.firstEvent[node] = i;
-      this.firstEventUs[node] = t;
-    }
+    if (this.firstEvent[node] === undefined) this.firstEvent[node] = i;
     if (IS_POD_SOURCE_KIND[kindId]) {
       const first = this.firstEvent[node]!;
-      const firstUs = this.firstEventUs[node];
+      const firstUs = this.ctx.events.timeUs[first];
       // (Nothing came before it to forget.)
       if (!this.lastStartUs.has(node) && t - firstUs < SAME_START_WITHIN_US && this.ctx.events.pid[first] === pid) this.markStart(node, first, firstUs);
     }
