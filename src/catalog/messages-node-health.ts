@@ -157,9 +157,20 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The journal marks where one boot of the machine ends and the next begins: the node restarted between the line before and the line after.',
   },
   {
-    id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: '1.21+', v: 0,
-    msg: ['Nameserver limits exceeded'], text: ['err'],
+    // Logged each time a pod's DNS configuration is built (every sync of a pod using the node's resolv.conf).
+    id: 'X76', kind: 'node.dns-limits', lane: 'other', versions: 'all', v: 0,
+    msg: ['Nameserver limits exceeded'],
+    printf: ['Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: %s{err}'],
+    text: ['err'],
     explain: 'The node\'s resolv.conf lists more nameservers than a pod may use (3): the extra ones are left out of the pods\' DNS configuration.',
+  },
+  {
+    id: 'X214', kind: 'node.dns-search-limits', lane: 'other', versions: 'all', v: 0,
+    msg: ['Search Line limits exceeded'],
+    printf: ['Search Line limits were exceeded, some search paths have been omitted, the applied search line is: %s{err}',
+      'Search Line limits were exceeded, some dns names have been omitted, the applied search line is: %s{err}'],
+    text: ['err'],
+    explain: 'A pod\'s DNS search list (the node\'s search domains, or the pod\'s own dnsConfig, after the cluster\'s) is longer than the kubelet allows: the last domains are left out of the pod\'s resolv.conf.',
   },
   {
     id: 'X49', kind: 'gc.image-removing', lane: 'gc', versions: 'all', v: 0,

@@ -567,7 +567,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
         FailedPostStartHook: 'event.failed-poststart', EvictionThresholdMet: 'event.eviction-threshold',
         Starting: 'event.kubelet-starting', Rebooted: 'event.node-rebooted', OOMKilling: 'event.oom-killing',
         SuccessfulMountVolume: 'event.mounted', FailedAttachVolume: 'event.failed-attach', InspectFailed: 'event.inspect-failed',
-        ErrImageNeverPull: 'event.image-never-pull',
+        ErrImageNeverPull: 'event.image-never-pull', DNSConfigForming: 'event.dns-config-forming',
       },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',

@@ -297,10 +297,14 @@ export class SourceReader {
   /** How a line starts a record: its wrapper's kind, 'klog', 'json'; '' if it does not start like one. */
   private recordForm(text: string): string {
     // A log quoted in markdown starts its records after the quote marks.
-    if (text.charCodeAt(0) === 62 /* > */) {
+    const c0 = text.charCodeAt(0);
+    if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
-    } else if (text.charCodeAt(0) === 34 || text.charCodeAt(0) === 32) {
+    } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper)) {
+      // A diff's added line, or a stray backtick, before a journal or CRI line (as physical() reads it).
+      text = text.slice(1);
+    } else if (c0 === 34 || c0 === 32) {
       const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
     }

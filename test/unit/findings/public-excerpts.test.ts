@@ -1455,3 +1455,41 @@ describe('round 13: real excerpts', () => {
     expect(f.explanation).toContain('7 watches cut off');
   });
 });
+
+describe('round 14: real excerpts', () => {
+  it('journal lines pasted as a diff\'s added lines and cut by the pager stay five records; nameserver limits are a finding (fujitatomoya/ros_k8s#48)', () => {
+    // https://github.com/fujitatomoya/ros_k8s/pull/48 — more than 3 nameservers on an edge host; `+` before each line.
+    const a = fixture('dns-config-limits-1.log');
+    expect(a.trace.sources[0].lines.klog).toBe(5);
+    expect(a.trace.sources[0].diagnostics.filter((d) => d.message.includes('pager\'s ">" at column 130'))).toHaveLength(5);
+    const f = only(a, 'dns-config-limits');
+    expect(f.title).toBe('Pods get only the first 3 nameservers of the node\'s resolv.conf');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5, 6]);
+    // The pager cut the applied line away: none is quoted.
+    expect(f.explanation).not.toContain('The line pods get');
+    // The stop's first line is read now that the lines are not joined.
+    expect(a.lines(only(a, 'kubelet-stopped'))).toEqual([7, 8]);
+  });
+
+  it('a JSON "Nameserver limits exceeded" quotes the line pods get and names the repeated server (nforgeio/neonKUBE#1868)', () => {
+    // https://github.com/nforgeio/neonKUBE/issues/1868 — 8.8.8.8 added twice to the node's resolver config.
+    const a = fixture('dns-config-limits-2.log');
+    const f = only(a, 'dns-config-limits');
+    expect(f.explanation).toContain('The line pods get: "8.8.8.8 8.8.4.4 8.8.8.8" — it names 8.8.8.8 more than once');
+    expect(f.severity).toBe('info');
+  });
+
+  it('printf-era lines and DNSConfigForming events count; a search line cut is its own finding', () => {
+    const a = analyse([
+      'E0312 10:42:26.101676    2353 dns.go:131] Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4',
+      'E0312 10:42:36.101676    2353 dns.go:125] Search Line limits were exceeded, some search paths have been omitted, the applied search line is: default.svc.cluster.local svc.cluster.local cluster.local a.example.com b.example.com c.example.com',
+      'I0312 10:42:46.101676    2353 event.go:291] "Event occurred" object="default/web-0" kind="Pod" apiVersion="v1" type="Warning" reason="DNSConfigForming" message="Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4"',
+    ].join('\n'));
+    const [ns, search] = a.of('dns-config-limits');
+    expect(a.lines(ns)).toEqual([1, 3]);
+    expect(ns.explanation).toContain('The line pods get: "10.0.0.2 10.0.0.3 10.0.0.4".');
+    expect(search.title).toBe('Pods\' DNS search list was cut to the resolver\'s limit');
+    expect(a.lines(search)).toEqual([2]);
+    expect(analyse('I0312 10:42:26.101676    2353 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-1"]').of('dns-config-limits')).toEqual([]);
+  });
+});
