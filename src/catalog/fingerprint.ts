@@ -59,6 +59,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X11d: [[0, 6], '"Image garbage collection failed: …" (1.7 split it into "failed once" and "multiple times in a row")'],
   X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
+  X216: [[27, 32], '"Could not initialize pod allocation checkpoint manager" (status manager, 1.27–1.32)'],
 };
 
 /**
@@ -70,6 +71,7 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   X15: 'printf "eviction manager: …" lines', X17: 'printf "eviction manager: …" lines', X147: 'printf "eviction manager: …" lines',
   X28: 'printf "eviction manager: …" lines', X29: 'printf "eviction manager: …" lines',
   M37: 'printf "Unable to attach or mount volumes for pod …"',
+  X73: 'printf "failed to run Kubelet: …" (1.21 logs "Failed to run kubelet" err=…)', X215: 'printf "failed to initialize cpu manager: …"',
 };
 
 /**

@@ -449,6 +449,19 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A request to the kubelet\'s HTTP API (from the API server, metrics or logs collectors) could not be authorized: with webhook authorization the kubelet asks the API server (SubjectAccessReview), and that request failed.',
   },
   {
+    // A manager's checkpoint that cannot be restored stops the start (findings/checkpoint-state.ts reads why).
+    id: 'X215', kind: 'node.state-restore-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed to initialize cpu manager'], printf: ['failed to initialize cpu manager: %v{err}'], text: ['err'],
+    explain: 'The CPU manager could not start: usually the state it saved in /var/lib/kubelet/cpu_manager_state does not fit its configuration (another policy, other reserved CPUs) or cannot be read, and the kubelet exits until the file is removed.',
+  },
+  {
+    // The status manager's record of pods' allocated resources (InPlacePodVerticalScaling), 1.27–1.32; the
+    // allocation manager keeps it from 1.33. The kubelet panics right after this line.
+    id: 'X216', kind: 'node.state-restore-failed', lane: 'status-manager', versions: '1.27–1.32', v: 0,
+    msg: ['Could not initialize pod allocation checkpoint manager, please drain node and remove policy state file'], text: ['err'],
+    explain: 'The status manager could not restore the pods\' resource allocations it saved in /var/lib/kubelet/pod_status_manager_state (a file left damaged, or written by another release): the kubelet panics and does not start until the file is removed.',
+  },
+  {
     id: 'X119', kind: 'node.checkpoint-unreadable', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to read data from checkpoint'], text: ['err'],
     explain: 'A manager (device, CPU, memory) found no usable checkpoint of its state: normal on a first start ("checkpoint is not found"), otherwise its saved assignments are lost.',

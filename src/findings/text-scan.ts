@@ -224,8 +224,14 @@ export function runtimeErrorText(text: string): string {
   return out + t.slice(from);
 }
 
-/** Text cut to `max` characters with an ellipsis, for quoting in explanations. */
+/** A record's lines (a message printed over several) as one line, for quoting in a sentence. */
+function oneLine(text: string): string {
+  return text.includes('\n') ? text.split('\n').map((line) => line.trim()).join(' ') : text;
+}
+
+/** Text cut to `max` characters with an ellipsis, for quoting in explanations (on one line). */
 export function clip(text: string, max = 160): string {
+  text = oneLine(text);
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
@@ -234,6 +240,7 @@ export function clip(text: string, max = 160): string {
  * innermost cause, where a Go error says why) are both kept.
  */
 export function clipMiddle(text: string, max = 200): string {
+  text = oneLine(text);
   if (text.length <= max) return text;
   const head = Math.floor(max * 0.4);
   return `${text.slice(0, head)} … ${text.slice(text.length - (max - head))}`;

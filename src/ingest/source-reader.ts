@@ -162,6 +162,8 @@ export class SourceReader {
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
+  /** Lines of the goroutine dump taken into the pending record. */
+  private dumpLines = 0;
   private joinable = false;
   /** In a newest-first journal a multi-line value arrives upside down: ` >` first, then its lines, then the header. */
   private upsideDown: { lines: string[]; first: number } | undefined;
@@ -1105,6 +1107,7 @@ export class SourceReader {
     this.continuationAtStart = this.counts.continuation;
     this.openBlock = false;
     this.panicMode = false;
+    this.dumpLines = 0;
     this.joinable = true;
     return pending;
   }
@@ -1210,15 +1213,19 @@ export class SourceReader {
     if (this.panicMode ? looksLikeDumpLine(text, p) : looksLikePanicLine(text, p)) {
       // The dump stays in the record's line span (the raw view shows it) but not in its message text.
       this.panicMode = true;
+      this.dumpLines++;
       this.counts.continuation++;
       pending.extendTo(lastLine);
       return true;
     }
     if (this.panicMode) {
-      // Something after the dump that is not part of it (prose after a pasted panic): the record is over.
       this.panicMode = false;
-      this.joinable = false;
-      return false;
+      // Something after the dump that is not part of it (prose after a pasted panic): the record is over. Before
+      // any dump line, a fatal message's own second line (journald's entry for it) may still continue it.
+      if (this.dumpLines > 0) {
+        this.joinable = false;
+        return false;
+      }
     }
     if (!this.joinable) return false;
     const c = text.charCodeAt(p);

@@ -7,6 +7,7 @@
  * usually is and whether the log shows the kubelet come up afterwards. (A Go panic or fatal runtime error is
  * kubelet-panic's.)
  */
+import { CHECKPOINT_WORDS, checkpointCause } from '../checkpoint-state.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
@@ -96,10 +97,8 @@ const CAUSES: readonly Cause[] = [
     next: 'Check that the node can reach the API server (the server in /etc/kubernetes/kubelet.conf) and that its Node object exists (`kubectl get node`).',
   },
   {
-    id: 'resource-manager-state', words: ['could not restore state from checkpoint', 'cpu_manager_state', 'memory_manager_state'],
-    title: 'its CPU or memory manager\'s saved state disagrees with its policy',
-    why: 'The CPU (or memory) manager keeps its assignments in a checkpoint file; after its policy was changed (none ↔ static), the file still holds the old policy\'s state and the manager refuses to start.',
-    next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/cpu_manager_state (or memory_manager_state), and start it again: the manager writes a new state for the new policy.',
+    // Worded by what the error says of the file (checkpoint-state.ts).
+    id: 'checkpoint', words: CHECKPOINT_WORDS, title: '', why: '', next: '',
   },
   {
     id: 'rootfs-no-stats', words: ['unable to find data in memory cache'], title: 'cAdvisor had no stats for its root container',
@@ -199,7 +198,8 @@ export const kubeletExited: Detector = {
       if (onNode) onNode.push(e);
       else byNode.set(ev.node[e], [e]);
       const error = errorText(ctx, e);
-      const cause = causeByWords(CAUSES, error);
+      const byWords = causeByWords(CAUSES, error);
+      const cause = byWords?.id === 'checkpoint' ? checkpointCause(error) : byWords;
       const key = `${ev.node[e]}\n${cause ? cause.id : error.slice(0, 80)}`;
       let g = groups.get(key);
       if (!g) {

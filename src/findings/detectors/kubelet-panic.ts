@@ -7,6 +7,7 @@
  * the service manager starts the kubelet again — a new pid and a new start-up in the log. One finding per node and
  * crash (same kind, value, first kubelet frame), with how often it happened and whether the kubelet came back.
  */
+import { checkpointCause, isCheckpointError } from '../checkpoint-state.ts';
 import { KINDS } from '../../catalog/catalog.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
@@ -249,6 +250,8 @@ function stillRunning(trace: Trace, e: number): ServiceStatus | undefined {
   return same ? service : undefined;
 }
 
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 function describe(ctx: FindingContext, g: Panic): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
@@ -272,6 +275,15 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     parts.push(/^SIG(ABRT|QUIT)/.test(g.value)
       ? 'Go prints every goroutine\'s stack when a signal kills it, so no frame is where it happened: SIGABRT and SIGQUIT usually come from outside (a watchdog or test harness that timed out, `kill -ABRT` or `kill -QUIT` to get a goroutine dump) or from a C library\'s abort(); the stacks show what each goroutine was doing then.'
       : 'Go prints every goroutine\'s stack when a signal kills it: a fault outside the checks Go makes itself (C code the kubelet calls, or memory corrupted), so the first goroutine in the dump is the one to read.');
+  }
+  // A manager that panics on purpose when it cannot restore its checkpoint (the status manager, 1.27–1.32).
+  const checkpoint = g.value && isCheckpointError(g.value) ? checkpointCause(g.value) : undefined;
+  if (checkpoint) {
+    // The manager's own error line just before the panic says the same (X216).
+    const said = [...ctx.ofKind('node.state-restore-failed')].filter((e) => ev.node[e] === g.node && ev.timeUs[e] <= ev.timeUs[first] && ev.timeUs[first] - ev.timeUs[e] <= 1e6);
+    for (const e of said) b.evidence(e, false);
+    const where = said.length > 0 ? ` (${lineRef(trace, said[said.length - 1])} said so before it)` : '';
+    parts.push(`The panic is the kubelet's own refusal to start, not a bug${where}: ${lowerFirst(checkpoint.why)}`);
   }
   if (!g.crash && g.reraised) parts.push('The crash handler raised the panic again after logging it (the "[recovered]" panic after the stack), so the kubelet process exited.');
   if (!g.signal) parts.push(g.frame && g.own ? 'The stack follows the line; its first frame in the kubelet\'s own code is where it happened.'
@@ -305,7 +317,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     title: g.crash ? `Kubelet ${alive ? 'hung after a fatal error' : 'crashed'}${where}: ${clip(value, 80)}${times}` : `Kubelet panic${where}${times}`,
     severity: 'error',
     explanation: parts.join(' '),
-    next: g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
+    next: checkpoint ? checkpoint.next : g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
       : `${alive ? 'Restart the kubelet (`systemctl restart kubelet`): a hung process does not come back by itself. Then s' : 'S'}earch the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
   });
 }

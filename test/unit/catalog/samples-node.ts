@@ -253,6 +253,20 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X148', 'api.request', 'other',
     P(klog('I', 'round_trippers.go:553', 'PATCH https://10.0.0.1:6443/api/v1/namespaces/default/pods/web-0/status 200 OK in 4 milliseconds'), { num: 4, text: '200 OK' }),
     P(klog('I', 'round_trippers.go:466', 'curl -v -XGET  -H "Accept: application/json, */*" \'https://10.0.0.1:6443/api/v1/nodes/node-1\''))),
+  entry('X215', 'node.state-restore-failed', 'node-status',
+    // bottlerocket-os/bottlerocket#1465.
+    P(klog('E', 'container_manager_linux.go:329', 'failed to initialize cpu manager: could not initialize checkpoint manager: could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none"'),
+      { text: 'could not initialize checkpoint manager: could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none"' }),
+    S(klog('E', 'container_manager_linux.go:329', '"Failed to initialize cpu manager" err="could not restore state from checkpoint: checkpoint is corrupted"'),
+      { text: 'could not restore state from checkpoint: checkpoint is corrupted' }),
+    J(json('cm/container_manager_linux.go:329', { msg: 'Failed to initialize cpu manager', err: 'could not restore state from checkpoint: checkpoint is corrupted' }),
+      { text: 'could not restore state from checkpoint: checkpoint is corrupted' })),
+  // kubernetes/kubernetes#135711.
+  entry('X216', 'node.state-restore-failed', 'status-manager',
+    S(klog('E', 'status_manager.go:203', String.raw`"Could not initialize pod allocation checkpoint manager, please drain node and remove policy state file" err="could not restore state from checkpoint: unexpected end of JSON input"`),
+      { text: 'could not restore state from checkpoint: unexpected end of JSON input' }),
+    J(json('status/status_manager.go:203', { msg: 'Could not initialize pod allocation checkpoint manager, please drain node and remove policy state file', err: 'could not restore state from checkpoint: unexpected end of JSON input' }),
+      { text: 'could not restore state from checkpoint: unexpected end of JSON input' })),
   entry('X213', 'node.runtime-cgroups', 'node-status',
     // canonical/microk8s (microk8s.daemon-kubelet): repeated every 5 minutes.
     P(klog('I', 'container_manager_linux.go:490', '[ContainerManager]: Discovered runtime cgroups name: /system.slice/snap.microk8s.daemon-containerd.service'),

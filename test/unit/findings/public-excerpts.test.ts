@@ -1492,4 +1492,34 @@ describe('round 14: real excerpts', () => {
     expect(a.lines(search)).toEqual([2]);
     expect(analyse('I0312 10:42:26.101676    2353 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-1"]').of('dns-config-limits')).toEqual([]);
   });
+
+  it('a panic on a damaged allocation checkpoint is the kubelet refusing to start, with the file to remove (kubernetes/kubernetes#135711)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/135711 — pod_status_manager_state left invalid after a node restart.
+    const a = fixture('kubelet-panic-10.log');
+    const f = only(a, 'kubelet-panic');
+    expect(a.lines(f)).toEqual([2, 3]);
+    expect(f.explanation).toContain('The panic is the kubelet\'s own refusal to start, not a bug (line 2 said so before it)');
+    expect(f.explanation).toContain('its content is not valid');
+    expect(f.next).toContain('remove /var/lib/kubelet/pod_status_manager_state');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.27–1.32');
+  });
+
+  it('a fatal line\'s second journal line continues it; a cut error still names the checkpoint file (kubernetes/kubernetes#79603)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/79603 — the CPU manager's checkpoint with isolcpus; the paste cut line 2.
+    const a = fixture('kubelet-exited-9.log');
+    expect(a.trace.sources[0].lines.continuation).toBe(1);
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: a manager could not restore the state it saved');
+    expect(f.explanation).toContain('from checkp Please drain this node');
+    expect(f.next).toContain('remove /var/lib/kubelet/cpu_manager_state');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
+  });
+
+  it('a changed CPU manager policy keeps its wording, and printf start-up errors bound the version (bottlerocket-os/bottlerocket#1465)', () => {
+    // https://github.com/bottlerocket-os/bottlerocket/pull/1465 — the default policy changed while a state file remained.
+    const a = fixture('kubelet-exited-10.log');
+    expect(only(a, 'kubelet-exited').title).toBe('Kubelet fails to start: its CPU or memory manager\'s saved state disagrees with its policy');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
+    expect(a.trace.sources[0].year).toEqual({ value: 2021, how: 'version' });
+  });
 });
