@@ -288,14 +288,19 @@ function attempts(timeUs: Float64Array, events: readonly number[]): number {
   return burstCount(timeUs, events, SAME_ATTEMPT_US);
 }
 
-/** One node status update's tries, WHOLE_UPDATE_TRIES of them or more, all in one attempt. */
+/** Writes the kubelet tries five times at once (the node status update, the lease controller's update). */
+const TRIED_AT_ONCE = new Set([WHAT['node.status-error'][0], WHAT['node.lease-failed'][0]]);
+
+/** One node status update's or lease update's tries, WHOLE_UPDATE_TRIES of them or more, all in one attempt. */
 function wholeUpdateFailed(timeUs: Float64Array, g: Stretch): boolean {
-  const tries = g.byKind.get(WHAT['node.status-error'][0]);
-  if (!tries || tries.length < WHOLE_UPDATE_TRIES) return false;
-  let run = 1;
-  for (let k = 1; k < tries.length; k++) {
-    run = timeUs[tries[k]] - timeUs[tries[k - 1]] <= SAME_ATTEMPT_US ? run + 1 : 1;
-    if (run >= WHOLE_UPDATE_TRIES) return true;
+  for (const label of TRIED_AT_ONCE) {
+    const tries = g.byKind.get(label);
+    if (!tries || tries.length < WHOLE_UPDATE_TRIES) continue;
+    let run = 1;
+    for (let k = 1; k < tries.length; k++) {
+      run = timeUs[tries[k]] - timeUs[tries[k - 1]] <= SAME_ATTEMPT_US ? run + 1 : 1;
+      if (run >= WHOLE_UPDATE_TRIES) return true;
+    }
   }
   return false;
 }
@@ -320,9 +325,9 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   b.nodeLanes(g.node, ['node-status', 'status-manager']);
   const first = list[0];
   const last = list[list.length - 1];
-  // Per kind of request, how many failed: a node status update's five tries at once are one; other lines are a
-  // request each (four informers failing in the same millisecond are four).
-  const what = [...g.byKind].map(([label, l]) => count(label === WHAT['node.status-error'][0] ? attempts(ev.timeUs, l) : l.length, label, PLURAL[label]));
+  // Per kind of request, how many failed: a node status or lease update's five tries at once are one; other lines
+  // are a request each (four informers failing in the same millisecond are four).
+  const what = [...g.byKind].map(([label, l]) => count(TRIED_AT_ONCE.has(label) ? attempts(ev.timeUs, l) : l.length, label, PLURAL[label]));
   const parts = [
     (list.length === 1
       ? `At ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) a request of the kubelet's to the API server failed (${listOf(what, 5)}): "${clip(g.error, 240)}".`
@@ -330,6 +335,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
         + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
     ...(g.cause.detail?.(g.error) ? [g.cause.detail(g.error)] : []),
+    ...addressesSentence(ctx, list),
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     g.cause.readsOnly && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
       ? g.cause.readsOnly
@@ -353,6 +359,21 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
     explanation: parts.join(' '),
     next: g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,
   });
+}
+
+/** A dial's target in an error (`dial tcp 10.0.54.68:6443: …`): the address a name resolved to. */
+const DIAL_TARGET = /dial tcp ([0-9A-Fa-f.:[\]]{3,60}):/;
+
+/** When the errors name two addresses or more that failed the same way: every server behind the name, not one. */
+function addressesSentence(ctx: FindingContext, list: readonly number[]): string[] {
+  const seen = new Set<string>();
+  for (const e of list.slice(0, 200)) {
+    const m = DIAL_TARGET.exec(ctx.text(e));
+    if (m) seen.add(m[1]);
+  }
+  if (seen.size < 2) return [];
+  const shown = [...seen].slice(0, 4).join(', ');
+  return [`The errors name ${seen.size} addresses (${shown}${seen.size > 4 ? ', …' : ''}), all failing the same way: not one API server or one path, but every one the kubelet's requests reached.`];
 }
 
 /** The no-certificate notices inside a stretch whose other failures say why the API server does not answer. */

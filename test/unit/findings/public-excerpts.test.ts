@@ -1522,4 +1522,17 @@ describe('round 14: real excerpts', () => {
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
     expect(a.trace.sources[0].year).toEqual({ value: 2021, how: 'version' });
   });
+
+  it('three lease tries refused in one moment are one failed renewal, by two addresses behind the name (openshift/origin#28999)', () => {
+    // https://github.com/openshift/origin/pull/28999 — FailedToLease: every API server backend refused the kubelet.
+    const a = fixture('api-server-unreachable-10.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the API server refuses connections (3 error lines)');
+    expect(f.explanation).toContain('1 lease renewal,');
+    expect(f.explanation).toContain('The errors name 2 addresses (10.0.54.68:6443, 10.0.87.235:6443)');
+    // Two tries are not a whole update.
+    expect(analyse(a.text.split('\n').slice(0, 2).join('\n')).of('api-server-unreachable')).toEqual([]);
+  });
 });
+
