@@ -188,6 +188,44 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   return p;
 }
 
+/** syslog's severity names, as a remote syslog template prints them in brackets beside the program's. */
+const SYSLOG_SEVERITIES = new Set(['emerg', 'alert', 'crit', 'err', 'error', 'warning', 'warn', 'notice', 'info', 'debug']);
+const MAX_TAGS = 3;
+const MAX_TAG_CHARS = 24;
+
+/**
+ * A remote syslog template's `<host> [<severity>] [<program>] ` after the time (`2017-12-18T22:36:59.048Z knode3
+ * [err] [kubelet] E1218 …`): sets host and identifier (the last tag that is not a severity) and returns where the
+ * payload starts, or -1.
+ */
+function parseHostTags(s: string, p: number, w: Wrapper): number {
+  if (s.charCodeAt(p) !== 32) return -1;
+  p++;
+  const hostStart = p;
+  const limit = Math.min(s.length, p + 256);
+  while (p < limit && isHostChar(s.charCodeAt(p))) p++;
+  if (p === hostStart || s.charCodeAt(p) !== 32 || s.charCodeAt(p + 1) !== 91 /* [ */) return -1;
+  const hostEnd = p;
+  let ident = '';
+  for (let tags = 0; tags < MAX_TAGS && s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 91; tags++) {
+    const open = p + 1;
+    let q = open + 1;
+    while (q < s.length && q - open <= MAX_TAG_CHARS && isTagChar(s.charCodeAt(q))) q++;
+    if (s.charCodeAt(q) !== 93 /* ] */ || q === open + 1) return -1;
+    const tag = s.slice(open + 1, q);
+    if (!SYSLOG_SEVERITIES.has(tag.toLowerCase())) ident = tag;
+    p = q + 1;
+  }
+  if (!ident || s.charCodeAt(p) !== 32) return -1;
+  w.host = s.slice(hostStart, hostEnd);
+  w.ident = ident;
+  return p + 1;
+}
+
+function isTagChar(c: number): boolean {
+  return isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 95 || c === 46;
+}
+
 const isoScratch: IsoParts = { year: 0, month: 0, epochUs: NaN };
 
 function reset(w: Wrapper): void {
@@ -406,6 +444,12 @@ function parseIsoWrapper(s: string, w: Wrapper): boolean {
   if (payload > 0) {
     w.kind = 'journald-iso';
     w.payloadStart = payload;
+    return true;
+  }
+  const tagged = parseHostTags(s, end, w);
+  if (tagged > 0) {
+    w.kind = 'journald-iso';
+    w.payloadStart = tagged;
     return true;
   }
   w.kind = 'timestamp';

@@ -50,6 +50,7 @@ const CASES: Record<string, Case> = {
   'healthz-port-taken': { input: () => fixture('healthz-port-taken-1.log') },
   'kubelet-standalone': { input: () => fixture('kubelet-standalone-1.log') },
   'dns-config-limits': { input: () => fixture('dns-config-limits-1.log') },
+  'prestop-hook-failed': { input: () => fixture('prestop-hook-failed-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -1534,5 +1534,17 @@ describe('round 14: real excerpts', () => {
     // Two tries are not a whole update.
     expect(analyse(a.text.split('\n').slice(0, 2).join('\n')).of('api-server-unreachable')).toEqual([]);
   });
+
+  it('a remote syslog template names the node; preStop hooks on containers already stopped are noise (kubernetes/kubernetes#39170)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/39170 — "preStop hook … failed: … container not running".
+    const a = fixture('prestop-hook-failed-1.log');
+    expect(a.trace.sources[0].node).toBe('knode3');
+    const f = only(a, 'prestop-hook-failed');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('PreStop hook not run: the container had already stopped');
+    expect(a.lines(f)).toEqual([2, 4]);
+    const failed = analyse('E1218 22:36:58.022261    1356 kuberuntime_container.go:462] preStop hook for container "foo" failed: command \'/bin/sh -c sleep 5 && nginx -s quit\' exited with 126: ').of('prestop-hook-failed');
+    expect(failed.map((x) => [x.severity, x.title])).toEqual([['warning', 'PreStop hook failed']]);
+  });
 });
 

@@ -62,6 +62,16 @@ describe('several nodes in one file', () => {
     expect(eventRows(trace).map((r) => `${r.at.slice(5)} ${r.node}`)).toEqual(['06-02 19:41:48.214662 node-a', '06-02 19:41:49.214662 node-b', '06-02 19:41:50.214662 node-c']);
   });
 
+  it('a remote syslog template\'s "<time> <host> [<severity>] [<program>]" gives host and program; severities alone are no program', () => {
+    const line = (host: string, tags: string) => `2017-12-18T22:36:59.048Z ${host} ${tags} I1218 22:36:58.022261    1356 kubelet.go:1887] SyncLoop (ADD, "api"): "web-0_default(${UID})"`;
+    const trace = analyze({ name: 's.log', data: [line('knode3', '[err] [kubelet]'), line('knode4', '[kubelet]')].join('\n') });
+    expect(eventRows(trace).map((r) => r.node)).toEqual(['knode3', 'knode4']);
+    expect(trace.sources[0].year).toEqual({ value: 2017, how: 'wrapper' });
+    // Only severities in brackets: no program, so no host either (the line is read past the time only).
+    const bare = analyze({ name: 't.log', data: line('knode3', '[err] [info]') });
+    expect(eventRows(bare).map((r) => r.node)).not.toContain('knode3');
+  });
+
   it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
     const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
     const src = trace.sources[0];
