@@ -5,7 +5,7 @@ import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
 import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { CUT_WARNING_PREFIX } from '../ingest/cut-warning.ts';
-import type { PodInfo, Trace } from './trace.ts';
+import type { PodInfo, SourceInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -101,7 +101,10 @@ const labelHeader = newKlogHeader();
 
 /** The message as its line printed it: what follows the klog header (a structured message's quotes, a JSON record's msg). */
 export function printedMessage(trace: Trace, e: number): string {
-  const text = eventRawText(trace, e, 400);
+  let text = eventRawText(trace, e, 400);
+  // A line a terminal or `fold` cut, joined back by the reader: its pieces read as one line again (a TAB-indented
+  // line is a value's own line, not a piece).
+  if (text.includes('\n') && joinedWraps(trace.sources[trace.events.source[e]])) text = text.replace(/\n(?!\t)/g, '');
   const close = headerEnd(text);
   // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
   const journal = close >= 0 ? -1 : text.indexOf(']: ');
@@ -116,6 +119,18 @@ export function printedMessage(trace: Trace, e: number): string {
     if (m) msg = m[1];
   }
   return msg.length > 120 ? msg.slice(0, 120) + '…' : msg;
+}
+
+const wrapsJoined = new WeakMap<SourceInfo, boolean>();
+
+/** The reader joined lines a terminal or `fold` had cut (source-reader.ts says so in an info at line 0). */
+function joinedWraps(source: SourceInfo): boolean {
+  let joined = wrapsJoined.get(source);
+  if (joined === undefined) {
+    joined = source.diagnostics.some((d) => d.line === 0 && d.message.includes('were joined back'));
+    wrapsJoined.set(source, joined);
+  }
+  return joined;
 }
 
 /** The reader warned that the event's record is cut (a terminal's width, a pager, an excerpt's end): its values may be missing. */

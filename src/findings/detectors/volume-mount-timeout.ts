@@ -94,10 +94,13 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   // Before the volume manager (1.3), the pod worker mounted volumes itself during its sync: the error is the mount's
   // own, no timeout (`Unable to mount volumes for pod "x_ns": secrets "s" not found; skipping pod`).
   const waited = volumes.length > 0 || m.unattached.size > 0 || /time(out|d out)/.test(m.error);
+  // Older kubelets list a pod's volumes as unattached until they are mounted, secrets and the service-account token
+  // included: a volume not among the unmounted ones is mounted, so attached.
+  const unattached = [...m.unattached].filter((v) => m.unmounted.size === 0 || m.unmounted.has(v));
   const how = waited ? 'waited for its volumes' : 'could not mount its volumes';
   const gaveUp = waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
   const parts = [
-    `The pod worker of ${podName(trace, m.pod)} ${how}${volumes.length ? ` (${listOf(volumes)} not mounted${m.unattached.size ? `; not attached: ${listOf([...m.unattached])}` : ''})` : ''}${gaveUp} ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
+    `The pod worker of ${podName(trace, m.pod)} ${how}${volumes.length ? ` (${listOf(volumes)} not mounted${unattached.length ? `; not attached: ${listOf(unattached)}` : ''})` : ''}${gaveUp} ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length
       ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
       : waited

@@ -36,7 +36,15 @@ const BUSY: Cause = {
 };
 
 /** Why a volume operation fails, from its error's words (volume-mount-timeout reads them too). */
+/** A socket the plugin watcher asked for registration info that is no registration socket: noise (see why). */
+const REGISTRATION_NOISE: Cause = {
+  id: 'registration-noise', words: ['unknown service pluginregistration.registration'], title: 'the socket is no registration socket',
+  why: 'The kubelet\'s plugin watcher found a socket and asked it for its registration info (GetInfo), and the socket does not serve the registration API: it is a driver\'s own endpoint (a CSI driver\'s csi.sock), not its registrar\'s -reg.sock in /var/lib/kubelet/plugins_registry. Kubelets before 1.17 also watched the older /var/lib/kubelet/plugins directory, where CSI drivers keep their endpoints, and log this for each such socket: noise, as long as the driver registers through its registrar.',
+  next: 'Check that the driver registered: its node-driver-registrar\'s log ("Registration process completed", PluginRegistered:true) and `kubectl get csinode <node> -o yaml` listing the driver. If it did, this line can be ignored.',
+};
+
 export const VOLUME_CAUSES: readonly Cause[] = [
+  REGISTRATION_NOISE,
   {
     id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
     why: 'A socket under the kubelet\'s plugins_registry did not answer the plugin registration API: a CSI driver whose node-driver-registrar is missing, too old or crashed, or a stale socket of a driver that no longer runs. Until it registers, the kubelet does not know the driver, and volumes that need it cannot mount.',
@@ -246,8 +254,8 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     : 'Until it succeeds, the pod cannot start: it stays ContainerCreating, and after 2m3s its sync gives up waiting for the volume and tries again.';
   return b.build({
     id: 'volume-op-failing',
-    title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}: ${cause.title}`,
-    severity: atLogEnd ? 'info' : 'warning',
+    title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
+    severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
     explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: cause.next,
   });

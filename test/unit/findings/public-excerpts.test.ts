@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
 import { kindName } from '../../../src/catalog/catalog.ts';
+import { printedMessage } from '../../../src/model/trace-query.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -1545,6 +1546,18 @@ describe('round 14: real excerpts', () => {
     expect(a.lines(f)).toEqual([2, 4]);
     const failed = analyse('E1218 22:36:58.022261    1356 kuberuntime_container.go:462] preStop hook for container "foo" failed: command \'/bin/sh -c sleep 5 && nginx -s quit\' exited with 126: ').of('prestop-hook-failed');
     expect(failed.map((x) => [x.severity, x.title])).toEqual([['warning', 'PreStop hook failed']]);
+  });
+
+  it('a mounted secret is not "not attached"; a CSI endpoint asked for registration info is noise; wrapped lines read whole (ceph/ceph-csi#720)', () => {
+    // https://github.com/ceph/ceph-csi/issues/720 — an RBD volume never attached; a terminal-wrapped French-locale journal.
+    const a = fixture('volume-mount-timeout-4.log');
+    const t = only(a, 'volume-mount-timeout');
+    expect(t.explanation).toContain('(mypvc not mounted; not attached: mypvc)');
+    const noise = only(a, 'volume-op-failing');
+    expect(noise.severity).toBe('info');
+    expect(noise.title).toBe('Plugin registration failing on this node: the socket is no registration socket');
+    const atLine6 = Array.from({ length: a.trace.events.count }, (_, i) => i).find((i) => a.trace.events.line[i] === 6)!;
+    expect(printedMessage(a.trace, atLine6)).toContain('"csi-rbd-demo-pod_default(401c2042');
   });
 });
 
