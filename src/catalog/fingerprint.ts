@@ -59,6 +59,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X11d: [[0, 6], '"Image garbage collection failed: …" (1.7 split it into "failed once" and "multiple times in a row")'],
   X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
+  X112: [[24, NEWER], '"command failed" (component-base\'s cli.Run, 1.24+)'],
   X216: [[27, 32], '"Could not initialize pod allocation checkpoint manager" (status manager, 1.27–1.32)'],
 };
 
@@ -71,7 +72,11 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   X15: 'printf "eviction manager: …" lines', X17: 'printf "eviction manager: …" lines', X147: 'printf "eviction manager: …" lines',
   X28: 'printf "eviction manager: …" lines', X29: 'printf "eviction manager: …" lines',
   M37: 'printf "Unable to attach or mount volumes for pod …"',
-  X73: 'printf "failed to run Kubelet: …" (1.21 logs "Failed to run kubelet" err=…)', X215: 'printf "failed to initialize cpu manager: …"',
+  X73: 'printf "failed to run Kubelet: …" (1.21 logs "Failed to run kubelet" err=…)',
+  // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.
+  ...Object.fromEntries(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']
+    .map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
+  X84: 'printf "[imageGCManager] Failed to update image list: …"', X215: 'printf "failed to initialize cpu manager: …"',
 };
 
 /**
