@@ -205,6 +205,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Initialized protocol iptables rules.', 'CPUAccounting not enabled for process', 'MemoryAccounting not enabled for process', 'Reconciling',
       'Golang settings', 'Client rotation is on, will bootstrap in background', 'Starting controller',
       '--cgroups-per-qos enabled, but --cgroup-root was not specified.  defaulting to /', 'Creating topology manager with policy per scope',
+      // (The same with one space, as a web page shows it.)
+      '--cgroups-per-qos enabled, but --cgroup-root was not specified. defaulting to /',
+      // The CPU and memory managers' state (1.21+), and the pod resource allocations' (1.27+).
+      'Initialized new in-memory state store for pod resource allocation tracking',
+      // Read at start-up; with failSwapOn the start then fails ("running with swap on is not supported").
+      'Swap is on',
       'Creating device plugin manager', 'Initializing new in-memory state store', 'Updated default CPUSet', 'Updated CPUSet assignments',
       'Starting Kubelet Plugin Manager', 'Attempting to sync node with API server', 'Waiting for node sync before watching apiserver pods',
       'Not starting ClusterTrustBundle informer because we are in static kubelet mode', 'Reserved CPUs not available for exclusive assignment',
@@ -218,7 +224,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
       'Warning: For remote container runtime, --pod-infra-container-image is ignored in kubelet, which should be set in that remote runtime instead',
       // Windows nodes: the kubelet is not in the Administrators group (its checks of admin rights fail; it runs on).
       'kubelet running with insufficient permissions'],
-    printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', 'Registering %s factory',
+    printf: ['Starting FS ResourceAnalyzer', 'Adding debug handlers to kubelet server.', '[cpumanager] initializing new in-memory state store', 'Registering %s factory',
       'Started watching for new ooms in manager', 'Starting recovery of all containers', 'Recovery completed',
       'CPUAccounting not enabled for pid: %d', 'MemoryAccounting not enabled for pid: %d',
       'Client rotation is on, will bootstrap in background', 'Loading cert/key pair from %q.', 'No cloud provider specified.',
@@ -421,7 +427,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X116', kind: 'stats.failed', lane: 'other', versions: '1.21+', v: 0,
-    msg: ['Error getting summary for resourceMetric prometheus endpoint', 'Failed to get the info of the filesystem with mountpoint'], text: ['err'],
+    msg: ['Error getting summary for resourceMetric prometheus endpoint', 'Failed to get the info of the filesystem with mountpoint',
+      // A pod's log directory gone (the pod removed while its stats were read).
+      'Unable to fetch pod log stats'], text: ['err'],
     explain: 'The kubelet could not get stats it reports (a scrape of its resource metrics without the stats summary, often because the runtime did not answer in time; a filesystem not yet in cAdvisor\'s cache, routine right after start-up).',
   },
   {
