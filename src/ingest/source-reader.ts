@@ -7,6 +7,7 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
+import { quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
@@ -349,6 +350,11 @@ export class SourceReader {
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.
     if (text.includes('**')) text = withoutMarkdownBold(text);
+    // Another tool's log line quoting a kubelet line (quoting-tools.ts): the quoted line is the record.
+    if (parseKlogHeaderAt(text, 0, this.probeHeader)) {
+      const inner = quotedLineStart(text, this.probeHeader.msgStart);
+      if (inner > 0 && this.recordForm(text.slice(inner)) !== '') text = text.slice(inner);
+    }
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
     if (wrapped && this.inCsvCell) {

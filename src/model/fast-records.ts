@@ -10,6 +10,7 @@
  */
 import { parseBareKlogHeader, newBareKlogHeader, type BareKlogHeader } from '../ingest/klog-header-bytes.ts';
 import type { FastLineTaker } from '../ingest/byte-lines.ts';
+import { quotesALine } from '../ingest/quoting-tools.ts';
 import type { SourceReader } from '../ingest/source-reader.ts';
 import { ByteKeyTable, hashAsciiBytes, hashAsciiLine, type LineEnd } from '../util/byte-hash.ts';
 
@@ -78,6 +79,8 @@ export class FastRecords implements FastLineTaker {
     }
     // A line ending with '>' may be one a pager cut (ingest/pager-cut.ts): the ordinary way takes that mark off.
     if (nulAt < newline || end - start > maxLineBytes || bytes[end - 1] === 62) return -1;
+    // Another tool's line quoting a kubelet line (ingest/quoting-tools.ts): the ordinary way reads the quoted one.
+    if (quotesALine(bytes, header.msgStart, end)) return -1;
     const file = this.fileName(bytes, view, header.fileStart, header.fileEnd);
     // This line starts a new record, so the held one is complete.
     if (this.holding) this.sink.fastRecord(this.held);

@@ -1,5 +1,6 @@
 /** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
 import { findKlogHeader, newKlogHeader } from '../ingest/klog-header.ts';
+import { quotedLineStart } from '../ingest/quoting-tools.ts';
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
@@ -105,7 +106,13 @@ export function printedMessage(trace: Trace, e: number): string {
   // A line a terminal or `fold` cut, joined back by the reader: its pieces read as one line again (a TAB-indented
   // line is a value's own line, not a piece).
   if (text.includes('\n') && joinedWraps(trace.sources[trace.events.source[e]])) text = text.replace(/\n(?!\t)/g, '');
-  const close = headerEnd(text);
+  let close = headerEnd(text);
+  // Another tool's line quoting the kubelet's (ingest/quoting-tools.ts): the quoted line's message.
+  const quoted = close >= 0 ? quotedLineStart(text, close) : -1;
+  if (quoted > 0) {
+    text = text.slice(quoted);
+    close = headerEnd(text);
+  }
   // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
   const journal = close >= 0 ? -1 : text.indexOf(']: ');
   let msg = close >= 0 ? text.slice(close) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;

@@ -1559,5 +1559,17 @@ describe('round 14: real excerpts', () => {
     const atLine6 = Array.from({ length: a.trace.events.count }, (_, i) => i).find((i) => a.trace.events.line[i] === 6)!;
     expect(printedMessage(a.trace, atLine6)).toContain('"csi-rbd-demo-pod_default(401c2042');
   });
+
+  it('kubelet lines minikube quotes in its own ("Found kubelet problem: …") are read as the kubelet\'s (kubernetes/minikube#11110)', () => {
+    // https://github.com/kubernetes/minikube/issues/11110 — kube-controller-manager crash-looping during minikube start.
+    const a = fixture('crashloop-backoff-6.log');
+    const f = only(a, 'crashloop-backoff');
+    expect(f.title).toBe('CrashLoopBackOff: kube-controller-manager in kube-system/kube-controller-manager-host-11-1-1-131 (back-off 1m20s)');
+    const ev = a.trace.events;
+    // The kubelet's time, pid and severity, not minikube's.
+    expect([ev.pid[0], ev.severity[0]]).toEqual([23794, 2]);
+    expect(a.trace.sources[0].node).toBe('host-11-1-1-131');
+    expect(printedMessage(a.trace, 0)).toMatch(/^Error syncing pod fee973aa/);
+  });
 });
 
