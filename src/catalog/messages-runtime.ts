@@ -262,8 +262,9 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   {
     id: 'X174', kind: 'runtime.sandbox-network-failed', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
     printf: ['Error adding network: %v{err}', 'Error while adding to cni network: %v{err}', 'Error deleting network: %v{err}',
-      'Error while removing pod from cni network: %v{err}', 'Error adding %s to network %s: %v{err}',
-      'Error deleting %s from network %s: %v{err}'],
+      // The sandbox is named `<namespace>_<name>/<sandbox ID>` (a namespace has no underscore).
+      'Error while removing pod from cni network: %v{err}', 'Error adding %s{namespace}_%s{name}/%s{podSandboxID} to network %s: %v{err}',
+      'Error deleting %s{namespace}_%s{name}/%s{podSandboxID} from network %s: %v{err}'],
     text: ['err'],
     explain: 'The dockershim\'s CNI call failed for a sandbox: adding it to the pod network (the sandbox is not created and the pod stays ContainerCreating, retried) or removing it (its IP and endpoint may leak); the error is the plugin\'s own.',
   },

@@ -16,6 +16,9 @@ import { eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
+const NETWORK_FAILED = kindId('runtime.sandbox-network-failed');
+const CREATE_FAILED = kindId('runtime.sandbox-create-failed');
+const isNetworkAdd = (line: string) => line.includes('Error adding') || line.includes('adding to cni network');
 /** "No ready sandbox" this many times for one pod without a failure line still means it keeps losing its sandbox. */
 const REPEATED_SANDBOX_CHANGES = 5;
 /**
@@ -51,9 +54,18 @@ export const sandboxCreateFailed: Detector = {
       if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '', network: false }; pods.set(pod, p); }
       return p;
     };
-    for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed'])) {
+    // Failure lines cut before they name their pod (a screen's edge): the next line of the same process that names
+    // one, in the same attempt, is theirs (the runtime client's and the sandbox helper's lines come before the pod
+    // worker's).
+    let podless: number[] = [];
+    for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed', 'runtime.sandbox-network-failed'])) {
       const pod = ev.pod[e];
-      if (pod < 0) continue;
+      if (pod < 0) {
+        if (ev.kind[e] === CREATE_FAILED && podless.length < 100) podless.push(e);
+        continue;
+      }
+      // The dockershim's CNI calls: adding a new sandbox to the network failed (taking one off it is teardown).
+      if (ev.kind[e] === NETWORK_FAILED && !isNetworkAdd(eventRawText(ctx.trace, e, 300))) continue;
       if (ev.kind[e] === SANDBOX_CHANGED) {
         const p = of(pod);
         if (p.changes.length < 50) p.changes.push(e);
@@ -66,12 +78,22 @@ export const sandboxCreateFailed: Detector = {
         error = a.detail;
       }
       const p = of(pod);
+      if (podless.length > 0) {
+        for (const q of podless) {
+          if (ev.timeUs[e] - ev.timeUs[q] > SAME_ATTEMPT_US || ev.node[q] !== ev.node[e] || ev.pid[q] !== ev.pid[e]) continue;
+          p.failureCount++;
+          if (p.failures.length < 100) p.failures.push(q);
+          const own = ctx.text(q);
+          if (own.length > p.error.length) p.error = own;
+        }
+        podless = [];
+      }
       p.failureCount++;
       if (ev.timeUs[e] - p.lastFailureUs > SAME_ATTEMPT_US) p.attempts++;
       p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
       if (!p.error && error && error.length > 12) p.error = error;
-      if (!p.network) p.network = isNetworkPluginError(error) || error.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
+      if (!p.network) p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(error) || error.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
     }
     // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
     const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
@@ -100,11 +122,14 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const cgroups = !p.network && !portTaken && isCgroupDriverMismatch(p.error);
   // The pause (sandbox) image could not be pulled: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image".
   const pauseImage = !p.network && !portTaken && !cgroups && (p.error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(p.error));
+  // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
+  const ociFailed = !p.network && !portTaken && !cgroups && !pauseImage && /OCI runtime create failed|runc create failed/.test(p.error);
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
-    : p.network ? ' The error is in network setup: the network plugin (CNI) failed for this sandbox.'
+    : p.network ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : pauseImage ? ' The pause (sandbox) image could not be pulled: every pod\'s sandbox is made from it, so no pod can start on this node until it can be.'
     : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
-    : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.' : '';
+    : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.'
+    : ociFailed ? ' The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.' : '';
   const parts: string[] = [];
   if (p.failureCount) {
     const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
@@ -135,6 +160,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
       ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
       : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
+      : ociFailed
+      ? 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd` or crio) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel) — and check `runc --version` against what the runtime expects.'
       : 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
   });
 }

@@ -312,7 +312,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'cni.go:278', 'Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24'),
       { text: 'failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24' }),
     P(klog('W', 'cni.go:329', `Error deleting default_web-0/${SANDBOX} from network calico/k8s-pod-network: error getting ClusterInformation: connection is unauthorized: Unauthorized`),
-      { text: 'error getting ClusterInformation: connection is unauthorized: Unauthorized' })),
+      { text: 'error getting ClusterInformation: connection is unauthorized: Unauthorized', pods: [pod('default', 'web-0', '')] }),
+    // kubernetes-sigs/sig-windows-tools#76 (Windows): flannel has not written its subnet file.
+    P(klog('E', 'cni.go:364', `Error adding kube-system_kube-proxy-windows-pz26m/${SANDBOX} to network flannel/vxlan0: open /run/flannel/subnet.env: The system cannot find the path specified.`),
+      { text: 'open /run/flannel/subnet.env: The system cannot find the path specified.', pods: [pod('kube-system', 'kube-proxy-windows-pz26m', '')] })),
   entry('X136', 'pleg.write-status', 'pleg',
     // name/namespace, then the runtime's PodStatus dumped with %#v.
     P(klog('I', 'generic.go:386', `PLEG: Write status for web-0/default: &container.PodStatus{ID:"${UID}", Name:"web-0", Namespace:"default", IPs:[]string{"10.1.2.3"}, ContainerStatuses:[]*container.ContainerStatus{}} (err: <nil>)`),

@@ -1571,5 +1571,25 @@ describe('round 14: real excerpts', () => {
     expect(a.trace.sources[0].node).toBe('host-11-1-1-131');
     expect(printedMessage(a.trace, 0)).toMatch(/^Error syncing pod fee973aa/);
   });
+
+  it('sandbox lines cut before their pod join the pod worker\'s; a runc refusal gets the runtime\'s advice, not CNI\'s (labring/sealos#2012)', () => {
+    // https://github.com/labring/sealos/issues/2012 — etcd's sandbox: "OCI runtime create failed: runc create failed".
+    const a = fixture('sandbox-create-failed-6.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+    expect(f.explanation).toContain('3 failure lines (one attempt)');
+    expect(f.explanation).toContain('before any network was set up');
+    expect(f.next).toMatch(/^The runtime's low-level runtime \(runc, crun\)/);
+  });
+
+  it('the dockershim\'s "Error adding <ns>_<pod>/<sandbox> to network" names its pod; flannel\'s missing subnet file is explained (kubernetes-sigs/sig-windows-tools#76)', () => {
+    // https://github.com/kubernetes-sigs/sig-windows-tools/issues/76 — kube-proxy-windows stuck ContainerCreating on a Windows node.
+    const a = fixture('sandbox-create-failed-7.log');
+    const titles = a.of('sandbox-create-failed').map((f) => f.title);
+    expect(titles).toContain('Pod sandbox creation failing for kube-system/kube-proxy-windows-pz26m');
+    const proxy = a.of('sandbox-create-failed').find((f) => f.title.endsWith('kube-proxy-windows-pz26m'))!;
+    expect(a.lines(proxy)).toEqual([6]);
+    expect(proxy.explanation).toContain('flanneld is not running here');
+  });
 });
 
