@@ -45,7 +45,7 @@ const YEAR_FROM: Record<SourceInfo['year']['how'], string> = {
   'file-header': 'from the glog file header or file name, or journalctl\'s banner',
   document: 'from dates in the text around the log', caller: 'from --year',
   assumed: 'assumed: the latest year not after today — pass --year to set it',
-  version: 'assumed from the kubelet version: the latest year it was still supported in — pass --year to set it',
+  version: 'assumed from the kubelet version: the latest year its newest possible version was the newest release in — pass --year to set it',
 };
 
 /** A kubelet restarting every 10 s for a day starts 8,640 times: the text lists the first ones. */

@@ -478,15 +478,17 @@ export class SourceHandle implements FastRecordSink {
   }
 
   /**
-   * With no year stated, one its kubelet was still supported in: the latest year, up to `assumed`, that puts the log
-   * before its newest possible version went out of support (SUPPORTED_RELEASES later) — a ≤1.20 kubelet is not
-   * assumed to have written in 2026 — or, when that year is before its oldest possible version came out, the year
-   * after. 0 when the version says nothing against `assumed` (no upper bound, or one still supported then).
+   * With no year stated, and a newest possible version out of support by now (SUPPORTED_RELEASES later) — a ≤1.20
+   * kubelet is not assumed to have written in 2026 — the latest year, up to `assumed`, that puts the log before the
+   * release after that newest version: while it was the newest one, as most logs of a version are written while it is
+   * current (a range open below holds older versions too, so its later years are the least likely). When that year
+   * is before its oldest possible version came out, the year after. 0 when the version says nothing against
+   * `assumed` (no upper bound, or one still supported then).
    */
   private yearKubeletSupported(assumed: number, firstUs: number, lastUs: number, firstOffset: number, lastOffset: number): number {
     const [lo, hi] = minorRange(this.fp.result());
-    const endUs = hi === Infinity ? undefined : releaseUs(hi + SUPPORTED_RELEASES);
-    if (endUs === undefined) return 0;
+    if (hi === Infinity || releaseUs(hi + SUPPORTED_RELEASES) === undefined) return 0;
+    const endUs = releaseUs(hi + 1)!;
     const startUs = releaseUs(lo) ?? 0;
     for (let y = assumed; y > assumed - MAX_YEARS_BACK_FOR_VERSION; y--) {
       if (yearlessToEpochUs(lastUs, y + lastOffset) > endUs) continue;

@@ -16,7 +16,7 @@ const YEAR_HOW: Record<SourceInfo['year']['how'], string> = {
   'cronjob-name': 'from the scheduled time in the names of CronJob pods',
   'file-header': 'from the log file header or name (glog\'s, or journalctl\'s banner)', document: 'from dates in the text around the log (a document, other programs\' lines)', caller: 'given by you',
   assumed: 'assumed (this year, or last year if this year would put the log after today): nothing in the input states it',
-  version: 'assumed from the kubelet version (the latest year that version was still supported in): nothing in the input states it',
+  version: 'assumed from the kubelet version (the latest year its newest possible version was the newest release in): nothing in the input states it',
 };
 
 function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {

@@ -290,7 +290,7 @@ describe('Go panics and goroutine dumps', () => {
         j('11:40:12', 'I0304 11:40:12.076525    2308 server.go:416] Version: v1.9.2', 'kubelet[2308]'),
       ];
       const trace = analyze({ name: 'journal.txt', data: newestFirst.join('\n') });
-      // (No year is stated: a 1.9 kubelet's is assumed, one 1.9 was still supported in.)
+      // (No year is stated: a 1.9 kubelet's is assumed, one 1.9 was the newest release in.)
       expect(trace.sources[0].year).toEqual({ value: 2018, how: 'version' });
       expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev} ${r.kind}`)).toEqual([
         '2018-03-04 11:40:12.076525 journal.txt:5 I kubelet.version',

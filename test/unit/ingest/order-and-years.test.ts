@@ -155,23 +155,28 @@ describe('years', () => {
       .toEqual({ value: 2024, how: 'caller' });
   });
 
-  it('an assumed year is one the kubelet\'s version was still supported in', () => {
+  it('an assumed year is one the kubelet\'s newest possible version was the newest release in, once it is out of support', () => {
     const opts = { defaultYear: 2026, yearFromCaller: false, assumedNotAfterUs: Date.UTC(2026, 10, 28) * 1000 };
-    // The release build path says 1.14; 1.17 (out 2019-12-09) ended its support: 3 April is 2019's.
+    // The release build path says 1.14, out of support since 1.17; 1.15 came out 2019-06-19: 3 April is 2019's.
     const panic = [
       'I0403 09:26:35.512103    9519 runtime.go:69] Observed a panic: "invalid memory address or nil pointer dereference"',
       '/workspace/anago-v1.14.0-rc.1.5+641856db183520/src/k8s.io/kubernetes/_output/dockerized/go/src/k8s.io/kubernetes/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:76',
     ].join('\n');
     expect(analyzeSources([{ name: 'k.log', data: panic }], opts).sources[0].year).toEqual({ value: 2019, how: 'version' });
-    // 15 December 2019 is past 1.17's release, but 2018's is before 1.14 came out: the year just past the window.
+    // 15 December 2019 is past 1.15's release, but 2018's is before 1.14 came out: the year after.
     expect(analyzeSources([{ name: 'k.log', data: panic.replace('I0403', 'I1215') }], opts).sources[0].year).toEqual({ value: 2019, how: 'version' });
     // With no oldest version, the year before: 1.20 at most (printf pod worker lines), 1.23 out 2021-12-07.
     const printf = 'I1215 10:02:03.123456    2891 kubelet.go:1887] SyncLoop (ADD, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01)"';
     expect(analyzeSources([{ name: 'k.log', data: printf }], opts).sources[0].versionRange.max).toBe('1.12');
     // A version still supported (or with no newest bound) says nothing against this year.
     expect(analyzeSources([{ name: 'k.log', data: bare.replace('kubelet.go:2389', 'kubelet.go:1') }], opts).sources[0].year).toEqual({ value: 2026, how: 'assumed' });
-    // kubelet.go:2389 pins 1.28, out of support once 1.31 came out (2024-08-13): 15 March is 2024's.
+    // kubelet.go:2389 pins 1.28, out of support once 1.31 came out; 15 March 2023 is before 1.28 came out, 2024's
+    // is past 1.29's release (2023-12-13): the year after, 2024.
     expect(analyzeSources([{ name: 'k.log', data: bare }], opts).sources[0].year).toEqual({ value: 2024, how: 'version' });
+    // ≤1.20 (a printf image GC line; 1.21 came out 2021-04-08): 26 June is 2020's, 7 April 2021's.
+    const gc = 'W0626 14:30:10.830198    5711 image_gc_manager.go:192] [imageGCManager] Failed to update image list: rpc error: code = DeadlineExceeded desc = context deadline exceeded';
+    expect(analyzeSources([{ name: 'k.log', data: gc }], opts).sources[0].year).toEqual({ value: 2020, how: 'version' });
+    expect(analyzeSources([{ name: 'k.log', data: gc.replace('W0626', 'W0407') }], opts).sources[0].year).toEqual({ value: 2021, how: 'version' });
     // A year the caller gives is kept as given.
     expect(analyzeSources([{ name: 'k.log', data: panic }], { ...opts, yearFromCaller: true }).sources[0].year).toEqual({ value: 2026, how: 'caller' });
   });
