@@ -187,9 +187,13 @@ export class VersionFingerprint {
    * The forms the source's kubelet records took: JSON (--logging-format=json) and structured key=value records
    * (klog's InfoS/ErrorS) both came in 1.19 — a lower bound where no message dates the source more closely.
    */
-  noteRecordForms(eras: { structured: number; json: number }): void {
+  noteRecordForms(eras: { printf: number; structured: number; json: number }): void {
     if (eras.json > 0) this.note('--logging-format=json records', [19, Infinity]);
-    if (eras.structured > 0) this.note('structured key=value records', [19, Infinity]);
+    // A record is taken for a structured one by its opening quote, and a printf message may begin with one too
+    // (`"resourcequota" is skipped`): one such line among many printf lines is no evidence.
+    if (eras.structured >= 2 || (eras.structured > 0 && eras.structured * 4 >= eras.structured + eras.printf)) {
+      this.note('structured key=value records', [19, Infinity]);
+    }
   }
 
   /**

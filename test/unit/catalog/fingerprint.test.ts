@@ -37,6 +37,18 @@ describe('version fingerprint', () => {
       .toBe('1.21–1.27');
   });
 
+  it('a printf message that begins with a quote among printf lines is no structured record (openshift/origin#5366)', () => {
+    const printf = [
+      klog('W', 'kubelet_network.go:70', 'Hairpin mode set to "promiscuous-bridge" but kubenet is not enabled, falling back to "hairpin-veth"'),
+      klog('I', 'kubelet.go:494', 'Hairpin mode set to "hairpin-veth"'),
+      klog('W', 'cni.go:157', 'Unable to update cni config: No networks found in /etc/cni/net.d'),
+      klog('I', 'start_master.go:708', 'Started "podgc"'),
+    ];
+    expect(versionOf(...printf, klog('W', 'start_master.go:690', '"resourcequota" is skipped'))).toBe('unknown');
+    // Two quoted lines, or one in a short excerpt, still say structured.
+    expect(versionOf(klog('I', 'kubelet.go:494', 'Hairpin mode set to "hairpin-veth"'), klog('I', 'server.go:494', '"Golang settings" GOGC=""'))).toBe('1.19+');
+  });
+
   it('dates the evented PLEG 1.26+', () => {
     expect(versionOf(klog('E', 'evented.go:206', '"Evented PLEG: Failed to get container events, retrying: " err="rpc error: code = Unavailable desc = error reading from server: EOF"')))
       .toBe('1.26+');
