@@ -261,7 +261,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X174', kind: 'runtime.sandbox-network-failed', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
-    printf: ['Error adding network: %v{err}', 'Error while adding to cni network: %v{err}', 'Error deleting network: %v{err}',
+    // (Windows' cni_windows.go writes its line lower-case.)
+    printf: ['Error adding network: %v{err}', 'Error while adding to cni network: %v{err}', 'error while adding to cni network: %v{err}', 'Error deleting network: %v{err}',
       // The sandbox is named `<namespace>_<name>/<sandbox ID>` (a namespace has no underscore).
       'Error while removing pod from cni network: %v{err}', 'Error adding %s{namespace}_%s{name}/%s{podSandboxID} to network %s: %v{err}',
       'Error deleting %s{namespace}_%s{name}/%s{podSandboxID} from network %s: %v{err}'],

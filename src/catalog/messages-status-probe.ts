@@ -163,6 +163,11 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
 
 export const PROBE_MESSAGES: CatalogEntry[] = [
   {
+    id: 'X219', kind: 'probe.http-request', lane: 'probe', versions: 'all', v: 4,
+    msg: ['HTTP-Probe Host', 'HTTP-Probe Headers'], printf: ['HTTP-Probe Host: %v://%v, Port: %v, Path: %v', 'HTTP-Probe Headers: %v'],
+    explain: 'An HTTP probe is about to send its request: the address, port, path and headers it uses (a probe of a pod\'s IP, unless the probe names a host).',
+  },
+  {
     id: 'M98', kind: 'probe.failed', lane: 'probe', versions: 'all', v: 1,
     msg: ['Probe failed'], printf: ['%s{probeType} probe for %q{podContainer} failed (%v{probeResult}): %s{output}'],
     text: ['output'],

@@ -12,6 +12,12 @@ const PLEG_TYPES = {
 
 export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
   {
+    // dispatchWork before the pod worker rewrite (kubernetes/kubernetes#92613 quotes it).
+    id: 'X218', kind: 'syncloop.work-after-completion', lane: 'sync-loop', versions: '≤1.21', v: 4,
+    printf: ['Pod %q{pod} has completed, ignoring remaining sync work: %s{syncType}'], text: ['syncType'],
+    explain: 'The sync loop had work for a pod whose containers have all finished (phase Succeeded or Failed): it hands none to the pod worker, so nothing of the pod is started again.',
+  },
+  {
     id: 'M01', kind: 'syncloop.start', lane: 'sync-loop', versions: 'all', v: 0,
     msg: ['Starting kubelet main sync loop'], printf: ['Starting kubelet main sync loop.'],
     explain: 'The kubelet entered its main sync loop: this is a kubelet (re)start.',

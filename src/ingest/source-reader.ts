@@ -163,6 +163,9 @@ export class SourceReader {
   /** How the pending record may still be continued. */
   private openBlock = false;
   private panicMode = false;
+  /** The last physical line with something on it, and whether the record ending the source is being emitted. */
+  private lastContentLine = 0;
+  private ending = false;
   /** Lines of the goroutine dump taken into the pending record. */
   private dumpLines = 0;
   private joinable = false;
@@ -545,7 +548,9 @@ export class SourceReader {
     if (this.jsonDoc) this.replayJsonDoc();
     if (this.csvRow.open) this.giveUpCsvRow();
     this.releaseUpsideDown();
+    this.ending = true;
     this.flush();
+    this.ending = false;
     if (this.held.length) {
       this.programs.decideByEvidence();
       this.releaseHeld();
@@ -789,6 +794,7 @@ export class SourceReader {
 
   /** One logical line: `text` from `p` is the kubelet's output, first seen on physical line `lineNo`, last on `lastLine`. */
   private logical(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): void {
+    if (!isBlankFrom(text, p)) this.lastContentLine = lastLine;
     if (this.cutJson && this.continueCutJson(text, p, w, lastLine)) return;
     const pending = this.pending;
     if (this.openBlock && pending && this.sameProgram(w)) {
@@ -1393,7 +1399,10 @@ export class SourceReader {
     const chopped = this.choppedLines.delete(rec.line);
     const truncated = rec.line <= this.truncatedLine && this.truncatedLine < rec.line + rec.lineCount;
     // Only a one-line record ends where its line was cut; the end of a longer one is its last line's.
-    rec.cutShort = rec.lineCount === 1 && (screenCut || chopped || truncated);
+    // The source's last line, a record of one line after others: a paste or a page's copy often stops inside it, with
+    // no mark. (A source of one line alone is taken as written.)
+    const last = this.ending && rec.line >= this.lastContentLine && this.counts.klog > 1;
+    rec.cutShort = rec.lineCount === 1 && (screenCut || chopped || truncated || last);
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
       // A line the splitter cut for its length, or a pager, was reported as such already.

@@ -309,6 +309,8 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
       { text: `error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)` }),
     // projectcalico/cni-plugin#105: an empty error, the trailing space gone.
     P(klog('E', 'cni.go:167', 'Error adding network:'), { text: '' }),
+    P(klog('E', 'cni_windows.go:59', 'error while adding to cni network: open /run/flannel/subnet.env: The system cannot find the path specified.'),
+      { text: 'open /run/flannel/subnet.env: The system cannot find the path specified.' }),
     P(klog('E', 'cni.go:278', 'Error while adding to cni network: failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24'),
       { text: 'failed to set bridge addr: "cni0" already has an IP address different from 10.244.1.1/24' }),
     P(klog('W', 'cni.go:329', `Error deleting default_web-0/${SANDBOX} from network calico/k8s-pod-network: error getting ClusterInformation: connection is unauthorized: Unauthorized`),

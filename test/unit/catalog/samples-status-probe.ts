@@ -145,6 +145,14 @@ export const STATUS_PROBE_SAMPLES: EntrySamples[] = [
   entry('X24', 'status.syncing', 'status-manager',
     S(klog('I', 'status_manager.go:189', '"Status Manager: syncing batch"')),
     J(json('status/status_manager.go:189', { msg: 'Status Manager: syncing batch', v: 5 }))),
+  entry('X219', 'probe.http-request', 'probe',
+    // kubernetes/kubernetes#113938.
+    // (The line names no pod: it stays on a node lane.)
+    S(klog('I', 'prober.go:173', '"HTTP-Probe Host" scheme="http" host="10.244.247.176" port=9000 path="/appinfo"'), { lane: 'other' }),
+    S(klog('I', 'prober.go:174', '"HTTP-Probe Headers" headers=map[]'), { lane: 'other' }),
+    J(json('prober/prober.go:173', { msg: 'HTTP-Probe Host', scheme: 'http', host: '10.244.247.176', port: 9000, path: '/appinfo' }), { lane: 'other' }),
+    P(klog('I', 'http.go:66', 'HTTP-Probe Host: http://10.244.1.5, Port: 8080, Path: /ready'), { lane: 'other' }),
+    P(klog('I', 'http.go:67', 'HTTP-Probe Headers: map[]'), { lane: 'other' })),
   entry('M98', 'probe.failed', 'probe',
     P(klog('I', 'prober.go:111', `Readiness probe for "${WEB0}:app" failed (failure): HTTP probe failed with statuscode: 503`),
       { pods: [web0], cname: 'app', text: 'HTTP probe failed with statuscode: 503' }),

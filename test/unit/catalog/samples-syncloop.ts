@@ -17,6 +17,8 @@ export const SYNC_LOOP_SAMPLES: EntrySamples[] = [
       { text: '[container runtime is down, PLEG is not healthy: pleg was last seen active 3m0.12s ago; threshold is 3m0s]' }),
     J(json('kubelet/kubelet.go:2327', { msg: 'Skipping pod synchronization', err: 'container runtime status check may not have completed yet' }),
       { text: 'container runtime status check may not have completed yet' })),
+  entry('X218', 'syncloop.work-after-completion', 'sync-loop',
+    P(klog('I', 'kubelet.go:2016', `Pod "${WEB0}" has completed, ignoring remaining sync work: sync`), { pods: [web0], text: 'sync' })),
   entry('M03', 'syncloop.add', 'sync-loop',
     P(klog('I', 'kubelet.go:1883', `SyncLoop (ADD, "api"): "${WEB0}, ${DB1}"`), { pods: [web0, db1], text: 'api' }),
     P(klog('I', 'kubelet.go:1919', `SyncLoop (ADD, "file"): "${WEB0}"`), { pods: [web0], text: 'file' })),

@@ -156,6 +156,19 @@ describe('damaged klog lines', () => {
     expect(trace.strings[trace.events.text[0]]).toBe('cannot connect to Docker endpoint');
   });
 
+  it('the last line of a source, cut by the paste with no mark, is read as the message it begins (a line before it is not)', () => {
+    const UID = 'ce17fabb-a9d4-4111-9240-abd10dbee194';
+    const cut = `I0507 10:19:30.417458   33184 kuberuntime_manager.go:424] No sandbox for pod "test-754d5ccb96-cpl96_default(${UID})" can be fou`;
+    const add = `I0507 10:19:30.099442   33184 kubelet.go:1887] SyncLoop (ADD, "api"): "test-754d5ccb96-cpl96_default(${UID})"`;
+    const last = analyze({ name: 'k.log', data: [add, cut].join('\n') });
+    expect(eventRows(last).map((r) => `${r.kind} ${r.pod}`)).toEqual(['syncloop.add default/test-754d5ccb96-cpl96', 'runtime.sandbox-changed default/test-754d5ccb96-cpl96']);
+    // Blank lines after it change nothing; a line after it does.
+    expect(eventRows(analyze({ name: 'k.log', data: [add, cut, '', ''].join('\n') })).map((r) => r.kind)).toEqual(['syncloop.add', 'runtime.sandbox-changed']);
+    expect(eventRows(analyze({ name: 'k.log', data: [cut, add].join('\n') })).map((r) => r.kind)).toEqual(['syncloop.add', 'unknown']);
+    // Alone, a line is taken as written.
+    expect(eventRows(analyze({ name: 'k.log', data: cut })).map((r) => r.kind)).toEqual(['unknown']);
+  });
+
   it('a journal read through its pager: lines wider than the terminal end with its ">", which is not read as text', () => {
     // less -S shows a line wider than the terminal up to its last column, with a ">" there.
     const WIDTH = 170;
