@@ -15,12 +15,16 @@ import { backoffDetail, killReason, waitingReason } from './labels.ts';
 const SANDBOX_EVENT_OF_KIND = KINDS.map((k) => SANDBOX_EVENTS[k] ?? '');
 const CONTAINER_EVENT_OF_KIND = KINDS.map((k) => CONTAINER_EVENTS[k] ?? '');
 const isKillDecision = (kind: string) => kind === 'runtime.kill-decision' || kind === 'runtime.kill-unwanted';
+/** computePodActions names the pod's current sandbox (SandboxID:…): a later line that names none is about it. */
+const NAMES_CURRENT_SANDBOX = 'runtime.pod-actions';
 /** Kinds that can touch an instance at all; the main pass calls apply() only for these. */
-export const CONTAINER_KIND = KINDS.map((k, id) => isKillDecision(k) || SANDBOX_EVENT_OF_KIND[id] !== '' || CONTAINER_EVENT_OF_KIND[id] !== '');
+export const CONTAINER_KIND = KINDS.map((k, id) => isKillDecision(k) || k === NAMES_CURRENT_SANDBOX || SANDBOX_EVENT_OF_KIND[id] !== '' || CONTAINER_EVENT_OF_KIND[id] !== '');
 
 export class ContainerEvents {
   /** Per instance, the reason of the kill decided for it (its next kill's label). */
   private readonly pendingKillReason = new Map<number, string>();
+  /** Per pod, the sandbox ID its last computePodActions named (string id), for a stop that names none. */
+  private readonly currentSandbox = new Map<number, number>();
 
   constructor(private readonly ctx: ReconstructContext, private readonly ids: ContainerIds, private readonly instances: ContainerInstances,
     private readonly sandboxIdCol: Int32Array) {}
@@ -33,7 +37,13 @@ export class ContainerEvents {
     const containers = instances.list;
     const cidId = events.cid[i];
     const cid = cidId ? strings.get(cidId) : '';
-    const sid = this.sandboxIdCol[i] ? strings.get(this.sandboxIdCol[i]) : '';
+    if (kind === NAMES_CURRENT_SANDBOX) {
+      if (this.sandboxIdCol[i]) this.currentSandbox.set(pod, this.sandboxIdCol[i]);
+      return;
+    }
+    // "Stopping PodSandbox for <pod>" names no ID: the sandbox the pod's last computePodActions named.
+    const sidId = this.sandboxIdCol[i] || (SANDBOX_EVENT_OF_KIND[kindId] && !cidId ? this.currentSandbox.get(pod) ?? 0 : 0);
+    const sid = sidId ? strings.get(sidId) : '';
     const cname = events.cname[i] ? strings.get(events.cname[i]) : '';
     // cAdvisor names a sandbox's pause container "POD" (docker name k8s_POD_…).
     const isSandboxId = (cid !== '' && sandboxIds.has(shortIds.of(cidId))) || cname === 'POD';

@@ -128,4 +128,21 @@ describe('sandbox IDs below -v=4', () => {
         pleg('01:02.000000', 'ContainerDied', 'c')])).toEqual(['c']);
     });
   });
+
+  it('"Stopping PodSandbox" names no ID: it stops the sandbox the pod\'s last computePodActions named (kubernetes/kubernetes#92613)', () => {
+    const UID = 'a724c60f-4f8e-4f16-acd3-d47ff56bd650';
+    const SB = '5b006c9a8056ddcfc702f2ccd279741c830bce525b1097ceb22d71dc9090098a';
+    const lines = [
+      `I0629 10:11:19.165323   28625 kuberuntime_manager.go:650] computePodActions got {KillPod:true CreateSandbox:false SandboxID:${SB} Attempt:0 NextInitContainerToStart:nil ContainersToStart:[] ContainersToKill:map[] EphemeralContainersToStart:[]} for pod "testpod_default(${UID})"`,
+      `I0629 10:11:19.165393   28625 kuberuntime_manager.go:668] Stopping PodSandbox for "testpod_default(${UID})" because all other containers are dead.`,
+      `I0629 10:11:20.166430   28625 kubelet.go:1952] SyncLoop (PLEG): "testpod_default(${UID})", event: &pleg.PodLifecycleEvent{ID:"${UID}", Type:"ContainerDied", Data:"${SB}"}`,
+    ];
+    const trace = analyzeText(lines.join('\n') + '\n', 'kubelet.log', { year: 2020 });
+    const sandboxes = trace.containers.filter((c) => c.sandbox);
+    expect(sandboxes.map((c) => c.id.slice(0, 12))).toEqual(['5b006c9a8056']);
+    // The stop (line 2) is the sandbox's first event: it went down there, not a second later at PLEG's report.
+    const stop = trace.events.line.indexOf(2);
+    expect(trace.events.container[stop]).toBe(trace.containers.indexOf(sandboxes[0]));
+  });
 });
+
