@@ -86,7 +86,7 @@ export function analyzeJson(trace: Trace): object {
       file: s.name, format: s.format, formatLabel: s.formatLabel, node: s.node, nodeNamed: s.node !== ASSUMED_NODE_NAME, versionRange: s.versionRange.label,
       versionSignals: s.versionRange.signals, year: s.year.value, yearFrom: s.year.how, reversed: s.reversed,
       lines: s.lines, eras: s.eras, start: s.startUs ? formatEpochUs(s.startUs) : null, end: s.endUs ? formatEpochUs(s.endUs) : null,
-      service: s.service ?? null,
+      service: s.service ?? null, os: s.windows ? 'windows' : null, osFrom: s.windows ?? null,
     })),
     nodes: trace.nodes.map((n) => ({ name: n.name, named: n.name !== ASSUMED_NODE_NAME, kubeletStarts: kubeletRestartsOf(trace, n.index).map((r) => startJson(trace, r)) })),
     pods: trace.pods.map((p) => {
@@ -164,6 +164,7 @@ export function analyzeText(trace: Trace): string {
   for (const s of trace.sources) {
     out.push(`Source ${s.name}: ${s.formatLabel}, ${nodeTitle(s.node)}`);
     out.push(`  lines: ${s.lines.total} total, ${s.lines.klog} kubelet records, ${s.lines.continuation} continuation, ${s.lines.unrecognized} not kubelet lines, ${s.lines.blank} blank`);
+    if (s.windows) out.push(`  node OS: Windows (from ${s.windows})`);
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
     out.push(`  year: ${s.year.value} (${YEAR_FROM[s.year.how]})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);

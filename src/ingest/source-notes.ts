@@ -44,6 +44,8 @@ export interface SourceFacts {
   undatedRecords: number;
   /** Structured kubelet messages read without a klog header (source-reader.ts headerlessStructured). */
   headerlessStructured: number;
+  /** What says the node runs Windows (windowsSignal), or '' when nothing does. */
+  windows: string;
   /** The source is a log platform's CSV download (ingest/csv-log.ts). */
   csvTable: boolean;
   /** A kubelet minor version a build or install path names (`anago-v1.14.0`, `/binaries/v1.19.2/kubelet`), or 0. */
@@ -123,7 +125,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0, promptHost: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -170,6 +172,10 @@ export class SourceNotes {
     else if (known === KnownLine.None && fromJournal) f.journalLines++;
     switch (known) {
       case KnownLine.GlogCreated: f.glogHeaderYear = glogCreatedYear(text, p) || f.glogHeaderYear; break;
+      case KnownLine.GlogOther:
+        // `Binary: Built with gc go1.13.9 for windows/amd64`
+        if (!f.windows && text.includes(' for windows/', p)) f.windows = 'the glog file header ("built … for windows")';
+        break;
       case KnownLine.GlogMachine:
         f.glogHost = text.slice(p + 20, p + 276).trim();
         this.glogMachineLines++;
@@ -179,7 +185,6 @@ export class SourceNotes {
         if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = journalBanner(text, p);
         break;
       case KnownLine.Fence: f.markdownFences++; break;
-      case KnownLine.GlogOther: break;
       case KnownLine.ServiceStatus: this.serviceStatusField(text, p, lineNo); break;
       default:
         if (looksLikeDamagedHeader(text, p)) {
@@ -287,6 +292,7 @@ export class SourceNotes {
     if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
     f.undatedRecords += g.undatedRecords;
     f.headerlessStructured += g.headerlessStructured;
+    f.windows ||= g.windows;
     f.csvTable ||= g.csvTable;
     if (!f.pathMinor && g.pathMinor) {
       f.pathMinor = g.pathMinor;
@@ -357,4 +363,26 @@ function goDateIn(text: string): number {
     if (year >= 1970 && year < 2200 && month > 0) return year * 10000 + month * 100 + Number(m[3]);
   }
   return 0;
+}
+
+/** A source file of the kubelet's that only its Windows build has (`server_windows.go`, `cni_windows.go`…). */
+export function isWindowsFile(file: string): boolean {
+  return file.endsWith('_windows.go');
+}
+
+/** What a Windows file name says, for SourceFacts.windows. */
+export function windowsFileSignal(file: string): string {
+  return `a line from ${file.slice(file.lastIndexOf('/') + 1)}, which only the Windows build has`;
+}
+
+/** Words only a Windows node's kubelet lines carry: its runtime's host compute service shim, named pipes, Windows' own error text. */
+const WINDOWS_WORDS: readonly [needle: string, says: string][] = [
+  ['hcsshim', 'the runtime\'s hcsshim errors'], ['npipe://', 'a named-pipe endpoint (npipe://)'], ['//./pipe/', 'a named pipe (//./pipe/)'],
+  ['\\\\.\\pipe\\', 'a named pipe (\\\\.\\pipe\\)'], ['The system cannot find the', 'Windows\' "The system cannot find the …" errors'],
+];
+
+/** What a record's text says of Windows, or ''. (Read on records the ordinary way reads: rare in a big log.) */
+export function windowsTextSignal(text: string): string {
+  for (const [needle, says] of WINDOWS_WORDS) if (text.includes(needle)) return says;
+  return '';
 }

@@ -27,7 +27,7 @@ import {
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
-import { SourceNotes, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
@@ -1388,6 +1388,7 @@ export class SourceReader {
       return;
     }
     this.counts.klog++;
+    if (!this.facts.windows) this.facts.windows = isWindowsFile(rec.file) ? windowsFileSignal(rec.file) : windowsTextSignal(rec.text);
     // A line a pager or `systemctl status` cut short: said here, so the cut below is not said again.
     let screenCut = this.pagerCutLines.delete(rec.line);
     if (screenCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));

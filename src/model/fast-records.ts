@@ -11,6 +11,7 @@
 import { parseBareKlogHeader, newBareKlogHeader, type BareKlogHeader } from '../ingest/klog-header-bytes.ts';
 import type { FastLineTaker } from '../ingest/byte-lines.ts';
 import { quotesALine } from '../ingest/quoting-tools.ts';
+import { isWindowsFile, windowsFileSignal } from '../ingest/source-notes.ts';
 import type { SourceReader } from '../ingest/source-reader.ts';
 import { ByteKeyTable, hashAsciiBytes, hashAsciiLine, type LineEnd } from '../util/byte-hash.ts';
 
@@ -123,6 +124,9 @@ export class FastRecords implements FastLineTaker {
     if (known >= 0) return this.fileNameList[known];
     const name = this.decode(bytes, start, end);
     if (this.fileNames.set(bytes, view, start, end, hash, this.fileNameList.length)) this.fileNameList.push(name);
+    // (Once per distinct file name.)
+    const facts = this.sink.reader.facts;
+    if (!facts.windows && isWindowsFile(name)) facts.windows = windowsFileSignal(name);
     return name;
   }
 }

@@ -375,6 +375,7 @@ export class SourceHandle implements FastRecordSink {
       cuts: this.cutsOf(format),
     };
     if (facts.service) info.service = { ...facts.service };
+    if (facts.windows) info.windows = facts.windows;
     o.sources[this.index] = info;
     return info;
   }

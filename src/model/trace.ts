@@ -98,6 +98,8 @@ export interface SourceInfo {
   cuts: CutMark[];
   /** What a pasted `systemctl status` said of the unit (its last block in the source), when there is one. */
   service?: ServiceStatus;
+  /** The node runs Windows: what in the source says so (its kubelet's Windows-only files, the glog header). */
+  windows?: string;
 }
 
 

@@ -48,6 +48,8 @@ export const SOURCE_SPEC: Spec = object({
   cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
   // Only where a `systemctl status` block was pasted with the log.
   service: optional(object({ active: text, mainPid: count, since: optional(text), line: count })),
+  // Only for a Windows node (what says so).
+  windows: optional(text),
 });
 
 export const GAP_SPEC: Spec = object({ node: index, startUs: num(), endUs: num(), source: index, line: count, kind: oneOf(CUT_KINDS) });

@@ -33,7 +33,7 @@ function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
         <dt>Eras</dt><dd>{formatCount(source.eras.printf)} printf-style, {formatCount(source.eras.structured)} structured, {formatCount(source.eras.json)} JSON</dd>
         <dt>Kubelet</dt><dd>{source.versionRange.label}{source.versionRange.signals.length > 0 && <span className="muted"> — from {source.versionRange.signals.join('; ')}</span>}</dd>
         <dt>Year</dt><dd>{source.year.value}, {YEAR_HOW[source.year.how] ?? source.year.how}</dd>
-        <dt>Node</dt><dd>{source.node}</dd>
+        <dt>Node</dt><dd>{source.node}{source.windows && <span className="muted"> — Windows (from {source.windows})</span>}</dd>
         {source.endUs > 0 && <><dt>Time</dt><dd>{formatEpochUs(source.startUs)} → {formatEpochUs(source.endUs)}</dd></>}
         {source.service && <><dt>Service</dt><dd>systemctl status at line {source.service.line}: {source.service.active}{source.service.since ? ` since ${source.service.since}` : ''}{source.service.mainPid > 0 ? `, main PID ${source.service.mainPid}` : ''}</dd></>}
       </dl>

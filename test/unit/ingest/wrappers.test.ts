@@ -72,6 +72,19 @@ describe('several nodes in one file', () => {
     expect(eventRows(bare).map((r) => r.node)).not.toContain('knode3');
   });
 
+  it('a Windows node is named from its glog header, its kubelet\'s Windows-only files, or Windows\' own words (fast path and ordinary way)', () => {
+    const line = (file: string, msg: string) => `E0503 13:38:42.526895    5324 ${file}] ${msg}`;
+    const linux = line('kubelet.go:1845', 'skipping pod synchronization - [PLEG is not healthy: pleg has yet to be successful]');
+    expect(analyze({ name: 'l.log', data: [linux, linux].join('\n') }).sources[0].windows).toBeUndefined();
+    const header = ['Log file created at: 2020/05/03 13:38:35', 'Running on machine: w1', 'Binary: Built with gc go1.13.9 for windows/amd64', linux].join('\n');
+    expect(analyze({ name: 'h.log', data: header }).sources[0].windows).toBe('the glog file header ("built … for windows")');
+    // A bare line read by its bytes: its file's name, seen once.
+    const file = [linux, line('cni_windows.go:59', 'error while adding to cni network: open /run/flannel/subnet.env: no such file'), linux].join('\n');
+    expect(analyze({ name: 'f.log', data: file }).sources[0].windows).toBe('a line from cni_windows.go, which only the Windows build has');
+    const hcs = [linux, `${line('remote_runtime.go:495', 'ListContainerStats from runtime service failed: rpc error: code = Unknown desc = hcsshim::OpenComputeSystem cf9d: A virtual machine or container with the specified identifier does not exist.')}\n  (wrapped)`].join('\n');
+    expect(analyze({ name: 'w.log', data: hcs }).sources[0].windows).toBe('the runtime\'s hcsshim errors');
+  });
+
   it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
     const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
     const src = trace.sources[0];

@@ -57,6 +57,15 @@ describe('trace file round trip', () => {
     expect(back.trace.sources[0].service).toEqual(trace.sources[0].service);
   });
 
+  it('keeps what says a node runs Windows', async () => {
+    const text = ['Log file created at: 2020/05/03 13:38:35', 'Binary: Built with gc go1.13.9 for windows/amd64',
+      'E0503 13:38:35.986907    5324 file_unsupported.go:28] Watching source file is unsupported in this build'].join('\n');
+    const trace = analyzeText(text, 'kubelet.ERROR');
+    expect(trace.sources[0].windows).toBe('the glog file header ("built … for windows")');
+    const back = await importTraceFile(await exportTraceFile({ trace, notes: [] }, { gzip: false }));
+    expect(back.trace.sources[0].windows).toBe(trace.sources[0].windows);
+  });
+
   it('keeps NaN, infinities and -0 in plain-object fields', async () => {
     const trace = seedTrace('004');
     const c = trace.containers[0];
