@@ -154,7 +154,17 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     if (part.kind === 'q') {
       if (text.charCodeAt(p) !== 34) return undefined;
       const q = quotedEnd(text, p);
-      if (q < 0 || q > end) return q === -1 ? undefined : { fields, literalChars };
+      if (q < 0 || q > end) {
+        if (q === -1) return undefined;
+        // A pod reference the cut ran through inside its UID (`"web-0_default(5f1c2d3e-00…`): its name and
+        // namespace were read whole, the UID was not.
+        if (part.name === 'pod' || part.name === 'pods') {
+          const cutValue = text.slice(p + 1, end);
+          const open = cutValue.lastIndexOf('(');
+          if (open > 0 && cutValue.indexOf(')', open) < 0 && cutValue.lastIndexOf('_', open) > 0) fields[part.name] = cutValue.slice(0, open);
+        }
+        return { fields, literalChars };
+      }
       if (part.name) fields[part.name] = unquoteGo(text, p, q);
       p = q;
       continue;

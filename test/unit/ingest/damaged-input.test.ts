@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { analyze, countedLines, eventRows } from './ingest-helpers.ts';
+import { analyze, countedLines, eventRows, fixture } from './ingest-helpers.ts';
 
 const ADD = (t: string, pod: string) => `I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
 const enc = new TextEncoder();
@@ -233,25 +233,35 @@ describe('damaged klog lines', () => {
     const sandbox = (sec: string, pod: string) => `I0312 10:42:${sec}.101676 2353235 kuberuntime_manager.go:422] No sandbox for pod "${pod}" can be found. Need to start a new one`;
     const lines = [
       `I0312 10:42:26.101676 2353235 kubelet.go:1887] SyncLoop (ADD, "api"): "${POD}"`,
-      // Cut inside its quoted pod (left open: the pager's cut is told from it): no pod.
+      // Cut inside its quoted pod's UID (left open: the pager's cut is told from it): the name and namespace are whole.
       sandbox('27', `nginx-7d8b49557c-abcde-with-a-longer-name_default(${UID})`),
       // Cut at the same width, inside the literal after the pod: the pod is whole.
       sandbox('28', POD),
       // "Failed to " begins too many messages to tell which.
       'E0312 10:42:29.101676 2353235 kubelet.go:1200] Failed to do something the catalog does not know at all, at some length, long enough',
+      // Cut inside the pod's name: no pod.
+      sandbox('30', `nginx-${'x'.repeat(120)}_default(${UID})`),
     ];
     const WIDTH = lines[2].indexOf('can be') + 7;
     const onScreen = (line: string) => (line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}>` : line);
     const trace = analyze({ name: 'k.log', data: lines.map(onScreen).join('\n') });
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind} ${r.pod}`)).toEqual([
       'k.log:1 syncloop.add default/nginx-7d8b49557c-abcde',
-      'k.log:2 runtime.sandbox-changed ',
+      'k.log:2 runtime.sandbox-changed default/nginx-7d8b49557c-abcde-with-a-longer-name',
       'k.log:3 runtime.sandbox-changed default/nginx-7d8b49557c-abcde',
       'k.log:4 unknown ',
+      'k.log:5 runtime.sandbox-changed ',
     ]);
     // Whole, the same beginning is no sandbox line: only a line cut short is read by its beginning.
     const whole = analyze({ name: 'k.log', data: lines[2].slice(0, WIDTH - 1) });
     expect(eventRows(whole).map((r) => r.kind)).toEqual(['unknown']);
+  });
+
+  it('journal lines chopped at a screen\'s edge inside pods\' UIDs still name the pods (a guide\'s `journalctl -xeu kubelet`, jimenezcorzo/Kubernetes-The-Hard-Way-15.3-LXC)', () => {
+    const trace = analyze({ name: 'guide.md', data: fixture('chopped-160-rolling-update.md') });
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name}`).sort()).toEqual(['default/webapp-795bbd7d8-77ggn', 'default/webapp-795bbd7d8-csd2c', 'default/webapp-8544985cc7-nnffw']);
+    // No UID was read whole: none is made up.
+    expect(trace.pods.map((p) => p.uid)).toEqual(['', '', '']);
   });
 
   it('a pod or container named by a value the line is cut inside is not made up from its first letters', () => {
