@@ -76,6 +76,7 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
     if (sidCol[i]) keepFirst(sidCol[i], pod);
     if (cidCol[i]) keepFirst(cidCol[i], pod);
   }
+  killsOfUnwantedPods(events, shortIds, podOfId);
   for (let i = 0; i < n; i++) {
     if (podCol[i] >= 0 || (!cidCol[i] && !sidCol[i])) continue;
     const p = podOfId.get(shortIds.of(cidCol[i] || sidCol[i]));
@@ -106,6 +107,33 @@ const IS_DEATH_EVENT = Uint8Array.from(KINDS, (k) => (k === 'pleg.container-died
 const PLEG_DIED = KINDS.indexOf('pleg.container-died');
 const PLEG_STARTED = KINDS.indexOf('pleg.container-started');
 const IS_STATUS_EVENT = Uint8Array.from(KINDS, (k) => (STATUS_KINDS.has(k) ? 1 : 0));
+const KILL_UNWANTED_POD = KINDS.indexOf('housekeeping.kill-unwanted');
+const KILL_CONTAINER = KINDS.indexOf('runtime.kill');
+/** The pod killer's container kills follow its "Killing unwanted pod" line at once; a second is generous. */
+const UNWANTED_KILLS_US = 1e6;
+
+/**
+ * The pod killer (≤1.21) logs "Killing unwanted pod <name>" and then, on the same goroutine, the kill of each of its
+ * containers, whose lines (1.19–1.20) name only the container. An ID no line ties to a pod, killed by the same
+ * process right after such a line on its node, is that pod's (and so are the later lines naming only that ID).
+ */
+function killsOfUnwantedPods(events: OrderedEvents['events'], shortIds: ShortIds, podOfId: Map<string, number>): void {
+  let pod = -1;
+  let atUs = -Infinity;
+  let node = -1;
+  let pid = -1;
+  for (let i = 0; i < events.count; i++) {
+    const kind = events.kind[i];
+    if (kind === KILL_UNWANTED_POD && events.pod[i] >= 0) {
+      [pod, atUs, node, pid] = [events.pod[i], events.timeUs[i], events.node[i], events.pid[i]];
+    } else if (kind === KILL_CONTAINER && events.pod[i] < 0 && events.cid[i] && pod >= 0 && events.node[i] === node
+      && events.pid[i] === pid && events.timeUs[i] - atUs <= UNWANTED_KILLS_US) {
+      const k = shortIds.of(events.cid[i]);
+      if (!podOfId.has(k)) podOfId.set(k, pod);
+    }
+  }
+}
+
 /** A new sandbox is about to be made for the pod: it was just added, or SyncPod found none ready ("Need to start a new one"). */
 const IS_SANDBOX_DUE = Uint8Array.from(KINDS, (k) => (k === 'syncloop.add' || k === 'runtime.sandbox-changed' ? 1 : 0));
 

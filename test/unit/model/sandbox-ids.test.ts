@@ -144,5 +144,18 @@ describe('sandbox IDs below -v=4', () => {
     const stop = trace.events.line.indexOf(2);
     expect(trace.events.container[stop]).toBe(trace.containers.indexOf(sandboxes[0]));
   });
+
+  it('the pod killer\'s container kills, which name only the container, are the unwanted pod\'s (deckhouse/deckhouse#336)', () => {
+    const lines = [
+      'I1130 16:20:18.795210 1977863 kubelet_pods.go:1247] Killing unwanted pod "upmeter-control-plane-scheduler-1e3682d6-kbgrc"',
+      'I1130 16:20:18.805496 1977863 kuberuntime_container.go:635] Killing container "docker://7873876b33108c21164fff75a98946706d915628e30c5c9e4c562e0b1c2d3e4f" with a 30 second grace period',
+      // Another process, or much later: not the pod killer's.
+      'I1130 16:20:48.805496 1977863 kuberuntime_container.go:635] Killing container "docker://aaaa876b33108c21164fff75a98946706d915628e30c5c9e4c562e0b1c2d3e4f" with a 30 second grace period',
+    ];
+    const trace = analyzeText(lines.join('\n') + '\n', 'kubelet.log', { year: 2021 });
+    const killed = trace.containers.filter((c) => !c.sandbox);
+    expect(killed.map((c) => [c.id.slice(0, 12), trace.pods[c.pod].name])).toEqual([['7873876b3310', 'upmeter-control-plane-scheduler-1e3682d6-kbgrc']]);
+    expect(trace.events.pod[2]).toBe(-1);
+  });
 });
 
