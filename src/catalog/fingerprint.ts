@@ -76,7 +76,8 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.
   ...Object.fromEntries(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']
     .map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
-  X84: 'printf "[imageGCManager] Failed to update image list: …"', X215: 'printf "failed to initialize cpu manager: …"',
+  X84: 'printf "[imageGCManager] Failed to update image list: …"',
+  M07: 'printf "SyncLoop (DELETE, …)"', M08: 'printf "SyncLoop (REMOVE, …)"', M09: 'printf "SyncLoop (RECONCILE, …)"', X215: 'printf "failed to initialize cpu manager: …"',
 };
 
 /**

@@ -14,7 +14,9 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
   {
     // dispatchWork before the pod worker rewrite (kubernetes/kubernetes#92613 quotes it).
     id: 'X218', kind: 'syncloop.work-after-completion', lane: 'sync-loop', versions: '≤1.21', v: 4,
-    printf: ['Pod %q{pod} has completed, ignoring remaining sync work: %s{syncType}'], text: ['syncType'],
+    // (≤1.16: "is terminated"; kubernetes/kubernetes#77870 quotes it.)
+    printf: ['Pod %q{pod} has completed, ignoring remaining sync work: %s{syncType}', 'Pod %q{pod} is terminated, ignoring remaining sync work: %s{syncType}'],
+    text: ['syncType'],
     explain: 'The sync loop had work for a pod whose containers have all finished (phase Succeeded or Failed): it hands none to the pod worker, so nothing of the pod is started again.',
   },
   {
@@ -180,6 +182,12 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
     id: 'M79', kind: 'housekeeping.kill-unwanted', lane: 'housekeeping', versions: '1.12–1.21', v: 2,
     msg: ['Killing unwanted pod'], printf: ['Killing unwanted pod %q{pod}'], podNameOnly: true,
     explain: 'The podKiller goroutine kills a pod that is running but no longer wanted (removed or not desired).',
+  },
+  {
+    // The pod killer's first step for a pod it is handed (1.19–1.21), before "Killing unwanted pod".
+    id: 'X220', kind: 'housekeeping.kill-pending', lane: 'housekeeping', versions: '1.19–1.21', v: 2,
+    printf: ['marking pod pending termination %q{podUID}'],
+    explain: 'The pod killer marks a pod as being terminated before it kills it, so a second request to kill it waits for this one.',
   },
   {
     id: 'M79e', kind: 'housekeeping.kill-unwanted-failed', lane: 'housekeeping', versions: '1.12–1.21', v: 0,
