@@ -72,6 +72,9 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.first-sync', from: ['unknown'], to: 'sync' },
     { on: 'pw.first-sync', from: ['forgotten', 'finished'], to: 'sync', detail: '(new worker for the same UID)' },
     { on: 'pw.first-sync', from: ['sync'], to: '=' },
+    // A static pod whose full name another pod (an older UID of the same manifest) still holds: its worker waits.
+    { on: 'pw.cannot-start-yet', from: ['unknown'], to: 'sync', detail: '(cannot start yet: a pod of the same full name has not finished terminating)' },
+    { on: 'pw.cannot-start-yet', from: ['sync'], to: '=' },
     { on: 'syncloop.add', from: ['unknown', 'forgotten'], to: 'sync', inferred: true },
     { on: 'syncloop.add', from: ['sync', REJECTED], to: '=' },
     // An ADD of the same UID while the worker terminates only asks for a restart after it: no evidence of the state.

@@ -1591,5 +1591,20 @@ describe('round 14: real excerpts', () => {
     expect(a.lines(proxy)).toEqual([6]);
     expect(proxy.explanation).toContain('flanneld is not running here');
   });
+
+});
+
+describe('round 15: real excerpts', () => {
+  it('a static pod that "cannot start yet" while housekeeping cannot remove another worker is blocked (kubernetes/kubernetes#111901)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/111901 — after a kubelet restart the old static pod's worker never finishes.
+    const a = fixture('static-pod-start-blocked-1.log');
+    const f = only(a, 'static-pod-start-blocked');
+    expect(f.title).toBe('kube-system/kube-apiserver-1111-2222--ab01 cannot start: a pod of the same name has not finished terminating');
+    expect(a.lines(f)).toEqual([4, 9]);
+    expect(f.explanation).toContain('the worker of 17b60a8466d5776e928eb61d70f0ad95 was asked to be removed but is still not fully terminated (line 9)');
+    // One "cannot start yet" alone is the moment an old pod takes to stop.
+    const lone = a.text.split('\n').filter((l) => !l.includes('requested for removal')).join('\n');
+    expect(analyse(lone).of('static-pod-start-blocked')).toEqual([]);
+  });
 });
 
