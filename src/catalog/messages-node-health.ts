@@ -433,6 +433,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet could not get stats it reports (a scrape of its resource metrics without the stats summary, often because the runtime did not answer in time; a filesystem not yet in cAdvisor\'s cache, routine right after start-up).',
   },
   {
+    // Go's HTTP server logs a failed TLS handshake through the kubelet's logger (log.go, logs.go).
+    id: 'X221', kind: 'server.no-serving-cert', lane: 'other', versions: 'all (serving certificate bootstrap)', v: 0,
+    printf: ['http: TLS handshake error from %s{client}: no serving certificate available for the kubelet'], text: ['client'],
+    explain: 'A client connected to the kubelet\'s HTTPS port (10250) and the handshake failed: the kubelet has no serving certificate yet — it requests one from the cluster (serverTLSBootstrap) and the request has not been approved — so it serves nothing over TLS.',
+  },
+  {
     id: 'X117', kind: 'server.auth-failed', lane: 'other', versions: 'all', v: 0,
     msg: ['Unable to authenticate the request'], printf: ['Unable to authenticate the request due to an error: %v{err}'], text: ['err'],
     explain: 'A client of the kubelet\'s API (metrics-server, the API server\'s exec/logs proxy, a monitoring agent) sent credentials the kubelet could not verify; the request is refused with 401.',
@@ -560,7 +566,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X177', kind: 'node.device-plugin-failed', lane: 'other', versions: 'all', v: 0,
-    msg: ['ListAndWatch ended unexpectedly for device plugin'],
+    // (1.21–1.25's device manager endpoint wrote it lower-case.)
+    msg: ['ListAndWatch ended unexpectedly for device plugin', 'listAndWatch ended unexpectedly for device plugin'],
     printf: ['ListAndWatch ended unexpectedly for device plugin %s{resource} with error %v{err}'], text: ['err'],
     explain: 'The device manager lost its stream to a device plugin (the plugin\'s pod restarted or crashed): the node reports none of its devices until the plugin registers again, and pods that need them are not admitted.',
   },

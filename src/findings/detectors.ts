@@ -38,6 +38,7 @@ import { mirrorPodChurn } from './detectors/mirror-pod-churn.ts';
 import { podUpdateFlood } from './detectors/pod-update-flood.ts';
 import { healthzPortTaken } from './detectors/healthz-port-taken.ts';
 import { kubeletStandalone } from './detectors/kubelet-standalone.ts';
+import { servingCertMissing } from './detectors/serving-cert-missing.ts';
 import { staticPodStartBlocked } from './detectors/static-pod-start-blocked.ts';
 import { prestopHookFailed } from './detectors/prestop-hook-failed.ts';
 import { dnsConfigLimits } from './detectors/dns-config-limits.ts';
@@ -62,7 +63,7 @@ export const DETECTORS: Detector[] = [
   readinessInitRace, containerHashChanged, runtimeDown, plegUnhealthy, podWorkerStuckTerminating, runtimeCallErrors,
   crashloopBackoff, livenessRestart, probeFailures, eviction, admissionRejected, sandboxCreateFailed, sandboxChurn, imagePullFailed, containerConfigError,
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
-  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked,
+  illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
   nodeNameMismatch,
 ];

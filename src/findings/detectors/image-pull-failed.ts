@@ -26,6 +26,12 @@ const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'ErrImageNever
 /** Why a pull fails, by the words of its error (most specific first; causes.ts). */
 const CAUSES: readonly Cause[] = [
   {
+    // The kubelet's throttled image service refuses the pull itself (registryPullQPS / registryBurst).
+    id: 'kubelet-pull-qps', words: ['pull qps exceeded'], title: 'the kubelet\'s own pull rate limit',
+    why: 'The kubelet refused to start the pull itself: more pulls were asked for at once than its client-side limit allows (registryPullQPS, 5 per second by default, with a burst of registryBurst, 10). No request reached the runtime or the registry, so the registry, the image and its credentials are not in question; the pod is retried with the image pull back-off.',
+    next: 'Raise registryPullQPS and registryBurst in the kubelet configuration (0 for registryPullQPS turns the limit off), or start fewer pods needing pulls at once on the node; a `crictl pull` by hand would succeed and tell nothing.',
+  },
+  {
     id: 'rate-limited', words: ['toomanyrequests', 'too many requests', '429', 'rate limit'], title: 'the registry rate-limits the node',
     why: 'The registry refused the pull because this node (or its outgoing address, shared with others behind a NAT) made too many pulls: Docker Hub limits anonymous pulls, other registries throttle too.',
     next: 'Pull with credentials (imagePullSecrets, or the runtime\'s registry auth), pull through a mirror or cache (containerd hosts.toml), or pre-pull the images.',
@@ -170,7 +176,7 @@ function describe(ctx: FindingContext, p: Pull): Finding {
     title: `Image pull failing ${p.pod < 0 ? 'on this node' : `for ${what}`}${p.image ? ` (${clip(p.image, 60)})` : ''}${cause ? `: ${cause.title}` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: cause ? `${cause.next} Try the pull on the node with \`crictl pull <image>\`.` : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
+    next: cause ? (cause.id === 'kubelet-pull-qps' ? cause.next : `${cause.next} Try the pull on the node with \`crictl pull <image>\`.`) : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
     scenario: 'image-pull-backoff',
   });
 }

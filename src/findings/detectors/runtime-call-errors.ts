@@ -54,6 +54,9 @@ interface Failure {
 
 interface CallStats { name: string; count: number; classes: Map<ErrorClass, number>; first: number; sample: string; relogLines: number[] }
 
+/** Calls that make something: NotFound from them is no container that was already gone. */
+const MAKING_CALLS = new Set(['RunPodSandbox', 'CreateContainer', 'StartContainer', 'PullImage']);
+
 /** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
 interface Group { node: number; routine: boolean; calls: Map<string, CallStats>; events: number[]; serious: number; failures: number; lastUs: number }
 
@@ -106,8 +109,10 @@ export const runtimeCallErrors: Detector = {
         const same = nodeRecent.findLast((f) => f.call === name);
         if (same) cls = same.cls;
       }
-      // (A network plugin's "… not found" while tearing down a sandbox is the plugin failing, not a container gone.)
-      const routine = cls === 'not found' && !isNetworkPluginError(error);
+      // (A network plugin's "… not found" while tearing down a sandbox is the plugin failing, not a container gone;
+      // and a call that makes something — a sandbox, a container, a pull — answered NotFound lacks what it needs, such
+      // as the sandbox image.)
+      const routine = cls === 'not found' && !isNetworkPluginError(error) && !entry.cri.calls.some((c) => MAKING_CALLS.has(c));
       const key = `${node}:${routine ? 'routine' : 'outage'}`;
       let g = open.get(key);
       if (!g || (!routine && atUs - g.lastUs > MAX_GAP_US)) {

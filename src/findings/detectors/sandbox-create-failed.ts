@@ -122,10 +122,13 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const cgroups = !p.network && !portTaken && isCgroupDriverMismatch(p.error);
   // The pause (sandbox) image could not be pulled: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image".
   const pauseImage = !p.network && !portTaken && !cgroups && (p.error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(p.error));
+  // The runtime looked its configured sandbox image up in its own store and found none of that name (no pull).
+  const pauseMissing = pauseImage && /failed to get sandbox image/.test(p.error) && /not found/i.test(p.error);
   // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
   const ociFailed = !p.network && !portTaken && !cgroups && !pauseImage && /OCI runtime create failed|runc create failed/.test(p.error);
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
     : p.network ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
+    : pauseMissing ? ' The runtime looked its sandbox (pause) image up in its own image store, by the name it is configured with, and found no image of that name: the name or its tag does not match the image on the node, or the image was removed. No pull was tried. Every pod\'s sandbox is made from it, so no pod can start on this node until the names agree.'
     : pauseImage ? ' The pause (sandbox) image could not be pulled: every pod\'s sandbox is made from it, so no pod can start on this node until it can be.'
     : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
     : p.error.includes('cgroup') ? ' The runtime could not set up the sandbox cgroup.'
@@ -153,10 +156,12 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : pauseImage ? ': the pause image cannot be pulled' : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : pauseMissing ? ': the runtime has no sandbox image of the name it is configured with' : pauseImage ? ': the pause image cannot be pulled' : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : pauseImage
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : pauseMissing
+      ? 'List the node\'s images (`crictl images | grep pause`) and compare them with the sandbox image the runtime is configured with (`crictl info | grep -i sandbox`; containerd\'s sandbox_image, or its pinned sandbox image in 2.x): configure the exact reference, tag included, or pull or import the image under that name.'
+      : pauseImage
       ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
       : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'

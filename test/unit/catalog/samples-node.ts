@@ -513,6 +513,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'failed to get root cgroup stats' }),
     S(klog('E', 'cadvisor_stats_provider.go:147', '"Unable to fetch pod log stats" err="open /var/log/pods/kube-system_coredns-78fcd69978-fbnxf_001de3: no such file or directory"'),
       { text: 'open /var/log/pods/kube-system_coredns-78fcd69978-fbnxf_001de3: no such file or directory' })),
+  // syself/cluster-api-provider-hetzner#920.
+  entry('X221', 'server.no-serving-cert', 'other',
+    P(klog('I', 'log.go:194', 'http: TLS handshake error from 127.0.0.1:56340: no serving certificate available for the kubelet'), { text: '127.0.0.1:56340' })),
   entry('X117', 'server.auth-failed', 'other',
     P(klog('E', 'authentication.go:53', 'Unable to authenticate the request due to an error: invalid bearer token'), { text: 'invalid bearer token' }),
     S(klog('E', 'authentication.go:73', String.raw`"Unable to authenticate the request" err="[invalid bearer token, serviceaccounts \"metrics-reader\" not found]"`),
@@ -612,6 +615,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     J(json('devicemanager/plugin/v1beta1/server.go:144', { msg: 'Got registration request from device plugin with resource', v: 0, resourceName: 'nvidia.com/gpu' }), { text: 'nvidia.com/gpu' })),
   entry('X177', 'node.device-plugin-failed', 'other',
     S(klog('E', 'client.go:90', '"ListAndWatch ended unexpectedly for device plugin" err="rpc error: code = Unavailable desc = error reading from server: EOF" resource="nvidia.com/gpu"'),
+      { text: 'rpc error: code = Unavailable desc = error reading from server: EOF' }),
+    // volcano-sh/devices#59.
+    S(klog('E', 'endpoint.go:107', '"listAndWatch ended unexpectedly for device plugin" err="rpc error: code = Unavailable desc = error reading from server: EOF" resourceName="volcano.sh/vgpu-number"'),
       { text: 'rpc error: code = Unavailable desc = error reading from server: EOF' }),
     P(klog('E', 'endpoint.go:111', 'ListAndWatch ended unexpectedly for device plugin nvidia.com/gpu with error rpc error: code = Unavailable desc = transport is closing'),
       { text: 'rpc error: code = Unavailable desc = transport is closing' }),

@@ -52,6 +52,7 @@ const CASES: Record<string, Case> = {
   'dns-config-limits': { input: () => fixture('dns-config-limits-1.log') },
   'prestop-hook-failed': { input: () => fixture('prestop-hook-failed-1.log') },
   'static-pod-start-blocked': { input: () => fixture('static-pod-start-blocked-1.log') },
+  'serving-cert-missing': { input: () => fixture('serving-cert-missing-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

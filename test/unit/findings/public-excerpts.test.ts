@@ -1606,5 +1606,37 @@ describe('round 15: real excerpts', () => {
     const lone = a.text.split('\n').filter((l) => !l.includes('requested for removal')).join('\n');
     expect(analyse(lone).of('static-pod-start-blocked')).toEqual([]);
   });
+
+  it('RunPodSandbox answered NotFound for the sandbox image is no routine NotFound; the image is missing under its name, not unpullable (awslabs/amazon-eks-ami#2729)', () => {
+    // https://github.com/awslabs/amazon-eks-ami/issues/2729 — containerd 2.3 looks up "localhost/kubernetes/pause" with no tag.
+    const a = fixture('sandbox-create-failed-8.log');
+    expect(a.of('runtime-call-errors')).toEqual([]);
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for kube-system/aws-node-x4hm5: the runtime has no sandbox image of the name it is configured with');
+    expect(f.explanation).toContain('No pull was tried.');
+    expect(f.next).toMatch(/^List the node's images/);
+  });
+
+  it('"pull QPS exceeded" is the kubelet\'s own pull rate limit, not the registry (redhat-appstudio/infra-deployments#7796)', () => {
+    // https://github.com/redhat-appstudio/infra-deployments/pull/7796 — the PR raises registryPullQPS and registryBurst.
+    const f = only(fixture('image-pull-failed-5.log'), 'image-pull-failed');
+    expect(f.title).toMatch(/: the kubelet's own pull rate limit$/);
+    expect(f.next).toMatch(/^Raise registryPullQPS and registryBurst/);
+    expect(f.next).not.toContain('Try the pull on the node');
+  });
+
+  it('a device plugin stream ended, in 1.21–1.25\'s lower-case wording, is a lost device plugin (volcano-sh/devices#59)', () => {
+    // https://github.com/volcano-sh/devices/issues/59 — the vGPU plugin's socket refuses connections.
+    const f = only(fixture('device-plugin-lost-3.log'), 'device-plugin-lost');
+    expect(f.title).toBe('Device plugin gone: volcano.sh/vgpu-number');
+  });
+
+  it('"no serving certificate available for the kubelet" is a finding: the kubelet-serving CSR awaits approval (syself/cluster-api-provider-hetzner#920)', () => {
+    // https://github.com/syself/cluster-api-provider-hetzner/issues/920 — kubectl logs fails with "tls: internal error".
+    const a = fixture('serving-cert-missing-1.log');
+    const f = only(a, 'serving-cert-missing');
+    expect(a.lines(f)).toEqual([4]);
+    expect(f.next).toContain('kubernetes.io/kubelet-serving');
+  });
 });
 
