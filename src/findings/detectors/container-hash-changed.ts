@@ -19,6 +19,7 @@ import { count, duration, lineRef, listOf, podNames, timeOfEvent } from '../word
 const AFTER_START_US = 10 * 60e6;
 
 const UPDATE = kindId('syncloop.update');
+const KILLING_EVENT = kindId('event.killing');
 
 interface Group {
   node: number;
@@ -35,11 +36,16 @@ export const containerHashChanged: Detector = {
     const ev = ctx.trace.events;
     const groups = new Map<string, Group>();
     const lastUpdate = new Map<number, number>();
-    for (const e of ctx.ofKinds(['syncloop.update', 'runtime.kill-decision'])) {
+    // The Killing event says the same as the kill decision ("Container x definition changed, will be restarted"):
+    // it stands for one only where no decision of its pod is near (the decision is printed at a higher verbosity).
+    const decisionAt = new Map<number, number[]>();
+    for (const e of ctx.ofKind('runtime.kill-decision')) if (ev.pod[e] >= 0) (decisionAt.get(ev.pod[e]) ?? decisionAt.set(ev.pod[e], []).get(ev.pod[e])!).push(ev.timeUs[e]);
+    for (const e of ctx.ofKinds(['syncloop.update', 'runtime.kill-decision', 'event.killing'])) {
       if (ev.kind[e] === UPDATE) {
         for (const p of ev.pod[e] >= 0 ? [ev.pod[e]] : ctx.trace.multiPod[e] ?? []) lastUpdate.set(p, e);
         continue;
       }
+      if (ev.kind[e] === KILLING_EVENT && (ev.pod[e] < 0 || (decisionAt.get(ev.pod[e]) ?? []).some((t) => Math.abs(t - ev.timeUs[e]) <= 2e6))) continue;
       const pair = hashChange(ctx, e);
       if (!pair) continue;
       const start = ctx.startBefore(e);
@@ -59,7 +65,8 @@ export const containerHashChanged: Detector = {
 /** "a vs b" for a hash-change kill decision, 'changed' when the line gives no pair, undefined for other reasons. */
 function hashChange(ctx: FindingContext, e: number): string | undefined {
   const entry = CATALOG[ctx.trace.events.msg[e]];
-  const text = ctx.text(e);
+  // (A Killing event's text column holds its reason; its message is in the line.)
+  const text = ctx.trace.events.kind[e] === KILLING_EVENT ? eventRawText(ctx.trace, e, 2000) : ctx.text(e);
   const lower = text.toLowerCase();
   const isHash = entry?.id === 'S06' || lower.includes('hash changed') || lower.includes('definition changed');
   if (!isHash) return undefined;
@@ -95,7 +102,7 @@ function describe(ctx: FindingContext, g: Group, kills: Uint32Array): Finding {
 
   const parts: string[] = [];
   parts.push(`${count(containers.size, 'running container')} of ${count(pods.size, 'pod')} (${podNames(trace, pods)}) ${containers.size === 1 ? 'was' : 'were'} killed to be recreated because the spec hash the kubelet computed differs from the hash stored on the running container` +
-    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}: "${clip(ctx.text(first), 120)}").`);
+    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}: "${clip(ev.kind[first] === KILLING_EVENT ? eventMessage(trace, first) : ctx.text(first), 120)}").`);
   if (startEvent >= 0) parts.push(`This came ${duration(sinceStartUs)} after the kubelet started at ${timeOfEvent(trace, startEvent)} (${lineRef(trace, startEvent)}), in the new process's first sync of each pod (computePodActions in the pod worker).`);
   if (allEdited) {
     parts.push('Each pod had a SyncLoop UPDATE just before, so a spec edit (for example a new image) explains the restart: this is the kubelet doing what it should.');
@@ -112,7 +119,7 @@ function describe(ctx: FindingContext, g: Group, kills: Uint32Array): Finding {
       : `Container spec hash changed: ${count(containers.size, 'container')} killed and recreated${afterStart ? ' after a kubelet start' : ''}`,
     severity: allEdited ? 'info' : afterStart ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: allEdited ? 'Nothing to do if the spec change was intended.'
+    next: allEdited ? 'Nothing to do if the spec change was intended. If it changed only resources and an in-place resize was expected, the kubelet did not take it as one: in-place resize (InPlacePodVerticalScaling, 1.27+) must be on in both the API server and the kubelet, and the change made through the pod\'s resize subresource where the release requires it.'
       : 'Drain the node before changing the kubelet\'s minor version (in-place upgrades with running pods are not supported); compare the kubelet versions before and after the restart; if a rollback is planned, expect the same restarts in the other direction.',
     scenario: upgrade17to19 ? 'upgrade-hash-1.7-1.9' : 'hash-change-restart',
   });
@@ -133,4 +140,16 @@ function killAfter(ctx: FindingContext, kills: Uint32Array, d: number): number {
     if (ev.pod[e] === ev.pod[d] && (ev.container[e] === ev.container[d] || (ev.cname[e] > 0 && ev.cname[e] === ev.cname[d]))) return e;
   }
   return -1;
+}
+
+/** A recorded event's message= (or the printf form's text after its reason). */
+function eventMessage(trace: FindingContext['trace'], e: number): string {
+  const raw = eventRawText(trace, e, 2000);
+  const at = raw.indexOf('message="');
+  if (at >= 0) {
+    const end = raw.indexOf('"', at + 9);
+    return raw.slice(at + 9, end < 0 ? raw.length : end);
+  }
+  const reason = raw.indexOf("reason: 'Killing' ");
+  return reason >= 0 ? raw.slice(reason + 18) : raw;
 }

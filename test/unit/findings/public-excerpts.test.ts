@@ -1638,5 +1638,14 @@ describe('round 15: real excerpts', () => {
     expect(a.lines(f)).toEqual([4]);
     expect(f.next).toContain('kubernetes.io/kubelet-serving');
   });
+
+  it('a Killing event "definition changed, will be restarted" after an UPDATE is a spec change restart, quoted from its message (kubernetes/kubernetes#122760)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/122760 — a resources patch restarted the container instead of resizing it.
+    const a = fixture('container-hash-changed-2.log');
+    const f = only(a, 'container-hash-changed');
+    expect(a.lines(f)).toEqual([5]);
+    expect(f.explanation).toContain('"Container dra definition changed, will be restarted"');
+    expect(f.next).toContain('InPlacePodVerticalScaling');
+  });
 });
 
