@@ -307,6 +307,8 @@ export class SourceReader {
     if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
+    } else if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) {
+      text = text.slice(3);
     } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper)) {
       // A diff's added line, or a stray backtick, before a journal or CRI line (as physical() reads it).
       text = text.slice(1);
@@ -343,6 +345,9 @@ export class SourceReader {
     if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
+    } else if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) {
+      // A markdown fence glued to the first line it opens (```Aug 27 19:16:09 host kubelet[7956]: …).
+      text = text.slice(3);
     } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && (parseWrapper(text.slice(1), this.probeWrapper) || text.startsWith('```', 1))) {
       // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence); a line
       // quoted as inline code loses its closing backtick too.

@@ -85,6 +85,12 @@ describe('several nodes in one file', () => {
     expect(analyze({ name: 'w.log', data: hcs }).sources[0].windows).toBe('the runtime\'s hcsshim errors');
   });
 
+  it('a markdown fence glued to the journal line it opens still leaves the line its host', () => {
+    const line = 'Aug 27 19:16:09 ip-240-55-243-71 kubelet[7956]: I0827 19:16:09.674979    7956 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]';
+    const trace = analyze({ name: 'issue.md', data: ['Logs:', '```' + line, '```'].join('\n') });
+    expect(eventRows(trace).map((r) => `${r.node} ${r.kind}`)).toEqual(['ip-240-55-243-71 syncloop.add']);
+  });
+
   it('talosctl-style "10.5.0.2: " prefixes: each record carries its node', () => {
     const trace = analyze({ name: 'talos-kubelet.log', data: fixture('talosctl-two-nodes.log') });
     const src = trace.sources[0];
