@@ -221,7 +221,7 @@ export class SourceNotes {
    */
   private noteYearIn(text: string, lineNo: number): void {
     if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
-    const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text);
+    const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text) || ctimeDateIn(text);
     if (!date) return;
     this.facts.proseDates.push(date);
     this.facts.proseDateLines.push(lineNo);
@@ -363,6 +363,18 @@ function goDateIn(text: string): number {
     if (year >= 1970 && year < 2200 && month > 0) return year * 10000 + month * 100 + Number(m[3]);
   }
   return 0;
+}
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** date(1)'s, `watch`'s header's and Go's UnixDate form: `Sat Sep 28 08:57:39 2024`, `Sat Sep 28 08:57:39 UTC 2024`. */
+const CTIME_DATE = /(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}(\d{1,2}) \d{2}:\d{2}:\d{2}(?: [A-Z]{2,5})? (\d{4})\b/;
+
+/** The date of a ctime-style stamp in a line (a `watch` header, `date`'s output) as yyyymmdd, or 0. */
+function ctimeDateIn(text: string): number {
+  const m = CTIME_DATE.exec(text.length > 2000 ? text.slice(0, 2000) : text);
+  if (!m) return 0;
+  const year = Number(m[3]);
+  return year >= 1970 && year < 2200 ? year * 10000 + (SHORT_MONTHS.indexOf(m[1]) + 1) * 100 + Number(m[2]) : 0;
 }
 
 /** A source file of the kubelet's that only its Windows build has (`server_windows.go`, `cni_windows.go`…). */

@@ -181,6 +181,17 @@ describe('years', () => {
     expect(analyzeSources([{ name: 'k.log', data: panic }], { ...opts, yearFromCaller: true }).sources[0].year).toEqual({ value: 2026, how: 'caller' });
   });
 
+  it('a ctime-style date in the text around a log (a `watch` header, `date`) dates it (sustainable-computing-io/kepler#1799)', () => {
+    const log = 'Sep 28 05:37:59 team kubelet[2865036]: I0928 05:37:59.659033 2865036 eviction_manager.go:369] "Eviction manager: attempting to reclaim" resourceName="ephemeral-storage"';
+    const opts = { defaultYear: 2026, yearFromCaller: false, assumedNotAfterUs: Date.UTC(2026, 10, 28) * 1000 };
+    for (const stamp of ['Every 2.0s: kubectl get pods --all-namespaces   team: Sat Sep 28 08:57:39 2024', 'Sat Sep 28 08:57:39 UTC 2024']) {
+      const trace = analyzeSources([{ name: 'post.md', data: ['Logs:', log, '', stamp].join('\n') }], opts);
+      expect(trace.sources[0].year).toEqual({ value: 2024, how: 'document' });
+    }
+    // Without it, the year is assumed.
+    expect(analyzeSources([{ name: 'post.md', data: ['Logs:', log].join('\n') }], opts).sources[0].year.how).toBe('assumed');
+  });
+
   it('a date inside a message on another day is not taken for the record\'s year', () => {
     const text = 'I0315 10:02:03.123456    2891 kubelet.go:1919] SyncLoop (UPDATE, "api"): "web-0_default(5f1c2d3e-0000-4000-8000-00000000aa01):DeletionTimestamp=2019-06-01T00:00:00Z"';
     expect(analyze({ name: 'k.log', data: text }, { year: 2021 }).sources[0].year).toEqual({ value: 2021, how: 'caller' });
