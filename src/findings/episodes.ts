@@ -117,3 +117,16 @@ export function eventsByPod(ctx: FindingContext, kind: string, maxPerPod: number
   }
   return byPod;
 }
+
+/** Events of one kind grouped by node, in time order, at most `maxPerNode` each; `keep` filters them. */
+export function eventsByNode(ctx: FindingContext, kind: string, maxPerNode: number, keep?: (e: number) => boolean): Map<number, number[]> {
+  const node = ctx.trace.events.node;
+  const byNode = new Map<number, number[]>();
+  for (const e of ctx.ofKind(kind)) {
+    if (keep && !keep(e)) continue;
+    let list = byNode.get(node[e]);
+    if (!list) { list = []; byNode.set(node[e], list); }
+    if (list.length < maxPerNode) list.push(e);
+  }
+  return byNode;
+}

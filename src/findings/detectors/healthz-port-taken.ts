@@ -12,6 +12,7 @@ import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { PORT_IN_USE } from './kubelet-exited.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { eventsByNode } from '../episodes.ts';
 
 const MAX_PER_NODE = 1000;
 
@@ -20,16 +21,12 @@ export const healthzPortTaken: Detector = {
   detect(ctx) {
     const trace = ctx.trace;
     const ev = trace.events;
-    const byNode = new Map<number, number[]>();
-    for (const e of ctx.ofKind('node.healthz-failed')) {
+    const portTaken = (e: number) => {
       const err = ctx.text(e).toLowerCase();
-      if (!PORT_IN_USE.some((w) => err.includes(w))) continue;
-      let list = byNode.get(ev.node[e]);
-      if (!list) byNode.set(ev.node[e], (list = []));
-      if (list.length < MAX_PER_NODE) list.push(e);
-    }
+      return PORT_IN_USE.some((w) => err.includes(w));
+    };
     const out: Finding[] = [];
-    for (const [node, events] of byNode) {
+    for (const [node, events] of eventsByNode(ctx, 'node.healthz-failed', MAX_PER_NODE, portTaken)) {
       const first = events[0];
       const last = events[events.length - 1];
       const pids = new Set<number>();

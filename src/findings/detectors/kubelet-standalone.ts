@@ -9,20 +9,14 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, lineRef, timeOfEvent } from '../wording.ts';
+import { eventsByNode } from '../episodes.ts';
 
 export const kubeletStandalone: Detector = {
   id: 'kubelet-standalone',
   detect(ctx) {
     const trace = ctx.trace;
-    const ev = trace.events;
-    const byNode = new Map<number, number[]>();
-    for (const e of ctx.ofKind('node.standalone')) {
-      const list = byNode.get(ev.node[e]) ?? [];
-      if (list.length < 100) list.push(e);
-      byNode.set(ev.node[e], list);
-    }
     const out: Finding[] = [];
-    for (const [node, events] of byNode) {
+    for (const [node, events] of eventsByNode(ctx, 'node.standalone', 100)) {
       const first = events[0];
       const b = new FindingBuilder(trace);
       for (const e of events) b.evidence(e, false);

@@ -9,6 +9,7 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { eventsByNode } from '../episodes.ts';
 
 const MAX_PER_NODE = 200;
 
@@ -17,14 +18,8 @@ export const servingCertMissing: Detector = {
   detect(ctx) {
     const trace = ctx.trace;
     const ev = trace.events;
-    const byNode = new Map<number, number[]>();
-    for (const e of ctx.ofKind('server.no-serving-cert')) {
-      const list = byNode.get(ev.node[e]) ?? [];
-      if (list.length < MAX_PER_NODE) list.push(e);
-      byNode.set(ev.node[e], list);
-    }
     const out: Finding[] = [];
-    for (const [node, list] of byNode) {
+    for (const [node, list] of eventsByNode(ctx, 'server.no-serving-cert', MAX_PER_NODE)) {
       const first = list[0];
       const last = list[list.length - 1];
       const clients = new Set(list.map((e) => ctx.text(e).replace(/:\d+$/, '')).filter(Boolean));

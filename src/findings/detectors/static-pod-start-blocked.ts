@@ -9,6 +9,7 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { eventsByPod } from '../episodes.ts';
 
 /** Waiting this long (first to last "cannot start yet") is no longer the moment an old pod takes to stop. */
 const LONG_WAIT_US = 60e6;
@@ -19,14 +20,8 @@ export const staticPodStartBlocked: Detector = {
   detect(ctx) {
     const trace = ctx.trace;
     const ev = trace.events;
-    const waits = new Map<number, number[]>();
-    for (const e of ctx.ofKind('pw.cannot-start-yet')) {
-      const pod = ev.pod[e];
-      if (pod < 0) continue;
-      const list = waits.get(pod) ?? [];
-      if (list.length < 1000) list.push(e);
-      waits.set(pod, list);
-    }
+    const waits = eventsByPod(ctx, 'pw.cannot-start-yet', 1000);
+    waits.delete(-1);
     if (waits.size === 0) return [];
     const removals = ctx.ofKind('pw.removal-not-terminated');
     const out: Finding[] = [];
