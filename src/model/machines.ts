@@ -152,6 +152,9 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     { on: 'sync.generating-status', from: ['removed'], to: '=' },
     { on: 'syncloop.delete', from: ['syncing'], to: 'deleting', inferred: true },
     { on: 'syncloop.delete', from: ['deleting', 'terminated', REJECTED], to: '=' },
+    // The pod killer kills a pod the config no longer wants (its REMOVE may not be in the log).
+    { on: 'housekeeping.kill-unwanted', from: ['unknown', 'syncing'], to: 'deleting', detail: '(the pod killer: no longer wanted)' },
+    { on: 'housekeeping.kill-unwanted', from: ['deleting', 'removed', 'terminated'], to: '=' },
     { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },
     { on: 'status.deleted', from: ['syncing'], to: 'terminated', inferred: true },
     { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated'], to: 'removed', inferred: true },

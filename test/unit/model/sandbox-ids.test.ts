@@ -156,6 +156,11 @@ describe('sandbox IDs below -v=4', () => {
     const killed = trace.containers.filter((c) => !c.sandbox);
     expect(killed.map((c) => [c.id.slice(0, 12), trace.pods[c.pod].name])).toEqual([['7873876b3310', 'upmeter-control-plane-scheduler-1e3682d6-kbgrc']]);
     expect(trace.events.pod[2]).toBe(-1);
+    // The pod killer's line is the pod worker's state: the pod is being deleted.
+    const sp = trace.spans;
+    const line1 = trace.events.line.indexOf(1);
+    const entered = Array.from({ length: sp.count }, (_, k) => k).filter((k) => sp.startEvent[k] === line1).map((k) => trace.strings[sp.state[k]]);
+    expect(entered.some((state) => state.startsWith('deleting'))).toBe(true);
   });
 });
 
