@@ -1,6 +1,7 @@
 /** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
 import { findKlogHeader, newKlogHeader } from '../ingest/klog-header.ts';
 import { quotedLineStart } from '../ingest/quoting-tools.ts';
+import { quotedEnd, unquoteGo } from '../ingest/structured.ts';
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
@@ -37,6 +38,25 @@ export function readLines(trace: Trace, source: number, line: number, count = 1,
 export function eventRawText(trace: Trace, e: number, maxChars = 1 << 20): string {
   const ev = trace.events;
   return readLines(trace, ev.source[e], ev.line[e], ev.lineCount[e], maxChars);
+}
+
+/**
+ * The message of a Kubernetes Event the kubelet recorded ("Event occurred" message="…", a JSON record's "message", or
+ * the printf form's text after `reason: '…' `), whose event's text column holds only its reason; '' if none.
+ */
+export function recordedEventMessage(trace: Trace, e: number): string {
+  const raw = eventRawText(trace, e, 4000);
+  const line = raw.includes('\n') ? raw.slice(0, raw.indexOf('\n')) : raw;
+  for (const key of [' message="', '"message":"']) {
+    const at = line.indexOf(key);
+    if (at < 0) continue;
+    const open = at + key.length - 1;
+    const close = quotedEnd(line, open);
+    return close > 0 ? unquoteGo(line, open, close) : line.slice(open + 1);
+  }
+  const reason = line.indexOf(" reason: '");
+  const after = reason < 0 ? -1 : line.indexOf("' ", reason + 10);
+  return after < 0 ? '' : line.slice(after + 2);
 }
 
 export function eventEntry(trace: Trace, e: number): CatalogEntry {

@@ -10,7 +10,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG, kindId } from '../../catalog/catalog.ts';
 import { minorRange } from '../../catalog/fingerprint.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { eventRawText, recordedEventMessage } from '../../model/trace-query.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip, hashPair } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podNames, timeOfEvent } from '../wording.ts';
@@ -65,8 +65,8 @@ export const containerHashChanged: Detector = {
 /** "a vs b" for a hash-change kill decision, 'changed' when the line gives no pair, undefined for other reasons. */
 function hashChange(ctx: FindingContext, e: number): string | undefined {
   const entry = CATALOG[ctx.trace.events.msg[e]];
-  // (A Killing event's text column holds its reason; its message is in the line.)
-  const text = ctx.trace.events.kind[e] === KILLING_EVENT ? eventRawText(ctx.trace, e, 2000) : ctx.text(e);
+  // (A Killing event's text column holds its reason.)
+  const text = ctx.trace.events.kind[e] === KILLING_EVENT ? recordedEventMessage(ctx.trace, e) : ctx.text(e);
   const lower = text.toLowerCase();
   const isHash = entry?.id === 'S06' || lower.includes('hash changed') || lower.includes('definition changed');
   if (!isHash) return undefined;
@@ -102,7 +102,7 @@ function describe(ctx: FindingContext, g: Group, kills: Uint32Array): Finding {
 
   const parts: string[] = [];
   parts.push(`${count(containers.size, 'running container')} of ${count(pods.size, 'pod')} (${podNames(trace, pods)}) ${containers.size === 1 ? 'was' : 'were'} killed to be recreated because the spec hash the kubelet computed differs from the hash stored on the running container` +
-    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}: "${clip(ev.kind[first] === KILLING_EVENT ? eventMessage(trace, first) : ctx.text(first), 120)}").`);
+    `${pairs.length ? `: ${listOf(pairs.map((p) => `(${p})`), 3)}${g.pairs.size > 1 ? ` — ${g.pairs.size} different pairs` : ''}` : ''} (first at ${lineRef(trace, first)}, ${timeOfEvent(trace, first)}: "${clip(ev.kind[first] === KILLING_EVENT ? recordedEventMessage(trace, first) : ctx.text(first), 120)}").`);
   if (startEvent >= 0) parts.push(`This came ${duration(sinceStartUs)} after the kubelet started at ${timeOfEvent(trace, startEvent)} (${lineRef(trace, startEvent)}), in the new process's first sync of each pod (computePodActions in the pod worker).`);
   if (allEdited) {
     parts.push('Each pod had a SyncLoop UPDATE just before, so a spec edit (for example a new image) explains the restart: this is the kubelet doing what it should.');
@@ -142,14 +142,3 @@ function killAfter(ctx: FindingContext, kills: Uint32Array, d: number): number {
   return -1;
 }
 
-/** A recorded event's message= (or the printf form's text after its reason). */
-function eventMessage(trace: FindingContext['trace'], e: number): string {
-  const raw = eventRawText(trace, e, 2000);
-  const at = raw.indexOf('message="');
-  if (at >= 0) {
-    const end = raw.indexOf('"', at + 9);
-    return raw.slice(at + 9, end < 0 ? raw.length : end);
-  }
-  const reason = raw.indexOf("reason: 'Killing' ");
-  return reason >= 0 ? raw.slice(reason + 18) : raw;
-}

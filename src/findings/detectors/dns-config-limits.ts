@@ -12,9 +12,12 @@ import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import type { FindingContext } from '../context.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { recordedEventMessage } from '../../model/trace-query.ts';
+import { kindId } from '../../catalog/catalog.ts';
+import { eventsByNode } from '../episodes.ts';
 
 const MAX_PER_NODE = 1000;
+const DNS_EVENT = kindId('event.dns-config-forming');
 
 /** Addresses (and zone suffixes), or domain names: what a printf-era line's field holds when it is only the list. */
 const ADDRESS_LIST = /^[0-9A-Fa-f:.%]+( [0-9A-Fa-f:.%]+)*$/;
@@ -22,7 +25,7 @@ const DOMAIN_LIST = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_.-]*( [A-Za-z0-9_.-]+)*$/;
 
 interface Limit {
   what: 'nameservers' | 'search';
-  kinds: readonly string[];
+  kind: string;
   /** Words of the DNSConfigForming event's message that say which limit it is. */
   eventWords: string;
   appliedLead: string;
@@ -30,8 +33,8 @@ interface Limit {
 }
 
 const LIMITS: readonly Limit[] = [
-  { what: 'nameservers', kinds: ['node.dns-limits'], eventWords: 'nameserver limits', appliedLead: 'the applied nameserver line is:', list: ADDRESS_LIST },
-  { what: 'search', kinds: ['node.dns-search-limits'], eventWords: 'search line limits', appliedLead: 'the applied search line is:', list: DOMAIN_LIST },
+  { what: 'nameservers', kind: 'node.dns-limits', eventWords: 'nameserver limits', appliedLead: 'the applied nameserver line is:', list: ADDRESS_LIST },
+  { what: 'search', kind: 'node.dns-search-limits', eventWords: 'search line limits', appliedLead: 'the applied search line is:', list: DOMAIN_LIST },
 ];
 
 /** The applied line the message names ('' when a cut took it): the printf era's field is only that list. */
@@ -54,19 +57,14 @@ export const dnsConfigLimits: Detector = {
   detect(ctx) {
     const trace = ctx.trace;
     const ev = trace.events;
-    const events = ctx.ofKind('event.dns-config-forming');
     const out: Finding[] = [];
     for (const limit of LIMITS) {
-      const byNode = new Map<number, number[]>();
-      const add = (e: number) => {
-        let list = byNode.get(ev.node[e]);
-        if (!list) byNode.set(ev.node[e], (list = []));
-        if (list.length < MAX_PER_NODE) list.push(e);
-      };
-      for (const kind of limit.kinds) for (const e of ctx.ofKind(kind)) add(e);
-      for (const e of events) if (messageOf(ctx, e).toLowerCase().includes(limit.eventWords)) add(e);
+      // The kubelet's lines, and the events it recorded of the same limit (in time order again).
+      const byNode = eventsByNode(ctx, limit.kind, MAX_PER_NODE);
+      for (const [node, list] of eventsByNode(ctx, 'event.dns-config-forming', MAX_PER_NODE, (e) => messageOf(ctx, e).toLowerCase().includes(limit.eventWords))) {
+        byNode.set(node, [...(byNode.get(node) ?? []), ...list].sort((a, b) => a - b));
+      }
       for (const [node, list] of byNode) {
-        list.sort((a, b) => a - b);
         const first = list[0];
         const last = list[list.length - 1];
         let applied = '';
@@ -102,7 +100,7 @@ export const dnsConfigLimits: Detector = {
   },
 };
 
-/** The kubelet line's error text; for a DNSConfigForming event (whose text column holds its reason), its whole line. */
+/** The kubelet line's error text; for a DNSConfigForming event (whose text column holds its reason), its message. */
 function messageOf(ctx: FindingContext, e: number): string {
-  return ctx.text(e) === 'DNSConfigForming' ? eventRawText(ctx.trace, e, 4000) : ctx.text(e);
+  return ctx.trace.events.kind[e] === DNS_EVENT ? recordedEventMessage(ctx.trace, e) : ctx.text(e);
 }

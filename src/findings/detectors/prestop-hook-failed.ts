@@ -10,10 +10,12 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { count, lineRef, podNames, timeOfEvent } from '../wording.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { recordedEventMessage } from '../../model/trace-query.ts';
+import { kindId } from '../../catalog/catalog.ts';
 import type { FindingContext } from '../context.ts';
 
 const MAX_PER_NODE = 500;
+const PRESTOP_EVENT = kindId('event.failed-prestop');
 /** Words of an error that says the container had already stopped when the hook was run. */
 const NOT_RUNNING = ['container not running', 'is not running'];
 const TIMED_OUT = ['deadline exceeded', 'timeout', 'timed out'];
@@ -29,11 +31,7 @@ function whyOf(err: string): Why {
 
 /** The error a line gives: the catalog's field, or for the event (whose text column is its reason) its message. */
 function errorOf(ctx: FindingContext, e: number): string {
-  const text = ctx.text(e);
-  if (text !== 'FailedPreStopHook') return text;
-  const raw = eventRawText(ctx.trace, e, 2000);
-  const at = raw.indexOf('FailedPreStopHook');
-  return at < 0 ? '' : raw.slice(at + 'FailedPreStopHook'.length).replace(/^['"]?\s*(message=)?"?/, '');
+  return ctx.trace.events.kind[e] === PRESTOP_EVENT ? recordedEventMessage(ctx.trace, e) : ctx.text(e);
 }
 
 export const prestopHookFailed: Detector = {

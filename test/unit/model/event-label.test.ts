@@ -4,7 +4,7 @@
  * template with every value elided.
  */
 import { describe, expect, it } from 'vitest';
-import { eventLabel } from '../../../src/model/trace-query.ts';
+import { eventLabel, recordedEventMessage } from '../../../src/model/trace-query.ts';
 import { analyzeText } from '../../helpers.ts';
 
 function labels(text: string): string[] {
@@ -48,5 +48,22 @@ describe('eventLabel of an entry several messages share', () => {
       'I0315 10:02:03.000001    2891 cpu_manager.go:200] "Reconciling" reconcilePeriod="10s"',
       'I0315 10:02:03.000002    2891 server.go:1256] "Started kubelet"',
     ].join('\n'))).toEqual(['Hairpin mode set to "hairpin-veth"', 'Reconciling', 'Started kubelet']);
+  });
+});
+
+describe('recordedEventMessage', () => {
+  it('reads a recorded Event\'s message in the structured, JSON and printf forms', () => {
+    const lines = [
+      'I0115 08:07:13.392773 25631 event.go:307] "Event occurred" object="default/dra" fieldPath="spec.containers{dra}" kind="Pod" apiVersion="v1" type="Normal" reason="Killing" message="Container dra definition changed, will be restarted"',
+      '{"ts":1705306034000.1,"caller":"record/event.go:307","msg":"Event occurred","v":0,"object":"default/dra","kind":"Pod","type":"Warning","reason":"FailedPreStopHook","message":"Exec lifecycle hook ([sh -c \\"sleep 5\\"]) for Container \\"app\\" failed"}',
+      "I0115 08:07:15.000001 25631 event.go:281] Event(v1.ObjectReference{Kind:\"Pod\", Namespace:\"default\", Name:\"web-0\"}): type: 'Warning' reason: 'DNSConfigForming' Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4",
+    ];
+    const trace = analyzeText(lines.join('\n') + '\n');
+    const messages = Array.from({ length: trace.events.count }, (_, e) => recordedEventMessage(trace, e)).sort();
+    expect(messages).toEqual([
+      'Container dra definition changed, will be restarted',
+      'Exec lifecycle hook ([sh -c "sleep 5"]) for Container "app" failed',
+      'Nameserver limits were exceeded, some nameservers have been omitted, the applied nameserver line is: 10.0.0.2 10.0.0.3 10.0.0.4',
+    ]);
   });
 });
