@@ -12,6 +12,18 @@ export function quotedLineStart(text: string, msgStart: number): number {
   return -1;
 }
 
+/** Where a quoted line starts after a tool's lead anywhere in the first part of `text`, or -1 (a cheap test first). */
+export function quotedLineIn(text: string): number {
+  for (const lead of QUOTING_LEADS) {
+    const at = text.indexOf(lead);
+    if (at > 0 && at < MAX_LEAD_AT) return at + lead.length;
+  }
+  return -1;
+}
+
+/** A lead further in is inside a message, not after the tool's header. */
+const MAX_LEAD_AT = 300;
+
 const LEAD_BYTES: readonly Uint8Array[] = QUOTING_LEADS.map((lead) => new TextEncoder().encode(lead));
 
 /** The same test on bytes (the fast path leaves such lines to the ordinary way, which reads the quoted line). */

@@ -7,7 +7,7 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
-import { quotedLineStart } from './quoting-tools.ts';
+import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
@@ -53,6 +53,8 @@ const MAX_HEADERLESS_MESSAGE = 200;
 /** Zones differ from UTC by whole quarter hours. */
 const QUARTER_HOUR_US = 15 * 60e6;
 const US_PER_S = 1e6;
+/** Records whose text is searched for Windows' words whatever their severity (source-notes.ts windowsTextSignal). */
+const WINDOWS_WORDS_RECORDS = 2000;
 /** Pager-cut lines remembered until their record is emitted (only bounds memory; the '>' is taken off beyond it too). */
 const MAX_PAGER_CUT_LINES = 4096;
 
@@ -307,18 +309,26 @@ export class SourceReader {
     if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
-    } else if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) {
-      text = text.slice(3);
-    } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper)) {
-      // A diff's added line, or a stray backtick, before a journal or CRI line (as physical() reads it).
-      text = text.slice(1);
     } else if (c0 === 34 || c0 === 32) {
       const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
+    } else {
+      const marks = this.pasteMarks(text);
+      if (marks) text = text.slice(marks);
     }
     if (text.charCodeAt(0) === 123 /* { */) return text.charCodeAt(1) === 34 /* " */ ? 'json' : '';
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
     return parseKlogHeaderAt(text, 0, this.probeHeader) ? 'klog' : '';
+  }
+
+  /**
+   * Characters a paste put before a journal or CRI line, to drop: a markdown fence glued to the first line it opens
+   * (```Aug 27 19:16:09 host kubelet[7956]: …), a diff's `+` or a stray backtick. 0 if none.
+   */
+  private pasteMarks(text: string): number {
+    const c0 = text.charCodeAt(0);
+    if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
+    return (c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper) ? 1 : 0;
   }
 
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
@@ -345,24 +355,22 @@ export class SourceReader {
     if (c0 === 62 /* > */) {
       const quoted = quoteEnd(text);
       if (quoted > 0) text = text.slice(quoted);
-    } else if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) {
-      // A markdown fence glued to the first line it opens (```Aug 27 19:16:09 host kubelet[7956]: …).
-      text = text.slice(3);
-    } else if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && (parseWrapper(text.slice(1), this.probeWrapper) || text.startsWith('```', 1))) {
-      // A diff's added line, or a stray backtick, before a journal or CRI line (or a diff's added fence); a line
-      // quoted as inline code loses its closing backtick too.
-      text = c0 === 96 && text.length > 2 && text.endsWith('`') && !text.startsWith('```', 1) ? text.slice(1, -1) : text.slice(1);
     } else if (c0 === 34 /* " */ || c0 === 32) {
       const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
+    } else {
+      // (A diff's added fence, `+```…`, loses its `+` too, and a fence of four backticks one of them.)
+      const fence = text.startsWith('```', 1);
+      const marks = this.pasteMarks(text) || ((c0 === 43 || c0 === 96) && fence ? 1 : 0);
+      // A line quoted as inline code loses its closing backtick too.
+      if (marks) text = marks === 1 && c0 === 96 && !fence && text.length > 2 && text.endsWith('`') ? text.slice(1, -1) : text.slice(marks);
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.
     if (text.includes('**')) text = withoutMarkdownBold(text);
     // Another tool's log line quoting a kubelet line (quoting-tools.ts): the quoted line is the record.
-    if (parseKlogHeaderAt(text, 0, this.probeHeader)) {
-      const inner = quotedLineStart(text, this.probeHeader.msgStart);
-      if (inner > 0 && this.recordForm(text.slice(inner)) !== '') text = text.slice(inner);
-    }
+    const inner = quotedLineIn(text);
+    if (inner > 0 && parseKlogHeaderAt(text, 0, this.probeHeader) && quotedLineStart(text, this.probeHeader.msgStart) === inner
+      && this.recordForm(text.slice(inner)) !== '') text = text.slice(inner);
     let w: Wrapper | undefined = this.wrapper;
     const wrapped = parseWrapper(text, w);
     if (wrapped && this.inCsvCell) {
@@ -1393,7 +1401,12 @@ export class SourceReader {
       return;
     }
     this.counts.klog++;
-    if (!this.facts.windows) this.facts.windows = isWindowsFile(rec.file) ? windowsFileSignal(rec.file) : windowsTextSignal(rec.text);
+    // (The words are read on the first records and on warnings and errors, where a Windows node's show: not on every
+    // record of a long journal.)
+    if (!this.facts.windows) {
+      this.facts.windows = isWindowsFile(rec.file) ? windowsFileSignal(rec.file)
+        : rec.severity >= Severity.Warning || this.counts.klog <= WINDOWS_WORDS_RECORDS ? windowsTextSignal(rec.text) : '';
+    }
     // A line a pager or `systemctl status` cut short: said here, so the cut below is not said again.
     let screenCut = this.pagerCutLines.delete(rec.line);
     if (screenCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
