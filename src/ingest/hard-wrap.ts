@@ -25,6 +25,9 @@
  * Lines held here keep the numbers they were read with: a joined line spans the physical lines it came from.
  */
 
+/** Said (in the source's info at line 0) when cut lines were joined back; model/trace-query.ts reads it. */
+export const WRAPS_JOINED = 'were joined back';
+
 /** A physical line, or several joined: its text and damage flags (line-splitter.ts), its first and last line numbers. */
 export interface WrappedLine {
   text: string;

@@ -11,7 +11,7 @@ import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
-import { HardWraps, type WrappedLine } from './hard-wrap.ts';
+import { HardWraps, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
 import {
   bulletEnd, copyWrapper, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
@@ -545,9 +545,9 @@ export class SourceReader {
     this.wraps.finish(this.wrapsReady);
     this.drainWraps();
     if (this.wraps.atSpaces) {
-      this.sink.diagnostic(0, 'info', `lines wrapped at spaces (\`fold -s\`, a mail) were joined back: ${this.wraps.joined} wrapped lines`);
+      this.sink.diagnostic(0, 'info', `lines wrapped at spaces (\`fold -s\`, a mail) ${WRAPS_JOINED}: ${this.wraps.joined} wrapped lines`);
     } else if (this.wraps.width) {
-      this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) were joined back: ${this.wraps.joined} cut lines`);
+      this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) ${WRAPS_JOINED}: ${this.wraps.joined} cut lines`);
     } else if (this.wraps.chopped) {
       this.sink.diagnostic(0, 'warning', `${this.wraps.chopped} lines end at exactly ${this.wraps.choppedWidth} characters, each followed by a new line of the log: they were chopped at a screen's edge (\`less -S\`, a terminal that does not wrap), and what lay beyond it is not in the log — errors may be cut short`);
     }

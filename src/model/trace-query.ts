@@ -1,6 +1,7 @@
-/** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached. */
+/** Read-only helpers over a Trace: raw text, labels, per-pod views. Pure and cheap; nothing here is cached but one flag per source. */
 import { findKlogHeader, newKlogHeader } from '../ingest/klog-header.ts';
 import { quotedLineStart } from '../ingest/quoting-tools.ts';
+import { WRAPS_JOINED } from '../ingest/hard-wrap.ts';
 import { quotedEnd, unquoteGo } from '../ingest/structured.ts';
 import { CATALOG, KINDS } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/entry.ts';
@@ -154,7 +155,7 @@ const wrapsJoined = new WeakMap<SourceInfo, boolean>();
 function joinedWraps(source: SourceInfo): boolean {
   let joined = wrapsJoined.get(source);
   if (joined === undefined) {
-    joined = source.diagnostics.some((d) => d.line === 0 && d.message.includes('were joined back'));
+    joined = source.diagnostics.some((d) => d.line === 0 && d.message.includes(WRAPS_JOINED));
     wrapsJoined.set(source, joined);
   }
   return joined;
