@@ -24,10 +24,13 @@ const IMAGE_REASON = new Map(Object.entries(IMAGE_KINDS).map(([k, r]) => [kindId
 const PULL_REASONS = new Set(['ErrImagePull', 'ImagePullBackOff', 'ErrImageNeverPull', 'InvalidImageName', 'RegistryUnavailable']);
 
 /** Why a pull fails, by the words of its error (most specific first; causes.ts). */
-const CAUSES: readonly Cause[] = [
+/** A cause whose pull no request reached the registry for: pulling by hand would tell nothing (`localOnly`). */
+interface PullCause extends Cause { localOnly?: boolean }
+
+const CAUSES: readonly PullCause[] = [
   {
     // The kubelet's throttled image service refuses the pull itself (registryPullQPS / registryBurst).
-    id: 'kubelet-pull-qps', words: ['pull qps exceeded'], title: 'the kubelet\'s own pull rate limit',
+    id: 'kubelet-pull-qps', words: ['pull qps exceeded'], title: 'the kubelet\'s own pull rate limit', localOnly: true,
     why: 'The kubelet refused to start the pull itself: more pulls were asked for at once than its client-side limit allows (registryPullQPS, 5 per second by default, with a burst of registryBurst, 10). No request reached the runtime or the registry, so the registry, the image and its credentials are not in question; the pod is retried with the image pull back-off.',
     next: 'Raise registryPullQPS and registryBurst in the kubelet configuration (0 for registryPullQPS turns the limit off), or start fewer pods needing pulls at once on the node; a `crictl pull` by hand would succeed and tell nothing.',
   },
@@ -176,7 +179,7 @@ function describe(ctx: FindingContext, p: Pull): Finding {
     title: `Image pull failing ${p.pod < 0 ? 'on this node' : `for ${what}`}${p.image ? ` (${clip(p.image, 60)})` : ''}${cause ? `: ${cause.title}` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: cause ? (cause.id === 'kubelet-pull-qps' ? cause.next : `${cause.next} Try the pull on the node with \`crictl pull <image>\`.`) : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
+    next: cause ? (cause.localOnly ? cause.next : `${cause.next} Try the pull on the node with \`crictl pull <image>\`.`) : 'Check the image name and tag, that the registry is reachable from the node (DNS, proxy, firewall), and the pod\'s imagePullSecrets; try the pull on the node with crictl pull.',
     scenario: 'image-pull-backoff',
   });
 }
