@@ -53,6 +53,7 @@ const CASES: Record<string, Case> = {
   'prestop-hook-failed': { input: () => fixture('prestop-hook-failed-1.log') },
   'static-pod-start-blocked': { input: () => fixture('static-pod-start-blocked-1.log') },
   'serving-cert-missing': { input: () => fixture('serving-cert-missing-1.log') },
+  'pod-sources-not-ready': { input: () => fixture('pod-sources-not-ready-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

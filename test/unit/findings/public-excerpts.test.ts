@@ -1649,3 +1649,30 @@ describe('round 15: real excerpts', () => {
   });
 });
 
+
+describe('round 16: real excerpts', () => {
+  it('"Looking for sources, have seen" with sources still missing is a finding: housekeeping and deletes wait (rancher/rke2#4864)', () => {
+    // https://github.com/rancher/rke2/issues/4864 — a maintainer reads the empty seenSources as the kubelet never syncing its pods.
+    const a = fixture('pod-sources-not-ready-1.log');
+    const f = only(a, 'pod-sources-not-ready');
+    expect(f.title).toBe('Kubelet has not yet had its pods from the API server (api) and the static pod directory (file)');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([5, 12]);
+    expect(f.explanation).toContain('7 checks from 20:37:54.212933 (line 5)');
+    expect(f.next).toContain('for api:');
+    expect(f.next).toContain('for file:');
+  });
+
+  it('sources seen within seconds are no finding; a long wait that ended is, naming only the late source', () => {
+    const check = (t: string, seen: string) => `I1005 20:${t} 1424921 config.go:105] "Looking for sources, have seen" sources=[api file] seenSources=map[${seen}]`;
+    expect(analyse([check('37:54.212933', ''), check('37:55.212933', 'file:{}'), check('37:56.212933', 'api:{} file:{}')].join('\n')).of('pod-sources-not-ready')).toEqual([]);
+    const late = analyse([check('37:54.212933', 'file:{}'), check('38:54.212933', 'file:{}'), check('39:30.000000', 'api:{} file:{}')].join('\n'));
+    const f = only(late, 'pod-sources-not-ready');
+    expect(f.title).toBe('Kubelet waited 1m35s for its pods from the API server (api)');
+    expect(f.severity).toBe('warning');
+    expect(f.next).not.toContain('for file:');
+    // The printf era prints the two sets with %v.
+    const printf = analyse('I1005 20:37:54.212933 1424921 config.go:97] Looking for [api file], have seen map[file:{}]\nI1005 20:37:59.212933 1424921 config.go:97] Looking for [api file], have seen map[file:{}]');
+    expect(only(printf, 'pod-sources-not-ready').title).toBe('Kubelet has not yet had its pods from the API server (api)');
+  });
+});
