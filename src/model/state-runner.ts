@@ -104,6 +104,8 @@ export class StateRunner {
   private closed = false;
   /** An event the table reads has come (a machine nothing ever spoke of draws no "unknown" band). */
   private touched = false;
+  /** A band of this instance has been drawn. */
+  private emitted = false;
   private readonly gaps: readonly LogGap[];
   /**
    * The kind and detail of the last event that changed nothing and was no anomaly: in the state it left unchanged,
@@ -206,7 +208,11 @@ export class StateRunner {
     this.startUs = tUs;
     this.startEvent = event;
     this.flags = (row.inferred ? SpanFlag.Inferred : 0) | (anomalous ? SpanFlag.Anomalous : 0);
-    if (this.m.end.has(to)) this.closed = true;
+    if (this.m.end.has(to)) {
+      this.closed = true;
+      // An instance whose only news is its end (a container PLEG found gone): the end is its whole story.
+      if (!this.emitted) this.pushSpan(tUs, tUs, label, event, event, this.flags);
+    }
     return true;
   }
 
@@ -280,6 +286,7 @@ export class StateRunner {
 
   private pushSpan(startUs: number, endUs: number, label: string, startEvent: number, endEvent: number, flags: number): void {
     const c = this.ctx;
+    this.emitted = true;
     c.spans.push(this.lane, this.m.machineIndex, startUs, endUs, c.strings.intern(label), startEvent, endEvent, flags, this.container);
   }
 }

@@ -87,6 +87,8 @@ export class ContainerEvents {
       if (!Number.isNaN(code)) { inst.exitCode = code; detail = `(exit ${code})`; }
       else if (!Number.isNaN(inst.exitCode)) detail = `(exit ${inst.exitCode})`;
     }
+    // PLEG's relist found the ID gone from the runtime; nothing says what removed it.
+    if (containerEvent === 'container.remove' && kind === 'pleg.to-nonexistent') detail = '(PLEG: no longer in the runtime)';
     const r = this.instances.runners[ci];
     const before = r.state;
     r.apply(containerEvent, i, t, detail);
@@ -94,7 +96,7 @@ export class ContainerEvents {
     if (r.state === 'running' && before !== 'running' && Number.isNaN(inst.startedUs)) inst.startedUs = t;
     if (r.state === 'created' && Number.isNaN(inst.createdUs)) inst.createdUs = t;
     if (r.state === 'exited' && before !== 'exited') inst.endedUs = t;
-    if (r.state === 'removed') inst.removedUs = t;
+    if (r.state === 'removed' && before !== 'removed') inst.removedUs = t;
   }
 
   /** The new instance ci replaces dead ones of the same container: their "exited" bands end here. */

@@ -1,4 +1,5 @@
 /** Container instance states beyond running/exited: waiting for an image, CrashLoopBackOff growth. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../helpers.ts';
 import type { Trace } from '../../../src/model/trace.ts';
@@ -102,5 +103,15 @@ describe('restarts named only by computePodActions\' kill decision', () => {
     const late = analyzeText([head, decision('api', 'aaaa11112222', '10.000000'), pleg('ContainerDied', 'aaaa11112222', '20.100000'),
       pleg('ContainerStarted', 'bbbb33334444', '50.100000')].join('\n'), 'late.log', { year: 2024 });
     expect(late.containers.find((c) => c.id.startsWith('bbbb'))?.name).not.toBe('api');
+  });
+
+  it('a container whose only news is PLEG finding it gone shows that end, once, at the first line that says so (kubernetes/kubernetes#88440)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/88440 — a killed pod's container vanished: "unknown -> non-existent", then ContainerDied.
+    const text = readFileSync(new URL('../../fixtures/logs/pleg-container-gone.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'pr.md', { year: 2020 });
+    expect(containerBands(trace)).toEqual([['5c3f', 'removed (PLEG: no longer in the runtime)']]);
+    const c = trace.containers.find((x) => x.id.startsWith('5c3f'))!;
+    // Removed at line 3; the later ContainerDied (line 6) does not move it.
+    expect(new Date(c.removedUs / 1000).toISOString()).toBe('2020-02-26T01:57:59.440Z');
   });
 });
