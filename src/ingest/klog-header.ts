@@ -177,7 +177,9 @@ export function findKlogHeader(s: string, from: number, out: KlogHeader, searchL
   const end = Math.min(s.length - 20, from + searchLimit);
   for (let i = from + 1; i < end; i++) {
     const c = s.charCodeAt(i);
-    if (severityOf(c) >= 0 && isDigit(s.charCodeAt(i + 1))) {
+    const next = s.charCodeAt(i + 1);
+    // `I0312 …`, or a glog build's spelled-out `INFO:1211 …` (parseKlogHeaderAt checks the word).
+    if (severityOf(c) >= 0 && (isDigit(next) || (next >= 65 && next <= 90))) {
       const prev = s.charCodeAt(i - 1);
       // A header follows a separator, never the middle of a word.
       if ((prev === 32 || prev === 9 || prev === 58 || prev === 93 || prev === 62 || prev === 124 || prev === 96) &&

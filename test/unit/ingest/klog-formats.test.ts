@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, callers, countedLines, eventRows, readRecords } from './ingest-helpers.ts';
 import { Era } from '../../../src/ingest/record.ts';
 import { seedText } from '../../helpers.ts';
+import { printedMessage } from '../../../src/model/trace-query.ts';
 
 const UID = '5f1c2d3e-0000-4000-8000-00000000aa01';
 
@@ -49,8 +50,11 @@ describe('a glog build that spells the severity out', () => {
     ].join('\n');
     const { records } = readRecords(text);
     expect(records.map((r) => [r.severity, callers([r])[0]])).toEqual([[0, 'kuberuntime_manager.go:384'], [1, 'kubelet.go:1903'], [2, 'kubelet.go:1897']]);
-    const rows = eventRows(analyze({ name: 'k.log', data: text }, { year: 2017 }));
+    const trace = analyze({ name: 'k.log', data: text }, { year: 2017 });
+    const rows = eventRows(trace);
     expect(rows.map((r) => [r.sev, r.kind, r.pod])).toEqual([['I', 'runtime.sandbox-changed', 'admin/etcd-0'], ['W', 'syncloop.delete', 'admin/etcd-0'], ['E', 'syncloop.remove', 'admin/etcd-0']]);
+    // The message as printed leaves the spelled-out header behind, as it does a one-letter one.
+    expect(printedMessage(trace, 0)).toMatch(/^No ready sandbox for pod "etcd-0_admin\(/);
   });
 });
 
