@@ -132,7 +132,8 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     // Only SyncPod asks for a new sandbox: a finished worker of the same UID was started again (a static pod re-added
     // from an unchanged manifest: the ADD while it terminated asked for a restart, housekeeping does it).
     { on: 'runtime.sandbox-changed', from: ['finished', 'forgotten'], to: 'sync', inferred: true, detail: '(started again for the same UID)' },
-    { on: 'runtime.sandbox-changed', from: '*', to: '=' },
+    // Otherwise no evidence of a state: from 1.27 the check (util.go) also runs when the status is generated, in any phase.
+    { on: 'runtime.sandbox-changed', from: '*', to: '=', inferred: true },
     ...rejectionRows('sync'),
   ],
 };
@@ -147,6 +148,10 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     { on: 'syncloop.update', from: ['unknown'], to: 'syncing', inferred: true },
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'sync.generating-status', from: ['unknown'], to: 'syncing', inferred: true },
+    // Before 1.22 only computePodActions (SyncPod) asks for a new sandbox: the pod is being synced; in another state
+    // the line says nothing of it.
+    { on: 'runtime.sandbox-changed', from: ['unknown', 'syncing'], to: 'syncing' },
+    { on: 'runtime.sandbox-changed', from: '*', to: '=', inferred: true },
     { on: 'sync.generating-status', from: ['syncing', 'deleting', 'terminated'], to: '=' },
     // The closed channel may still hold one buffered update: the worker runs a last sync after REMOVE.
     { on: 'sync.generating-status', from: ['removed'], to: '=' },

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../helpers.ts';
-import type { Trace } from '../../../src/model/trace.ts';
+import { SpanFlag, type Trace } from '../../../src/model/trace.ts';
 
 const UID = '7d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const REF = `pod="default/api-0" podUID=${UID}`;
@@ -113,5 +113,20 @@ describe('restarts named only by computePodActions\' kill decision', () => {
     const c = trace.containers.find((x) => x.id.startsWith('5c3f'))!;
     // Removed at line 3; the later ContainerDied (line 6) does not move it.
     expect(new Date(c.removedUs / 1000).toISOString()).toBe('2020-02-26T01:57:59.440Z');
+  });
+
+  it('before 1.22 a sandbox decision is SyncPod at work: the serializer syncs; from 1.27 the check runs in any phase and proves nothing', () => {
+    // kubernetes/kubernetes#56996's one line (1.8): the pod's only line asks for a new sandbox.
+    const old = analyzeText(`I1211 11:42:07.972324    9486 kuberuntime_manager.go:384] No ready sandbox for pod "etcd-0_admin(${UID})" can be found. Need to start a new one`, 'k.log', { year: 2017 });
+    const workerBands = (t: Trace) => [...Array(t.spans.count).keys()].filter((s) => t.lanes[t.spans.lane[s]].kind === 'pod-worker');
+    const band = (t: Trace) => workerBands(t).map((s) => t.strings[t.spans.state[s]]);
+    expect(band(old)).toEqual(['syncing']);
+    // A 1.29 pod terminating when util.go's check logs the same decision stays terminating, and only inferred so.
+    const late = analyzeText([
+      'I0316 04:31:23.611176     202 kubelet.go:2490] "SyncLoop DELETE" source="api" pods=["ns/lws-1"]',
+      'I0316 04:33:14.647169     202 util.go:48] "No ready sandbox for pod can be found. Need to start a new one" pod="ns/lws-1"',
+    ].join('\n'), 'k.log', { year: 2024 });
+    expect(band(late).at(-1)).toBe('terminating');
+    expect(late.spans.flags[workerBands(late).at(-1)!] & SpanFlag.Inferred).toBe(SpanFlag.Inferred);
   });
 });
