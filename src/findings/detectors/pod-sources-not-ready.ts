@@ -111,14 +111,15 @@ export const podSourcesNotReady: Detector = {
       const startUs = start >= 0 ? ev.timeUs[trace.nodes[node].starts[start]] : -Infinity;
       const justStarted = ev.timeUs[s.first] - startUs < REPORTED_WAIT_US;
       const names = missing.length ? missing : [...s.wanted];
-      const which = names.length ? listOf(names.map(describeSource)) : 'every pod source';
+      // Skipped housekeeping alone does not say which source is missing.
+      const which = names.length ? listOf(names.map(describeSource)) : 'at least one of its pod sources';
       const span = `${count(s.checks, 'check')} from ${timeOfEvent(trace, s.first)} (${lineRef(trace, s.first)})${s.checks > 1 ? ` to ${timeOfEvent(trace, s.last)} (${lineRef(trace, s.last)}), ${duration(waitUs)}` : ''}`;
       const seenNote = s.wanted.size ? ` It waits for ${listOf([...s.wanted])} and had seen ${s.seen.size ? listOf([...s.seen]) : 'none of them'}.` : '';
       out.push(b.build({
         id: 'pod-sources-not-ready',
         title: stillWaiting
-          ? `Kubelet has not yet had its pods from ${which}`
-          : `Kubelet waited ${duration(waitUs)} for its pods from ${which}`,
+          ? `Kubelet has not yet had its pods from ${names.length ? which : 'all its pod sources'}`
+          : `Kubelet waited ${duration(waitUs)} for its pods from ${names.length ? which : 'all its pod sources'}`,
         severity: long || (stillWaiting && !justStarted && s.checks >= 5) ? 'warning' : 'info',
         explanation: `${stillWaiting ? 'At its last check the kubelet still lacked' : 'The kubelet lacked'} a first full pod list from ${which}: ${span}${stillWaiting ? '' : `, until ${timeOfEvent(trace, s.readyAt)} (${lineRef(trace, s.readyAt)})`}.${seenNote} Until every source has sent one, the kubelet skips housekeeping — pods it should no longer run are not cleaned up and their volumes stay — and refuses to delete pods, so a pod replaced or removed meanwhile can stay stuck. A kubelet normally sees all its sources within seconds of starting.`,
         next: nextStep(names),

@@ -1674,5 +1674,13 @@ describe('round 16: real excerpts', () => {
     // The printf era prints the two sets with %v.
     const printf = analyse('I1005 20:37:54.212933 1424921 config.go:97] Looking for [api file], have seen map[file:{}]\nI1005 20:37:59.212933 1424921 config.go:97] Looking for [api file], have seen map[file:{}]');
     expect(only(printf, 'pod-sources-not-ready').title).toBe('Kubelet has not yet had its pods from the API server (api)');
+    // Skipped housekeeping passes alone (-v=4) say the sources are not all seen, not which one is missing.
+    const skipped = (m: number) => `I0315 10:0${m}:00.000000    2891 kubelet.go:2199] "SyncLoop (housekeeping, skipped): sources aren't ready yet"`;
+    const hk = only(analyse([0, 2, 4, 6, 8].map(skipped).join('\n')), 'pod-sources-not-ready');
+    expect(hk.title).toBe('Kubelet has not yet had its pods from all its pod sources');
+    expect(hk.explanation).toContain('from at least one of its pod sources: 5 checks');
+    // A housekeeping pass that ran ends the wait.
+    const ran = [skipped(0), 'I0315 10:00:02.000000    2891 kubelet.go:2209] "SyncLoop (housekeeping)"'].join('\n');
+    expect(analyse(ran).of('pod-sources-not-ready')).toEqual([]);
   });
 });
