@@ -72,7 +72,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X200', kind: 'eviction.failed', lane: 'eviction', versions: '≤1.20', v: 0,
-    printf: ['eviction manager: unexpected err: %v{err}'], text: ['err'],
+    printf: ['eviction manager: unexpected err: %v{err}', 'eviction manager: failed to get summary stats: %v{err}'], text: ['err'],
     explain: 'The eviction manager\'s check stopped on an error: it could not read the node (not registered: "failed to get node info") or its stats, so this check evicted nothing.',
   },
   {

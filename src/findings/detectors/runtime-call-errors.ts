@@ -60,6 +60,12 @@ const MAKING_CALLS = new Set(['RunPodSandbox', 'CreateContainer', 'StartContaine
 /** Failures of one node close together in time; routine NotFound errors of a node form one group of their own. */
 interface Group { node: number; routine: boolean; calls: Map<string, CallStats>; events: number[]; serious: number; failures: number; lastUs: number }
 
+/** CRI stats calls, and an answer that the container asked about is not there (hcsshim's words, containerd's, Docker's). */
+const STATS_CALL = /Stats$/;
+const GONE_CONTAINER = /does not exist|not found|no such container/i;
+/** The eviction manager reads the same stats: its failure this close is the same one. */
+const STATS_NEAR_US = 60e6;
+
 /** A PLEG stall this close to a runtime call's failure is the same trouble. */
 const PLEG_NEAR_US = 5 * 60e6;
 
@@ -224,6 +230,21 @@ function describe(ctx: FindingContext, n: Group): Finding {
   if (n.calls.has('ExecSync')) {
     const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
     parts.push(`ExecSync runs a command in a container — exec probes, and kubectl exec${ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : ''}: while it fails, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
+  }
+  // Stats asked for a container the runtime no longer has (it exited or was removed after the list): the runtime
+  // answered, and what fails is the node's stats summary, which the eviction manager reads too.
+  const goneStats = calls.every((c) => STATS_CALL.test(c.name) && GONE_CONTAINER.test(c.sample));
+  if (goneStats) {
+    const blind = eventsNear(ctx, ctx.ofKind('eviction.failed'), n.node, ev.timeUs[first] - STATS_NEAR_US, ev.timeUs[last] + STATS_NEAR_US, 20);
+    for (const e of blind) b.evidence(e);
+    parts.push(`The runtime answered: it has no container of an ID it was asked stats for — one that exited or was removed after the kubelet listed it. While stats fail, the kubelet's stats summary fails (metrics-server, kubectl top)${blind.length ? `, and so did the eviction manager's read of it (${lineRef(trace, blind[0])}): its checks evict nothing meanwhile` : ', and with it the eviction manager\'s view of usage'}.`);
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Container stats ${n.failures === 1 ? 'call fails' : 'calls fail'} (${calls.map((c) => c.name).join(', ')}): a container the runtime no longer has`,
+      severity: blind.length || n.failures >= 3 ? 'warning' : 'info',
+      explanation: parts.join(' '),
+      next: 'If it goes on for the same container ID, the runtime still lists a container it cannot open: remove it with the runtime\'s tools (crictl rm, docker rm) and read the runtime\'s log. On Windows with dockershim (hcsshim "does not exist"), see kubernetes/kubernetes#91575.',
+    });
   }
   const network = calls.some((c) => isNetworkPluginError(c.sample));
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));

@@ -202,7 +202,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
   entry('X200', 'eviction.failed', 'eviction',
-    P(klog('E', 'eviction_manager.go:238', 'eviction manager: unexpected err: failed to get node info: node "node-1" not found'), { text: 'failed to get node info: node "node-1" not found' })),
+    P(klog('E', 'eviction_manager.go:238', 'eviction manager: unexpected err: failed to get node info: node "node-1" not found'), { text: 'failed to get node info: node "node-1" not found' }),
+    // A Windows node's stats of a container gone (kubernetes/kubernetes#91575): not an informer's "failed to list".
+    P(klog('E', 'eviction_manager.go:246', 'eviction manager: failed to get summary stats: failed to list pod stats: failed to list all container stats: rpc error: code = Unknown desc = not found'),
+      { text: 'failed to list pod stats: failed to list all container stats: rpc error: code = Unknown desc = not found' })),
   entry('X201', 'node.lease-failed', 'node-status',
     S(klog('E', 'controller.go:115', '"failed to update lease using latest lease, fallback to ensure lease" err="failed 5 attempts to update lease"'), { text: 'failed 5 attempts to update lease' }),
     J(json('nodelease/controller.go:115', { msg: 'failed to update lease using latest lease, fallback to ensure lease', err: 'failed 5 attempts to update lease' }), { text: 'failed 5 attempts to update lease' })),

@@ -1683,4 +1683,16 @@ describe('round 16: real excerpts', () => {
     const ran = [skipped(0), 'I0315 10:00:02.000000    2891 kubelet.go:2209] "SyncLoop (housekeeping)"'].join('\n');
     expect(analyse(ran).of('pod-sources-not-ready')).toEqual([]);
   });
+
+  it('stats of a container the runtime no longer has are the stats summary failing, not the runtime unwell; the eviction manager\'s summary failure is its own (kubernetes/kubernetes#91575)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/91575 — a Windows node's dockershim asks hcsshim for stats of exited containers.
+    const a = fixture('runtime-call-errors-10.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container stats call fails (ListContainerStats): a container the runtime no longer has');
+    expect(a.lines(f)).toEqual([3, 6]);
+    expect(f.explanation).toContain('the eviction manager\'s read of it (line 3)');
+    expect(f.next).not.toContain('journalctl -u containerd');
+    // The eviction manager's printf line is its own failure, not an informer's "failed to list".
+    expect(a.kinds(3)).toEqual(['eviction.failed']);
+  });
 });
