@@ -144,25 +144,32 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
   end: [],
   rows: [
     { on: 'syncloop.add', from: ['unknown', 'removed'], to: 'syncing', inferred: true },
-    { on: 'syncloop.add', from: ['syncing', 'deleting', REJECTED], to: '=' },
+    { on: 'syncloop.add', from: ['syncing', 'deleting', 'completed', REJECTED], to: '=' },
     { on: 'syncloop.update', from: ['unknown'], to: 'syncing', inferred: true },
     { on: 'syncloop.update', from: '*', to: '=' },
     { on: 'sync.generating-status', from: ['unknown'], to: 'syncing', inferred: true },
-    // Before 1.22 only computePodActions (SyncPod) asks for a new sandbox: the pod is being synced; in another state
-    // the line says nothing of it.
+    // dispatchWork: a pod whose phase is Succeeded or Failed gets no more syncs (its containers all finished).
+    { on: 'syncloop.work-after-completion', from: ['unknown', 'syncing'], to: 'completed', detail: '(phase Succeeded or Failed: no more syncs)' },
+    { on: 'syncloop.work-after-completion', from: '*', to: '=', inferred: true },
+    // Before 1.22 only computePodActions (SyncPod) asks for a new sandbox, and logs what it decided: the pod is being
+    // synced; in another state the line says nothing of it.
     { on: 'runtime.sandbox-changed', from: ['unknown', 'syncing'], to: 'syncing' },
+    { on: 'runtime.pod-actions', from: ['unknown', 'syncing'], to: 'syncing' },
+    { on: 'runtime.pod-actions', from: '*', to: '=', inferred: true },
     { on: 'runtime.sandbox-changed', from: '*', to: '=', inferred: true },
-    { on: 'sync.generating-status', from: ['syncing', 'deleting', 'terminated'], to: '=' },
+    { on: 'sync.generating-status', from: ['syncing', 'deleting', 'terminated', 'completed'], to: '=' },
     // The closed channel may still hold one buffered update: the worker runs a last sync after REMOVE.
     { on: 'sync.generating-status', from: ['removed'], to: '=' },
     { on: 'syncloop.delete', from: ['syncing'], to: 'deleting', inferred: true },
+    { on: 'syncloop.delete', from: ['completed'], to: 'deleting', inferred: true },
     { on: 'syncloop.delete', from: ['deleting', 'terminated', REJECTED], to: '=' },
     // The pod killer kills a pod the config no longer wants (its REMOVE may not be in the log).
-    { on: 'housekeeping.kill-unwanted', from: ['unknown', 'syncing'], to: 'deleting', detail: '(the pod killer: no longer wanted)' },
+    { on: 'housekeeping.kill-unwanted', from: ['unknown', 'syncing', 'completed'], to: 'deleting', detail: '(the pod killer: no longer wanted)' },
     { on: 'housekeeping.kill-unwanted', from: ['deleting', 'removed', 'terminated'], to: '=' },
     { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },
     { on: 'status.deleted', from: ['syncing'], to: 'terminated', inferred: true },
-    { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated'], to: 'removed', inferred: true },
+    { on: 'status.deleted', from: ['completed'], to: 'terminated', inferred: true },
+    { on: 'syncloop.remove', from: ['syncing', 'deleting', 'terminated', 'completed'], to: 'removed', inferred: true },
     { on: 'syncloop.remove', from: ['removed', REJECTED], to: '=' },
     { on: 'status.deleted', from: [REJECTED], to: '=' },
     // The status manager logs its final delete when the API call returns; the REMOVE that delete caused may come in

@@ -129,4 +129,14 @@ describe('restarts named only by computePodActions\' kill decision', () => {
     expect(band(late).at(-1)).toBe('terminating');
     expect(late.spans.flags[workerBands(late).at(-1)!] & SpanFlag.Inferred).toBe(SpanFlag.Inferred);
   });
+
+  it('before 1.22 computePodActions is SyncPod at work, and "has completed, ignoring remaining sync work" ends the syncing: the pod completed (kubernetes/kubernetes#92613)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/92613 — a finished OnFailure pod whose sandbox is stopped; the poster's `#` comment inside.
+    const text = readFileSync(new URL('../../fixtures/logs/completed-pod-journal-comment.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'issue.md', { year: 2020 });
+    const worker = [...Array(trace.spans.count).keys()].filter((s) => trace.lanes[trace.spans.lane[s]].kind === 'pod-worker');
+    expect(worker.map((s) => [trace.events.line[trace.spans.startEvent[s]], trace.strings[trace.spans.state[s]]])).toEqual([
+      [2, 'syncing'], [7, 'completed (phase Succeeded or Failed: no more syncs)'],
+    ]);
+  });
 });
