@@ -271,7 +271,9 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X136', kind: 'pleg.write-status', lane: 'pleg', versions: '≤1.20', v: 4, podNameFirst: true,
-    printf: ['PLEG: Write status for %s{pod}: %v'],
+    // The status dump starts with the pod's UID: %+v (≤1.17, `&{ID:<uid> Name:…`) or %#v (`&container.PodStatus{ID:"<uid>", …`).
+    printf: ['PLEG: Write status for %s{pod}: &{ID:%s{podUID} %v', 'PLEG: Write status for %s{pod}: &container.PodStatus{ID:%q{podUID}, %v',
+      'PLEG: Write status for %s{pod}: %v'],
     explain: 'The PLEG read a pod\'s status from the runtime while relisting and cached it (the pod is written name/namespace).',
   },
   {
@@ -708,5 +710,13 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     id: 'X108', kind: 'stats.no-network', lane: 'other', versions: '≤1.20 (printf)', v: 0,
     printf: ['Unable to find network stats for sandbox %q{podSandboxID}'],
     explain: 'The stats provider found no network statistics for the sandbox (its network is torn down, or it never had one).',
+  },
+  {
+    // dockertools (≤1.5, glog.Errorf, the pod's name only) and the dockershim (W, "name_namespace"; "networkPlugin" later).
+    id: 'X222', kind: 'runtime.pod-ip-failed', lane: 'runtime', versions: '≤1.23 (Docker)', v: 0,
+    printf: ['NetworkPlugin %s failed on the status hook for pod \'%s{podName}\' - %v{err}',
+      'failed to read pod IP from plugin/docker: %s failed on the status hook for pod %q{pod}: %v{err}'],
+    text: ['err'],
+    explain: 'Reading the pod\'s status, the Docker integration asked the network plugin (CNI) for the pod\'s IP and it failed: the network is not set up yet or is being torn down, so the status has no IP for now. For a terminated sandbox ("cannot find network namespace for the terminated container") it is routine.',
   },
 ];

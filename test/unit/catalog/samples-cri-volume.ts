@@ -315,6 +315,13 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'kuberuntime_manager.go:888', `getSandboxIDByPodUID got sandbox IDs ["${SANDBOX}"] for pod "${WEB0}"`), { pods: [web0] })),
   entry('X108', 'stats.no-network', 'other',
     P(klog('W', 'cri_stats_provider.go:442', `Unable to find network stats for sandbox "${SANDBOX}"`))),
+  entry('X222', 'runtime.pod-ip-failed', 'runtime',
+    // 1.3's dockertools (kubernetes/kubernetes#29217): the pod's name only.
+    P(klog('E', 'docker_manager.go:345', `NetworkPlugin cni failed on the status hook for pod 'web-0' - Unexpected command output Device "eth0" does not exist.`),
+      { pods: [pod('', 'web-0', '')], text: 'Unexpected command output Device "eth0" does not exist.' }),
+    // The dockershim's warning names the pod name_namespace.
+    P(klog('W', 'docker_sandbox.go:394', `failed to read pod IP from plugin/docker: networkPlugin cni failed on the status hook for pod "web-0_default": CNI failed to retrieve network namespace path: cannot find network namespace for the terminated container "${SANDBOX}"`),
+      { pods: [ref], text: `CNI failed to retrieve network namespace path: cannot find network namespace for the terminated container "${SANDBOX}"` })),
   entry('X109', 'node.volume-limit-error', 'node-status',
     P(klog('E', 'setters.go:745', 'Error getting volume limit for plugin kubernetes.io/azure-disk'), { text: 'kubernetes.io/azure-disk' })),
   entry('X110', 'node.cni-config', 'node-status',

@@ -321,7 +321,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X136', 'pleg.write-status', 'pleg',
     // name/namespace, then the runtime's PodStatus dumped with %#v.
     P(klog('I', 'generic.go:386', `PLEG: Write status for web-0/default: &container.PodStatus{ID:"${UID}", Name:"web-0", Namespace:"default", IPs:[]string{"10.1.2.3"}, ContainerStatuses:[]*container.ContainerStatus{}} (err: <nil>)`),
-      { pods: [ref] })),
+      { pods: [pod('default', 'web-0', UID)] }),
+    // ≤1.17 dumps it with %+v (kubernetes/kubernetes#29217, OpenShift 1.3).
+    P(klog('I', 'generic.go:329', `PLEG: Write status for web-0/default: &{ID:${UID} Name:web-0 Namespace:default IP: ContainerStatuses:[0xc820aa50a0]} (err: <nil>)`),
+      { pods: [pod('default', 'web-0', UID)] })),
   entry('X115', 'pleg.status-error', 'pleg',
     S(klog('E', 'generic.go:453', '"PLEG: Write status" err="rpc error: code = Unknown desc = failed to get sandbox ip: check network namespace closed" pod="default/web-0"'),
       { pods: [ref], text: 'rpc error: code = Unknown desc = failed to get sandbox ip: check network namespace closed' }),

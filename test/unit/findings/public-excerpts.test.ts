@@ -3,6 +3,7 @@
  * test/fixtures/findings/, trimmed to what the test needs; the source is named next to each use). Expected facts
  * (line numbers, durations, names) are read off the fixture text.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
 import { kindName } from '../../../src/catalog/catalog.ts';
@@ -1694,5 +1695,14 @@ describe('round 16: real excerpts', () => {
     expect(f.next).not.toContain('journalctl -u containerd');
     // The eviction manager's printf line is its own failure, not an informer's "failed to list".
     expect(a.kinds(3)).toEqual(['eviction.failed']);
+  });
+
+  it('1.3\'s PLEG status dump gives the pod\'s UID, and with it the year; the status hook\'s CNI failure is the pod\'s (kubernetes/kubernetes#29217)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/29217 — OpenShift 1.3: the kubelet asks CNI for the pod's status before its network is set up.
+    const a = analyse(readFileSync(new URL('../../fixtures/logs/openshift-1.3-cni-status-hook.md', import.meta.url), 'utf8'));
+    expect(a.trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['default/hi-openshift 375d0b17-4d29-11e6-b25d-0242a73d1e4e']);
+    expect(a.trace.sources[0].year).toEqual({ value: 2016, how: 'pod-uid' });
+    expect(a.kinds(9)).toEqual(['runtime.pod-ip-failed']);
+    expect(a.trace.events.pod[a.trace.events.line.indexOf(9)]).toBe(0);
   });
 });
