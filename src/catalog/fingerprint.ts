@@ -18,6 +18,15 @@ const POD_WORKER_LINES = [
   'M62', 'M63', 'M64', 'M67', 'M69', 'M23', 'M23x', 'M24', 'M24x', 'M25', 'M26', 'M29', 'M29x', 'M30', 'M32', 'M33',
 ];
 
+/**
+ * Other structured lines whose value of one key is a named string type (`types.UID`, PLEG's container state): klog
+ * printed it unquoted up to 1.27 and quoted from 1.28 (kubelet-reference §6.3). Entry id → [key with its `=`, what].
+ */
+const TYPED_VALUE_LINES: Record<string, [string, string]> = {
+  M98: [' podUID=', 'podUID on probe lines'], M99: [' podUID=', 'podUID on probe lines'], M100: [' podUID=', 'podUID on probe lines'],
+  M93: [' newState=', 'container state on "GenericPLEG" lines'],
+};
+
 /** Signals keyed by catalog entry id: [range, description]. */
 const BY_ENTRY: Record<string, [Range, string]> = {
   M03: [[0, 20], 'printf "SyncLoop (ADD, …)"'],
@@ -267,6 +276,14 @@ export class VersionFingerprint {
       if (text.includes(' podUID="')) this.note('quoted podUID on pod-worker lines', [28, Infinity]);
       else if (text.includes(' podUID=')) this.note('unquoted podUID on pod-worker lines', [21, 27]);
     }
+    const typed = keyed ? TYPED_VALUE_LINES[entryId] : undefined;
+    if (typed) {
+      this.textChecks++;
+      const at = text.indexOf(typed[0], msgStart);
+      const c = at < 0 ? -1 : text.charCodeAt(at + typed[0].length);
+      if (c === 34) this.note(`quoted ${typed[1]}`, [28, Infinity]);
+      else if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122)) this.note(`unquoted ${typed[1]}`, [0, 27]);
+    }
   }
 
   /**
@@ -400,6 +417,7 @@ interface EntrySignals {
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const ids = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
+    ...Object.keys(TYPED_VALUE_LINES),
     'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44',
   ]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));

@@ -123,6 +123,15 @@ describe('version fingerprint', () => {
     expect(versionOf(klog('I', 'config.go:414', `Receiving a new pod "web-0_default(${UID})"`))).toBe('unknown');
   });
 
+  it('reads the quoting of types.UID and PLEG states on probe and "GenericPLEG" lines too: unquoted ≤1.27, quoted 1.28+ (kubernetes/kubernetes#113938)', () => {
+    const probe = (ref: string) => klog('E', 'prober.go:113', `"Probe errored" err="context deadline exceeded" probeType="Liveness" ${ref} containerName="app"`);
+    expect(versionOf(probe(REF))).toBe('1.19–1.27');
+    expect(versionOf(probe(REF28))).toBe('1.28+');
+    const pleg = (state: string) => klog('I', 'generic.go:222', `"GenericPLEG" podUID=${UID} containerID="${CID}" oldState=running newState=${state}`);
+    expect(versionOf(pleg('exited'))).toBe('1.21–1.27');
+    expect(versionOf(pleg('"exited"'))).toBe('1.28+');
+  });
+
   it('dates a structured log 1.19+ by its key=value form alone (InfoS came with klog v2 in 1.19), when no message says more', () => {
     expect(versionOf(klog('I', 'cpu_manager.go:214', '"Starting CPU manager" policy="none"'))).toBe('1.19+');
     // A printf line says nothing of the kind.
