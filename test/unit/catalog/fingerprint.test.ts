@@ -127,9 +127,9 @@ describe('version fingerprint', () => {
     const probe = (ref: string) => klog('E', 'prober.go:113', `"Probe errored" err="context deadline exceeded" probeType="Liveness" ${ref} containerName="app"`);
     expect(versionOf(probe(REF))).toBe('1.19–1.27');
     expect(versionOf(probe(REF28))).toBe('1.28+');
-    const pleg = (state: string) => klog('I', 'generic.go:222', `"GenericPLEG" podUID=${UID} containerID="${CID}" oldState=running newState=${state}`);
-    expect(versionOf(pleg('exited'))).toBe('1.21–1.27');
-    expect(versionOf(pleg('"exited"'))).toBe('1.28+');
+    const pleg = (q: string) => klog('I', 'generic.go:222', `"GenericPLEG" podUID=${q}${UID}${q} containerID="${CID}" oldState=${q}running${q} newState=${q}exited${q}`);
+    expect(versionOf(pleg(''))).toBe('1.21–1.27');
+    expect(versionOf(pleg('"'))).toBe('1.28+');
   });
 
   it('dates a structured log 1.19+ by its key=value form alone (InfoS came with klog v2 in 1.19), when no message says more', () => {
