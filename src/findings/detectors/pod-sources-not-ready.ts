@@ -30,10 +30,13 @@ interface Stretch {
   readyAt: number;
 }
 
-/** The source names in a fragment of text: `[api file]`, `map[api:{} file:{}]`, `map[]`, `["api","file"]`. */
+/** Each source's name as a word: `[api file]`, `map[api:{} file:{}]`, `["api","file"]`. */
+const SOURCE_WORDS = SOURCE_NAMES.map((name) => [name, new RegExp(`\\b${name}\\b`)] as const);
+
+/** The source names in a fragment of text (`map[]`: none). */
 function sourceNames(text: string): Set<string> {
   const out = new Set<string>();
-  for (const name of SOURCE_NAMES) if (new RegExp(`\\b${name}\\b`).test(text)) out.add(name);
+  for (const [name, word] of SOURCE_WORDS) if (word.test(text)) out.add(name);
   return out;
 }
 
