@@ -73,6 +73,12 @@ export interface ServiceStatus {
   line: number;
 }
 
+/** When the service entered its state (its "since", local time as the log's own), in µs; NaN when the block gives none. */
+export function serviceSinceUs(s: ServiceStatus): number {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(s.since)) return NaN;
+  return Date.parse(`${s.since.slice(0, 19).replace(' ', 'T')}Z`) * 1000;
+}
+
 /**
  * Why lines are missing at a cut: an elision mark (`...`, `<snip>`), a markdown fence or prose between two excerpts of
  * a document, the next file's section (`==> kubelet.log.1 <==`), or journald's "Suppressed N messages" notice.

@@ -14,6 +14,7 @@ import { KINDS } from '../catalog/catalog.ts';
 import { KUBELET_START_KINDS } from './machines.ts';
 import { Severity } from '../ingest/klog-header.ts';
 import { formatDurationUs } from '../util/time.ts';
+import { serviceSinceUs } from '../ingest/source-notes.ts';
 import { eventLabel, str } from './trace-query.ts';
 import type { Trace } from './trace.ts';
 
@@ -173,11 +174,23 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const old = `the last line of the previous process (${oldPid ? `pid ${oldPid}, ` : ''}line ${ev.line[p.lastEvent]})`;
   if (p.cut) return `${head}: lines are missing between it and ${old}, so when that one stopped is not in the log`;
   if (p.unseen) {
+    const since = serviceStart(trace, r);
+    if (since && since.us >= p.fromUs && since.us <= r.startUs) {
+      return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: the \`systemctl status\` pasted with it (line ${since.line}) has this process running since ${since.text}, so the restart was then`;
+    }
     return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between`;
   }
   const gap = formatDurationUs(r.startUs - p.fromUs);
   if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;
   return `${head}, ${gap} after ${old}, which ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;
+}
+
+/** A pasted `systemctl status` of the new process's source naming it as the main PID: when the service started it. */
+function serviceStart(trace: Trace, r: KubeletRestart): { us: number; line: number; text: string } | undefined {
+  const service = trace.sources[trace.events.source[r.startEvent]]?.service;
+  if (!service || !r.pid || service.mainPid !== r.pid) return undefined;
+  const us = serviceSinceUs(service);
+  return Number.isNaN(us) ? undefined : { us, line: service.line, text: service.since.slice(0, 19) };
 }
 
 /** What the exit line says: its detail (systemd's status, the crash's message, the fatal error), else its label. */

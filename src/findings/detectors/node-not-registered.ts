@@ -13,6 +13,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
+import { serviceSinceUs } from '../../ingest/source-notes.ts';
 import { causeByWords } from '../causes.ts';
 import { clip, NODE_NOT_FOUND } from '../text-scan.ts';
 import { API_SERVER_CAUSES } from './api-server-unreachable.ts';
@@ -70,7 +71,7 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
   let sinceWhat = Number.isFinite(sinceUs) ? `the kubelet's start at ${timeOf(trace, sinceUs)} (${lineRef(trace, trace.nodes[g.node].starts[startIndex])})` : '';
   const service = trace.sources[ev.source[first]]?.service;
   if (!Number.isFinite(sinceUs) && service?.since && service.active.startsWith('active')) {
-    sinceUs = Date.parse(`${service.since.replace(' ', 'T')}Z`) * 1000;
+    sinceUs = serviceSinceUs(service);
     sinceWhat = `the service's start at ${service.since.slice(11)} (systemctl status, line ${service.line})`;
   }
   const fromUs = Number.isFinite(sinceUs) && sinceUs <= ev.timeUs[first] ? sinceUs : ev.timeUs[first];

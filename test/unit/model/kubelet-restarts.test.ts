@@ -2,6 +2,7 @@
  * Kubelet restarts: each start with the process before it — its last line, how it ended when a line says so, and
  * the stretch with no kubelet between — as the timeline shades it and the CLI reports it.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeRestart, kubeletRestarts, kubeletRestartsOf } from '../../../src/model/kubelet-restarts.ts';
 import { analyzeJson } from '../../../src/cli/analyze-command.ts';
@@ -228,5 +229,17 @@ describe('a start the log begins with', () => {
       housekeeping('10:00:17.000000', 812),
     ])).toEqual([2]);
     expect(startsOf([housekeeping('10:00:17.000000', 812), housekeeping('10:00:19.000000', 812)])).toEqual([]);
+  });
+
+  it('a start no line shows takes its time from a pasted `systemctl status` whose main PID is the new process (sigitp-git/ubuntu-mlnx-dpdk notes)', () => {
+    // An EKS node's notes: systemctl status, the lines it shows (cut at the terminal's width), a restart, the status again.
+    const text = readFileSync(new URL('../../fixtures/logs/systemctl-status-restart.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'notes.md');
+    const restarts = kubeletRestarts(trace);
+    expect(restarts.map((r) => r.pid)).toEqual([3535357]);
+    expect(describeRestart(trace, restarts[0])).toMatch(/: the `systemctl status` pasted with it \(line 35\) has this process running since 2025-01-10 19:11:19, so the restart was then$/);
+    // A status block of another process says nothing of this start.
+    const other = analyzeText(text.replace('Main PID: 3535357', 'Main PID: 3535356'), 'notes.md');
+    expect(describeRestart(other, kubeletRestarts(other)[0])).toMatch(/so the restart was somewhere in between$/);
   });
 });
