@@ -1705,4 +1705,12 @@ describe('round 16: real excerpts', () => {
     expect(a.kinds(9)).toEqual(['runtime.pod-ip-failed']);
     expect(a.trace.events.pod[a.trace.events.line.indexOf(9)]).toBe(0);
   });
+
+  it('a sandbox whose cgroup cannot be made is about the node\'s cgroups, not the network; "cgroup mountpoint does not exist" is a hierarchy not mounted', () => {
+    // A kubeadm node's notes (Nov 2024): the etcd static pod's sandbox fails in containerd's cgroup setup.
+    const f = only(fixture('sandbox-create-failed-9.log'), 'sandbox-create-failed');
+    expect(f.explanation).toContain('a cgroup hierarchy it needs is not mounted on the node');
+    expect(f.next).toMatch(/^Check the node's cgroups against what the runtime expects/);
+    expect(f.next).not.toContain('/etc/cni/net.d');
+  });
 });
