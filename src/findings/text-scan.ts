@@ -168,10 +168,6 @@ export function errorClass(text: string): ErrorClass {
 }
 
 /**
- * The error comes from the pod network plugin (CNI): setting up or tearing down a sandbox's network failed
- * (`NetworkPlugin cni failed to teardown pod`, `plugin type="calico" failed (delete)`, `failed to destroy network`).
- */
-/**
  * The API server's answer that a Node does not exist — "node \"x\" not found", "nodes \"x\" not found" (the quotes
  * escaped or not, or lost) — with the name kept: the API server was reached, the node is not registered.
  */
@@ -192,6 +188,10 @@ export const CGROUP_DRIVER_MISMATCH = {
   next: 'Make the two agree: cgroupDriver in the kubelet\'s configuration (/var/lib/kubelet/config.yaml) and SystemdCgroup in containerd\'s runc options (or CRI-O\'s cgroup_manager); systemd on a systemd host. Restart both.',
 };
 
+/**
+ * The error comes from the pod network plugin (CNI): setting up or tearing down a sandbox's network failed
+ * (`NetworkPlugin cni failed to teardown pod`, `plugin type="calico" failed (delete)`, `failed to destroy network`).
+ */
 export function isNetworkPluginError(text: string): boolean {
   const t = (text.length > 2000 ? text.slice(0, 2000) : text).toLowerCase();
   return t.includes('cni') || t.includes('networkplugin') || t.includes('network plugin') || t.includes('teardown pod')

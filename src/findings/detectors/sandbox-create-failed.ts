@@ -9,7 +9,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { CGROUP_DRIVER_MISMATCH, clipMiddle, failedActions, isCgroupDriverMismatch, isNetworkPluginError, runtimeErrorText } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
 import { eventsNear } from '../episodes.ts';
@@ -130,6 +130,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const cgroupSetup = !p.network && !portTaken && !cgroups && !pauseImage && p.error.includes('cgroup');
   // containerd's cgroup v1 library finds no mount of a hierarchy it needs (a v1 runtime on a v2-only node, a controller not mounted).
   const noMountPoint = cgroupSetup && p.error.includes('cgroup mountpoint does not exist');
+  // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
+  const runtimeGone = !p.network && !portTaken && !cgroupSetup && !pauseImage && !ociFailed && p.error !== '' && isSocketDown(errorClass(p.error));
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
     : p.network ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : pauseMissing ? ' The runtime looked its sandbox (pause) image up in its own image store, by the name it is configured with, and found no image of that name: the name or its tag does not match the image on the node, or the image was removed. No pull was tried. Every pod\'s sandbox is made from it, so no pod can start on this node until the names agree.'
@@ -137,7 +139,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
     : noMountPoint ? ' The runtime could not set up the sandbox cgroup: a cgroup hierarchy it needs is not mounted on the node (a runtime that only knows cgroup v1 on a node with cgroup v2 alone, or a controller not mounted).'
     : cgroupSetup ? ' The runtime could not set up the sandbox cgroup.'
-    : ociFailed ? ' The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.' : '';
+    : ociFailed ? ' The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.'
+    : runtimeGone ? ' The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.' : '';
   const parts: string[] = [];
   if (p.failureCount) {
     const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
@@ -170,6 +173,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
       ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
       : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
+      : runtimeGone
+      ? 'Read the runtime\'s own log and restart history for these seconds (`journalctl -u containerd` or crio, `systemctl status containerd`): what made it go away — a panic, the OOM killer, a restart — and whether the same request crashes it each time; the kubelet retries the sandbox once the runtime answers again.'
       : cgroupSetup
       ? 'Check the node\'s cgroups against what the runtime expects: the mode (`stat -fc %T /sys/fs/cgroup`: cgroup2fs is v2 alone), a runtime and runc new enough for cgroup v2, the controllers mounted under /sys/fs/cgroup, and the same cgroup driver (systemd or cgroupfs) in the runtime and the kubelet; the runtime\'s log (`journalctl -u containerd` or crio) has the whole error.'
       : ociFailed

@@ -1713,4 +1713,22 @@ describe('round 16: real excerpts', () => {
     expect(f.next).toMatch(/^Check the node's cgroups against what the runtime expects/);
     expect(f.next).not.toContain('/etc/cni/net.d');
   });
+
+  it('a sandbox that fails because the runtime\'s socket closed is the runtime gone, not a network or image step; a CNI plugin\'s own failure stays the network\'s', () => {
+    // A home-made CNI plugin's notes (Apr 2023): its IPAM fails first; a day later containerd goes away mid-call.
+    const a = fixture('sandbox-create-failed-10.log');
+    const sandboxes = a.of('sandbox-create-failed');
+    expect(sandboxes.map((f) => f.title)).toEqual([
+      'Pod sandbox creation failing for kube-system/coredns-5bbd96d687-tvpxr',
+      'Pod sandbox creation failing for kube-system/coredns-5bbd96d687-nffpx',
+      'Pod sandbox creation failing for kube-system/coredns-5bbd96d687-bhmwz',
+    ]);
+    expect(sandboxes[0].explanation).toContain('The error is in network setup');
+    for (const f of sandboxes.slice(1)) {
+      expect(f.explanation).toContain('the runtime itself was down or restarting');
+      expect(f.next).toMatch(/^Read the runtime's own log and restart history/);
+    }
+    // The runtime's own finding says the same of its calls.
+    expect(a.of('runtime-call-errors').some((f) => f.explanation.includes('the runtime (containerd, CRI-O, dockershim) was down or restarting'))).toBe(true);
+  });
 });
