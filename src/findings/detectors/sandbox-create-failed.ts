@@ -130,8 +130,11 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const cgroupSetup = !p.network && !portTaken && !cgroups && !pauseImage && p.error.includes('cgroup');
   // containerd's cgroup v1 library finds no mount of a hierarchy it needs (a v1 runtime on a v2-only node, a controller not mounted).
   const noMountPoint = cgroupSetup && p.error.includes('cgroup mountpoint does not exist');
+  // The runtime could not mount the sandbox's root filesystem from its snapshots (overlay): the snapshotter's directory
+  // is on a filesystem overlay cannot stack on (itself overlay, as a live image's root), or the mount options are refused.
+  const rootfsMount = !p.network && !portTaken && !cgroupSetup && !pauseImage && /failed to mount rootfs component|mount source: \\?"?overlay/.test(p.error);
   // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
-  const runtimeGone = !p.network && !portTaken && !cgroupSetup && !pauseImage && !ociFailed && p.error !== '' && isSocketDown(errorClass(p.error));
+  const runtimeGone = !p.network && !portTaken && !cgroupSetup && !pauseImage && !ociFailed && !rootfsMount && p.error !== '' && isSocketDown(errorClass(p.error));
   const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
     : p.network ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : pauseMissing ? ' The runtime looked its sandbox (pause) image up in its own image store, by the name it is configured with, and found no image of that name: the name or its tag does not match the image on the node, or the image was removed. No pull was tried. Every pod\'s sandbox is made from it, so no pod can start on this node until the names agree.'
@@ -139,6 +142,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
     : noMountPoint ? ' The runtime could not set up the sandbox cgroup: a cgroup hierarchy it needs is not mounted on the node (a runtime that only knows cgroup v1 on a node with cgroup v2 alone, or a controller not mounted).'
     : cgroupSetup ? ' The runtime could not set up the sandbox cgroup.'
+    : rootfsMount ? ' The runtime could not mount the sandbox\'s root filesystem from its image snapshots (an overlay mount): the kernel refused it — most often because the runtime\'s snapshot directory (/var/lib/containerd) is on a filesystem overlay cannot stack on, such as an overlay itself (a live or container image\'s root).'
     : ociFailed ? ' The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.'
     : runtimeGone ? ' The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.' : '';
   const parts: string[] = [];
@@ -173,6 +177,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
       ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
       : portTaken
       ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
+      : rootfsMount
+      ? 'See what the runtime\'s root is on (`findmnt -T /var/lib/containerd`, `df -T /var/lib/containerd`): overlay snapshots need a real disk filesystem underneath (ext4, xfs with ftype=1), not overlay or tmpfs — mount a disk there or move the runtime\'s root to one; the kernel log (`dmesg | grep overlay`) says why it refused the mount.'
       : runtimeGone
       ? 'Read the runtime\'s own log and restart history for these seconds (`journalctl -u containerd` or crio, `systemctl status containerd`): what made it go away — a panic, the OOM killer, a restart — and whether the same request crashes it each time; the kubelet retries the sandbox once the runtime answers again.'
       : cgroupSetup

@@ -1731,4 +1731,16 @@ describe('round 16: real excerpts', () => {
     // The runtime's own finding says the same of its calls.
     expect(a.of('runtime-call-errors').some((f) => f.explanation.includes('the runtime (containerd, CRI-O, dockershim) was down or restarting'))).toBe(true);
   });
+
+  it('a sandbox whose overlay root filesystem the kernel refuses to mount is about where the runtime keeps its snapshots, not the network', () => {
+    // A kubeadm node's notes: the static pods' sandboxes fail with "failed to mount rootfs component … invalid argument";
+    // the same paste's `mount` shows the node's / is itself an overlay (a live image).
+    const a = fixture('sandbox-create-failed-11.log');
+    const found = a.of('sandbox-create-failed');
+    expect(found.map((f) => f.pods)).toHaveLength(2);
+    for (const f of found) {
+      expect(f.explanation).toContain('could not mount the sandbox\'s root filesystem from its image snapshots');
+      expect(f.next).toMatch(/^See what the runtime's root is on/);
+    }
+  });
 });
