@@ -549,6 +549,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'On Windows the kubelet reads node CPU and memory from performance counters; one could not be read (error 800007d6 is a missing counter, often a damaged counter registry), so the node\'s stats lack it until it can.',
   },
   {
+    // cgroup_manager_linux.go's Update, printf in the 1.2x releases (a kubelet on a cgroup v2 node, kubepods failing).
+    id: 'X223', kind: 'node.cgroup-update-failed', lane: 'node-status', versions: '1.2x (printf)', v: 0,
+    printf: ['cgroup update failed %v{err}'], text: ['err'],
+    explain: 'The kubelet\'s cgroup manager could not apply a cgroup\'s settings (on cgroup v2: enable the controllers it needs in cgroup.subtree_control); the pods\' cgroups it was setting up are missing or incomplete.',
+  },
+  {
     id: 'X159', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to listen and serve'], text: ['err'],
     explain: 'The kubelet\'s HTTPS server (port 10250: the API server\'s logs, exec and port-forward calls, metrics) could not listen, usually because another process — often a second kubelet — holds the port; the kubelet exits.',

@@ -18,6 +18,7 @@ import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { lastBefore } from '../episodes.ts';
 
 const FAILED = kindId('node.kubelet-failed');
 /** Fatal records that are kubelet-panic's: the Go runtime's crash report and the crash handler's line. */
@@ -157,6 +158,8 @@ const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 
 const EXIT_AFTER_ERROR_US = 10e6;
 /** An OOM kill line and the exit line it explains are this close. */
 const OOM_NEAR_US = 5e6;
+/** The cgroup manager's failure this close before a cgroup start-up error is the same one. */
+const CGROUP_UPDATE_NEAR_US = 5e6;
 /** systemd's watchdog or stop-timeout kill comes at most this long before the exit it causes. */
 const SYSTEMD_KILL_BEFORE_US = 180e6;
 
@@ -383,6 +386,14 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  if (g.cause?.id === 'cgroups') {
+    // The cgroup manager's own failure just before names the cgroup and the write the kernel refused.
+    const update = lastBefore(ctx, ctx.ofKind('node.cgroup-update-failed'), g.node, ev.timeUs[first] - CGROUP_UPDATE_NEAR_US, ev.timeUs[first]);
+    if (update >= 0) {
+      b.evidence(update, false);
+      parts.push(`Just before, the cgroup manager could not update a cgroup: "${clip(ctx.text(update), 200)}" (${lineRef(trace, update)}).`);
+    }
+  }
   if (g.cause?.id === 'flags') {
     // The flag library warned at each start which flags are on their way out.
     const flags = new Map<string, number>();

@@ -201,6 +201,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X223', 'node.cgroup-update-failed', 'node-status',
+    // A 1.2x kubelet on a node switched to cgroup v2 (a blog post of 2022).
+    P(klog('E', 'cgroup_manager_linux.go:603', 'cgroup update failed failed to enable controllers on "/sys/fs/cgroup": write /sys/fs/cgroup/cgroup.subtree_control: invalid argument'),
+      { text: 'failed to enable controllers on "/sys/fs/cgroup": write /sys/fs/cgroup/cgroup.subtree_control: invalid argument' })),
   entry('X200', 'eviction.failed', 'eviction',
     P(klog('E', 'eviction_manager.go:238', 'eviction manager: unexpected err: failed to get node info: node "node-1" not found'), { text: 'failed to get node info: node "node-1" not found' }),
     // A Windows node's stats of a container gone (kubernetes/kubernetes#91575): not an informer's "failed to list".

@@ -1743,4 +1743,13 @@ describe('round 16: real excerpts', () => {
       expect(f.next).toMatch(/^See what the runtime's root is on/);
     }
   });
+
+  it('a kubelet that cannot set up its cgroups quotes the cgroup manager\'s own failure just before (a blog post: a node switched to cgroup v2)', () => {
+    // ningan123's post (2022): after systemd.unified_cgroup_hierarchy=1 the kubelet cannot enable controllers at the root.
+    const a = fixture('kubelet-exited-11.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its cgroups could not be set up');
+    expect(f.explanation).toContain('Just before, the cgroup manager could not update a cgroup: "failed to enable controllers on "/sys/fs/cgroup"');
+    expect(a.lines(f)).toContain(35);
+  });
 });
