@@ -45,3 +45,11 @@ export function podNames(trace: Trace, pods: Iterable<number>, max = 4): string 
 export function podName(trace: Trace, p: number): string {
   return trace.pods[p] ? podId(trace.pods[p]) : '(unknown pod)';
 }
+
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
+
+/** A byte count for a reader: `1.2 GiB`, `161.0 MiB`, `512 bytes`. */
+export function bytesText(n: number): string {
+  return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
+}

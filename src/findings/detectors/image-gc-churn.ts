@@ -10,8 +10,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
-import { bytesText } from './image-gc-failing.ts';
+import { bytesText, count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 /** GC lines more than this apart belong to different passes (the image GC runs every 5 minutes). */
 const PASS_GAP_US = 60e6;

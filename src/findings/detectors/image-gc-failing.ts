@@ -13,7 +13,7 @@ import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
-import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { bytesText, count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
 /** A refused removal this soon after GC began removing (or found the disk over its threshold) is that pass's. */
@@ -21,8 +21,6 @@ const REFUSED_IN_PASS_US = 5 * 60e6;
 const MAX_REFUSED = 200;
 /** Before 1.7 every failed pass printed its line (X11d), not only several in a row. */
 const printedEachPass = (msg: number) => CATALOG[msg].id === 'X11d';
-const GIB = 1024 ** 3;
-const MIB = 1024 ** 2;
 
 const CAUSES: readonly Cause[] = [
   {
@@ -82,10 +80,6 @@ export const imageGcFailing: Detector = {
     return [...byNode.entries()].map(([node, list]) => describe(ctx, node, list, refusedOnly.has(node)));
   },
 };
-
-export function bytesText(n: number): string {
-  return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
-}
 
 function describe(ctx: FindingContext, node: number, list: number[], refused: boolean): Finding {
   const trace = ctx.trace;

@@ -17,7 +17,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
-import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { bytesText, count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { lastBefore } from '../episodes.ts';
 
 const FAILED = kindId('node.kubelet-failed');
@@ -110,6 +110,12 @@ const CAUSES: readonly Cause[] = [
     id: 'rootfs', words: ['rootfs info', 'could not find device with major'], title: 'it could not find its root filesystem\'s device',
     why: 'cAdvisor could not map the kubelet\'s root directory to a block device it knows (btrfs or zfs subvolumes, a container\'s overlay filesystem under kind or docker-in-docker), and the container manager needs that device\'s capacity.',
     next: 'Put the kubelet\'s root directory (/var/lib/kubelet, or --root-dir) on a filesystem cAdvisor supports (ext4, xfs), or on kind use a node image and a host storage driver it supports.',
+  },
+  {
+    // ValidateNodeAllocatable: "allocatable" is the sum reserved, "capacity" what would be left of the node's (< 0).
+    id: 'reservations', words: ['invalid node allocatable configuration'], title: 'its reservations exceed what the node has',
+    why: 'What the kubelet reserves out of a resource — systemReserved, kubeReserved and the hard eviction threshold together — is more than the node has: the error\'s "allocatable" is that reservation and its "capacity" what would be left for pods, below zero, so it refuses to start.',
+    next: 'Lower systemReserved, kubeReserved or the hard eviction threshold (evictionHard) for that resource in the kubelet\'s configuration (or flags) so that together they stay well under the node\'s capacity, or give the node more of it.',
   },
   {
     id: 'cgroups', words: ['cgroup', 'qos container', 'mountpoint for'], title: 'its cgroups could not be set up',
@@ -386,6 +392,15 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  if (g.cause?.id === 'reservations') {
+    // The node's own amount is the reservation plus what the error calls capacity (a negative remainder).
+    const m = /Resource \\?"(\w+)\\?" has an allocatable of \{\{(\d+) \d+\}.{0,40}?capacity of \{\{(-\d+) /.exec(g.error);
+    if (m && m[1] === 'memory') {
+      const reserved = Number(m[2]);
+      const short = -Number(m[3]);
+      parts.push(`Here the node has ${bytesText(reserved - short)} of memory and the reservations come to ${bytesText(reserved)}: ${bytesText(short)} more than it has.`);
+    }
+  }
   if (g.cause?.id === 'cgroups') {
     // The cgroup manager's own failure just before names the cgroup and the write the kernel refused.
     const update = lastBefore(ctx, ctx.ofKind('node.cgroup-update-failed'), g.node, ev.timeUs[first] - CGROUP_UPDATE_NEAR_US, ev.timeUs[first]);

@@ -1752,4 +1752,12 @@ describe('round 16: real excerpts', () => {
     expect(f.explanation).toContain('Just before, the cgroup manager could not update a cgroup: "failed to enable controllers on "/sys/fs/cgroup"');
     expect(a.lines(f)).toContain(35);
   });
+
+  it('"invalid Node Allocatable configuration" is reservations exceeding the node, with the node\'s memory worked out from the error\'s two numbers', () => {
+    // A home-lab README (Dec 2025): systemReserved 1Gi + kubeReserved 1Gi + evictionHard 200Mi on a node of about 2 GiB.
+    const f = only(fixture('kubelet-exited-12.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its reservations exceed what the node has');
+    expect(f.explanation).toContain('Here the node has 2.0 GiB of memory and the reservations come to 2.2 GiB: 161.0 MiB more than it has.');
+    expect(f.next).toMatch(/^Lower systemReserved, kubeReserved or the hard eviction threshold/);
+  });
 });
