@@ -207,7 +207,16 @@ export class VersionFingerprint {
   }
 
   /**
-   * Called once per classified record, of catalog entry number `entry` (records of entries fingerprintWatches says
+   * Whether a record of catalog entry number `entry` can still tell the fingerprint anything: its text is decoded
+   * for observe() only then (lines such as probe results come by the hundred thousand, and their one check has a budget).
+   */
+  wants(entry: number): boolean {
+    const d = SIGNALS_OF_ENTRY[entry];
+    return d !== undefined && (!d.budgetOnly || this.textChecks <= TEXT_CHECK_BUDGET);
+  }
+
+  /**
+   * Called once per classified record, of catalog entry number `entry` (records of entries wants() says
    * no to may be left out: this returns at once for them). `keyed`: a structured or JSON record (both carry the
    * structured message and its keys).
    */
@@ -411,22 +420,20 @@ interface EntrySignals {
   index: number;
   byEntry: [Range, string] | undefined;
   fileLine: (typeof FILE_LINES)[number] | undefined;
+  /** Only a text check under the budget reads it (TYPED_VALUE_LINES): past the budget there is nothing to learn. */
+  budgetOnly: boolean;
 }
 
 /** Entries observe() looks at further; every entry it tests by id below is one of them. */
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
-  const ids = new Set([
+  const others = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
-    ...Object.keys(TYPED_VALUE_LINES),
     'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44',
   ]);
-  return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id) }]));
+  const ids = new Set([...others, ...Object.keys(TYPED_VALUE_LINES)]);
+  return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id), budgetOnly: !others.has(id) }]));
 })();
 
 /** ENTRY_SIGNALS by catalog entry number (read for every record). */
 const SIGNALS_OF_ENTRY: readonly (EntrySignals | undefined)[] = CATALOG.map((e) => ENTRY_SIGNALS.get(e.id));
 
-/** Whether VersionFingerprint.observe looks at records of catalog entry number `entry` at all (most: no). */
-export function fingerprintWatches(entry: number): boolean {
-  return SIGNALS_OF_ENTRY[entry] !== undefined;
-}

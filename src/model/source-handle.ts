@@ -8,7 +8,7 @@
  * is made with `continuesEarlierPart` and ends with endSegment() instead of end().
  */
 import type { PodRef } from '../catalog/extract.ts';
-import { fingerprintWatches, minorRange, VersionFingerprint } from '../catalog/fingerprint.ts';
+import { minorRange, VersionFingerprint } from '../catalog/fingerprint.ts';
 import { releaseUs, SUPPORTED_RELEASES } from '../catalog/release-dates.ts';
 import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
@@ -214,7 +214,7 @@ export class SourceHandle implements FastRecordSink {
     const entry = memo.rows[row * ROW + ROW_ENTRY];
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    if (fingerprintWatches(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
+    if (this.fp.wants(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
