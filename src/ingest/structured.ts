@@ -242,7 +242,11 @@ export function valueString(s: string, kv: KeyValue): string {
       const body = s.slice(kv.valStart + 2, Math.max(kv.valStart + 2, kv.valEnd - 3));
       return body.split('\n').map((l) => (l.charCodeAt(0) === 9 ? l.slice(1) : l)).join('\n');
     }
-    default: return s.slice(kv.valStart, kv.valEnd);
+    default: {
+      // A paste that lost a value's opening quote leaves its closing one (`pod=-1/web-0"`): no unquoted value ends so.
+      const end = kv.valEnd - 1 > kv.valStart && s.charCodeAt(kv.valEnd - 1) === 34 && s.lastIndexOf('"', kv.valEnd - 2) < kv.valStart ? kv.valEnd - 1 : kv.valEnd;
+      return s.slice(kv.valStart, end);
+    }
   }
 }
 

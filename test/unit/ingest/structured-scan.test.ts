@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutInside, quotedEnd, scanKeyValues, type EndReport, type KeyValue } from '../../../src/ingest/structured.ts';
+import { cutInside, quotedEnd, scanKeyValues, valueString, type EndReport, type KeyValue } from '../../../src/ingest/structured.ts';
 
 const CUT = -2;
 
@@ -116,5 +116,18 @@ describe('where a structured text ends', () => {
     expect(viaScan(many, 64)).toBeUndefined();
     expect(cutInside(many, 0)).toBe('inside the value of last= (its quote is not closed)');
     expect(cutReference(many)).toBe(cutInside(many, 0));
+  });
+});
+
+describe('a value as a string', () => {
+  it('an unquoted value that kept only its closing quote (the opening one lost in a paste) is read without it', () => {
+    const text = 'pod=-1/datacenter1-dc-0" podUID="c1745bf9" phase=Running path=a"b"';
+    const pairs: KeyValue[] = [];
+    const n = scanKeyValues(text, 0, pairs);
+    expect(pairs.slice(0, n).map((kv) => [kv.key, valueString(text, kv)])).toEqual([
+      ['pod', '-1/datacenter1-dc-0'], ['podUID', 'c1745bf9'], ['phase', 'Running'],
+      // A value with quotes of its own inside keeps them: that is no lost opening quote.
+      ['path', 'a"b"'],
+    ]);
   });
 });
