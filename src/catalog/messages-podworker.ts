@@ -186,12 +186,12 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'Every container of the pod has been stopped.',
   },
   {
-    id: 'M28o', kind: 'sync.stopped-all', lane: 'pod-worker', versions: '1.22–1.26', v: 4,
+    id: 'M28o', kind: 'sync.stopped-all-orphan', lane: 'pod-worker', versions: '1.22–1.26', v: 4,
     msg: ['Pod termination stopped all running orphan containers'],
     explain: 'Every container of a pod known only from the runtime (orphaned) has been stopped.',
   },
   {
-    id: 'M28s', kind: 'sync.stopped-all', lane: 'pod-worker', versions: '1.28 (maybe 1.27)+', v: 4,
+    id: 'M28s', kind: 'sync.stopped-all-orphan', lane: 'pod-worker', versions: '1.28 (maybe 1.27)+', v: 4,
     msg: ['Pod termination stopped all running orphaned containers'],
     explain: 'Every container of a pod known only from the runtime (orphaned) has been stopped.',
   },

@@ -102,6 +102,14 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     ...TEARDOWN.map((on) => ({ on, from: ['terminating'], to: '=' })),
     { on: 'pw.teardown-orphaned', from: ['sync', 'forgotten'], to: 'terminating' },
     { on: 'pw.teardown-orphaned', from: ['terminating'], to: '=' },
+    // Its termination had completed: housekeeping, having lost that state, tears the pod down a second time.
+    { on: 'pw.teardown-orphaned', from: ['terminated'], to: 'terminating', anomaly: 'housekeeping tore down again a pod whose worker had already terminated (the worker\'s termination state was lost)' },
+    // syncTerminatingPod logs it only once every container is stopped, just before it returns: the worker terminates.
+    { on: 'sync.stopped-all', from: ['terminating'], to: 'terminated', inferred: true },
+    { on: 'sync.stopped-all', from: ['terminated'], to: '=' },
+    // A pod known only from the runtime has no API object to report: once stopped, its worker is finished.
+    { on: 'sync.stopped-all-orphan', from: ['terminating'], to: 'finished', inferred: true },
+    { on: 'sync.stopped-all-orphan', from: ['finished'], to: '=' },
     { on: 'pw.terminal', from: ['sync'], to: 'terminating' },
     { on: 'pw.terminal', from: ['terminating'], to: '=' },
     { on: 'pw.observed-terminate', from: ['terminating'], to: '=' },
@@ -110,6 +118,8 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'sync.terminating-enter', from: ['sync'], to: 'terminating' },
     { on: 'sync.terminating-exit', from: ['terminating', 'terminated'], to: '=' },
     { on: 'pw.terminated', from: ['terminating'], to: 'terminated' },
+    // After "Pod termination stopped all running containers" the worker's own line confirms it.
+    { on: 'pw.terminated', from: ['terminated'], to: '=' },
     { on: 'sync.terminated-enter', from: ['terminated'], to: '=' },
     { on: 'sync.terminated-enter', from: ['terminating'], to: 'terminated', inferred: true },
     { on: 'pw.complete', from: ['terminated'], to: 'finished' },

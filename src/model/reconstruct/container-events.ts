@@ -17,8 +17,13 @@ const CONTAINER_EVENT_OF_KIND = KINDS.map((k) => CONTAINER_EVENTS[k] ?? '');
 const isKillDecision = (kind: string) => kind === 'runtime.kill-decision' || kind === 'runtime.kill-unwanted';
 /** computePodActions names the pod's current sandbox (SandboxID:…): a later line that names none is about it. */
 const NAMES_CURRENT_SANDBOX = 'runtime.pod-actions';
+/** syncTerminatingPod's "Post-termination container state": each container's state after the kill, by name. */
+const POST_TERMINATION = 'sync.post-termination';
+/** `(nginx state=exited exitCode=0 finishedAt=…)`, one group per container (bounded: a hostile line may be long). */
+const POST_TERMINATION_GROUP = /\(([\w.-]{1,253}) state=(\w{1,16})(?: exitCode=(-?\d{1,10}))?/g;
+const MAX_POST_TERMINATION_GROUPS = 64;
 /** Kinds that can touch an instance at all; the main pass calls apply() only for these. */
-export const CONTAINER_KIND = KINDS.map((k, id) => isKillDecision(k) || k === NAMES_CURRENT_SANDBOX || SANDBOX_EVENT_OF_KIND[id] !== '' || CONTAINER_EVENT_OF_KIND[id] !== '');
+export const CONTAINER_KIND = KINDS.map((k, id) => isKillDecision(k) || k === NAMES_CURRENT_SANDBOX || k === POST_TERMINATION || SANDBOX_EVENT_OF_KIND[id] !== '' || CONTAINER_EVENT_OF_KIND[id] !== '');
 
 export class ContainerEvents {
   /** Per instance, the reason of the kill decided for it (its next kill's label). */
@@ -39,6 +44,10 @@ export class ContainerEvents {
     const cid = cidId ? strings.get(cidId) : '';
     if (kind === NAMES_CURRENT_SANDBOX) {
       if (this.sandboxIdCol[i]) this.currentSandbox.set(pod, this.sandboxIdCol[i]);
+      return;
+    }
+    if (kind === POST_TERMINATION) {
+      this.postTermination(i, t, pod, kind);
       return;
     }
     // "Stopping PodSandbox for <pod>" names no ID: the sandbox the pod's last computePodActions named.
@@ -69,6 +78,20 @@ export class ContainerEvents {
       this.applyContainerEvent(ci, containerEvent, i, t, pod, kind);
       events.container[i] = ci;
       if (containers[ci].lane !== primary) members.add(containers[ci].lane, i);
+    }
+  }
+
+  /** Each container the line says has exited ends its newest instance's kill with that exit (its code). */
+  private postTermination(i: number, t: number, pod: number, kind: string): void {
+    const { events, strings } = this.ctx;
+    const text = events.text[i] ? strings.get(events.text[i]) : '';
+    let groups = 0;
+    for (const m of text.matchAll(POST_TERMINATION_GROUP)) {
+      if (++groups > MAX_POST_TERMINATION_GROUPS) break;
+      if (m[2] !== 'exited' || !this.instances.hasName(pod, m[1])) continue;
+      const ci = this.instances.instance(pod, '', m[1], false, i, t);
+      if (m[3] !== undefined) this.instances.list[ci].exitCode = Number(m[3]);
+      this.applyContainerEvent(ci, 'container.exit', i, t, pod, kind);
     }
   }
 

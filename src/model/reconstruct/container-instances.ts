@@ -24,6 +24,11 @@ export class ContainerInstances {
 
   constructor(private readonly ctx: ReconstructContext) {}
 
+  /** The pod has an instance of a container of this name. */
+  hasName(pod: number, name: string): boolean {
+    return this.latestByName[pod]?.has(name) ?? false;
+  }
+
   /** True if the newest instance of the container has exited or was removed (so a create is for a new one). */
   latestIsDead(pod: number, name: string): boolean {
     const latest = this.latestByName[pod]?.get(name);

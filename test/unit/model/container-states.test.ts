@@ -139,4 +139,16 @@ describe('restarts named only by computePodActions\' kill decision', () => {
       [2, 'syncing'], [7, 'completed (phase Succeeded or Failed: no more syncs)'],
     ]);
   });
+
+  it('"Pod termination stopped all running containers" ends the termination and "Post-termination container state" the containers; a teardown after it is an anomaly (kubernetes/kubernetes#107730)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/107730 — after syncTerminatingPod finished, housekeeping re-created the worker.
+    const text = readFileSync(new URL('../../fixtures/logs/terminated-then-orphaned.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'issue.md');
+    const worker = [...Array(trace.spans.count).keys()].filter((k) => trace.lanes[trace.spans.lane[k]].kind === 'pod-worker');
+    expect(worker.map((k) => [trace.events.line[trace.spans.startEvent[k]], trace.strings[trace.spans.state[k]]])).toEqual([
+      [2, 'terminating'], [4, 'terminated'], [7, 'terminating'],
+    ]);
+    expect(trace.anomalies.map((a) => a.message)).toEqual(['pod-worker: housekeeping tore down again a pod whose worker had already terminated (the worker\'s termination state was lost)']);
+    expect(containerBands(trace)).toEqual([['1330', 'running'], ['1330', 'killing grace 30s'], ['1330', 'exited (exit 0)']]);
+  });
 });
