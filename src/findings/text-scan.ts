@@ -173,6 +173,11 @@ export function errorClass(text: string): ErrorClass {
  */
 export const NODE_NOT_FOUND = /nodes? \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
 
+/** The API server's optimistic-concurrency answer (HTTP 409): the object changed since it was read. */
+export function isWriteConflict(text: string): boolean {
+  return text.includes('the object has been modified') || text.includes('Operation cannot be fulfilled on');
+}
+
 /**
  * runc refusing a cgroup path of the other driver's form: the runtime uses systemd's cgroups and the kubelet gave it a
  * cgroupfs path (`expected cgroupsPath to be of format "slice:prefix:name" for systemd cgroups, got "/kubepods/…"`), or

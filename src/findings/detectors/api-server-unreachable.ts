@@ -14,7 +14,7 @@ import { KINDS, kindId } from '../../catalog/catalog.ts';
 import type { Finding, Trace } from '../../model/trace.ts';
 import { printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
-import { clip, NODE_NOT_FOUND } from '../text-scan.ts';
+import { clip, isWriteConflict, NODE_NOT_FOUND } from '../text-scan.ts';
 import { burstCount } from '../episodes.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
@@ -239,6 +239,8 @@ export const apiServerUnreachable: Detector = {
       if (kind === 'error.unhandled' && !/fail(ed)? to (list|watch)/i.test(text)) continue;
       // "nodes \"x\" not found" is the API server's answer: it was reached, the node is not registered (node-not-registered).
       if (NODE_NOT_FOUND.test(text)) continue;
+      // A write conflict is the API server's answer too: another writer changed the object (node-status-conflict).
+      if (isWriteConflict(text)) continue;
       const cause = kind === CERT_STUCK ? CERTIFICATE_EXPIRED
         : kind === 'node.cert-request-failed' && /forbidden/i.test(text) ? CSR_FORBIDDEN
         : causeByWords(API_SERVER_CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);

@@ -1760,4 +1760,16 @@ describe('round 16: real excerpts', () => {
     expect(f.explanation).toContain('Here the node has 2.0 GiB of memory and the reservations come to 2.2 GiB: 161.0 MiB more than it has.');
     expect(f.next).toMatch(/^Lower systemReserved, kubeReserved or the hard eviction threshold/);
   });
+
+  it('node status updates answered "the object has been modified" are a write conflict with another writer, not an unreachable API server (kubernetes/kubernetes#20566)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/20566 — a 1.2 kubelet ran two status updaters; the API server answered 409s.
+    const a = fixture('node-status-conflict-1.log');
+    expect(a.of('api-server-unreachable')).toEqual([]);
+    const f = only(a, 'node-status-conflict');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5, 6]);
+    expect(f.explanation).toContain('An update ran out of retries (line 6)');
+    // Two conflicts with no update given up are a passing race.
+    expect(analyse(a.text.split('\n').slice(0, 3).join('\n')).of('node-status-conflict')).toEqual([]);
+  });
 });
