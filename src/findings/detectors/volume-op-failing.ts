@@ -29,6 +29,16 @@ const MAX_EVIDENCE = 20;
 const MAX_GROUPS = 100;
 
 /** A mount something still uses: a cause of unmounts and of the rest alike. */
+/**
+ * The kubelet's Secret and ConfigMap managers serve a pod's volumes only while they hold the pod's reference to the
+ * object: "not registered" is that bookkeeping, not a missing object.
+ */
+const NOT_REGISTERED: Cause = {
+  id: 'not-registered', words: ['not registered'], title: 'the kubelet holds no reference to its Secret or ConfigMap for this pod ("not registered")',
+  why: 'The kubelet\'s Secret and ConfigMap managers hand out an object only for pods they have registered it for: a pod\'s objects are registered when its sync starts and released when it terminates. "not registered" says the kubelet has no such registration for this pod — the object itself may well exist. It is seen for a pod being deleted, whose references were released while the volume manager still tries to set the volume up, and around a kubelet restart, before the pod\'s first sync.',
+  next: 'Check whether the pod is being deleted (then the retries go on until its termination completes; if it stays Terminating, look at what else its termination waits for) or the kubelet just restarted (the pod\'s next sync registers it again). Make sure the object exists (`kubectl get secret,configmap -n <ns>`); recreating it does not help when it does.',
+};
+
 const BUSY: Cause = {
   id: 'busy', words: ['device or resource busy'], title: 'the mount is still in use',
   why: 'Unmounting failed because something still uses the mount: a process outside the pod (a backup agent, a shell), another mount below it, or a container the runtime has not removed yet.',
@@ -65,9 +75,10 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     why: 'The kubelet reads the objects of Secret, ConfigMap and projected volumes (a service-account token\'s kube-root-ca.crt too) from the API server, and "failed to sync … cache" means they did not arrive in time: the API server is slow or unreachable from the node, or the kubelet\'s requests are throttled. The object itself may well exist.',
     next: 'Check the node\'s connection to the API server (the kubelet\'s other API errors around this time; from the node, `curl -k https://<server>:6443/readyz`) and the API server\'s load; the mount is retried and succeeds once the object arrives.',
   },
+  NOT_REGISTERED,
   {
-    id: 'object-missing', words: ['not found', "couldn't find key", 'not registered'], title: 'the ConfigMap or Secret it mounts is missing',
-    why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for), or the kubelet has not been told about it yet ("not registered"); the mount is retried until it appears.',
+    id: 'object-missing', words: ['not found', "couldn't find key"], title: 'the ConfigMap or Secret it mounts is missing',
+    why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for); the mount is retried until it appears.',
     next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); mark the volume optional if the pod can start without it.',
   },
   BUSY,
@@ -251,6 +262,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   const effect = isUnmount(g.op)
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''
+    : cause === NOT_REGISTERED ? 'Until it succeeds the volume is not set up: a starting pod waits in ContainerCreating; a pod being deleted keeps retrying it until its termination completes.'
     : 'Until it succeeds, the pod cannot start: it stays ContainerCreating, and after 2m3s its sync gives up waiting for the volume and tries again.';
   return b.build({
     id: 'volume-op-failing',

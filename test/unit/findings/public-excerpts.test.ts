@@ -1772,4 +1772,12 @@ describe('round 16: real excerpts', () => {
     // Two conflicts with no update given up are a passing race.
     expect(analyse(a.text.split('\n').slice(0, 3).join('\n')).of('node-status-conflict')).toEqual([]);
   });
+
+  it('"not registered" is the kubelet\'s own bookkeeping of a pod\'s Secret, not a missing Secret; no ContainerCreating claimed (kubernetes/kubernetes#113289)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/113289 — a pod being deleted retries a secret volume the kubelet released.
+    const f = only(fixture('volume-op-failing-5.log'), 'volume-op-failing');
+    expect(f.title).toMatch(/: the kubelet holds no reference to its Secret or ConfigMap for this pod \("not registered"\)$/);
+    expect(f.explanation).not.toContain('it stays ContainerCreating');
+    expect(f.next).toMatch(/^Check whether the pod is being deleted/);
+  });
 });
