@@ -86,7 +86,7 @@ function causeOf(error: string): Cause {
   const cls = errorClass(error);
   if (cls === 'deadline exceeded' || error.includes('timeout')) return 'timeout';
   if (isSocketDown(cls)) return 'unreachable';
-  if (cls === 'not found' || error.includes('No such container')) return 'gone';
+  if (cls === 'not found' || error.includes('No such container') || /does not exist|container destroyed/.test(error)) return 'gone';
   return 'other';
 }
 
@@ -94,7 +94,7 @@ const CAUSE_TEXT: Record<Cause, string> = {
   network: 'The pod network plugin (CNI) could not tear down the pod\'s network: the sandbox is only stopped once its network is released, so the kill fails as long as the plugin does.',
   timeout: 'The runtime did not answer the kill in time: it is hung or overloaded, or the container\'s process does not exit (a process stuck in uninterruptible sleep, often on NFS or a failing disk).',
   unreachable: 'The kubelet could not reach the runtime (its socket refused or closed the connection): the runtime was down or restarting.',
-  gone: 'The runtime no longer knows what the kubelet asked it to stop: it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm).',
+  gone: 'The runtime no longer knows what the kubelet asked it to stop: it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm, or the runtime dropping it itself).',
   other: 'The runtime refused the kill.',
 };
 
@@ -109,6 +109,20 @@ const NEXT: Record<Cause, string> = {
   gone: 'Usually nothing to do: the kubelet stops retrying once the runtime no longer lists the container; if the pod stays Terminating, restart the kubelet so it relists the runtime.',
   other: 'Read the runtime\'s log for the container or sandbox named (journalctl -u containerd / crio / docker) and crictl inspect / inspectp on the node.',
 };
+
+/** Lines that say a pod is being deleted or torn down (its kills then end its life, not a container's run). */
+const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'housekeeping.kill-unwanted-failed', 'sync.deleted-must-kill',
+  'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate', 'pw.teardown-orphaned'];
+
+/** The log shows the pod being deleted or torn down at or before `tUs`. */
+function deleting(ctx: FindingContext, pod: number, tUs: number): boolean {
+  const ev = ctx.trace.events;
+  for (const e of ctx.ofKinds(DELETION_KINDS)) {
+    if (ev.timeUs[e] > tUs) break;
+    if (ev.pod[e] === pod) return true;
+  }
+  return false;
+}
 
 function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Finding {
   const trace = ctx.trace;
@@ -135,7 +149,9 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Findi
   const parts = [
     `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     CAUSE_TEXT[cause],
-    `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`,
+    deleting(ctx, g.pod, ev.timeUs[last]) || g.sandbox
+      ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
+      : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean);

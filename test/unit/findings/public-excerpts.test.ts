@@ -1780,4 +1780,16 @@ describe('round 16: real excerpts', () => {
     expect(f.explanation).not.toContain('it stays ContainerCreating');
     expect(f.next).toMatch(/^Check whether the pod is being deleted/);
   });
+
+  it('a container kill the runtime answers "does not exist" is a container gone; only a pod shown being deleted is said to stay Terminating', () => {
+    // kubernetes/kubernetes#21751 (1.2): the pod killer's kill, answered "Container does not exist: container destroyed".
+    const a = fixture('pod-kill-failed-2.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.explanation).toContain('Nothing in the log says the pod is being deleted');
+    const text = 'E0224 23:46:40.914963    3415 kubelet.go:2190] Failed killing the pod "liveness-exec": failed to "KillContainer" for "liveness" with KillContainerError: "API error (500): Cannot stop container c6bce5190c29: [2] Container does not exist: container destroyed"';
+    const gone = analyse(text).of('pod-kill-failed');
+    expect(gone.map((g) => g.title)).toEqual(['Killing container liveness of liveness-exec fails: not found in the runtime']);
+    // The pod killer kills only pods no longer wanted: that pod is being deleted.
+    expect(gone[0].explanation).toContain('it stays Terminating');
+  });
 });
