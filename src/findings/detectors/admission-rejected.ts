@@ -115,6 +115,18 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
     title: `Pods rejected at admission: ${g.reason}`,
     severity: 'warning',
     explanation: parts.join(' '),
-    next: 'Compare the node\'s allocatable resources with the requests of the pods the kubelet already runs (kubectl describe node); static pods and pods bound with spec.nodeName skip the scheduler\'s checks; check node labels and taints for affinity rejections.',
+    next: nextFor(`${g.reason} ${detail}`),
   });
+}
+
+/** A node condition the eviction manager's admit handler rejects pods for, as the rejection names it. */
+const PRESSURE = /\b(Disk|Memory|PID)Pressure\b/;
+
+function nextFor(reason: string): string {
+  const pressure = PRESSURE.exec(reason);
+  if (pressure) {
+    const what = pressure[1] === 'Disk' ? 'disk space (images, container logs, emptyDir volumes, writable layers)' : pressure[1] === 'Memory' ? 'memory' : 'process IDs';
+    return `The node is under ${pressure[0]}: free ${what} on it (the eviction manager's lines say which signal crossed which threshold). Until the condition clears every new pod is rejected here, and a DaemonSet's controller creates a replacement on the same node again and again.`;
+  }
+  return 'Compare the node\'s allocatable resources with the requests of the pods the kubelet already runs (kubectl describe node); static pods and pods bound with spec.nodeName skip the scheduler\'s checks; check node labels and taints for affinity rejections.';
 }

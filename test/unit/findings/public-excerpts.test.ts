@@ -1792,4 +1792,11 @@ describe('round 16: real excerpts', () => {
     // The pod killer kills only pods no longer wanted: that pod is being deleted.
     expect(gone[0].explanation).toContain('it stays Terminating');
   });
+
+  it('pods rejected for DiskPressure are told to free disk, not to compare requests with allocatable (kubernetes/minikube#7073)', () => {
+    // https://github.com/kubernetes/minikube/issues/7073 — a full disk: kindnet pods rejected and recreated in a loop.
+    const f = only(fixture('admission-rejected-4.log'), 'admission-rejected');
+    expect(f.next).toMatch(/^The node is under DiskPressure: free disk space/);
+    expect(f.next).toContain('a DaemonSet\'s controller creates a replacement on the same node again and again');
+  });
 });
