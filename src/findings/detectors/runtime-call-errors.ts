@@ -62,6 +62,8 @@ interface Group { node: number; routine: boolean; calls: Map<string, CallStats>;
 
 /** CRI stats calls, and an answer that the container asked about is not there (hcsshim's words, containerd's, Docker's). */
 const STATS_CALL = /Stats$/;
+/** containerd's and CRI-O's words for an exec that ran past the timeout it was given. */
+const EXEC_TIMEOUT = /timeout (\d+(?:\.\d+)?m?s) exceeded/;
 const GONE_CONTAINER = /does not exist|not found|no such container/i;
 /** The eviction manager reads the same stats: its failure this close is the same one. */
 const STATS_NEAR_US = 60e6;
@@ -224,6 +226,18 @@ function describe(ctx: FindingContext, n: Group): Finding {
   }
   if ([...classes].some(isSocketDown)) {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
+  }
+  // An exec's own deadline (the probe's timeoutSeconds): containerd says "timeout 5s exceeded". The runtime answered.
+  const execTimeout = calls.every((c) => c.name === 'ExecSync') ? EXEC_TIMEOUT.exec(calls[0].sample) : null;
+  if (execTimeout) {
+    parts.push(`The deadline is the exec's own, ${execTimeout[1]} — an exec probe's timeoutSeconds: the probe's command ran longer than the probe allows; the runtime answered, it was not hung. Before 1.20 such a timeout was logged as the probe erroring, never counted as a failure, so a liveness probe that always timed out never restarted the container; from 1.20 (ExecProbeTimeout) it counts as a failure.`);
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Exec probe command runs past its timeout (ExecSync ×${n.failures})`,
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: 'Make the probe\'s command finish well within timeoutSeconds (what it waits on may itself be slow), or raise timeoutSeconds; on a kubelet before 1.20 do not rely on an exec liveness probe timing out to restart the container.',
+    });
   }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
   // ExecSync runs exec probes (and kubectl exec): the containers it names go unchecked while it fails.

@@ -1799,4 +1799,13 @@ describe('round 16: real excerpts', () => {
     expect(f.next).toMatch(/^The node is under DiskPressure: free disk space/);
     expect(f.next).toContain('a DaemonSet\'s controller creates a replacement on the same node again and again');
   });
+
+  it('an ExecSync that ran past "timeout 5s" is an exec probe slower than its timeoutSeconds, not a hung runtime (kubernetes/kubernetes#82987)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/82987 — the liveness probe's curl outlives timeoutSeconds: 5; no restart before 1.20.
+    const f = only(fixture('runtime-call-errors-11.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Exec probe command runs past its timeout (ExecSync ×1)');
+    expect(f.explanation).toContain('The deadline is the exec\'s own, 5s');
+    expect(f.explanation).not.toContain('the runtime was hung or overloaded');
+    expect(f.next).toMatch(/^Make the probe's command finish well within timeoutSeconds/);
+  });
 });
