@@ -549,6 +549,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'On Windows the kubelet reads node CPU and memory from performance counters; one could not be read (error 800007d6 is a missing counter, often a damaged counter registry), so the node\'s stats lack it until it can.',
   },
   {
+    // bootstrap.go: the kubelet's current client certificate (kubelet.conf's) has expired, so it must bootstrap anew.
+    id: 'X224', kind: 'node.client-cert-expired', lane: 'node-status', versions: '≤1.20 (printf)', v: 0,
+    printf: ['part of the existing bootstrap client certificate is expired: %v{expiry}'], text: ['expiry'],
+    explain: 'The client certificate the kubelet\'s kubeconfig holds has expired (at the time given): it falls back to the bootstrap kubeconfig to request a new one, and cannot talk to the API server until it gets one.',
+  },
+  {
     // cgroup_manager_linux.go's Update, printf in the 1.2x releases (a kubelet on a cgroup v2 node, kubepods failing).
     id: 'X223', kind: 'node.cgroup-update-failed', lane: 'node-status', versions: '1.2x (printf)', v: 0,
     printf: ['cgroup update failed %v{err}'], text: ['err'],

@@ -88,7 +88,7 @@ const CAUSES: readonly Cause[] = [
     next: 'Compare the token in the bootstrap kubeconfig (/etc/kubernetes/bootstrap-kubelet.conf) with the API server\'s (kubeadm: `kubeadm token list`, create one if it expired; otherwise its --token-auth-file), and check that the system:node-bootstrapper role is bound to the bootstrap group (`kubectl get clusterrolebinding | grep bootstrap`).',
   },
   {
-    id: 'credentials', words: ['kubeconfig', 'client ca file', 'x509', 'certificate', 'kubelet.conf'], title: 'its credentials',
+    id: 'credentials', words: ['kubeconfig', 'client ca file', 'x509', 'certificate', 'kubelet.conf'], title: 'its credentials could not be loaded',
     why: 'The kubelet could not load its kubeconfig, bootstrap kubeconfig or certificates: missing, unreadable or expired.',
     next: 'Check /etc/kubernetes/kubelet.conf and bootstrap-kubelet.conf, the client certificate they name (`openssl x509 -enddate -noout -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and the CA file; on kubeadm nodes `kubeadm certs check-expiration`, or join the node again.',
   },
@@ -164,8 +164,8 @@ const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 
 const EXIT_AFTER_ERROR_US = 10e6;
 /** An OOM kill line and the exit line it explains are this close. */
 const OOM_NEAR_US = 5e6;
-/** The cgroup manager's failure this close before a cgroup start-up error is the same one. */
-const CGROUP_UPDATE_NEAR_US = 5e6;
+/** A cause's own line this close before the start-up error (a cgroup update, an expired certificate) is the same failure. */
+const CAUSE_LINE_NEAR_US = 5e6;
 /** systemd's watchdog or stop-timeout kill comes at most this long before the exit it causes. */
 const SYSTEMD_KILL_BEFORE_US = 180e6;
 
@@ -401,9 +401,17 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
       parts.push(`Here the node has ${bytesText(reserved - short)} of memory and the reservations come to ${bytesText(reserved)}: ${bytesText(short)} more than it has.`);
     }
   }
+  if (g.cause?.id === 'credentials') {
+    // Its client certificate had just expired: the bootstrap kubeconfig it fails on was its way to a new one.
+    const expired = lastBefore(ctx, ctx.ofKind('node.client-cert-expired'), g.node, ev.timeUs[first] - CAUSE_LINE_NEAR_US, ev.timeUs[first] + 1);
+    if (expired >= 0) {
+      b.evidence(expired, false);
+      parts.push(`Just before, it found its client certificate expired (${clip(ctx.text(expired), 60)}, ${lineRef(trace, expired)}): it then needs the bootstrap kubeconfig to request a new one.`);
+    }
+  }
   if (g.cause?.id === 'cgroups') {
     // The cgroup manager's own failure just before names the cgroup and the write the kernel refused.
-    const update = lastBefore(ctx, ctx.ofKind('node.cgroup-update-failed'), g.node, ev.timeUs[first] - CGROUP_UPDATE_NEAR_US, ev.timeUs[first]);
+    const update = lastBefore(ctx, ctx.ofKind('node.cgroup-update-failed'), g.node, ev.timeUs[first] - CAUSE_LINE_NEAR_US, ev.timeUs[first]);
     if (update >= 0) {
       b.evidence(update, false);
       parts.push(`Just before, the cgroup manager could not update a cgroup: "${clip(ctx.text(update), 200)}" (${lineRef(trace, update)}).`);

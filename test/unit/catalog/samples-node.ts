@@ -201,6 +201,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X224', 'node.client-cert-expired', 'node-status',
+    // kubernetes/kubernetes#98150 (1.20): the client certificate expired, and no bootstrap kubeconfig to renew it.
+    P(klog('E', 'bootstrap.go:265', 'part of the existing bootstrap client certificate is expired: 2020-12-06 18:55:55 +0000 UTC'), { text: '2020-12-06 18:55:55 +0000 UTC' })),
   entry('X223', 'node.cgroup-update-failed', 'node-status',
     // A 1.2x kubelet on a node switched to cgroup v2 (a blog post of 2022).
     P(klog('E', 'cgroup_manager_linux.go:603', 'cgroup update failed failed to enable controllers on "/sys/fs/cgroup": write /sys/fs/cgroup/cgroup.subtree_control: invalid argument'),

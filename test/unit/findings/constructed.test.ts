@@ -739,7 +739,7 @@ describe('kubelet-exited on a constructed 1.27 journal (no config file before ku
       .toEqual(['Kubelet fails to start: the container runtime is not reachable']);
     expect(title('failed to parse kubelet flag: unknown flag: --network-plugin')).toEqual(['Kubelet fails to start: a command-line flag it does not accept']);
     expect(title('failed to run Kubelet: unable to load bootstrap kubeconfig: stat /etc/kubernetes/bootstrap-kubelet.conf: no such file or directory'))
-      .toEqual(['Kubelet fails to start: its credentials']);
+      .toEqual(['Kubelet fails to start: its credentials could not be loaded']);
     // Each new pid is a start, however soon after the last; where no line tells a start (JSON logging has no pid), the
     // later failure, another way, is still named.
     const runtime = 'failed to run Kubelet: validate service connection: validate CRI v1 runtime API for endpoint: rpc error: code = Unavailable';

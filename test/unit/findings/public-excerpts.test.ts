@@ -1808,4 +1808,13 @@ describe('round 16: real excerpts', () => {
     expect(f.explanation).not.toContain('the runtime was hung or overloaded');
     expect(f.next).toMatch(/^Make the probe's command finish well within timeoutSeconds/);
   });
+
+  it('a kubelet that fails on its bootstrap kubeconfig right after finding its client certificate expired says so (kubernetes/kubernetes#98150)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/98150 — the certificate expired, and the bootstrap kubeconfig to renew it was gone.
+    const a = fixture('kubelet-exited-13.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its credentials could not be loaded');
+    expect(f.explanation).toContain('Just before, it found its client certificate expired (2020-12-06 18:55:55 +0000 UTC, line 4)');
+    expect(a.lines(f)).toEqual([4, 5, 6]);
+  });
 });
