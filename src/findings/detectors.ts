@@ -53,6 +53,7 @@ import { eventedPlegFallback } from './detectors/evented-pleg-fallback.ts';
 import { nodeNameMismatch } from './detectors/node-name-mismatch.ts';
 import { podSourcesNotReady } from './detectors/pod-sources-not-ready.ts';
 import { nodeStatusConflict } from './detectors/node-status-conflict.ts';
+import { podDeleteDelayed } from './detectors/pod-delete-delayed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -67,5 +68,5 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed,
 ];

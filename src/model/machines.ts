@@ -136,6 +136,9 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'pw.removal-not-terminated', from: ['terminating', 'terminated'], to: '=' },
     { on: 'pw.orphan-housekeeping', from: ['sync', 'terminating', 'terminated'], to: 'terminating', inferred: true },
     { on: 'status.deleted', from: ['terminated', 'finished', 'terminating', REJECTED], to: '=' },
+    // The final delete waits for a terminal phase: the pod has a deletion timestamp, so its worker is past syncing.
+    { on: 'status.delete-gating', from: ['unknown', 'sync'], to: 'terminating', inferred: true },
+    { on: 'status.delete-gating', from: '*', to: '=', inferred: true },
     // Housekeeping removes a pod's volume dirs only once its worker can have no running containers: it is done.
     { on: 'housekeeping.orphan-volumes', from: ['terminating', 'terminated'], to: 'finished', inferred: true },
     { on: 'housekeeping.orphan-volumes', from: '*', to: '=' },

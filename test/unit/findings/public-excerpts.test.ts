@@ -1817,4 +1817,17 @@ describe('round 16: real excerpts', () => {
     expect(f.explanation).toContain('Just before, it found its client certificate expired (2020-12-06 18:55:55 +0000 UTC, line 4)');
     expect(a.lines(f)).toEqual([4, 5, 6]);
   });
+
+  it('"Delaying pod deletion as the phase is non-terminal" for half an hour is a finding, and the worker is terminating, not syncing (kubernetes/kubernetes#121435)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/121435 — a Job pod deleted while Pending stayed in the API ~29 minutes.
+    const a = fixture('pod-delete-delayed-1.log');
+    const f = only(a, 'pod-delete-delayed');
+    expect(f.title).toBe('Deletion of mongodb-test-ns/mongodb-test-sj-kqfrf-zrkjp held back 29m0s: its phase stays Pending');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5, 6]);
+    const bands = [...Array(a.trace.spans.count).keys()].filter((k) => a.trace.lanes[a.trace.spans.lane[k]].kind === 'pod-worker')
+      .map((k) => a.trace.strings[a.trace.spans.state[k]]);
+    expect(bands).toEqual(['terminating', 'terminated']);
+    // Held a moment only: no finding.
+    expect(analyse(a.text.split('\n').slice(0, 3).join('\n')).of('pod-delete-delayed')).toEqual([]);
+  });
 });

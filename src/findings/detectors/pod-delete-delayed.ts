@@ -1,0 +1,55 @@
+/**
+ * pod-delete-delayed: the status manager holds back a deleted pod's final delete because its phase is not terminal
+ * ("Delaying pod deletion as the phase is non-terminal", 1.27+). It deletes the API object only once the pod has a
+ * terminal phase (Succeeded or Failed), written after its worker has finished terminating it. A pod held this way for
+ * minutes stays in the API — Terminating — with its phase unchanged. One finding per pod whose delete waits long.
+ */
+import type { Detector } from '../detectors.ts';
+import { FindingBuilder } from '../finding-builder.ts';
+import type { Finding } from '../../model/trace.ts';
+import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { eventsByPod } from '../episodes.ts';
+import { eventRawText } from '../../model/trace-query.ts';
+
+const MAX_PER_POD = 2000;
+/** The status manager checks every 10 s: a minute of it is no passing moment of a termination. */
+const LONG_US = 60e6;
+
+export const podDeleteDelayed: Detector = {
+  id: 'pod-delete-delayed',
+  detect(ctx) {
+    const trace = ctx.trace;
+    const ev = trace.events;
+    const out: Finding[] = [];
+    const deleted = ctx.ofKind('status.deleted');
+    for (const [pod, list] of eventsByPod(ctx, 'status.delete-gating', MAX_PER_POD)) {
+      if (pod < 0) continue;
+      const held = list.filter((e) => eventRawText(trace, e, 1000).includes('non-terminal'));
+      if (held.length === 0) continue;
+      const first = held[0];
+      const last = held[held.length - 1];
+      // The delete that went through at last, if the log shows it.
+      let done = -1;
+      for (const e of deleted) if (ev.pod[e] === pod && ev.timeUs[e] >= ev.timeUs[last]) { done = e; break; }
+      const endUs = done >= 0 ? ev.timeUs[done] : ev.timeUs[last];
+      const heldUs = endUs - ev.timeUs[first];
+      if (heldUs < LONG_US) continue;
+      // The catalog keeps the phase as the line's text.
+      const phase = /^[A-Z][a-z]{2,15}$/.test(ctx.text(last)) ? ctx.text(last) : '';
+      const b = new FindingBuilder(trace);
+      for (const e of held) b.evidence(e);
+      if (done >= 0) b.evidence(done);
+      const outcome = done >= 0
+        ? ` It went through at ${timeOfEvent(trace, done)} (${lineRef(trace, done)}), ${duration(heldUs)} after the first check.`
+        : ` The log ends with it still held, ${duration(heldUs)} after the first check.`;
+      out.push(b.build({
+        id: 'pod-delete-delayed',
+        title: `Deletion of ${podName(trace, pod)} held back ${duration(heldUs)}: its phase${phase ? ` stays ${phase}` : ' is not terminal'}`,
+        severity: 'warning',
+        explanation: `The status manager held back the final delete of ${podName(trace, pod)} ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}): "Delaying pod deletion as the phase is non-terminal"${phase ? ` (phase ${phase})` : ''}.${outcome} The kubelet deletes a deleted pod's API object only once it has a terminal phase (Succeeded or Failed), which it writes after the pod worker has finished terminating the pod; meanwhile the pod stays Terminating in the API with its old phase.`,
+        next: 'Look at why the pod\'s termination does not finish on this node: its pod worker\'s lines (a kill or a volume teardown that keeps failing, a worker that never started for a pod that never ran) and `kubectl get pod -o yaml` (its phase and conditions).',
+      }));
+    }
+    return out;
+  },
+};
