@@ -2,7 +2,8 @@
  * pod-delete-delayed: the status manager holds back a deleted pod's final delete because its phase is not terminal
  * ("Delaying pod deletion as the phase is non-terminal", 1.27+). It deletes the API object only once the pod has a
  * terminal phase (Succeeded or Failed), written after its worker has finished terminating it. A pod held this way for
- * minutes stays in the API — Terminating — with its phase unchanged. One finding per pod whose delete waits long.
+ * minutes stays in the API — Terminating — with its phase unchanged. One finding per pod whose delete waits long with
+ * a phase other than Running (a running pod's wait is its containers stopping: slow-termination's story).
  */
 import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
@@ -34,8 +35,10 @@ export const podDeleteDelayed: Detector = {
       const endUs = done >= 0 ? ev.timeUs[done] : ev.timeUs[last];
       const heldUs = endUs - ev.timeUs[first];
       if (heldUs < LONG_US) continue;
-      // The catalog keeps the phase as the line's text.
+      // The catalog keeps the phase as the line's text. A Running pod's delete waits for its containers to stop:
+      // that wait is the termination's own (slow-termination, pod-kill-failed tell it).
       const phase = /^[A-Z][a-z]{2,15}$/.test(ctx.text(last)) ? ctx.text(last) : '';
+      if (phase === 'Running') continue;
       const b = new FindingBuilder(trace);
       for (const e of held) b.evidence(e);
       if (done >= 0) b.evidence(done);
