@@ -22,7 +22,7 @@ export const podDeleteDelayed: Detector = {
     const trace = ctx.trace;
     const ev = trace.events;
     const out: Finding[] = [];
-    const deleted = ctx.ofKind('status.deleted');
+    const deletedOf = eventsByPod(ctx, 'status.deleted', 50);
     for (const [pod, list] of eventsByPod(ctx, 'status.delete-gating', MAX_PER_POD)) {
       if (pod < 0) continue;
       const held = list.filter((e) => eventRawText(trace, e, 1000).includes('non-terminal'));
@@ -31,7 +31,7 @@ export const podDeleteDelayed: Detector = {
       const last = held[held.length - 1];
       // The delete that went through at last, if the log shows it.
       let done = -1;
-      for (const e of deleted) if (ev.pod[e] === pod && ev.timeUs[e] >= ev.timeUs[last]) { done = e; break; }
+      for (const e of deletedOf.get(pod) ?? []) if (ev.timeUs[e] >= ev.timeUs[last]) { done = e; break; }
       const endUs = done >= 0 ? ev.timeUs[done] : ev.timeUs[last];
       const heldUs = endUs - ev.timeUs[first];
       if (heldUs < LONG_US) continue;

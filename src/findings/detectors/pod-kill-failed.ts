@@ -77,7 +77,8 @@ export const podKillFailed: Detector = {
     }
     if (groups.size === 0) return [];
     const done = ctx.ofKinds(DONE_KINDS);
-    return [...groups.values()].map((g) => describe(ctx, g, done));
+    const deletedFrom = firstDeletion(ctx, groups);
+    return [...groups.values()].map((g) => describe(ctx, g, done, deletedFrom));
   },
 };
 
@@ -114,17 +115,15 @@ const NEXT: Record<Cause, string> = {
 const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'housekeeping.kill-unwanted-failed', 'sync.deleted-must-kill',
   'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate', 'pw.teardown-orphaned'];
 
-/** The log shows the pod being deleted or torn down at or before `tUs`. */
-function deleting(ctx: FindingContext, pod: number, tUs: number): boolean {
+/** Per pod of a finding, the time of the first line that shows it being deleted or torn down (one pass over them). */
+function firstDeletion(ctx: FindingContext, groups: ReadonlyMap<number, KillFailure>): Map<number, number> {
   const ev = ctx.trace.events;
-  for (const e of ctx.ofKinds(DELETION_KINDS)) {
-    if (ev.timeUs[e] > tUs) break;
-    if (ev.pod[e] === pod) return true;
-  }
-  return false;
+  const out = new Map<number, number>();
+  for (const e of ctx.ofKinds(DELETION_KINDS)) if (groups.has(ev.pod[e]) && !out.has(ev.pod[e])) out.set(ev.pod[e], ev.timeUs[e]);
+  return out;
 }
 
-function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Finding {
+function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, deletedFrom: ReadonlyMap<number, number>): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const { b, first, last, spanUs } = podFailureEvidence(trace, g.pod, g.events);
@@ -149,7 +148,7 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array): Findi
   const parts = [
     `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     CAUSE_TEXT[cause],
-    deleting(ctx, g.pod, ev.timeUs[last]) || g.sandbox
+    (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last] || g.sandbox
       ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',
