@@ -549,6 +549,13 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'On Windows the kubelet reads node CPU and memory from performance counters; one could not be read (error 800007d6 is a missing counter, often a damaged counter registry), so the node\'s stats lack it until it can.',
   },
   {
+    // The static policy (≤1.17 printf): a Guaranteed container's exclusive CPUs could not be taken from the shared pool.
+    id: 'X225', kind: 'cpumanager.allocate-failed', lane: 'other', versions: '≤1.17 (printf)', v: 0,
+    printf: ['[cpumanager] unable to allocate %d{cpus} CPUs (container id: %s{containerID}, error: %v{err})', '[cpumanager] AddContainer error: %v{err}'],
+    text: ['err'],
+    explain: 'The CPU manager\'s static policy could not give a container the exclusive CPUs its integer request asks for: the shared pool has too few left. The container\'s start fails (PreStartHookError) and is retried.',
+  },
+  {
     // bootstrap.go: the kubelet's current client certificate (kubelet.conf's) has expired, so it must bootstrap anew.
     id: 'X224', kind: 'node.client-cert-expired', lane: 'node-status', versions: '≤1.20 (printf)', v: 0,
     printf: ['part of the existing bootstrap client certificate is expired: %v{expiry}'], text: ['expiry'],

@@ -54,6 +54,7 @@ import { nodeNameMismatch } from './detectors/node-name-mismatch.ts';
 import { podSourcesNotReady } from './detectors/pod-sources-not-ready.ts';
 import { nodeStatusConflict } from './detectors/node-status-conflict.ts';
 import { podDeleteDelayed } from './detectors/pod-delete-delayed.ts';
+import { cpuManagerExhausted } from './detectors/cpu-manager-exhausted.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -68,5 +69,5 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted,
 ];

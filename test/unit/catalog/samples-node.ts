@@ -201,6 +201,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X225', 'cpumanager.allocate-failed', 'other',
+    // kubernetes/kubernetes#79159 (1.1x): a Job's pods fail to start with PreStartHookError.
+    P(klog('E', 'policy_static.go:187', `[cpumanager] unable to allocate 1 CPUs (container id: ${CID}, error: not enough cpus available to satisfy request)`),
+      { text: 'not enough cpus available to satisfy request', cid: CID }),
+    P(klog('E', 'cpu_manager.go:173', '[cpumanager] AddContainer error: not enough cpus available to satisfy request'), { text: 'not enough cpus available to satisfy request' })),
   entry('X224', 'node.client-cert-expired', 'node-status',
     // kubernetes/kubernetes#98150 (1.20): the client certificate expired, and no bootstrap kubeconfig to renew it.
     P(klog('E', 'bootstrap.go:265', 'part of the existing bootstrap client certificate is expired: 2020-12-06 18:55:55 +0000 UTC'), { text: '2020-12-06 18:55:55 +0000 UTC' })),

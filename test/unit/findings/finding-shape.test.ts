@@ -56,6 +56,7 @@ const CASES: Record<string, Case> = {
   'pod-sources-not-ready': { input: () => fixture('pod-sources-not-ready-1.log') },
   'node-status-conflict': { input: () => fixture('node-status-conflict-1.log') },
   'pod-delete-delayed': { input: () => fixture('pod-delete-delayed-1.log') },
+  'cpu-manager-exhausted': { input: () => fixture('cpu-manager-exhausted-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

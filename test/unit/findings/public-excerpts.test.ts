@@ -1830,4 +1830,14 @@ describe('round 16: real excerpts', () => {
     // Held a moment only: no finding.
     expect(analyse(a.text.split('\n').slice(0, 3).join('\n')).of('pod-delete-delayed')).toEqual([]);
   });
+
+  it('"not enough cpus available to satisfy request" and a PreStartHookError are the static CPU manager\'s pool running out (kubernetes/kubernetes#79159)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/79159 — a Job's pods fail to start with PreStartHookError; "available" broken by the paste.
+    const a = fixture('cpu-manager-exhausted-1.log');
+    const f = only(a, 'cpu-manager-exhausted');
+    expect(a.lines(f)).toEqual([6, 7, 8]);
+    expect(f.next).toMatch(/^Compare the CPU manager's state/);
+    // A start that failed for another reason is not this.
+    expect(analyse('E0603 06:30:00.131694   17205 kuberuntime_manager.go:775] container start failed: RunContainerError: no such file').of('cpu-manager-exhausted')).toEqual([]);
+  });
 });
