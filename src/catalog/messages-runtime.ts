@@ -407,7 +407,8 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'X12', kind: 'node.status-error', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Error updating node status, will retry', 'Unable to update node status'],
-    printf: ['Error updating node status, will retry: %v{err}', 'Unable to update node status: %v{err}'], text: ['err'],
+    // (The lower-case wording is 0.x's: kubernetes/kubernetes#8195.)
+    printf: ['Error updating node status, will retry: %v{err}', 'Unable to update node status: %v{err}', 'error updating node status, will retry: %v{err}'], text: ['err'],
     explain: 'Writing the node status to the API server failed.',
   },
   {

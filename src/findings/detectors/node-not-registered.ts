@@ -128,7 +128,7 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
     title = `Node ${name} was deleted from the API after it registered`;
     next = 'Restart the kubelet on the node (systemctl restart kubelet) so that it registers again; find out what deleted the Node (the API server\'s audit log, the cloud controller manager).';
   } else if (statusUpdates.length && !attempts.length) {
-    parts.push(`The node status loop is told "not found" (${lineRef(trace, statusUpdates[0])}), and it runs only after the kubelet registered its Node: the Node was deleted since (kubectl delete node, a cloud controller that removed the instance, a cluster reset), or the kubelet runs with registerNode false and nothing created it. The kubelet does not register again until it restarts.`);
+    parts.push(`The node status loop is told "not found" (${lineRef(trace, statusUpdates[0])}), and it runs only after the kubelet registered its Node: the Node was deleted since (kubectl delete node, a cloud controller that removed the instance, a cluster reset), or the kubelet runs with registerNode false and nothing created it — or created it under another name than the kubelet's (a short hostname against the kubelet's FQDN, a --hostname-override on one side only). The kubelet does not register again until it restarts.`);
     title = `Node ${name} does not exist in the API`;
     next = 'Restart the kubelet (systemctl restart kubelet) so that it registers again, and watch for "Successfully registered node" or the error that stops it; find out what deleted the Node (the API server\'s audit log, the cloud controller manager).';
   } else {

@@ -42,6 +42,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('E', 'kubelet_node_status.go:377', 'Error updating node status, will retry: error getting node "node-1": context deadline exceeded'),
       { text: 'error getting node "node-1": context deadline exceeded' }),
     P(klog('E', 'kubelet_node_status.go:366', 'Unable to update node status: update node status exceeds retry count'), { text: 'update node status exceeds retry count' }),
+    // 0.17 (kubernetes/kubernetes#8195): lower case, and a "minion".
+    P(klog('E', 'kubelet.go:1563', 'error updating node status, will retry: error getting node "node-1": minion "node-1" not found'),
+      { text: 'error getting node "node-1": minion "node-1" not found' }),
     S(klog('E', 'kubelet_node_status.go:460', '"Error updating node status, will retry" err="error getting node \\"node-1\\": context deadline exceeded"'),
       { text: 'error getting node "node-1": context deadline exceeded' }),
     J(json('kubelet/kubelet_node_status.go:535', { msg: 'Unable to update node status', err: 'update node status exceeds retry count' }), { text: 'update node status exceeds retry count' })),

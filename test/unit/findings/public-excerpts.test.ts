@@ -1840,4 +1840,11 @@ describe('round 16: real excerpts', () => {
     // A start that failed for another reason is not this.
     expect(analyse('E0603 06:30:00.131694   17205 kuberuntime_manager.go:775] container start failed: RunContainerError: no such file').of('cpu-manager-exhausted')).toEqual([]);
   });
+
+  it('0.17\'s lower-case "error updating node status" with a "minion … not found" is the kubelet not finding its Node; a name mismatch is among the reasons (kubernetes/kubernetes#8195)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/8195 — the nodes were created with short names, the kubelet looks up its FQDN.
+    const f = only(fixture('node-not-registered-4.log'), 'node-not-registered');
+    expect(f.title).toBe('Node "k8-node-system-esoy.c.project-name.internal" does not exist in the API (2 lines)');
+    expect(f.explanation).toContain('a short hostname against the kubelet\'s FQDN');
+  });
 });
