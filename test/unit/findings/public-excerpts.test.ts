@@ -1843,7 +1843,7 @@ describe('round 16: real excerpts', () => {
 
   it('0.17\'s lower-case "error updating node status" with a "minion … not found" is the kubelet not finding its Node; a name mismatch is among the reasons (kubernetes/kubernetes#8195)', () => {
     // https://github.com/kubernetes/kubernetes/issues/8195 — the nodes were created with short names, the kubelet looks up its FQDN.
-    const f = only(fixture('node-not-registered-4.log'), 'node-not-registered');
+    const f = only(fixture('node-not-registered-3.log'), 'node-not-registered');
     expect(f.title).toBe('Node "k8-node-system-esoy.c.project-name.internal" does not exist in the API (2 lines)');
     expect(f.explanation).toContain('a short hostname against the kubelet\'s FQDN');
   });
