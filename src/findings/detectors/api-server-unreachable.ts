@@ -119,8 +119,8 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
   },
   {
     id: 'unauthorized', lasting: true, answered: true, words: ['unauthorized', ' 401'], title: 'its credentials are rejected (Unauthorized)',
-    why: 'The API server answered but did not accept the kubelet\'s credentials: an expired or revoked client certificate, or a bootstrap token that expired before the node joined.',
-    next: 'Check the client certificate the kubeconfig points to (its dates and issuer) and the certificate_manager lines about rotation; on a node that is joining, create a new bootstrap token and join again.',
+    why: 'The API server answered but did not accept the kubelet\'s credentials: an expired or revoked client certificate, a bootstrap token that expired before the node joined, or — where the kubelet authenticates with a cloud identity (EKS\'s IAM token) — an identity the cluster does not map to a user.',
+    next: 'Check the client certificate the kubeconfig points to (its dates and issuer) and the certificate_manager lines about rotation; on a node that is joining, create a new bootstrap token and join again. On EKS the node\'s IAM role must be mapped to a node identity (the aws-auth ConfigMap\'s mapRoles, or an access entry), with the role\'s ARN exactly as the cluster expects it.',
   },
   {
     id: 'forbidden', lasting: true, answered: true, words: ['forbidden'], title: 'its requests are forbidden',
