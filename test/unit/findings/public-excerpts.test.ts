@@ -1851,7 +1851,7 @@ describe('round 16: real excerpts', () => {
   it('an EKS node\'s Unauthorized registration points at the IAM role mapping too (awslabs/amazon-eks-ami#1837)', () => {
     // https://github.com/awslabs/amazon-eks-ami/issues/1837 — a 1.29 managed node never joins: every request is 401.
     const f = only(fixture('api-server-unreachable-11.log'), 'api-server-unreachable');
-    expect(f.title).toMatch(/its credentials are rejected \(Unauthorized\)$/);
+    expect(f.title).toMatch(/its credentials are rejected \(Unauthorized\) \(2 error lines\)$/);
     expect(f.next).toContain('aws-auth ConfigMap\'s mapRoles');
   });
 });
