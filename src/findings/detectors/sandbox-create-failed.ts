@@ -117,34 +117,10 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const first = events[0];
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
-  // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
-  const portTaken = !p.network && /address already in use|port is already allocated/i.test(p.error);
-  const cgroups = !p.network && !portTaken && isCgroupDriverMismatch(p.error);
-  // The pause (sandbox) image could not be pulled: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image".
-  const pauseImage = !p.network && !portTaken && !cgroups && (p.error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(p.error));
-  // The runtime looked its configured sandbox image up in its own store and found none of that name (no pull).
-  const pauseMissing = pauseImage && /failed to get sandbox image/.test(p.error) && /not found/i.test(p.error);
-  // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
-  const ociFailed = !p.network && !portTaken && !cgroups && !pauseImage && /OCI runtime create failed|runc create failed/.test(p.error);
-  // The runtime could not make the sandbox's cgroup (not a driver mismatch): the node's cgroup hierarchy is not what it expects.
-  const cgroupSetup = !p.network && !portTaken && !cgroups && !pauseImage && p.error.includes('cgroup');
-  // containerd's cgroup v1 library finds no mount of a hierarchy it needs (a v1 runtime on a v2-only node, a controller not mounted).
-  const noMountPoint = cgroupSetup && p.error.includes('cgroup mountpoint does not exist');
-  // The runtime could not mount the sandbox's root filesystem from its snapshots (overlay): the snapshotter's directory
-  // is on a filesystem overlay cannot stack on (itself overlay, as a live image's root), or the mount options are refused.
-  const rootfsMount = !p.network && !portTaken && !cgroupSetup && !pauseImage && /failed to mount rootfs component|mount source: \\?"?overlay/.test(p.error);
-  // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
-  const runtimeGone = !p.network && !portTaken && !cgroupSetup && !pauseImage && !ociFailed && !rootfsMount && p.error !== '' && isSocketDown(errorClass(p.error));
-  const hint = portTaken ? ' A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.'
-    : p.network ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
-    : pauseMissing ? ' The runtime looked its sandbox (pause) image up in its own image store, by the name it is configured with, and found no image of that name: the name or its tag does not match the image on the node, or the image was removed. No pull was tried. Every pod\'s sandbox is made from it, so no pod can start on this node until the names agree.'
-    : pauseImage ? ' The pause (sandbox) image could not be pulled: every pod\'s sandbox is made from it, so no pod can start on this node until it can be.'
-    : cgroups ? ` ${CGROUP_DRIVER_MISMATCH.why}`
-    : noMountPoint ? ' The runtime could not set up the sandbox cgroup: a cgroup hierarchy it needs is not mounted on the node (a runtime that only knows cgroup v1 on a node with cgroup v2 alone, or a controller not mounted).'
-    : cgroupSetup ? ' The runtime could not set up the sandbox cgroup.'
-    : rootfsMount ? ' The runtime could not mount the sandbox\'s root filesystem from its image snapshots (an overlay mount): the kernel refused it — most often because the runtime\'s snapshot directory (/var/lib/containerd) is on a filesystem overlay cannot stack on, such as an overlay itself (a live or container image\'s root).'
-    : ociFailed ? ' The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.'
-    : runtimeGone ? ' The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.' : '';
+  const cause = sandboxCause(p.error, p.network);
+  const hint = cause === 'network'
+    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
+    : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
   const parts: string[] = [];
   if (p.failureCount) {
     const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
@@ -168,23 +144,78 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const persistent = p.attempts >= 3 || spanUs >= 60e6;
   return b.build({
     id: 'sandbox-create-failed',
-    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${portTaken ? ': a host port is taken' : cgroups ? ': cgroup driver mismatch' : pauseMissing ? ': the runtime has no sandbox image of the name it is configured with' : pauseImage ? ': the pause image cannot be pulled' : ''}`,
+    title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${cause && cause !== 'network' ? SANDBOX_CAUSES[cause].title : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : pauseMissing
-      ? 'List the node\'s images (`crictl images | grep pause`) and compare them with the sandbox image the runtime is configured with (`crictl info | grep -i sandbox`; containerd\'s sandbox_image, or its pinned sandbox image in 2.x): configure the exact reference, tag included, or pull or import the image under that name.'
-      : pauseImage
-      ? 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.'
-      : portTaken
-      ? 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.'
-      : rootfsMount
-      ? 'See what the runtime\'s root is on (`findmnt -T /var/lib/containerd`, `df -T /var/lib/containerd`): overlay snapshots need a real disk filesystem underneath (ext4, xfs with ftype=1), not overlay or tmpfs — mount a disk there or move the runtime\'s root to one; the kernel log (`dmesg | grep overlay`) says why it refused the mount.'
-      : runtimeGone
-      ? 'Read the runtime\'s own log and restart history for these seconds (`journalctl -u containerd` or crio, `systemctl status containerd`): what made it go away — a panic, the OOM killer, a restart — and whether the same request crashes it each time; the kubelet retries the sandbox once the runtime answers again.'
-      : cgroupSetup
-      ? 'Check the node\'s cgroups against what the runtime expects: the mode (`stat -fc %T /sys/fs/cgroup`: cgroup2fs is v2 alone), a runtime and runc new enough for cgroup v2, the controllers mounted under /sys/fs/cgroup, and the same cgroup driver (systemd or cgroupfs) in the runtime and the kubelet; the runtime\'s log (`journalctl -u containerd` or crio) has the whole error.'
-      : ociFailed
-      ? 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd` or crio) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel) — and check `runc --version` against what the runtime expects.'
-      : 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.',
+    next: (cause && cause !== 'network' ? SANDBOX_CAUSES[cause].next : '') || DEFAULT_NEXT,
   });
 }
+
+/** What the sandbox's error says went wrong, the first that applies ('' when none does). */
+type SandboxCause = 'network' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | '';
+
+function sandboxCause(error: string, network: boolean): SandboxCause {
+  if (network) return 'network';
+  // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
+  if (/address already in use|port is already allocated/i.test(error)) return 'port';
+  if (isCgroupDriverMismatch(error)) return 'cgroup-driver';
+  // The pause (sandbox) image: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image". Looked up in the
+  // runtime's own store and not found by that name: no pull was tried.
+  if (error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(error)) {
+    return /failed to get sandbox image/.test(error) && /not found/i.test(error) ? 'pause-missing' : 'pause-image';
+  }
+  // The runtime could not make the sandbox's cgroup (not a driver mismatch); containerd's cgroup v1 library finding no
+  // mount of a hierarchy it needs is a v1 runtime on a v2-only node, or a controller not mounted.
+  if (error.includes('cgroup')) return error.includes('cgroup mountpoint does not exist') ? 'cgroup-mount' : 'cgroup';
+  // The sandbox's root filesystem (an overlay of its snapshots) could not be mounted.
+  if (/failed to mount rootfs component|mount source: \\?"?overlay/.test(error)) return 'rootfs';
+  // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
+  if (/OCI runtime create failed|runc create failed/.test(error)) return 'oci';
+  // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
+  if (error !== '' && isSocketDown(errorClass(error))) return 'runtime-gone';
+  return '';
+}
+
+const CGROUP_NEXT = 'Check the node\'s cgroups against what the runtime expects: the mode (`stat -fc %T /sys/fs/cgroup`: cgroup2fs is v2 alone), a runtime and runc new enough for cgroup v2, the controllers mounted under /sys/fs/cgroup, and the same cgroup driver (systemd or cgroupfs) in the runtime and the kubelet; the runtime\'s log (`journalctl -u containerd` or crio) has the whole error.';
+const DEFAULT_NEXT = 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.';
+
+/** Per cause: the sentence for the explanation, the title's tail ('' for none), and the step ('' for the default). */
+const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: string; title: string; next: string }> = {
+  port: {
+    why: 'A port the sandbox binds on the host is taken: the pod maps a host port (hostPort, or a static pod\'s port without hostNetwork) that another process or a leftover sandbox of the same pod still holds.',
+    title: ': a host port is taken',
+    next: 'Find what holds the port on the node (`ss -ltnp | grep :<port>`; a leftover pause container: `docker ps -a` / `crictl pods`) and stop it; for a static pod such as kube-apiserver, run it with hostNetwork: true instead of mapping the port.',
+  },
+  'cgroup-driver': { why: CGROUP_DRIVER_MISMATCH.why, title: ': cgroup driver mismatch', next: CGROUP_DRIVER_MISMATCH.next },
+  'pause-missing': {
+    why: 'The runtime looked its sandbox (pause) image up in its own image store, by the name it is configured with, and found no image of that name: the name or its tag does not match the image on the node, or the image was removed. No pull was tried. Every pod\'s sandbox is made from it, so no pod can start on this node until the names agree.',
+    title: ': the runtime has no sandbox image of the name it is configured with',
+    next: 'List the node\'s images (`crictl images | grep pause`) and compare them with the sandbox image the runtime is configured with (`crictl info | grep -i sandbox`; containerd\'s sandbox_image, or its pinned sandbox image in 2.x): configure the exact reference, tag included, or pull or import the image under that name.',
+  },
+  'pause-image': {
+    why: 'The pause (sandbox) image could not be pulled: every pod\'s sandbox is made from it, so no pod can start on this node until it can be.',
+    title: ': the pause image cannot be pulled',
+    next: 'Pull the pause image by hand on the node (`crictl pull` or `docker pull` of the image the kubelet\'s --pod-infra-container-image, or the runtime\'s sandbox_image, names) to see the registry\'s answer; name an image the node can reach (a full reference such as registry.k8s.io/pause:3.9, or a mirror) and give the runtime credentials if the registry needs them.',
+  },
+  'cgroup-mount': {
+    why: 'The runtime could not set up the sandbox cgroup: a cgroup hierarchy it needs is not mounted on the node (a runtime that only knows cgroup v1 on a node with cgroup v2 alone, or a controller not mounted).',
+    title: '',
+    next: CGROUP_NEXT,
+  },
+  cgroup: { why: 'The runtime could not set up the sandbox cgroup.', title: '', next: CGROUP_NEXT },
+  rootfs: {
+    why: 'The runtime could not mount the sandbox\'s root filesystem from its image snapshots (an overlay mount): the kernel refused it — most often because the runtime\'s snapshot directory (/var/lib/containerd) is on a filesystem overlay cannot stack on, such as an overlay itself (a live or container image\'s root).',
+    title: '',
+    next: 'See what the runtime\'s root is on (`findmnt -T /var/lib/containerd`, `df -T /var/lib/containerd`): overlay snapshots need a real disk filesystem underneath (ext4, xfs with ftype=1), not overlay or tmpfs — mount a disk there or move the runtime\'s root to one; the kernel log (`dmesg | grep overlay`) says why it refused the mount.',
+  },
+  oci: {
+    why: 'The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.',
+    title: '',
+    next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd` or crio) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel) — and check `runc --version` against what the runtime expects.',
+  },
+  'runtime-gone': {
+    why: 'The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.',
+    title: '',
+    next: 'Read the runtime\'s own log and restart history for these seconds (`journalctl -u containerd` or crio, `systemctl status containerd`): what made it go away — a panic, the OOM killer, a restart — and whether the same request crashes it each time; the kubelet retries the sandbox once the runtime answers again.',
+  },
+};
