@@ -164,6 +164,13 @@ const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 
 const EXIT_AFTER_ERROR_US = 10e6;
 /** An OOM kill line and the exit line it explains are this close. */
 const OOM_NEAR_US = 5e6;
+/** Per cause: the kind of its own line logged just before the start-up error, and how the finding quotes it. */
+const LINE_BEFORE: Readonly<Record<string, { kind: string; say: (text: string, where: string) => string }>> = {
+  // Its client certificate had just expired: the bootstrap kubeconfig it fails on was its way to a new one.
+  credentials: { kind: 'node.client-cert-expired', say: (t, at) => `Just before, it found its client certificate expired (${clip(t, 60)}, ${at}): it then needs the bootstrap kubeconfig to request a new one.` },
+  // The cgroup manager's own failure names the cgroup and the write the kernel refused.
+  cgroups: { kind: 'node.cgroup-update-failed', say: (t, at) => `Just before, the cgroup manager could not update a cgroup: "${clip(t, 200)}" (${at}).` },
+};
 /** A cause's own line this close before the start-up error (a cgroup update, an expired certificate) is the same failure. */
 const CAUSE_LINE_NEAR_US = 5e6;
 /** systemd's watchdog or stop-timeout kill comes at most this long before the exit it causes. */
@@ -401,20 +408,13 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
       parts.push(`Here the node has ${bytesText(reserved - short)} of memory and the reservations come to ${bytesText(reserved)}: ${bytesText(short)} more than it has.`);
     }
   }
-  if (g.cause?.id === 'credentials') {
-    // Its client certificate had just expired: the bootstrap kubeconfig it fails on was its way to a new one.
-    const expired = lastBefore(ctx, ctx.ofKind('node.client-cert-expired'), g.node, ev.timeUs[first] - CAUSE_LINE_NEAR_US, ev.timeUs[first] + 1);
-    if (expired >= 0) {
-      b.evidence(expired, false);
-      parts.push(`Just before, it found its client certificate expired (${clip(ctx.text(expired), 60)}, ${lineRef(trace, expired)}): it then needs the bootstrap kubeconfig to request a new one.`);
-    }
-  }
-  if (g.cause?.id === 'cgroups') {
-    // The cgroup manager's own failure just before names the cgroup and the write the kernel refused.
-    const update = lastBefore(ctx, ctx.ofKind('node.cgroup-update-failed'), g.node, ev.timeUs[first] - CAUSE_LINE_NEAR_US, ev.timeUs[first]);
-    if (update >= 0) {
-      b.evidence(update, false);
-      parts.push(`Just before, the cgroup manager could not update a cgroup: "${clip(ctx.text(update), 200)}" (${lineRef(trace, update)}).`);
+  // The cause's own line just before the exit (the expired certificate, the cgroup write refused) says more.
+  const before = g.cause ? LINE_BEFORE[g.cause.id] : undefined;
+  if (before) {
+    const e = lastBefore(ctx, ctx.ofKind(before.kind), g.node, ev.timeUs[first] - CAUSE_LINE_NEAR_US, ev.timeUs[first] + 1);
+    if (e >= 0) {
+      b.evidence(e, false);
+      parts.push(before.say(ctx.text(e), lineRef(trace, e)));
     }
   }
   if (g.cause?.id === 'flags') {

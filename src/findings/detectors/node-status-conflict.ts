@@ -24,12 +24,12 @@ export const nodeStatusConflict: Detector = {
     const ev = trace.events;
     const out: Finding[] = [];
     const conflicts = eventsByNode(ctx, 'node.status-error', MAX_PER_NODE, (e) => isWriteConflict(ctx.text(e)));
+    const givingUp = eventsByNode(ctx, 'node.status-error', MAX_PER_NODE, (e) => ctx.text(e).includes('exceeds retry count'));
     for (const [node, list] of conflicts) {
       const first = list[0];
       const last = list[list.length - 1];
-      // The update that gave up after its retries ("exceeds retry count") within a few seconds of the last conflict.
-      const gaveUp = [...ctx.ofKind('node.status-error')].filter((e) => ev.node[e] === node && ctx.text(e).includes('exceeds retry count')
-        && ev.timeUs[e] >= ev.timeUs[first] && ev.timeUs[e] - ev.timeUs[last] <= 10e6);
+      // The update that gave up after its retries within a few seconds of the last conflict.
+      const gaveUp = (givingUp.get(node) ?? []).filter((e) => ev.timeUs[e] >= ev.timeUs[first] && ev.timeUs[e] - ev.timeUs[last] <= 10e6);
       if (list.length < MIN_CONFLICTS && gaveUp.length === 0) continue;
       const b = new FindingBuilder(trace);
       for (const e of list) b.evidence(e, false);
