@@ -60,6 +60,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M76: [[27, NEWER], '"Clean up containers for orphaned pod we had not seen before"'],
   M77: [[27, NEWER], '"Handling termination and deletion of the pod to pod workers"'],
   M89: [[27, NEWER], 'status-manager delete gating'],
+  M89f: [[27, NEWER], 'status-manager delete gating'],
   M92: [[27, NEWER], '"Syncing updated statuses"'],
   M30b: [[28, NEWER], '"Pod termination cleaned up volume paths"'],
   X20: [[30, NEWER], '"SyncLoop (containermanager)"'],

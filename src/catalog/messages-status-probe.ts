@@ -58,9 +58,16 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'M89', kind: 'status.delete-gating', lane: 'status-manager', versions: '1.27+', v: 3,
-    msg: ['Delaying pod deletion as the phase is non-terminal', 'The pod termination is finished as SyncTerminatedPod completes its execution'],
+    msg: ['Delaying pod deletion as the phase is non-terminal'],
     text: ['phase'],
     explain: 'The final delete waits for a terminal phase written after SyncTerminatedPod.',
+  },
+  {
+    // The same check's other answer (kubelet-reference M89).
+    id: 'M89f', kind: 'status.delete-ready', lane: 'status-manager', versions: '1.27+', v: 3,
+    msg: ['The pod termination is finished as SyncTerminatedPod completes its execution'],
+    text: ['phase'],
+    explain: 'The pod\'s termination has finished and its phase is terminal: the status manager can send the final delete.',
   },
   {
     id: 'X60', kind: 'status.startup-duration', lane: 'status-manager', versions: '1.26+', v: 0,

@@ -10,7 +10,6 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { eventsByPod } from '../episodes.ts';
-import { eventRawText } from '../../model/trace-query.ts';
 
 const MAX_PER_POD = 2000;
 /** The status manager checks every 10 s: a minute of it is no passing moment of a termination. */
@@ -23,10 +22,8 @@ export const podDeleteDelayed: Detector = {
     const ev = trace.events;
     const out: Finding[] = [];
     const deletedOf = eventsByPod(ctx, 'status.deleted', 50);
-    for (const [pod, list] of eventsByPod(ctx, 'status.delete-gating', MAX_PER_POD)) {
+    for (const [pod, held] of eventsByPod(ctx, 'status.delete-gating', MAX_PER_POD)) {
       if (pod < 0) continue;
-      const held = list.filter((e) => eventRawText(trace, e, 1000).includes('non-terminal'));
-      if (held.length === 0) continue;
       const first = held[0];
       const last = held[held.length - 1];
       // The delete that went through at last, if the log shows it.

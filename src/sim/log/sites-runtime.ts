@@ -192,7 +192,7 @@ export const RUNTIME_SITES: Record<string, readonly SiteVariant[]> = {
     P('M88', 'Pod %q{pod} fully terminated and removed from etcd', 3, 'status_manager.go', { '1.12': 519 }),
     S('M88', 'Pod fully terminated and removed from etcd', ['pod'], 3, 'status_manager.go', { '1.23': 713, '1.28': 912 }),
   ],
-  'status.termination-finished': [S('M89', 'The pod termination is finished as SyncTerminatedPod completes its execution', ['phase', 'localPhase', ...REF], 3, 'status_manager.go', { '1.28': 944 }, { from: 27 })],
+  'status.termination-finished': [S('M89f', 'The pod termination is finished as SyncTerminatedPod completes its execution', ['phase', 'localPhase', ...REF], 3, 'status_manager.go', { '1.28': 944 }, { from: 27 })],
   'status.syncing-updated': [S('M92', 'Syncing updated statuses', [], 4, 'status_manager.go', { '1.28': 227 }, { from: 27 })],
   'status.syncing-all': [S('M92', 'Syncing all statuses', [], 4, 'status_manager.go', { '1.28': 230 }, { from: 27 })],
   'status.containers-pending': [S('S31b', 'Pod is terminated, but some containers are still running', ['pod'], 4, 'kubelet_pods.go', { '1.23': 932 }, { from: 22, to: 26 })],
