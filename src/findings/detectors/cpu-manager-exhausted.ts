@@ -8,7 +8,6 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
-import { eventsByNode } from '../episodes.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 
 const MAX_PER_NODE = 500;
@@ -21,14 +20,16 @@ export const cpuManagerExhausted: Detector = {
     const trace = ctx.trace;
     const ev = trace.events;
     const out: Finding[] = [];
+    // Both lines name the error in their text; a start's names it after its reason ("PreStartHookError: not enough cpus
+    // …"), so the record is read. One pass, in time order, grouped by node.
     const lines = new Map<number, number[]>();
-    for (const [node, list] of eventsByNode(ctx, 'cpumanager.allocate-failed', MAX_PER_NODE)) lines.set(node, [...list]);
-    // The start's line names the hook's error after its reason ("PreStartHookError: not enough cpus …"): read the record.
-    for (const [node, list] of eventsByNode(ctx, 'runtime.start-failed', MAX_PER_NODE, (e) => NOT_ENOUGH_CPUS.test(eventRawText(trace, e, 2000)))) {
-      lines.set(node, [...(lines.get(node) ?? []), ...list].sort((a, c) => a - c));
+    for (const e of ctx.ofKinds(['cpumanager.allocate-failed', 'runtime.start-failed'])) {
+      const list = lines.get(ev.node[e]) ?? [];
+      if (list.length >= MAX_PER_NODE || !NOT_ENOUGH_CPUS.test(eventRawText(trace, e, 2000))) continue;
+      list.push(e);
+      lines.set(ev.node[e], list);
     }
     for (const [node, list] of lines) {
-      if (!list.some((e) => NOT_ENOUGH_CPUS.test(eventRawText(trace, e, 2000)))) continue;
       const first = list[0];
       const last = list[list.length - 1];
       const pods = new Set(list.map((e) => ev.pod[e]).filter((p) => p >= 0));
