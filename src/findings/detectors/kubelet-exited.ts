@@ -72,6 +72,13 @@ const CAUSES: readonly Cause[] = [
     next: 'Fix or remove the flag where the service sets it (/var/lib/kubelet/kubeadm-flags.env, /etc/default/kubelet or /etc/sysconfig/kubelet, the systemd drop-ins under /etc/systemd/system/kubelet.service.d), preferring the config file for settings.',
   },
   {
+    // Before 'configuration': the kubelet words it "invalid configuration", but the value is usually right and the
+    // host lacks the cgroup (cm.NewContainerManager checks that cgroupRoot exists in every controller it uses).
+    id: 'cgroup-missing', words: ['has some missing paths', 'cgroup-root'], title: 'a cgroup it was told to use does not exist',
+    why: 'A cgroup its configuration names (cgroupRoot, --cgroup-root, or the kubelet or system cgroups it enforces reservations on) is missing from the node\'s cgroup hierarchy — in every controller, or in the ones whose paths the error lists. The kubelet does not create these; the host or the tool that runs the kubelet must (kind and Docker Desktop set cgroupRoot on purpose). The value is rarely the fault: a controller hierarchy is not mounted where the kubelet looks (a cgroup v1 host or VM with a partial or hybrid set-up, as under WSL2; kind nodes on a cgroup v1 host), or the cgroup was removed.',
+    next: 'Look at the paths the error lists (`ls -d /sys/fs/cgroup/*/kubepods`; the cgroup version: `stat -fc %T /sys/fs/cgroup`, cgroup2fs is v2) and at the host\'s cgroup mounts; create the missing cgroup or fix the mounts (on WSL2 or Docker Desktop: update them, or move to cgroup v2), and change cgroupRoot only if it names the wrong cgroup.',
+  },
+  {
     id: 'configuration', words: ['invalid configuration', 'kubelet configuration'], title: 'an invalid configuration',
     why: 'Its configuration (the config file merged with its flags) is not valid; the error names the field.',
     next: 'Fix the field the error names in /var/lib/kubelet/config.yaml (or the flag that sets it), then restart the kubelet.',
@@ -453,7 +460,7 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
       ? `It failed again later, another way, at ${timeOfEvent(trace, later)} (${lineRef(trace, later)}): "${clip(errorText(ctx, later), 120)}" (its own finding).`
       : scheduled >= 0
       ? `systemd restarts it (${lineRef(trace, scheduled)}, ${duration(ev.timeUs[scheduled] - ev.timeUs[last])} later), but the log ends before the kubelet's own lines of that start: with the cause still there it fails the same way each time, and while it does the node is NotReady.`
-      : 'No later start is in the log: while the kubelet is down the node turns NotReady, and the pods on it keep running but nothing on the node is started, stopped, probed or reported.');
+      : 'No later start is in the log: while the kubelet is down the node is NotReady (a new node never registers), and nothing on it is started, stopped, probed or reported; pods already running there keep running.');
   }
   // "failed to run Kubelet: " says again what the title says.
   const title = g.cause ? g.cause.title : clip(g.error.replace(/^failed to run kubelet: /i, ''), 80);
