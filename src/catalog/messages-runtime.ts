@@ -57,11 +57,16 @@ export const PLEG_MESSAGES: CatalogEntry[] = [
  * structured 1.21+): one entry per call, so an event names its call. `printf` omits calls whose ≤1.20 line is not
  * known here.
  */
+/** The dockershim's (and early CRI-O's) CNI teardown error, naming the pod as name_namespace. */
+const CNI_TEARDOWN_POD = '%vfailed to teardown pod %q{pod} network%v';
+
 const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?: string; inner?: InnerSpec }[] = [
   { id: 'X09', call: 'StopContainer', msg: 'StopContainer from runtime service failed', printf: 'StopContainer %q{containerID} from runtime service failed: %v{err}' },
   { id: 'X09b', call: 'ListPodSandbox', msg: 'ListPodSandbox with filter from runtime service failed', printf: 'ListPodSandbox with filter %v from runtime service failed: %v{err}' },
   { id: 'X09c', call: 'ListContainers', msg: 'ListContainers with filter from runtime service failed', printf: 'ListContainers with filter %v from runtime service failed: %v{err}' },
-  { id: 'X09d', call: 'StopPodSandbox', msg: 'StopPodSandbox from runtime service failed', printf: 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}' },
+  // As RunPodSandbox's: the dockershim's CNI teardown error names the pod.
+  { id: 'X09d', call: 'StopPodSandbox', msg: 'StopPodSandbox from runtime service failed', printf: 'StopPodSandbox %q{podSandboxID} from runtime service failed: %v{err}',
+    inner: { field: 'err', printf: [CNI_TEARDOWN_POD] } },
   { id: 'X09e', call: 'RemoveContainer', msg: 'RemoveContainer from runtime service failed', printf: 'RemoveContainer %q{containerID} from runtime service failed: %v{err}' },
   { id: 'X09f', call: 'RemovePodSandbox', msg: 'RemovePodSandbox from runtime service failed', printf: 'RemovePodSandbox %q{podSandboxID} from runtime service failed: %v{err}' },
   { id: 'X09g', call: 'ContainerStatus', msg: 'ContainerStatus from runtime service failed', printf: 'ContainerStatus %q{containerID} from runtime service failed: %v{err}' },
@@ -109,7 +114,9 @@ const CRI_CALLERS: CatalogEntry[] = [
   },
   {
     id: 'X09w', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all', v: 0,
-    msg: ['Failed to stop sandbox', 'StopPodSandbox failed'], text: ['err'],
+    // The printf form is the dockershim's own (docker_sandbox.go), under the kubelet's header.
+    msg: ['Failed to stop sandbox', 'StopPodSandbox failed'], printf: ['Failed to stop sandbox %q{podSandboxID}: %v{err}'], text: ['err'],
+    inner: { field: 'err', printf: [CNI_TEARDOWN_POD] },
     cri: { role: 'caller', calls: ['StopPodSandbox'] },
     explain: 'Stopping the pod\'s sandbox failed while the pod was being killed.',
   },
@@ -666,6 +673,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   {
     id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: 'all (dead containers ≤1.5, dockertools; sandboxes since the CRI)', v: 0,
     printf: ['Failed to remove dead container %q{container}: %v{err}', 'Failed to stop sandbox %q{sandboxID} before removing: %v{err}'], text: ['err'],
+    inner: { field: 'err', printf: [CNI_TEARDOWN_POD] },
     explain: 'Container garbage collection could not remove a dead container or sandbox: the runtime refused or did not answer (a filesystem or shm mount still busy, held by another mount namespace; a sandbox that would not stop), so they pile up and are tried again every minute.',
   },
   {

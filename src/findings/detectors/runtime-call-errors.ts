@@ -65,6 +65,8 @@ const STATS_CALL = /Stats$/;
 /** containerd's and CRI-O's words for an exec that ran past the timeout it was given. */
 const EXEC_TIMEOUT = /timeout (\d+(?:\.\d+)?m?s) exceeded/;
 const GONE_CONTAINER = /does not exist|not found|no such container/i;
+/** A teardown's own words for the sandbox's container being gone (not any "not found": a port-mapping checkpoint's is not). */
+const GONE_SANDBOX = /no such container|(?:container|sandbox) \\?"?[0-9a-f]{12,64}\\?"?:? (?:not found|does not exist)/i;
 /** The eviction manager reads the same stats: its failure this close is the same one. */
 const STATS_NEAR_US = 60e6;
 
@@ -261,6 +263,18 @@ function describe(ctx: FindingContext, n: Group): Finding {
     });
   }
   const network = calls.some((c) => isNetworkPluginError(c.sample));
+  // Tearing down the network of a sandbox whose container the runtime no longer has: the plugin is asked for a
+  // network namespace that went with the container. A stale sandbox record, retried by GC; no CNI fault.
+  if (network && calls.every((c) => c.name === 'StopPodSandbox' && GONE_SANDBOX.test(c.sample))) {
+    parts.push('The runtime no longer has the sandbox\'s container ("no such container"), and tearing down its network needs that container\'s network namespace, so the teardown fails before the network plugin has anything to do: the plugin and its config are not at fault. The sandbox is a stale record; garbage collection and the pod worker try to stop it again on each pass, and older dockershim kubelets did so for as long as the record stayed.');
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Stopping a sandbox whose container is already gone (StopPodSandbox ×${n.failures})`,
+      severity: 'info',
+      explanation: parts.join(' '),
+      next: 'Nothing in /etc/cni/net.d needs changing. If it repeats for the same sandbox, remove the stale sandbox with the runtime\'s tools (`crictl rmp`, or `docker rm` of the pause container), and check the network plugin\'s IP allocations for an address the pod never gave back.',
+    });
+  }
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
   else if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');

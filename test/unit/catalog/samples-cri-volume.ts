@@ -273,7 +273,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { text: 'Error response from daemon: Unable to remove filesystem: device or resource busy' }),
     // kubermatic/machine-controller#989 (kuberuntime_gc.go:176).
     P(klog('E', 'kuberuntime_gc.go:176', 'Failed to stop sandbox "dd4c40eb9b25ae13bdf11ac76457853cff15fbfcad653d4c7aab73ec24df6ac4" before removing: rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
-      { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' })),
+      { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
+    // kubernetes/kubernetes#51496 (1.7): the teardown error names the pod.
+    P(klog('E', 'kuberuntime_gc.go:138', 'Failed to stop sandbox "dd4c40eb9b25ae13bdf11ac76457853cff15fbfcad653d4c7aab73ec24df6ac4" before removing: rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-0_default" network: CNI failed to retrieve network namespace path: Error: No such container: dd4c40eb9b25'),
+      { pods: [pod('default', 'web-0', '')], text: 'rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-0_default" network: CNI failed to retrieve network namespace path: Error: No such container: dd4c40eb9b25' })),
   entry('X146', 'volume.object-missing', 'volume',
     P(klog('E', 'configmap.go:199', `Couldn't get configMap default/web-config: configmaps "web-config" not found`), { text: 'configmaps "web-config" not found' }),
     P(klog('E', 'secret.go:186', `Couldn't get secret default/web-tls: secret "web-tls" not found`), { text: 'secret "web-tls" not found' })),

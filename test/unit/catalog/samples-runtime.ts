@@ -18,6 +18,9 @@ const DEADLINE = 'rpc error: code = DeadlineExceeded desc = context deadline exc
 /** The dockershim's CNI error names the pod as name_namespace (NVIDIA/k8s-device-plugin#72). */
 const CNI_ERROR = 'rpc error: code = Unknown desc = NetworkPlugin cni failed to set up pod "web-0_default" network: add cmd: failed to assign an IP address to container';
 const CNI_POD_SAMPLE = P(klog('E', 'remote_runtime.go:92', `RunPodSandbox from runtime service failed: ${CNI_ERROR}`), { pods: [pod('default', 'web-0', '')], text: CNI_ERROR });
+/** Tearing down the network of a sandbox whose container Docker no longer has (kubernetes/kubernetes#51496, 1.7). */
+const CNI_TEARDOWN = `rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod "web-0_default" network: CNI failed to retrieve network namespace path: Error: No such container: ${SANDBOX}`;
+const CNI_TEARDOWN_SAMPLE = P(klog('E', 'remote_runtime.go:109', `StopPodSandbox "${SANDBOX}" from runtime service failed: ${CNI_TEARDOWN}`), { pods: [pod('default', 'web-0', '')], text: CNI_TEARDOWN });
 
 const CRI_CALL_SAMPLES: EntrySamples[] = ([
   ['X09', 'StopContainer from runtime service failed', { containerID: CID }, `StopContainer "${CID}" from runtime service failed: ${DEADLINE}`, { cid: CID }],
@@ -54,6 +57,7 @@ const CRI_CALL_SAMPLES: EntrySamples[] = ([
   ];
   if (printf) samples.unshift(P(klog('E', 'remote_runtime.go:282', printf), { ...expect, text }));
   if (id === 'X09k') samples.push(CNI_POD_SAMPLE);
+  if (id === 'X09d') samples.push(CNI_TEARDOWN_SAMPLE);
   return entry(id, 'runtime.call-failed', 'runtime', ...samples);
 });
 
@@ -241,7 +245,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     J(json('kubelet/kubelet_pods.go:1114', { msg: 'Error listing containers', err: RPC_CLOSED }), { text: RPC_CLOSED })),
   entry('X09w', 'runtime.call-failed', 'runtime',
     S(klog('E', 'kuberuntime_manager.go:1060', `"Failed to stop sandbox" podSandboxID="${SANDBOX}" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),
-    J(json('kuberuntime/kuberuntime_manager.go:1060', { msg: 'StopPodSandbox failed', err: RPC_CLOSED, podSandboxID: SANDBOX }), { text: RPC_CLOSED })),
+    J(json('kuberuntime/kuberuntime_manager.go:1060', { msg: 'StopPodSandbox failed', err: RPC_CLOSED, podSandboxID: SANDBOX }), { text: RPC_CLOSED }),
+    // The dockershim's own line (docker_sandbox.go, 1.7: kubernetes/kubernetes#51496).
+    P(klog('E', 'docker_sandbox.go:205', `Failed to stop sandbox "${SANDBOX}": Error response from daemon: {"message":"No such container: ${SANDBOX}"}`),
+      { text: `Error response from daemon: {"message":"No such container: ${SANDBOX}"}` })),
   entry('X09x', 'runtime.call-failed', 'gc',
     // vhive-serverless/vHive#1052 (kuberuntime_gc.go:360).
     S(klog('I', 'kuberuntime_gc.go:360', `"Error getting ContainerStatus for containerID" containerID="${CID}" err="rpc error: code = NotFound desc = an error occurred when try to find container \\"${CID}\\": not found"`),
