@@ -61,7 +61,8 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
       { field: 'operation', printf: ['{volumeName:%s{volumeName} podName:%s{podUID} nodeName:%s}', '%q{volumeName} (%q{podUID})'] },
       // The error names the pod when the operation was a pod's: `… pod "<name>" (UID: "<uid>") : <cause>`, its quotes
       // escaped where the error was printed quoted (≤1.1x).
-      { field: 'err', printf: ['%s pod \\"%s{podName}\\" (UID: \\"%s{podUID}\\") : %s', '%s pod "%s{podName}" (UID: "%s{podUID}") : %s'] },
+      // 1.7's MountDevice error put the UID in the name's place too, and its cause after "with:".
+      { field: 'err', printf: ['%s pod \\"%s{podName}\\" (UID: \\"%s{podUID}\\") : %s', '%s pod "%s{podName}" (UID: "%s{podUID}") : %s', '%s pod "%s" (UID: "%s{podUID}") with: %s'] },
     ],
     text: ['err'],
     explain: 'A volume operation (attach, mount, unmount) failed and is retried with a growing back-off; a mount that keeps failing makes the pod sync time out ("Unable to attach or mount volumes").',
@@ -127,5 +128,11 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     id: 'X169', kind: 'volume.plugin-limits-failed', lane: 'volume', versions: '≤1.2x (in-tree Azure disk)', v: 0,
     printf: ['failed to list vmsizes in GetVolumeLimits, plugin.host: %s{host}, location: %s{location}'], text: ['location'],
     explain: 'The in-tree Azure disk plugin could not read the VM sizes to work out how many disks this node can attach; the node reports the default limit.',
+  },
+  {
+    // mount_linux.go's formatAndMount, before MountDevice fails with it: lsblk could not read the device.
+    id: 'X226', kind: 'volume.format-check-failed', lane: 'volume', versions: '≤1.1x (printf; later returned inside the mount error)', v: 0,
+    printf: ['Could not determine if disk %q{device} is formatted (%v{err})'], text: ['device'],
+    explain: 'Before mounting a block device the mounter checks whether it holds a filesystem (lsblk), and the check failed: the device is not there (an empty name: the volume plugin found no device for the disk), so the mount that follows fails.',
   },
 ];

@@ -15,17 +15,20 @@ import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
+import { lastBefore } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 /** Two failures, or one whose back-off is this long (the seventh doubling from 500 ms: it failed that often already). */
 const MIN_FAILURES = 2;
 const LONG_BACKOFF_US = 32e6;
 /**
- * One unmount failure this close to the log's end is told too, as information: its retries cannot show, and an
- * unmount that fails holds the pod's termination up.
+ * One unmount or device mount failure this close to the log's end is told too, as information: its retries cannot
+ * show, and an unmount that fails holds the pod's termination up, a device that does not mount its start.
  */
 const NEAR_END_US = 60e6;
 const MAX_EVIDENCE = 20;
+/** The mounter's device check this close before a MountDevice failure is the same attempt. */
+const FORMAT_CHECK_NEAR_US = 2e6;
 const MAX_GROUPS = 100;
 
 /** A mount something still uses: a cause of unmounts and of the rest alike. */
@@ -37,6 +40,13 @@ const NOT_REGISTERED: Cause = {
   id: 'not-registered', words: ['not registered'], title: 'the kubelet holds no reference to its Secret or ConfigMap for this pod ("not registered")',
   why: 'The kubelet\'s Secret and ConfigMap managers hand out an object only for pods they have registered it for: a pod\'s objects are registered when its sync starts and released when it terminates. "not registered" says the kubelet has no such registration for this pod — the object itself may well exist. It is seen for a pod being deleted, whose references were released while the volume manager still tries to set the volume up, and around a kubelet restart, before the pod\'s first sync.',
   next: 'Check whether the pod is being deleted (then the retries go on until its termination completes; if it stays Terminating, look at what else its termination waits for) or the kubelet just restarted (the pod\'s next sync registers it again). Make sure the object exists (`kubectl get secret,configmap -n <ns>`); recreating it does not help when it does.',
+};
+
+/** MountDevice of a disk whose device the plugin did not find: the mounter's check names an empty device (read apart). */
+const NO_DEVICE: Cause = {
+  id: 'no-device', words: [], title: 'no device was found for the disk',
+  why: 'The volume plugin handed the mounter no device path for the disk: it did not find where the disk appeared on the node — its attach had not completed, or the plugin\'s lookup of the device failed — so there was nothing to format or mount.',
+  next: 'Check that the disk is attached to this node (the cloud provider\'s view of the VM\'s disks; `lsblk` and /dev/disk/by-id on the node) and the attach/detach controller\'s events for the pod (`kubectl describe pod`); if it is attached and the plugin still finds no device, the plugin\'s device lookup is at fault (a kubelet upgrade, or the cloud\'s CSI driver).',
 };
 
 const BUSY: Cause = {
@@ -187,7 +197,8 @@ export const volumeOpFailing: Detector = {
         ? missingName(g.error) ?? missingName(eventRawText(ctx.trace, g.events[0], 4000)) : undefined;
       const retries = name ? missing.get(`${g.node}\n${name}`) ?? [] : [];
       if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries, false));
-      else if (isUnmount(g.op) && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) out.push(describe(ctx, g, retries, true));
+      // Of mounts, only a device's: one SetUp failure is often the moment before a Secret's cache fills.
+      else if ((isUnmount(g.op) || g.op === 'MountVolume.MountDevice') && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) out.push(describe(ctx, g, retries, true));
     }
     return out;
   },
@@ -249,7 +260,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   else b.nodeLanes(g.node, ['volume']);
   // The whole line: the text column keeps the error's start, and the cause is often at its end.
   const raw = eventRawText(trace, g.events[g.events.length - 1], 4000);
-  const cause = (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
+  let cause = (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
@@ -259,6 +270,19 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   const backoff = (g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '')
     + (retries.length >= MIN_FAILURES ? ` Its retries each logged the missing object first: ${count(retries.length, 'time')} (${lineRef(trace, retries[0])} to ${lineRef(trace, retries[retries.length - 1])}).` : '')
     + (atLogEnd ? ` The log ends ${ev.timeUs[ev.count - 1] - ev.timeUs[first] < 1e6 ? 'with it' : `${duration(ev.timeUs[ev.count - 1] - ev.timeUs[first])} after it`}${g.longestBackoffUs ? `, and the retry was due ${duration(g.longestBackoffUs)} after it` : ''}: whether the retries failed too is not in the log.` : '');
+  // The mounter's own check of the device just before (≤1.1x logged it apart): an empty device is none found.
+  const check = g.op === 'MountVolume.MountDevice'
+    ? lastBefore(ctx, ctx.ofKind('volume.format-check-failed'), g.node, ev.timeUs[first] - FORMAT_CHECK_NEAR_US, ev.timeUs[first] + 1) : -1;
+  let checked = '';
+  if (check >= 0) {
+    b.evidence(check);
+    const device = ctx.text(check);
+    if (device) checked = ` Just before, the mounter could not tell whether the device ${device} holds a filesystem (${lineRef(trace, check)}): the device is not readable.`;
+    else {
+      checked = ` Just before, the mounter was asked to check a device with an empty name (${lineRef(trace, check)}).`;
+      cause = NO_DEVICE;
+    }
+  }
   const effect = isUnmount(g.op)
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''
@@ -268,7 +292,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     id: 'volume-op-failing',
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
     severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
-    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${checked} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: cause.next,
   });
 }

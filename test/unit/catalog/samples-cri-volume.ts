@@ -180,7 +180,14 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('E', 'nestedpendingoperations.go:270', `Operation for "\\"${SECRET_VOL}\\" (\\"${UID}\\")" failed. No retries permitted until 2019-09-22 04:52:44.287193007 +0000 UTC m=+15.185864204 (durationBeforeRetry 500ms). Error: "MountVolume.SetUp failed for volume \\"token\\" (UniqueName: \\"${SECRET_VOL}\\") pod \\"web-0\\" (UID: \\"${UID}\\") : failed to sync secret cache: timed out waiting for the condition"`),
       { pods: [pod('', 'web-0', UID)], text: `"MountVolume.SetUp failed for volume \\"token\\" (UniqueName: \\"${SECRET_VOL}\\") pod \\"web-0\\" (UID: \\"${UID}\\") : failed to sync secret cache: timed out waiting for the condition"` }),
     J(json('nestedpendingoperations/nestedpendingoperations.go:348', { msg: `Operation for "{volumeName:${SECRET_VOL} podName:${UID} nodeName:}" failed. No retries permitted until 2024-03-15 10:04:05.5 +0000 UTC m=+125.3 (durationBeforeRetry 1m4s). Error: MountVolume.SetUp failed for volume "token" : secret "token" not found` }),
-      { pods: [pod('', '', UID)], text: 'MountVolume.SetUp failed for volume "token" : secret "token" not found' })),
+      { pods: [pod('', '', UID)], text: 'MountVolume.SetUp failed for volume "token" : secret "token" not found' }),
+    // 1.7's MountDevice error: the UID in the name's place, the cause after "with:" (Azure/ACS#12).
+    P(klog('E', 'nestedpendingoperations.go:262', `Operation for "\\"kubernetes.io/azure-disk/disk-1.vhd\\"" failed. No retries permitted until 2017-08-09 08:09:53.209672543 +0000 UTC (durationBeforeRetry 1s). Error: MountVolume.MountDevice failed for volume "kubernetes.io/azure-disk/disk-1.vhd" (spec.Name: "pvc-1") pod "${UID}" (UID: "${UID}") with: mount failed: exit status 1`),
+      { pods: [pod('', '', UID)], text: `MountVolume.MountDevice failed for volume "kubernetes.io/azure-disk/disk-1.vhd" (spec.Name: "pvc-1") pod "${UID}" (UID: "${UID}") with: mount failed: exit status 1` })),
+  entry('X226', 'volume.format-check-failed', 'volume',
+    // Azure/ACS#12 (1.7): an Azure managed disk whose device the plugin did not find.
+    P(klog('E', 'mount_linux.go:391', 'Could not determine if disk "" is formatted (exit status 1)'), { text: '' }),
+    P(klog('E', 'mount_linux.go:391', 'Could not determine if disk "/dev/sdc" is formatted (exit status 32)'), { text: '/dev/sdc' })),
   entry('X67', 'volume.wait-mount', 'pod-worker',
     P(klog('I', 'volume_manager.go:355', `Waiting for volumes to attach and mount for pod "${WEB0}"`), { pods: [web0] }),
     S(klog('I', 'volume_manager.go:404', '"Waiting for volumes to attach and mount for pod" pod="default/web-0"'), { pods: [pod('default', 'web-0')] }),
