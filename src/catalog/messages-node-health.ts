@@ -76,6 +76,13 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The eviction manager\'s check stopped on an error: it could not read the node (not registered: "failed to get node info") or its stats, so this check evicted nothing.',
   },
   {
+    // helpers.go: a signal whose stats are missing from the summary; its thresholds go unchecked in this pass.
+    id: 'X227', kind: 'eviction.signal-failed', lane: 'eviction', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Eviction manager: failed to construct signal'], printf: ['eviction manager: failed to construct signal: %q{signal} error: %v{err}'],
+    text: ['signal'],
+    explain: 'The eviction manager could not work out one of its signals (memory.available, allocatableMemory.available, nodefs…) from the stats summary: a container or filesystem it needs is missing there. Thresholds on that signal are not checked while this goes on.',
+  },
+  {
     id: 'X48', kind: 'gc.succeeded', lane: 'gc', versions: 'all', v: 4,
     msg: ['Container garbage collection succeeded', 'Image garbage collection succeeded'],
     printf: ['Container garbage collection succeeded', 'Image garbage collection succeeded'],

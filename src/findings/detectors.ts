@@ -55,6 +55,7 @@ import { podSourcesNotReady } from './detectors/pod-sources-not-ready.ts';
 import { nodeStatusConflict } from './detectors/node-status-conflict.ts';
 import { podDeleteDelayed } from './detectors/pod-delete-delayed.ts';
 import { cpuManagerExhausted } from './detectors/cpu-manager-exhausted.ts';
+import { evictionCheckFailing } from './detectors/eviction-check-failing.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -69,5 +70,5 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing,
 ];

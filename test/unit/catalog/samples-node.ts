@@ -204,6 +204,14 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X227', 'eviction.signal-failed', 'eviction',
+    // kubernetes/kubernetes#66087 (1.11, Windows): the stats summary has no "pods" system container.
+    P(klog('E', 'helpers.go:735', 'eviction manager: failed to construct signal: "allocatableMemory.available" error: system container "pods" not found in metrics'),
+      { text: 'allocatableMemory.available' }),
+    S(klog('E', 'helpers.go:813', '"Eviction manager: failed to construct signal" err="system container \\"pods\\" not found in metrics" signal="allocatableMemory.available"'),
+      { text: 'allocatableMemory.available' }),
+    J(json('eviction/helpers.go:813', { msg: 'Eviction manager: failed to construct signal', err: 'system container "pods" not found in metrics', signal: 'memory.available' }),
+      { text: 'memory.available' })),
   entry('X225', 'cpumanager.allocate-failed', 'other',
     // kubernetes/kubernetes#79159 (1.1x): a Job's pods fail to start with PreStartHookError.
     P(klog('E', 'policy_static.go:187', `[cpumanager] unable to allocate 1 CPUs (container id: ${CID}, error: not enough cpus available to satisfy request)`),

@@ -57,6 +57,7 @@ const CASES: Record<string, Case> = {
   'node-status-conflict': { input: () => fixture('node-status-conflict-1.log') },
   'pod-delete-delayed': { input: () => fixture('pod-delete-delayed-1.log') },
   'cpu-manager-exhausted': { input: () => fixture('cpu-manager-exhausted-1.log') },
+  'eviction-check-failing': { input: () => fixture('eviction-check-failing-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

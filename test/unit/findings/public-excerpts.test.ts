@@ -1855,3 +1855,61 @@ describe('round 16: real excerpts', () => {
     expect(f.next).toContain('aws-auth ConfigMap\'s mapRoles');
   });
 });
+
+describe('round 17: real excerpts', () => {
+  it('a cgroup the kubelet was told to use that the host lacks is a host set-up problem, not a config typo (kubernetes-sigs/kind#2323, docker/for-win#13913)', () => {
+    // https://github.com/kubernetes-sigs/kind/issues/2323 — kind on WSL2: cgroup-root /kubelet missing; the node's systemd could not set up the cgroup mounts.
+    const kind = only(fixture('kubelet-exited-14.log'), 'kubelet-exited');
+    expect(kind.title).toBe('Kubelet fails to start: a cgroup it was told to use does not exist');
+    expect(kind.explanation).toContain('The kubelet does not create these');
+    expect(kind.next).not.toContain('config.yaml');
+    expect(kind.explanation).toContain('a new node never registers');
+    // https://github.com/docker/for-win/issues/13913 — Docker Desktop's kubepods cgroup missing its cpu and memory paths.
+    const desktop = only(fixture('kubelet-exited-15.log'), 'kubelet-exited');
+    expect(desktop.title).toBe(kind.title);
+    expect(desktop.next).toContain('`ls -d /sys/fs/cgroup/*/kubepods`');
+    // An invalid value is still the configuration's.
+    const invalid = analyse('E1023 20:14:33.248476    1234 run.go:74] "command failed" err="failed to validate kubelet configuration, error: invalid configuration: shutdownGracePeriodCriticalPods {15s} must be <= shutdownGracePeriod {10s}"');
+    expect(only(invalid, 'kubelet-exited').title).toBe('Kubelet fails to start: an invalid configuration');
+  });
+
+  it('tearing down the network of a sandbox Docker no longer has is a stale record, not a CNI fault; the pod is named from the error (kubernetes/kubernetes#51496)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/51496 — GC retries stopping a sandbox whose container is gone: "No such container".
+    const a = fixture('runtime-call-errors-12.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Stopping a sandbox whose container is already gone (StopPodSandbox ×1)');
+    expect(f.next).toMatch(/^Nothing in \/etc\/cni\/net\.d needs changing/);
+    expect(a.trace.pods.map((p) => `${p.namespace}/${p.name}`)).toEqual(['default/redis-sentinel-2']);
+    // A teardown failing on a missing port-mapping checkpoint is not that (runtime-call-errors-4).
+    expect(only(fixture('runtime-call-errors-4.log'), 'runtime-call-errors').title).toBe('Container runtime calls failing (StopPodSandbox ×2)');
+  });
+
+  it('1.7\'s MountDevice failure after a device check of an empty name: no device was found for the disk (Azure/ACS#12)', () => {
+    // https://github.com/Azure/ACS/issues/12 — Azure managed disks: the plugin handed FormatAndMount an empty device path.
+    const a = fixture('volume-op-failing-6.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.severity).toBe('info');
+    expect(f.title).toMatch(/^Volume MountVolume\.MountDevice failed for d5497686-7cd9-11e7-823e-00224801aff0 \(kubernetes\.io\/azure-disk\/.*\): no device was found for the disk$/);
+    expect(f.explanation).toContain('Just before, the mounter was asked to check a device with an empty name (line 4).');
+    expect(a.lines(f)).toEqual([4, 5]);
+    expect(a.trace.pods.map((p) => p.uid)).toEqual(['d5497686-7cd9-11e7-823e-00224801aff0']);
+  });
+
+  it('an eviction signal the stats summary cannot give, every check, leaves its thresholds unchecked (kubernetes/kubernetes#66087)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/66087 — a Windows kubelet: no "pods" system container, so no allocatableMemory.available.
+    const a = fixture('eviction-check-failing-1.log');
+    const f = only(a, 'eviction-check-failing');
+    expect(f.title).toBe('Eviction signal allocatableMemory.available cannot be computed (5×): its thresholds go unchecked');
+    expect(f.explanation).toContain('"system container "pods" not found in metrics"');
+    expect(f.explanation).toContain('about every 18.04s');
+    expect(a.lines(f)).toEqual([4, 6, 8, 10, 12]);
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
+    // Two lines are no pattern yet; whole-check failures are told apart from a signal's.
+    const two = a.text.split('\n').slice(0, 7).join('\n');
+    expect(analyse(two).of('eviction-check-failing')).toEqual([]);
+    const summary = Array.from({ length: 3 }, (_, k) => `E0711 22:1${k}:00.000000    2872 eviction_manager.go:247] eviction manager: failed to get summary stats: failed to get root cgroup stats: failed to get cgroup stats for "/": unable to find data in memory cache`).join('\n');
+    const whole = only(analyse(summary), 'eviction-check-failing');
+    expect(whole.title).toBe('Eviction manager\'s checks fail (3×): it evicts nothing meanwhile');
+  });
+});
