@@ -181,16 +181,18 @@ export function isWriteConflict(text: string): boolean {
 /**
  * runc refusing a cgroup path of the other driver's form: the runtime uses systemd's cgroups and the kubelet gave it a
  * cgroupfs path (`expected cgroupsPath to be of format "slice:prefix:name" for systemd cgroups, got "/kubepods/…"`), or
- * the other way round (`cgroupsPath … should be an absolute path` / "invalid slice name").
+ * the other way round (`cgroupsPath … should be an absolute path` / "invalid slice name"); Docker's own words for a
+ * cgroupfs parent under its systemd driver (`cgroup-parent for systemd cgroup should be a valid slice`).
  */
 export function isCgroupDriverMismatch(text: string): boolean {
-  return text.includes('for systemd cgroups, got') || /cgroups? ?path.{0,40}(should be an absolute path|invalid slice name)/i.test(text.slice(0, 2000));
+  return text.includes('for systemd cgroups, got') || text.includes('cgroup-parent for systemd cgroup should be a valid slice')
+    || /cgroups? ?path.{0,40}(should be an absolute path|invalid slice name)/i.test(text.slice(0, 2000));
 }
 
 /** The sentence and the step for a cgroup driver mismatch (isCgroupDriverMismatch). */
 export const CGROUP_DRIVER_MISMATCH = {
   why: 'The kubelet and the runtime use different cgroup drivers: the runtime (runc) expects systemd\'s cgroups ("slice:prefix:name") and the kubelet hands it cgroupfs paths (or the other way round), so no sandbox or container can be created — static pods included, so on a control-plane node the API server never starts and the node never registers.',
-  next: 'Make the two agree: cgroupDriver in the kubelet\'s configuration (/var/lib/kubelet/config.yaml) and SystemdCgroup in containerd\'s runc options (or CRI-O\'s cgroup_manager); systemd on a systemd host. Restart both.',
+  next: 'Make the two agree: cgroupDriver in the kubelet\'s configuration (/var/lib/kubelet/config.yaml) and SystemdCgroup in containerd\'s runc options (or CRI-O\'s cgroup_manager, Docker\'s exec-opts native.cgroupdriver); systemd on a systemd host. Restart both.',
 };
 
 /**

@@ -11,7 +11,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
-import type { Finding, Trace } from '../../model/trace.ts';
+import type { Finding, PodInfo, Trace } from '../../model/trace.ts';
 import { printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip, isWriteConflict, NODE_NOT_FOUND } from '../text-scan.ts';
@@ -347,6 +347,12 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
       : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
   ];
+  // The API server may be one of this node's own static pods, failing to start (a single-node or control-plane node).
+  const own = g.cause.id === 'refused' ? failingControlPlanePods(ctx, g.node) : [];
+  if (own.length) {
+    for (const p of own) b.pod(p.index);
+    parts.push(`This node runs the control plane's own static pods, and they are failing here (${listOf(own.map((p) => `${p.namespace}/${p.name}`), 3)}, ${count(own.reduce((k, p) => k + p.errorCount, 0), 'error line')}): the API server it cannot reach is most likely on this node, down until they run. Their failure is the cause to fix; these refusals follow from it.`);
+  }
   const end = Math.max(last, lastEventOn(trace, g.node));
   const afterUs = ev.timeUs[end] - ev.timeUs[last];
   parts.push(afterUs >= QUIET_AFTER_US
@@ -359,8 +365,19 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
     title: `${g.cause.headline ?? (g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server')}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
     severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,
+    next: own.length ? `First make this node's control-plane static pods start (their own findings: ${own.map((p) => p.name).slice(0, 3).join(', ')}); the kubelet reaches the API server once it runs. ${g.cause.next}`
+      : g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,
   });
+}
+
+/** kubeadm's control-plane static pods: named after their component and the node. */
+const CONTROL_PLANE_POD = /^(?:kube-apiserver|etcd|kube-controller-manager|kube-scheduler)-/;
+
+/** The node's control-plane static pods (kube-system) with error lines of their own, the API server's and etcd's first. */
+function failingControlPlanePods(ctx: FindingContext, node: number): PodInfo[] {
+  return ctx.trace.pods
+    .filter((p) => p.node === node && p.errorCount > 0 && p.namespace === 'kube-system' && CONTROL_PLANE_POD.test(p.name))
+    .sort((a, b) => Number(b.name.startsWith('kube-apiserver') || b.name.startsWith('etcd')) - Number(a.name.startsWith('kube-apiserver') || a.name.startsWith('etcd')));
 }
 
 /** A dial's target in an error (`dial tcp 10.0.54.68:6443: …`): the address a name resolved to. */

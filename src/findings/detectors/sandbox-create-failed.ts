@@ -117,7 +117,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const first = events[0];
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
-  const cause = sandboxCause(p.error, p.network);
+  // The text column keeps an error's start; where it was cut, the cause may be in the rest of the line.
+  const cause = sandboxCause(p.error.endsWith('…') && p.failures.length ? eventRawText(trace, p.failures[0], 4000) : p.error, p.network);
   const hint = cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
