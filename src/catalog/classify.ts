@@ -325,8 +325,10 @@ export class Classifier {
     for (const t of templates) {
       const fields = matchTemplate(t, src, 0);
       if (fields) {
-        // The message's own fields win over those read inside one of its values.
-        this.extraFields = this.extraFields ? { ...fields, ...this.extraFields } : fields;
+        // The message's own fields, and those read before, win over these — unless they were empty (an operation
+        // key's `podName:` with nothing after it gives way to the error's pod UID).
+        if (!this.extraFields) this.extraFields = fields;
+        else for (const k in fields) if (!this.extraFields[k]) this.extraFields[k] = fields[k];
         return;
       }
     }

@@ -197,8 +197,11 @@ export const volumeOpFailing: Detector = {
         ? missingName(g.error) ?? missingName(eventRawText(ctx.trace, g.events[0], 4000)) : undefined;
       const retries = name ? missing.get(`${g.node}\n${name}`) ?? [] : [];
       if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries, false));
-      // Of mounts, only a device's: one SetUp failure is often the moment before a Secret's cache fills.
-      else if ((isUnmount(g.op) || g.op === 'MountVolume.MountDevice') && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) out.push(describe(ctx, g, retries, true));
+      // Of mounts, a device's, or one whose cause does not pass: one SetUp failure is often the moment before a
+      // Secret's cache fills.
+      else if ((isUnmount(g.op) || g.op === 'MountVolume.MountDevice' || LASTING_CAUSES.has(causeOf(ctx, g).id)) && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) {
+        out.push(describe(ctx, g, retries, true));
+      }
     }
     return out;
   },
@@ -244,6 +247,28 @@ function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes
   return { pods, nodes };
 }
 
+/** Causes a single SetUp failure is enough to tell (a CSI driver's state, not a cache about to fill). */
+const LASTING_CAUSES = new Set(['csi-not-staged', 'csi-not-registered']);
+
+/** Why the group's operation fails, read from its last line — the whole line: the text column keeps the error's start, and the cause is often at its end. */
+function causeOf(ctx: FindingContext, g: Group): Cause {
+  const raw = eventRawText(ctx.trace, g.events[g.events.length - 1], 4000);
+  return (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
+}
+
+/** Another pod's unmount of the same volume on the node this close to a mount failure: the volume is still held. */
+const OTHER_USER_NEAR_US = 60e6;
+
+/** The first unmount of `volume` on `node` for a pod other than `pod`, within OTHER_USER_NEAR_US of `atUs`; -1 if none. */
+function otherPodUnmounting(ctx: FindingContext, node: number, pod: number, volume: string, atUs: number): number {
+  const ev = ctx.trace.events;
+  for (const e of ctx.ofKind('volume.unmount-started')) {
+    if (Math.abs(ev.timeUs[e] - atUs) > OTHER_USER_NEAR_US || ev.node[e] !== node || ev.pod[e] < 0 || ev.pod[e] === pod) continue;
+    if (ctx.text(e) === volume) return e;
+  }
+  return -1;
+}
+
 const isUnmount = (op: string) => op.startsWith('UnmountVolume') || op.startsWith('UnmapVolume') || op.startsWith('UnmountDevice');
 
 /**
@@ -258,9 +283,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   for (const e of retries) b.evidence(e);
   if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
   else b.nodeLanes(g.node, ['volume']);
-  // The whole line: the text column keeps the error's start, and the cause is often at its end.
-  const raw = eventRawText(trace, g.events[g.events.length - 1], 4000);
-  let cause = (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
+  let cause = causeOf(ctx, g);
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
@@ -283,6 +306,12 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
       cause = NO_DEVICE;
     }
   }
+  // A volume another pod on the node is still letting go of (being deleted, or left orphaned).
+  const holder = !isUnmount(g.op) && g.pod >= 0 && g.volume ? otherPodUnmounting(ctx, g.node, g.pod, g.volume, ev.timeUs[first]) : -1;
+  if (holder >= 0) {
+    b.evidence(holder);
+    checked += ` At the same time the volume manager is unmounting the same volume for another pod, ${podName(trace, ev.pod[holder])} (${lineRef(trace, holder)}): a pod that used the volume before still holds it on this node — one being deleted, or one left behind (orphaned) — and until its teardown finishes the driver will not set the volume up for this pod.`;
+  }
   const effect = isUnmount(g.op)
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''
@@ -293,6 +322,8 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
     severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
     explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${checked} ${cause.why}${effect ? ` ${effect}` : ''}`,
-    next: cause.next,
+    next: holder >= 0
+      ? `See whether the other pod still exists (by its UID: \`kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid | grep ${trace.pods[ev.pod[holder]]?.uid || '<uid>'}\`; and its directory under /var/lib/kubelet/pods on the node): a pod being deleted lets go once its unmount completes; one gone from the API is orphaned, and its mounts must be cleaned up by hand. ${cause.next}`
+      : cause.next,
   });
 }
