@@ -11,6 +11,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { burstCount } from '../episodes.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { clip } from '../text-scan.ts';
 
 /**
  * Stuck: this many reports over at least MIN_PASSES housekeeping passes (reports more than PASS_GAP_US apart are
@@ -30,6 +31,8 @@ interface NodeOrphans {
   byPod: Map<number, number[]>;
   /** The most errors the kubelet said it counted ("There were a total of N errors similar to this"). */
   counted: number;
+  /** Per reported pod, the volume manager's failure to rebuild one of its volumes before its first report. */
+  unrebuilt: Map<number, number>;
 }
 
 export const orphanedPodVolumes: Detector = {
@@ -41,17 +44,24 @@ export const orphanedPodVolumes: Detector = {
       const pod = ev.pod[e];
       if (pod < 0) continue;
       let n = nodes.get(ev.node[e]);
-      if (!n) { n = { node: ev.node[e], byPod: new Map(), counted: 0 }; nodes.set(ev.node[e], n); }
+      if (!n) { n = { node: ev.node[e], byPod: new Map(), counted: 0, unrebuilt: new Map() }; nodes.set(ev.node[e], n); }
       const list = n.byPod.get(pod) ?? [];
       list.push(e);
       n.byPod.set(pod, list);
       if (Number.isFinite(ev.num[e])) n.counted = Math.max(n.counted, ev.num[e]);
     }
+    // A volume the volume manager could not rebuild after a start is one it will never tear down: its pod's report
+    // is no teardown under way, even in one pass.
+    for (const e of ctx.ofKind('volume.reconstruct-failed')) {
+      const n = nodes.get(ev.node[e]);
+      const reports = n && ev.pod[e] >= 0 ? n.byPod.get(ev.pod[e]) : undefined;
+      if (n && reports && e < reports[0] && !n.unrebuilt.has(ev.pod[e])) n.unrebuilt.set(ev.pod[e], e);
+    }
     const out: Finding[] = [];
     for (const n of nodes.values()) {
       // Event numbers are in time order: sorted, the node's reports are its passes' lines one after another.
       const all = [...n.byPod.values()].flat().sort((a, b) => a - b);
-      const stuck = n.counted >= MIN_COUNTED || (all.length >= MIN_REPORTS && burstCount(ev.timeUs, all, PASS_GAP_US) >= MIN_PASSES);
+      const stuck = n.counted >= MIN_COUNTED || n.unrebuilt.size > 0 || (all.length >= MIN_REPORTS && burstCount(ev.timeUs, all, PASS_GAP_US) >= MIN_PASSES);
       if (stuck) out.push(describe(ctx, n));
     }
     return out;
@@ -75,6 +85,11 @@ function describe(ctx: FindingContext, n: NodeOrphans): Finding {
       + `housekeeping reported ${count(n.byPod.size, 'orphaned pod')} whose volume paths are still on disk ${count(all.length, 'time')}: ${listOf(uids, MAX_PODS_NAMED)}.`,
   ];
   if (n.counted >= MIN_COUNTED) parts.push(`The kubelet counts ${n.counted} errors like these and prints one per pass.`);
+  if (n.unrebuilt.size) {
+    const [pod, e] = [...n.unrebuilt][0];
+    b.evidence(e);
+    parts.push(`Before that, the volume manager could not rebuild a volume of ${n.unrebuilt.size === 1 ? 'pod' : `${n.unrebuilt.size} of these pods, first`} ${trace.pods[pod]?.uid || `#${pod}`} from its directory on disk (${lineRef(trace, e)}: "${clip(ctx.text(e), 160)}"): after a kubelet start it rebuilds what was mounted from the pods' directories, and a volume it cannot rebuild is one it no longer knows — it never unmounts it or removes its directory, so the report repeats every 2 s for as long as the kubelet runs.`);
+  }
   // 1.22+ names what it tried: rmdir() on a volume's directory that still holds files (no longer a mount point).
   const notEmpty = all.find((e) => { const t = ctx.text(e); return t.includes('rmdir') && t.includes('directory not empty'); });
   if (notEmpty !== undefined) {
