@@ -16,6 +16,15 @@ function volumeLine(id: string, kind: string, v: number, prefix: string, templat
 
 const DETAIL = '(UniqueName: %q{uniqueName}) pod %q{podName} (UID: %q{podUID})%s';
 
+/** A volume line about the node's device, not a pod's mount: `… for volume "x" (UniqueName: "u") on node "n" `. */
+function nodeVolumeLine(id: string, kind: string, prefix: string, explain: string): CatalogEntry {
+  const template = `${prefix}%q{volume} (UniqueName: %q{uniqueName}) on node %q%s`;
+  return {
+    id, kind, lane: 'volume', versions: 'all (printf ≤1.20; same text as a structured message 1.21+)', v: 0,
+    msg: [`${prefix}*`], printf: [template], inner: { field: 'msg', printf: [template] }, text: ['volume'], explain,
+  };
+}
+
 export const VOLUME_MESSAGES: CatalogEntry[] = [
   volumeLine('M115', 'volume.mount-started', 0, 'operationExecutor.MountVolume started for volume ',
     `operationExecutor.MountVolume started for volume %q{volume} ${DETAIL}`,
@@ -38,6 +47,12 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
   volumeLine('M115h', 'volume.attach-found', 0, 'MountVolume.WaitForAttach succeeded for volume ',
     `MountVolume.WaitForAttach succeeded for volume %q{volume} ${DETAIL}`,
     'The attached volume\'s device is on the node; mounting it (MountDevice, then SetUp) comes next.'),
+  // A device (a disk's global mount, a CSI volume's staging) is let go of once no pod on the node uses it; its lines
+  // name the node, not a pod (GenerateMsgDetailed of an attached volume).
+  nodeVolumeLine('M115i', 'volume.unmount-device-started', 'operationExecutor.UnmountDevice started for volume ',
+    'The volume manager started unmounting a volume\'s device from the node (its global mount, a CSI volume\'s NodeUnstage): no pod on the node uses the volume any more.'),
+  nodeVolumeLine('M115j', 'volume.device-unmounted', 'UnmountDevice succeeded for volume ',
+    'The volume\'s device is unmounted from the node (a CSI volume unstaged); detaching it from the node can follow.'),
   {
     // Still a printf call (klog.Infof) in every version.
     id: 'M115e', kind: 'volume.unmounted', lane: 'volume', versions: 'all', v: 0,
@@ -104,12 +119,17 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     explain: 'The volume manager\'s populator dropped a volume of a pod that is gone or terminated; the reconciler then unmounts it.',
   },
   {
-    id: 'X165', kind: 'volume.subpath-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
-    msg: ['Failed to prepare subPath for volumeMount of the container'], text: ['err'],
-    explain: 'The container\'s subPath mount could not be prepared (the path does not exist, or resolves through a symlink outside its volume): the container is not created and the pod shows CreateContainerConfigError.',
+    // kubelet_pods.go's makeMounts: the subPath's directory could not be made, or its bind mount prepared.
+    id: 'X165', kind: 'volume.subpath-failed', lane: 'pod-worker', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Failed to prepare subPath for volumeMount of the container', 'Failed to create subPath directory for volumeMount of the container'],
+    printf: ['failed to prepare subPath for volumeMount %q{volumeMountName} of container %q{containerName}: %v{err}',
+      'failed to create subPath directory for volumeMount %q{volumeMountName} of container %q{containerName}: %v{err}'],
+    text: ['err'],
+    explain: 'The container\'s subPath mount could not be prepared (its directory could not be made in the volume, the path resolves through a symlink outside it, or the bind mount failed): the container is not created and the pod shows CreateContainerConfigError.',
   },
   {
-    id: 'X166', kind: 'volume.subpath-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    // Not a failure yet: the permission step is skipped, and preparing the mount usually fails next (X165).
+    id: 'X166', kind: 'volume.subpath-unchecked', lane: 'pod-worker', versions: '1.21+', v: 0,
     msg: ['Could not determine if subPath exists, will not attempt to change its permissions'], text: ['err', 'path'],
     explain: 'The kubelet could not check a subPath inside its volume (often a broken symlink), so it does not set that path\'s permissions; preparing the mount usually fails next.',
   },

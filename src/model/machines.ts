@@ -141,6 +141,8 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'status.delete-gating', from: '*', to: '=', inferred: true },
     // Housekeeping removes a pod's volume dirs only once its worker can have no running containers: it is done.
     { on: 'housekeeping.orphan-volumes', from: ['terminating', 'terminated'], to: 'finished', inferred: true },
+    // A pod the log shows nothing else of: housekeeping treats it as an orphan, so no pod worker has it any more.
+    { on: 'housekeeping.orphan-volumes', from: ['unknown'], to: 'forgotten', inferred: true, detail: '(its volumes directory cleaned up as an orphan\'s: no pod worker has it)' },
     { on: 'housekeeping.orphan-volumes', from: '*', to: '=' },
     // Only SyncPod asks for a new sandbox: a finished worker of the same UID was started again (a static pod re-added
     // from an unchanged manifest: the ADD while it terminated asked for a restart, housekeeping does it).

@@ -9,6 +9,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
 import { clip, failedActions } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
@@ -29,12 +30,18 @@ interface Failure {
   events: number[];
   total: number;
   error: string;
+  /** The kubelet's own line on the subPath that could not be prepared (its error is the cause), or -1. */
+  subPath: number;
 }
+
+/** The volume mount a subPath line names (`volumeMount "x"`, `volumeMountName="x"`). */
+const VOLUME_MOUNT = /volumeMount(?:Name=| )\\?"([^"\\]{1,253})\\?"/;
 
 export const containerConfigError: Detector = {
   id: 'container-config-error',
   detect(ctx) {
-    const ev = ctx.trace.events;
+    const trace = ctx.trace;
+    const ev = trace.events;
     const groups = new Map<string, Failure>();
     for (const e of ctx.ofKind('pw.sync-error')) {
       if (ev.pod[e] < 0) continue;
@@ -44,7 +51,7 @@ export const containerConfigError: Detector = {
         let g = groups.get(key);
         if (!g) {
           if (groups.size >= MAX_GROUPS) continue;
-          g = { pod: ev.pod[e], container: a.target, reason: a.reason, events: [], total: 0, error: '' };
+          g = { pod: ev.pod[e], container: a.target, reason: a.reason, events: [], total: 0, error: '', subPath: -1 };
           groups.set(key, g);
         }
         g.total++;
@@ -52,17 +59,51 @@ export const containerConfigError: Detector = {
         if (!g.error && a.detail) g.error = a.detail;
       }
     }
+    // The kubelet's own subPath lines give the cause of a CreateContainerConfigError; alone (the sync errors not
+    // in the log) each is a failed attempt.
+    const alone = new Set<Failure>();
+    for (const e of ctx.ofKind('volume.subpath-failed')) {
+      if (ev.pod[e] < 0) continue;
+      const container = ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : '';
+      // A line cut before its container's name joins the pod's one such failure.
+      let g = container ? groups.get(`${ev.pod[e]}/${container}/CreateContainerConfigError`) : onlyConfigErrorOf(groups, ev.pod[e]);
+      if (!g) {
+        if (groups.size >= MAX_GROUPS) continue;
+        g = { pod: ev.pod[e], container, reason: 'CreateContainerConfigError', events: [], total: 0, error: '', subPath: e };
+        groups.set(`${ev.pod[e]}/${container}/CreateContainerConfigError`, g);
+        alone.add(g);
+      }
+      if (g.subPath < 0) g.subPath = e;
+      if (alone.has(g)) g.total++;
+      if (g.events.length < 200) g.events.push(e);
+    }
+    for (const g of groups.values()) g.events.sort((a, b) => a - b);
     return [...groups.values()].map((g) => describe(ctx, g));
   },
 };
+
+/** The pod's only CreateContainerConfigError group, if it has exactly one. */
+function onlyConfigErrorOf(groups: Map<string, Failure>, pod: number): Failure | undefined {
+  let found: Failure | undefined;
+  for (const g of groups.values()) {
+    if (g.pod !== pod || g.reason !== 'CreateContainerConfigError') continue;
+    if (found) return undefined;
+    found = g;
+  }
+  return found;
+}
 
 function describe(ctx: FindingContext, g: Failure): Finding {
   const trace = ctx.trace;
   const { b, first, last, spanUs } = podFailureEvidence(trace, g.pod, g.events);
   const what = `container ${g.container || '?'} of ${podName(trace, g.pod)}`;
+  // The subPath line names the mount, unless it was cut before; the sync error names it too.
+  const mount = g.subPath >= 0 ? VOLUME_MOUNT.exec(eventRawText(trace, g.subPath, 2000))?.[1] ?? VOLUME_MOUNT.exec(g.error)?.[1] : undefined;
+  const subPath = g.subPath < 0 ? ''
+    : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    `${g.reason} means ${REASONS.get(g.reason)}.`,
+    subPath || `${g.reason} means ${REASONS.get(g.reason)}.`,
     'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean).join(' ');
@@ -71,7 +112,9 @@ function describe(ctx: FindingContext, g: Failure): Finding {
     title: `${g.reason} for ${what}${g.total > 1 ? ` (${g.total}×)` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation,
-    next: g.reason === 'CreateContainerConfigError'
+    next: g.subPath >= 0
+      ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'
+      : g.reason === 'CreateContainerConfigError'
       ? 'Run kubectl describe pod to see the event\'s message; check that every ConfigMap, Secret and key the container references (env, envFrom, volumes) exists in the pod\'s namespace, that subPath volumes can be created, and the securityContext (runAsNonRoot / runAsUser) against the image\'s user.'
       : 'Run kubectl describe pod to see the event\'s message; read the runtime\'s log for the container (journalctl -u containerd / crio), and check the image\'s entrypoint and architecture, the mounts and the securityContext.',
   });

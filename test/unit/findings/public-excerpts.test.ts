@@ -561,7 +561,9 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     const f = only(a, 'container-config-error');
     expect(f.title).toBe('CreateContainerConfigError for container app of phnamespace/s3-app-pathbased');
     expect(f.explanation).toContain('failed to prepare subPath for volumeMount "persistent-storage" of container "app"');
-    expect(a.lines(f)).toEqual([6]);
+    // The kubelet's own subPath line, cut before its container's name, joins the pod's one such failure with its cause.
+    expect(f.explanation).toContain('The kubelet could not prepare the subPath of volume mount "persistent-storage" (line 8): "error resolving symlinks in');
+    expect(a.lines(f)).toEqual([6, 8]);
   });
 
   it('image-gc-failing reads the ≤1.6 wording and says the runtime refused removals (openshift/release#40, origin-node 1.6 journal)', () => {
@@ -1924,5 +1926,42 @@ describe('round 17: real excerpts', () => {
     expect(sandbox.title).toBe('Pod sandbox creation failing for kube-system/etcd-docker-desktop: cgroup driver mismatch');
     expect(sandbox.next).toContain('Docker\'s exec-opts native.cgroupdriver');
     expect(only(a, 'runtime-call-errors').title).toBe('Container runtime call fails (RunPodSandbox): cgroup driver mismatch');
+  });
+
+  it('the kubelet\'s own subPath lines give a CreateContainerConfigError its cause, in both eras (kubernetes/kubernetes#101676, NixOS/nixpkgs#408044)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/101676 — glusterfs refuses the chmod of a subPath directory (printf, 1.20).
+    const gluster = fixture('container-config-error-2.log');
+    const f = only(gluster, 'container-config-error');
+    expect(f.title).toBe('CreateContainerConfigError for container e2ebb3a7aab8112fd63ef75845aca25e of {TENANT-A}/e2ebb3a7aab8112fd63ef75845aca25e');
+    expect(f.explanation).toContain('The kubelet could not prepare the subPath of volume mount "shared" (line 3): "chmod ');
+    expect(f.explanation).toContain('failed: bad file descriptor"');
+    // https://github.com/NixOS/nixpkgs/issues/408044 — k3s: util-linux 2.41's mount refuses the kubelet's /proc/<pid>/fd bind source (err=< … >).
+    const nix = only(fixture('container-config-error-3.log'), 'container-config-error');
+    expect(nix.title).toBe('CreateContainerConfigError for container nginx of f2cf64f4-4326-4e4d-9718-66c91420ddb2');
+    expect(nix.explanation).toContain('"error mounting /tmp/shared: mount failed: exit status 32 Mounting command: mount Mounting arguments: --no-canonicalize -o bind /proc/927/fd/206');
+    expect(nix.next).toContain('run the bind mount the error shows by hand on the node');
+  });
+
+  it('orphaned pod volumes after a volume the volume manager could not rebuild are stuck even in one pass (kubernetes/kubernetes#45464)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/45464 — vSphere volume dirs no longer mounted after a kubelet restart.
+    const a = fixture('orphaned-pod-volumes-4.log');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod volumes left on disk: 2 pods');
+    expect(f.explanation).toContain('Before that, the volume manager could not rebuild a volume of pod f97942cf-337e-11e7-b2b1-005056b7dc12 from its directory on disk (line 3:');
+    expect(a.lines(f)).toEqual([3, 6, 7]);
+    // The two orphan reports alone, one pass, are not enough.
+    expect(analyse(a.text.split('\n').filter((_, k) => k >= 5).join('\n')).of('orphaned-pod-volumes')).toEqual([]);
+  });
+
+  it('a CSI volume "not staged" for a new pod while another pod on the node still unmounts it: that pod holds it (kubernetes-sigs/vsphere-csi-driver#341)', () => {
+    // https://github.com/kubernetes-sigs/vsphere-csi-driver/issues/341 — orphaned pods still held the volumes.
+    const a = fixture('volume-op-failing-7.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toBe('Volume MountVolume.SetUp failed for drupal-staff-blog-db-0 (pvc-54593233-12ba-4fae-8b08-e6b87be0b3b6): the CSI volume was not staged');
+    expect(f.explanation).toContain('At the same time the volume manager is unmounting the same volume for another pod, 6bca1939-78b7-45e0-bf1c-4fbfe47d7bb5 (line 5)');
+    expect(f.next).toContain('grep 6bca1939-78b7-45e0-bf1c-4fbfe47d7bb5');
+    expect(a.lines(f)).toEqual([4, 5]);
+    // The error's pod UID is read although the operation key's podName is empty.
+    expect(a.trace.pods.map((p) => p.uid)).toContain('38772fac-91f3-40d8-b3d9-46ca1777b08c');
   });
 });

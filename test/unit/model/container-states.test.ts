@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../helpers.ts';
 import { SpanFlag, type Trace } from '../../../src/model/trace.ts';
+import { KINDS } from '../../../src/catalog/catalog.ts';
 
 const UID = '7d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const REF = `pod="default/api-0" podUID=${UID}`;
@@ -150,5 +151,17 @@ describe('restarts named only by computePodActions\' kill decision', () => {
     ]);
     expect(trace.anomalies.map((a) => a.message)).toEqual(['pod-worker: housekeeping tore down again a pod whose worker had already terminated (the worker\'s termination state was lost)']);
     expect(containerBands(trace)).toEqual([['1330', 'running'], ['1330', 'killing grace 30s'], ['1330', 'exited (exit 0)']]);
+  });
+
+  it('a pod seen only as "Cleaned up orphaned pod volumes dir" has no pod worker left; the device unmounts are known lines (kubernetes/kubernetes#105323)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/105323 — static CephFS PVs on one node: UnmountDevice starts, NodeUnstage never follows.
+    const text = readFileSync(new URL('../../fixtures/logs/orphan-volumes-dir-cleaned.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'issue.md', { year: 2021 });
+    const worker = [...Array(trace.spans.count).keys()].filter((k) => trace.lanes[trace.spans.lane[k]].kind === 'pod-worker');
+    expect(worker.map((k) => [trace.events.line[trace.spans.startEvent[k]], trace.strings[trace.spans.state[k]]])).toEqual([
+      [3, 'forgotten (its volumes directory cleaned up as an orphan\'s: no pod worker has it)'],
+    ]);
+    const kinds = [...Array(trace.events.count).keys()].map((e) => KINDS[trace.events.kind[e]]);
+    expect(kinds).toEqual(['volume.unmount-device-started', 'housekeeping.orphan-volumes', 'volume.unmount-device-started']);
   });
 });
