@@ -242,4 +242,15 @@ describe('a start the log begins with', () => {
     const other = analyzeText(text.replace('Main PID: 3535357', 'Main PID: 3535356'), 'notes.md');
     expect(describeRestart(other, kubeletRestarts(other)[0])).toMatch(/so the restart was somewhere in between$/);
   });
+
+  it('a pasted `systemctl status` of another unit (firewalld after the kubelet) says nothing of the kubelet\'s service (kolkhis/lab-utils notes)', () => {
+    // Notes on a kubeadm 1.32 control plane: the kubelet's status block, its journal, then `systemctl status firewalld`.
+    const text = readFileSync(new URL('../../fixtures/logs/systemctl-status-two-units.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'notes.md');
+    expect(trace.sources[0].service).toEqual({ active: 'active (running)', mainPid: 123350, since: '2025-01-31 14:15:03', line: 8 });
+    // Without the kubelet's block, the firewalld block is not taken for it.
+    const lines = text.split('\n');
+    const alone = analyzeText(lines.filter((_, k) => k < 3 || k > 13).join('\n'), 'notes.md');
+    expect(alone.sources[0].service).toBeUndefined();
+  });
 });
