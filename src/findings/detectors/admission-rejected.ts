@@ -13,12 +13,14 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { eventRecordCut } from '../../model/trace-query.ts';
+import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
-import { count, lineRef, podNames, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
 const ATTEMPT_US = 1e6;
+/** A rejection this soon after a kubelet start is the start's re-admission of the node's pods. */
+const AFTER_START_US = 120e6;
 
 /** One admission attempt that failed. */
 interface Rejection {
@@ -29,7 +31,12 @@ interface Rejection {
   reasonWord: string;
   /** The longest message among the lines (event index), -1 if none has one. */
   detail: number;
+  /** That message (a line whose text is the reason word may carry it in its `message=`). */
+  message: string;
 }
+
+/** `message="…"` of a structured line whose text column holds the reason. */
+const MESSAGE_KEY = /\bmessage="((?:[^"\\]|\\.){1,600})"/;
 
 interface ByReason {
   reason: string;
@@ -59,18 +66,26 @@ export const admissionRejected: Detector = {
       let r = pod >= 0 ? open.get(pod) : undefined;
       if (!r || ev.timeUs[e] - r.startUs > ATTEMPT_US) {
         if (rejections.length >= 5000) continue;
-        r = { pod, startUs: ev.timeUs[e], events: [], reasonWord: '', detail: -1 };
+        r = { pod, startUs: ev.timeUs[e], events: [], reasonWord: '', detail: -1, message: '' };
         rejections.push(r);
         if (pod >= 0) open.set(pod, r);
       }
       if (r.events.length < 20) r.events.push(e);
       const text = ctx.text(e);
-      if (isReasonWord(text)) r.reasonWord ||= text;
-      else if (text && (r.detail < 0 || text.length > ctx.text(r.detail).length)) r.detail = e;
+      if (isReasonWord(text)) {
+        r.reasonWord ||= text;
+        // The verdict's message="…" is the fullest wording; the line that explains best stays the detail line.
+        const message = MESSAGE_KEY.exec(eventRawText(ctx.trace, e, 2000))?.[1].replace(/\\"/g, '"') ?? '';
+        if (message.length > r.message.length) r.message = message;
+        if (message && r.detail < 0) r.detail = e;
+      } else if (text && (r.detail < 0 || isReasonWord(ctx.text(r.detail)) || text.length > ctx.text(r.detail).length)) {
+        r.detail = e;
+        if (text.length > r.message.length) r.message = text;
+      }
     }
     const byReason = new Map<string, ByReason>();
     for (const r of rejections) {
-      const reason = r.reasonWord || reasonKey(r.detail >= 0 ? ctx.text(r.detail) : '', r.events.some((e) => eventRecordCut(ctx.trace, e)));
+      const reason = r.reasonWord || reasonKey(r.message, r.events.some((e) => eventRecordCut(ctx.trace, e)));
       let g = byReason.get(reason);
       if (!g) {
         if (byReason.size >= 20) continue;
@@ -98,7 +113,7 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
   for (const r of g.rejections) for (const e of r.events) b.evidence(e);
   const first = g.rejections[0].events[0];
   const withDetail = g.rejections.find((r) => r.detail >= 0);
-  const detail = withDetail ? ctx.text(withDetail.detail) : g.reason;
+  const detail = withDetail ? withDetail.message : g.reason;
   const attempts = g.rejections.length;
   const pods = g.pods.size || attempts;
   const parts = [
@@ -109,7 +124,14 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
     const entry = CATALOG[ev.msg[withDetail.detail]];
     if (entry && entry.id !== '—') parts.push(entry.explain);
   }
-  parts.push('A rejected pod gets phase Failed with this reason as its message and never gets a pod worker; its controller has to create a replacement, which may land on the same node again, and a static pod is not tried again until its manifest or the kubelet changes.');
+  // At a start the kubelet admits again every pod bound to the node: a pod that was running can be rejected then.
+  const start = ctx.startBefore(first);
+  const startEvent = start >= 0 ? trace.nodes[ev.node[first]].starts[start] : -1;
+  if (startEvent >= 0 && ev.timeUs[first] - ev.timeUs[startEvent] <= AFTER_START_US) {
+    b.evidence(startEvent);
+    parts.push(`It came ${duration(ev.timeUs[first] - ev.timeUs[startEvent])} after the kubelet started (${lineRef(trace, startEvent)}): at a start the kubelet admits every pod already bound to the node again, so a pod that was running before can be rejected then.`);
+  }
+  parts.push('A rejected pod gets phase Failed with this reason as its message and never gets a pod worker; its controller, if it has one, has to create a replacement, which may land on the same node again (a bare pod stays Failed), and a static pod is not tried again until its manifest or the kubelet changes.');
   return b.build({
     id: 'admission-rejected',
     title: `Pods rejected at admission: ${g.reason}`,
@@ -122,7 +144,17 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
 /** A node condition the eviction manager's admit handler rejects pods for, as the rejection names it. */
 const PRESSURE = /\b(Disk|Memory|PID)Pressure\b/;
 
+/** Reasons the resource managers give (their admit handlers), and what to look at for each. */
+const MANAGER_REASONS: readonly [RegExp, string][] = [
+  [/\bSMTAlignmentError\b/, 'The static CPU manager\'s full-pcpus-only option admits a Guaranteed container only on whole physical cores: its CPU request must be a multiple of the threads per core, and that many whole cores must be free in the CPU manager\'s state (/var/lib/kubelet/cpu_manager_state; the message gives what was free and what was asked). Free cores (fewer exclusive pods on the node), or change the request; a pod that was already running and is rejected when the kubelet restarts may have been counted against the cores it already held (a problem some releases had): recreating it admits it anew.'],
+  [/\bTopologyAffinityError\b/, 'The topology manager\'s policy (single-numa-node or restricted) found no NUMA placement for the container\'s CPUs, memory and devices together: compare the request with what one NUMA node has free (the CPU and memory managers\' state files under /var/lib/kubelet, the device plugins\' resources), or relax the policy.'],
+  // A critical pod that did not fit and could not make room: the kubelet's own preemption found nothing to evict.
+  [/\bpreempt/, 'A critical pod (static, or of system-node-critical or system-cluster-critical priority) did not fit, and the kubelet found no set of running pods it could evict to make room: the node\'s allocatable is less than what the critical pods request together. Compare `kubectl describe node` (allocatable, and the requests listed) with the static pods\' manifests under /etc/kubernetes/manifests; lower their requests, reserve less (systemReserved, kubeReserved), or give the node more.'],
+  [/\bUnexpectedAdmissionError\b/, 'The kubelet could not allocate a resource the pod was admitted for: most often a device plugin\'s resource (GPUs, SR-IOV) after a kubelet restart, before the plugin registered again. Check the device plugin pods on the node and that the resource is back in the node\'s allocatable (kubectl describe node).'],
+];
+
 function nextFor(reason: string): string {
+  for (const [re, next] of MANAGER_REASONS) if (re.test(reason)) return next;
   const pressure = PRESSURE.exec(reason);
   if (pressure) {
     const what = pressure[1] === 'Disk' ? 'disk space (images, container logs, emptyDir volumes, writable layers)' : pressure[1] === 'Memory' ? 'memory' : 'process IDs';

@@ -49,8 +49,10 @@ describe('admission-rejected', () => {
     expect(f.title).toBe('Pods rejected at admission: UnexpectedAdmissionError');
     expect(a.pods(f)).toEqual(['kube-system/kube-apiserver-master1']);
     expect(a.lines(f)).toEqual([2, 3]);
-    expect(f.explanation).toContain('for 1 pod (kube-system/kube-apiserver-master1) and rejected it (UnexpectedAdmissionError): "preemption: error finding a set of pods to preempt');
+    // The denial's message="…" is the whole of it.
+    expect(f.explanation).toContain('for 1 pod (kube-system/kube-apiserver-master1) and rejected it (UnexpectedAdmissionError): "Unexpected error while attempting to recover from admission failure: preemption: error finding a set of pods to preempt');
     expect(f.explanation).toContain('found no set of pods whose eviction would free enough');
+    expect(f.next).toMatch(/^A critical pod \(static, or of system-node-critical or system-cluster-critical priority\) did not fit/);
     expect(a.trace.pods[0].admission.result).toBe('rejected');
   });
 });
@@ -1963,5 +1965,17 @@ describe('round 17: real excerpts', () => {
     expect(a.lines(f)).toEqual([4, 5]);
     // The error's pod UID is read although the operation key's podName is empty.
     expect(a.trace.pods.map((p) => p.uid)).toContain('38772fac-91f3-40d8-b3d9-46ca1777b08c');
+  });
+
+  it('an SMTAlignmentError rejection quotes its message= and points at the CPU manager\'s full-pcpus-only option (kubernetes/kubernetes#129078)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/129078 — after a kubelet restart a running Guaranteed pod is re-admitted and rejected.
+    const f = only(fixture('admission-rejected-5.log'), 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: SMTAlignmentError');
+    expect(f.explanation).toContain('rejected it (SMTAlignmentError): "SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 1, requested CPUs = 2, CPUs per core = 1"');
+    expect(f.next).toMatch(/^The static CPU manager's full-pcpus-only option/);
+    // A rejection soon after a logged start says the start re-admitted it.
+    const start = 'I1204 12:41:55.000000 2410667 server.go:1256] "Started kubelet"';
+    const line = 'I1204 12:42:25.173086 2410667 kubelet.go:2320] "Pod admission denied" podUID="4355ee04-54b0-4755-b23e-d05ce12e54c1" pod="ns/app" reason="SMTAlignmentError" message="SMT Alignment Error: not enough free physical CPUs"';
+    expect(only(analyse(`${start}\n${line}`), 'admission-rejected').explanation).toContain('It came 30.17s after the kubelet started (line 1): at a start the kubelet admits every pod already bound to the node again');
   });
 });
