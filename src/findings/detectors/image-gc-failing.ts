@@ -11,11 +11,24 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { lastBefore } from '../episodes.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
+import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { bytesText, count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
+/** A high threshold at or under this (percent) is no production setting: GC runs on a disk far from full. */
+const LOW_HIGH_THRESHOLD = 50;
+/** Removals logged just after the last failure line (its pass's) still count as that pass's: by event number. */
+const MAX_REMOVED_AFTER = 20;
+
+/** The thresholds a "over the high threshold" line gives (structured keys or the printf text); low -1 when absent. */
+function thresholdsIn(raw: string): { high: number; low: number } | undefined {
+  const high = /highThreshold[=:]"?(\d{1,3})|high threshold \((\d{1,3})%\)/.exec(raw);
+  if (!high) return undefined;
+  const low = /lowThreshold[=:]"?(\d{1,3})|low threshold \((\d{1,3})%\)/.exec(raw);
+  return { high: Number(high[1] ?? high[2]), low: low ? Number(low[1] ?? low[2]) : -1 };
+}
 /** A refused removal this soon after GC began removing (or found the disk over its threshold) is that pass's. */
 const REFUSED_IN_PASS_US = 5 * 60e6;
 const MAX_REFUSED = 200;
@@ -109,14 +122,29 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
   }
   if (full >= 0) b.evidence(full);
   const usage = full >= 0 ? ` The image filesystem was ${trace.events.num[full]}% full (${lineRef(trace, full)}).` : '';
+  // Thresholds far under the defaults (85% / 80%) make GC run, and fail, on a disk that is not full.
+  const thresholds = full >= 0 ? thresholdsIn(eventRawText(trace, full, 1000)) : undefined;
+  const lowSet = thresholds !== undefined && thresholds.high <= LOW_HIGH_THRESHOLD;
+  const setting = lowSet
+    ? ` Its thresholds are set low: GC starts above ${thresholds.high}%${thresholds.low >= 0 ? ` and frees down to ${thresholds.low}%` : ''} (the defaults are 85% and 80%), so at ${trace.events.num[full]}% it runs every pass and can never reach its target: the disk is not full, the settings make it fail — set so on purpose (to test GC) or by mistake.`
+    : '';
+  // What the passes did remove meanwhile.
+  const removed = ctx.ofKind('gc.image-removing').filter((e) => trace.events.node[e] === node && e >= first && e <= last + MAX_REMOVED_AFTER);
+  let removedText = '';
+  if (removed.length) {
+    for (const e of removed.slice(0, 10)) b.evidence(e);
+    const bytes = removed.reduce((k, e) => k + (Number.isFinite(trace.events.num[e]) ? trace.events.num[e] : 0), 0);
+    removedText = ` Meanwhile it removed ${count(removed.length, 'image')}${bytes > 0 ? ` (${bytesText(bytes)})` : ''}, ${lineRef(trace, removed[0])}${removed.length > 1 ? ` to ${lineRef(trace, removed[removed.length - 1])}` : ''}: images nothing used any more.`;
+  }
   const when = list.length === 1 ? ` (at ${timeOfEvent(trace, first)}, ${lineRef(trace, first)})`
     : ` (${count(list.length, 'such line')}, from ${timeOfEvent(trace, first)}, ${lineRef(trace, first)}, to ${timeOfEvent(trace, last)}, ${lineRef(trace, last)}: ${duration(spanUs)})`;
   return b.build({
     id: 'image-gc-failing',
-    title: `Image garbage collection failing: ${cause.title}`,
-    severity: 'warning',
-    explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage} ${cause.why} `
-      + 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.',
-    next: cause.next,
+    title: `Image garbage collection failing: ${lowSet ? `its thresholds are set far below the defaults (${thresholds.high}%)` : cause.title}`,
+    severity: lowSet ? 'info' : 'warning',
+    explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage}${setting}${removedText} ${lowSet ? '' : `${cause.why} `}`
+      + (lowSet ? 'Nothing is at risk from the disk itself until it nears the eviction threshold (imagefs.available / nodefs.available); the failures only mean GC cannot meet targets this low.'
+        : 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.'),
+    next: lowSet ? 'Set imageGCHighThresholdPercent and imageGCLowThresholdPercent back to sensible values (defaults 85 and 80) in the kubelet configuration, unless the low values are a deliberate test; then check that the next passes succeed.' : cause.next,
   });
 }

@@ -1978,4 +1978,16 @@ describe('round 17: real excerpts', () => {
     const line = 'I1204 12:42:25.173086 2410667 kubelet.go:2320] "Pod admission denied" podUID="4355ee04-54b0-4755-b23e-d05ce12e54c1" pod="ns/app" reason="SMTAlignmentError" message="SMT Alignment Error: not enough free physical CPUs"';
     expect(only(analyse(`${start}\n${line}`), 'admission-rejected').explanation).toContain('It came 30.17s after the kubelet started (line 1): at a start the kubelet admits every pod already bound to the node again');
   });
+
+  it('image GC failing at 73% with thresholds set to 2% and 1% is the settings, not a full disk (a blog post on the kubelet\'s image GC, kind 1.21)', () => {
+    // A Chinese blog post (2021) that sets imageGCHighThresholdPercent=2 / imageGCLowThresholdPercent=1 to watch GC run.
+    const a = fixture('image-gc-failing-3.log');
+    const f = only(a, 'image-gc-failing');
+    expect(f.severity).toBe('info');
+    expect(f.title).toBe('Image garbage collection failing: its thresholds are set far below the defaults (2%)');
+    expect(f.explanation).toContain('GC starts above 2% and frees down to 1% (the defaults are 85% and 80%)');
+    expect(f.explanation).toContain('Meanwhile it removed 2 images (51.5 MiB), line 47 to line 48');
+    expect(f.explanation).not.toContain('gets DiskPressure');
+    expect(f.next).toMatch(/^Set imageGCHighThresholdPercent and imageGCLowThresholdPercent back/);
+  });
 });
