@@ -140,6 +140,8 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   M114: [['condition={"', [28, NEWER], 'JSON-rendered node condition (klog ≥ 2.100)'], ['condition={Type:', [21, 27], '%+v-rendered node condition (klog ≤ 2.90)']],
   // PodSecurityPolicy's refusal; its admission plugin was removed in 1.25.
   X80: [['no providers available to validate pod request', [0, 24], 'a mirror pod refused by PodSecurityPolicy (gone in 1.25)']],
+  // KEP 2712 (1.23): the shutdown manager's per-priority grace periods.
+  X228: [['shutdownGracePeriodByPodPriority', [23, NEWER], '"Creating node shutdown manager" with shutdownGracePeriodByPodPriority (1.23+)']],
 };
 
 /**

@@ -294,6 +294,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'While building its Node object the kubelet marks it so that the attach/detach controller attaches volumes for it.',
   },
   {
+    // nodeshutdown_manager_linux.go, at start-up when graceful node shutdown is configured.
+    id: 'X228', kind: 'node.shutdown-manager-created', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Creating node shutdown manager'], text: ['shutdownGracePeriodRequested'],
+    explain: 'Graceful node shutdown is on: at a system shutdown the kubelet holds it back (a systemd inhibitor lock) for the configured grace period and kills the pods first — by priority group where shutdownGracePeriodByPodPriority is set, else regular pods before critical ones. Static pods carry no priority unless their manifest sets one, so they fall in the lowest group.',
+  },
+  {
     id: 'X92', kind: 'node.shutdown-processing', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Shutdown manager processing shutdown event'],
     explain: 'Graceful node shutdown: the shutdown manager holds the system shutdown back while it kills the pods, in priority order, within their shutdown grace periods.',

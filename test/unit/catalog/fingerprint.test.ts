@@ -138,6 +138,12 @@ describe('version fingerprint', () => {
     expect(versionOf(klog('I', 'cpu_manager.go:155', '[cpumanager] starting with none policy'))).toBe('unknown');
   });
 
+  it('dates the shutdown manager\'s per-priority grace periods 1.23+ (KEP 2712); without them it says nothing more', () => {
+    const created = (extra: string) => klog('I', 'nodeshutdown_manager_linux.go:134', `"Creating node shutdown manager" shutdownGracePeriodRequested="30s" shutdownGracePeriodCriticalPods="10s"${extra}`);
+    expect(versionOf(created(' shutdownGracePeriodByPodPriority=[{Priority:0 ShutdownGracePeriodSeconds:60}]'))).toBe('1.23+');
+    expect(versionOf(created(''))).toBe('1.19+');
+  });
+
   it('dates a JSON log 1.19+ by its format alone (--logging-format=json came in 1.19), when no message says more', () => {
     expect(versionOf(json('state/state_mem.go:36', { msg: 'Initialized new in-memory state store', v: 0 }))).toBe('1.19–1.30');
   });

@@ -204,6 +204,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X228', 'node.shutdown-manager-created', 'node-status',
+    // kubernetes/kubernetes#113940 (1.25): per-priority grace periods.
+    S(klog('I', 'nodeshutdown_manager_linux.go:134', '"Creating node shutdown manager" shutdownGracePeriodRequested="0s" shutdownGracePeriodCriticalPods="0s" shutdownGracePeriodByPodPriority=[{Priority:0 ShutdownGracePeriodSeconds:60} {Priority:2000000000 ShutdownGracePeriodSeconds:10}]'),
+      { text: '0s' }),
+    J(json('nodeshutdown/nodeshutdown_manager_linux.go:134', { msg: 'Creating node shutdown manager', shutdownGracePeriodRequested: '30s', shutdownGracePeriodCriticalPods: '10s' }), { text: '30s' })),
   entry('X227', 'eviction.signal-failed', 'eviction',
     // kubernetes/kubernetes#66087 (1.11, Windows): the stats summary has no "pods" system container.
     P(klog('E', 'helpers.go:735', 'eviction manager: failed to construct signal: "allocatableMemory.available" error: system container "pods" not found in metrics'),
