@@ -141,6 +141,9 @@ export const POD_WORKER_LIFECYCLE: MachineTable = {
     { on: 'status.delete-gating', from: '*', to: '=', inferred: true },
     // Housekeeping removes a pod's volume dirs only once its worker can have no running containers: it is done.
     { on: 'housekeeping.orphan-volumes', from: ['terminating', 'terminated'], to: 'finished', inferred: true },
+    // The eviction manager logs this once its kill of the pod returned: the pod is Failed (Evicted), its containers stopped.
+    { on: 'eviction.evicted', from: ['unknown', 'sync', 'terminating'], to: 'terminated', inferred: true, detail: '(evicted: phase Failed, reason Evicted)' },
+    { on: 'eviction.evicted', from: '*', to: '=' },
     // A pod the log shows nothing else of: housekeeping treats it as an orphan, so no pod worker has it any more.
     { on: 'housekeeping.orphan-volumes', from: ['unknown'], to: 'forgotten', inferred: true, detail: '(its volumes directory cleaned up as an orphan\'s: no pod worker has it)' },
     { on: 'housekeeping.orphan-volumes', from: '*', to: '=' },
@@ -166,6 +169,9 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     // dispatchWork: a pod whose phase is Succeeded or Failed gets no more syncs (its containers all finished).
     { on: 'syncloop.work-after-completion', from: ['unknown', 'syncing'], to: 'completed', detail: '(phase Succeeded or Failed: no more syncs)' },
     { on: 'syncloop.work-after-completion', from: '*', to: '=', inferred: true },
+    // The eviction manager set the pod Failed (Evicted) and its kill returned: no more syncs.
+    { on: 'eviction.evicted', from: ['unknown', 'syncing'], to: 'completed', inferred: true, detail: '(evicted: phase Failed, reason Evicted)' },
+    { on: 'eviction.evicted', from: '*', to: '=' },
     // Before 1.22 only computePodActions (SyncPod) asks for a new sandbox, and logs what it decided: the pod is being
     // synced; in another state the line says nothing of it.
     { on: 'runtime.sandbox-changed', from: ['unknown', 'syncing'], to: 'syncing' },

@@ -163,3 +163,23 @@ describe('a deletion the log shows only at its end (1.26 at --v=4, from a real i
     expect(anomalies(trace)).toEqual([]);
   });
 });
+
+describe('a pod the eviction manager evicted', () => {
+  it('1.23: "pod is evicted successfully" ends its worker terminated; 1.12 (the serializer): completed', () => {
+    const structured = [
+      `I0315 10:00:00.000000    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-0]`,
+      `I0315 10:05:00.000000    2891 eviction_manager.go:368] "Eviction manager: pods ranked for eviction" pods=[default/web-0]`,
+      `I0315 10:05:04.300000    2891 eviction_manager.go:592] "Eviction manager: pod is evicted successfully" pod="default/web-0"`,
+    ].join('\n');
+    const trace = analyzeText(structured, 'evicted.log', { year: 2024 });
+    expect(states(trace, 'pod-worker')).toEqual(['sync', 'terminated (evicted: phase Failed, reason Evicted)']);
+    expect(anomalies(trace)).toEqual([]);
+    const pod = `web-0_default(${UID})`;
+    const printf = [
+      `I0315 10:00:00.000000    2891 kubelet.go:1908] SyncLoop (ADD, "api"): "${pod}"`,
+      `I0315 10:05:04.300000    2891 eviction_manager.go:187] eviction manager: pod ${pod} evicted successfully`,
+    ].join('\n');
+    const old = analyzeText(printf, 'evicted-112.log', { year: 2019 });
+    expect(states(old, 'pod-worker')).toEqual(['syncing', 'completed (evicted: phase Failed, reason Evicted)']);
+  });
+});
