@@ -7,7 +7,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { clip, durationAfter, errorClass, tokenAt } from '../text-scan.ts';
+import { clip, durationAfter, errorClass, isNetworkPluginError, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import type { Finding } from '../../model/trace.ts';
 
@@ -67,7 +67,9 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   const firstRelistPending = allNever && ev.timeUs[ep.last] - ev.timeUs[ep.first] < STARTUP_WINDOW_US;
   const transient = (isStartupTransient(ctx, ep) || firstRelistPending) && longestUs < 0;
   // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
-  const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 10);
+  // A network plugin's error is the runtime answering: no sign of a runtime that hangs.
+  const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 40)
+    .filter((e) => !isNetworkPluginError(ctx.text(e))).slice(0, 10);
   for (const e of calls) b.evidence(e);
   const notReady = eventsNear(ctx, notReadyEvents, ep.node, firstUs - 60e6, lastUs + 30e6, 5);
   for (const e of notReady) b.evidence(e);

@@ -119,7 +119,13 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   // The text column keeps an error's start; where it was cut, the cause may be in the rest of the line.
   const cause = sandboxCause(p.error.endsWith('…') && p.failures.length ? eventRawText(trace, p.failures[0], 4000) : p.error, p.network);
-  const hint = cause === 'network'
+  // The sandbox's container had died before its network setup failed: the plugin was asked to wire up a sandbox
+  // that no longer ran.
+  const diedFirst = cause === 'network' && p.failures.length ? sandboxDiedBefore(ctx, p.pod, p.failures[0]) : -1;
+  if (diedFirst >= 0) b.evidence(diedFirst);
+  const hint = diedFirst >= 0
+    ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
+    : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
   const parts: string[] = [];
@@ -148,8 +154,29 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${cause && cause !== 'network' ? SANDBOX_CAUSES[cause].title : ''}`,
     severity: persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: (cause && cause !== 'network' ? SANDBOX_CAUSES[cause].next : '') || DEFAULT_NEXT,
+    next: diedFirst >= 0
+      ? 'Find why the sandbox exited right after it was created: the runtime\'s log for that sandbox ID (journalctl -u containerd / docker; on Windows the kubelet\'s and the host compute service\'s logs), the pod\'s resource limits, and the pause image; the network error goes away with it.'
+      : (cause && cause !== 'network' ? SANDBOX_CAUSES[cause].next : '') || DEFAULT_NEXT,
   });
+}
+
+/** A sandbox's death this long before its network failure is that sandbox's, died first. */
+const DIED_BEFORE_US = 60e6;
+
+/**
+ * PLEG's ContainerDied of the very sandbox (the 64-hex ID the failure names) at most DIED_BEFORE_US before the
+ * failure line `failure`, on the pod `pod`; -1 if none.
+ */
+function sandboxDiedBefore(ctx: FindingContext, pod: number, failure: number): number {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const id = /\b[0-9a-f]{64}\b/.exec(eventRawText(trace, failure, 4000))?.[0];
+  if (!id) return -1;
+  for (const e of ctx.ofKind('pleg.container-died')) {
+    if (ev.pod[e] !== pod || ev.timeUs[e] > ev.timeUs[failure] || ev.timeUs[failure] - ev.timeUs[e] > DIED_BEFORE_US) continue;
+    if (ev.cid[e] > 0 && trace.strings[ev.cid[e]] === id) return e;
+  }
+  return -1;
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */

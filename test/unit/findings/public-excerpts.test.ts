@@ -1990,4 +1990,16 @@ describe('round 17: real excerpts', () => {
     expect(f.explanation).not.toContain('gets DiskPressure');
     expect(f.next).toMatch(/^Set imageGCHighThresholdPercent and imageGCLowThresholdPercent back/);
   });
+
+  it('a sandbox whose container died before its CNI setup failed: the plugin is not the cause, and PLEG\'s stall is not blamed on the CNI error (kubernetes/kubernetes#93945)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/93945 — Windows: a pod with a tiny memory limit; its sandbox dies, then CNI ADD fails.
+    const a = fixture('sandbox-create-failed-12.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.explanation).toContain('but the sandbox\'s container had already died (line 13, 4.948s before)');
+    expect(f.next).toMatch(/^Find why the sandbox exited right after it was created/);
+    expect(a.lines(f)).toEqual([13, 4]);
+    const pleg = only(a, 'pleg-unhealthy');
+    expect(pleg.explanation).not.toContain('Runtime calls were failing');
+    expect(a.lines(pleg)).toEqual([19]);
+  });
 });

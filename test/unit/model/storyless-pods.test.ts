@@ -16,8 +16,9 @@ describe('pods without a story', () => {
     const worker = trace.lanes.filter((l) => l.kind === 'pod-worker');
     const spansOf = (lane: number) => trace.laneSpanStart[lane + 1] - trace.laneSpanStart[lane];
     const byPod = Object.fromEntries(worker.map((l) => [trace.pods[l.pod].name, spansOf(l.index)]));
-    // The ranked pods' workers are not known; the added pod's is (syncing, inferred from the ADD).
-    expect(byPod).toEqual({ 'a-1': 0, 'b-2': 0, 'c-3': 1 });
+    // b-2's worker is not known; the added pod's is (syncing, inferred from the ADD), and the evicted one's ends
+    // terminated (unknown from its ranking until then).
+    expect(byPod).toEqual({ 'a-1': 2, 'b-2': 0, 'c-3': 1 });
     const dump = dumpTrace(trace);
     expect(dump).toContain([
       'pod sre/b-2 node=(unnamed) events=1',
