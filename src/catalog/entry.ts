@@ -74,6 +74,11 @@ export interface CatalogEntry {
    */
   alsoPrintedBy?: string;
   /**
+   * Only other programs print it (kubectl's discovery errors pasted among the kubelet's lines): its process is not
+   * the kubelet, so its pid says nothing of the kubelet's restarts. Such an entry also has alsoPrintedBy.
+   */
+  notKubelet?: boolean;
+  /**
    * An error-level line of this message that carries no error (its text field empty) is no error: a debugging line
    * some release logged at the wrong level (1.22's "PLEG: Write status"). The model reads it as information.
    */

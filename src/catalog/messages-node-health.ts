@@ -294,6 +294,13 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'While building its Node object the kubelet marks it so that the attach/detach controller attaches volumes for it.',
   },
   {
+    // client-go's cached discovery (memcache.go): kubectl run on the node, its errors pasted among the kubelet's.
+    id: 'X229', kind: 'client.discovery-failed', lane: 'other', versions: 'all (kubectl 1.2x+)', v: 0,
+    printf: ["couldn't get current server API group list: %v{err}"], text: ['err'],
+    alsoPrintedBy: 'kubectl and other API clients (client-go\'s cached discovery); not the kubelet, which does not use it', notKubelet: true,
+    explain: 'Not the kubelet: kubectl (or another API client) could not reach the API server to discover its API groups — a command run on the node, its errors pasted with the kubelet\'s log. Its process is not a kubelet.',
+  },
+  {
     // nodeshutdown_manager_linux.go, at start-up when graceful node shutdown is configured.
     id: 'X228', kind: 'node.shutdown-manager-created', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Creating node shutdown manager'], text: ['shutdownGracePeriodRequested'],

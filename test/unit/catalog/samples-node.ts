@@ -204,6 +204,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
   // 1.0 (kubernetes/kubernetes#10671).
   entry('X205', 'node.get-failed', 'node-status',
     P(klog('E', 'kubelet.go:1538', 'error getting node: node node-1 not found'), { text: 'node-1' })),
+  entry('X229', 'client.discovery-failed', 'other',
+    // A kubeadm node's terminal session (2024): `sudo kubectl get nodes` with no kubeconfig.
+    P(klog('E', 'memcache.go:265', 'couldn\'t get current server API group list: Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused'),
+      { text: 'Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused' })),
   entry('X228', 'node.shutdown-manager-created', 'node-status',
     // kubernetes/kubernetes#113940 (1.25): per-priority grace periods.
     S(klog('I', 'nodeshutdown_manager_linux.go:134', '"Creating node shutdown manager" shutdownGracePeriodRequested="0s" shutdownGracePeriodCriticalPods="0s" shutdownGracePeriodByPodPriority=[{Priority:0 ShutdownGracePeriodSeconds:60} {Priority:2000000000 ShutdownGracePeriodSeconds:10}]'),

@@ -253,4 +253,12 @@ describe('a start the log begins with', () => {
     const alone = analyzeText(lines.filter((_, k) => k < 3 || k > 13).join('\n'), 'notes.md');
     expect(alone.sources[0].service).toBeUndefined();
   });
+
+  it('kubectl\'s own klog errors pasted in a terminal session (memcache.go, a new pid per command) are no kubelet restarts', () => {
+    // A kubeadm node's terminal transcript (2024): `sudo kubectl …` without a kubeconfig, between `systemctl status kubelet`.
+    const text = readFileSync(new URL('../../fixtures/logs/kubectl-errors-in-terminal.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'terminal.md');
+    expect(kubeletRestarts(trace)).toEqual([]);
+    expect(trace.nodes.flatMap((n) => n.starts)).toHaveLength(0);
+  });
 });
