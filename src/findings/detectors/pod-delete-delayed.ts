@@ -3,7 +3,8 @@
  * ("Delaying pod deletion as the phase is non-terminal", 1.27+). It deletes the API object only once the pod has a
  * terminal phase (Succeeded or Failed), written after its worker has finished terminating it. A pod held this way for
  * minutes stays in the API — Terminating — with its phase unchanged. One finding per pod whose delete waits long with
- * a phase other than Running (a running pod's wait is its containers stopping: slow-termination's story).
+ * a phase other than Running, or Running where the log shows no kill of its containers (else the wait is their
+ * stopping: slow-termination's story).
  */
 import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
@@ -22,6 +23,8 @@ export const podDeleteDelayed: Detector = {
     const ev = trace.events;
     const out: Finding[] = [];
     const deletedOf = eventsByPod(ctx, 'status.deleted', 50);
+    const killed = new Set<number>();
+    for (const e of ctx.ofKind('runtime.kill')) if (ev.pod[e] >= 0) killed.add(ev.pod[e]);
     for (const [pod, held] of eventsByPod(ctx, 'status.delete-gating', MAX_PER_POD)) {
       if (pod < 0) continue;
       const first = held[0];
@@ -35,7 +38,9 @@ export const podDeleteDelayed: Detector = {
       // The catalog keeps the phase as the line's text. A Running pod's delete waits for its containers to stop:
       // that wait is the termination's own (slow-termination, pod-kill-failed tell it).
       const phase = /^[A-Z][a-z]{2,15}$/.test(ctx.text(last)) ? ctx.text(last) : '';
-      if (phase === 'Running') continue;
+      // Where the log shows no kill of its containers (an excerpt grepped for the pod), the wait is told here.
+      const running = phase === 'Running';
+      if (running && killed.has(pod)) continue;
       const b = new FindingBuilder(trace);
       for (const e of held) b.evidence(e);
       if (done >= 0) b.evidence(done);
@@ -46,8 +51,10 @@ export const podDeleteDelayed: Detector = {
         id: 'pod-delete-delayed',
         title: `Deletion of ${podName(trace, pod)} held back ${duration(heldUs)}: its phase${phase ? ` stays ${phase}` : ' is not terminal'}`,
         severity: 'warning',
-        explanation: `The status manager held back the final delete of ${podName(trace, pod)} ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}): "Delaying pod deletion as the phase is non-terminal"${phase ? ` (phase ${phase})` : ''}.${outcome} The kubelet deletes a deleted pod's API object only once it has a terminal phase (Succeeded or Failed), which it writes after the pod worker has finished terminating the pod; meanwhile the pod stays Terminating in the API with its old phase.`,
-        next: 'Look at why the pod\'s termination does not finish on this node: its pod worker\'s lines (a kill or a volume teardown that keeps failing, a worker that never started for a pod that never ran) and `kubectl get pod -o yaml` (its phase and conditions).',
+        explanation: `The status manager held back the final delete of ${podName(trace, pod)} ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}): "Delaying pod deletion as the phase is non-terminal"${phase ? ` (phase ${phase})` : ''}.${outcome} The kubelet deletes a deleted pod's API object only once it has a terminal phase (Succeeded or Failed), which it writes after the pod worker has finished terminating the pod; meanwhile the pod stays Terminating in the API with its old phase.${running ? ' With phase Running its containers had not stopped yet: the wait is their termination — a preStop hook, or a process slow to exit within its grace period; this log shows no kill line for them.' : ''}`,
+        next: running
+          ? 'Its containers were still stopping: a preStop hook that takes long (its sleep or command), or a process that ignores SIGTERM until terminationGracePeriodSeconds runs out. Check the pod\'s preStop hook and grace period (`kubectl get pod -o yaml`) and the kubelet\'s kill lines for it (`journalctl -u kubelet | grep <pod>` at -v=2 or more); the delete goes through once the containers have stopped.'
+          : 'Look at why the pod\'s termination does not finish on this node: its pod worker\'s lines (a kill or a volume teardown that keeps failing, a worker that never started for a pod that never ran) and `kubectl get pod -o yaml` (its phase and conditions).',
       }));
     }
     return out;

@@ -2002,4 +2002,17 @@ describe('round 17: real excerpts', () => {
     expect(pleg.explanation).not.toContain('Runtime calls were failing');
     expect(a.lines(pleg)).toEqual([19]);
   });
+
+  it('a Running pod\'s delete held for minutes with no kill line in the (grepped) log is told, and points at its preStop hook and grace period (kubernetes/kubernetes#127339)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/127339 — a deleted pod held ~5 minutes while its preStop hook runs.
+    const a = fixture('pod-delete-delayed-2.log');
+    const f = only(a, 'pod-delete-delayed');
+    expect(f.title).toBe('Deletion of default/test-54f748667b-xln29 held back 4m44s: its phase stays Running');
+    expect(f.explanation).toContain('this log shows no kill line for them');
+    expect(f.next).toMatch(/^Its containers were still stopping: a preStop hook/);
+    // With a kill line for the pod, the wait is slow-termination's to tell.
+    const kill = 'Sep 19 09:47:38 control-plane kubelet[1010937]: I0919 09:47:38.400000 1010937 kuberuntime_container.go:779] "Killing container with a grace period" pod="default/test-54f748667b-xln29" podUID="1e43b302-e014-4a42-846e-34bd9e4f1141" containerName="app" containerID="containerd://aaaa1111222233334444555566667777888899990000aaaabbbbccccddddeeee" gracePeriod=300';
+    const lines = a.text.split('\n');
+    expect(analyse([...lines.slice(0, 5), kill, ...lines.slice(5)].join('\n')).of('pod-delete-delayed')).toEqual([]);
+  });
 });
