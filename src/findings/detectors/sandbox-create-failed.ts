@@ -93,7 +93,9 @@ export const sandboxCreateFailed: Detector = {
       p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
       if (!p.error && error && error.length > 12) p.error = error;
-      if (!p.network) p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(error) || error.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
+      // The text column keeps an error's start: where it was cut, the plugin's words may be in the rest of the line.
+      const whole = error.endsWith('…') ? eventRawText(ctx.trace, e, 4000) : error;
+      if (!p.network) p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(whole) || whole.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
     }
     // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
     const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
@@ -118,7 +120,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   // The text column keeps an error's start; where it was cut, the cause may be in the rest of the line.
-  const cause = sandboxCause(p.error.endsWith('…') && p.failures.length ? eventRawText(trace, p.failures[0], 4000) : p.error, p.network);
+  const wholeError = p.error.endsWith('…') && p.failures.length ? eventRawText(trace, p.failures[0], 4000) : p.error;
+  const cause = sandboxCause(wholeError, p.network);
   // The sandbox's container had died before its network setup failed: the plugin was asked to wire up a sandbox
   // that no longer ran.
   const diedFirst = cause === 'network' && p.failures.length ? sandboxDiedBefore(ctx, p.pod, p.failures[0]) : -1;
@@ -126,7 +129,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const hint = diedFirst >= 0
     ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
     : cause === 'network'
-    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${p.error.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
+    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
   const parts: string[] = [];
   if (p.failureCount) {

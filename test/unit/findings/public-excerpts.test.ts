@@ -2015,4 +2015,11 @@ describe('round 17: real excerpts', () => {
     const lines = a.text.split('\n');
     expect(analyse([...lines.slice(0, 5), kill, ...lines.slice(5)].join('\n')).of('pod-delete-delayed')).toEqual([]);
   });
+
+  it('a sandbox error whose CNI words come after the text column\'s cut is still read as the network plugin\'s, flannel\'s subnet.env named (a node\'s notes, kubeadm 1.18 on arm64)', () => {
+    // Notes file (found by the code index): flanneld not running, so /run/flannel/subnet.env is missing.
+    const a = fixture('sandbox-create-failed-13.log');
+    const f = a.of('sandbox-create-failed').find((x) => x.title.endsWith('coredns-66bff467f8-8h52z'))!;
+    expect(f.explanation).toContain('The error is in network setup: the network plugin (CNI) failed for this sandbox. Flannel\'s CNI plugin reads /run/flannel/subnet.env');
+  });
 });
