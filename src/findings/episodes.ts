@@ -5,6 +5,7 @@
  */
 import type { FindingContext } from './context.ts';
 import { startTimeOf } from './context.ts';
+import type { LogGap, Trace } from '../model/trace.ts';
 
 /** Events kept per episode (the first ones; the last one is always kept separately). */
 const SAMPLE = 200;
@@ -43,7 +44,8 @@ export function groupEpisodes(ctx: FindingContext, events: Iterable<number>, max
     const node = ev.node[e];
     const startIndex = ctx.startBefore(e);
     const cur = open.get(node);
-    if (cur && cur.startIndex === startIndex && ev.timeUs[e] - ev.timeUs[cur.last] <= maxGapUs) {
+    // A stretch the log leaves out (a paste's cut) between two lines of the same condition does not end it.
+    if (cur && cur.startIndex === startIndex && (ev.timeUs[e] - ev.timeUs[cur.last] <= maxGapUs || cutBetween(ctx, node, ev.timeUs[cur.last], ev.timeUs[e]))) {
       cur.last = e;
       cur.count++;
       if (cur.sample.length < SAMPLE) cur.sample.push(e);
@@ -58,6 +60,37 @@ export function groupEpisodes(ctx: FindingContext, events: Iterable<number>, max
     out.push(episode);
   }
   return out;
+}
+
+/** Whether a cut in the node's log (Trace.gaps) lies between fromUs and toUs: what came between is not in the log. */
+function cutBetween(ctx: FindingContext, node: number, fromUs: number, toUs: number): boolean {
+  const gaps = gapsByNode(ctx.trace).get(node);
+  if (!gaps) return false;
+  // The first cut that starts at or after fromUs (sorted by start); it is the only one that can fit.
+  let lo = 0;
+  let hi = gaps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (gaps[mid].startUs < fromUs) lo = mid + 1; else hi = mid;
+  }
+  return lo < gaps.length && gaps[lo].endUs <= toUs;
+}
+
+const gapCache = new WeakMap<Trace, Map<number, LogGap[]>>();
+
+/** The trace's cuts per node, sorted by their start (built once per trace). */
+function gapsByNode(trace: Trace): Map<number, LogGap[]> {
+  let byNode = gapCache.get(trace);
+  if (!byNode) {
+    byNode = new Map();
+    for (const g of trace.gaps) {
+      const list = byNode.get(g.node);
+      if (list) list.push(g); else byNode.set(g.node, [g]);
+    }
+    for (const list of byNode.values()) list.sort((a, b) => a.startUs - b.startUs);
+    gapCache.set(trace, byNode);
+  }
+  return byNode;
 }
 
 /** True when the episode began and ended within the start-up window of the kubelet start before it. */

@@ -2022,4 +2022,13 @@ describe('round 17: real excerpts', () => {
     const f = a.of('sandbox-create-failed').find((x) => x.title.endsWith('coredns-66bff467f8-8h52z'))!;
     expect(f.explanation).toContain('The error is in network setup: the network plugin (CNI) failed for this sandbox. Flannel\'s CNI plugin reads /run/flannel/subnet.env');
   });
+
+  it('a condition on both sides of a paste\'s cut is one episode: the runtime check that never succeeded after the start spans the cut (kubernetes/kubernetes#61117, talosctl JSON)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/61117 — a Talos node: "status check may not have completed yet" continuously after the start.
+    const a = fixture('runtime-down-6.log');
+    const f = only(a, 'runtime-down');
+    expect(f.explanation).toContain('From 2025-07-21 23:53:00.841766 (line 5) to 2025-07-22 01:38:21.621149 (line 14), still at the end of the log — 1h45m, 4 lines');
+    expect(f.explanation).not.toContain('began 1h45m');
+    expect(f.explanation).toContain('lines are left out around it (line 6)');
+  });
 });
