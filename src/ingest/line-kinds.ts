@@ -210,8 +210,26 @@ function isServiceStatusLine(s: string, p: number): boolean {
   const c = s.charCodeAt(i);
   // ░ (journalctl -x), the tree's └ ├ │, and the unit's ● ○ × with its name.
   if (c === 0x2591 || c === 0x2514 || c === 0x251c || c === 0x2502) return true;
-  if ((c === 0x25cf || c === 0x25cb || c === 0xd7) && s.charCodeAt(i + 1) === 32) return s.includes('.service', i);
+  if (isUnitMark(s, i)) return s.includes('.service', i);
   return c >= 65 && c <= 90 && i > p && STATUS_FIELDS.some((f) => s.startsWith(f, i));
+}
+
+/** `systemctl status`'s mark before a unit's name: ● (active), ○ (inactive), × (failed), then a space. */
+function isUnitMark(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c === 0x25cf || c === 0x25cb || c === 0xd7) && s.charCodeAt(i + 1) === 32;
+}
+
+/**
+ * The unit a `systemctl status` block's first line names (`● kubelet.service - …`, `○ firewalld.service`), from
+ * `p`; undefined when the line is not one.
+ */
+export function statusBlockUnit(s: string, p: number): string | undefined {
+  let i = p;
+  while (i < p + 16 && s.charCodeAt(i) === 32) i++;
+  if (!isUnitMark(s, i)) return undefined;
+  const end = s.indexOf('.service', i + 2);
+  return end < 0 || end > i + 130 ? undefined : s.slice(i + 2, end);
 }
 
 /** Recognises the non-log lines that tell us something about the source. */

@@ -5,23 +5,11 @@
  */
 import {
   excerpt, glogCreatedYear, isElisionMark, isSuppressionNotice, knownLine, KnownLine, looksBinary, looksLikeDamagedHeader,
+  statusBlockUnit,
 } from './line-kinds.ts';
 import { LINE_BAD_UTF8, LINE_HAS_NUL, LINE_TRUNCATED } from './line-splitter.ts';
 import { dateInText, type WrapperKind } from './wrappers.ts';
 import { isKubeletName } from './journal-programs.ts';
-
-/**
- * The unit a `systemctl status` block's first line names (`● kubelet.service - …`, `○ firewalld.service`, `×`
- * for a failed one), or undefined when the line is not one.
- */
-function unitOfStatusHeader(text: string, p: number): string | undefined {
-  let i = p;
-  while (i < p + 16 && text.charCodeAt(i) === 32) i++;
-  const c = text.charCodeAt(i);
-  if ((c !== 0x25cf && c !== 0x25cb && c !== 0xd7) || text.charCodeAt(i + 1) !== 32) return undefined;
-  const end = text.indexOf('.service', i + 2);
-  return end < 0 || end > i + 130 ? undefined : text.slice(i + 2, end);
-}
 
 /** `damage`: the diagnostic reports a damaged line (the first MAX_DAMAGE_DIAGNOSTICS of a source are listed). */
 export type DiagnosticSink = (line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean) => void;
@@ -223,7 +211,7 @@ export class SourceNotes {
   private serviceStatusField(text: string, p: number, lineNo: number): void {
     const f = this.facts;
     // The block's first line names its unit: `● kubelet.service - kubelet: The Kubernetes Node Agent`.
-    const unit = unitOfStatusHeader(text, p);
+    const unit = statusBlockUnit(text, p);
     if (unit !== undefined) {
       this.otherUnit = !isKubeletName(unit);
       return;

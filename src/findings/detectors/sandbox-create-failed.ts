@@ -40,6 +40,8 @@ interface PodSandbox {
   lastFailureUs: number;
   changes: number[];
   error: string;
+  /** The line `error` was read from (-1: none yet): where the text column cut the error, the rest is in its line. */
+  errorEvent: number;
   /** A failure line is about the pod network (its error, or its message: dockertools' "Failed to setup network for pod"). */
   network: boolean;
 }
@@ -51,7 +53,7 @@ export const sandboxCreateFailed: Detector = {
     const pods = new Map<number, PodSandbox>();
     const of = (pod: number) => {
       let p = pods.get(pod);
-      if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '', network: false }; pods.set(pod, p); }
+      if (!p) { p = { pod, failures: [], failureCount: 0, attempts: 0, lastFailureUs: -Infinity, changes: [], error: '', errorEvent: -1, network: false }; pods.set(pod, p); }
       return p;
     };
     // Failure lines cut before they name their pod (a screen's edge): the next line of the same process that names
@@ -84,7 +86,7 @@ export const sandboxCreateFailed: Detector = {
           p.failureCount++;
           if (p.failures.length < 100) p.failures.push(q);
           const own = ctx.text(q);
-          if (own.length > p.error.length) p.error = own;
+          if (own.length > p.error.length) { p.error = own; p.errorEvent = q; }
         }
         podless = [];
       }
@@ -92,10 +94,11 @@ export const sandboxCreateFailed: Detector = {
       if (ev.timeUs[e] - p.lastFailureUs > SAME_ATTEMPT_US) p.attempts++;
       p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
-      if (!p.error && error && error.length > 12) p.error = error;
-      // The text column keeps an error's start: where it was cut, the plugin's words may be in the rest of the line.
-      const whole = error.endsWith('…') ? eventRawText(ctx.trace, e, 4000) : error;
-      if (!p.network) p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(whole) || whole.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
+      if (!p.error && error && error.length > 12) { p.error = error; p.errorEvent = e; }
+      if (!p.network) {
+        const whole = wholeText(ctx, error, e);
+        p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(whole) || whole.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
+      }
     }
     // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
     const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
@@ -119,8 +122,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const first = events[0];
   const last = events[events.length - 1];
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
-  // The text column keeps an error's start; where it was cut, the cause may be in the rest of the line.
-  const wholeError = p.error.endsWith('…') && p.failures.length ? eventRawText(trace, p.failures[0], 4000) : p.error;
+  const wholeError = wholeText(ctx, p.error, p.errorEvent);
   const cause = sandboxCause(wholeError, p.network);
   // The sandbox's container had died before its network setup failed: the plugin was asked to wire up a sandbox
   // that no longer ran.
@@ -175,11 +177,14 @@ function sandboxDiedBefore(ctx: FindingContext, pod: number, failure: number): n
   const ev = trace.events;
   const id = /\b[0-9a-f]{64}\b/.exec(eventRawText(trace, failure, 4000))?.[0];
   if (!id) return -1;
-  for (const e of ctx.ofKind('pleg.container-died')) {
-    if (ev.pod[e] !== pod || ev.timeUs[e] > ev.timeUs[failure] || ev.timeUs[failure] - ev.timeUs[e] > DIED_BEFORE_US) continue;
-    if (ev.cid[e] > 0 && trace.strings[ev.cid[e]] === id) return e;
-  }
-  return -1;
+  const t = ev.timeUs[failure];
+  const deaths = eventsNear(ctx, ctx.ofKind('pleg.container-died'), ev.node[failure], t - DIED_BEFORE_US, t, 200);
+  return deaths.find((e) => ev.pod[e] === pod && ev.cid[e] > 0 && trace.strings[ev.cid[e]] === id) ?? -1;
+}
+
+/** An error as the text column keeps it, or, where that cut it ("…"), the whole line of `e` it came from. */
+function wholeText(ctx: FindingContext, error: string, e: number): string {
+  return error.endsWith('…') && e >= 0 ? eventRawText(ctx.trace, e, 4000) : error;
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */

@@ -15,7 +15,7 @@ import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
-import { lastBefore } from '../episodes.ts';
+import { eventsNear, lastBefore } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 /** Two failures, or one whose back-off is this long (the seventh doubling from 500 ms: it failed that often already). */
@@ -196,11 +196,12 @@ export const volumeOpFailing: Detector = {
       const name = g.events.length < MIN_FAILURES
         ? missingName(g.error) ?? missingName(eventRawText(ctx.trace, g.events[0], 4000)) : undefined;
       const retries = name ? missing.get(`${g.node}\n${name}`) ?? [] : [];
-      if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries, false));
+      const cause = causeOf(ctx, g);
+      if (g.events.length >= MIN_FAILURES || retries.length >= MIN_FAILURES || g.longestBackoffUs >= LONG_BACKOFF_US) out.push(describe(ctx, g, retries, false, cause));
       // Of mounts, a device's, or one whose cause does not pass: one SetUp failure is often the moment before a
       // Secret's cache fills.
-      else if ((isUnmount(g.op) || g.op === 'MountVolume.MountDevice' || LASTING_CAUSES.has(causeOf(ctx, g).id)) && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) {
-        out.push(describe(ctx, g, retries, true));
+      else if ((isUnmount(g.op) || g.op === 'MountVolume.MountDevice' || LASTING_CAUSES.has(cause.id)) && logEndUs - ev.timeUs[g.events[0]] <= NEAR_END_US) {
+        out.push(describe(ctx, g, retries, true, cause));
       }
     }
     return out;
@@ -262,20 +263,17 @@ const OTHER_USER_NEAR_US = 60e6;
 /** The first unmount of `volume` on `node` for a pod other than `pod`, within OTHER_USER_NEAR_US of `atUs`; -1 if none. */
 function otherPodUnmounting(ctx: FindingContext, node: number, pod: number, volume: string, atUs: number): number {
   const ev = ctx.trace.events;
-  for (const e of ctx.ofKind('volume.unmount-started')) {
-    if (Math.abs(ev.timeUs[e] - atUs) > OTHER_USER_NEAR_US || ev.node[e] !== node || ev.pod[e] < 0 || ev.pod[e] === pod) continue;
-    if (ctx.text(e) === volume) return e;
-  }
-  return -1;
+  const near = eventsNear(ctx, ctx.ofKind('volume.unmount-started'), node, atUs - OTHER_USER_NEAR_US, atUs + OTHER_USER_NEAR_US, 200);
+  return near.find((e) => ev.pod[e] >= 0 && ev.pod[e] !== pod && ctx.text(e) === volume) ?? -1;
 }
 
 const isUnmount = (op: string) => op.startsWith('UnmountVolume') || op.startsWith('UnmapVolume') || op.startsWith('UnmountDevice');
 
 /**
  * `retries`: the missing-object lines that count its attempts when its own failure lines are too few; `atLogEnd`: a
- * single unmount failure the log ends too soon after to show its retries.
+ * single failure the log ends too soon after to show its retries; `readCause`: causeOf(g), read once by the caller.
  */
-function describe(ctx: FindingContext, g: Group, retries: readonly number[], atLogEnd: boolean): Finding {
+function describe(ctx: FindingContext, g: Group, retries: readonly number[], atLogEnd: boolean, readCause: Cause): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -283,7 +281,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   for (const e of retries) b.evidence(e);
   if (g.pod >= 0) b.pod(g.pod).podLanes(g.pod, ['pod-worker']);
   else b.nodeLanes(g.node, ['volume']);
-  let cause = causeOf(ctx, g);
+  let cause = readCause;
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
@@ -296,13 +294,13 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   // The mounter's own check of the device just before (≤1.1x logged it apart): an empty device is none found.
   const check = g.op === 'MountVolume.MountDevice'
     ? lastBefore(ctx, ctx.ofKind('volume.format-check-failed'), g.node, ev.timeUs[first] - FORMAT_CHECK_NEAR_US, ev.timeUs[first] + 1) : -1;
-  let checked = '';
+  let nearby = '';
   if (check >= 0) {
     b.evidence(check);
     const device = ctx.text(check);
-    if (device) checked = ` Just before, the mounter could not tell whether the device ${device} holds a filesystem (${lineRef(trace, check)}): the device is not readable.`;
+    if (device) nearby = ` Just before, the mounter could not tell whether the device ${device} holds a filesystem (${lineRef(trace, check)}): the device is not readable.`;
     else {
-      checked = ` Just before, the mounter was asked to check a device with an empty name (${lineRef(trace, check)}).`;
+      nearby = ` Just before, the mounter was asked to check a device with an empty name (${lineRef(trace, check)}).`;
       cause = NO_DEVICE;
     }
   }
@@ -310,7 +308,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   const holder = !isUnmount(g.op) && g.pod >= 0 && g.volume ? otherPodUnmounting(ctx, g.node, g.pod, g.volume, ev.timeUs[first]) : -1;
   if (holder >= 0) {
     b.evidence(holder);
-    checked += ` At the same time the volume manager is unmounting the same volume for another pod, ${podName(trace, ev.pod[holder])} (${lineRef(trace, holder)}): a pod that used the volume before still holds it on this node — one being deleted, or one left behind (orphaned) — and until its teardown finishes the driver will not set the volume up for this pod.`;
+    nearby += ` At the same time the volume manager is unmounting the same volume for another pod, ${podName(trace, ev.pod[holder])} (${lineRef(trace, holder)}): a pod that used the volume before still holds it on this node — one being deleted, or one left behind (orphaned) — and until its teardown finishes the driver will not set the volume up for this pod.`;
   }
   const effect = isUnmount(g.op)
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
@@ -321,7 +319,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     id: 'volume-op-failing',
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
     severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
-    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${checked} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${nearby} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: holder >= 0
       ? `See whether the other pod still exists (by its UID: \`kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid | grep ${trace.pods[ev.pod[holder]]?.uid || '<uid>'}\`; and its directory under /var/lib/kubelet/pods on the node): a pod being deleted lets go once its unmount completes; one gone from the API is orphaned, and its mounts must be cleaned up by hand. ${cause.next}`
       : cause.next,
