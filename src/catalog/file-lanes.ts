@@ -20,7 +20,31 @@ const FILE_LANES: readonly [RegExp, LaneKind, LaneKind][] = [
   [/^kubelet\.go$/, 'pod-worker', 'sync-loop'],
 ];
 
+/**
+ * Source files only other Kubernetes programs have, by program: a combined log (local-up-cluster, a pasted mix of
+ * components) puts their lines among the kubelet's. Only names no kubelet file shares (not controller.go, server.go,
+ * factory.go, reconciler.go, httplog.go...): such a line is kept, on the 'other' lane, and its pid is not the kubelet's.
+ */
+const OTHER_PROGRAM_FILES: readonly [RegExp, string][] = [
+  [/^(node_lifecycle_controller|nodecontroller|taint_manager|replica_set|deployment_controller|endpoints_controller|endpointslice_controller|garbagecollector|graph_builder|range_allocator|cidr_allocator|job_controller|cronjob_controllerv2|stateful_set|daemon_controller|namespace_controller|namespaced_resources_deleter|resource_quota_controller|pv_controller|pv_controller_base|attach_detach_controller|controllermanager|certificate_controller|tokens_controller|serviceaccounts_controller|disruption|ttl_controller|route_controller|controller_utils)\.go$/, 'kube-controller-manager'],
+  [/^(schedule_one|generic_scheduler|scheduling_queue|default_binder|eventhandlers)\.go$/, 'kube-scheduler'],
+  [/^(cacher|storage_factory|genericapiserver|apf_controller|cluster_authentication_trust_controller)\.go$/, 'kube-apiserver'],
+  [/^(proxier|meta_proxier)\.go$/, 'kube-proxy'],
+];
+
 const cache = new Map<string, [LaneKind, LaneKind]>();
+const programCache = new Map<string, string>();
+
+/** The program that printed a line of `file` when only another Kubernetes program has that file, else ''. */
+export function otherProgramOfFile(file: string): string {
+  let hit = programCache.get(file);
+  if (hit === undefined) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    hit = OTHER_PROGRAM_FILES.find(([re]) => re.test(base))?.[1] ?? '';
+    programCache.set(file, hit);
+  }
+  return hit;
+}
 
 /** Lane kind for an unknown message printed by `file` (basename or dir/file as printed). */
 export function laneForFile(file: string, hasPod: boolean): LaneKind {
@@ -28,7 +52,7 @@ export function laneForFile(file: string, hasPod: boolean): LaneKind {
   if (!hit) {
     const base = file.slice(file.lastIndexOf('/') + 1);
     hit = ['other', 'other'];
-    for (const [re, withPod, without] of FILE_LANES) {
+    if (!otherProgramOfFile(file)) for (const [re, withPod, without] of FILE_LANES) {
       if (re.test(base)) { hit = [withPod, without]; break; }
     }
     cache.set(file, hit);

@@ -39,6 +39,8 @@ export const FLAG_ONE_POD = 4;
 export const FLAG_SEVERAL_PODS = 8;
 /** A structured message that ends inside a value (structured.ts cutInside): each line of it gets a warning. */
 export const FLAG_CUT = 16;
+/** Another program printed it (ClassifiedRecord.otherProgram). */
+export const FLAG_OTHER_PROGRAM = 32;
 export const REF_UNSET = -3;
 
 /** A message that is this long is classified each time and not kept (as in RecordMemo). */
@@ -231,7 +233,8 @@ export class ByteMemo {
     rows[at + ROW_PROBE] = c.probe;
     rows[at + ROW_TEXT] = c.text;
     rows[at + ROW_FLAGS] = (c.fileAdd ? FLAG_FILE_ADD : 0) | (c.learnedNames.length ? FLAG_LEARNED_NAMES : 0) |
-      (c.pods.length === 1 ? FLAG_ONE_POD : c.pods.length > 1 ? FLAG_SEVERAL_PODS : 0) | (c.cut ? FLAG_CUT : 0);
+      (c.pods.length === 1 ? FLAG_ONE_POD : c.pods.length > 1 ? FLAG_SEVERAL_PODS : 0) | (c.cut ? FLAG_CUT : 0) |
+      (c.otherProgram ? FLAG_OTHER_PROGRAM : 0);
     g.nums[row] = c.num;
     // No text until text() is asked for it. (The file name was decoded once, from exactly its bytes: nothing larger
     // to detach it from.)

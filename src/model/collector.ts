@@ -13,7 +13,7 @@ import { detachString, StringTable } from '../util/string-table.ts';
 import { PodRegistry } from './pod-registry.ts';
 import { RecordMemo, type ClassifiedRecord } from './record-memo.ts';
 import {
-  ByteMemo, FLAG_FILE_ADD, FLAG_LEARNED_NAMES, FLAG_ONE_POD, FLAG_SEVERAL_PODS, REF_UNSET, ROW, ROW_CID, ROW_CNAME, ROW_ENTRY, ROW_FLAGS,
+  ByteMemo, FLAG_FILE_ADD, FLAG_LEARNED_NAMES, FLAG_ONE_POD, FLAG_OTHER_PROGRAM, FLAG_SEVERAL_PODS, REF_UNSET, ROW, ROW_CID, ROW_CNAME, ROW_ENTRY, ROW_FLAGS,
   ROW_KIND, ROW_LANE_KIND, ROW_POD_REF, ROW_PROBE, ROW_SID, ROW_TEXT,
 } from './byte-memo.ts';
 import { SourceHandle } from './source-handle.ts';
@@ -244,7 +244,7 @@ export class Collector {
    * lines belong to when they name none, as far as known yet: pods are told apart per node, so that rotated files
    * of one node share their pods.
    */
-  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, defaultNode: number): void {
+  addRecord(rec: LogRecord, sourceIndex: number, fp: VersionFingerprint, defaultNode: number): ClassifiedRecord {
     const nodeName = rec.host ? this.out.strings.intern(rec.host) : 0;
     // Classified after the host is interned, so string ids are handed out in the same order as always.
     const cls = this.memo.classify(rec);
@@ -252,6 +252,7 @@ export class Collector {
     // A JSON record is keyed like a structured one (its msg is the structured message). What is written to stderr
     // without a header (a crash report, an error line) reads the same in every release: no evidence of one.
     if (rec.era !== Era.Stderr) fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
+    return cls;
   }
 
   /**
@@ -273,11 +274,11 @@ export class Collector {
     o.lineCount[i] = 1;
     o.severity[i] = h.severity;
     o.nodeName[i] = 0;
-    o.pid[i] = h.pid;
+    const flags = rows[at + ROW_FLAGS];
+    o.pid[i] = flags & FLAG_OTHER_PROGRAM ? 0 : h.pid;
     o.msg[i] = rows[at + ROW_ENTRY];
     o.kind[i] = rows[at + ROW_KIND];
     o.laneKind[i] = rows[at + ROW_LANE_KIND];
-    const flags = rows[at + ROW_FLAGS];
     if (flags & FLAG_ONE_POD) {
       let ref = rows[at + ROW_POD_REF];
       if (ref === REF_UNSET) rows[at + ROW_POD_REF] = ref = refNumber(o, memo.result(row).pods[0]);
@@ -336,7 +337,8 @@ export class Collector {
     o.lineCount[i] = Math.min(h.lineCount, 65535);
     o.severity[i] = h.severity;
     o.nodeName[i] = nodeName;
-    o.pid[i] = h.pid < 0 ? 0 : h.pid;
+    // The pid column holds the kubelet's process only: another program's line (a combined log) has none.
+    o.pid[i] = h.pid < 0 || cls.otherProgram ? 0 : h.pid;
     o.msg[i] = cls.entry;
     o.kind[i] = cls.kind;
     o.laneKind[i] = cls.laneKind;

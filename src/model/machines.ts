@@ -187,6 +187,9 @@ export const POD_WORKER_SERIALIZER: MachineTable = {
     // The pod killer kills a pod the config no longer wants (its REMOVE may not be in the log).
     { on: 'housekeeping.kill-unwanted', from: ['unknown', 'syncing', 'completed'], to: 'deleting', detail: '(the pod killer: no longer wanted)' },
     { on: 'housekeeping.kill-unwanted', from: ['deleting', 'removed', 'terminated'], to: '=' },
+    // The status manager asks whether a pod's resources are reclaimed only once the pod has a deletion timestamp.
+    { on: 'status.not-reclaimed', from: ['unknown', 'syncing', 'completed'], to: 'deleting', inferred: true, detail: '(deleted: its final delete waits for its containers)' },
+    { on: 'status.not-reclaimed', from: '*', to: '=' },
     { on: 'status.deleted', from: ['deleting'], to: 'terminated', inferred: true },
     { on: 'status.deleted', from: ['syncing'], to: 'terminated', inferred: true },
     { on: 'status.deleted', from: ['completed'], to: 'terminated', inferred: true },

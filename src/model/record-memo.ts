@@ -14,6 +14,7 @@
  */
 import { Classifier, newClassified } from '../catalog/classify.ts';
 import { CATALOG } from '../catalog/catalog.ts';
+import { otherProgramOfFile } from '../catalog/file-lanes.ts';
 import type { PodRef } from '../catalog/extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, type StringTable } from '../util/string-table.ts';
@@ -35,6 +36,8 @@ export interface ClassifiedRecord {
   num: number;
   /** A SyncLoop ADD from the `file` source: its pod is a static pod. */
   fileAdd: boolean;
+  /** Another program printed it (CatalogEntry.notKubelet, or a file only another one has): its pid is not the kubelet's. */
+  otherProgram: boolean;
   /** Short container ID (its first 12 characters) → name pairs the line reveals (status dumps). */
   learnedNames: readonly (readonly [string, string])[];
   /** Where a structured message ends inside a value (Classified.cut), '' if it does not. */
@@ -131,6 +134,7 @@ export class RecordMemo {
       probe: Math.max(0, PROBE_TYPES.indexOf(c.probeType)),
       num: c.num,
       fileAdd: c.text === 'file' && CATALOG[c.entry].kind === 'syncloop.add',
+      otherProgram: CATALOG[c.entry].notKubelet === true || (c.entry === 0 && otherProgramOfFile(rec.file) !== ''),
       learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       cut: c.cut,

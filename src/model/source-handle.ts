@@ -10,7 +10,9 @@
 import type { PodRef } from '../catalog/extract.ts';
 import { minorRange, VersionFingerprint } from '../catalog/fingerprint.ts';
 import { releaseUs, SUPPORTED_RELEASES } from '../catalog/release-dates.ts';
-import { FLAG_CUT, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
+import { FLAG_CUT, FLAG_OTHER_PROGRAM, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
+import { CATALOG } from '../catalog/catalog.ts';
+import { otherProgramOfFile } from '../catalog/file-lanes.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { cutInside } from '../ingest/structured.ts';
@@ -105,6 +107,8 @@ export class SourceHandle implements FastRecordSink {
   /** Per year-less time, the texts of the records at it so far and how many lines each spanned. */
   private readonly quoted = new Map<number, { text: string; lines: number }[]>();
   private duplicates = 0;
+  /** Other programs whose lines were seen among the kubelet's (noteOtherProgram), told once each. */
+  private readonly otherPrograms = new Set<string>();
   /** [event index, year] for dates inside messages that fall on the record's own day. */
   readonly weakYears: [number, number][] = [];
   /** The fast path's record, reused: its text is filled only to classify a message not seen before. */
@@ -206,12 +210,14 @@ export class SourceHandle implements FastRecordSink {
     const nodeKey = this.provisionalNodeKey();
     const memo = this.collector.byteMemo;
     const row = memo.lookup(line.bytes, line.view, h.msgStart, line.end, line.hash, rec);
-    if (memo.rows[row * ROW + ROW_FLAGS] & FLAG_CUT) this.warnIfCut(rec.line, memo.result(row).cut);
+    const flags = memo.rows[row * ROW + ROW_FLAGS];
+    if (flags & FLAG_CUT) this.warnIfCut(rec.line, memo.result(row).cut);
     if (this.weakYears.length < MAX_WEAK_YEARS) {
       const y = yearFromMentions(memo.mentions(row, dayMentions, line.bytes, h.msgStart, line.end), rec.yearlessUs, h.msgStart - line.start);
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
     const entry = memo.rows[row * ROW + ROW_ENTRY];
+    if (flags & FLAG_OTHER_PROGRAM) this.noteOtherProgram(rec.line, entry, rec.file);
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
     if (this.fp.wants(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
@@ -230,7 +236,19 @@ export class SourceHandle implements FastRecordSink {
       const y = yearOnRecordDay(rec);
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
-    this.collector.addRecord(rec, this.index, this.fp, this.provisionalNodeKey());
+    const cls = this.collector.addRecord(rec, this.index, this.fp, this.provisionalNodeKey());
+    if (cls.otherProgram) this.noteOtherProgram(rec.line, cls.entry, rec.file);
+  }
+
+  /** Says once per program that lines of another program are among the kubelet's (a combined log, a terminal). */
+  private noteOtherProgram(line: number, entry: number, file: string): void {
+    // (An entry's alsoPrintedBy begins with who: "kubectl and other API clients (…); …".)
+    const program = entry === 0 ? otherProgramOfFile(file) : (CATALOG[entry].alsoPrintedBy ?? 'another program').split(/ \(|;/)[0];
+    if (this.otherPrograms.has(program)) return;
+    this.otherPrograms.add(program);
+    const what = entry === 0 ? `${program} (${file} is its file, no kubelet's)` : program;
+    // (k3s and minikube's localkube run every component in one process: the pid may be the kubelet's too, unread here.)
+    this.diagnostic(line, 'info', `a line of ${what}: kept, its pid not read as the kubelet's`);
   }
 
   /** The source reads like a document (more other lines than log lines so far), where quotes repeat lines. */

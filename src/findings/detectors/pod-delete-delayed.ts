@@ -5,8 +5,14 @@
  * minutes stays in the API — Terminating — with its phase unchanged. One finding per pod whose delete waits long with
  * a phase other than Running, or Running where the log shows no kill of its containers (else the wait is their
  * stopping: slow-termination's story).
+ *
+ * Before 1.22 the status manager held it back while the pod's resources were not reclaimed ("Pod … is terminated, but
+ * some containers have not been cleaned up"): its exited containers stay until the container garbage collector
+ * removes them, so the pod stays Terminating that long (kubernetes/kubernetes#57865). One finding per pod whose log
+ * ends with it held, or held a minute or more.
  */
 import type { Detector } from '../detectors.ts';
+import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
@@ -57,6 +63,39 @@ export const podDeleteDelayed: Detector = {
           : 'Look at why the pod\'s termination does not finish on this node: its pod worker\'s lines (a kill or a volume teardown that keeps failing, a worker that never started for a pod that never ran) and `kubectl get pod -o yaml` (its phase and conditions).',
       }));
     }
+    for (const [pod, held] of eventsByPod(ctx, 'status.not-reclaimed', MAX_PER_POD)) {
+      // Only the containers left behind (the line carries their statuses); still-running ones are the termination's own.
+      const leftBehind = held.filter((e) => ctx.text(e) !== '');
+      if (pod < 0 || leftBehind.length === 0) continue;
+      const finding = notReclaimed(ctx, pod, leftBehind, deletedOf.get(pod) ?? []);
+      if (finding) out.push(finding);
+    }
     return out;
   },
 };
+
+/** The ≤1.21 status manager's hold: a terminated pod's exited containers not removed yet. */
+function notReclaimed(ctx: FindingContext, pod: number, held: number[], deleted: readonly number[]): Finding | undefined {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const first = held[0];
+  const last = held[held.length - 1];
+  const done = deleted.find((e) => ev.timeUs[e] >= ev.timeUs[last]) ?? -1;
+  const heldUs = (done >= 0 ? ev.timeUs[done] : ev.timeUs[last]) - ev.timeUs[first];
+  // Held briefly and then deleted: the usual moment before the garbage collector's next pass.
+  if (done >= 0 && heldUs < LONG_US) return undefined;
+  const b = new FindingBuilder(trace);
+  for (const e of held) b.evidence(e);
+  if (done >= 0) b.evidence(done);
+  const span = held.length > 1 ? ` ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`;
+  const outcome = done >= 0
+    ? ` The delete went through at ${timeOfEvent(trace, done)} (${lineRef(trace, done)}), ${duration(heldUs)} after the first check.`
+    : held.length > 1 ? ` The log ends with it still held, ${duration(heldUs)} after the first check.` : ' The log ends with it held.';
+  return b.build({
+    id: 'pod-delete-delayed',
+    title: `Deletion of ${podName(trace, pod)} ${done >= 0 ? `held back ${duration(heldUs)}` : 'held back'}: its exited containers are not removed yet`,
+    severity: heldUs >= LONG_US ? 'warning' : 'info',
+    explanation: `The status manager did not delete the API object of ${podName(trace, pod)}${span}: "is terminated, but some containers have not been cleaned up".${outcome} Before 1.22 the kubelet deletes a deleted pod's API object only once its resources are reclaimed: no container running and none of its exited containers left on the node. Exited containers are removed by the container garbage collector (a pass a minute), so until then the pod stays Terminating in the API; a crash-looping pod leaves several (kubernetes/kubernetes#57865).`,
+    next: 'Usually it clears at the garbage collector\'s next pass; if it does not, look for container GC errors in the kubelet\'s log and at the runtime (`docker ps -a` / `crictl ps -a` for the pod\'s exited containers, and whether removing them fails).',
+  });
+}

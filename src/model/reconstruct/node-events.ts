@@ -3,7 +3,7 @@
  * started), which make the kubelet forget what it kept in memory; the sync loop's runtime gate; the node's Ready
  * condition.
  */
-import { CATALOG, KINDS } from '../../catalog/catalog.ts';
+import { KINDS } from '../../catalog/catalog.ts';
 import { GATE_OPEN_KINDS, KUBELET_START_KINDS } from '../machines.ts';
 import type { ReconstructContext } from './context.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
@@ -23,8 +23,6 @@ const IS_KUBELET_START_KIND = KINDS.map((k) => KUBELET_START_KINDS.has(k));
 const IS_POD_SOURCE_KIND = KINDS.map((k) => k === 'config.source');
 /** systemd's "Started <the unit's description>.": the first kubelet process after it is that start's. */
 const IS_SERVICE_STARTED_KIND = KINDS.map((k) => k === 'service.started');
-/** Per catalog entry: only other programs print it (CatalogEntry.notKubelet). */
-const IS_OTHER_PROGRAM = CATALOG.map((e) => e.notKubelet === true);
 /** Two start signals within this long of each other are the same start. */
 const SAME_START_WITHIN_US = 60_000_000;
 
@@ -42,8 +40,8 @@ export class NodeEvents {
 
   /** Notes a kubelet start at event i, if it is one; the old process's memory is forgotten before i is read. */
   noteStart(i: number, t: number, node: number, kindId: number): void {
-    // A message only other programs print (kubectl's, pasted among the kubelet's) says nothing of the kubelet's process.
-    const pid = IS_OTHER_PROGRAM[this.ctx.events.msg[i]] ? 0 : this.ctx.events.pid[i];
+    // (Another program's line — kubectl's, a controller's in a combined log — has no pid here: see Collector.)
+    const pid = this.ctx.events.pid[i];
     let started = false;
     if (pid && this.lastPid[node] !== pid) {
       // A new pid is a new process however soon after the last start (a kubelet failing at start-up every 10 s).

@@ -2032,3 +2032,25 @@ describe('round 17: real excerpts', () => {
     expect(f.explanation).toContain('lines are left out around it (line 6)');
   });
 });
+
+describe('round 18: real excerpts', () => {
+  it('a terminated pod whose exited containers are not removed yet keeps its API object (≤1.21; kubernetes/kubernetes#57865)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/57865 — a crash-looping StatefulSet pod deleted: the 1.9 status
+    // manager held its final delete until container GC removed the exited containers. A combined local-up-cluster log.
+    const a = fixture('pod-delete-delayed-3.log');
+    const f = only(a, 'pod-delete-delayed');
+    expect(f.title).toBe('Deletion of default/web-0 held back: its exited containers are not removed yet');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('container garbage collector');
+    const pod = a.trace.pods.find((p) => p.name === 'web-0')!;
+    expect(pod).toBeDefined();
+    // A pod whose deletion waits has a deletion timestamp: its worker is deleting.
+    const states = a.trace.spans;
+    const labels: string[] = [];
+    for (let s = 0; s < states.count; s++) if (a.trace.lanes[states.lane[s]].pod === pod.index) labels.push(a.trace.strings[states.state[s]]);
+    expect(labels).toContain('deleting (deleted: its final delete waits for its containers)');
+    // Still running containers are the termination's own wait, not this.
+    const running = analyse('I0205 12:21:46.584085   16293 kubelet_pods.go:919] Pod "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)" is terminated, but some containers are still running');
+    expect(running.findings.filter((x) => x.id === 'pod-delete-delayed')).toEqual([]);
+  });
+});

@@ -261,4 +261,19 @@ describe('a start the log begins with', () => {
     expect(kubeletRestarts(trace)).toEqual([]);
     expect(trace.nodes.flatMap((n) => n.starts)).toHaveLength(0);
   });
+
+  it('a controller\'s line in a combined log (local-up-cluster: kube-controller-manager beside the kubelet) is no kubelet restart (kubernetes/kubernetes#57865)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/combined-local-up-cluster.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'combined.md');
+    expect(kubeletRestarts(trace)).toEqual([]);
+    expect(trace.nodes.flatMap((n) => n.starts)).toHaveLength(0);
+    // Its line is kept, on the 'other' lane, and said to be another program's once.
+    const notes = trace.sources[0].diagnostics.filter((d) => d.message.startsWith('a line of'));
+    expect(notes.map((d) => [d.line, d.message])).toEqual([[2, 'a line of kube-controller-manager (node_lifecycle_controller.go is its file, no kubelet\'s): kept, its pid not read as the kubelet\'s']]);
+    // The kubelet's own lines keep their pid; the other program's has none here.
+    expect(Array.from(trace.events.pid.slice(0, trace.events.count))).toEqual([0, 16293, 16293]);
+    // The same file name alone in a kubelet log of another pid would still be a new process: the file decides, not the pid.
+    const kubeletOnly = analyzeText(text.split('\n').filter((l) => !l.includes('node_lifecycle_controller')).join('\n'), 'k.md');
+    expect(kubeletOnly.events.count).toBe(2);
+  });
 });
