@@ -23,6 +23,8 @@ export class PendingRecord {
   /** Open `{` and `[` so far (a Go value printed with %+v), and the parts folded into it. */
   private depth = 0;
   private depthParts = 0;
+  /** Lines joined as the rest of a message an editor hard-wrapped right after the header (see messageEmpty). */
+  wrappedLines = 0;
 
   start(rec: LogRecord): this {
     this.rec = rec;
@@ -33,7 +35,13 @@ export class PendingRecord {
     this.scannedParts = 0;
     this.depth = 0;
     this.depthParts = 0;
+    this.wrappedLines = 0;
     return this;
+  }
+
+  /** Nothing after the header yet: the header ended its line. */
+  messageEmpty(): boolean {
+    return this.count === 1 && this.rec.text.trimEnd().length <= this.rec.msgStart;
   }
 
   get length(): number {

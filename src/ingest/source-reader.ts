@@ -50,6 +50,8 @@ export interface RecordSink {
 const MAX_STACK_INDENT = 16;
 /** A structured message without its header: its quoted message is at most this long. */
 const MAX_HEADERLESS_MESSAGE = 200;
+/** Lines joined as one hard-wrapped message after a header that ended its line (joinWrappedMessage). */
+const MAX_WRAPPED_MESSAGE_LINES = 12;
 /** Zones differ from UTC by whole quarter hours. */
 const QUARTER_HOUR_US = 15 * 60e6;
 const US_PER_S = 1e6;
@@ -1263,6 +1265,10 @@ export class SourceReader {
     // `...` or `<snip>` after a record cut short says lines were left out, and a markdown fence closes the block the
     // record was pasted in: either ends the record, never continues it (a quote left open by the cut included).
     if (isElisionMark(text, p) || knownLine(text, p) === KnownLine.Fence) return false;
+    // (Not after a header cut short — the line ended with it, the message is lost — nor with a damaged header's line.)
+    if ((pending.wrappedLines > 0 || (!pending.rec.damage && pending.messageEmpty())) && !looksLikeDamagedHeader(text, p)) {
+      return this.joinWrappedMessage(text, p, lastLine);
+    }
     if (rec.era === Era.Structured && pending.insideQuote()) {
       // A web page or terminal cut the line inside a quoted value: the rest follows with no separator.
       this.counts.continuation++;
@@ -1297,6 +1303,30 @@ export class SourceReader {
       return true;
     }
     return false;
+  }
+
+  /**
+   * A header that ends its line, its message on the lines after it: a paste an editor hard-wrapped at spaces (a notes
+   * file's journal line cut at ~100 columns). The first line becomes the message — which decides the record's era —
+   * and the next ones join it with the space they were wrapped at, until a blank line, a fence or another record.
+   */
+  private joinWrappedMessage(text: string, p: number, lastLine: number): boolean {
+    const pending = this.pending!;
+    if (pending.wrappedLines >= MAX_WRAPPED_MESSAGE_LINES) return false;
+    const piece = text.slice(p).trim();
+    if (pending.wrappedLines === 0) {
+      pending.trimEnd();
+      const rec = pending.rec;
+      rec.msgStart = Math.min(rec.msgStart, rec.text.trimEnd().length + 1);
+      pending.append(rec.text.trimEnd().length < rec.msgStart ? ' ' + piece : piece, lastLine);
+      if (piece.charCodeAt(0) === 34) rec.era = Era.Structured;
+    } else {
+      pending.trimEnd();
+      pending.append(' ' + piece, lastLine);
+    }
+    pending.wrappedLines++;
+    this.counts.continuation++;
+    return true;
   }
 
   /** The journal line `w` is stamped with the second of the pending record's own journal line. */

@@ -222,4 +222,35 @@ describe('hard-wrapped logs', () => {
     const repeated = [1, 2, 3, 4].map((k) => j(`2${k}`, `E0218 12:46:2${k}.593169    4015 kubelet.go:2130] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized`));
     expect(diags(repeated.join('\n'))).toEqual([]);
   });
+
+  it('a header that ends its line, its message hard-wrapped on the lines after it, is one record (a homelab notes file, kubelet 1.26)', () => {
+    // An editor wrapped a pasted journal line at ~100 columns right after `pod_workers.go:965]`.
+    const text = readFileSync(join(FIXTURES, '..', 'logs', 'header-then-wrapped-message.md'), 'utf8');
+    const trace = analyzeText(text, 'notes.md');
+    expect(trace.events.count).toBe(1);
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['notes.md:6+5 pw.sync-error']);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['kube-system/kube-apiserver-lexicon b003695d86b7fa8a74df14eff26934a5']);
+    // The lines joined at the spaces they were wrapped at: the back-off and the container are read from the error.
+    expect(str(trace, trace.events.text[0])).toContain('CrashLoopBackOff: "back-off 5m0s restarting failed container=kube-apiserver pod=kube-apiserver-lexicon');
+    expect(trace.sources[0].lines).toMatchObject({ klog: 1, continuation: 4 });
+  });
+
+  it('the message after a header that ends its line: a printf one too; a blank line or the next record ends it', () => {
+    const text = [
+      'I0312 10:42:26.101676    2353 kubelet.go:1887]',
+      'SyncLoop (ADD, "api"): "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)"',
+      '',
+      'Some prose after the quote.',
+      'I0312 10:42:27.000001    2353 kubelet.go:1887]',
+      'SyncLoop (DELETE, "api"):',
+      '"web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)"',
+      'I0312 10:42:28.000001    2353 kubelet.go:1887] SyncLoop (REMOVE, "api"): "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)"',
+    ].join('\n');
+    const trace = analyzeText(text, 'k.md');
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:1+2 syncloop.add', 'k.md:5+3 syncloop.delete', 'k.md:8 syncloop.remove']);
+    // A header cut short (damaged) takes no line after it as its message.
+    const cut = analyzeText('I0312 10:42:26.101676    2353 kubelet.go:18\nSyncLoop (ADD, "api"): "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)"', 'c.log');
+    expect(eventRows(cut).map((r) => `${r.where} ${r.kind}`)).toEqual(['c.log:1 unknown']);
+  });
 });
+
