@@ -86,7 +86,7 @@ export function analyzeJson(trace: Trace): object {
       file: s.name, format: s.format, formatLabel: s.formatLabel, node: s.node, nodeNamed: s.node !== ASSUMED_NODE_NAME, versionRange: s.versionRange.label,
       versionSignals: s.versionRange.signals, year: s.year.value, yearFrom: s.year.how, reversed: s.reversed,
       lines: s.lines, eras: s.eras, start: s.startUs ? formatEpochUs(s.startUs) : null, end: s.endUs ? formatEpochUs(s.endUs) : null,
-      service: s.service ?? null, os: s.windows ? 'windows' : null, osFrom: s.windows ?? null,
+      service: s.service ?? null, services: s.services ?? null, os: s.windows ? 'windows' : null, osFrom: s.windows ?? null,
     })),
     nodes: trace.nodes.map((n) => ({ name: n.name, named: n.name !== ASSUMED_NODE_NAME, kubeletStarts: kubeletRestartsOf(trace, n.index).map((r) => startJson(trace, r)) })),
     pods: trace.pods.map((p) => {
@@ -168,7 +168,7 @@ export function analyzeText(trace: Trace): string {
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
     out.push(`  year: ${s.year.value} (${YEAR_FROM[s.year.how]})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
-    if (s.service) out.push(`  systemctl status (line ${s.service.line}): ${s.service.active}${s.service.since ? ` since ${s.service.since}` : ''}${s.service.mainPid ? `, main PID ${s.service.mainPid}` : ''}`);
+    for (const b of s.services ?? (s.service ? [s.service] : [])) out.push(`  systemctl status (line ${b.line}): ${b.active}${b.since ? ` since ${b.since}` : ''}${b.mainPid ? `, main PID ${b.mainPid}` : ''}`);
     for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);
   }

@@ -59,6 +59,8 @@ export interface SourceFacts {
   damagedLines: number;
   /** What a pasted `systemctl status` block said of the unit (the last block's), if there is one. */
   service?: ServiceStatus;
+  /** Every such block, in line order (several nodes' in one document), at most MAX_SERVICE_BLOCKS. */
+  services: ServiceStatus[];
   /** The host of a shell prompt that ran a command reading the kubelet's log (`[root@node-1 ~]# journalctl -u kubelet`), or ''. */
   promptHost: string;
 }
@@ -110,6 +112,8 @@ export interface StrayLine {
   excerpt: string;
 }
 
+/** `systemctl status` blocks of the kubelet kept per source (SourceFacts.services). */
+const MAX_SERVICE_BLOCKS = 64;
 const MAX_STRAY = 20;
 export const MAX_DAMAGE_DIAGNOSTICS = 20;
 const MAX_HOSTS = 64;
@@ -134,7 +138,7 @@ export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
     sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
-    binaryLines: 0, damagedLines: 0, promptHost: '',
+    binaryLines: 0, damagedLines: 0, promptHost: '', services: [],
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -223,6 +227,8 @@ export class SourceNotes {
       const since = text.indexOf(' since ', from);
       const at = since > 0 ? /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.exec(text.slice(since + 7, since + 40)) : null;
       f.service = { active: text.slice(from, since > 0 ? since : Math.min(text.length, from + 80)).trim(), mainPid: 0, since: at ? at[0] : '', line: lineNo };
+      // (The same object: its Main PID, read next, fills both.)
+      if (f.services.length < MAX_SERVICE_BLOCKS) f.services.push(f.service);
       return;
     }
     const pid = text.indexOf('Main PID: ', p);
@@ -335,6 +341,7 @@ export class SourceNotes {
     }
     f.promptHost ||= g.promptHost;
     if (g.service) f.service = { ...g.service, line: g.service.line + lineOffset };
+    for (const b of g.services) if (f.services.length < MAX_SERVICE_BLOCKS) f.services.push({ ...b, line: b.line + lineOffset });
     f.binaryLines += g.binaryLines;
     f.damagedLines += g.damagedLines;
     for (const s of later.strayLines) if (this.strayLines.length < MAX_STRAY) this.strayLines.push({ line: s.line + lineOffset, excerpt: s.excerpt });

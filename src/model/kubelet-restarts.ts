@@ -165,7 +165,11 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
   const p = r.previous;
   // A start no line shows (only the pid changed, long after): another process, its restart somewhere in between.
   const head = `${p?.unseen ? 'Another kubelet process' : 'Kubelet start'}${r.pid ? ` (pid ${r.pid})` : ''} at line ${ev.line[r.startEvent]}`;
-  if (!p) return `${head}: the log shows no earlier kubelet process on this node`;
+  if (!p) {
+    const since = serviceStart(trace, r);
+    const said = since && since.us <= r.startUs ? ` (the \`systemctl status\` pasted with it, line ${since.line}, has it running since ${since.text})` : '';
+    return `${head}: the log shows no earlier kubelet process on this node${said}`;
+  }
   if (!hasOwnLastLine(trace, p)) {
     const when = p.cut ? 'lines are missing since' : `${formatDurationUs(r.startUs - p.fromUs)} after`;
     return `${head}, ${when} the previous process ended: ${exitWords(trace, p.exitEvent)} (line ${ev.line[p.exitEvent]})`;
@@ -187,8 +191,9 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
 
 /** A pasted `systemctl status` of the new process's source naming it as the main PID: when the service started it. */
 function serviceStart(trace: Trace, r: KubeletRestart): { us: number; line: number; text: string } | undefined {
-  const service = trace.sources[trace.events.source[r.startEvent]]?.service;
-  if (!service || !r.pid || service.mainPid !== r.pid) return undefined;
+  const src = trace.sources[trace.events.source[r.startEvent]];
+  const service = r.pid ? (src?.services ?? (src?.service ? [src.service] : [])).find((b) => b.mainPid === r.pid) : undefined;
+  if (!service) return undefined;
   const us = serviceSinceUs(service);
   return Number.isNaN(us) ? undefined : { us, line: service.line, text: service.since.slice(0, 19) };
 }

@@ -56,7 +56,7 @@ export function reconstruct(c: Collected): Trace {
   const containerRoles = new ContainerRoles(ctx);
   const parts: EventPassParts = {
     memory,
-    nodeEvents: new NodeEvents(ctx, memory),
+    nodeEvents: new NodeEvents(ctx, memory, c.sources),
     containerEvents: new ContainerEvents(ctx, ids, instances, ordered.sandboxIdCol),
     statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol, containerRoles),
     containerRoles,

@@ -393,6 +393,7 @@ export class SourceHandle implements FastRecordSink {
       cuts: this.cutsOf(format),
     };
     if (facts.service) info.service = { ...facts.service };
+    if (facts.services.length > 1) info.services = facts.services.map((b) => ({ ...b }));
     if (facts.windows) info.windows = facts.windows;
     o.sources[this.index] = info;
     return info;

@@ -98,6 +98,8 @@ export interface SourceInfo {
   cuts: CutMark[];
   /** What a pasted `systemctl status` said of the unit (its last block in the source), when there is one. */
   service?: ServiceStatus;
+  /** Every such block in the source, in line order, when there are several (one document, several nodes' blocks). */
+  services?: ServiceStatus[];
   /** The node runs Windows: what in the source says so (its kubelet's Windows-only files, the glog header). */
   windows?: string;
 }

@@ -48,6 +48,8 @@ export const SOURCE_SPEC: Spec = object({
   cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
   // Only where a `systemctl status` block was pasted with the log.
   service: optional(object({ active: text, mainPid: count, since: optional(text), line: count })),
+  // Only where several were (every block, in line order).
+  services: optional(arrayOf(object({ active: text, mainPid: count, since: optional(text), line: count }), 64)),
   // Only for a Windows node (what says so).
   windows: optional(text),
 });

@@ -7,6 +7,8 @@ import { KINDS } from '../../catalog/catalog.ts';
 import { GATE_OPEN_KINDS, KUBELET_START_KINDS } from '../machines.ts';
 import type { ReconstructContext } from './context.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
+import { serviceSinceUs } from '../../ingest/source-notes.ts';
+import type { SourceInfo } from '../trace.ts';
 import { shortText } from './labels.ts';
 
 const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
@@ -36,7 +38,20 @@ export class NodeEvents {
   /** Each node's first event (an array: read for every event). */
   private readonly firstEvent: (number | undefined)[] = [];
 
-  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory) {}
+  /**
+   * Pasted `systemctl status` blocks running a main PID since a time: pid → that time (µs). A process whose first line
+   * comes within a minute after it started then, by the block's word: the log begins with its start.
+   */
+  private readonly serviceSinceByPid = new Map<number, number>();
+
+  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, sources: readonly SourceInfo[] = []) {
+    for (const src of sources) {
+      for (const block of src.services ?? (src.service ? [src.service] : [])) {
+        const sinceUs = serviceSinceUs(block);
+        if (block.mainPid > 0 && block.active.startsWith('active') && !Number.isNaN(sinceUs)) this.serviceSinceByPid.set(block.mainPid, sinceUs);
+      }
+    }
+  }
 
   /** Notes a kubelet start at event i, if it is one; the old process's memory is forgotten before i is read. */
   noteStart(i: number, t: number, node: number, kindId: number): void {
@@ -47,6 +62,7 @@ export class NodeEvents {
       // A new pid is a new process however soon after the last start (a kubelet failing at start-up every 10 s).
       if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t, true);
       else if (t - (this.serviceStartedUs.get(node) ?? -Infinity) < SAME_START_WITHIN_US) started = this.markStart(node, i, t, true);
+      else if (this.startedByStatus(pid, t)) started = this.markStart(node, i, t, true);
       this.lastPid[node] = pid;
     }
     if (IS_SERVICE_STARTED_KIND[kindId]) this.serviceStartedUs.set(node, t);
@@ -60,6 +76,12 @@ export class NodeEvents {
     }
     if (started) this.memory.forget(node, this.lastEventUs[node] ?? t);
     this.lastEventUs[node] = t;
+  }
+
+  /** A pasted `systemctl status` says process `pid` started at most a minute before t. */
+  private startedByStatus(pid: number, t: number): boolean {
+    const sinceUs = this.serviceSinceByPid.get(pid);
+    return sinceUs !== undefined && t >= sinceUs && t - sinceUs < SAME_START_WITHIN_US;
   }
 
   /** The runtime gate and node Ready machines, for event i on lane `primary`. */

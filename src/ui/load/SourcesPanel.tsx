@@ -2,6 +2,7 @@
  * What was read, per source: format, line counts, kubelet version range and why, the year used and how it was
  * decided, time range, and the diagnostics with line numbers. (Findings have their own panel: ui/findings/.)
  */
+import { Fragment } from 'react';
 import type { SourceInfo, Trace } from '../../model/trace.ts';
 import { formatEpochUs } from '../../util/time.ts';
 import { useTrace } from '../app/hooks.ts';
@@ -35,7 +36,9 @@ function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
         <dt>Year</dt><dd>{source.year.value}, {YEAR_HOW[source.year.how] ?? source.year.how}</dd>
         <dt>Node</dt><dd>{source.node}{source.windows && <span className="muted"> — Windows (from {source.windows})</span>}</dd>
         {source.endUs > 0 && <><dt>Time</dt><dd>{formatEpochUs(source.startUs)} → {formatEpochUs(source.endUs)}</dd></>}
-        {source.service && <><dt>Service</dt><dd>systemctl status at line {source.service.line}: {source.service.active}{source.service.since ? ` since ${source.service.since}` : ''}{source.service.mainPid > 0 ? `, main PID ${source.service.mainPid}` : ''}</dd></>}
+        {(source.services ?? (source.service ? [source.service] : [])).map((b) => (
+          <Fragment key={b.line}><dt>Service</dt><dd>systemctl status at line {b.line}: {b.active}{b.since ? ` since ${b.since}` : ''}{b.mainPid > 0 ? `, main PID ${b.mainPid}` : ''}</dd></Fragment>
+        ))}
       </dl>
       {source.diagnostics.length > 0 && (
         <>

@@ -15,6 +15,7 @@ import { LIGHT_THEME } from '../../../src/render/theme.ts';
 import { hoverText } from '../../../src/ui/timeline/hover-text.ts';
 import { encodeTraceFile, importTraceFile } from '../../../src/trace/trace-file.ts';
 import { analyzeText } from '../../helpers.ts';
+import { runDetectors } from '../../../src/findings/run.ts';
 import { frameFor, recordingContext } from '../render/render-kit.ts';
 
 const jl = (time: string, pid: number, text: string) => `Mar 15 ${time.slice(0, 8)} wk-2 kubelet[${pid}]: ${text}`;
@@ -276,4 +277,22 @@ describe('a start the log begins with', () => {
     const kubeletOnly = analyzeText(text.split('\n').filter((l) => !l.includes('node_lifecycle_controller')).join('\n'), 'k.md');
     expect(kubeletOnly.events.count).toBe(2);
   });
+
+  it('three nodes\' `systemctl status` windows in one document: each block is kept, and a main PID started seconds before its first line makes that line its start (a lab journal, kubelet 1.36)', async () => {
+    const text = readFileSync(new URL('../../fixtures/logs/status-windows-three-nodes.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'journal.md');
+    expect(trace.sources[0].services?.map((b) => `${b.line} ${b.mainPid} ${b.since}`)).toEqual([
+      '6 801 2026-06-08 10:37:32', '68 798 2026-06-08 10:37:33', '100 793 2026-06-08 10:37:36',
+    ]);
+    const starts = kubeletRestarts(trace);
+    // deep-cp-01's lines are three hours after its process started: no start in them.
+    expect(starts.map((r) => `${trace.nodes[r.node].name} ${r.pid} line ${trace.events.line[r.startEvent]}`)).toEqual(['deep-wrk-01 798 line 77', 'deep-wrk-02 793 line 109']);
+    expect(describeRestart(trace, starts[1])).toContain('(the `systemctl status` pasted with it, line 100, has it running since 2026-06-08 10:37:36)');
+    // The blocks go into a trace file and come back.
+    expect((await importTraceFile(encodeTraceFile({ trace, notes: [] }))).trace.sources[0].services).toEqual(trace.sources[0].services);
+    // So the runtime check failing 31 s after the start is the start's transient, not a node left NotReady.
+    const findings = runDetectors(trace);
+    expect(findings.filter((f) => f.id === 'node-not-ready' || f.id === 'runtime-down').map((f) => `${f.id} ${f.severity}`)).toEqual(['runtime-down info', 'node-not-ready info']);
+  });
 });
+
