@@ -56,12 +56,16 @@ import { nodeStatusConflict } from './detectors/node-status-conflict.ts';
 import { podDeleteDelayed } from './detectors/pod-delete-delayed.ts';
 import { cpuManagerExhausted } from './detectors/cpu-manager-exhausted.ts';
 import { evictionCheckFailing } from './detectors/eviction-check-failing.ts';
+import { podSyncFailing } from './detectors/pod-sync-failing.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
   id: string;
-  /** A small rule over the trace; reads events through ctx (by kind), linear in the events it reads. */
-  detect(ctx: FindingContext): Finding[];
+  /**
+   * A small rule over the trace; reads events through ctx (by kind), linear in the events it reads. `earlier`: the
+   * findings of the detectors before it in DETECTORS (a fallback rule tells only what they left untold).
+   */
+  detect(ctx: FindingContext, earlier: readonly Finding[]): Finding[];
 }
 
 export const DETECTORS: Detector[] = [
@@ -71,4 +75,6 @@ export const DETECTORS: Detector[] = [
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
   nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing,
+  // Last: it tells the pod sync errors no rule above has.
+  podSyncFailing,
 ];

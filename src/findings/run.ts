@@ -16,7 +16,7 @@ export function runDetectors(trace: Trace, detectors: readonly Detector[] = DETE
   const ctx = buildContext(trace);
   const out: Finding[] = [];
   for (const d of detectors) {
-    const found = d.detect(ctx);
+    const found = d.detect(ctx, out);
     if (found.length > MAX_FINDINGS_PER_DETECTOR) found.sort(bySeverityThenTime).length = MAX_FINDINGS_PER_DETECTOR;
     out.push(...found);
   }

@@ -364,8 +364,12 @@ export class SourceReader {
       // (A diff's added fence, `+```…`, loses its `+` too, and a fence of four backticks one of them.)
       const fence = text.startsWith('```', 1);
       const marks = this.pasteMarks(text) || ((c0 === 43 || c0 === 96) && fence ? 1 : 0);
-      // A line quoted as inline code loses its closing backtick too.
-      if (marks) text = marks === 1 && c0 === 96 && !fence && text.length > 2 && text.endsWith('`') ? text.slice(1, -1) : text.slice(marks);
+      // A line quoted as inline code loses its closing backtick too, and a line a fence opens and closes (```…```) its
+      // closing fence.
+      if (marks) {
+        const closing = c0 !== 96 ? 0 : marks === 1 && !fence ? 1 : marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
+        text = closing === 1 && text.length > 2 && text.endsWith('`') ? text.slice(1, -1) : text.slice(marks, text.length - (closing === 3 ? 3 : 0));
+      }
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.
     if (text.includes('**')) text = withoutMarkdownBold(text);

@@ -58,6 +58,7 @@ const CASES: Record<string, Case> = {
   'pod-delete-delayed': { input: () => fixture('pod-delete-delayed-1.log') },
   'cpu-manager-exhausted': { input: () => fixture('cpu-manager-exhausted-1.log') },
   'eviction-check-failing': { input: () => fixture('eviction-check-failing-1.log') },
+  'pod-sync-failing': { input: () => fixture('pod-sync-failing-1.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -2053,4 +2053,29 @@ describe('round 18: real excerpts', () => {
     const running = analyse('I0205 12:21:46.584085   16293 kubelet_pods.go:919] Pod "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)" is terminated, but some containers are still running');
     expect(running.findings.filter((x) => x.id === 'pod-delete-delayed')).toEqual([]);
   });
+
+  it('a pod sync failing with an error no other rule reads (Docker\'s HTTP 500 "Unknown device") is told, once, after the others (kubernetes/kubernetes#24252)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/24252 — kubelet 1.2, Docker 1.8 devicemapper: every sync of the pod
+    // failed on the runtime's API error, and the deleted pod stayed Terminating for days. The line is quoted ```…``` inline.
+    const a = fixture('pod-sync-failing-1.log');
+    const f = only(a, 'pod-sync-failing');
+    expect(f.title).toBe('Sync of 8f6b7818-00c7-11e6-8eb8-00163e1b3b80 failing: API error (500): Unknown device 91ac35b4dad8ad64abc7a8f58c22f48b6b9533…');
+    expect(f.explanation).toContain('"API error (500): Unknown device 91ac35b4dad8ad64abc7a8f58c22f48b6b9533f8aa81bf3138152ac52eb23163".');
+    expect(f.explanation).toContain('stays Terminating');
+    expect(f.severity).toBe('info');
+    // Sync errors another rule reads are not told again: a CrashLoopBackOff's are crashloop-backoff's.
+    const looping = analyse([
+      'E0322 22:46:50.716943    1658 pod_workers.go:965] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: \\"back-off 5m0s restarting failed container=app pod=web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)\\"" pod="default/web-0" podUID=6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa',
+    ].join('\n'));
+    expect(looping.findings.map((x) => x.id)).toEqual(['crashloop-backoff']);
+    // Two failures make it a warning.
+    const twice = analyse([
+      'E0414 13:25:33.159976   14718 pod_workers.go:138] Error syncing pod 8f6b7818-00c7-11e6-8eb8-00163e1b3b80, skipping: API error (500): Unknown device 91ac35b4dad8',
+      'E0414 13:25:45.160012   14718 pod_workers.go:138] Error syncing pod 8f6b7818-00c7-11e6-8eb8-00163e1b3b80, skipping: API error (500): Unknown device 91ac35b4dad8',
+    ].join('\n'));
+    const w = only(twice, 'pod-sync-failing');
+    expect(w.severity).toBe('warning');
+    expect(w.explanation).toContain('2 times from 13:25:33.159976 (line 1) to 13:25:45.160012 (line 2), over 12.00s');
+  });
 });
+
