@@ -126,11 +126,19 @@ const MAX_CUTS = 10_000;
  * systemctl status, grep, cat, tail…): the host the lines after it come from. A prompt running anything else
  * (kubectl, ssh) says nothing about the node.
  */
-const LOG_COMMAND_PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) [^\]]{0,100}\]|[\w.-]{1,32}@([\w.-]{1,253}):\S{0,200}) ?[$#] ?(?:sudo )?(?:journalctl|systemctl status|cat|grep|egrep|zgrep|zcat|tail|less|head|docker logs|crictl logs)\b/;
+const LOG_COMMAND_PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})) ?[$#] ?(?:sudo )?(journalctl|systemctl status|cat|grep|egrep|zgrep|zcat|tail|less|head|docker logs|crictl logs)\b/;
+/** Commands that read a file: the machine they run on is the node only when the file is its own log. */
+const FILE_READERS = new Set(['cat', 'grep', 'egrep', 'zgrep', 'zcat', 'tail', 'less', 'head']);
+/** A node's own log files (and a prompt standing among them): /var/log/…, the kubelet's --log-dir under /var/lib. */
+const NODE_LOG_PATH = /(?:^|[\s=:'"])\/var\/(?:log|lib)\b/;
 
 function logCommandHost(text: string, p: number): string {
-  const m = LOG_COMMAND_PROMPT.exec(text.slice(p, p + 600));
-  const host = m ? m[1] ?? m[2] ?? '' : '';
+  const line = text.slice(p, p + 600);
+  const m = LOG_COMMAND_PROMPT.exec(line);
+  if (!m) return '';
+  const host = m[1] ?? m[3] ?? '';
+  // `cat kubelet.txt` in ~/Downloads reads a copy on the poster's own machine: that host is not the node.
+  if (FILE_READERS.has(m[5]) && !NODE_LOG_PATH.test(line.slice(m[0].length)) && !(m[2] ?? m[4] ?? '').startsWith('/var/log')) return '';
   return host === 'localhost' ? '' : host;
 }
 

@@ -388,6 +388,13 @@ describe('the node named by a shell prompt', () => {
     expect(nodeOf('user@laptop:~$ kubectl get pods -A')).toBe('node');
     expect(nodeOf('[root@localhost ~]# journalctl -u kubelet')).toBe('node');
   });
+
+  it('is the host of a prompt reading a file only when the file is the node\'s own log (kubernetes/kubernetes#30363: a downloaded copy)', () => {
+    expect(nodeOf('wojtekt@wojtekt-work:~/Downloads$ cat kubelet.txt | grep 66is1')).toBe('node');
+    expect(nodeOf('[root@node-7 ~]# grep test-034xr /var/log/messages')).toBe('node-7');
+    expect(nodeOf('admin@node-8:/var/log$ tail -n 50 kubelet.log')).toBe('node-8');
+    expect(nodeOf('[root@node-9 ~]# cat /var/lib/kubelet/logs/kubelet.INFO | grep test')).toBe('node-9');
+  });
 });
 
 describe('Docker Desktop\'s log of its VM (`[ISO][component][level] …`)', () => {
