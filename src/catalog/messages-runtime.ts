@@ -253,7 +253,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X128', kind: 'runtime.sandbox-create-failed', lane: 'pod-worker', versions: '≤1.5 (dockertools)', v: 0,
-    printf: ['Failed to create pod infra container: %v{reason}; Skipping pod %q{pod}: %v{err}'], text: ['err', 'reason'],
+    // ≤1.1 ended at the pod (its reason the whole error).
+    printf: ['Failed to create pod infra container: %v{reason}; Skipping pod %q{pod}: %v{err}', 'Failed to create pod infra container: %v{reason}; Skipping pod %q{pod}'], text: ['err', 'reason'],
     explain: 'The kubelet could not start the pod\'s infrastructure (pause) container — often because the pause image cannot be pulled — so none of its containers can start.',
   },
   {

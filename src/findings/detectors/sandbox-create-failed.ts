@@ -188,7 +188,7 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | '';
+type SandboxCause = 'network' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   if (network) return 'network';
@@ -197,6 +197,9 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   if (isCgroupDriverMismatch(error)) return 'cgroup-driver';
   // The pause (sandbox) image: 1.x's "failed pulling image \"pause\"", the CRI's "sandbox image". Looked up in the
   // runtime's own store and not found by that name: no pull was tried.
+  // ≤1.1 pulled the infra image itself ("image pull failed for gcr.io/google_containers/pause:0.8.0"), and creating the
+  // infra container from an image that is not there says "no such image".
+  if (/image pull failed for [^ ]{0,200}pause/.test(error) || /^no such image\b/.test(error)) return 'pause-image';
   if (error.includes('sandbox image') || /failed pulling image [\\"]*[^"\\ ]*pause/i.test(error)) {
     return /failed to get sandbox image/.test(error) && /not found/i.test(error) ? 'pause-missing' : 'pause-image';
   }
@@ -209,11 +212,13 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   if (/OCI runtime create failed|runc create failed/.test(error)) return 'oci';
   // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
   if (error !== '' && isSocketDown(errorClass(error))) return 'runtime-gone';
+  // The runtime did not answer within the kubelet's runtime request timeout (dockertools: "operation timeout").
+  if (/operation timeout|DeadlineExceeded|context deadline exceeded/.test(error)) return 'runtime-timeout';
   return '';
 }
 
 const CGROUP_NEXT = 'Check the node\'s cgroups against what the runtime expects: the mode (`stat -fc %T /sys/fs/cgroup`: cgroup2fs is v2 alone), a runtime and runc new enough for cgroup v2, the controllers mounted under /sys/fs/cgroup, and the same cgroup driver (systemd or cgroupfs) in the runtime and the kubelet; the runtime\'s log (`journalctl -u containerd` or crio) has the whole error.';
-const DEFAULT_NEXT = 'Read the runtime\'s log for the sandbox (containerd/CRI-O) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.';
+const DEFAULT_NEXT = 'Read the runtime\'s log for the sandbox (containerd, CRI-O or Docker) and the CNI plugin\'s pod on this node; check /etc/cni/net.d and the plugin binaries, IP address exhaustion, and that the pause image can be pulled.';
 
 /** Per cause: the sentence for the explanation, the title's tail ('' for none), and the step ('' for the default). */
 const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: string; title: string; next: string }> = {
@@ -248,6 +253,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.',
     title: '',
     next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd` or crio) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel) — and check `runc --version` against what the runtime expects.',
+  },
+  'runtime-timeout': {
+    why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',
+    title: ': the runtime did not answer in time',
+    next: 'Check how the runtime answers on the node and read its log for these minutes (`time docker ps` and `journalctl -u docker`, or `time crictl pods` and `journalctl -u containerd` / crio): what it was busy with, and whether a disk or one container holds it up; the kubelet retries the sandbox once the call returns.',
   },
   'runtime-gone': {
     why: 'The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.',

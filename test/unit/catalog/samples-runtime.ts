@@ -300,7 +300,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'kuberuntime_manager.go:719', `Determined the ip [10.244.1.17] for pod "${WEB0}" after sandbox changed`), { pods: [web0], text: '[10.244.1.17]' })),
   entry('X128', 'runtime.sandbox-create-failed', 'pod-worker',
     P(klog('E', 'docker_manager.go:1955', `Failed to create pod infra container: ImagePullBackOff; Skipping pod "${WEB0}": Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"`),
-      { pods: [web0], text: 'Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"' })),
+      { pods: [web0], text: 'Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"' }),
+    // ≤1.1 (derek0377/k8s#5): the error is the reason, the line ends at the pod (named without its UID).
+    P(klog('E', 'manager.go:1557', 'Failed to create pod infra container: no such image; Skipping pod "web-0_default"'),
+      { pods: ['default/web-0()'], text: 'no such image' })),
   entry('X181', 'runtime.sandbox-create-failed', 'pod-worker',
     // projectcalico/cni-plugin#105 (1.2/1.3): the plugin's error was empty.
     P(klog('E', 'manager.go:1993', `Failed to setup network for pod "${WEB0}" using network plugins "cni": ; Skipping pod`), { pods: [web0], text: '' }),

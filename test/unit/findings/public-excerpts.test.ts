@@ -2077,5 +2077,27 @@ describe('round 18: real excerpts', () => {
     expect(w.severity).toBe('warning');
     expect(w.explanation).toContain('2 times from 13:25:33.159976 (line 1) to 13:25:45.160012 (line 2), over 12.00s');
   });
+
+  it('a docker-era infra container the runtime did not create within its 2-minute timeout is the runtime not answering; the node is not the prompt of a downloaded copy (kubernetes/kubernetes#30363)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/30363 — a scalability run: docker_manager's runContainer timed out.
+    const a = fixture('sandbox-create-failed-14.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for e2e-tests-load-30-nodepods-1-5zzgj/load-small-rc-75-66is1: the runtime did not answer in time');
+    expect(f.next).toContain('`time docker ps`');
+    // `wojtekt@wojtekt-work:~/Downloads$ cat kubelet.txt | grep 66is1` is the poster's laptop.
+    expect(a.trace.sources[0].node).toBe('node');
+  });
+
+  it('a 1.0 kubelet\'s infra container: the pause image pull failing is the cause, and the pod named on the error\'s second syslog line is kept (derek0377/k8s#5)', () => {
+    // https://github.com/derek0377/k8s/issues/5 — gcr.io unreachable: pause:0.8.0 cannot be pulled; the error's newline
+    // split the syslog line, its pod on the second.
+    const a = fixture('sandbox-create-failed-15.log');
+    const found = a.findings.filter((x) => x.id === 'sandbox-create-failed');
+    expect(found.map((x) => x.title)).toEqual([
+      'Pod sandbox creation failing for default/redis-master-c02bi: the pause image cannot be pulled',
+      'Pod sandbox creation failing for default/redis-master-6362v: the pause image cannot be pulled',
+    ]);
+    expect(found[0].explanation).toContain('"image pull failed for gcr.io/google_containers/pause:0.8.0');
+  });
 });
 
