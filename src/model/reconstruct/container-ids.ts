@@ -96,6 +96,7 @@ export function resolveContainerIds(c: Collected, ordered: OrderedEvents): Conta
   sandboxesNoStatusLists(ordered, strings, shortIds, c.idNames, nameOfId, sandboxIds);
   sandboxesAfterTeardown(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
   sandboxesAtCreation(ordered, shortIds, c.idNames, nameOfId, sandboxIds, strings.size);
+  sandboxesBeforeRecreate(ordered, shortIds, c.idNames, nameOfId, sandboxIds);
   inferContainerNames(events, strings, (id) => shortIds.of(id), sandboxIds, nameOfId);
   return { shortIds, sandboxIds, nameOfId };
 }
@@ -204,6 +205,48 @@ function sandboxesAfterTeardown(ordered: OrderedEvents, shortIds: ShortIds, list
     if (kind !== PLEG_DIED || td.dying.size > 0 || !(t - td.lastDeathUs <= TEARDOWN_WINDOW_US)) continue;
     if (events.cname[i] || listed.has(id) || named.has(id) || (startedUs.get(id) ?? -Infinity) > td.killedUs) continue;
     sandboxIds.add(id);
+  }
+}
+
+const SANDBOX_CHANGED = KINDS.indexOf('runtime.sandbox-changed');
+const DELETOR_NOT_FOUND = KINDS.indexOf('syncloop.deletor-not-found');
+/** A dead sandbox is seen by the next relist and the pod's next sync: seconds. */
+const RECREATE_WINDOW_US = 15e6;
+
+/**
+ * A pod's sandbox that died (its pause process killed: OOM with the pod, a runtime restart): PLEG reports it dying like a
+ * container, the sync loop's dead-container pruning does not find it among the pod's containers ("not found in pod's
+ * containers": a sandbox is never one of them), and the pod's next sync finds no ready sandbox ("Need to start a new
+ * one"). An ID with all three within seconds, that no line names, is that sandbox (kubernetes/kubernetes#98157).
+ */
+function sandboxesBeforeRecreate(ordered: OrderedEvents, shortIds: ShortIds, listed: ReadonlyMap<string, string>,
+  named: ReadonlyMap<string, string>, sandboxIds: Set<string>): void {
+  const { events } = ordered;
+  /** Per pod: the IDs PLEG last reported dead and not found among its containers, with when they died. */
+  const dead = new Map<number, { id: string; diedUs: number; notFound: boolean }[]>();
+  const diedPod = new Map<string, number>();
+  for (let i = 0; i < events.count; i++) {
+    const kind = events.kind[i];
+    const t = events.timeUs[i];
+    const cid = events.cid[i];
+    if (kind === PLEG_DIED && cid && events.pod[i] >= 0 && !events.cname[i]) {
+      const id = shortIds.of(cid);
+      if (listed.has(id) || named.has(id) || sandboxIds.has(id)) continue;
+      const list = dead.get(events.pod[i]) ?? [];
+      list.push({ id, diedUs: t, notFound: false });
+      dead.set(events.pod[i], list);
+      diedPod.set(id, events.pod[i]);
+    } else if (kind === DELETOR_NOT_FOUND && cid) {
+      const id = shortIds.of(cid);
+      const pod = diedPod.get(id);
+      const d = pod === undefined ? undefined : dead.get(pod)?.find((x) => x.id === id);
+      if (d && t - d.diedUs <= RECREATE_WINDOW_US) d.notFound = true;
+    } else if (kind === SANDBOX_CHANGED && events.pod[i] >= 0) {
+      const list = dead.get(events.pod[i]);
+      if (!list) continue;
+      for (const d of list) if (d.notFound && t - d.diedUs <= RECREATE_WINDOW_US) sandboxIds.add(d.id);
+      dead.delete(events.pod[i]);
+    }
   }
 }
 

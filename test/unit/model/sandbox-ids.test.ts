@@ -7,6 +7,7 @@
  * announced even when a status already named that ID, so the sandbox reported after it does not take the name.
  * Checked against the simulator's ground truth (its runtime knows which IDs are sandboxes) in each era.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeSources } from '../../../src/model/analyze.ts';
 import { analyzeText } from '../../helpers.ts';
@@ -161,6 +162,15 @@ describe('sandbox IDs below -v=4', () => {
     const line1 = trace.events.line.indexOf(1);
     const entered = Array.from({ length: sp.count }, (_, k) => k).filter((k) => sp.startEvent[k] === line1).map((k) => trace.strings[sp.state[k]]);
     expect(entered.some((state) => state.startsWith('deleting'))).toBe(true);
+  });
+
+  it('a sandbox that died — PLEG reports it, the pruning does not find it among the pod\'s containers, the next sync finds no ready sandbox — is told apart (kubernetes/kubernetes#98157)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/sandbox-died-oom.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'issue.md');
+    expect(trace.containers.map((c) => `${c.id.slice(0, 12)} ${c.sandbox}`)).toEqual(['d01a562554dc true']);
+    // Without the sync that finds no ready sandbox, the dead ID stays a container of unknown name.
+    const withoutSync = analyzeText(text.split('\n').filter((l) => !l.includes('No ready sandbox')).join('\n'), 'issue.md');
+    expect(withoutSync.containers.map((c) => `${c.id.slice(0, 12)} ${c.sandbox}`)).toEqual(['d01a562554dc false']);
   });
 });
 
