@@ -132,6 +132,28 @@ const FILE_READERS = new Set(['cat', 'grep', 'egrep', 'zgrep', 'zcat', 'tail', '
 /** A node's own log files (and a prompt standing among them): /var/log/…, the kubelet's --log-dir under /var/lib. */
 const NODE_LOG_PATH = /(?:^|[\s=:'"])\/var\/(?:log|lib)\b/;
 
+/** A shell prompt and the command after it (`user@host:~$ sudo kubectl get pods` → `kubectl get pods`). */
+const PROMPT_COMMAND = /^(?:\[[\w.-]{1,32}@[\w.-]{1,253} [^\]]{0,100}\]|[\w.-]{1,32}@[\w.-]{1,253}:\S{0,200}) ?[$#] ?(?:sudo )?(\S.{0,300})/;
+/**
+ * Programs that print klog lines of their own (client-go's, the CRI client's): their lines after a prompt running them
+ * are theirs, not the kubelet's — unless the command reads a log (`kubectl logs`, `crictl logs`).
+ */
+const KLOG_PROGRAMS = new Set(['kubectl', 'crictl', 'kubeadm', 'helm']);
+const READS_A_LOG = /\b(?:logs|journalctl|tail|cat|grep|less|head)\b/;
+
+/**
+ * The program whose output follows a shell prompt line: a KLOG_PROGRAMS command that reads no log; '' for a prompt
+ * running anything else (the lines after it may be the kubelet's: `journalctl -u kubelet`); undefined for no prompt.
+ */
+export function promptProgram(text: string, p: number): string | undefined {
+  const m = PROMPT_COMMAND.exec(text.slice(p, p + 600));
+  if (!m) return undefined;
+  const command = m[1];
+  const word = command.slice(0, command.search(/\s|$/));
+  const program = word.slice(word.lastIndexOf('/') + 1);
+  return KLOG_PROGRAMS.has(program) && !READS_A_LOG.test(command) ? program : '';
+}
+
 function logCommandHost(text: string, p: number): string {
   const line = text.slice(p, p + 600);
   const m = LOG_COMMAND_PROMPT.exec(line);

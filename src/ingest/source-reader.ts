@@ -27,7 +27,7 @@ import {
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
-import { SourceNotes, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
@@ -169,6 +169,14 @@ export class SourceReader {
   private panicMode = false;
   /** The last physical line with something on it, and whether the record ending the source is being emitted. */
   private lastContentLine = 0;
+  /**
+   * The program a shell prompt ran (kubectl, crictl, kubeadm: promptProgram), while its output may follow — until the
+   * next prompt or fence: klog lines there are its own, and their pid is not the kubelet's. '' otherwise.
+   */
+  commandOutput = '';
+  private commandLine = 0;
+  /** The prompt line whose program was last said to print lines here (said once per prompt). */
+  private commandNoted = 0;
   private ending = false;
   /** Lines of the goroutine dump taken into the pending record. */
   private dumpLines = 0;
@@ -914,6 +922,7 @@ export class SourceReader {
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage, cutShort: false,
     };
     if (h.damage) this.sink.diagnostic(lineNo, 'warning', `damaged klog header (${h.damage}); parsed as far as possible`);
+    if (this.commandOutput && !w) this.markCommandOutput(rec);
     const pending = this.setPending(rec, w);
     // MicroShift runs every component in one process and names each line's component before its header.
     if (w && w.ident && h.start > w.payloadStart) {
@@ -1333,6 +1342,17 @@ export class SourceReader {
     return true;
   }
 
+  /**
+   * A klog line printed by the program a prompt ran (commandOutput): kept, but without a pid, so it makes no kubelet
+   * restart (a kubectl or crictl run in a pasted terminal session prints klog lines of its own).
+   */
+  markCommandOutput(rec: { line: number; pid: number }): void {
+    rec.pid = -1;
+    if (this.commandNoted === this.commandLine) return;
+    this.commandNoted = this.commandLine;
+    this.sink.diagnostic(rec.line, 'info', `a line of \`${this.commandOutput}\`, run at the prompt on line ${this.commandLine}: kept, its pid not read as the kubelet's`);
+  }
+
   /** The journal line `w` is stamped with the second of the pending record's own journal line. */
   private sameJournalSecond(w: Wrapper): boolean {
     const todUs = wrapperTimeOfDayUs(w);
@@ -1382,6 +1402,11 @@ export class SourceReader {
   /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
   private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false, w?: Wrapper): void {
     this.flush();
+    if (!fromJournal) {
+      const program = promptProgram(text, p);
+      if (program !== undefined) [this.commandOutput, this.commandLine] = [program, lineNo];
+      else if (this.commandOutput && knownLine(text, p) === KnownLine.Fence) this.commandOutput = '';
+    }
     // A log viewer's copy that shows an entry's time and node on lines of their own, before its text.
     if (w && w.kind === 'timestamp' && isZoneOnly(text, w.payloadStart)) this.loneTimeLine = lineNo;
     else if (!w && this.loneTimeLine === lineNo - 1 && (this.loneHost = loneHostName(text, p))) this.loneHostLine = lineNo;

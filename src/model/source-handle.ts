@@ -196,6 +196,7 @@ export class SourceHandle implements FastRecordSink {
     rec.severity = h.severity;
     rec.yearlessUs = yearlessUs(h.month, h.day, h.todUs);
     rec.pid = h.pid;
+    if (this.reader.commandOutput) this.reader.markCommandOutput(rec);
     rec.file = line.file;
     rec.fileLine = h.fileLine;
     rec.era = structured ? Era.Structured : Era.Printf;
@@ -217,7 +218,8 @@ export class SourceHandle implements FastRecordSink {
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
     const entry = memo.rows[row * ROW + ROW_ENTRY];
-    if (flags & FLAG_OTHER_PROGRAM) this.noteOtherProgram(rec.line, entry, rec.file);
+    // (A line a prompt's program printed was said to be so already: markCommandOutput.)
+    if (flags & FLAG_OTHER_PROGRAM && rec.pid >= 0) this.noteOtherProgram(rec.line, entry, rec.file);
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
     if (this.fp.wants(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
@@ -237,7 +239,7 @@ export class SourceHandle implements FastRecordSink {
       if (y) this.weakYears.push([this.collector.out.count, y]);
     }
     const cls = this.collector.addRecord(rec, this.index, this.fp, this.provisionalNodeKey());
-    if (cls.otherProgram) this.noteOtherProgram(rec.line, cls.entry, rec.file);
+    if (cls.otherProgram && rec.pid >= 0) this.noteOtherProgram(rec.line, cls.entry, rec.file);
   }
 
   /** Says once per program that lines of another program are among the kubelet's (a combined log, a terminal). */

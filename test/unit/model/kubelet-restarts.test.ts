@@ -294,5 +294,27 @@ describe('a start the log begins with', () => {
     const findings = runDetectors(trace);
     expect(findings.filter((f) => f.id === 'node-not-ready' || f.id === 'runtime-down').map((f) => `${f.id} ${f.severity}`)).toEqual(['runtime-down info', 'node-not-ready info']);
   });
+
+  it('klog lines a prompt\'s crictl or kubectl printed in a pasted terminal session are no kubelet process; a prompt reading the journal gives the kubelet\'s lines back', () => {
+    const text = [
+      'ubuntu@k8s-master-01:~$ sudo crictl pull 172.16.2.1:5000/pause:3.10',
+      'E0915 23:50:41.396489  187561 log.go:32] "PullImage from image service failed" err="rpc error: code = InvalidArgument desc = failed to pull and unpack image" image="172.16.2.1:5000/pause:3.10"',
+      'ubuntu@k8s-master-01:~$ kubectl get nodes',
+      'E0915 23:50:43.100000  187599 memcache.go:265] couldn\'t get current server API group list: Get "http://localhost:8080/api?timeout=32s": dial tcp 127.0.0.1:8080: connect: connection refused',
+      'ubuntu@k8s-master-01:~$ sudo journalctl -u kubelet --no-pager | tail -2',
+      'Sep 15 23:50:44 k8s-master-01 kubelet[901]: I0915 23:50:44.396489     901 kubelet.go:2431] "SyncLoop DELETE" source="api" pods=["default/x"]',
+      'Sep 15 23:50:45 k8s-master-01 kubelet[901]: I0915 23:50:45.396489     901 kubelet.go:2447] "SyncLoop REMOVE" source="api" pods=["default/x"]',
+    ].join('\n');
+    const trace = analyzeText(text, 'terminal.md');
+    expect(kubeletRestarts(trace)).toEqual([]);
+    expect(Array.from(trace.events.pid.slice(0, trace.events.count))).toEqual([0, 0, 901, 901]);
+    expect(trace.sources[0].diagnostics.filter((d) => d.message.startsWith('a line of')).map((d) => `${d.line}: ${d.message}`)).toEqual([
+      '2: a line of `crictl`, run at the prompt on line 1: kept, its pid not read as the kubelet\'s',
+      '4: a line of `kubectl`, run at the prompt on line 3: kept, its pid not read as the kubelet\'s',
+    ]);
+    // `kubectl logs` prints a pod's log, not kubectl's own lines.
+    const logs = analyzeText(['u@h:~$ kubectl logs -n kube-system kubelet-x', text.split('\n')[1]].join('\n'), 'logs.md');
+    expect(Array.from(logs.events.pid.slice(0, logs.events.count))).toEqual([187561]);
+  });
 });
 
