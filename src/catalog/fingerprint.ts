@@ -74,6 +74,12 @@ const BY_ENTRY: Record<string, [Range, string]> = {
 };
 
 /**
+ * The CRI client's line per failed call ("<call> from runtime (or image) service failed"): logged from the kubelet's
+ * remote_runtime.go / remote_image.go until 1.30, and from the k8s.io/cri-client module's log.go since 1.31.
+ */
+const CRI_CALL_IDS: ReadonlySet<string> = new Set(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']);
+
+/**
  * Entries whose printf form the kubelet stopped writing when its files moved to structured logging (1.21, as
  * kubelet-reference.md's version notes say; the eviction manager's lines moved in the same release): a printf-era
  * record of one says ≤1.20.
@@ -84,8 +90,7 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   M37: 'printf "Unable to attach or mount volumes for pod …"',
   X73: 'printf "failed to run Kubelet: …" (1.21 logs "Failed to run kubelet" err=…)',
   // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.
-  ...Object.fromEntries(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']
-    .map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
+  ...Object.fromEntries([...CRI_CALL_IDS].map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
   X84: 'printf "[imageGCManager] Failed to update image list: …"',
   M07: 'printf "SyncLoop (DELETE, …)"', M08: 'printf "SyncLoop (REMOVE, …)"', M09: 'printf "SyncLoop (RECONCILE, …)"', X215: 'printf "failed to initialize cpu manager: …"',
 };
@@ -246,6 +251,11 @@ export class VersionFingerprint {
     }
     const printfSignal = keyed ? undefined : PRINTF_UNTIL_1_20[entryId];
     if (printfSignal) this.note(printfSignal, [0, 20]);
+    if (keyed && CRI_CALL_IDS.has(entryId)) {
+      const client = isFile(file, 'log.go');
+      if (client) this.note('CRI call failure logged by k8s.io/cri-client (log.go)', [31, NEWER]);
+      else if (isFile(file, 'remote_runtime.go') || isFile(file, 'remote_image.go')) this.note('structured CRI call failure logged from remote_runtime.go / remote_image.go', [21, 30]);
+    }
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(keyed ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', keyed ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);
     if (this.textChecks > TEXT_CHECK_BUDGET) return;

@@ -182,3 +182,13 @@ describe('dockertools kill lines', () => {
     expect(versionOf(klog('I', 'kuberuntime_container.go:581', `Killing container "docker://${CID}" with 30 second grace period`))).not.toBe('≤1.6');
   });
 });
+
+describe('the CRI client\'s failure lines', () => {
+  it('date a log by the file that logs them: remote_runtime.go / remote_image.go until 1.30, k8s.io/cri-client\'s log.go since 1.31 (kubernetes/kubernetes#126366, #129827)', () => {
+    const err = 'err="rpc error: code = Unknown desc = failed to pull and unpack image: 429 Too Many Requests" image="registry.k8s.io/pause:3.10"';
+    expect(versionOf(klog('E', 'log.go:32', `"PullImage from image service failed" ${err}`))).toBe('1.31+');
+    expect(versionOf(klog('E', 'remote_image.go:180', `"PullImage from image service failed" ${err}`))).toBe('1.21–1.30');
+    // Another file says nothing of it (structured records alone: 1.19+).
+    expect(versionOf(klog('E', 'remote.go:32', `"PullImage from image service failed" ${err}`))).toBe('1.19+');
+  });
+});
