@@ -50,6 +50,8 @@ export interface RecordSink {
 const MAX_STACK_INDENT = 16;
 /** A structured message without its header: its quoted message is at most this long. */
 const MAX_HEADERLESS_MESSAGE = 200;
+/** A command-line tool's logrus line (`FATA[0002] …`: crictl's way to fail), from its first character. */
+const CLI_LOGRUS_LINE = /^(?:FATA|ERRO)\[\d{4}\] /;
 /** Lines joined as one hard-wrapped message after a header that ended its line (joinWrappedMessage). */
 const MAX_WRAPPED_MESSAGE_LINES = 12;
 /** Zones differ from UTC by whole quarter hours. */
@@ -1268,6 +1270,8 @@ export class SourceReader {
       }
     }
     if (!this.joinable) return false;
+    // (Never the record's continuation: crictl's own line, which says whose the record was.)
+    if (!w && this.markIfCrictlFails(text, p, lastLine)) return false;
     const c = text.charCodeAt(p);
     const rec = pending.rec;
     if (c === 9) {
@@ -1347,10 +1351,28 @@ export class SourceReader {
    * restart (a kubectl or crictl run in a pasted terminal session prints klog lines of its own).
    */
   markCommandOutput(rec: { line: number; pid: number }): void {
-    rec.pid = -1;
-    if (this.commandNoted === this.commandLine) return;
+    if (this.commandNoted === this.commandLine) {
+      rec.pid = -1;
+      return;
+    }
     this.commandNoted = this.commandLine;
-    this.sink.diagnostic(rec.line, 'info', `a line of \`${this.commandOutput}\`, run at the prompt on line ${this.commandLine}: kept, its pid not read as the kubelet's`);
+    this.markOtherProgram(rec, this.commandOutput, `run at the prompt on line ${this.commandLine}`);
+  }
+
+  /** `text` is crictl's logrus failure line right after the pending record: that record was crictl's (see nonLogLine). */
+  private markIfCrictlFails(text: string, p: number, lineNo: number): boolean {
+    const rec = this.pending?.rec;
+    if (!rec || rec.line + rec.lineCount !== lineNo) return false;
+    const q = firstNonSpace(text, p);
+    if (q < 0 || !CLI_LOGRUS_LINE.test(text.slice(q, q + 16))) return false;
+    // (Asked again for the same line once it is found no continuation: said once.)
+    if (rec.pid >= 0) this.markOtherProgram(rec, 'crictl', `as its own line below (line ${lineNo}) says`);
+    return true;
+  }
+
+  private markOtherProgram(rec: { line: number; pid: number }, program: string, why: string): void {
+    rec.pid = -1;
+    this.sink.diagnostic(rec.line, 'info', `a line of \`${program}\`, ${why}: kept, its pid not read as the kubelet's`);
   }
 
   /** The journal line `w` is stamped with the second of the pending record's own journal line. */
@@ -1401,6 +1423,9 @@ export class SourceReader {
 
   /** `fromJournal`: another program's line (or the kubelet's own non-klog output) in a journal. */
   private nonLogLine(text: string, p: number, lineNo: number, fromJournal = false, w?: Wrapper): void {
+    // crictl fails with its own logrus line (`FATA[0002] getting status of runtime: …`) right after the CRI client's
+    // klog line: that line was crictl's too.
+    if (!w) this.markIfCrictlFails(text, p, lineNo);
     this.flush();
     if (!fromJournal) {
       const program = promptProgram(text, p);

@@ -316,5 +316,15 @@ describe('a start the log begins with', () => {
     const logs = analyzeText(['u@h:~$ kubectl logs -n kube-system kubelet-x', text.split('\n')[1]].join('\n'), 'logs.md');
     expect(Array.from(logs.events.pid.slice(0, logs.events.count))).toEqual([187561]);
   });
+
+  it('a CRI client klog line followed by crictl\'s own FATA line is crictl\'s: no kubelet start (Japanese troubleshooting notes, kubeadm with containerd)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/crictl-line-in-notes.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'notes.md');
+    expect(kubeletRestarts(trace)).toEqual([]);
+    expect(trace.sources[0].diagnostics.filter((d) => d.message.startsWith('a line of')).map((d) => d.line)).toEqual([12]);
+    // The FATA line is not taken into the record.
+    const e = Array.from({ length: trace.events.count }, (_, i) => i).find((i) => trace.events.line[i] === 12)!;
+    expect(trace.events.lineCount[e]).toBe(1);
+  });
 });
 
