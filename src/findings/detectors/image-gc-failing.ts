@@ -6,9 +6,9 @@
  * initialization may not have completed yet") is not one.
  */
 import type { Detector } from '../detectors.ts';
-import type { FindingContext } from '../context.ts';
+import { startTimeOf, type FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { lastBefore } from '../episodes.ts';
+import { lastBefore, STARTUP_WINDOW_US } from '../episodes.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
@@ -17,6 +17,8 @@ import { clip } from '../text-scan.ts';
 import { bytesText, count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
+/** "Image garbage collection failed: …" (≤1.6), the start-up blip's line too before 1.7 named it "failed once". */
+const PRE_1_7_FAILED = CATALOG.findIndex((e) => e.id === 'X11d');
 /** A high threshold at or under this (percent) is no production setting: GC runs on a disk far from full. */
 const LOW_HIGH_THRESHOLD = 50;
 /** Removals logged just after the last failure line (its pass's) still count as that pass's: by event number. */
@@ -89,6 +91,13 @@ export const imageGcFailing: Detector = {
       if (list.length < MAX_REFUSED) list.push(e);
       byNode.set(ev.node[e], list);
       refusedOnly.add(ev.node[e]);
+    }
+    // Before 1.7 the start-up blip read like any failed pass: one such failure within a minute of the kubelet's
+    // start, on stats not gathered yet ("unable to find data for container /"), is that blip, not a failing GC.
+    for (const [node, list] of byNode) {
+      if (list.length !== 1 || ev.msg[list[0]] !== PRE_1_7_FAILED || !/unable to find data|stats/i.test(ctx.text(list[0]))) continue;
+      const startUs = startTimeOf(ctx, list[0], ctx.startBefore(list[0]));
+      if (ev.timeUs[list[0]] - startUs <= STARTUP_WINDOW_US) byNode.delete(node);
     }
     return [...byNode.entries()].map(([node, list]) => describe(ctx, node, list, refusedOnly.has(node)));
   },

@@ -2099,5 +2099,17 @@ describe('round 18: real excerpts', () => {
     ]);
     expect(found[0].explanation).toContain('"image pull failed for gcr.io/google_containers/pause:0.8.0');
   });
+
+  it('a ≤1.6 image GC failure on stats not gathered yet, right after the start, is the start-up blip 1.7 named "failed once" (OpenShift Origin 1.5 all-in-one notes)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/openshift-all-in-one-start.log', import.meta.url), 'utf8');
+    const a = analyse(text, 'origin.log');
+    expect(a.findings.map((f) => `${f.id} ${f.severity}`)).toEqual(['runtime-down info']);
+    // The same failure an hour into the run is a failing GC.
+    const later = analyse([
+      'I0726 16:54:59.312951    4648 kubelet.go:1146] Starting kubelet main sync loop.',
+      'E0726 17:55:00.000000    4648 kubelet.go:1146] Image garbage collection failed: unable to find data for container /',
+    ].join('\n'));
+    expect(later.findings.map((f) => f.id)).toContain('image-gc-failing');
+  });
 });
 
