@@ -209,7 +209,8 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   // The sandbox's root filesystem (an overlay of its snapshots) could not be mounted.
   if (/failed to mount rootfs component|mount source: \\?"?overlay/.test(error)) return 'rootfs';
   // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
-  if (/OCI runtime create failed|runc create failed/.test(error)) return 'oci';
+  // (Docker 17's words for it: "oci runtime error: … process_linux.go: running exec setns process for init caused …".)
+  if (/OCI runtime create failed|runc create failed|oci runtime error/i.test(error)) return 'oci';
   // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
   if (error !== '' && isSocketDown(errorClass(error))) return 'runtime-gone';
   // The runtime did not answer within the kubelet's runtime request timeout (dockertools: "operation timeout").
@@ -252,7 +253,7 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
   oci: {
     why: 'The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.',
     title: '',
-    next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd` or crio) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel) — and check `runc --version` against what the runtime expects.',
+    next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd`, crio or docker) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel: `dmesg` for a page allocation failure of runc, memory too fragmented to set up a namespace) — and check `runc --version` against what the runtime expects.',
   },
   'runtime-timeout': {
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',

@@ -2111,5 +2111,13 @@ describe('round 18: real excerpts', () => {
     ].join('\n'));
     expect(later.findings.map((f) => f.id)).toContain('image-gc-failing');
   });
+
+  it('Docker 17\'s "oci runtime error" on a sandbox is runc\'s refusal, not the network; the pause container that died is the sandbox (a Chinese troubleshooting guide, memory fragmentation)', () => {
+    const a = fixture('sandbox-create-failed-16.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.next).toMatch(/^The runtime's low-level runtime \(runc, crun\) refused/);
+    expect(f.next).toContain('page allocation failure');
+    expect(a.trace.containers.map((c) => `${c.id.slice(0, 12)} ${c.sandbox}`)).toEqual(['5b9be8c5bb12 true']);
+  });
 });
 
