@@ -7,7 +7,7 @@ import { CATALOG, MessageMatcher, kindId } from './catalog.ts';
 import { innerSpecs, type CatalogEntry } from './entry.ts';
 import { laneForFile } from './file-lanes.ts';
 import {
-  containerNameFrom, findPodInText, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
+  containerNameFrom, findPodInText, podUidInCgroup, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
   type FieldValue, type PodRef,
 } from './extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -126,6 +126,8 @@ export class Classifier {
   private kvCount = 0;
   /** The pair whose value the text ends inside (the last one scanned), or -1. */
   private cutPair = -1;
+  /** The record is read as key=value pairs (structured, or a headerless line whose message is quoted). */
+  private keyed = false;
   private readonly endReport: EndReport = { why: '', known: true };
   /** Record number; a memo slot whose stamp equals it holds this record's value. */
   private serial = 0;
@@ -158,6 +160,7 @@ export class Classifier {
     this.cutPair = -1;
     this.printfFields = NO_FIELDS;
     this.extraFields = undefined;
+    this.keyed = false;
     out.pods.length = 0;
     out.learnedNames.length = 0;
     out.containerId = out.runtime = out.containerName = out.sandboxId = out.probeType = out.text = out.cut = '';
@@ -175,7 +178,8 @@ export class Classifier {
         const m = this.matcher.matchPrintf(msg.endsWith('\n') ? msg.trimEnd() : msg, 0);
         if (m) { entryIdx = m.entry; this.extraFields = m.fields; }
       }
-    } else if (rec.era === Era.Structured) {
+    } else if ((this.keyed = rec.era === Era.Structured || (rec.era === Era.Stderr && rec.msgStart > 0 && text.charCodeAt(rec.msgStart) === 34))) {
+      // (A headerless line whose message is quoted — a logrus line's msg= — reads as a structured one.)
       const q = quotedEnd(text, rec.msgStart);
       if (q > 0) {
         out.message = unquoteGo(text, rec.msgStart, q);
@@ -282,9 +286,10 @@ export class Classifier {
       const ref = findPodInText(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
       if (ref) out.pods.push(ref);
     }
-    // A line that names its pod only by the pod's directory (a volume's or subPath's path).
+    // A line that names its pod only by the pod's directory (a volume's or subPath's path), or by its cgroup.
     if (out.pods.length === 0) {
-      const uid = podUidInPath(this.rec.text, this.rec.msgStart, Math.min(this.rec.text.length, this.rec.msgStart + 4096));
+      const limit = Math.min(this.rec.text.length, this.rec.msgStart + 4096);
+      const uid = podUidInPath(this.rec.text, this.rec.msgStart, limit) || podUidInCgroup(this.rec.text, this.rec.msgStart, limit);
       if (uid) out.pods.push({ uid, name: '', namespace: '', container: '' });
     }
   }
@@ -369,9 +374,9 @@ export class Classifier {
         this.structValue[base.slot] = st;
       }
       v = st[field.member];
-    } else if (this.rec.era === Era.Printf || this.rec.era === Era.Stderr) {
+    } else if (!this.keyed && (this.rec.era === Era.Printf || this.rec.era === Era.Stderr)) {
       v = this.printfFields[name];
-    } else if (this.rec.era === Era.Structured) {
+    } else if (this.keyed) {
       for (let i = 0; i < this.kvCount; i++) {
         const kv = this.kvs[i];
         if (kv.key === name) {

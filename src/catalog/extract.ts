@@ -130,6 +130,26 @@ export function podUidInPath(s: string, from = 0, limit = s.length): string {
 }
 
 /**
+ * The UID in the first pod cgroup a text names: `pod<uid>` in a cgroupfs path or a cgroup name list
+ * (`/kubepods/burstable/pod<uid>`, `["kubepods","pod<uid>"]`), or systemd's slice with the UID's dashes escaped
+ * (`kubepods-burstable-pod<uid with _>.slice`); '' if none. Linear: each "pod" is checked once.
+ */
+export function podUidInCgroup(s: string, from = 0, limit = s.length): string {
+  for (let p = s.indexOf('pod', from); p >= 0 && p < limit; p = s.indexOf('pod', p + 3)) {
+    const before = s.charCodeAt(p - 1);
+    // After a separator: `/pod…`, `"pod…`, `-pod…` (a slice), `[pod…` or a space; not inside a word ("kubepods").
+    if (!(before === 47 || before === 34 || before === 45 || before === 91 || before === 32)) continue;
+    const at = p + 3;
+    const after = s.charCodeAt(at + 36);
+    if (isHex(after) || after === 45 || after === 95) continue;
+    const uid = s.slice(at, at + 36);
+    const dashed = uid.charCodeAt(8) === 95 ? uid.replace(/_/g, '-') : uid;
+    if (looksLikeUid(dashed)) return dashed;
+  }
+  return '';
+}
+
+/**
  * Finds the first `name_namespace(uid)` in free text — for messages the catalog does not know. Linear: a
  * candidate is only checked backwards after a valid 36/32-char UID was found inside parentheses, and such UIDs
  * are at least 34 characters apart.

@@ -226,6 +226,22 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The terminated sync removed the pod\'s volume directories.',
   },
   {
+    // The pod container manager's Destroy: from the terminated sync (1.22+) or housekeeping's orphaned-cgroup cleanup.
+    // The cgroup name is a list (["kubepods","burstable","pod<uid>"]): the pod is read from it.
+    id: 'X230', kind: 'cm.pod-cgroup-delete-failed', lane: 'pod-worker', versions: '1.21+', v: 0,
+    msg: ['Failed to delete cgroup paths'],
+    text: ['err'],
+    explain: 'The kubelet could not remove the pod\'s cgroup: a process is still in it (the runtime left one behind) or the cgroup filesystem refused. The terminated pod\'s cleanup is retried, and the pod is not finished until it succeeds.',
+  },
+  {
+    // runc's libcontainer inside the kubelet, logging through logrus as it removes each hierarchy's cgroup: its error
+    // says why (`rmdir …/kubepods-pod<uid>.slice/…scope: device or resource busy`).
+    id: 'X231', kind: 'cm.pod-cgroup-delete-failed', lane: 'pod-worker', versions: 'all (logrus lines of runc\'s libcontainer)', v: 0,
+    msg: ['Failed to remove cgroup'],
+    text: ['error'],
+    explain: 'The cgroup library of runc (libcontainer), inside the kubelet, could not remove one of a cgroup\'s directories; "device or resource busy" means a process is still in it.',
+  },
+  {
     id: 'M31', kind: 'sync.volumes-pending', lane: 'pod-worker', versions: 'all', v: 3,
     msg: ['Pod is terminated, but some volumes have not been cleaned up'],
     printf: ['Pod %q{pod} is terminated, but some volumes have not been cleaned up'],

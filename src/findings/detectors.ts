@@ -57,6 +57,7 @@ import { podDeleteDelayed } from './detectors/pod-delete-delayed.ts';
 import { cpuManagerExhausted } from './detectors/cpu-manager-exhausted.ts';
 import { evictionCheckFailing } from './detectors/eviction-check-failing.ts';
 import { podSyncFailing } from './detectors/pod-sync-failing.ts';
+import { podCgroupCleanupFailed } from './detectors/pod-cgroup-cleanup-failed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -74,7 +75,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

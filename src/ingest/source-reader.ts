@@ -50,6 +50,9 @@ export interface RecordSink {
 const MAX_STACK_INDENT = 16;
 /** A structured message without its header: its quoted message is at most this long. */
 const MAX_HEADERLESS_MESSAGE = 200;
+/** A logrus line's start, up to its quoted message: `time="2026-09-01T10:20:30+08:00" level=error msg=`. */
+const LOGRUS_LINE = /^time="[^"]{1,40}" level=(error|warning|fatal|panic) msg=(?=")/;
+const LOGRUS_SEVERITY: Record<string, Severity> = { error: Severity.Error, warning: Severity.Warning, fatal: Severity.Fatal, panic: Severity.Fatal };
 /** A command-line tool's logrus line (`FATA[0002] …`: crictl's way to fail), from its first character. */
 const CLI_LOGRUS_LINE = /^(?:FATA|ERRO)\[\d{4}\] /;
 /** Lines joined as one hard-wrapped message after a header that ended its line (joinWrappedMessage). */
@@ -953,10 +956,16 @@ export class SourceReader {
       text.slice(p, p + 120).includes('failed to run Kubelet: '));
     // The flag library's warning at start-up, before logging is set up: `Flag --network-plugin has been deprecated, …`.
     const deprecated = !crash && !error && inJournal && text.startsWith('Flag --', p);
-    if (!crash && !error && !deprecated) return false;
+    // A library inside the kubelet that logs through logrus (runc's libcontainer removing cgroups): `time="…"
+    // level=error msg="Failed to remove cgroup" error="…"`, under the kubelet's own identifier.
+    const logrus = !crash && !error && !deprecated && inJournal && this.programs.isKubeletIdent(w!.ident) ? LOGRUS_LINE.exec(text.slice(p, p + 80)) : null;
+    if (!crash && !error && !deprecated && !logrus) return false;
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
-    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, crash ? Severity.Fatal : error ? Severity.Error : Severity.Warning, crash);
+    const severity = crash ? Severity.Fatal : error ? Severity.Error : logrus ? LOGRUS_SEVERITY[logrus[1]] : Severity.Warning;
+    this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, severity, crash);
+    // Its message is the quoted msg= value, read like a structured record's (classify.ts).
+    if (logrus) this.pending!.rec.msgStart = logrus[0].length;
     return true;
   }
 

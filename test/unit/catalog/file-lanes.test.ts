@@ -34,8 +34,11 @@ describe('file lanes', () => {
     }
     expect(files.size).toBeGreaterThan(100);
     const claimed = [...files].filter((f) => otherProgramOfFile(f) !== '');
-    // The fixtures with other programs' lines: a combined log (kubernetes/kubernetes#57865), and minikube's localkube
-    // and k3s, which run every component in the kubelet's process.
-    expect(claimed.sort()).toEqual(['cluster_authentication_trust_controller.go', 'controller_utils.go', 'node_lifecycle_controller.go']);
+    // The fixtures with other programs' lines: a combined log (kubernetes/kubernetes#57865), and minikube's localkube,
+    // k3s and OpenShift Origin's all-in-one, which run every component in the kubelet's process.
+    expect(claimed.sort()).toEqual([
+      'attach_detach_controller.go', 'cluster_authentication_trust_controller.go', 'controller_utils.go', 'deployment_controller.go', 'disruption.go',
+      'node_lifecycle_controller.go', 'nodecontroller.go', 'proxier.go', 'replica_set.go', 'serviceaccounts_controller.go',
+    ]);
   });
 });

@@ -82,7 +82,8 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
   entry('X153', 'cadvisor.watch', 'runtime',
     P(klog('I', 'container.go:530', `Start housekeeping for container "${CGROUP}"`), { pods: [pod('', '', UID)], cid: CID, text: CGROUP }),
     P(klog('I', 'handler.go:325', `Added event &{${CGROUP} 2022-10-01 06:23:46.842235584 +0000 UTC containerCreation {<nil>}}`),
-      { text: `&{${CGROUP} 2022-10-01 06:23:46.842235584 +0000 UTC containerCreation {<nil>}}` })),
+      // (Its pod read from the pod's cgroup in the path.)
+      { pods: [pod('', '', UID)], text: `&{${CGROUP} 2022-10-01 06:23:46.842235584 +0000 UTC containerCreation {<nil>}}` })),
   entry('X188', 'cadvisor.oom', 'runtime',
     P(klog('I', 'manager.go:1126', `Created an OOM event in container "${CGROUP}" at 2017-10-10 12:01:02.3 +0000 UTC`), { pods: [pod('', '', UID)], cid: CID, text: CGROUP }),
     P(klog('I', 'manager.go:1126', 'Created an OOM event in container "/" at 2017-10-10 12:01:02.3 +0000 UTC'), { text: '/' }),

@@ -1,5 +1,5 @@
 /** Sample lines for the pod workers and the pod sync functions (kubelet-reference §4.2, §4.3). */
-import { J, P, S, STATIC_UID, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, J, P, S, STATIC_UID, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 const etcd = pod('kube-system', 'etcd-node-1', STATIC_UID);
@@ -110,6 +110,18 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
   lifecycle('M29x', 'sync.terminated-exit', 'pod-worker', 'kubelet.go:1924', ['syncTerminatedPod exit', 'SyncTerminatedPod exit']),
   lifecycle('M30', 'sync.cleanup-step', 'pod-worker', 'kubelet.go:1896', ['Pod termination unmounted volumes', 'Pod termination removed cgroups']),
   lifecycle('M30b', 'sync.cleanup-step', 'pod-worker', 'kubelet.go:2129', ['Pod termination cleaned up volume paths']),
+  entry('X230', 'cm.pod-cgroup-delete-failed', 'pod-worker',
+    // A Chinese note on a pod stuck Terminating (runc init left frozen in the pod's freezer cgroup, cgroup v1).
+    S(klog('I', 'pod_container_manager_linux.go:210', `"Failed to delete cgroup paths" cgroupName=["kubepods","pod${UID}"] err="unable to destroy cgroup paths for cgroup [kubepods pod${UID}] : Failed to remove paths: map[memory:/sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice]"`),
+      { pods: [pod('', '', UID)], text: `unable to destroy cgroup paths for cgroup [kubepods pod${UID}] : Failed to remove paths: map[memory:/sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice]` }),
+    J(json('cm/pod_container_manager_linux.go:210', { msg: 'Failed to delete cgroup paths', cgroupName: ['kubepods', 'burstable', `pod${UID}`], err: 'unable to destroy cgroup paths: device or resource busy' }),
+      { pods: [pod('', '', UID)], text: 'unable to destroy cgroup paths: device or resource busy' })),
+  entry('X231', 'cm.pod-cgroup-delete-failed', 'pod-worker',
+    // libcontainer's logrus line in the kubelet's journal (the same note), read like a structured record.
+    S(`Sep 01 10:20:30 node-1 kubelet[15326]: time="2026-09-01T10:20:30+08:00" level=error msg="Failed to remove cgroup" error="rmdir /sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice/cri-containerd-${CID}.scope: device or resource busy"`,
+      { pods: [pod('', '', UID)], text: `rmdir /sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice/cri-containerd-${CID}.scope: device or resource busy` }),
+    J(json('cm/pod_container_manager_linux.go:210', { msg: 'Failed to remove cgroup', error: `rmdir /sys/fs/cgroup/pids/kubepods/pod${UID}: device or resource busy` }),
+      { pods: [pod('', '', UID)], text: `rmdir /sys/fs/cgroup/pids/kubepods/pod${UID}: device or resource busy` })),
   entry('M31', 'sync.volumes-pending', 'pod-worker',
     P(klog('I', 'kubelet_pods.go:915', `Pod "${WEB0}" is terminated, but some volumes have not been cleaned up`), { pods: [web0] }),
     S(klog('I', 'kubelet.go:2137', `"Pod is terminated, but some volumes have not been cleaned up" ${REF28}`), { pods: [web0] }),

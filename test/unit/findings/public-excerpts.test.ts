@@ -2119,5 +2119,18 @@ describe('round 18: real excerpts', () => {
     expect(f.next).toContain('page allocation failure');
     expect(a.trace.containers.map((c) => `${c.id.slice(0, 12)} ${c.sandbox}`)).toEqual(['5b9be8c5bb12 true']);
   });
+
+  it('a pod\'s cgroup that cannot be removed — the klog summary and libcontainer\'s logrus lines in the kubelet\'s journal — names the busy container cgroup (a Chinese note: runc init left frozen, cgroup v1)', () => {
+    const a = fixture('pod-cgroup-cleanup-failed-1.log');
+    const f = only(a, 'pod-cgroup-cleanup-failed');
+    expect(f.title).toBe('Cgroup of f72055a8-691a-4c8f-acea-f0b7a679cb4c cannot be removed: a process is still in it');
+    expect(a.lines(f)).toEqual([39, 40, 41, 42, 43, 44, 45, 46, 47]);
+    // One attempt: the summary and a line per hierarchy, at once.
+    expect(f.explanation).toContain('at 10:20:30.306344 (line 39, 9 lines)');
+    expect(f.explanation).toContain('(here container 2050d2711d96\'s)');
+    expect(f.next).toContain('THAWED');
+    // The logrus lines are the kubelet's records (headerless, timed by the journal), not other text.
+    expect(a.trace.sources[0].lines.unrecognized).toBe(42);
+  });
 });
 
