@@ -716,15 +716,24 @@ export function yearInText(s: string, from: number, to: number): number {
 
 /** The first YYYY-MM-DD in s[from, to) as the number yyyymmdd (day 0 when the day is not two digits), or 0. */
 export function dateInText(s: string, from: number, to: number): number {
-  for (let i = s.indexOf('-', from); i >= 0 && i < to; i = s.indexOf('-', i + 1)) {
-    if (i >= from + 4 && s.charCodeAt(i + 3) === 45) {
+  // YYYY-MM-DD, or Go's log package's YYYY/MM/DD (other programs' lines: `2025/10/04 12:52AM WRN …`), whichever comes first.
+  const dash = dateAfter(s, from, to, '-');
+  const slash = dateAfter(s, from, to, '/');
+  return !slash.date ? dash.date : !dash.date || slash.at < dash.at ? slash.date : dash.date;
+}
+
+function dateAfter(s: string, from: number, to: number, sep: string): { date: number; at: number } {
+  const code = sep.charCodeAt(0);
+  for (let i = s.indexOf(sep, from); i >= 0 && i < to; i = s.indexOf(sep, i + 1)) {
+    if (i >= from + 4 && s.charCodeAt(i + 3) === code) {
       const y = num(s, i - 4, 4);
       const m = num(s, i + 1, 2);
       const d = num(s, i + 4, 2);
-      if (y >= 1970 && y < 2200 && m >= 1 && m <= 12) return y * 10000 + m * 100 + (d >= 1 && d <= 31 ? d : 0);
+      // (A slash date needs its day: `2024/10/` is more likely a path.)
+      if (y >= 1970 && y < 2200 && m >= 1 && m <= 12 && (code === 45 || (d >= 1 && d <= 31))) return { date: y * 10000 + m * 100 + (d >= 1 && d <= 31 ? d : 0), at: i };
     }
   }
-  return 0;
+  return { date: 0, at: -1 };
 }
 
 /**

@@ -2132,5 +2132,12 @@ describe('round 18: real excerpts', () => {
     // The logrus lines are the kubelet's records (headerless, timed by the journal), not other text.
     expect(a.trace.sources[0].lines.unrecognized).toBe(42);
   });
+
+  it('the year of an undated klog excerpt comes from another program\'s Go-log date among its lines (2025/10/04: portainer/kubesolo#56)', () => {
+    // https://github.com/portainer/kubesolo/issues/56 — KubeSolo's own lines interleaved with its kubelet's.
+    const a = fixture('node-name-mismatch-2.log');
+    expect(a.trace.sources[0].year).toEqual({ value: 2025, how: 'document' });
+    expect(only(a, 'node-name-mismatch').title).toContain('"rocky"');
+  });
 });
 
