@@ -123,6 +123,12 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     next: 'Check the client certificate the kubeconfig points to (its dates and issuer) and the certificate_manager lines about rotation; on a node that is joining, create a new bootstrap token and join again. On EKS the node\'s IAM role must be mapped to a node identity (the aws-auth ConfigMap\'s mapRoles, or an access entry), with the role\'s ARN exactly as the cluster expects it.',
   },
   {
+    // Before "forbidden": the same refusal, but of a request that carried no credentials the API server accepts.
+    id: 'anonymous', lasting: true, answered: true, words: ['system:anonymous'], title: 'the API server sees no credentials (system:anonymous)',
+    why: 'The API server refused the request as system:anonymous: it accepted none of the credentials the kubelet presented — none at all (its kubeconfig has no client certificate or token yet: TLS bootstrap not done), or a client certificate signed by a CA the API server does not trust (files from another cluster, a rotated CA) — so the request counts as anonymous, which may not do this.',
+    next: 'Check the kubeconfig the kubelet uses (/etc/kubernetes/kubelet.conf, or its bootstrap kubeconfig): that it names a client certificate (client-certificate, /var/lib/kubelet/pki/kubelet-client-current.pem) or a token, and that the certificate\'s issuer is the cluster\'s CA (`openssl x509 -noout -issuer -dates -in …` against the API server\'s --client-ca-file); a node still bootstrapping needs its CSR approved (`kubectl get csr`).',
+  },
+  {
     id: 'forbidden', lasting: true, answered: true, words: ['forbidden'], title: 'its requests are forbidden',
     why: 'The API server authenticated the kubelet but refused the request: its identity is not the node\'s (system:node:<name>, checked by the Node authorizer and NodeRestriction), or it is anonymous.',
     next: 'Check the user in the kubelet\'s kubeconfig and that it matches the node\'s name (--hostname-override), and the API server\'s --authorization-mode (Node,RBAC).',

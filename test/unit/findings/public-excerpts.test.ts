@@ -2139,5 +2139,12 @@ describe('round 18: real excerpts', () => {
     expect(a.trace.sources[0].year).toEqual({ value: 2025, how: 'document' });
     expect(only(a, 'node-name-mismatch').title).toContain('"rocky"');
   });
+
+  it('a registration refused to system:anonymous is credentials the API server does not accept, not a node name (siderolabs/talos#5040)', () => {
+    // https://github.com/siderolabs/talos/issues/5040 — one `talosctl logs kubelet` JSON record.
+    const f = only(fixture('api-server-unreachable-13.log'), 'api-server-unreachable');
+    expect(f.title).toBe('API server refuses the kubelet: the API server sees no credentials (system:anonymous) (1 error line)');
+    expect(f.next).toContain('kubectl get csr');
+  });
 });
 
