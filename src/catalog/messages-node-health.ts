@@ -411,8 +411,14 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The certificate manager asked the API server to sign a new certificate for the kubelet (a CSR) and did not get one; it retries with back-off, and the old certificate stays in use until it expires.',
   },
   {
-    id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: 'all', v: 0,
-    msg: ['Error getting the current node from lister'], printf: ['node %q{node} not found'], text: ['err', 'node'],
+    id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Error getting the current node from lister'], text: ['err'],
+    explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
+  },
+  {
+    // ≤1.20's words for the same, the node's name alone: the kubelet's own node.
+    id: 'X96b', kind: 'node.lister-failed', lane: 'node-status', versions: '≤1.20', v: 0,
+    printf: ['node %q{node} not found'], text: ['node'], namesOwnNode: true,
     explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
   },
   {

@@ -2146,5 +2146,12 @@ describe('round 18: real excerpts', () => {
     expect(f.title).toBe('API server refuses the kubelet: the API server sees no credentials (system:anonymous) (1 error line)');
     expect(f.next).toContain('kubectl get csr');
   });
+
+  it('≤1.20\'s "node \\"worker\\" not found" names the kubelet\'s own node (kubernetes/kubernetes#77129, a Windows kubelet.exe.ERROR quoted with "> ")', () => {
+    // https://github.com/kubernetes/kubernetes/issues/77129
+    const a = fixture('kubelet-panic-11.log');
+    expect(a.trace.sources[0].node).toBe('worker');
+    expect(only(a, 'kubelet-panic').title).toBe('Kubelet panic');
+  });
 });
 
