@@ -100,6 +100,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Check /etc/kubernetes/kubelet.conf and bootstrap-kubelet.conf, the client certificate they name (`openssl x509 -enddate -noout -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and the CA file; on kubeadm nodes `kubeadm certs check-expiration`, or join the node again.',
   },
   {
+    // The in-tree cloud providers (≤1.2x): the kubelet asks the cloud's API about its own instance at start-up.
+    id: 'cloud-credentials', words: ['nocredentialproviders', 'could not init cloud provider'], title: 'its cloud provider could not be initialised',
+    why: 'The kubelet runs with an in-tree cloud provider (--cloud-provider) and asks the cloud\'s API about its own instance as it starts; that failed, so it exited. "NoCredentialProviders" means it found no credentials at all: no instance profile (IAM role) on the instance, or the metadata service unreachable from it; other errors name the API call that failed.',
+    next: 'On AWS, attach an instance profile whose role may describe instances (ec2:DescribeInstances) and check the metadata service from the node (`curl http://169.254.169.254/latest/meta-data/iam/info`; with IMDSv2 a token first); elsewhere check the cloud config file (--cloud-config) and the node\'s credentials for its cloud. Without a cloud integration, drop --cloud-provider.',
+  },
+  {
     id: 'node-info', words: ['failed to get node info'], title: 'it could not read its Node object',
     why: 'The kubelet could not get its own Node object at start-up (the API server unreachable, or the node deleted or renamed).',
     next: 'Check that the node can reach the API server (the server in /etc/kubernetes/kubelet.conf) and that its Node object exists (`kubectl get node`).',

@@ -2153,5 +2153,13 @@ describe('round 18: real excerpts', () => {
     expect(a.trace.sources[0].node).toBe('worker');
     expect(only(a, 'kubelet-panic').title).toBe('Kubelet panic');
   });
+
+  it('a kubelet that exits initialising its AWS cloud provider without credentials is told to get an instance profile (kubernetes/kubernetes#94215)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/94215 — "NoCredentialProviders: no valid providers in chain".
+    const f = only(fixture('kubelet-exited-16.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its cloud provider could not be initialised');
+    expect(f.explanation).toContain('no instance profile (IAM role)');
+    expect(f.next).toContain('169.254.169.254');
+  });
 });
 
