@@ -327,6 +327,13 @@ export class VersionFingerprint {
     this.note(`v1.${minor} named by ${from}`, [minor, minor]);
   }
 
+  /** A Go stack's logging library (ingest/source-notes.ts logLibraryIn). */
+  noteLogLibrary(library: 'glog' | 'klog' | 'klog/v2'): void {
+    this.gate = -1;
+    const range: Range = library === 'glog' ? [0, 13] : library === 'klog' ? [14, 18] : [19, NEWER];
+    this.note(`a Go stack's frames in ${library === 'glog' ? 'github.com/golang/glog' : `k8s.io/${library}`}`, range);
+  }
+
   noteGlogFileHeader(): void {
     this.gate = -1;
     this.note('glog/klog file header (--log-dir)', [0, 25]);

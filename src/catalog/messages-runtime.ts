@@ -455,7 +455,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Failed to validate kubelet configuration', 'Failed to construct kubelet dependencies', 'Failed to create a new kubelet configuration',
       'Failed to initialize logging', 'Failed to start cAdvisor', 'Kubelet failed to get node info', 'Failed to start ContainerManager',
       'Failed to initialize internal modules'],
-    printf: ['failed to run Kubelet: %s', 'Failed to start ContainerManager %s', 'Failed to start cAdvisor %s', 'Kubelet failed to get node info: %s'],
+    printf: ['failed to run Kubelet: %s', 'Failed to start ContainerManager %s', 'Failed to start cAdvisor %s', 'Kubelet failed to get node info: %s',
+      // ≤1.20's server.go before the kubelet ran: the config file, the flags.
+      'failed to load Kubelet config file %s{path}, error %v{err}', 'failed to validate kubelet flags: %v{err}'],
     text: ['err', 'msg'],
     explain: 'The kubelet could not start (its flags or config file, its certificates, the container runtime not answering, swap, cgroups) and exits; its service manager starts it again, and it fails the same way until the cause is fixed.',
   },

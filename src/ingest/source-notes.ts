@@ -54,6 +54,8 @@ export interface SourceFacts {
   pathMinor: number;
   /** What named it (for the version's reasons). */
   pathMinorFrom: string;
+  /** The logging library a Go stack's frames name (glog ≤1.13, klog 1.14–1.18, klog/v2 1.19+), '' if none. */
+  logLibrary: LogLibrary;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
   binaryLines: number;
   damagedLines: number;
@@ -112,6 +114,23 @@ export interface StrayLine {
   excerpt: string;
 }
 
+export type LogLibrary = '' | 'glog' | 'klog' | 'klog/v2';
+
+/**
+ * The logging library a line of a Go stack names (`k8s.io/kubernetes/vendor/k8s.io/klog/v2.stacks(…)`,
+ * `vendor/k8s.io/klog/klog.go:…`, `…/github.com/golang/glog.(*loggingT)…`): the kubelet moved from glog to klog in 1.14
+ * and to klog/v2 in 1.19. Two indexOf calls for a line that names none.
+ */
+export function logLibraryIn(text: string): LogLibrary {
+  const k = text.indexOf('k8s.io/klog');
+  if (k >= 0) {
+    if (text.startsWith('/v2', k + 11)) return 'klog/v2';
+    const c = text.charCodeAt(k + 11);
+    return c === 46 /* . */ || text.startsWith('/klog.go', k + 11) ? 'klog' : '';
+  }
+  return text.includes('github.com/golang/glog') ? 'glog' : '';
+}
+
 /** `systemctl status` blocks of the kubelet kept per source (SourceFacts.services). */
 const MAX_SERVICE_BLOCKS = 64;
 const MAX_STRAY = 20;
@@ -168,7 +187,7 @@ export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
     sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
-    binaryLines: 0, damagedLines: 0, promptHost: '', services: [],
+    binaryLines: 0, damagedLines: 0, promptHost: '', services: [], logLibrary: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
   readonly strayLines: StrayLine[] = [];
@@ -370,6 +389,7 @@ export class SourceNotes {
       f.proseDateLines.push(g.proseDateLines[k] + lineOffset);
     }
     f.promptHost ||= g.promptHost;
+    f.logLibrary ||= g.logLibrary;
     if (g.service) f.service = { ...g.service, line: g.service.line + lineOffset };
     for (const b of g.services) if (f.services.length < MAX_SERVICE_BLOCKS) f.services.push({ ...b, line: b.line + lineOffset });
     f.binaryLines += g.binaryLines;

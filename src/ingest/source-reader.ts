@@ -27,7 +27,7 @@ import {
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
-import { SourceNotes, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, logLibraryIn, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
@@ -354,6 +354,7 @@ export class SourceReader {
     }
     if (this.csvHeaderPossible && this.csvHeader(text, lineNo)) return;
     if (!this.facts.pathMinor) this.versionInPath(text);
+    if (!this.facts.logLibrary) this.facts.logLibrary = logLibraryIn(text);
     // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
     // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
     if (this.jsonDoc && this.recordForm(text) !== '') this.replayJsonDoc();

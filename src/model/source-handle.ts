@@ -359,6 +359,7 @@ export class SourceHandle implements FastRecordSink {
     const facts = this.reader.facts;
     if (facts.glogHeaderYear) this.fp.noteGlogFileHeader();
     if (facts.pathMinor) this.fp.notePathVersion(facts.pathMinor, facts.pathMinorFrom);
+    if (facts.logLibrary) this.fp.noteLogLibrary(facts.logLibrary);
     this.fp.noteRecordForms(facts.eras);
     const year = this.assignYears(from, to, facts);
     let startUs = Infinity;

@@ -101,7 +101,7 @@ const CAUSES: readonly Cause[] = [
   },
   {
     // The in-tree cloud providers (≤1.2x): the kubelet asks the cloud's API about its own instance at start-up.
-    id: 'cloud-credentials', words: ['nocredentialproviders', 'could not init cloud provider'], title: 'its cloud provider could not be initialised',
+    id: 'cloud-credentials', words: ['nocredentialproviders', 'error finding instance'], title: 'its cloud provider could not be initialised',
     why: 'The kubelet runs with an in-tree cloud provider (--cloud-provider) and asks the cloud\'s API about its own instance as it starts; that failed, so it exited. "NoCredentialProviders" means it found no credentials at all: no instance profile (IAM role) on the instance, or the metadata service unreachable from it; other errors name the API call that failed.',
     next: 'On AWS, attach an instance profile whose role may describe instances (ec2:DescribeInstances) and check the metadata service from the node (`curl http://169.254.169.254/latest/meta-data/iam/info`; with IMDSv2 a token first); elsewhere check the cloud config file (--cloud-config) and the node\'s credentials for its cloud. Without a cloud integration, drop --cloud-provider.',
   },

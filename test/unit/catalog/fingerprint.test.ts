@@ -192,3 +192,13 @@ describe('the CRI client\'s failure lines', () => {
     expect(versionOf(klog('E', 'remote.go:32', `"PullImage from image service failed" ${err}`))).toBe('1.19+');
   });
 });
+
+describe('a Go stack\'s logging library', () => {
+  it('dates the kubelet: glog ≤1.13, klog 1.14–1.18, klog/v2 1.19+ (kubernetes/kubernetes#91255: kind, May 2020)', () => {
+    const fatal = klog('F', 'server.go:198', 'failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed to read kubelet config file "/var/lib/kubelet/config.yaml", error: open /var/lib/kubelet/config.yaml: no such file or directory');
+    const stack = (frame: string) => [fatal, 'goroutine 1 [running]:', frame, '\tvendor/k8s.io/klog/klog.go:972 +0xb8'];
+    expect(versionOf(...stack('k8s.io/kubernetes/vendor/k8s.io/klog/v2.stacks(0xc0000e0001, 0xc0008c0160, 0xfb, 0x14d)'))).toBe('1.19–1.20');
+    expect(versionOf(...stack('k8s.io/kubernetes/vendor/k8s.io/klog.stacks(0xc0000e0001, 0xc0008c0160, 0xfb, 0x14d)'))).toBe('1.14–1.18');
+    expect(versionOf(...stack('k8s.io/kubernetes/vendor/github.com/golang/glog.stacks(0xc0000e0001, 0xc0008c0160, 0xfb, 0x14d)'))).toBe('≤1.13');
+  });
+});

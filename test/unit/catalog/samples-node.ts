@@ -148,6 +148,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed to read kubelet config file "/var/lib/kubelet/config.yaml", error: open /var/lib/kubelet/config.yaml: no such file or directory' }),
     P(klog('F', 'server.go:266', 'failed to run Kubelet: failed to create kubelet: misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"'),
       { text: 'failed to run Kubelet: failed to create kubelet: misconfiguration: kubelet cgroup driver: "cgroupfs" is different from docker cgroup driver: "systemd"' }),
+    // kubernetes/kubernetes#91255 (kind, 1.19 pre-release): the kubelet before kubeadm wrote its config.
+    P(klog('F', 'server.go:198', 'failed to load Kubelet config file /var/lib/kubelet/config.yaml, error failed to read kubelet config file "/var/lib/kubelet/config.yaml", error: open /var/lib/kubelet/config.yaml: no such file or directory'),
+      { text: 'failed to read kubelet config file "/var/lib/kubelet/config.yaml", error: open /var/lib/kubelet/config.yaml: no such file or directory' }),
+    P(klog('F', 'server.go:166', 'failed to validate kubelet flags: the container runtime endpoint address was not specified or empty, use --container-runtime-endpoint to set'),
+      { text: 'the container runtime endpoint address was not specified or empty, use --container-runtime-endpoint to set' }),
     P(klog('F', 'kubelet.go:1327', 'Failed to start ContainerManager failed to initialize top level QOS containers: failed to update top level Burstable QOS cgroup'),
       { text: 'Failed to start ContainerManager failed to initialize top level QOS containers: failed to update top level Burstable QOS cgroup' })),
   // No klog header: alone, a line needs a journal, whose identifier says the kubelet printed it.

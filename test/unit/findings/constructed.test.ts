@@ -319,7 +319,7 @@ describe('api-server-unreachable on a constructed 1.28 journal (the API server r
     const unhandled = (t: string, err: string) => `E1021 ${t}    1733 reflector.go:166] "Unhandled Error" err="${err}" logger="UnhandledError"`;
     const forbidden = 'k8s.io/client-go/informers/factory.go:160: Failed to watch *v1.Node: failed to list *v1.Node: nodes \\"wk-5\\" is forbidden: User \\"system:anonymous\\" cannot list resource \\"nodes\\"';
     expect(analyse([unhandled('09:00:05.100000', forbidden), unhandled('09:00:07.400000', forbidden)].join('\n') + '\n').of('api-server-unreachable').map((x) => x.title))
-      .toEqual(['API server refuses the kubelet: its requests are forbidden (for 2.300s)']);
+      .toEqual(['API server refuses the kubelet: the API server sees no credentials (system:anonymous) (for 2.300s)']);
     // An unhandled error that is not an informer's, and a list that found nothing wrong with the connection: none.
     const other = [unhandled('09:00:05.100000', 'forbidden: something else entirely'), unhandled('09:00:15.100000', 'forbidden: something else entirely'),
       reflector('09:00:05.100000', '*v1.Pod', 'the server could not find the requested resource'), reflector('09:00:25.100000', '*v1.Pod', 'the server could not find the requested resource')];

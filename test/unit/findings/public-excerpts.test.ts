@@ -2161,5 +2161,12 @@ describe('round 18: real excerpts', () => {
     expect(f.explanation).toContain('no instance profile (IAM role)');
     expect(f.next).toContain('169.254.169.254');
   });
+
+  it('a kind worker\'s kubelet before kubeadm wrote its config: the printf fatal and klog/v2 stack date it 1.19–1.20 (kubernetes/kubernetes#91255)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/91255
+    const a = fixture('kubelet-exited-17.log');
+    expect(only(a, 'kubelet-exited').title).toBe('Kubelet fails to start: its config file is missing or unreadable');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.19–1.20');
+  });
 });
 
