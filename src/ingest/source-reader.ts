@@ -50,6 +50,16 @@ export interface RecordSink {
 const MAX_STACK_INDENT = 16;
 /** A structured message without its header: its quoted message is at most this long. */
 const MAX_HEADERLESS_MESSAGE = 200;
+/** `text` without a table row's closing ` | ` (and the spaces around it), when it ends with one after `from`. */
+function withoutCellEnd(text: string, from: number): string {
+  let end = text.length;
+  while (end > from && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  if (end <= from || text.charCodeAt(end - 1) !== 124 /* | */) return text;
+  end--;
+  while (end > from && text.charCodeAt(end - 1) === 32) end--;
+  return text.slice(0, end);
+}
+
 /** A logrus line's start, up to its quoted message: `time="2026-09-01T10:20:30+08:00" level=error msg=`. */
 const LOGRUS_LINE = /^time="[^"]{1,40}" level=(error|warning|fatal|panic) msg=(?=")/;
 const LOGRUS_SEVERITY: Record<string, Severity> = { error: Severity.Error, warning: Severity.Warning, fatal: Severity.Fatal, panic: Severity.Fatal };
@@ -918,6 +928,9 @@ export class SourceReader {
       text = text.slice(0, text.endsWith('...') ? -3 : -1);
       if (this.ellipsizedLines.size < MAX_PAGER_CUT_LINES) this.ellipsizedLines.add(lineNo);
     }
+    // A row of a table a log viewer exported (Kibana's `2018-05-20 15:34:06.000 | I0520 … |  `): the closing cell
+    // separator is not the record's.
+    if (h.start > 0 && text.slice(Math.max(0, h.start - 3), h.start).trimEnd().endsWith('|')) text = withoutCellEnd(text, msgStart);
     // A line quoted as inline code in markdown (`` `I0229 … SyncLoop (housekeeping)` ``): the closing backtick is not the record's.
     if (h.start > 0 && text.charCodeAt(h.start - 1) === 96 && text.endsWith('`') && text.length - 1 > msgStart) text = text.slice(0, -1);
     const rec: LogRecord = {

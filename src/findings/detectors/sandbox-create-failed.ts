@@ -6,7 +6,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { kindId } from '../../catalog/catalog.ts';
+import { kindId, kindName } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, runtimeErrorText } from '../text-scan.ts';
@@ -133,6 +133,9 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
+  // The pod was being torn down as its sandbox failed (the pod killer, a DELETE): the sync raced its teardown.
+  const teardown = p.failures.length ? teardownNear(ctx, p.pod, first, last) : -1;
+  if (teardown >= 0) b.evidence(teardown);
   const parts: string[] = [];
   if (p.failureCount) {
     const attempts = p.attempts > 1 ? ` in ${count(p.attempts, 'attempt')}` : p.failureCount > 1 ? ' (one attempt)' : '';
@@ -142,7 +145,11 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   } else {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }
-  parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried within 10–15 s (sooner when an event about the pod comes first).');
+  if (teardown >= 0) {
+    parts.push(`But the pod was being torn down at the time (${lineRef(trace, teardown)}: ${TEARDOWN_WORDS[kindName(ev.kind[teardown])] ?? 'its worker tearing it down'}): the sync that wanted a new sandbox raced the pod's teardown, and a network error on a namespace that is already gone is that race, not the plugin's configuration. Nothing is left to start once the pod is gone.`);
+  } else {
+    parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried within 10–15 s (sooner when an event about the pod comes first).');
+  }
   // The node's own API server, run as a static pod here: the kubelet's requests to it are refused while it cannot start.
   const pod = trace.pods[p.pod];
   if (pod.kind === 'static' && pod.name.startsWith('kube-apiserver')) {
@@ -157,12 +164,29 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   return b.build({
     id: 'sandbox-create-failed',
     title: `Pod sandbox creation failing for ${podName(trace, p.pod)}${p.attempts > 1 ? ` (${p.attempts} attempts)` : ''}${cause && cause !== 'network' ? SANDBOX_CAUSES[cause].title : ''}`,
-    severity: persistent ? 'error' : 'warning',
+    severity: teardown >= 0 && !persistent ? 'info' : persistent ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs >= 1e6 ? ` It went on for ${duration(spanUs)}.` : ''}`,
-    next: diedFirst >= 0
+    next: teardown >= 0 && !persistent
+      ? 'Nothing to fix if the pod went away as it should (a finished Job\'s pod, a deleted one); if such failures keep coming for pods that stay, read the runtime\'s and the CNI plugin\'s logs for these seconds.'
+      : diedFirst >= 0
       ? 'Find why the sandbox exited right after it was created: the runtime\'s log for that sandbox ID (journalctl -u containerd / docker; on Windows the kubelet\'s and the host compute service\'s logs), the pod\'s resource limits, and the pause image; the network error goes away with it.'
       : (cause && cause !== 'network' ? SANDBOX_CAUSES[cause].next : '') || DEFAULT_NEXT,
   });
+}
+
+/** A teardown this close to a sandbox failure (before or after) is the one the failure raced. */
+const TEARDOWN_NEAR_US = 10e6;
+const TEARDOWN_KINDS = ['housekeeping.kill-unwanted', 'syncloop.delete', 'syncloop.remove', 'pw.teardown-deleted', 'pw.teardown-evicted', 'pw.teardown-orphaned', 'pw.teardown-removed', 'pw.observed-terminate'];
+
+const TEARDOWN_WORDS: Readonly<Record<string, string>> = {
+  'housekeeping.kill-unwanted': 'the pod killer stopping it, "Killing unwanted pod"', 'syncloop.delete': 'its SyncLoop DELETE', 'syncloop.remove': 'its SyncLoop REMOVE',
+};
+
+/** The first line tearing the pod down within TEARDOWN_NEAR_US of its sandbox failures, or -1. */
+function teardownNear(ctx: FindingContext, pod: number, first: number, last: number): number {
+  const ev = ctx.trace.events;
+  const near = eventsNear(ctx, ctx.ofKinds(TEARDOWN_KINDS), ev.node[first], ev.timeUs[first] - TEARDOWN_NEAR_US, ev.timeUs[last] + TEARDOWN_NEAR_US, 200);
+  return near.find((e) => ev.pod[e] === pod) ?? -1;
 }
 
 /** A sandbox's death this long before its network failure is that sandbox's, died first. */

@@ -2168,5 +2168,16 @@ describe('round 18: real excerpts', () => {
     expect(only(a, 'kubelet-exited').title).toBe('Kubelet fails to start: its config file is missing or unreadable');
     expect(a.trace.sources[0].versionRange.label).toBe('1.19–1.20');
   });
+
+  it('a sandbox failing as the pod killer tears its pod down is the race, not the plugin; a Kibana row\'s closing " | " is not the message\'s (kubernetes/kubernetes#64137)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/64137 — a finished CronJob pod (kubelet 1.8), a Kibana table export.
+    const a = fixture('sandbox-create-failed-17.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('(line 8: the pod killer stopping it, "Killing unwanted pod")');
+    expect(f.next).toMatch(/^Nothing to fix if the pod went away/);
+    // "Killing unwanted pod" is read (it ends with the row's separator) and puts the worker in deleting.
+    expect(a.trace.events.kind.slice(0, a.trace.events.count).some((k) => kindName(k) === 'housekeeping.kill-unwanted')).toBe(true);
+  });
 });
 
