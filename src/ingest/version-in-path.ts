@@ -11,6 +11,9 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   { mark: 'anago-v1.', from: 'the release build path in a Go stack (anago-v1.…)' },
   { mark: '/binaries/v1.', from: 'the kubelet binary\'s path (…/binaries/v1.…/kubelet)' },
   { mark: 'Kubernetes v1.', from: '`kubelet --version` (Kubernetes v1.…)', atStart: true },
+  // The hyperkube image the node's components run from (a `docker ps` row, a manifest): one binary, the kubelet too.
+  { mark: 'hyperkube-amd64:v1.', from: 'a hyperkube image tag (hyperkube-amd64:v1.…)' },
+  { mark: 'hyperkube:v1.', from: 'a hyperkube image tag (hyperkube:v1.…)' },
   // What a pasted report states: `kubectl version`'s server (not its client, which may be any version) and an issue
   // template's answer. The API server and its kubelets may differ by a minor or two; other signals narrow it again.
   { mark: 'Server Version: ', from: '`kubectl version` (Server Version: …v1.…)', within: 80 },

@@ -38,6 +38,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Create a PodSecurityPolicy the control plane\'s static pods fit, and let the nodes use it (a ClusterRole with `use` on it, bound to the group system:nodes); or turn the PodSecurityPolicy admission plugin off (it is gone since 1.25).',
   },
   {
+    // Before 'forbidden': the API server's answer for a pod in a namespace it does not have.
+    id: 'namespace', words: ['namespaces "', 'namespaces \\"'], title: 'the namespace does not exist',
+    why: 'The static pod\'s namespace does not exist in the API (kube-system not created yet on a cluster brought up by hand, or a namespace deleted), so no mirror pod can be created in it.',
+    next: 'Create the namespace (`kubectl create namespace kube-system`, or the one the manifest names); the kubelet creates the mirror pods at their next sync.',
+  },
+  {
     id: 'forbidden', words: ['forbidden', 'unauthorized'], title: 'the API server refuses it',
     why: 'The API server refused the request: the Node authorizer and NodeRestriction let a kubelet create mirror pods only for itself and only pods that reference no other objects (Secrets, ConfigMaps, service accounts), and an admission webhook may refuse it too.',
     next: 'Read the refusal: make the static pod\'s spec acceptable (no references to API objects) or fix the kubelet\'s identity; `kubectl get validatingwebhookconfigurations` lists webhooks that may refuse it.',
@@ -46,8 +52,8 @@ const CAUSES: readonly Cause[] = [
 
 interface StaticPod { pod: number; events: number[] }
 
-/** Words of the API server refusing the request (not failing to answer it): the 'forbidden' cause's. */
-const REFUSED = CAUSES.find((c) => c.id === 'forbidden')!.words;
+/** Words of the API server refusing the request (not failing to answer it): the 'forbidden' and 'namespace' causes'. */
+const REFUSED = CAUSES.filter((c) => c.id === 'forbidden' || c.id === 'namespace').flatMap((c) => c.words);
 
 export const mirrorPodCreateFailed: Detector = {
   id: 'mirror-pod-create-failed',

@@ -2179,5 +2179,14 @@ describe('round 18: real excerpts', () => {
     // "Killing unwanted pod" is read (it ends with the row's separator) and puts the worker in deleting.
     expect(a.trace.events.kind.slice(0, a.trace.events.count).some((k) => kindName(k) === 'housekeeping.kill-unwanted')).toBe(true);
   });
+
+  it('static pods whose mirror pods fail for a missing kube-system namespace: the namespace is the cause; a hyperkube image tag dates the kubelet (a Chinese walkthrough of kubelet 1.2)', () => {
+    const a = fixture('mirror-pod-create-failed-3.log');
+    const f = only(a, 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for 2 static pods: the namespace does not exist');
+    expect(f.next).toContain('kubectl create namespace kube-system');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.2');
+    expect(a.trace.sources[0].year.value).toBe(2016);
+  });
 });
 
