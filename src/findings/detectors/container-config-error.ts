@@ -10,7 +10,7 @@ import type { FindingContext } from '../context.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { clip, failedActions } from '../text-scan.ts';
+import { clip, clipMiddle, failedActions } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 /** Reason → what it means, in one sentence. A Map: the reason is log text. */
@@ -102,7 +102,7 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.`;
   const explanation = [
-    `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
+    `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     subPath || `${g.reason} means ${REASONS.get(g.reason)}.`,
     'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
