@@ -31,6 +31,13 @@ export const CATALOG: readonly CatalogEntry[] = [
   ...VOLUME_MESSAGES,
 ];
 
+/**
+ * 1 for the entries whose reading depends on the file that printed the line: the unknown entry (its lane comes from
+ * the file) and messages other programs print too (alsoPrintedBy: another program's file says the line is its own).
+ * The classification memos share a result between lines of different files only for the other entries.
+ */
+export const FILE_DECIDES: Uint8Array = Uint8Array.from(CATALOG, (e, i) => (i === 0 || e.alsoPrintedBy ? 1 : 0));
+
 /** 1 for the entries whose event text names the kubelet's own node (CatalogEntry.namesOwnNode), by entry number. */
 export const NAMES_OWN_NODE: Uint8Array = Uint8Array.from(CATALOG, (e) => (e.namesOwnNode ? 1 : 0));
 /** 1 for the entries whose error-level lines without an error are information (CatalogEntry.errorOnlyWithText). */

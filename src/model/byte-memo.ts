@@ -14,6 +14,7 @@
  */
 import type { LogRecord } from '../ingest/record.ts';
 import { ByteKeyTable } from '../util/byte-hash.ts';
+import { FILE_DECIDES } from '../catalog/catalog.ts';
 import type { DayMention } from './record-day-year.ts';
 import type { ClassifiedRecord, RecordMemo } from './record-memo.ts';
 
@@ -110,7 +111,7 @@ export class ByteMemo {
       if (found >= 0) row = this.keep(bytes, view, msgStart, end, hash, old, found);
       g = this.recent;
     }
-    if (row >= 0 && (g.rows[row * ROW + ROW_ENTRY] !== 0 || g.files[row] === rec.file)) {
+    if (row >= 0 && (!FILE_DECIDES[g.rows[row * ROW + ROW_ENTRY]] || g.files[row] === rec.file)) {
       this.hits++;
       return row;
     }

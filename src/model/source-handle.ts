@@ -222,7 +222,7 @@ export class SourceHandle implements FastRecordSink {
     if (flags & FLAG_OTHER_PROGRAM && rec.pid >= 0) this.noteOtherProgram(rec.line, entry, rec.file);
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    if (this.fp.wants(entry)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
+    if (this.fp.wants(entry) && !(flags & FLAG_OTHER_PROGRAM)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
@@ -245,10 +245,11 @@ export class SourceHandle implements FastRecordSink {
   /** Says once per program that lines of another program are among the kubelet's (a combined log, a terminal). */
   private noteOtherProgram(line: number, entry: number, file: string): void {
     // (An entry's alsoPrintedBy begins with who: "kubectl and other API clients (…); …".)
-    const program = entry === 0 ? otherProgramOfFile(file) : (CATALOG[entry].alsoPrintedBy ?? 'another program').split(/ \(|;/)[0];
+    const byFile = otherProgramOfFile(file);
+    const program = byFile || (CATALOG[entry].alsoPrintedBy ?? 'another program').split(/ \(|;/)[0];
     if (this.otherPrograms.has(program)) return;
     this.otherPrograms.add(program);
-    const what = entry === 0 ? `${program} (${file} is its file, no kubelet's)` : program;
+    const what = byFile ? `${program} (${file} is its file, no kubelet's)` : program;
     // (k3s and minikube's localkube run every component in one process: the pid may be the kubelet's too, unread here.)
     this.diagnostic(line, 'info', `a line of ${what}: kept, its pid not read as the kubelet's`);
   }

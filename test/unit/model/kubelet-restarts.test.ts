@@ -326,5 +326,15 @@ describe('a start the log begins with', () => {
     const e = Array.from({ length: trace.events.count }, (_, i) => i).find((i) => trace.events.line[i] === 12)!;
     expect(trace.events.lineCount[e]).toBe(1);
   });
+
+  it('a controller-manager\'s version banner (controllermanager.go, pid 1) pasted after the kubelet\'s lines is no kubelet start (Azure/aks-engine docs, 1.15)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/controller-manager-logs-after-kubelet.md', import.meta.url), 'utf8');
+    const trace = analyzeText(text, 'doc.md');
+    expect(kubeletRestarts(trace).map((r) => r.pid)).toEqual([73220]);
+    // Its line is kept, of no kind, on the 'other' lane; the version it names is not the kubelet's evidence.
+    const e = Array.from({ length: trace.events.count }, (_, i) => i).filter((i) => trace.events.line[i] === 49);
+    expect(e.map((i) => `${trace.events.kind[i]} ${trace.lanes[trace.events.lane[i]].kind} ${trace.events.pid[i]}`)).toEqual(['0 other 0']);
+    expect(trace.sources[0].versionRange.signals.join(' ')).not.toContain('kubelet version v1.15');
+  });
 });
 
