@@ -337,7 +337,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X08b', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: 'all', v: 0,
-    msg: ['killPodWithSyncResult failed'], printf: ['killPodWithSyncResult failed: %v{err}'],
+    // (≤1.21's killPod in kubelet.go said it in its own words.)
+    msg: ['killPodWithSyncResult failed'], printf: ['killPodWithSyncResult failed: %v{err}', 'error killing pod: %v{err}'],
     text: ['err'], cri: { role: 'caller', calls: ['StopContainer', 'StopPodSandbox'] },
     explain: 'Killing the pod (its containers, then its sandbox) failed; the pod cannot finish terminating until a later attempt succeeds.',
   },

@@ -37,7 +37,7 @@ describe('file lanes', () => {
     // The fixtures with other programs' lines: a combined log (kubernetes/kubernetes#57865), and minikube's localkube,
     // k3s and OpenShift Origin's all-in-one, which run every component in the kubelet's process.
     expect(claimed.sort()).toEqual([
-      'attach_detach_controller.go', 'cluster_authentication_trust_controller.go', 'controller_utils.go', 'deployment_controller.go', 'disruption.go',
+      'attach_detach_controller.go', 'cluster_authentication_trust_controller.go', 'controller_utils.go', 'controllermanager.go', 'deployment_controller.go', 'disruption.go',
       'node_lifecycle_controller.go', 'nodecontroller.go', 'proxier.go', 'replica_set.go', 'serviceaccounts_controller.go',
     ]);
   });

@@ -228,6 +228,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X08b', 'runtime.kill-failed', 'pod-worker',
     P(klog('E', 'kuberuntime_manager.go:862', `killPodWithSyncResult failed: failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"`),
       { lane: 'other', text: `failed to "KillPodSandbox" for "${UID}" with KillPodSandboxError: "${RPC_CLOSED}"` }),
+    // A blog post on a pod stuck Terminating over a glusterfs mount (dockershim, 2019).
+    P(klog('E', 'kubelet.go:1532', 'error killing pod: failed to "KillContainer" for "app" with KillContainerError: "rpc error: code = Unknown desc = operation timeout: context deadline exceeded"'),
+      { lane: 'other', text: 'failed to "KillContainer" for "app" with KillContainerError: "rpc error: code = Unknown desc = operation timeout: context deadline exceeded"' }),
     S(klog('E', 'kuberuntime_manager.go:1046', `"killPodWithSyncResult failed" err="${RPC_CLOSED}"`), { lane: 'other', text: RPC_CLOSED }),
     J(json('kuberuntime/kuberuntime_manager.go:1046', { msg: 'killPodWithSyncResult failed', err: RPC_CLOSED }), { lane: 'other', text: RPC_CLOSED })),
   ...CRI_CALL_SAMPLES,

@@ -1550,7 +1550,7 @@ describe('round 14: real excerpts', () => {
     expect(f.title).toBe('PreStop hook not run: the container had already stopped');
     expect(a.lines(f)).toEqual([2, 4]);
     const failed = analyse('E1218 22:36:58.022261    1356 kuberuntime_container.go:462] preStop hook for container "foo" failed: command \'/bin/sh -c sleep 5 && nginx -s quit\' exited with 126: ').of('prestop-hook-failed');
-    expect(failed.map((x) => [x.severity, x.title])).toEqual([['warning', 'PreStop hook failed']]);
+    expect(failed.map((x) => [x.severity, x.title])).toEqual([['warning', 'PreStop hook could not be run in the container']]);
   });
 
   it('a mounted secret is not "not attached"; a CSI endpoint asked for registration info is noise; wrapped lines read whole (ceph/ceph-csi#720)', () => {
@@ -2187,6 +2187,17 @@ describe('round 18: real excerpts', () => {
     expect(f.next).toContain('kubectl create namespace kube-system');
     expect(a.trace.sources[0].versionRange.label).toBe('1.2');
     expect(a.trace.sources[0].year.value).toBe(2016);
+  });
+
+  it('a preStop hook exiting 126 as the container\'s kill times out: the exec could not enter a half-gone container, and the container was not stopped (a Chinese post on a glusterfs mount, dockershim)', () => {
+    const a = fixture('prestop-hook-failed-2.log');
+    const f = only(a, 'prestop-hook-failed');
+    expect(f.title).toBe('PreStop hook could not be run in the container');
+    expect(f.explanation).toContain('And the container was not stopped either: its kill failed (line 25)');
+    expect(f.explanation).not.toContain('stopped after it regardless');
+    expect(a.lines(f)).toEqual([25, 26, 27]);
+    expect(f.pods.map((p) => a.trace.pods[p].name)).toEqual(['xxxx-xxxxx-index-task-569f775985-2qv8x']);
+    expect(a.findings.map((x) => x.id)).toContain('pod-kill-failed');
   });
 });
 
