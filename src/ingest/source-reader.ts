@@ -353,6 +353,8 @@ export class SourceReader {
   private pasteMarks(text: string): number {
     const c0 = text.charCodeAt(0);
     if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
+    // A list item quoted as inline code (`` `- Jan 14 18:01:55 host kubelet[3044]: …` ``): the backtick and the bullet.
+    if (c0 === 96 && text.startsWith('- ', 1) && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
     return (c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper) ? 1 : 0;
   }
 
@@ -391,8 +393,11 @@ export class SourceReader {
       // A line quoted as inline code loses its closing backtick too, and a line a fence opens and closes (```…```) its
       // closing fence.
       if (marks) {
-        const closing = c0 !== 96 ? 0 : marks === 1 && !fence ? 1 : marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
-        text = closing === 1 && text.length > 2 && text.endsWith('`') ? text.slice(1, -1) : text.slice(marks, text.length - (closing === 3 ? 3 : 0));
+        // (A bulleted inline-code line, `` `- …` ``, closes with one backtick.)
+        const bullet = marks === 3 && c0 === 96 && text.charCodeAt(1) === 45;
+        const closing = c0 !== 96 ? 0 : (marks === 1 && !fence) || bullet ? 1 : marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
+        const cut = closing === 1 ? (text.length > marks + 1 && text.endsWith('`') ? 1 : 0) : closing;
+        text = text.slice(marks, text.length - cut);
       }
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.

@@ -335,6 +335,14 @@ describe('excerpts pasted into a document', () => {
     // Prose in a document is expected: no "not a kubelet log line" diagnostics.
     expect(src.diagnostics).toEqual([]);
   });
+
+  it('reads journal lines pasted as inline-code list items (`` `- Jan 14 … kubelet[3044]: …` ``): the node from each line (a blog on OOM kills, AKS)', () => {
+    const line = (t: string, msg: string) => `\`- Jan 14 ${t.slice(0, 8)} aks-agentpool-20086390-vmss00003C kubelet[3044]: I0114 ${t}    3044 ${msg}\``;
+    const trace = analyze({ name: 'blog.md', data: ['Below the OOM killer wins.', '', line('18:02:18.923106', 'kubelet_pods.go:1285] "Killing unwanted pod" podName="alloc-mem-leak"'),
+      '', line('18:02:19.001858', 'kubelet_pods.go:1288] "Failed killing the pod" podName="alloc-mem-leak"'), ''].join('\n') });
+    expect(trace.sources[0].node).toBe('aks-agentpool-20086390-vmss00003C');
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['blog.md:3 housekeeping.kill-unwanted', 'blog.md:5 housekeeping.kill-unwanted-failed']);
+  });
 });
 
 describe('the syslog protocol, priority first (a syslog server\'s raw capture, a forwarder\'s file)', () => {
