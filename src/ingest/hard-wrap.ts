@@ -246,8 +246,8 @@ function choppedAt(lines: readonly WrappedLine[], startsRecord: (text: string, a
     if (lines[i].text.length !== width || !startsRecord(lines[i].text, '')) continue;
     const next = i + 1 < lines.length ? lines[i + 1].text : '';
     if (next && !startsRecord(next, lines[i].text) && !/^lines \d{1,9}-\d{1,9}/.test(next)) return [0, 0];
-    // (Numbers aside: one message's repeats differ in their counts and durations.)
-    endings.add(lines[i].text.slice(-CHOPPED_ENDING_CHARS).replace(/\d/g, '#'));
+    // (Numbers and IDs aside: one message's repeats differ in their counts, durations and pod or container IDs.)
+    endings.add(lines[i].text.slice(-CHOPPED_ENDING_CHARS).replace(/[0-9a-f]{6,}/g, '#').replace(/\d/g, '#'));
   }
   return endings.size >= MIN_CHOPPED_ENDINGS ? [width, atWidth] : [0, 0];
 }
