@@ -252,5 +252,12 @@ describe('hard-wrapped logs', () => {
     const cut = analyzeText('I0312 10:42:26.101676    2353 kubelet.go:18\nSyncLoop (ADD, "api"): "web-0_default(6b28ae97-0a9f-11e8-bf96-1c1b0deeddfa)"', 'c.log');
     expect(eventRows(cut).map((r) => `${r.where} ${r.kind}`)).toEqual(['c.log:1 unknown']);
   });
+
+  it('one message repeated for three pods, of one length because their UIDs are, is not chopped at a screen\'s edge (kubernetes/kubernetes#109596)', () => {
+    const text = readFileSync(join(FIXTURES, '..', 'logs', 'removal-not-terminated-static-pods.md'), 'utf8');
+    const trace = analyzeText(text, 'issue.md');
+    expect(trace.sources[0].diagnostics.filter((d) => d.message.includes('chopped'))).toEqual([]);
+    expect(trace.events.count).toBe(3);
+  });
 });
 
