@@ -1359,16 +1359,15 @@ export class SourceReader {
     const pending = this.pending!;
     if (pending.wrappedLines >= MAX_WRAPPED_MESSAGE_LINES) return false;
     const piece = text.slice(p).trim();
+    pending.trimEnd();
     if (pending.wrappedLines === 0) {
-      pending.trimEnd();
+      // The message starts one space after the header's "]", as on a line never wrapped (rec.text is still the
+      // header's line: the pieces are joined when the record is done).
       const rec = pending.rec;
-      rec.msgStart = Math.min(rec.msgStart, rec.text.trimEnd().length + 1);
-      pending.append(rec.text.trimEnd().length < rec.msgStart ? ' ' + piece : piece, lastLine);
+      rec.msgStart = rec.text.trimEnd().length + 1;
       if (piece.charCodeAt(0) === 34) rec.era = Era.Structured;
-    } else {
-      pending.trimEnd();
-      pending.append(' ' + piece, lastLine);
     }
+    pending.append(' ' + piece, lastLine);
     pending.wrappedLines++;
     this.counts.continuation++;
     return true;

@@ -276,7 +276,8 @@ export class Collector {
     o.severity[i] = h.severity;
     o.nodeName[i] = 0;
     const flags = rows[at + ROW_FLAGS];
-    o.pid[i] = flags & FLAG_OTHER_PROGRAM ? 0 : h.pid;
+    // (A prompt's program's line has pid -1: SourceReader.markCommandOutput.)
+    o.pid[i] = flags & FLAG_OTHER_PROGRAM || h.pid < 0 ? 0 : h.pid;
     o.msg[i] = rows[at + ROW_ENTRY];
     o.kind[i] = rows[at + ROW_KIND];
     o.laneKind[i] = rows[at + ROW_LANE_KIND];

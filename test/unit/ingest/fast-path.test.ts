@@ -48,6 +48,11 @@ const SPECIAL: string[] = [
   `${H()}"SyncLoop DEL`,
   `${H()}"SyncLoop DEL\n${H()}"SyncLoop DEL`,
   `${H()}"Killing container with a grace period" pod="default/web-0" gracePeriod=`,
+  // A prompt's program prints klog lines of its own (no kubelet pid), a controller's file is another program's, and
+  // crictl's FATA line says the line before it was crictl's.
+  `admin@node-1:~$ sudo crictl pull registry.k8s.io/pause:3.10\nE0314 09:30:00.000001  187561 log.go:32] "PullImage from image service failed" err="denied"\nadmin@node-1:~$ journalctl -u kubelet`,
+  `I0314 09:30:00.000001       1 controllermanager.go:164] Version: v1.15.12`,
+  `E0314 09:30:00.000001   10146 log.go:32] "Status from runtime service failed" err="deadline"\nFATA[0002] getting status of runtime: deadline`,
 ];
 
 const CHARS = ['"', '\\', '\t', ' ', '=', '<', '>', ']', ':', '\0', 'é', 'I', '0', '\r', '-'];
