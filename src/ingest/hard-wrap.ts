@@ -213,6 +213,11 @@ function restsLookLikeCode(lines: readonly WrappedLine[], width: number): boolea
   return true;
 }
 
+/**
+ * systemd's ellipsis in the middle of what it shortened to the screen's width (`…d-master01`, `ti...e condition`): text
+ * goes on right after it, unlike prose's `... ` or a quoted `Waiting..."`.
+ */
+export const MID_ELLIPSIS = /(?:\.\.\.|\u2026)[^\s"')\]]/;
 /** Narrower than this, lines of one length ending a record are likely whole ones. */
 const MIN_CHOPPED_WIDTH = 100;
 /** How much of a chopped line's end tells one message's from another's. */
@@ -229,7 +234,8 @@ function choppedAt(lines: readonly WrappedLine[], startsRecord: (text: string, a
   const counts = new Map<number, number>();
   let longestRecord = 0;
   for (const l of lines) {
-    if (!startsRecord(l.text, '')) continue;
+    // (A line `systemctl status` shortened in its middle is of the screen's width but whole at its end.)
+    if (!startsRecord(l.text, '') || MID_ELLIPSIS.test(l.text)) continue;
     if (l.text.length > longestRecord) longestRecord = l.text.length;
     if (l.text.length >= MIN_CHOPPED_WIDTH) counts.set(l.text.length, (counts.get(l.text.length) ?? 0) + 1);
   }

@@ -11,7 +11,7 @@ import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
-import { HardWraps, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
+import { HardWraps, MID_ELLIPSIS, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
 import {
   bulletEnd, copyWrapper, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
@@ -247,7 +247,7 @@ export class SourceReader {
   /** Lines as wide as the screen's edge that chopped this source's lines (hard-wrap.ts choppedAt). */
   private readonly choppedLines = new Set<number>();
   /** Lines `systemctl status` shortened with an ellipsis (reported as cut when their record is emitted). */
-  private readonly ellipsizedLines = new Set<number>();
+  private readonly ellipsizedLines = new Map<number, 'end' | 'middle'>();
   /** Lines cut at a fixed width (a terminal's copy, `fold`), joined back before anything else reads them. */
   private readonly wraps = new HardWraps((text, after) => this.startsRecord(text, after));
   private readonly wrapsReady: WrappedLine[] = [];
@@ -928,10 +928,15 @@ export class SourceReader {
       text = text.slice(0, -1);
       if (this.pagerCutLines.size < MAX_PAGER_CUT_LINES) this.pagerCutLines.add(lineNo);
     }
-    // Below a pasted `systemctl status`, a journal line ending in an ellipsis was shortened to the terminal's width.
-    if (this.facts.service && w && w.ident && (text.endsWith('...') || text.endsWith('\u2026')) && text.length - 3 > msgStart) {
-      text = text.slice(0, text.endsWith('...') ? -3 : -1);
-      if (this.ellipsizedLines.size < MAX_PAGER_CUT_LINES) this.ellipsizedLines.add(lineNo);
+    // Below a pasted `systemctl status`, a journal line ending in an ellipsis was shortened to the terminal's width;
+    // newer systemd shortens it in the middle instead (`…"pods \"kube-controller-manager-master01...r-master01"`).
+    if (this.facts.service && w && w.ident && this.ellipsizedLines.size < MAX_PAGER_CUT_LINES) {
+      if ((text.endsWith('...') || text.endsWith('\u2026')) && text.length - 3 > msgStart) {
+        text = text.slice(0, text.endsWith('...') ? -3 : -1);
+        this.ellipsizedLines.set(lineNo, 'end');
+      } else if (MID_ELLIPSIS.test(text.slice(msgStart))) {
+        this.ellipsizedLines.set(lineNo, 'middle');
+      }
     }
     // A row of a table a log viewer exported (Kibana's `2018-05-20 15:34:06.000 | I0520 … |  `): the closing cell
     // separator is not the record's.
@@ -1521,9 +1526,11 @@ export class SourceReader {
     // A line a pager or `systemctl status` cut short: said here, so the cut below is not said again.
     let screenCut = this.pagerCutLines.delete(rec.line);
     if (screenCut) this.sink.diagnostic(rec.line, 'warning', pagerCutWarning(this.pager.widthChars));
-    else if (this.ellipsizedLines.delete(rec.line)) {
+    else if (this.ellipsizedLines.has(rec.line)) {
       screenCut = true;
-      this.sink.diagnostic(rec.line, 'warning', cutWarning('where `systemctl status` shortened it to the screen\'s width (the ellipsis at its end; `systemctl status -l` or `journalctl -u kubelet` shows it whole)'));
+      const where = this.ellipsizedLines.get(rec.line) === 'end' ? 'the ellipsis at its end' : 'the ellipsis in its middle: what lay between is missing';
+      this.ellipsizedLines.delete(rec.line);
+      this.sink.diagnostic(rec.line, 'warning', cutWarning(`where \`systemctl status\` shortened it to the screen's width (${where}; \`systemctl status -l\` or \`journalctl -u kubelet\` shows it whole)`));
     }
     // (The source's own warning tells of chopped lines, once.)
     const chopped = this.choppedLines.delete(rec.line);

@@ -259,5 +259,16 @@ describe('hard-wrapped logs', () => {
     expect(trace.sources[0].diagnostics.filter((d) => d.message.includes('chopped'))).toEqual([]);
     expect(trace.events.count).toBe(3);
   });
+
+  it('journal lines `systemctl status` shortened in their middle (`…r-master01"`) are said to be so, not chopped at a screen\'s edge (kubeadm upgrade notes, 1.22)', () => {
+    const text = readFileSync(join(FIXTURES, '..', 'logs', 'systemctl-status-mid-ellipsis.md'), 'utf8');
+    const diags = analyzeText(text, 'notes.md').sources[0].diagnostics.map((d) => d.message);
+    expect(diags.filter((m) => m.includes('chopped'))).toEqual([]);
+    expect(diags.filter((m) => m.includes('the ellipsis in its middle'))).toHaveLength(9);
+    // Prose's "... " and a quoted "Waiting..." are no such cut.
+    const prose = analyzeText(['\u25cf kubelet.service - kubelet', '     Active: active (running) since Fri 2022-02-25 18:06:42 CST; 1min ago',
+      'Feb 25 18:06:44 master01 kubelet[4417]: I0225 18:06:44.793870    4417 kubelet.go:1701] "Waiting..." pod="kube-system/etcd-master01"'].join('\n'), 's.md');
+    expect(prose.sources[0].diagnostics.filter((d) => d.message.includes('ellipsis'))).toEqual([]);
+  });
 });
 
