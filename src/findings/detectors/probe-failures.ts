@@ -10,6 +10,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
+import { eventRawText } from '../../model/trace-query.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 const SUCCEEDED = kindId('probe.succeeded');
@@ -86,9 +87,56 @@ export const probeFailures: Detector = {
       if (g.probe === 'readiness') reported.add(g.pod);
     }
     for (const s of stillNotReady(ctx, reported)) out.push(describeNotReady(ctx, s));
+    for (const c of failuresOfCutNames(ctx)) out.push(describeCutNames(ctx, c));
     return out;
   },
 };
+
+/** Failures of one probe type on pods whose names a pager or screen cut off (the line names no pod whole). */
+interface CutNames {
+  probe: string;
+  events: number[];
+  /** What is left of each pod's name (`openshift-etcd/etcd-quorum-guard-78f4445675-2`), in order of appearance. */
+  names: string[];
+}
+
+/** The beginning of a cut `pod="ns/name` value, at most this long. */
+const CUT_POD = /pod="([^"\s]{1,253})$/;
+
+function failuresOfCutNames(ctx: FindingContext): CutNames[] {
+  const ev = ctx.trace.events;
+  const byProbe = new Map<string, CutNames>();
+  for (const e of ctx.ofKind('probe.failed')) {
+    if (ev.pod[e] >= 0) continue;
+    // (A pager's `>` or an ellipsis at the cut is not the name's.)
+    const cut = CUT_POD.exec(eventRawText(ctx.trace, e, 600).trimEnd().replace(/(?:>|\u2026|\.\.\.)$/, ''));
+    if (!cut) continue;
+    const probe = PROBE_OF_LINE.exec(eventRawText(ctx.trace, e, 600))?.[1].toLowerCase() ?? 'readiness';
+    let c = byProbe.get(probe);
+    if (!c) byProbe.set(probe, (c = { probe, events: [], names: [] }));
+    if (c.events.length < 100) c.events.push(e);
+    if (!c.names.includes(cut[1]) && c.names.length < 10) c.names.push(cut[1]);
+  }
+  return [...byProbe.values()].filter((c) => c.events.length >= MIN_FAILURES);
+}
+
+const PROBE_OF_LINE = /probeType="(Readiness|Liveness|Startup)"/;
+
+function describeCutNames(ctx: FindingContext, c: CutNames): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  for (const e of c.events) b.evidence(e);
+  const first = c.events[0];
+  const last = c.events[c.events.length - 1];
+  const names = c.names.map((n) => `${n}…`);
+  return b.build({
+    id: 'probe-failures',
+    title: `${c.probe[0].toUpperCase()}${c.probe.slice(1)} probes failing on ${count(c.names.length, 'pod')} whose names are cut off`,
+    severity: 'warning',
+    explanation: `${count(c.events.length, `${c.probe} probe failure`)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}) name their pods only in part — the lines were cut at the screen's edge before the pod's name ended: ${names.join(', ')}. Which pods and containers they are is not in the log, so they are not in any pod's story.${c.probe === 'readiness' ? ' A readiness failure restarts nothing: after failureThreshold failures in a row the container is reported not ready and the pod leaves its Services\' endpoints.' : ''}`,
+    next: 'Read the lines whole (`journalctl -u kubelet --no-pager`, or `-o cat`) to see the pods and the probe output; `kubectl get pods -A | grep <the name\'s beginning>` finds them.',
+  });
+}
 
 /** A pod the sync loop last heard "not ready" about, with no "ready" after (1.21+: "SyncLoop (probe)" lines). */
 interface NotReadyTail {

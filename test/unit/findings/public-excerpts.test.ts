@@ -2199,5 +2199,14 @@ describe('round 18: real excerpts', () => {
     expect(f.pods.map((p) => a.trace.pods[p].name)).toEqual(['xxxx-xxxxx-index-task-569f775985-2qv8x']);
     expect(a.findings.map((x) => x.id)).toContain('pod-kill-failed');
   });
+
+  it('readiness failures whose pod names the pager cut are told with what is left of the names; both masters\' status blocks are kept (OpenShift 4 restart notes)', () => {
+    const a = fixture('probe-failures-2.log');
+    const f = a.findings.find((x) => x.title.includes('whose names are cut off'))!;
+    expect(f.title).toBe('Readiness probes failing on 2 pods whose names are cut off');
+    expect(f.explanation).toContain('openshift-etcd/etcd-quorum-guard-78f4445675-2…');
+    expect(a.lines(f)).toEqual([20, 21, 22, 24, 25, 27]);
+    expect(a.trace.sources[0].services?.map((b) => b.mainPid)).toEqual([55860, 110225]);
+  });
 });
 
