@@ -303,8 +303,11 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'StopContainer was sent to the runtime with this grace period (after any preStop hook).',
   },
   {
-    id: 'M109o', kind: 'runtime.kill-override', lane: 'pod-worker', versions: '1.22+', v: 3,
+    id: 'M109o', kind: 'runtime.kill-override', lane: 'pod-worker', versions: 'all (printf ≤1.21)', v: 3,
     msg: ['Killing container with a grace period override'], num: 'gracePeriod',
+    // ≤1.21 logged it after the preStop hook, the ID as a string or (≤1.1x) as its struct: `{"docker" "<id>"}`.
+    printf: ['Killing container %q{containerID}, but using %d{gracePeriod} second grace period override',
+      'Killing container {%q %q{containerID}}, but using %d{gracePeriod} second grace period override'],
     explain: 'The kill uses a grace period override (deletion grace, eviction, or 1 s for orphans).',
   },
   {

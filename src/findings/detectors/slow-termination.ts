@@ -51,6 +51,11 @@ const KINDS = ['runtime.kill', 'runtime.kill-override', 'runtime.prestop', 'runt
 /** One container's stop: from its kill line to its end. */
 interface Stop {
   kill: number;
+  /**
+   * When the stop signal went out: the kill line, or the override line that follows the preStop hook (1.12–1.2x log
+   * "but using N second grace period override" after running the hook: the grace it names starts there).
+   */
+  signal: number;
   /** The grace period StopContainer was given, s (NaN if the line does not say). */
   graceS: number;
   hook: number;
@@ -89,13 +94,17 @@ export const slowTermination: Detector = {
         const hook = hooks.get(key) ?? -1;
         hooks.delete(key);
         const usable = hook >= 0 && t - ev.timeUs[hook] <= MAX_HOOK_US ? hook : -1;
-        open.set(key, { kill: e, graceS: ev.num[e], hook: usable, end: -1, exitCode: NaN, exitEvent: -1, failed: false });
+        open.set(key, { kill: e, signal: e, graceS: ev.num[e], hook: usable, end: -1, exitCode: NaN, exitEvent: -1, failed: false });
         continue;
       }
       const stop = open.get(key);
       if (kind === K.override) {
-        // An override (eviction, orphan clean-up) replaces the grace period of the kill just logged.
-        if (stop && t - ev.timeUs[stop.kill] <= 1e6 && Number.isFinite(ev.num[e])) stop.graceS = ev.num[e];
+        // An override (eviction, orphan clean-up) replaces the grace period of the kill just logged; logged after a
+        // preStop hook that ran in between, it is when the stop signal went out.
+        if (stop && stop.end < 0 && t - ev.timeUs[stop.kill] <= MAX_HOOK_US && Number.isFinite(ev.num[e])) {
+          stop.graceS = ev.num[e];
+          if (t - ev.timeUs[stop.kill] > 1e6) stop.signal = e;
+        }
         continue;
       }
       if (kind === K.finished) {
@@ -210,8 +219,8 @@ type Verdict = 'runtime-slow' | 'grace-ran-out' | 'killed-early' | 'slow-exit' |
  */
 function verdictOf(trace: FindingContext['trace'], s: Stop): Verdict {
   const ev = trace.events;
-  const tookUs = ev.timeUs[s.end] - ev.timeUs[s.kill];
-  const graceUs = Number.isFinite(s.graceS) ? s.graceS * 1e6 : NaN;
+  const tookUs = ev.timeUs[s.end] - ev.timeUs[s.signal];
+  const graceUs = Number.isFinite(s.graceS) ? Math.max(0, s.graceS) * 1e6 : NaN;
   if (tookUs > graceUs + RUNTIME_SLACK_US) return 'runtime-slow';
   const usedGrace = tookUs >= graceUs - GRACE_SLACK_US;
   if ((usedGrace && s.graceS >= 2 && s.exitCode !== 0 && s.exitCode !== 143) || (s.exitCode === 137 && !(tookUs < graceUs - GRACE_SLACK_US))) return 'grace-ran-out';
@@ -250,10 +259,10 @@ function describe(ctx: FindingContext, pod: number, stops: Stop[], delays: reado
   const verdicts = new Set<Verdict>();
   const names: string[] = [];
   for (const s of stops) {
-    for (const e of [s.hook, s.kill, s.end, s.exitEvent]) b.evidence(e);
+    for (const e of [s.hook, s.kill, s.signal, s.end, s.exitEvent]) b.evidence(e);
     const name = containerOf(trace, s.kill);
     if (!names.includes(name)) names.push(name);
-    const stopTookUs = ev.timeUs[s.end] - ev.timeUs[s.kill];
+    const stopTookUs = ev.timeUs[s.end] - ev.timeUs[s.signal];
     const grace = Number.isFinite(s.graceS) ? `${s.graceS} s` : 'its';
     const verdict = verdictOf(trace, s);
     verdicts.add(verdict);
@@ -269,6 +278,12 @@ function describe(ctx: FindingContext, pod: number, stops: Stop[], delays: reado
       'slow-exit': 'it exited on its own, within the grace period, but slowly.',
       hook: 'it exited soon after SIGTERM: the time went to the hook.',
     }[verdict];
+    if (s.signal !== s.kill) {
+      // The hook ran between the kill line and the override: the grace the override names started after it.
+      const negative = s.graceS < 0 ? ` A negative grace period is no deadline at all: the runtime's stop (Docker's with a negative timeout) waits for the process however long it takes — the grace period was used up before the signal was sent.` : '';
+      sentences.push(`Container ${name} was asked to stop at ${timeOfEvent(trace, s.kill)} with a ${ev.num[s.kill]} s grace period (${lineRef(trace, s.kill)}); after its preStop hook the stop signal went out at ${timeOfEvent(trace, s.signal)} with ${grace} left (the override, ${lineRef(trace, s.signal)}), and it stopped ${duration(stopTookUs)} after that, at ${timeOfEvent(trace, s.end)} (${lineRef(trace, s.end)})${exit}: ${said}${negative}`);
+      continue;
+    }
     sentences.push(`${start} with a ${grace} grace period (${lineRef(trace, s.kill)}) and stopped ${duration(stopTookUs)} later, at ${timeOfEvent(trace, s.end)} (${lineRef(trace, s.end)})${exit}: ${said}`);
   }
   const shown = sentences.slice(0, 4);

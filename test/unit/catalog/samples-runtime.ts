@@ -199,6 +199,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     J(json('kuberuntime/kuberuntime_container.go:745', { msg: 'Killing container with a grace period', v: 2, ...JPOD, podUID: UID, containerName: 'app', containerID: `containerd://${CID}`, gracePeriod: 2 }),
       { pods: [web0], cname: 'app', cid: CID, num: 2 })),
   entry('M109o', 'runtime.kill-override', 'pod-worker',
+    // A Chinese note on sidecar shutdown (dockershim, 2020): the struct form, after the preStop hook.
+    P(klog('I', 'kuberuntime_container.go:580', `Killing container {"docker" "${CID}"}, but using 2 second grace period override`), { lane: 'other', cid: CID, num: 2 }),
+    P(klog('I', 'kuberuntime_container.go:600', `Killing container "docker://${CID}", but using -3 second grace period override`), { lane: 'other', cid: CID, num: -3 }),
     S(klog('I', 'kuberuntime_container.go:719', `"Killing container with a grace period override" pod="default/web-0" podUID=${UID} containerName="app" containerID="containerd://${CID}" gracePeriod=1`),
       { pods: [web0], cname: 'app', cid: CID, num: 1 }),
     J(json('kuberuntime/kuberuntime_container.go:741', { msg: 'Killing container with a grace period override', v: 3, ...JPOD, podUID: UID, containerName: 'app', containerID: `containerd://${CID}`, gracePeriod: 0 }),

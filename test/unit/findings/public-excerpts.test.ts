@@ -2208,5 +2208,13 @@ describe('round 18: real excerpts', () => {
     expect(a.lines(f)).toEqual([20, 21, 22, 24, 25, 27]);
     expect(a.trace.sources[0].services?.map((b) => b.mainPid)).toEqual([55860, 110225]);
   });
+
+  it('a ≤1.21 grace-period override logged after the preStop hook starts the stop\'s grace there: a container that stopped soon after it is no SIGTERM-ignoring one (a Chinese note on sidecar shutdown)', () => {
+    const text = readFileSync(new URL('../../fixtures/logs/sidecar-grace-override.log', import.meta.url), 'utf8');
+    const a = analyse(text, 'sidecar.log');
+    // Line 15 is read (`Killing container {"docker" "2e23…"}, but using 2 second grace period override`).
+    expect(a.trace.events.kind.slice(0, a.trace.events.count).filter((k) => kindName(k) === 'runtime.kill-override')).toHaveLength(2);
+    expect(a.findings.filter((f) => f.id === 'slow-termination')).toEqual([]);
+  });
 });
 
