@@ -63,6 +63,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M89f: [[27, NEWER], 'status-manager delete gating'],
   M92: [[27, NEWER], '"Syncing updated statuses"'],
   M30b: [[28, NEWER], '"Pod termination cleaned up volume paths"'],
+  X232: [[27, NEWER], '"Failed to prepare dynamic resources" (DRA in SyncPod, 1.27+)'],
   X20: [[30, NEWER], '"SyncLoop (containermanager)"'],
   M94: [[21, NEWER], '"Generic (PLEG): container finished"'],
   S01: [[0, 9], '"Status Manager: adding pod"'],

@@ -234,6 +234,13 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet could not remove the pod\'s cgroup: a process is still in it (the runtime left one behind) or the cgroup filesystem refused. The terminated pod\'s cleanup is retried, and the pod is not finished until it succeeds.',
   },
   {
+    // SyncPod asks the DRA manager to prepare the pod's resource claims before it creates the sandbox.
+    id: 'X232', kind: 'dra.prepare-failed', lane: 'pod-worker', versions: '1.27+', v: 0,
+    msg: ['Failed to prepare dynamic resources'],
+    text: ['err'],
+    explain: 'The kubelet could not prepare the pod\'s dynamic resources (its ResourceClaims, through their DRA drivers): SyncPod stops before the sandbox, so the pod stays ContainerCreating and the sync is retried.',
+  },
+  {
     // runc's libcontainer inside the kubelet, logging through logrus as it removes each hierarchy's cgroup: its error
     // says why (`rmdir …/kubepods-pod<uid>.slice/…scope: device or resource busy`).
     id: 'X231', kind: 'cm.pod-cgroup-delete-failed', lane: 'pod-worker', versions: 'all (logrus lines of runc\'s libcontainer)', v: 0,

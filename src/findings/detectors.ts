@@ -58,6 +58,7 @@ import { cpuManagerExhausted } from './detectors/cpu-manager-exhausted.ts';
 import { evictionCheckFailing } from './detectors/eviction-check-failing.ts';
 import { podSyncFailing } from './detectors/pod-sync-failing.ts';
 import { podCgroupCleanupFailed } from './detectors/pod-cgroup-cleanup-failed.ts';
+import { resourceClaimFailed } from './detectors/resource-claim-failed.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -75,7 +76,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

@@ -212,9 +212,12 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'userns' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
+  // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
+  // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
+  if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
   if (network) return 'network';
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   if (/address already in use|port is already allocated/i.test(error)) return 'port';
@@ -278,6 +281,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.',
     title: '',
     next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd`, crio or docker) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel: `dmesg` for a page allocation failure of runc, memory too fragmented to set up a namespace) — and check `runc --version` against what the runtime expects.',
+  },
+  userns: {
+    why: 'The runtime could not create the sandbox\'s user namespace (the pod runs with hostUsers: false): its unshare failed with ENOSPC, which for a user namespace means the node\'s limit on them is reached or zero (the user.max_user_namespaces sysctl) — not a full disk. No network plugin was asked anything yet.',
+    title: ': no user namespace could be created',
+    next: 'Check `sysctl user.max_user_namespaces` on the node (0 turns user namespaces off; some distributions set it so) and raise it, and that the kernel and runtime support user namespaces for pods (idmapped mounts need a recent kernel and a runtime that supports them for pods); or run the pod without hostUsers: false.',
   },
   'runtime-timeout': {
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',

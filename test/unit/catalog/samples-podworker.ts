@@ -1,5 +1,5 @@
 /** Sample lines for the pod workers and the pod sync functions (kubelet-reference §4.2, §4.3). */
-import { CID, J, P, S, STATIC_UID, UID, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
+import { CID, J, P, S, STATIC_UID, UID, UID2, WEB0, entry, json, klog, pod, type EntrySamples } from './sample-kit.ts';
 
 const web0 = pod('default', 'web-0', UID);
 const etcd = pod('kube-system', 'etcd-node-1', STATIC_UID);
@@ -116,6 +116,12 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], text: `unable to destroy cgroup paths for cgroup [kubepods pod${UID}] : Failed to remove paths: map[memory:/sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice]` }),
     J(json('cm/pod_container_manager_linux.go:210', { msg: 'Failed to delete cgroup paths', cgroupName: ['kubepods', 'burstable', `pod${UID}`], err: 'unable to destroy cgroup paths: device or resource busy' }),
       { pods: [pod('', '', UID)], text: 'unable to destroy cgroup paths: device or resource busy' })),
+  entry('X232', 'dra.prepare-failed', 'pod-worker',
+    // google/dranet#30 (kubeadm 1.32): the claim was never reserved for the pod (DRA off in the scheduler).
+    S(klog('E', 'kuberuntime_manager.go:1217', `"Failed to prepare dynamic resources" err="pod web-0(${UID}) is not allowed to use resource claim nics(${UID2})" pod="default/web-0"`),
+      { pods: [pod('default', 'web-0')], text: `pod web-0(${UID}) is not allowed to use resource claim nics(${UID2})` }),
+    J(json('kuberuntime/kuberuntime_manager.go:1217', { msg: 'Failed to prepare dynamic resources', err: 'NodePrepareResources failed: rpc error: code = Unavailable', pod: { name: 'web-0', namespace: 'default' } }),
+      { pods: [pod('default', 'web-0')], text: 'NodePrepareResources failed: rpc error: code = Unavailable' })),
   entry('X231', 'cm.pod-cgroup-delete-failed', 'pod-worker',
     // libcontainer's logrus line in the kubelet's journal (the same note), read like a structured record.
     S(`Sep 01 10:20:30 node-1 kubelet[15326]: time="2026-09-01T10:20:30+08:00" level=error msg="Failed to remove cgroup" error="rmdir /sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice/cri-containerd-${CID}.scope: device or resource busy"`,

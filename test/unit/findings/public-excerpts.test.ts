@@ -2216,5 +2216,25 @@ describe('round 18: real excerpts', () => {
     expect(a.trace.events.kind.slice(0, a.trace.events.count).filter((k) => kindName(k) === 'runtime.kill-override')).toHaveLength(2);
     expect(a.findings.filter((f) => f.id === 'slow-termination')).toEqual([]);
   });
+
+});
+
+describe('round 19: real excerpts', () => {
+  it('a sandbox whose user namespace cannot be made (unshare ENOSPC) is the node\'s user-namespace limit, not the network plugin (siderolabs/talos#8554)', () => {
+    // https://github.com/siderolabs/talos/issues/8554 — hostUsers: false on Talos, user.max_user_namespaces=0.
+    const f = only(fixture('sandbox-create-failed-18.log'), 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for default/userns: no user namespace could be created');
+    expect(f.next).toContain('user.max_user_namespaces');
+    expect(f.next).not.toContain('/etc/cni/net.d');
+  });
+
+  it('a pod whose resource claim is not reserved for it cannot get its dynamic resources: DRA off in the scheduler (google/dranet#30)', () => {
+    // https://github.com/google/dranet/issues/30 — kubeadm 1.32, DynamicResourceAllocation enabled on the kubelet only.
+    const a = fixture('resource-claim-failed-1.log');
+    const f = only(a, 'resource-claim-failed');
+    expect(f.title).toBe('Dynamic resources of default/pod1 cannot be prepared: its claim is not reserved for it');
+    expect(f.next).toContain('kube-scheduler');
+    expect(a.trace.sources[0].versionRange.min).toBe('1.27');
+  });
 });
 
