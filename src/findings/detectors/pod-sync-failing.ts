@@ -15,9 +15,10 @@ import { eventsByPod } from '../episodes.ts';
 const MAX_PER_POD = 5000;
 /**
  * The steps other rules read from a sync error (crashloop-backoff, image-pull-failed, sandbox-create-failed,
- * pod-kill-failed, container-config-error, network-not-ready, volume-mount-timeout): told there, or not a fault there.
+ * pod-kill-failed, container-config-error, network-not-ready, volume-mount-timeout, resource-claim-failed): told there,
+ * or not a fault there.
  */
-const READ_ELSEWHERE = /CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ImageInspectError|CreatePodSandbox|KillPodSandbox|"KillContainer"|CreateContainerConfigError|network is not ready|NetworkPluginNotReady|unmounted volumes|attach or mount volumes/;
+const READ_ELSEWHERE = /CrashLoopBackOff|ImagePullBackOff|ErrImagePull|ImageInspectError|CreatePodSandbox|KillPodSandbox|"KillContainer"|CreateContainerConfigError|network is not ready|NetworkPluginNotReady|unmounted volumes|attach or mount volumes|prepare dynamic resources/;
 
 export const podSyncFailing: Detector = {
   id: 'pod-sync-failing',

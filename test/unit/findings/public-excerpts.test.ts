@@ -2236,5 +2236,14 @@ describe('round 19: real excerpts', () => {
     expect(f.next).toContain('kube-scheduler');
     expect(a.trace.sources[0].versionRange.min).toBe('1.27');
   });
+
+  it('a terminating pod whose dynamic resources cannot be unprepared stays Terminating: told by the claim rule, not as a runtime error (kubernetes/kubernetes#139772)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/139772 — KubeVirt with DRA devices, 1.36.
+    const a = fixture('resource-claim-failed-2.log');
+    const f = only(a, 'resource-claim-failed');
+    expect(f.title).toBe('Dynamic resources of default/virt-launcher-vmi-dra-pgpu-nic-8m27v cannot be released');
+    expect(f.explanation).toContain('stays Terminating');
+    expect(a.findings.filter((x) => x.id === 'pod-sync-failing')).toEqual([]);
+  });
 });
 
