@@ -212,7 +212,7 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'userns' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
@@ -235,6 +235,8 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   if (error.includes('cgroup')) return error.includes('cgroup mountpoint does not exist') ? 'cgroup-mount' : 'cgroup';
   // The sandbox's root filesystem (an overlay of its snapshots) could not be mounted.
   if (/failed to mount rootfs component|mount source: \\?"?overlay/.test(error)) return 'rootfs';
+  // runc could not switch to the container's user: an ID not mapped in the user namespace the runtime runs in.
+  if (/unable to setup user|setgroups: invalid argument/.test(error)) return 'id-map';
   // The runtime's OCI runtime (runc) failed to create the sandbox's container: no network step was reached.
   // (Docker 17's words for it: "oci runtime error: … process_linux.go: running exec setns process for init caused …".)
   if (/OCI runtime create failed|runc create failed|oci runtime error/i.test(error)) return 'oci';
@@ -286,6 +288,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime could not create the sandbox\'s user namespace (the pod runs with hostUsers: false): its unshare failed with ENOSPC, which for a user namespace means the node\'s limit on them is reached or zero (the user.max_user_namespaces sysctl) — not a full disk. No network plugin was asked anything yet.',
     title: ': no user namespace could be created',
     next: 'Check `sysctl user.max_user_namespaces` on the node (0 turns user namespaces off; some distributions set it so) and raise it, and that the kernel and runtime support user namespaces for pods (idmapped mounts need a recent kernel and a runtime that supports them for pods); or run the pod without hostUsers: false.',
+  },
+  'id-map': {
+    why: 'runc could not set up the user of the sandbox\'s container ("setgroups: invalid argument"): a user or group ID it needs is not mapped in the user namespace the runtime itself runs in — a rootless or nested node (a node in a container) whose ID map is too narrow; the pause image runs as 65535.',
+    title: ': an ID it needs is not mapped',
+    next: 'Look at the ID maps the runtime runs under (`cat /proc/self/uid_map /proc/self/gid_map` inside the node; for rootless nodes /etc/subuid and /etc/subgid, or the container engine\'s --userns maps) and map a full range (at least 0–65535) to the node.',
   },
   'runtime-timeout': {
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',

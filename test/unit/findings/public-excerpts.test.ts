@@ -2245,5 +2245,11 @@ describe('round 19: real excerpts', () => {
     expect(f.explanation).toContain('stays Terminating');
     expect(a.findings.filter((x) => x.id === 'pod-sync-failing')).toEqual([]);
   });
+
+  it('runc\'s "setgroups: invalid argument" on a rootless node\'s sandbox is an ID not mapped in its user namespace (rootless-containers/usernetes#368)', () => {
+    const f = only(fixture('sandbox-create-failed-19.log'), 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for kube-system/etcd-u7s-corona173: an ID it needs is not mapped');
+    expect(f.next).toContain('/proc/self/uid_map');
+  });
 });
 
