@@ -61,6 +61,13 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     explain: 'A volume of the pod is unmounted; the terminated pod can be cleaned up once all are.',
   },
   {
+    // The projected volume plugin (the service account token, kube-root-ca.crt, downward API) building its files.
+    id: 'X233', kind: 'volume.projected-failed', lane: 'volume', versions: 'all', v: 0,
+    printf: ['Error preparing data for projected volume %s{volume} for pod %s{pod}: %v{err}'],
+    text: ['err'],
+    explain: 'The kubelet could not build a projected volume\'s files (a service account token, the kube-root-ca.crt ConfigMap, a Secret or ConfigMap the pod projects): the mount is retried and the pod waits in ContainerCreating. Right after a kubelet start or the pod\'s scheduling, "not registered" (the kubelet\'s object cache) and a token request "forbidden" to the node (the API server\'s node authorizer not yet knowing the pod is bound there) are usually passing.',
+  },
+  {
     id: 'M115f', kind: 'volume.detached', lane: 'volume', versions: 'all', v: 0,
     msg: ['Volume detached for volume *'], printf: ['Volume detached for volume %q{volume} (UniqueName: %q{uniqueName}) on node %s'],
     inner: { field: 'msg', printf: ['Volume detached for volume %q{volume} (UniqueName: %q{uniqueName}) on node %s'] },

@@ -175,6 +175,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], text: 'token' }),
     J(json('operationexecutor/operation_generator.go:803', { msg: `UnmountVolume.TearDown succeeded for volume "${SECRET_VOL}" (OuterVolumeSpecName: "token") pod "${UID}" (UID: "${UID}"). InnerVolumeSpecName "token". PluginName "kubernetes.io/secret", VolumeGidValue ""`, v: 0 }),
       { pods: [pod('', '', UID)], text: 'token' })),
+  entry('X233', 'volume.projected-failed', 'volume',
+    // kubernetes/kubernetes#101911: a pod just scheduled; the node authorizer not yet aware of it.
+    P(klog('E', 'projected.go:199', 'Error preparing data for projected volume kube-api-access-8m7sf for pod default/web-0: [failed to fetch token: serviceaccounts "default" is forbidden: User "system:node:node-1" cannot create resource "serviceaccounts/token"]'),
+      { pods: [pod('default', 'web-0')], text: '[failed to fetch token: serviceaccounts "default" is forbidden: User "system:node:node-1" cannot create resource "serviceaccounts/token"]' })),
   entry('M115f', 'volume.detached', 'volume',
     P(klog('I', 'reconciler.go:297', `Volume detached for volume "token" (UniqueName: "${SECRET_VOL}") on node "node-1" DevicePath ""`), { text: 'token' }),
     S(klog('I', 'reconciler_common.go:299', String.raw`"Volume detached for volume \"token\" (UniqueName: \"${SECRET_VOL}\") on node \"node-1\" DevicePath \"\""`), { text: 'token' }),

@@ -270,5 +270,12 @@ describe('hard-wrapped logs', () => {
       'Feb 25 18:06:44 master01 kubelet[4417]: I0225 18:06:44.793870    4417 kubelet.go:1701] "Waiting..." pod="kube-system/etcd-master01"'].join('\n'), 's.md');
     expect(prose.sources[0].diagnostics.filter((d) => d.message.includes('ellipsis'))).toEqual([]);
   });
+
+  it('a structured record an editor wrapped at the space before a key (`podUID=…` alone on a line) keeps its pairs (kubernetes/kubernetes#134954)', () => {
+    const text = readFileSync(join(FIXTURES, '..', 'logs', 'structured-wrapped-before-keys.md'), 'utf8');
+    const trace = analyzeText(text, 'issue.md');
+    expect(eventRows(trace)[0].where).toBe('issue.md:4+3');
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['kube-apiserver/kube-apiserver-pod 50840762a90781c8d1322ebf15d60a08']);
+  });
 });
 
