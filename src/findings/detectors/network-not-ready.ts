@@ -22,7 +22,8 @@ export const networkNotReady: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const matching: number[] = [];
-    for (const e of ctx.ofKinds(['node.network-not-ready', 'event.network-not-ready', 'pw.sync-error'])) {
+    // (≤1.23's "Unable to update cni config: No networks found" is the dockershim's own word for it.)
+    for (const e of ctx.ofKinds(['node.network-not-ready', 'event.network-not-ready', 'node.cni-config', 'pw.sync-error'])) {
       if (ev.kind[e] === SYNC_ERROR && !ctx.text(e).includes('network is not ready')) continue;
       matching.push(e);
     }

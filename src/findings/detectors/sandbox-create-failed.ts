@@ -212,12 +212,14 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
   // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
   if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
+  // The plugin's address management has no address left for the pod (host-local's range, the AWS VPC CNI's pool).
+  if (/no IP addresses available in range|failed to assign an IP address to container/.test(error)) return 'no-ip';
   if (network) return 'network';
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   if (/address already in use|port is already allocated/i.test(error)) return 'port';
@@ -283,6 +285,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime\'s OCI runtime (runc) failed to create the sandbox\'s container, before any network was set up.',
     title: '',
     next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd`, crio or docker) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel: `dmesg` for a page allocation failure of runc, memory too fragmented to set up a namespace) — and check `runc --version` against what the runtime expects.',
+  },
+  'no-ip': {
+    why: 'The network plugin\'s address management had no pod IP left to give: every address of the node\'s range is taken (host-local keeps one file per address under /var/lib/cni/networks/<network>/, and addresses of sandboxes that went away without a clean teardown stay taken), or — with the AWS VPC CNI — its daemon (ipamd) had no free address on the node\'s network interfaces. Every new pod on this node fails the same way until addresses are freed.',
+    title: ': no pod IP address left',
+    next: 'Compare the addresses the plugin holds with the pods that run: with host-local, `ls /var/lib/cni/networks/<network>/` against `crictl pods` (remove the files of sandboxes that no longer exist, or restart the node); a node\'s podCIDR too small for its maxPods needs a larger one. With the AWS VPC CNI, read /var/log/aws-routed-eni/ipamd.log and the aws-node pod, and check the subnet\'s free addresses and the instance type\'s ENI and IP limits.',
   },
   userns: {
     why: 'The runtime could not create the sandbox\'s user namespace (the pod runs with hostUsers: false): its unshare failed with ENOSPC, which for a user namespace means the node\'s limit on them is reached or zero (the user.max_user_namespaces sysctl) — not a full disk. No network plugin was asked anything yet.',

@@ -1181,7 +1181,8 @@ describe('round 11: real excerpts', () => {
     expect(a.trace.sources[0].lines).toMatchObject({ klog: 7 });
     expect(a.trace.sources[0].node).toBe('master');
     const f = only(a, 'network-not-ready');
-    expect(f.explanation).toMatch(/^At 15:17:14\.927511 \(line 7\) the runtime reported its pod network not ready/);
+    // (The CNI config line just before it, "No networks found", is the same condition in the dockershim's words.)
+    expect(f.explanation).toMatch(/^From 15:17:14\.927414 \(line 6\) to 15:17:14\.927511 \(line 7\), 97µs and 2 lines, the runtime reported its pod network not ready/);
   });
 
   it('kubelet messages whose klog header was trimmed off, in host-less journal lines, tell the preStop bug (kubernetes/kubernetes#117373)', () => {
@@ -2250,6 +2251,21 @@ describe('round 19: real excerpts', () => {
     const f = only(fixture('sandbox-create-failed-19.log'), 'sandbox-create-failed');
     expect(f.title).toBe('Pod sandbox creation failing for kube-system/etcd-u7s-corona173: an ID it needs is not mapped');
     expect(f.next).toContain('/proc/self/uid_map');
+  });
+
+  it('a sandbox failing for "no IP addresses available in range set" is the node out of pod IPs, told with host-local\'s reservations (rancher/rancher#14504)', () => {
+    const a = fixture('sandbox-create-failed-20.log');
+    const titles = a.findings.filter((x) => x.id === 'sandbox-create-failed').map((x) => x.title);
+    expect(titles).toEqual([
+      'Pod sandbox creation failing for myzep/myzep-79945ccb7f-rz8ld: no pod IP address left',
+      'Pod sandbox creation failing for kube-system/kube-dns-5ccb66df65-hmq9g: no pod IP address left',
+    ]);
+    expect(a.of('sandbox-create-failed')[0].next).toContain('/var/lib/cni/networks/');
+  });
+
+  it('the dockershim\'s "Unable to update cni config: no valid networks found" is the pod network not being ready (weaveworks/weave#3748)', () => {
+    const f = only(fixture('network-not-ready-5.log'), 'network-not-ready');
+    expect(f.explanation).toContain('no valid networks found in /etc/cni/net.d');
   });
 });
 
