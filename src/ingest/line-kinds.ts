@@ -144,8 +144,6 @@ export function looksLikeLogfmtRecord(s: string, p: number): boolean {
 /** `tail-of-token key=value key2="v"`: the rest of a structured line that was hard-wrapped mid-token. */
 export function looksLikeKeyValueTail(s: string, p: number): boolean {
   if (looksLikeLogfmtRecord(s, p)) return false;
-  // The next pair itself (`podUID=5084…`): a record an editor wrapped at the space before a key.
-  if (startsWithKey(s, p)) return true;
   const sp = s.indexOf(' ', p);
   if (sp < 0 || sp - p > 200) return false;
   const eq = s.indexOf('=', sp);
@@ -158,8 +156,11 @@ export function looksLikeKeyValueTail(s: string, p: number): boolean {
   return true;
 }
 
-/** `key=` at p: a key's characters (a letter first, at most 40) and then '='. */
-function startsWithKey(s: string, p: number): boolean {
+/**
+ * `key=` at p: a key's characters (a letter first, at most 40) and then '=' — the next pair of a structured record an
+ * editor wrapped at the space before a key (`podUID=5084…` alone on a line).
+ */
+export function startsWithKey(s: string, p: number): boolean {
   const c = s.charCodeAt(p);
   if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false;
   for (let i = p + 1; i < s.length && i - p <= 40; i++) {

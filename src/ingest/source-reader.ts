@@ -22,7 +22,7 @@ import { PendingRecord, MAX_RECORD_CHARS, closesBrackets } from './pending-recor
 import { cutInside } from './structured.ts';
 import { PagerCuts, pagerCutWarning } from './pager-cut.ts';
 import {
-  containerSectionName, isElisionMark, isFrame, isGoroutineHeader, isSourceLocation, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikePanicLine, quoteEnd,
+  containerSectionName, isElisionMark, isFrame, isGoroutineHeader, isSourceLocation, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikeLogfmtRecord, looksLikePanicLine, quoteEnd, startsWithKey,
 } from './line-kinds.ts';
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
@@ -1338,6 +1338,13 @@ export class SourceReader {
       this.counts.continuation++;
       pending.trimEnd();
       pending.append(' ' + text.slice(p).trim(), lastLine);
+      return true;
+    }
+    if (rec.era === Era.Structured && pending.endsWith(' ') && startsWithKey(text, p) && !looksLikeLogfmtRecord(text, p)) {
+      // The next pair, the record wrapped at the space before it (kept at the line's end). (A line cut anywhere —
+      // `…" podUID="c17` / `45bf9…` — is the rule below's, joined with nothing between.)
+      this.counts.continuation++;
+      pending.append(text.slice(p), lastLine);
       return true;
     }
     if (rec.era === Era.Structured && looksLikeKeyValueTail(text, p)) {
