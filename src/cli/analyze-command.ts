@@ -2,7 +2,7 @@
 import { Analyzer } from '../model/analyze.ts';
 import { dumpPod } from '../model/dump.ts';
 import { describeRestart, kubeletRestartsOf, type KubeletRestart } from '../model/kubelet-restarts.ts';
-import { nodeTitle, podId } from '../model/trace-query.ts';
+import { nodeTitle, podId, serviceBlocks } from '../model/trace-query.ts';
 import { ASSUMED_NODE_NAME } from '../model/source-segment.ts';
 import type { SourceInfo, Trace } from '../model/trace.ts';
 import { checkReadable, unclearedBuffer } from './read-files.ts';
@@ -168,7 +168,7 @@ export function analyzeText(trace: Trace): string {
     out.push(`  kubelet version: ${s.versionRange.label}${s.versionRange.signals.length ? ` (from: ${s.versionRange.signals.slice(0, 4).join('; ')}${s.versionRange.signals.length > 4 ? '; …' : ''})` : ''}`);
     out.push(`  year: ${s.year.value} (${YEAR_FROM[s.year.how]})${s.reversed ? '; newest-first file, put in time order' : ''}`);
     if (s.startUs) out.push(`  time: ${formatEpochUs(s.startUs)} → ${formatEpochUs(s.endUs)}`);
-    for (const b of s.services ?? (s.service ? [s.service] : [])) out.push(`  systemctl status (line ${b.line}): ${b.active}${b.since ? ` since ${b.since}` : ''}${b.mainPid ? `, main PID ${b.mainPid}` : ''}`);
+    for (const b of serviceBlocks(s)) out.push(`  systemctl status (line ${b.line}): ${b.active}${b.since ? ` since ${b.since}` : ''}${b.mainPid ? `, main PID ${b.mainPid}` : ''}`);
     for (const d of s.diagnostics.slice(0, 20)) out.push(`  ${d.level}: ${d.line ? `line ${d.line}: ` : ''}${d.message}`);
     if (s.diagnostics.length > 20 || s.diagnosticsDropped) out.push(`  … ${s.diagnostics.length - 20 + s.diagnosticsDropped} more diagnostics`);
   }

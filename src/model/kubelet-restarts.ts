@@ -15,7 +15,7 @@ import { KUBELET_START_KINDS } from './machines.ts';
 import { Severity } from '../ingest/klog-header.ts';
 import { formatDurationUs } from '../util/time.ts';
 import { serviceSinceUs } from '../ingest/source-notes.ts';
-import { eventLabel, str } from './trace-query.ts';
+import { eventLabel, serviceBlocks, str } from './trace-query.ts';
 import type { Trace } from './trace.ts';
 
 export interface PreviousProcess {
@@ -192,7 +192,7 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
 /** A pasted `systemctl status` of the new process's source naming it as the main PID: when the service started it. */
 function serviceStart(trace: Trace, r: KubeletRestart): { us: number; line: number; text: string } | undefined {
   const src = trace.sources[trace.events.source[r.startEvent]];
-  const service = r.pid ? (src?.services ?? (src?.service ? [src.service] : [])).find((b) => b.mainPid === r.pid) : undefined;
+  const service = r.pid ? serviceBlocks(src).find((b) => b.mainPid === r.pid) : undefined;
   if (!service) return undefined;
   const us = serviceSinceUs(service);
   return Number.isNaN(us) ? undefined : { us, line: service.line, text: service.since.slice(0, 19) };

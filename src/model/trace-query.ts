@@ -8,11 +8,16 @@ import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
 import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { CUT_WARNING_PREFIX } from '../ingest/cut-warning.ts';
-import type { PodInfo, SourceInfo, Trace } from './trace.ts';
+import type { PodInfo, ServiceStatus, SourceInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
 
 /** How a node is named to a reader: `node worker-7`, or `unnamed node` when the log never named it (ASSUMED_NODE_NAME). */
+/** Every `systemctl status` block of the kubelet pasted with a source, in line order (SourceInfo keeps the list only when there are several). */
+export function serviceBlocks(source: SourceInfo | undefined): readonly ServiceStatus[] {
+  return source?.services ?? (source?.service ? [source.service] : []);
+}
+
 export function nodeTitle(name: string): string {
   return name === ASSUMED_NODE_NAME ? 'unnamed node' : `node ${name}`;
 }

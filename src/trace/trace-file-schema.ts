@@ -35,6 +35,9 @@ const count = int(0, 2 ** 53);
 const text = str(TRACE_LIMITS.stringChars);
 const indexList = arrayOf(index, TRACE_LIMITS.objects);
 
+/** A pasted `systemctl status` block (ServiceStatus). */
+const SERVICE_SPEC: Spec = object({ active: text, mainPid: count, since: optional(text), line: count });
+
 export const SOURCE_SPEC: Spec = object({
   index, name: text, format: oneOf(FORMAT_IDS), formatLabel: text, node: text, bytes: count, gzip: bool(),
   lines: object({ total: count, klog: count, continuation: count, unrecognized: count, blank: count }),
@@ -47,9 +50,9 @@ export const SOURCE_SPEC: Spec = object({
   // Trace files written before cuts were kept have none.
   cuts: optional(arrayOf(object({ line: count, kind: oneOf(CUT_KINDS) }), 100_000)),
   // Only where a `systemctl status` block was pasted with the log.
-  service: optional(object({ active: text, mainPid: count, since: optional(text), line: count })),
+  service: optional(SERVICE_SPEC),
   // Only where several were (every block, in line order).
-  services: optional(arrayOf(object({ active: text, mainPid: count, since: optional(text), line: count }), 64)),
+  services: optional(arrayOf(SERVICE_SPEC, 64)),
   // Only for a Windows node (what says so).
   windows: optional(text),
 });

@@ -9,6 +9,7 @@ import type { ReconstructContext } from './context.ts';
 import type { KubeletMemory } from './kubelet-memory.ts';
 import { serviceSinceUs } from '../../ingest/source-notes.ts';
 import type { SourceInfo } from '../trace.ts';
+import { serviceBlocks } from '../trace-query.ts';
 import { shortText } from './labels.ts';
 
 const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
@@ -46,7 +47,7 @@ export class NodeEvents {
 
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, sources: readonly SourceInfo[] = []) {
     for (const src of sources) {
-      for (const block of src.services ?? (src.service ? [src.service] : [])) {
+      for (const block of serviceBlocks(src)) {
         const sinceUs = serviceSinceUs(block);
         if (block.mainPid > 0 && block.active.startsWith('active') && !Number.isNaN(sinceUs)) this.serviceSinceByPid.set(block.mainPid, sinceUs);
       }

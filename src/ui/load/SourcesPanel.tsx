@@ -4,6 +4,7 @@
  */
 import { Fragment } from 'react';
 import type { SourceInfo, Trace } from '../../model/trace.ts';
+import { serviceBlocks } from '../../model/trace-query.ts';
 import { formatEpochUs } from '../../util/time.ts';
 import { useTrace } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
@@ -36,7 +37,7 @@ function Source({ trace, source }: { trace: Trace; source: SourceInfo }) {
         <dt>Year</dt><dd>{source.year.value}, {YEAR_HOW[source.year.how] ?? source.year.how}</dd>
         <dt>Node</dt><dd>{source.node}{source.windows && <span className="muted"> — Windows (from {source.windows})</span>}</dd>
         {source.endUs > 0 && <><dt>Time</dt><dd>{formatEpochUs(source.startUs)} → {formatEpochUs(source.endUs)}</dd></>}
-        {(source.services ?? (source.service ? [source.service] : [])).map((b) => (
+        {serviceBlocks(source).map((b) => (
           <Fragment key={b.line}><dt>Service</dt><dd>systemctl status at line {b.line}: {b.active}{b.since ? ` since ${b.since}` : ''}{b.mainPid > 0 ? `, main PID ${b.mainPid}` : ''}</dd></Fragment>
         ))}
       </dl>
