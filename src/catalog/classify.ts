@@ -3,9 +3,9 @@
  * number/text details the model reads. The same code serves all three eras (printf, structured, JSON) because
  * printf placeholders and structured keys use the same field names (see entry.ts).
  */
-import { CATALOG, MessageMatcher, kindId } from './catalog.ts';
+import { CATALOG, FILE_DECIDES, MessageMatcher, kindId } from './catalog.ts';
 import { innerSpecs, type CatalogEntry } from './entry.ts';
-import { laneForFile } from './file-lanes.ts';
+import { laneForFile, otherProgramOfFile } from './file-lanes.ts';
 import {
   containerNameFrom, findPodInText, podUidInCgroup, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
   type FieldValue, type PodRef,
@@ -36,10 +36,15 @@ export interface Classified {
   learnedNames: [string, string][];
   /** Where a structured record's text ends inside a value, as structured.ts cutInside says ('' if it does not). */
   cut: string;
+  /**
+   * Another program printed it: an entry only other programs print (CatalogEntry.notKubelet), or a line of a file
+   * only another Kubernetes program has (file-lanes.ts) — its pid is not the kubelet's.
+   */
+  otherProgram: boolean;
 }
 
 export function newClassified(): Classified {
-  return { entry: 0, kind: 0, lane: 'other', pods: [], containerId: '', runtime: '', containerName: '', sandboxId: '', probeType: '', num: NaN, text: '', message: '', learnedNames: [], cut: '' };
+  return { entry: 0, kind: 0, lane: 'other', pods: [], containerId: '', runtime: '', containerName: '', sandboxId: '', probeType: '', num: NaN, text: '', message: '', learnedNames: [], cut: '', otherProgram: false };
 }
 
 const MAX_TEXT = 400;
@@ -242,6 +247,14 @@ export class Classifier {
     }
     if (fields.status) this.summarize(fields.status, out);
     out.lane = entryIdx === 0 ? laneForFile(rec.file, out.pods.length > 0) : entry.lane;
+    // A message the catalog does not know, or one other programs print too, from a file only another program has: that
+    // program's line (a controller's version banner is no kubelet start), kept as an event of no kind on 'other'.
+    const byFile = FILE_DECIDES[entryIdx] === 1 && otherProgramOfFile(rec.file) !== '';
+    out.otherProgram = entry.notKubelet === true || byFile;
+    if (byFile) {
+      out.kind = this.unknownKind;
+      out.lane = 'other';
+    }
   }
 
   private extractPods(out: Classified): void {

@@ -52,7 +52,7 @@ export function laneForFile(file: string, hasPod: boolean): LaneKind {
   if (!hit) {
     const base = file.slice(file.lastIndexOf('/') + 1);
     hit = ['other', 'other'];
-    if (!otherProgramOfFile(file)) for (const [re, withPod, without] of FILE_LANES) {
+    for (const [re, withPod, without] of FILE_LANES) {
       if (re.test(base)) { hit = [withPod, without]; break; }
     }
     cache.set(file, hit);

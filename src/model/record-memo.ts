@@ -14,7 +14,6 @@
  */
 import { Classifier, newClassified } from '../catalog/classify.ts';
 import { CATALOG, FILE_DECIDES } from '../catalog/catalog.ts';
-import { otherProgramOfFile } from '../catalog/file-lanes.ts';
 import type { PodRef } from '../catalog/extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
 import { detachString, type StringTable } from '../util/string-table.ts';
@@ -119,15 +118,6 @@ export class RecordMemo {
   classifyFresh(rec: LogRecord, keep: boolean): ClassifiedRecord {
     const c = this.cls;
     this.classifier.classify(rec, c);
-    const byFile = FILE_DECIDES[c.entry] === 1 && otherProgramOfFile(rec.file) !== '';
-    const otherProgram = CATALOG[c.entry].notKubelet === true || byFile;
-    // A line of another program's file says nothing of the kubelet's state (a controller's version banner is no kubelet
-    // start): kept, its message known, as an event of no kind on the 'other' lane. (notKubelet entries have kinds of
-    // their own that nothing of the kubelet's reads.)
-    if (byFile) {
-      c.kind = 0;
-      c.lane = 'other';
-    }
     const s = this.strings;
     const own = keep ? detachString : (x: string) => x;
     return {
@@ -143,7 +133,7 @@ export class RecordMemo {
       probe: Math.max(0, PROBE_TYPES.indexOf(c.probeType)),
       num: c.num,
       fileAdd: c.text === 'file' && CATALOG[c.entry].kind === 'syncloop.add',
-      otherProgram,
+      otherProgram: c.otherProgram,
       learnedNames: c.learnedNames.map(([id, name]) => [id.slice(0, 12), own(name)] as const),
       text: c.text ? s.intern(c.text) : 0,
       cut: c.cut,
