@@ -366,7 +366,6 @@ export class SourceReader {
     }
     if (this.csvHeaderPossible && this.csvHeader(text, lineNo)) return;
     if (!this.facts.pathMinor) this.versionInPath(text);
-    if (!this.facts.logLibrary) this.facts.logLibrary = logLibraryIn(text);
     // (Not inside a klog multi-line value, whose lines — TAB-indented — may be JSON printed over lines too.)
     // A log line before the object closed: it was no object (a document's fragment), and the log goes on.
     if (this.jsonDoc && this.recordForm(text) !== '') this.replayJsonDoc();
@@ -851,6 +850,8 @@ export class SourceReader {
       // klog indents every value line with a TAB; an empty line here is one whose TAB an editor trimmed away, and
       // one indented by spaces had its TAB turned into them (a paste into an issue, a terminal's copy).
       if (c === 9 || close || isBlankFrom(text, p) || (c === 32 && text.charCodeAt(p + 1) === 32)) {
+        // (A `stacktrace=<` value's frames name the logging library too.)
+        if (c === 9) this.noteLogLibrary(text);
         this.counts.continuation++;
         pending.append('\n' + text.slice(p), lastLine);
         // ` > next=<` opens the next multi-line value on the closing line.
@@ -1289,6 +1290,7 @@ export class SourceReader {
       // The dump stays in the record's line span (the raw view shows it) but not in its message text.
       this.panicMode = true;
       this.dumpLines++;
+      this.noteLogLibrary(text);
       this.counts.continuation++;
       pending.extendTo(lastLine);
       return true;
@@ -1419,6 +1421,11 @@ export class SourceReader {
     const todUs = wrapperTimeOfDayUs(w);
     return Number.isFinite(todUs) && Number.isFinite(this.clockWrapperTodUs) && this.clockKlogUs === this.pending!.rec.yearlessUs
       && Math.floor(todUs / 1e6) === Math.floor(this.clockWrapperTodUs / 1e6);
+  }
+
+  /** The logging library a Go stack's line names, the first one seen (a version signal: source-notes.ts logLibraryIn). */
+  private noteLogLibrary(text: string): void {
+    if (!this.facts.logLibrary) this.facts.logLibrary = logLibraryIn(text);
   }
 
   /** Upside-down block lines (newest-first journal): held until the header they belong to. True if taken. */
