@@ -140,19 +140,18 @@ const MAX_PROSE_DATES = 200;
 /** One cut per stretch of records at most, so this bounds a document of ten thousand excerpts. */
 const MAX_CUTS = 10_000;
 
+/** A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`): its host and directory (either form), and its command. */
+const PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})) ?[$#] ?(?:sudo )?(\S.{0,300})/;
 /**
- * A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`) whose command reads a log on that machine (journalctl,
- * systemctl status, grep, cat, tail…): the host the lines after it come from. A prompt running anything else
- * (kubectl, ssh) says nothing about the node.
+ * A prompt's command that reads a log on that machine (journalctl, systemctl status, grep, cat, tail…): its host is
+ * the one the lines after it come from. A prompt running anything else (kubectl, ssh) says nothing about the node.
  */
-const LOG_COMMAND_PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})) ?[$#] ?(?:sudo )?(journalctl|systemctl status|cat|grep|egrep|zgrep|zcat|tail|less|head|docker logs|crictl logs)\b/;
+const LOG_COMMAND = /^(journalctl|systemctl status|cat|grep|egrep|zgrep|zcat|tail|less|head|docker logs|crictl logs)\b/;
 /** Commands that read a file: the machine they run on is the node only when the file is its own log. */
 const FILE_READERS = new Set(['cat', 'grep', 'egrep', 'zgrep', 'zcat', 'tail', 'less', 'head']);
 /** A node's own log files (and a prompt standing among them): /var/log/…, the kubelet's --log-dir under /var/lib. */
 const NODE_LOG_PATH = /(?:^|[\s=:'"])\/var\/(?:log|lib)\b/;
 
-/** A shell prompt and the command after it (`user@host:~$ sudo kubectl get pods` → `kubectl get pods`). */
-const PROMPT_COMMAND = /^(?:\[[\w.-]{1,32}@[\w.-]{1,253} [^\]]{0,100}\]|[\w.-]{1,32}@[\w.-]{1,253}:\S{0,200}) ?[$#] ?(?:sudo )?(\S.{0,300})/;
 /**
  * Programs that print klog lines of their own (client-go's, the CRI client's): their lines after a prompt running them
  * are theirs, not the kubelet's — unless the command reads a log (`kubectl logs`, `crictl logs`).
@@ -165,21 +164,21 @@ const READS_A_LOG = /\b(?:logs|journalctl|tail|cat|grep|less|head)\b/;
  * running anything else (the lines after it may be the kubelet's: `journalctl -u kubelet`); undefined for no prompt.
  */
 export function promptProgram(text: string, p: number): string | undefined {
-  const m = PROMPT_COMMAND.exec(text.slice(p, p + 600));
+  const m = PROMPT.exec(text.slice(p, p + 600));
   if (!m) return undefined;
-  const command = m[1];
+  const command = m[5];
   const word = command.slice(0, command.search(/\s|$/));
   const program = word.slice(word.lastIndexOf('/') + 1);
   return KLOG_PROGRAMS.has(program) && !READS_A_LOG.test(command) ? program : '';
 }
 
 function logCommandHost(text: string, p: number): string {
-  const line = text.slice(p, p + 600);
-  const m = LOG_COMMAND_PROMPT.exec(line);
-  if (!m) return '';
+  const m = PROMPT.exec(text.slice(p, p + 600));
+  const command = m ? LOG_COMMAND.exec(m[5]) : null;
+  if (!m || !command) return '';
   const host = m[1] ?? m[3] ?? '';
   // `cat kubelet.txt` in ~/Downloads reads a copy on the poster's own machine: that host is not the node.
-  if (FILE_READERS.has(m[5]) && !NODE_LOG_PATH.test(line.slice(m[0].length)) && !(m[2] ?? m[4] ?? '').startsWith('/var/log')) return '';
+  if (FILE_READERS.has(command[1]) && !NODE_LOG_PATH.test(m[5].slice(command[0].length)) && !(m[2] ?? m[4] ?? '').startsWith('/var/log')) return '';
   return host === 'localhost' ? '' : host;
 }
 
