@@ -131,6 +131,14 @@ export function logLibraryIn(text: string): LogLibrary {
   return text.includes('github.com/golang/glog') ? 'glog' : '';
 }
 
+/**
+ * The info diagnostic that says a line is another program's (`what` names it and how it is known): kept, but not read as
+ * the kubelet's process. One wording for every way it is told (a prompt, crictl's own line, another program's file).
+ */
+export function otherProgramNote(what: string): string {
+  return `a line of ${what}: kept, its pid not read as the kubelet's`;
+}
+
 /** `systemctl status` blocks of the kubelet kept per source (SourceFacts.services). */
 const MAX_SERVICE_BLOCKS = 64;
 const MAX_STRAY = 20;

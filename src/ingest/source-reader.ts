@@ -27,7 +27,7 @@ import {
 import {
   isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
-import { SourceNotes, logLibraryIn, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, logLibraryIn, otherProgramNote, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
@@ -1413,7 +1413,7 @@ export class SourceReader {
 
   private markOtherProgram(rec: { line: number; pid: number }, program: string, why: string): void {
     rec.pid = -1;
-    this.sink.diagnostic(rec.line, 'info', `a line of \`${program}\`, ${why}: kept, its pid not read as the kubelet's`);
+    this.sink.diagnostic(rec.line, 'info', otherProgramNote(`\`${program}\`, ${why}`));
   }
 
   /** The journal line `w` is stamped with the second of the pending record's own journal line. */

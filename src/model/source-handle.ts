@@ -27,7 +27,7 @@ import type { CollectOptions, Collector } from './collector.ts';
 import { FastRecords, type FastRecordSink, type HeldLine } from './fast-records.ts';
 import { cronJobScheduledUs, dayMentions, uuidV1TimeUs, yearAfterMade, yearFromMentions, yearNearDates, yearOnRecordDay, yearUpTo } from './record-day-year.ts';
 import { ASSUMED_NODE_KEY, ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS, type SourceSegment } from './source-segment.ts';
-import { MAX_DAMAGE_DIAGNOSTICS, type CutMark } from '../ingest/source-notes.ts';
+import { MAX_DAMAGE_DIAGNOSTICS, otherProgramNote, type CutMark } from '../ingest/source-notes.ts';
 import type { Diagnostic, FormatId, SourceInfo } from './trace.ts';
 
 const FORMAT_LABELS: Record<FormatId, string> = {
@@ -251,7 +251,7 @@ export class SourceHandle implements FastRecordSink {
     this.otherPrograms.add(program);
     const what = byFile ? `${program} (${file} is its file, no kubelet's)` : program;
     // (k3s and minikube's localkube run every component in one process: the pid may be the kubelet's too, unread here.)
-    this.diagnostic(line, 'info', `a line of ${what}: kept, its pid not read as the kubelet's`);
+    this.diagnostic(line, 'info', otherProgramNote(what));
   }
 
   /** The source reads like a document (more other lines than log lines so far), where quotes repeat lines. */

@@ -146,7 +146,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     parts.push(`The pod worker found no ready sandbox for ${podName(trace, p.pod)} ${count(p.changes.length, 'time')} (${lineRef(trace, first)} to ${lineRef(trace, last)}) and had to start a new one each time.`);
   }
   if (teardown >= 0) {
-    parts.push(`But the pod was being torn down at the time (${lineRef(trace, teardown)}: ${TEARDOWN_WORDS[kindName(ev.kind[teardown])] ?? 'its worker tearing it down'}): the sync that wanted a new sandbox raced the pod's teardown, and a network error on a namespace that is already gone is that race, not the plugin's configuration. Nothing is left to start once the pod is gone.`);
+    parts.push(`But the pod was being torn down at the time (${lineRef(trace, teardown)}: ${TEARDOWN_WORDS[kindName(ev.kind[teardown])] ?? 'its worker tearing it down'}): the sync that wanted a new sandbox raced the pod's teardown${cause === 'network' ? ', and a network error on a namespace that is already gone is that race, not the plugin\'s configuration' : ', and its error may follow from that'}. Nothing is left to start once the pod is gone.`);
   } else {
     parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried within 10–15 s (sooner when an event about the pod comes first).');
   }
