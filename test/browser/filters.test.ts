@@ -190,6 +190,17 @@ test('text filter: / focuses it and −n says what it hides, as for the others; 
   await page.keyboard.press('x');
   await expectUnfiltered();
   await expect(page.locator('[data-testid="filter-text-hides"]').count()).resolves.toBe(0);
+
+  // X right after Enter (within the typing pause) clears the text for good: the pause's timer does not bring the
+  // typed text back a moment later.
+  await page.keyboard.press('/');
+  await page.keyboard.type('probe');
+  await page.keyboard.press('Enter');
+  await page.locator('#log-pane').focus();
+  await page.keyboard.press('x');
+  await page.waitForTimeout(600); // past the 250 ms pause
+  await expect(page.inputValue('#filter-text')).resolves.toBe('');
+  await expectUnfiltered();
   expect(opened.errors).toEqual([]);
 });
 

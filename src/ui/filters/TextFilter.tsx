@@ -4,7 +4,7 @@
  * log the pass runs in slices (store/text-match-runner.ts): meanwhile it says how far it is, and the timeline shows
  * the previous text's result.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { compileFilterPattern } from '../../store/event-filter.ts';
 import { useFilters, useTextMatchProgress, useVisibility } from '../app/hooks.ts';
 import { useStoreApi } from '../app/StoreContext.tsx';
@@ -18,12 +18,27 @@ export function TextFilter() {
   const visibility = useVisibility();
   const progress = useTextMatchProgress();
   const [draft, setDraft] = useState(filters.text);
-  useEffect(() => setDraft(filters.text), [filters.text]);
+  // The typing pause's timer, started by each keystroke: Enter, and a change from elsewhere (X, a share link, a
+  // new log), cancel it, so text typed before them cannot come back a moment later.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelPending = () => {
+    clearTimeout(pending.current);
+    pending.current = undefined;
+  };
   useEffect(() => {
-    if (draft === store.getState().filters.text) return;
-    const timer = setTimeout(() => store.getState().setFilters({ text: draft }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, store]);
+    cancelPending();
+    setDraft(filters.text);
+  }, [filters.text]);
+  useEffect(() => cancelPending, []);
+  const apply = (text: string) => {
+    cancelPending();
+    store.getState().setFilters({ text });
+  };
+  const type = (text: string) => {
+    setDraft(text);
+    cancelPending();
+    pending.current = setTimeout(() => apply(text), TYPING_PAUSE_MS);
+  };
   const check = filters.textIsRegex && draft ? compileFilterPattern(draft) : undefined;
   const error = check && 'error' in check ? check.error : visibility?.textError;
   return (
@@ -35,8 +50,8 @@ export function TextFilter() {
         aria-label="Filter by message text"
         value={draft}
         spellCheck={false}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter') store.getState().setFilters({ text: draft }); }}
+        onChange={(e) => type(e.target.value)}
+        onKeyDown={(e) => { if (e.key === 'Enter') apply(draft); }}
       />
       <button
         type="button"
