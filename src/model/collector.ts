@@ -17,7 +17,7 @@ import {
   ROW_KIND, ROW_LANE_KIND, ROW_POD_REF, ROW_PROBE, ROW_SID, ROW_TEXT,
 } from './byte-memo.ts';
 import { SourceHandle } from './source-handle.ts';
-import { PLACEHOLDER_HOSTS } from './source-segment.ts';
+import { ASSUMED_NODE_NAME, PLACEHOLDER_HOSTS } from './source-segment.ts';
 import type { LaneKind, RawText, SourceInfo } from './trace.ts';
 import { Packer } from '../util/lz-pack.ts';
 
@@ -322,6 +322,7 @@ export class Collector {
    */
   finish(): Collected {
     rehomePlaceholderHosts(this.out);
+    homeHostlessRecords(this.out);
     resolvePods(this.out);
     this.byteMemo.release();
     this.memo.release();
@@ -414,6 +415,24 @@ export function rehomePlaceholderHosts(o: Collected): void {
   // source's last real name, from the start: that name.
   nameAfterReal(o, placeholders, o.count - 1, -1);
   nameAfterReal(o, placeholders, 0, 1);
+}
+
+/**
+ * A line that names no host (a bare klog line pasted among journal lines) goes on its source's node in the trace
+ * (ordered-events.ts assignNodes): the host the source's lines name most, known once the source is read. Its pod
+ * reference is resolved on that node too, so a pod the bare line names by name alone is the same pod its journal
+ * lines name with a uid, not a second one on the provisional node the line was read under. A source that names no
+ * node keeps its provisional one (the shared default, so rotated plain files of one node share their pods).
+ */
+export function homeHostlessRecords(o: Collected): void {
+  const nodeKey = o.sources.map((s) => (s && s.node !== ASSUMED_NODE_NAME ? o.strings.intern(s.node) : 0));
+  if (!nodeKey.some((k) => k !== 0)) return;
+  const { nodeName, defaultNode, source } = o;
+  for (let i = 0; i < o.count; i++) {
+    if (nodeName[i] !== 0) continue;
+    const key = nodeKey[source[i]];
+    if (key !== 0) defaultNode[i] = key;
+  }
 }
 
 /** Walks the records from `from` by `step`, giving each placeholder host the last real host its source showed. */

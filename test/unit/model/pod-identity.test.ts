@@ -214,3 +214,24 @@ describe('a pod UID cut at the end of a record', () => {
     expect(whole.pods.map((p) => p.uid)).toEqual([UID]);
   });
 });
+
+describe('a line that names no host, among journal lines that do', () => {
+  it('names its pod on the node the journal names: one pod, whichever line has the uid', () => {
+    const log = [
+      'I0315 10:00:00.000000    2891 kubelet.go:1876] SyncLoop (ADD, "api"): "web-0_default"',
+      `Mar 15 10:00:01 node-7 kubelet[2891]: I0315 10:00:01.000000    2891 kubelet.go:1908] SyncLoop (PLEG): "web-0_default(${UID})", event: &pleg.PodLifecycleEvent{ID:"${UID}", Type:"ContainerStarted", Data:"${CID}"}`,
+    ].join('\n');
+    const trace = analyze(['k.log', log]);
+    expect(pods(trace)).toEqual([{ pod: `default/web-0 ${UID} regular`, kinds: ['syncloop.add', 'pleg.container-started'] }]);
+    expect(trace.nodes.map((n) => n.name)).toEqual(['node-7']);
+  });
+
+  it('a plain file of another node keeps its own pod of the same name', () => {
+    const plain = 'I0315 10:00:00.000000    2891 kubelet.go:1876] SyncLoop (ADD, "api"): "web-0_default"';
+    const journal = `Mar 15 10:00:01 node-7 kubelet[2891]: I0315 10:00:01.000000    2891 kubelet.go:1908] SyncLoop (PLEG): "web-0_default(${UID})", event: &pleg.PodLifecycleEvent{ID:"${UID}", Type:"ContainerStarted", Data:"${CID}"}`;
+    const trace = analyze(['plain.log', plain], ['journal.log', journal]);
+    expect(trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid || '-'} ${trace.nodes[p.node].name}`).sort()).toEqual([
+      `default/web-0 - node`, `default/web-0 ${UID} node-7`,
+    ].sort());
+  });
+});
