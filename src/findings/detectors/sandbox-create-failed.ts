@@ -6,7 +6,7 @@
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { kindId, kindName } from '../../catalog/catalog.ts';
+import { CATALOG, kindId, kindName } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, runtimeErrorText } from '../text-scan.ts';
@@ -18,15 +18,22 @@ const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
 const NETWORK_FAILED = kindId('runtime.sandbox-network-failed');
 const CREATE_FAILED = kindId('runtime.sandbox-create-failed');
+const CALL_FAILED = kindId('runtime.call-failed');
+/** The runtime client's own line for a failed RunPodSandbox (the first of an attempt's lines, with the whole error). */
+const isRunPodSandboxCall = (e: number, msg: ArrayLike<number>) => {
+  const cri = CATALOG[msg[e]].cri;
+  return cri !== undefined && cri.role === 'call' && cri.calls.includes('RunPodSandbox');
+};
 const isNetworkAdd = (line: string) => line.includes('Error adding') || line.includes('adding to cni network');
 /** "No ready sandbox" this many times for one pod without a failure line still means it keeps losing its sandbox. */
 const REPEATED_SANDBOX_CHANGES = 5;
 /**
  * One failed sync logs its failure at several levels within a millisecond (the runtime client, the sandbox helper,
- * computePodActions' caller, the pod worker); the next try comes 10 s or more later. Lines further apart than this
- * are another attempt.
+ * computePodActions' caller, the pod worker), though the network plugin's own error can come seconds before the
+ * runtime's call returns (the runtime tears down what it set up first; a Windows node takes 2–3 s); the next try
+ * comes 10 s or more later. Lines further apart than this are another attempt.
  */
-const SAME_ATTEMPT_US = 2e6;
+const SAME_ATTEMPT_US = 5e6;
 /** The kubelet's requests to its API server, and how near a static kube-apiserver's sandbox failure they count. */
 const API_REQUEST_KINDS = ['api.list-failed', 'node.status-error', 'node.lease-failed', 'node.register-failed', 'error.unhandled', 'api.event-write-failed'];
 const API_NEAR_US = 10 * 60e6;
@@ -60,10 +67,11 @@ export const sandboxCreateFailed: Detector = {
     // one, in the same attempt, is theirs (the runtime client's and the sandbox helper's lines come before the pod
     // worker's).
     let podless: number[] = [];
-    for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed', 'runtime.sandbox-network-failed'])) {
+    for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed', 'runtime.sandbox-network-failed', 'runtime.call-failed'])) {
+      if (ev.kind[e] === CALL_FAILED && !isRunPodSandboxCall(e, ev.msg)) continue;
       const pod = ev.pod[e];
       if (pod < 0) {
-        if (ev.kind[e] === CREATE_FAILED && podless.length < 100) podless.push(e);
+        if ((ev.kind[e] === CREATE_FAILED || ev.kind[e] === CALL_FAILED) && podless.length < 100) podless.push(e);
         continue;
       }
       // The dockershim's CNI calls: adding a new sandbox to the network failed (taking one off it is teardown).
@@ -86,7 +94,7 @@ export const sandboxCreateFailed: Detector = {
           p.failureCount++;
           if (p.failures.length < 100) p.failures.push(q);
           const own = ctx.text(q);
-          if (own.length > p.error.length) { p.error = own; p.errorEvent = q; }
+          if (own.length > p.error.length && !choppedBeforeItsError(own)) { p.error = own; p.errorEvent = q; }
         }
         podless = [];
       }
@@ -94,7 +102,7 @@ export const sandboxCreateFailed: Detector = {
       if (ev.timeUs[e] - p.lastFailureUs > SAME_ATTEMPT_US) p.attempts++;
       p.lastFailureUs = ev.timeUs[e];
       if (p.failures.length < 100) p.failures.push(e);
-      if (!p.error && error && error.length > 12) { p.error = error; p.errorEvent = e; }
+      if (!p.error && error && error.length > 12 && !choppedBeforeItsError(error)) { p.error = error; p.errorEvent = e; }
       if (!p.network) {
         const whole = wholeText(ctx, error, e);
         p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(whole) || whole.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
@@ -110,6 +118,15 @@ export const sandboxCreateFailed: Detector = {
     return out;
   },
 };
+
+/**
+ * An error a pager chopped at the screen's edge (its `>` marker) a few words in: "rpc error: code = Unknown desc =
+ * failed to s>" says nothing worth quoting.
+ */
+function choppedBeforeItsError(error: string): boolean {
+  if (!error.endsWith('>')) return false;
+  return runtimeErrorText(error).replace(/^rpc error: code = \w+ desc = /, '').length < 24;
+}
 
 function describe(ctx: FindingContext, p: PodSandbox): Finding {
   const trace = ctx.trace;

@@ -213,7 +213,7 @@ describe('sandbox-create-failed counts attempts, not lines (constructed 1.11 doc
     expect(f).toHaveLength(1);
     expect(f[0].title).toBe('Pod sandbox creation failing for kube-system/coredns-78fcdf6894-abcde');
     expect(f[0].severity).toBe('warning');
-    expect(f[0].explanation).toContain('3 failure lines (one attempt) from');
+    expect(f[0].explanation).toContain('4 failure lines (one attempt) from');
     expect(f[0].explanation).toContain('the network plugin (CNI) failed');
     expect(f[0].explanation).toContain('network: failed to find plugin "loopback" in path [/opt/cni/bin]".');
   });
@@ -223,7 +223,16 @@ describe('sandbox-create-failed counts attempts, not lines (constructed 1.11 doc
     const f = a.of('sandbox-create-failed');
     expect(f.map((x) => x.title)).toEqual(['Pod sandbox creation failing for kube-system/coredns-78fcdf6894-abcde (3 attempts)']);
     expect(f[0].severity).toBe('error');
-    expect(f[0].explanation).toContain('9 failure lines in 3 attempts');
+    expect(f[0].explanation).toContain('12 failure lines in 3 attempts');
+  });
+
+  it('lines a pager chopped a few words into their error (systemctl status\'s `>`): nothing quoted rather than "failed to s>"', () => {
+    const chopped = attempt('03').slice(0, 3).map((l) => `${l.slice(0, l.indexOf('desc = ') + 'desc = '.length)}failed to s>`);
+    expect(chopped[0]).toMatch(/RunPodSandbox from runtime service failed: rpc error: code = Unknown desc = failed to s>$/);
+    const f = analyse(chopped.join('\n') + '\n').of('sandbox-create-failed');
+    expect(f).toHaveLength(1);
+    expect(f[0].explanation).toContain('3 failure lines (one attempt) from 10:02:03.200000 (line 1) to 10:02:03.200200 (line 3).');
+    expect(f[0].explanation).not.toContain('failed to s>');
   });
 });
 

@@ -1998,7 +1998,9 @@ describe('round 17: real excerpts', () => {
     const f = only(a, 'sandbox-create-failed');
     expect(f.explanation).toContain('but the sandbox\'s container had already died (line 13, 4.948s before)');
     expect(f.next).toMatch(/^Find why the sandbox exited right after it was created/);
-    expect(a.lines(f)).toEqual([13, 4]);
+    // The runtime's RunPodSandbox line 2.35 s after the CNI error is the same attempt (Windows tears down slowly).
+    expect(a.lines(f)).toEqual([13, 4, 5]);
+    expect(f.explanation).toContain('2 failure lines (one attempt)');
     const pleg = only(a, 'pleg-unhealthy');
     expect(pleg.explanation).not.toContain('Runtime calls were failing');
     expect(a.lines(pleg)).toEqual([19]);
@@ -2269,3 +2271,16 @@ describe('round 19: real excerpts', () => {
   });
 });
 
+describe('round 20: real excerpts', () => {
+  it('a bare klog line among a journal\'s lines names its pod on the journal\'s node: one pod, and the runtime\'s whole error tells the cause (aws/amazon-vpc-cni-k8s#59)', () => {
+    // https://github.com/aws/amazon-vpc-cni-k8s/issues/59 — the AWS VPC CNI's ipamd handing out no address; the poster's
+    // terminal cut the journal lines at "add cmd:", the bare first line has the whole error but no uid.
+    const a = fixture('sandbox-create-failed-21.log');
+    expect(a.trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['kube-system/fluentd-pxks9 873acabd-4339-11e8-a92c-0609dc29c0b0']);
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for kube-system/fluentd-pxks9: no pod IP address left');
+    expect(a.lines(f)).toEqual([2, 3, 4]);
+    expect(f.explanation).toContain('3 failure lines (one attempt)');
+    expect(f.next).toContain('ipamd.log');
+  });
+});
