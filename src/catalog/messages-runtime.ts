@@ -656,7 +656,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Orphaned pod found, but volume subpaths are still present on disk',
       'Orphaned pod found, but error occurred during reading volume dir from disk',
       // 1.22+: the first of a pass's errors in err= (numErrs= of them), then each at -v=5; only kubelet_volumes.go says these.
-      'There were many similar errors. Turn up verbosity to see them.', 'Orphan pod'],
+      'There were many similar errors. Turn up verbosity to see them.', 'Orphan pod', 'Orphaned pod found, but volumes are not cleaned up'],
     inner: { field: 'err', printf: ['orphaned pod %q{podUID} found, but %v'] },
     printf: ['Orphaned pod %q{podUID} found, but volume paths are still present on disk : There were a total of %d{numErrs} errors similar to this. Turn up verbosity to see them.',
       'Orphaned pod %q{podUID} found, but volume paths are still present on disk.',
@@ -668,9 +668,22 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Orphan pod: orphaned pod %q{podUID} found, but volume subpaths are still present on disk',
       'Orphan pod: orphaned pod %q{podUID} found, but volume paths are still present on disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occured during reading volume dir from disk',
-      'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk'],
+      'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk',
+      // ≤1.5: the volumes it still saw under the directory, at -v=3.
+      'Orphaned pod %q{podUID} found, but volumes are still mounted; err: %v{err}, volumes: %v'],
     num: 'numErrs', text: ['err', 'path'],
     explain: 'Housekeeping (every 2 s) found the directory of a pod that is gone from this node, but volume paths are still under it (a volume that did not unmount), so it leaves it there and says so again each time.',
+  },
+  {
+    id: 'X234', kind: 'housekeeping.orphan-dir-removing', lane: 'housekeeping', versions: 'all (-v=3)', v: 3,
+    msg: ['Orphaned pod found, removing'], printf: ['Orphaned pod %q{podUID} found, removing'],
+    explain: 'Housekeeping found the directory of a pod that is gone from this node, with no volume left mounted under it, and removes it.',
+  },
+  {
+    id: 'X235', kind: 'housekeeping.orphan-dirs-failed', lane: 'housekeeping', versions: 'all (printf ≤1.21, structured 1.22+)', v: 0,
+    msg: ['Failed to remove orphaned pod dir', 'Failed to remove orphaned pod subdir'], printf: ['Failed to remove orphaned pod %q{podUID} dir; err: %v{err}'],
+    text: ['err', 'path'],
+    explain: 'Housekeeping could not remove the directory of a pod that is gone from the node: something under it is still mounted or held ("device or resource busy"), so it stays and the error comes back every pass.',
   },
   {
     id: 'X203', kind: 'housekeeping.orphan-dirs-failed', lane: 'housekeeping', versions: '≤1.6', v: 0,

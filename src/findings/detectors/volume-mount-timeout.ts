@@ -108,7 +108,8 @@ function describe(ctx: FindingContext, m: Mount): Finding {
         : 'The error is the mount\'s own (a kubelet before 1.3 mounted a pod\'s volumes in its sync, with no volume manager): the pod stays ContainerCreating and the sync is retried.',
   ];
   // What the reconciler's error says is wrong, in volume-op-failing's words.
-  const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : undefined;
+  // (Before the volume manager the sync's error is the mount's own; after it, the sync's is only the wait's timeout.)
+  const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : !waited ? causeByWords(VOLUME_CAUSES, m.error) : undefined;
   if (cause) parts.push(`That is: ${cause.title}. ${cause.why}`);
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
@@ -116,6 +117,8 @@ function describe(ctx: FindingContext, m: Mount): Finding {
     title: `Volumes ${waited ? 'not mounted in time' : 'could not be mounted'} for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
     severity: m.total >= 2 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
-    next: cause?.next ?? 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.',
+    next: cause?.next ?? (!waited && !m.causes.length
+      ? 'Read the error: the volume plugin\'s own mount failed inside the pod\'s sync (a kubelet before 1.3 has no volume manager and no CSI). Check the volume\'s source — the disk or the iSCSI/FC target, the NFS server, the Secret — and the mount tools on the node.'
+      : 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.'),
   });
 }

@@ -108,6 +108,12 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     next: 'Check the VolumeAttachment (`kubectl get volumeattachment`) and the controller manager\'s (or CSI attacher\'s) log for this volume; a volume still attached to another node must be detached there first. A FlexVolume driver that attaches is run by the controller manager too: it must be installed on its host (--flex-volume-plugin-dir), not only on the nodes.',
   },
   {
+    // The iSCSI and Fibre Channel plugins wait a few seconds for the disk's device after logging in to the target.
+    id: 'device-path-timeout', words: ['could not attach disk: timeout'], title: 'the disk\'s device did not appear',
+    why: 'The iSCSI or Fibre Channel plugin logged in to the target and then waited for the disk\'s device under /dev/disk/by-path, which did not appear in time: the session failed, the LUN is not exported to this node\'s initiator, or the device came up under another path than the one the plugin waits for (an iSCSI interface other than the default names its paths differently).',
+    next: 'On the node: `iscsiadm -m session` (is the session up?), `ls -l /dev/disk/by-path` (is the LUN there, and under which name?), and the target\'s ACL for this initiator\'s IQN; compare the path the disk appears under with the one the plugin expects.',
+  },
+  {
     id: 'timeout', words: ['timed out waiting', 'timeout expired', 'deadline exceeded'], title: 'it times out',
     why: 'The operation did not complete in time: the storage backend or its driver is slow or unreachable.',
     next: 'Read the volume plugin or CSI driver\'s log at these times and check the storage backend\'s health and the network path to it.',

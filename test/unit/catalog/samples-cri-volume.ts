@@ -269,6 +269,9 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], num: 1 }),
     S(klog('E', 'kubelet_volumes.go:213', `"Orphaned pod found, but volume subpaths are still present on disk" podUID="${UID}" paths=["app"]`), { pods: [pod('', '', UID)] }),
     P(klog('E', 'kubelet_volumes.go:110', `Orphaned pod "${UID}" found, but error <nil> occured during reading volume dir from disk`), { pods: [pod('', '', UID)], text: '<nil>' }),
+    // ≤1.5 at -v=3, with the volumes it still saw.
+    P(klog('I', 'kubelet_getters.go:267', `Orphaned pod "${UID}" found, but volumes are still mounted; err: <nil>, volumes: [default-token-abcde]`), { pods: [pod('', '', UID)], text: '<nil>' }),
+    S(klog('I', 'kubelet_volumes.go:186', `"Orphaned pod found, but volumes are not cleaned up" podUID="${UID}"`), { pods: [pod('', '', UID)] }),
     S(klog('E', 'kubelet_volumes.go:207', `"Orphaned pod found, but volume paths are still present on disk" podUID="${UID}" paths=["kubernetes.io~csi"]`), { pods: [pod('', '', UID)] }),
     J(json('kubelet/kubelet_volumes.go:207', { msg: 'Orphaned pod found, but volume paths are still present on disk', podUID: UID }), { pods: [pod('', '', UID)] }),
     // 1.22+: a pass's first error, then each at -v=5 (kubernetes/kubernetes#113987); the pod is read from inside err=.
@@ -286,6 +289,18 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('default', 'web-0', UID)], cname: 'web', cid: '0123456789ab', text: 'command \'sleep 20\' exited with 126: ' }),
     J(json('kuberuntime/kuberuntime_container.go:596', { msg: 'PreStop hook failed', err: 'command \'sleep 20\' exited with 126: ', pod: { name: 'web-0', namespace: 'default' }, podUID: UID, containerName: 'web' }),
       { pods: [pod('default', 'web-0', UID)], cname: 'web', text: 'command \'sleep 20\' exited with 126: ' })),
+  entry('X234', 'housekeeping.orphan-dir-removing', 'housekeeping',
+    // kubernetes/kubernetes#27651 (1.3): each orphaned pod's directory, at -v=3.
+    P(klog('I', 'kubelet.go:2004', `Orphaned pod "${UID}" found, removing`), { pods: [pod('', '', UID)] }),
+    S(klog('I', 'kubelet_volumes.go:270', `"Orphaned pod found, removing" podUID="${UID}"`), { pods: [pod('', '', UID)] }),
+    J(json('kubelet/kubelet_volumes.go:270', { msg: 'Orphaned pod found, removing', v: 3, podUID: UID }), { pods: [pod('', '', UID)] })),
+  entry('X235', 'housekeeping.orphan-dirs-failed', 'housekeeping',
+    P(klog('I', 'kubelet.go:2006', `Failed to remove orphaned pod "${UID}" dir; err: remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/default-token-qf0cp: device or resource busy`),
+      { pods: [pod('', '', UID)], text: `remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/default-token-qf0cp: device or resource busy` }),
+    S(klog('E', 'kubelet_volumes.go:272', `"Failed to remove orphaned pod dir" err="directory not empty" podUID="${UID}"`), { pods: [pod('', '', UID)], text: 'directory not empty' }),
+    S(klog('E', 'kubelet_volumes.go:262', `"Failed to remove orphaned pod subdir" err="unlinkat /var/lib/kubelet/pods/${UID}/plugins: device or resource busy" podUID="${UID}" path="/var/lib/kubelet/pods/${UID}/plugins"`),
+      { pods: [pod('', '', UID)], text: `unlinkat /var/lib/kubelet/pods/${UID}/plugins: device or resource busy` }),
+    J(json('kubelet/kubelet_volumes.go:272', { msg: 'Failed to remove orphaned pod dir', err: 'directory not empty', podUID: UID }), { pods: [pod('', '', UID)], text: 'directory not empty' })),
   entry('X203', 'housekeeping.orphan-dirs-failed', 'housekeeping',
     P(klog('E', 'kubelet.go:2275', `Failed cleaning up orphaned pod directories: remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/token: device or resource busy`),
       { pods: [pod('', '', UID)], text: `remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/token: device or resource busy` })),

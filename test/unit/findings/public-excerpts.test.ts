@@ -1208,6 +1208,10 @@ describe('round 11: real excerpts', () => {
     expect(a.of('runtime-call-errors')).toEqual([]);
     expect(a.trace.sources[0].lines).toMatchObject({ klog: 4, continuation: 8 });
     expect([4, 6, 8, 12].map((line) => a.kinds(line)[0])).toEqual(['housekeeping.orphan-dirs-failed', 'housekeeping.failed', 'gc.remove-failed', 'gc.remove-failed']);
+    // The orphaned pod's directory that cannot be removed is told, once, with the busy mount.
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod directories not removed: 1 pod');
+    expect(f.explanation).toMatch(/^At 00:20:19\.615448 \(line 4\), housekeeping failed to remove the directory of 1 orphaned pod: 85e13d83-/);
   });
 });
 
@@ -2282,5 +2286,31 @@ describe('round 20: real excerpts', () => {
     expect(a.lines(f)).toEqual([2, 3, 4]);
     expect(f.explanation).toContain('3 failure lines (one attempt)');
     expect(f.next).toContain('ipamd.log');
+  });
+
+  it('a ≤1.3 kubelet that cannot remove orphaned pods\' directories ("device or resource busy"): every pod named, on housekeeping (kubernetes/kubernetes#27651)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/27651 — a pre-1.3 master build: secret tmpfs mounts left under gone pods.
+    const a = fixture('orphaned-pod-volumes-6.log');
+    expect(a.trace.pods.map((p) => p.uid)).toEqual(['87cfe5a1-34c7-11e6-85f1-42010af00002', '8809a228-34c7-11e6-85f1-42010af00002', '8832af8b-34c7-11e6-85f1-42010af00002']);
+    expect([5, 6].map((line) => a.kinds(line)[0])).toEqual(['housekeeping.orphan-dir-removing', 'housekeeping.orphan-dirs-failed']);
+    expect(a.trace.lanes[a.trace.events.lane[a.trace.events.line.indexOf(6)]].kind).toBe('housekeeping');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod directories not removed: 2 pods');
+    expect(f.explanation).toContain('"device or resource busy" (line 6): something under it is still mounted');
+  });
+
+  it('"not a directory" removing an orphaned pod\'s volumes dir is a file left there, not a volume still mounted (kubernetes/kubernetes#114698)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/114698 — a CSI volume's vol_data.json left behind blocks the cleanup.
+    const f = only(fixture('orphaned-pod-volumes-5.log'), 'orphaned-pod-volumes');
+    expect(f.explanation).toContain('a regular file was left in the tree');
+    expect(f.next).toContain('find /var/lib/kubelet/pods/<uid>/volumes -type f');
+  });
+
+  it('a ≤1.3 iSCSI mount\'s "Could not attach disk: Timeout" is the device path not appearing, with no CSI advice (kubernetes/kubernetes#27131)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/27131 — the plugin waited for a by-path name of the default iSCSI interface.
+    const f = only(fixture('volume-mount-timeout-5.log'), 'volume-mount-timeout');
+    expect(f.explanation).toContain('That is: the disk\'s device did not appear.');
+    expect(f.next).toContain('iscsiadm -m session');
+    expect(f.next).not.toContain('CSI');
   });
 });
