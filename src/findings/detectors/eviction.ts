@@ -9,7 +9,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { count, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
+import { count, duration, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import { clipMiddle, runtimeErrorText } from '../text-scan.ts';
 
 const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('eviction.evicted'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
@@ -38,7 +38,17 @@ interface NodeEvictions {
   /** Pods named by "pods ranked for eviction", and the last such line (-1 for none). */
   ranked: Set<number>;
   lastRanked: number;
+  /** "must evict pod(s) to reclaim" (the node-level cleanup was not enough, or there was none), and the reclaim line before it. */
+  lastMustEvict: number;
+  reclaimBeforeMustEvict: number;
+  /** "able to reduce … pressure without evicting pods": the node-level cleanup was enough (-1 for none). */
+  lastReducedWithout: number;
+  lastReclaim: number;
 }
+
+const RECLAIM = kindId('eviction.reclaim');
+/** "must evict" this soon after "attempting to reclaim": no node-level cleanup did any work between them. */
+const NO_CLEANUP_US = 5e3;
 
 export const eviction: Detector = {
   id: 'eviction',
@@ -49,7 +59,7 @@ export const eviction: Detector = {
       const node = ev.node[e];
       let n = byNode.get(node);
       if (!n) {
-        n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set(), nothingToEvict: 0, lastNothingToEvict: -1, lastNoRanking: -1, lastReclaimFailed: -1, ranked: new Set(), lastRanked: -1 };
+        n = { node, events: [], resources: new Set(), evicted: new Map(), spared: new Set(), nothingToEvict: 0, lastNothingToEvict: -1, lastNoRanking: -1, lastReclaimFailed: -1, ranked: new Set(), lastRanked: -1, lastMustEvict: -1, reclaimBeforeMustEvict: -1, lastReducedWithout: -1, lastReclaim: -1 };
         byNode.set(node, n);
       }
       const kind = ev.kind[e];
@@ -58,6 +68,12 @@ export const eviction: Detector = {
         n.lastNothingToEvict = e;
       } else if (kind === NO_RANKING) n.lastNoRanking = e;
       else if (kind === RECLAIM_FAILED) n.lastReclaimFailed = e;
+      else if (kind === RECLAIM) n.lastReclaim = e;
+      else if (kind === PRESSURE) {
+        const said = eventRawText(ctx.trace, e, 200);
+        if (said.includes('must evict pod(s)')) { n.lastMustEvict = e; n.reclaimBeforeMustEvict = n.lastReclaim; }
+        else if (said.includes('pressure without evicting pods')) n.lastReducedWithout = e;
+      }
       if (n.events.length < 300) n.events.push(e);
       const resource = kind === RECLAIM_FAILED ? '' : ctx.text(e);
       if (resource && n.resources.size < 10 && kind !== EVICTED_EVENT) n.resources.add(resource);
@@ -96,7 +112,15 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   const first = n.events[0];
   const parts: string[] = [];
   const resources = [...n.resources];
-  parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: first node-level cleanup (unused images and dead containers), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
+  parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: node-level cleanup first, where the signal has one (dead containers and unused images, for disk), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
+  if (n.lastMustEvict >= 0) {
+    const e = n.lastMustEvict;
+    const before = n.reclaimBeforeMustEvict;
+    const gapUs = before >= 0 ? ev.timeUs[e] - ev.timeUs[before] : Infinity;
+    parts.push(gapUs >= 0 && gapUs < NO_CLEANUP_US
+      ? `It went straight on to evicting: "must evict pod(s) to reclaim" (${lineRef(trace, e)}) came ${duration(gapUs)} after "attempting to reclaim" (${lineRef(trace, before)}), with no cleanup logged between them — either the kubelet has no node-level cleanup for this signal (memory and PIDs have none; on a node whose images are on a separate image filesystem, neither do the node filesystem's signals, nodefs and ephemeral-storage, so that pressure evicts pods without any image cleanup), or the cleanup it ran found nothing to remove (no dead container, no unused image).`
+      : `The node-level cleanup did not relieve it (or there was none for this signal): "must evict pod(s) to reclaim" (${lineRef(trace, e)}).`);
+  }
   if (n.lastReclaimFailed >= 0) {
     const e = n.lastReclaimFailed;
     parts.push(`The node-level cleanup fell short: "${clipMiddle(runtimeErrorText(ctx.text(e)), 320)}" (${lineRef(trace, e)}), so pods had to go.`);
@@ -117,8 +141,12 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
     parts.push(allStatic
       ? `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}), static pods only — critical pods, which the eviction manager never evicts: it has nothing it may evict, and the pressure stays until something else frees the resource.`
       : `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}; the first is evicted first), but the log ends or is cut before any of them is shown evicted.`);
+  } else if (n.lastMustEvict >= 0) {
+    parts.push('Pods were to be evicted, but the log ends or is cut before their ranking or any eviction is shown.');
+  } else if (n.lastReducedWithout >= 0) {
+    parts.push(`The node-level cleanup was enough: "able to reduce … pressure without evicting pods" (${lineRef(trace, n.lastReducedWithout)}); no pod was evicted.`);
   } else {
-    parts.push('No pod eviction appears in the log (critical and static pods are never evicted; the node-level cleanup may have been enough).');
+    parts.push('No pod eviction appears in the log (critical and static pods are never evicted), and no line says whether the node-level cleanup was enough.');
   }
   if (n.spared.size) parts.push(`Chosen but not evicted (critical pod, or the kill failed): ${podNames(trace, n.spared, 6)}.`);
   return b.build({
