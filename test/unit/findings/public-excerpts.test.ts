@@ -2316,7 +2316,7 @@ describe('round 20: real excerpts', () => {
 
   it('"must evict" a moment after "attempting to reclaim" is no cleanup that was enough: pods are to go (kubernetes/kubernetes#129616)', () => {
     // https://github.com/kubernetes/kubernetes/issues/129616 — a separate image filesystem: ephemeral-storage pressure evicts with no image GC.
-    const f = only(fixture('eviction-6.log'), 'eviction');
+    const f = only(fixture('eviction-7.log'), 'eviction');
     expect(f.explanation).toContain('"must evict pod(s) to reclaim" (line 6) came 219µs after "attempting to reclaim" (line 5), with no cleanup logged between them');
     expect(f.explanation).toContain('Pods were to be evicted, but the log ends or is cut before');
     expect(f.explanation).not.toContain('may have been enough');
