@@ -95,6 +95,12 @@ const CRI_CALL_FAILED: CatalogEntry[] = CRI_CALL_LINES.map((c) => ({
 /** Runtime-manager and housekeeping lines that log a failed CRI call's error again, on the way up. */
 const CRI_CALLERS: CatalogEntry[] = [
   {
+    id: 'X236', kind: 'runtime.call-failed', lane: 'runtime', versions: '≤1.5 (dockertools, before the CRI)', v: 0,
+    printf: ['Failed to execute Info() call to the Docker client: %v{err}'], text: ['err'],
+    cri: { role: 'call', calls: ['Info'] },
+    explain: 'The kubelet\'s Docker client (dockertools, before the CRI) could not get the Docker daemon\'s info: Docker is not running, or not answering on its socket.',
+  },
+  {
     id: 'X09t', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
     msg: ['Failed to list pod sandboxes'], printf: ['ListPodSandbox failed: %v{err}'], text: ['err'],
     cri: { role: 'caller', calls: ['ListPodSandbox'] },

@@ -160,7 +160,7 @@ export function errorClass(text: string): ErrorClass {
   const t = text.length > 2000 ? text.slice(0, 2000) : text;
   if (t.includes('DeadlineExceeded') || t.includes('deadline exceeded')) return 'deadline exceeded';
   if (t.includes('connection refused')) return 'connection refused';
-  if (t.includes('connection closed') || t.includes('transport is closing')) return 'connection closed';
+  if (t.includes('connection closed') || t.includes('transport is closing') || t.includes('connection reset by peer')) return 'connection closed';
   if (t.includes('EOF')) return 'EOF';
   if (t.includes('code = Unavailable')) return 'unavailable';
   if (t.includes('code = NotFound') || t.includes('not found')) return 'not found';

@@ -131,6 +131,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Lower systemReserved, kubeReserved or the hard eviction threshold (evictionHard) for that resource in the kubelet\'s configuration (or flags) so that together they stay well under the node\'s capacity, or give the node more of it.',
   },
   {
+    // cAdvisor and libcontainer before 1.19 look for cgroup v1 mounts only; a v2-only host has none.
+    id: 'cgroup-v2-old', words: ['mountpoint for cpu not found'], title: 'no cgroup v1 cpu hierarchy (a cgroup v2 host?)',
+    why: 'No cgroup v1 hierarchy of the cpu controller is mounted. That is what a host booted with cgroup v2 only (the unified hierarchy: Fedora 31+, Ubuntu 21.10+, Debian 11+, RHEL 9) looks like to a kubelet before 1.19, which reads cgroup v1 mounts only and cannot start there; 1.19 and later support cgroup v2.',
+    next: '`stat -fc %T /sys/fs/cgroup` prints cgroup2fs on a cgroup-v2-only host: run a kubelet of 1.19 or later (with a runtime that supports cgroup v2), or boot the host with systemd.unified_cgroup_hierarchy=0 to go back to cgroup v1. On a cgroup v1 host, mount the cpu controller (/proc/cgroups lists the enabled ones).',
+  },
+  {
     id: 'cgroups', words: ['cgroup', 'qos container', 'mountpoint for'], title: 'its cgroups could not be set up',
     why: 'The container manager could not set up the pods\' cgroups (the kubepods hierarchy, the QoS cgroups): a controller missing or not delegated, a cgroup v1/v2 mix, or a slice another driver created.',
     next: 'Check the cgroup controllers the node mounts (`stat -fc %T /sys/fs/cgroup`, /proc/cgroups), that the kubelet and the runtime use the same cgroup driver, and the error\'s cgroup path.',

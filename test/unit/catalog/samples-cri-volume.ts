@@ -289,6 +289,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('default', 'web-0', UID)], cname: 'web', cid: '0123456789ab', text: 'command \'sleep 20\' exited with 126: ' }),
     J(json('kuberuntime/kuberuntime_container.go:596', { msg: 'PreStop hook failed', err: 'command \'sleep 20\' exited with 126: ', pod: { name: 'web-0', namespace: 'default' }, podUID: UID, containerName: 'web' }),
       { pods: [pod('default', 'web-0', UID)], cname: 'web', text: 'command \'sleep 20\' exited with 126: ' })),
+  entry('X236', 'runtime.call-failed', 'runtime',
+    // kubernetes/kubernetes#33789 (1.4, docker_manager.go).
+    P(klog('E', 'docker_manager.go:238', 'Failed to execute Info() call to the Docker client: Cannot connect to the Docker daemon. Is the docker daemon running on this host?'),
+      { text: 'Cannot connect to the Docker daemon. Is the docker daemon running on this host?' })),
   entry('X234', 'housekeeping.orphan-dir-removing', 'housekeeping',
     // kubernetes/kubernetes#27651 (1.3): each orphaned pod's directory, at -v=3.
     P(klog('I', 'kubelet.go:2004', `Orphaned pod "${UID}" found, removing`), { pods: [pod('', '', UID)] }),

@@ -2321,4 +2321,27 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).toContain('Pods were to be evicted, but the log ends or is cut before');
     expect(f.explanation).not.toContain('may have been enough');
   });
+
+  it('garbage collection\'s sandbox stop timing out is a runtime call failing in PLEG\'s window (kubernetes/kubernetes#51919)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/51919 — 1.7: docker calls time out, PLEG goes unhealthy.
+    const f = only(fixture('pleg-unhealthy-7.log'), 'pleg-unhealthy');
+    expect(f.explanation).toContain('Runtime calls were failing in the same window (1 line: deadline exceeded');
+    expect(f.explanation).not.toContain('No relist or runtime-call error was logged');
+  });
+
+  it('"mountpoint for cpu not found" stopping a 1.16 kubelet is a cgroup v2 host (kubernetes/minikube#5996)', () => {
+    // https://github.com/kubernetes/minikube/issues/5996 — Fedora 31 boots with cgroup v2 only.
+    const f = only(fixture('kubelet-exited-18.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: no cgroup v1 cpu hierarchy (a cgroup v2 host?)');
+    expect(f.next).toContain('systemd.unified_cgroup_hierarchy=0');
+  });
+
+  it('a ≤1.5 kubelet whose Docker client cannot get Info() is the runtime not answering (kubernetes/kubernetes#33789)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/33789 — Docker died at start waiting for cbr0, which the kubelet creates.
+    const a = fixture('runtime-call-errors-13.log');
+    expect(a.kinds(6)).toEqual(['runtime.call-failed']);
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime call failed (Info)');
+    expect(f.explanation).toContain('Info ×1 (connection closed; first line 6)');
+  });
 });
