@@ -13,7 +13,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
-import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
 import { eventsNear, lastBefore } from '../episodes.ts';
 
@@ -263,6 +263,16 @@ function causeOf(ctx: FindingContext, g: Group): Cause {
   return (isUnmount(g.op) ? causeByWords(UNMOUNT_CAUSES, raw) : undefined) ?? causeByWords(VOLUME_CAUSES, raw) ?? OTHER;
 }
 
+/** The sockets plugin registration failed for, in the order first seen (the registration error names its socket). */
+function socketsOf(ctx: FindingContext, events: readonly number[]): string[] {
+  const out = new Set<string>();
+  for (const e of events.slice(0, MAX_EVIDENCE)) {
+    const m = / at socket ([^\s,"\\]{1,300})/.exec(eventRawText(ctx.trace, e, 4000));
+    if (m) out.add(m[1]);
+  }
+  return [...out];
+}
+
 /** Another pod's unmount of the same volume on the node this close to a mount failure: the volume is still held. */
 const OTHER_USER_NEAR_US = 60e6;
 
@@ -292,8 +302,11 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
   const last = g.events[g.events.length - 1];
   const whose = g.pod >= 0 ? `for ${podName(trace, g.pod)}` : 'on this node';
   const volume = g.volume ? ` of volume "${g.volume}"` : '';
-  const when = g.events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
-    : `${count(g.events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`;
+  // Plugin registration is retried per socket: several sockets failing once each are not one failing again.
+  const sockets = g.op === 'RegisterPlugin' ? socketsOf(ctx, g.events) : [];
+  const where = sockets.length > 1 ? ` for ${count(sockets.length, 'socket')} (${listOf(sockets, 4)}),` : '';
+  const when = where + (g.events.length === 1 ? ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+    : ` ${count(g.events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`);
   const backoff = (g.longestBackoffUs >= LONG_BACKOFF_US ? ` The retry back-off reached ${duration(g.longestBackoffUs)}: it had failed many times before.` : '')
     + (retries.length >= MIN_FAILURES ? ` Its retries each logged the missing object first: ${count(retries.length, 'time')} (${lineRef(trace, retries[0])} to ${lineRef(trace, retries[retries.length - 1])}).` : '')
     + (atLogEnd ? ` The log ends ${ev.timeUs[ev.count - 1] - ev.timeUs[first] < 1e6 ? 'with it' : `${duration(ev.timeUs[ev.count - 1] - ev.timeUs[first])} after it`}${g.longestBackoffUs ? `, and the retry was due ${duration(g.longestBackoffUs)} after it` : ''}: whether the retries failed too is not in the log.` : '');
@@ -325,7 +338,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     id: 'volume-op-failing',
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
     severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
-    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose} ${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${nearby} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose}${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${nearby} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: holder >= 0
       ? `See whether the other pod still exists (by its UID: \`kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid | grep ${trace.pods[ev.pod[holder]]?.uid || '<uid>'}\`; and its directory under /var/lib/kubelet/pods on the node): a pod being deleted lets go once its unmount completes; one gone from the API is orphaned, and its mounts must be cleaned up by hand. ${cause.next}`
       : cause.next,

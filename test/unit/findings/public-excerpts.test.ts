@@ -2344,4 +2344,11 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('Container runtime call failed (Info)');
     expect(f.explanation).toContain('Info ×1 (connection closed; first line 6)');
   });
+
+  it('plugin registration failing for two sockets at once is told per socket, not as one failing twice (rook/rook#4345)', () => {
+    // https://github.com/rook/rook/issues/4345 — pre-1.17 kubelets probe CSI drivers' own sockets under /var/lib/kubelet/plugins.
+    const f = only(fixture('volume-op-failing-8.log'), 'volume-op-failing');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('for 2 sockets (/var/lib/kubelet/plugins/rook-ceph.rbd.csi.ceph.com/csi.sock and /var/lib/kubelet/plugins/rook-ceph.cephfs.csi.ceph.com/csi.sock)');
+  });
 });
