@@ -55,7 +55,7 @@ interface PodSandbox {
 
 export const sandboxCreateFailed: Detector = {
   id: 'sandbox-create-failed',
-  detect(ctx) {
+  detect(ctx, earlier) {
     const ev = ctx.trace.events;
     const pods = new Map<number, PodSandbox>();
     const of = (pod: number) => {
@@ -67,11 +67,25 @@ export const sandboxCreateFailed: Detector = {
     // one, in the same attempt, is theirs (the runtime client's and the sandbox helper's lines come before the pod
     // worker's).
     let podless: number[] = [];
+    /** The last failure line that named its pod (-1: none yet). */
+    let lastNamed = -1;
+    // Podless failure lines no pod's line claimed: the node's own finding when their error names a cause.
+    const unclaimed: number[] = [];
+    const leaveUnclaimed = (q: number) => { if (unclaimed.length < MAX_UNCLAIMED) unclaimed.push(q); };
     for (const e of ctx.ofKinds(['runtime.sandbox-create-failed', 'pw.sync-error', 'event.sandbox-failed', 'runtime.sandbox-changed', 'runtime.sandbox-network-failed', 'runtime.call-failed'])) {
       if (ev.kind[e] === CALL_FAILED && !isRunPodSandboxCall(e, ev.msg)) continue;
       const pod = ev.pod[e];
       if (pod < 0) {
-        if ((ev.kind[e] === CREATE_FAILED || ev.kind[e] === CALL_FAILED) && podless.length < 100) podless.push(e);
+        const podlessKind = ev.kind[e] === CREATE_FAILED || ev.kind[e] === CALL_FAILED
+          || (ev.kind[e] === NETWORK_FAILED && isNetworkAdd(eventRawText(ctx.trace, e, 300)));
+        if (!podlessKind) continue;
+        // The dockershim logs the plugin's error again, naming no pod, right after its cni.go line that names it.
+        const prev = lastNamed;
+        if (prev >= 0 && ev.kind[e] === NETWORK_FAILED && ev.kind[prev] === NETWORK_FAILED && ev.node[prev] === ev.node[e] && ev.pid[prev] === ev.pid[e] && ev.timeUs[e] - ev.timeUs[prev] <= RELOGGED_US) {
+          const p = of(ev.pod[prev]);
+          p.failureCount++;
+          if (p.failures.length < 100) p.failures.push(e);
+        } else if (podless.length < 100) podless.push(e);
         continue;
       }
       // The dockershim's CNI calls: adding a new sandbox to the network failed (taking one off it is teardown).
@@ -90,7 +104,7 @@ export const sandboxCreateFailed: Detector = {
       const p = of(pod);
       if (podless.length > 0) {
         for (const q of podless) {
-          if (ev.timeUs[e] - ev.timeUs[q] > SAME_ATTEMPT_US || ev.node[q] !== ev.node[e] || ev.pid[q] !== ev.pid[e]) continue;
+          if (ev.timeUs[e] - ev.timeUs[q] > SAME_ATTEMPT_US || ev.node[q] !== ev.node[e] || ev.pid[q] !== ev.pid[e]) { leaveUnclaimed(q); continue; }
           p.failureCount++;
           if (p.failures.length < 100) p.failures.push(q);
           const own = ctx.text(q);
@@ -98,6 +112,7 @@ export const sandboxCreateFailed: Detector = {
         }
         podless = [];
       }
+      lastNamed = e;
       p.failureCount++;
       if (ev.timeUs[e] - p.lastFailureUs > SAME_ATTEMPT_US) p.attempts++;
       p.lastFailureUs = ev.timeUs[e];
@@ -108,9 +123,12 @@ export const sandboxCreateFailed: Detector = {
         p.network = ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(whole) || whole.includes('setup network') || eventRawText(ctx.trace, e, 300).includes('setup network for pod');
       }
     }
+    for (const q of podless) leaveUnclaimed(q);
     // Losses alone on a node whose sandboxes keep dying are that node's finding (sandbox-churn), not each pod's.
     const churning = new Set([...sandboxLosses(ctx).values()].filter(isChurning).map((n) => n.node));
-    const out: Finding[] = [];
+    // Lines a runtime-call finding already tells (the runtime client's failures) are not told again for the node.
+    const told = new Set(earlier.filter((f) => f.id === 'runtime-call-errors').flatMap((f) => f.evidence));
+    const out: Finding[] = nodeFindings(ctx, unclaimed.filter((e) => !told.has(e)));
     for (const p of pods.values()) {
       if (p.failureCount === 0 && churning.has(ctx.trace.pods[p.pod].node)) continue;
       if (p.failureCount > 0 || p.changes.length >= REPEATED_SANDBOX_CHANGES) out.push(describe(ctx, p));
@@ -191,6 +209,50 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   });
 }
 
+/** A podless failure line this soon after one of the same process that names a pod repeats that one's error. */
+const RELOGGED_US = 1e3;
+
+/** Podless failure lines kept for the node's finding. */
+const MAX_UNCLAIMED = 50;
+
+/**
+ * Sandbox failure lines that name no pod and that no pod's line in the same attempt claimed (the dockershim's
+ * cni.go "Error adding network" on its own, a grep that kept only the runtime's lines): per node, a finding when
+ * their error names a cause (no IP left, the pause image…), since that holds for every pod the node starts.
+ */
+function nodeFindings(ctx: FindingContext, unclaimed: readonly number[]): Finding[] {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const byNode = new Map<number, number[]>();
+  for (const e of unclaimed) {
+    const list = byNode.get(ev.node[e]) ?? [];
+    list.push(e);
+    byNode.set(ev.node[e], list);
+  }
+  const out: Finding[] = [];
+  for (const [node, events] of byNode) {
+    events.sort((a, c) => a - c);
+    const named = events.map((e) => ({ e, cause: sandboxCause(eventRawText(trace, e, 4000), false) })).find((x) => x.cause !== '' && x.cause !== 'network');
+    if (!named) continue;
+    const { e, cause } = named;
+    const first = events[0];
+    const last = events[events.length - 1];
+    const b = new FindingBuilder(trace);
+    for (const x of events.slice(0, 20)) b.evidence(x);
+    b.nodeLanes(node, ['runtime']);
+    const when = events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+      : `${count(events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
+    out.push(b.build({
+      id: 'sandbox-create-failed',
+      title: `Pod sandbox creation failing on this node${SANDBOX_CAUSES[cause].title}`,
+      severity: 'warning',
+      explanation: `Creating a pod sandbox failed ${when}; the lines name no pod. The error (${lineRef(trace, e)}): "${clipMiddle(runtimeErrorText(ctx.text(e)), 200)}". ${SANDBOX_CAUSES[cause].why} Without a sandbox no container of the pod can start, so it stays ContainerCreating, and the pod worker retries.`,
+      next: SANDBOX_CAUSES[cause].next || DEFAULT_NEXT,
+    }));
+  }
+  return out;
+}
+
 /** A teardown this close to a sandbox failure (before or after) is the one the failure raced. */
 const TEARDOWN_NEAR_US = 10e6;
 const TEARDOWN_KINDS = ['housekeeping.kill-unwanted', 'syncloop.delete', 'syncloop.remove', 'pw.teardown-deleted', 'pw.teardown-evicted', 'pw.teardown-orphaned', 'pw.teardown-removed', 'pw.observed-terminate'];
@@ -236,7 +298,8 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
   if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
   // The plugin's address management has no address left for the pod (host-local's range, the AWS VPC CNI's pool).
-  if (/no IP addresses available in range|failed to assign an IP address to container/.test(error)) return 'no-ip';
+  // (azure-vnet's IPAM says "No available addresses".)
+  if (/no IP addresses available in range|failed to assign an IP address to container|No available addresses/.test(error)) return 'no-ip';
   if (network) return 'network';
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   if (/address already in use|port is already allocated/i.test(error)) return 'port';
@@ -304,9 +367,9 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     next: 'The runtime\'s low-level runtime (runc, crun) refused to create the sandbox\'s container: read the whole error in the runtime\'s log (`journalctl -u containerd`, crio or docker) — its end says why (cgroups, seccomp or AppArmor, a read-only or full disk, the kernel: `dmesg` for a page allocation failure of runc, memory too fragmented to set up a namespace) — and check `runc --version` against what the runtime expects.',
   },
   'no-ip': {
-    why: 'The network plugin\'s address management had no pod IP left to give: every address of the node\'s range is taken (host-local keeps one file per address under /var/lib/cni/networks/<network>/, and addresses of sandboxes that went away without a clean teardown stay taken), or — with the AWS VPC CNI — its daemon (ipamd) had no free address on the node\'s network interfaces. Every new pod on this node fails the same way until addresses are freed.',
+    why: 'The network plugin\'s address management had no pod IP left to give: every address of the node\'s range is taken (host-local keeps one file per address under /var/lib/cni/networks/<network>/, and addresses of sandboxes that went away without a clean teardown stay taken), or — with the AWS VPC CNI — its daemon (ipamd) had no free address on the node\'s network interfaces, or — with Azure CNI ("No available addresses") — the node\'s share of the subnet\'s addresses is used up. Every new pod on this node fails the same way until addresses are freed.',
     title: ': no pod IP address left',
-    next: 'Compare the addresses the plugin holds with the pods that run: with host-local, `ls /var/lib/cni/networks/<network>/` against `crictl pods` (remove the files of sandboxes that no longer exist, or restart the node); a node\'s podCIDR too small for its maxPods needs a larger one. With the AWS VPC CNI, read /var/log/aws-routed-eni/ipamd.log and the aws-node pod, and check the subnet\'s free addresses and the instance type\'s ENI and IP limits.',
+    next: 'Compare the addresses the plugin holds with the pods that run: with host-local, `ls /var/lib/cni/networks/<network>/` against `crictl pods` (remove the files of sandboxes that no longer exist, or restart the node); a node\'s podCIDR too small for its maxPods needs a larger one. With the AWS VPC CNI, read /var/log/aws-routed-eni/ipamd.log and the aws-node pod, and check the subnet\'s free addresses and the instance type\'s ENI and IP limits. With Azure CNI, the node\'s network interface holds a fixed number of IP configurations (its max pods): check them and the subnet\'s free addresses, and what holds addresses of sandboxes that are gone (/var/run/azure-vnet-ipam.json).',
   },
   userns: {
     why: 'The runtime could not create the sandbox\'s user namespace (the pod runs with hostUsers: false): its unshare failed with ENOSPC, which for a user namespace means the node\'s limit on them is reached or zero (the user.max_user_namespaces sysctl) — not a full disk. No network plugin was asked anything yet.',

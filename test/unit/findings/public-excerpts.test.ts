@@ -622,7 +622,7 @@ describe('round 7: detectors that had only constructed logs, on real excerpts', 
     const a = fixture('sandbox-create-failed-3.log');
     const f = only(a, 'sandbox-create-failed');
     expect(a.pods(f)).toEqual(['kube-system/kube-dns-dx2er']);
-    expect(a.lines(f)).toEqual([5]);
+    expect(a.lines(f)).toEqual([3, 6, 4, 5]); // cni.go's two podless lines (and the excerpt's repeat of the first) are the same attempt
     expect(f.explanation).toContain('network plugin (CNI) failed');
     // dockertools says ≤1.6; dated June 2016 (the pod UIDs' time), when 1.2 was the newest release: ≤1.3.
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.3');
@@ -2350,5 +2350,13 @@ describe('round 20: real excerpts', () => {
     const f = only(fixture('volume-op-failing-8.log'), 'volume-op-failing');
     expect(f.severity).toBe('info');
     expect(f.explanation).toContain('for 2 sockets (/var/lib/kubelet/plugins/rook-ceph.rbd.csi.ceph.com/csi.sock and /var/lib/kubelet/plugins/rook-ceph.cephfs.csi.ceph.com/csi.sock)');
+  });
+
+  it('a network failure line that names no pod still tells the node\'s cause: Azure CNI with no address left (Azure/azure-container-networking#195)', () => {
+    // https://github.com/Azure/azure-container-networking/issues/195 — azure-vnet's IPAM: "No available addresses".
+    const f = only(fixture('sandbox-create-failed-22.log'), 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing on this node: no pod IP address left');
+    expect(f.pods).toEqual([]);
+    expect(f.next).toContain('Azure CNI');
   });
 });
