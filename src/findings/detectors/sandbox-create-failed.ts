@@ -234,7 +234,8 @@ function nodeFindings(ctx: FindingContext, unclaimed: readonly number[]): Findin
     events.sort((a, c) => a - c);
     const named = events.map((e) => ({ e, cause: sandboxCause(eventRawText(trace, e, 4000), false) })).find((x) => x.cause !== '' && x.cause !== 'network');
     if (!named) continue;
-    const { e, cause } = named;
+    const e = named.e;
+    const cause = named.cause as Exclude<SandboxCause, '' | 'network'>;
     const first = events[0];
     const last = events[events.length - 1];
     const b = new FindingBuilder(trace);
