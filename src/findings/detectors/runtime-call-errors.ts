@@ -21,6 +21,7 @@ import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNet
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
+const CONNECTION_CLASSES: ReadonlySet<ErrorClass> = new Set(['connection refused', 'connection closed', 'EOF', 'unavailable']);
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
 /** The kinds of every catalog entry that reports a CRI failure (the detector then reads the entry's `cri`). */
@@ -99,7 +100,7 @@ export const runtimeCallErrors: Detector = {
       if (entry.cri.role === 'caller') {
         // A caller's line cut before its error says nothing of its own: part of a recent failure of its call, if any.
         const said = messageKey(ctx, e);
-        const failure = error ? relogged(nodeRecent, entry.cri.calls, said, cls, error)
+        const failure = error ? relogged(ctx, e, nodeRecent, entry.cri.calls, said, cls, error)
           : nodeRecent.findLast((f) => entry.cri!.calls.some((c) => f.call === c || f.call.split(' or ').includes(c)));
         if (!failure && !error) continue;
         // Standing alone, a caller's error must be the runtime's: "remove /var/lib/kubelet/pods/…: device or resource
@@ -176,10 +177,13 @@ function messageKey(ctx: FindingContext, e: number): string {
 
 const MESSAGE_KEY_CHARS = 48;
 
-function relogged(recent: readonly Failure[], calls: readonly string[], msg: string, cls: ErrorClass, error: string): Failure | undefined {
+function relogged(ctx: FindingContext, e: number, recent: readonly Failure[], calls: readonly string[], msg: string, cls: ErrorClass, error: string): Failure | undefined {
+  const ev = ctx.trace.events;
   for (let i = recent.length - 1; i >= 0; i--) {
     const f = recent[i];
     if (f.cls !== cls || f.relogged.has(msg)) continue;
+    // Another pod's or container's failure is another call, however alike the errors (the runtime going away fails them all).
+    if ((ev.pod[e] >= 0 && ev.pod[f.event] >= 0 && ev.pod[e] !== ev.pod[f.event]) || (ev.cid[e] > 0 && ev.cid[f.event] > 0 && ev.cid[e] !== ev.cid[f.event])) continue;
     if (!calls.some((c) => f.call === c || f.call.split(' or ').includes(c))) continue;
     if (SERIOUS.has(cls) || f.error === error || error.includes(f.error) || f.error.includes(error)) return f;
   }
@@ -276,9 +280,14 @@ function describe(ctx: FindingContext, n: Group): Finding {
     });
   }
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));
+  // Every failure's error says the connection to the runtime failed (not an answer from it).
+  const connectionLost = calls.every((c) => [...c.classes.keys()].every((k) => CONNECTION_CLASSES.has(k)));
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
   else if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
+  else if (n.failures >= 2 && connectionLost && ev.timeUs[last] - ev.timeUs[first] <= 1e6 && new Set(n.events.map((e) => ev.pod[e]).filter((p) => p >= 0)).size >= 2) {
+    parts.push('Calls for different pods lost their connection to the runtime at the same moment: the runtime itself went away (it crashed, restarted or was stopped), not one call that failed — every goroutine that talks to it fails the same way until it is back.');
+  }
   else {
     // PLEG stalled on the node at the same time: its relist is stuck in a runtime call, so these are no passing failure.
     const stalls = eventsNear(ctx, ctx.ofKinds(['syncloop.skipping', 'node.not-ready', 'pleg.unhealthy']), n.node,

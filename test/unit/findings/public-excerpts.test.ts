@@ -2359,4 +2359,12 @@ describe('round 20: real excerpts', () => {
     expect(f.pods).toEqual([]);
     expect(f.next).toContain('Azure CNI');
   });
+
+  it('two pods\' StopContainer calls failing with EOF at once are two calls, and the runtime going away (kubernetes/kubernetes#115252)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/115252 — a grep for "Container termination failed with gracePeriod".
+    const f = only(fixture('runtime-call-errors-14.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (StopContainer ×2)');
+    expect(f.explanation).not.toContain('logged again by its caller');
+    expect(f.explanation).toContain('the runtime itself went away');
+  });
 });
