@@ -676,7 +676,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Orphaned pod %q{podUID} found, but error %v{err} occured during reading volume dir from disk',
       'Orphaned pod %q{podUID} found, but error %v{err} occurred during reading volume dir from disk',
       // ≤1.5: the volumes it still saw under the directory, at -v=3.
-      'Orphaned pod %q{podUID} found, but volumes are still mounted; err: %v{err}, volumes: %v'],
+      'Orphaned pod %q{podUID} found, but volumes are still mounted; err: %v{err}, volumes: %v',
+      // 1.6–1.7: the pod cgroup's cleanup waits for the volumes, and gives the cgroup the least CPU meanwhile.
+      'Orphaned pod %q{podUID} found, but volumes not yet removed.  Reducing cpu to minimum'],
     num: 'numErrs', text: ['err', 'path'],
     explain: 'Housekeeping (every 2 s) found the directory of a pod that is gone from this node, but volume paths are still under it (a volume that did not unmount), so it leaves it there and says so again each time.',
   },

@@ -70,9 +70,46 @@ export const podDeleteDelayed: Detector = {
       const finding = notReclaimed(ctx, pod, leftBehind, deletedOf.get(pod) ?? []);
       if (finding) out.push(finding);
     }
+    const orphanReports = eventsByPod(ctx, 'housekeeping.orphan-volumes-left', 20);
+    for (const [pod, held] of eventsByPod(ctx, 'sync.volumes-pending', MAX_PER_POD)) {
+      if (pod < 0) continue;
+      const finding = volumesPending(ctx, pod, held, orphanReports.get(pod) ?? [], deletedOf.get(pod) ?? []);
+      if (finding) out.push(finding);
+    }
     return out;
   },
 };
+
+/** A terminated pod whose volumes are still mounted: its final delete waits for their teardown. */
+function volumesPending(ctx: FindingContext, pod: number, held: number[], orphaned: readonly number[], deleted: readonly number[]): Finding | undefined {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const first = held[0];
+  const last = held[held.length - 1];
+  const done = deleted.find((e) => ev.timeUs[e] >= ev.timeUs[last]) ?? -1;
+  const heldUs = (done >= 0 ? ev.timeUs[done] : ev.timeUs[last]) - ev.timeUs[first];
+  // Held briefly and then deleted: the volume manager's unmount took its moment.
+  if (done >= 0 && heldUs < LONG_US) return undefined;
+  const b = new FindingBuilder(trace);
+  for (const e of held.slice(0, 20)) b.evidence(e);
+  for (const e of orphaned.slice(0, 5)) b.evidence(e);
+  if (done >= 0) b.evidence(done);
+  b.pod(pod);
+  const span = held.length > 1 ? ` ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`;
+  const outcome = done >= 0
+    ? ` The delete went through at ${timeOfEvent(trace, done)} (${lineRef(trace, done)}), ${duration(heldUs)} after the first check.`
+    : held.length > 1 ? ` The log ends with it still held, ${duration(heldUs)} after the first check.` : ' The log ends with it held.';
+  const orphan = orphaned.length
+    ? ` Housekeeping also found its directory orphaned with volumes still under it (${lineRef(trace, orphaned[0])}): the pod is gone from the kubelet's pods, and what is mounted for it is not being unmounted.`
+    : '';
+  return b.build({
+    id: 'pod-delete-delayed',
+    title: `Deletion of ${podName(trace, pod)} held back: its volumes are not cleaned up`,
+    severity: heldUs >= LONG_US || orphaned.length ? 'warning' : 'info',
+    explanation: `${podName(trace, pod)} is terminated, but its API object is not deleted${span}: "is terminated, but some volumes have not been cleaned up".${outcome} The kubelet deletes a deleted pod's API object only once its volumes are unmounted, so the pod stays Terminating until the volume manager has torn them down.${orphan}`,
+    next: 'On the node: `mount | grep <uid>` for what is still mounted under /var/lib/kubelet/pods/<uid>/volumes, and the volume manager\'s lines for the pod (UnmountVolume.TearDown failed …). A kubelet that runs in a container (a wrapper, a containerized kubelet) must see the node\'s mounts of /var/lib/kubelet (shared, recursive propagation): a mount it cannot see is one it never unmounts.',
+  });
+}
 
 /** The ≤1.21 status manager's hold: a terminated pod's exited containers not removed yet. */
 function notReclaimed(ctx: FindingContext, pod: number, held: number[], deleted: readonly number[]): Finding | undefined {

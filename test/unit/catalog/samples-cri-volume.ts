@@ -272,6 +272,8 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     // ≤1.5 at -v=3, with the volumes it still saw.
     P(klog('I', 'kubelet_getters.go:267', `Orphaned pod "${UID}" found, but volumes are still mounted; err: <nil>, volumes: [default-token-abcde]`), { pods: [pod('', '', UID)], text: '<nil>' }),
     S(klog('I', 'kubelet_volumes.go:186', `"Orphaned pod found, but volumes are not cleaned up" podUID="${UID}"`), { pods: [pod('', '', UID)] }),
+    // coreos/coreos-kubernetes#856 (1.6, kubelet_pods.go: the pod cgroups' cleanup).
+    P(klog('I', 'kubelet_pods.go:1543', `Orphaned pod "${UID}" found, but volumes not yet removed.  Reducing cpu to minimum`), { pods: [pod('', '', UID)] }),
     S(klog('E', 'kubelet_volumes.go:207', `"Orphaned pod found, but volume paths are still present on disk" podUID="${UID}" paths=["kubernetes.io~csi"]`), { pods: [pod('', '', UID)] }),
     J(json('kubelet/kubelet_volumes.go:207', { msg: 'Orphaned pod found, but volume paths are still present on disk', podUID: UID }), { pods: [pod('', '', UID)] }),
     // 1.22+: a pass's first error, then each at -v=5 (kubernetes/kubernetes#113987); the pod is read from inside err=.

@@ -2367,4 +2367,15 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).not.toContain('logged again by its caller');
     expect(f.explanation).toContain('the runtime itself went away');
   });
+
+  it('a terminated pod whose volumes are not cleaned up is a delete held back, with housekeeping\'s orphan report on the same pod (coreos/coreos-kubernetes#856)', () => {
+    // https://github.com/coreos/coreos-kubernetes/issues/856 — the rkt kubelet-wrapper could not see the secret's tmpfs to unmount it.
+    const a = fixture('pod-delete-delayed-4.log');
+    expect(a.trace.pods).toHaveLength(1);
+    expect(a.kinds(4)).toEqual(['housekeeping.orphan-volumes-left']);
+    const f = only(a, 'pod-delete-delayed');
+    expect(f.title).toBe('Deletion of trendex/trendex-3550941154-z56lt held back: its volumes are not cleaned up');
+    expect(a.lines(f)).toEqual([4, 5]);
+    expect(f.next).toContain('propagation');
+  });
 });
