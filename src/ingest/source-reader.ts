@@ -1723,10 +1723,29 @@ function isBlockClose(s: string, p: number): boolean {
   return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);
 }
 
-/** Where a `grep -n` line number (`27:`, or `27-` on a context line) ends before the line it numbers, or 0. */
+/**
+ * Where what `grep` puts before a line ends, or 0: its line number (`27:`, or `27-` on a context line), or the name
+ * of the file it found the line in, with or without a line number (`kubelet_service.log:Nov 10 …`, `logs/kubelet.log:27:…`).
+ */
 function grepLineNumberEnd(text: string): number {
   let p = 0;
   while (p < 8 && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
   const c = text.charCodeAt(p);
-  return p > 0 && p < 8 && (c === 58 || c === 45) ? p + 1 : 0;
+  if (p > 0 && p < 8 && (c === 58 || c === 45)) return p + 1;
+  // A file name: path characters with a dot or slash among them, then a colon (the caller checks a log line follows).
+  let q = 0;
+  let named = false;
+  for (; q < MAX_GREP_FILE_NAME; q++) {
+    const k = text.charCodeAt(q);
+    if (k === 46 /* . */ || k === 47 /* / */) named = true;
+    else if (!((k >= 48 && k <= 57) || (k >= 65 && k <= 90) || (k >= 97 && k <= 122) || k === 95 /* _ */ || k === 45 /* - */)) break;
+  }
+  if (!named || q === 0 || text.charCodeAt(q) !== 58 /* : */) return 0;
+  const afterName = q + 1;
+  let r = afterName;
+  while (r < afterName + 8 && text.charCodeAt(r) >= 48 && text.charCodeAt(r) <= 57) r++;
+  return r > afterName && (text.charCodeAt(r) === 58 || text.charCodeAt(r) === 45) ? r + 1 : afterName;
 }
+
+/** The longest file name a grep prefix is read with. */
+const MAX_GREP_FILE_NAME = 200;

@@ -44,6 +44,17 @@ const CAUSES: readonly Cause[] = [
     next: 'Create the namespace (`kubectl create namespace kube-system`, or the one the manifest names); the kubelet creates the mirror pods at their next sync.',
   },
   {
+    // The NodeRestriction plugin's refusal: no retry can pass it.
+    id: 'references', words: ['a mirror pod may not reference'], title: 'a mirror pod may not reference API objects',
+    why: 'The API server refuses every mirror pod that references another API object — a service account, Secrets, ConfigMaps, persistent volume claims — so this static pod can never have one: its spec, not a passing state, is the cause. The static pod itself runs, but nothing that looks the pod up in the API finds it (a CNI plugin such as Multus that asks for the pod fails its network setup).',
+    next: 'Remove the reference from the static pod\'s manifest (automountServiceAccountToken: false and no serviceAccountName; no Secret, ConfigMap or PVC volumes or env), or run it as a regular pod (a DaemonSet) instead.',
+  },
+  {
+    id: 'webhook', words: ['admission webhook'], title: 'an admission webhook refuses it',
+    why: 'An admission webhook refused the mirror pod: the API server asks its webhooks about every pod, mirror pods too, and this one denied it — often, as here, with an error of its own rather than a rule the pod breaks (its cache not synced, its backend down).',
+    next: 'Read the webhook\'s answer and its pod\'s log (`kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations` names it); exclude mirror pods or the kube-system namespace from it if it should not judge them (a namespaceSelector or objectSelector).',
+  },
+  {
     id: 'forbidden', words: ['forbidden', 'unauthorized'], title: 'the API server refuses it',
     why: 'The API server refused the request: the Node authorizer and NodeRestriction let a kubelet create mirror pods only for itself and only pods that reference no other objects (Secrets, ConfigMaps, service accounts), and an admission webhook may refuse it too.',
     next: 'Read the refusal: make the static pod\'s spec acceptable (no references to API objects) or fix the kubelet\'s identity; `kubectl get validatingwebhookconfigurations` lists webhooks that may refuse it.',
@@ -52,8 +63,10 @@ const CAUSES: readonly Cause[] = [
 
 interface StaticPod { pod: number; events: number[] }
 
-/** Words of the API server refusing the request (not failing to answer it): the 'forbidden' and 'namespace' causes'. */
-const REFUSED = CAUSES.filter((c) => c.id === 'forbidden' || c.id === 'namespace').flatMap((c) => c.words);
+/** Words of the API server refusing the request (not failing to answer it): the refusing causes'. */
+const REFUSED = CAUSES.filter((c) => ['forbidden', 'namespace', 'webhook', 'references'].includes(c.id)).flatMap((c) => c.words);
+/** A refusal no retry passes: one static pod refused once is enough to tell. */
+const PERMANENT = CAUSES.filter((c) => c.id === 'references').flatMap((c) => c.words);
 
 export const mirrorPodCreateFailed: Detector = {
   id: 'mirror-pod-create-failed',
@@ -76,7 +89,8 @@ export const mirrorPodCreateFailed: Detector = {
       else into.set(node, [{ pod, events }]);
     }
     for (const [node, refused] of refusedByNode) {
-      if (refused.length < MIN_REFUSED_PODS) continue;
+      const permanent = refused.some((p) => PERMANENT.some((w) => ctx.text(p.events[0]).toLowerCase().includes(w)));
+      if (refused.length < MIN_REFUSED_PODS && !permanent) continue;
       byNode.set(node, [...(byNode.get(node) ?? []), ...refused]);
     }
     return [...byNode].map(([node, failing]) => describe(ctx, node, failing));
@@ -97,7 +111,7 @@ function describe(ctx: FindingContext, node: number, failing: StaticPod[]): Find
   const cause = causeByWords(CAUSES, error);
   const names = failing.map((p) => podName(trace, p.pod));
   const parts = [
-    `The kubelet failed to create the mirror pod of ${count(failing.length, 'static pod')} (${listOf(names, 4)}) ${count(all.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}: "${clip(error, 200)}".`,
+    `The kubelet failed to create the mirror pod of ${count(failing.length, 'static pod')} (${listOf(names, 4)}) ${all.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(all.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`}: "${clip(error, 200)}".`,
     'The static pod runs regardless, from its manifest; but without its mirror the API shows no pod for it (or another pod of its name), so kubectl, controllers and monitoring do not see it and its status is not reported. The kubelet tries again at each sync of the pod.',
   ];
   if (cause) parts.push(cause.why);

@@ -2378,4 +2378,19 @@ describe('round 20: real excerpts', () => {
     expect(a.lines(f)).toEqual([4, 5]);
     expect(f.next).toContain('propagation');
   });
+
+  it('static pods an admission webhook refuses once each are told with the webhook as the cause (bottlerocket-os/bottlerocket#1409)', () => {
+    // https://github.com/bottlerocket-os/bottlerocket/pull/1409 — the VPC resource controller's webhook could not read its cache.
+    const f = only(fixture('mirror-pod-create-failed-4.log'), 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for 3 static pods: an admission webhook refuses it');
+  });
+
+  it('one refusal that no retry passes ("a mirror pod may not reference service accounts") is enough; grep\'s file name before the journal line is not the node (openshift/machine-config-operator#2215)', () => {
+    // https://github.com/openshift/machine-config-operator/pull/2215 — a recycler static pod with a service account.
+    const a = fixture('mirror-pod-create-failed-5.log');
+    expect(a.trace.sources[0].node).toBe('ip-10-0-143-173');
+    const f = only(a, 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for openshift-infra/recyler-pod-ip-10-0-143-173.ec2.internal: a mirror pod may not reference API objects');
+    expect(f.explanation).toContain('at 03:07:32.757070 (line 8)');
+  });
 });

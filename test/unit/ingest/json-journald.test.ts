@@ -257,6 +257,17 @@ describe('journalctl output modes', () => {
     expect(trace.sources[0].lines).toMatchObject({ klog: 2, unrecognized: 0 });
   });
 
+  it('journal lines grep found in named files (kubelet_service.log:, logs/k.log:27:) keep their host; a word before a colon is no file name', () => {
+    // openshift/machine-config-operator#2215: a must-gather's journal, searched with grep over its files.
+    const line = (prefix: string, t: string) => `${prefix}Nov 10 03:07:${t.slice(0, 2)}.${t.slice(3)} ip-10-0-143-173 hyperkube[1522]: E1110 03:07:${t}    1522 kubelet.go:1583] Failed creating a mirror pod for "web-0_default(c4a6d0bdd7ae69ac5efa10a12ad33bc0)": pods "web-0" is forbidden`;
+    const text = [line('kubelet_service.log:', '32.757070'), line('logs/node-1/kubelet.log:27:', '33.757070')].join('\n');
+    const trace = analyze({ name: 'grep.txt', data: text }, { year: 2020 });
+    expect(trace.sources[0].node).toBe('ip-10-0-143-173');
+    expect(trace.sources[0].lines).toMatchObject({ klog: 2, unrecognized: 0 });
+    const prose = analyze({ name: 'note.txt', data: `Error:${line('', '32.757070')}` }, { year: 2020 });
+    expect(prose.sources[0].node).not.toBe('ip-10-0-143-173');
+  });
+
   it('a journal without a year takes it from the dates other programs print in their own lines (CRI-O, containerd)', () => {
     const text = [
       `Apr 26 20:02:56 node-1 hyperkube[1372]: ${klog('03.123456', '"SyncLoop DELETE" source="api" pods=["default/web-0"]').replace('0315 10:02', '0426 20:02')}`,
