@@ -52,6 +52,14 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'The pod lists an imagePullSecret the kubelet cannot read (it does not exist in the pod\'s namespace, or its name is empty): pulls go on without it, which is harmless for public images and fails with an authorization error for private ones.',
   },
   {
+    // plugin/plugin.go: an exec plugin configured by --image-credential-provider-config (1.20 alpha, 1.26 GA).
+    id: 'X237', kind: 'image.credential-provider-failed', lane: 'runtime', versions: '1.20+', v: 0,
+    msg: ['Failed getting credential from external registry credential provider'],
+    printf: ['Failed getting credential from external registry credential provider: %v{err}'],
+    text: ['err'],
+    explain: 'The kubelet ran an image credential provider plugin for an image it is about to pull, and the plugin gave no credentials (it could not be started, failed or timed out): the pull goes on without them.',
+  },
+  {
     id: 'X122', kind: 'image.credentials', lane: 'runtime', versions: '≤1.26', v: 0,
     printf: ['looking for config.json at %s{path}', 'looking for .dockercfg at %s{path}', 'Refreshing cache for provider: %s{provider}',
       'while getting AWS credentials %s{err}', 'Unable to parse Docker config file: %v{err}'],

@@ -291,6 +291,14 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('default', 'web-0', UID)], cname: 'web', cid: '0123456789ab', text: 'command \'sleep 20\' exited with 126: ' }),
     J(json('kuberuntime/kuberuntime_container.go:596', { msg: 'PreStop hook failed', err: 'command \'sleep 20\' exited with 126: ', pod: { name: 'web-0', namespace: 'default' }, podUID: UID, containerName: 'web' }),
       { pods: [pod('default', 'web-0', UID)], cname: 'web', text: 'command \'sleep 20\' exited with 126: ' })),
+  entry('X237', 'image.credential-provider-failed', 'runtime',
+    // kubernetes/cloud-provider-aws#1029, siderolabs/talos#11086 (JSON); klog's printf form and InfoS/ErrorS form.
+    P(klog('E', 'plugin.go:235', 'Failed getting credential from external registry credential provider: error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: exit status 1'),
+      { text: 'error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: exit status 1' }),
+    S(klog('E', 'plugin.go:440', '"Failed getting credential from external registry credential provider" err="error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: context deadline exceeded"'),
+      { text: 'error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: context deadline exceeded' }),
+    J(json('plugin/plugin.go:440', { msg: 'Failed getting credential from external registry credential provider: error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: exit status 1' }),
+      { text: 'error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: exit status 1' })),
   entry('X236', 'runtime.call-failed', 'runtime',
     // kubernetes/kubernetes#33789 (1.4, docker_manager.go).
     P(klog('E', 'docker_manager.go:238', 'Failed to execute Info() call to the Docker client: Cannot connect to the Docker daemon. Is the docker daemon running on this host?'),

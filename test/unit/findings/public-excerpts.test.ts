@@ -2393,4 +2393,20 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('Mirror pod not created for openshift-infra/recyler-pod-ip-10-0-143-173.ec2.internal: a mirror pod may not reference API objects');
     expect(f.explanation).toContain('at 03:07:32.757070 (line 8)');
   });
+
+  it('an image credential provider that runs past the kubelet\'s deadline, in JSON logs quoting the plugin\'s own lines (kubernetes/cloud-provider-aws#1029)', () => {
+    // https://github.com/kubernetes/cloud-provider-aws/issues/1029 — ecr-credential-provider hangs; its lines are inside msg.
+    const f = only(fixture('credential-provider-failed-1.log'), 'credential-provider-failed');
+    expect(f.title).toBe('Image credential provider ecr-credential-provider failing: it does not answer in time');
+    expect(f.explanation).toContain('59.99s older than the kubelet\'s');
+  });
+
+  it('a credential provider whose binary exec cannot start ("no such file or directory") names the missing loader too (siderolabs/talos#11086)', () => {
+    // https://github.com/siderolabs/talos/issues/11086 — a musl-linked ecr-credential-provider on a node without musl's loader.
+    const a = fixture('credential-provider-failed-2.log');
+    expect(a.trace.sources[0].node).toBe('10.25.2.10');
+    const f = only(a, 'credential-provider-failed');
+    expect(f.title).toBe('Image credential provider ecr-credential-provider failing: its binary cannot be started');
+    expect(f.explanation).toContain('ELF interpreter');
+  });
 });
