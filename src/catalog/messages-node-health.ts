@@ -381,7 +381,10 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X141', kind: 'error.unhandled', lane: 'other', versions: '1.31+', v: 0,
     msg: ['Unhandled Error'], text: ['err'],
-    explain: 'An error reported through the libraries\' common handler (runtime.HandleError) rather than by the code that met it: most often an informer that cannot list or watch in the API server.',
+    // 1.31+ reports a container that failed to start this way too (kuberuntime_manager.go): its pod and container.
+    inner: { field: 'err', printf: ['container %v{container} start failed in pod %v{pod}: %v', 'init container %v{container} start failed in pod %v{pod}: %v',
+      'ephemeral container %v{container} start failed in pod %v{pod}: %v'] },
+    explain: 'An error reported through the libraries\' common handler (runtime.HandleError) rather than by the code that met it: most often an informer that cannot list or watch in the API server; from 1.31 also a container that failed to start (its pod named inside).',
   },
   {
     id: 'X142', kind: 'node.cert-rotated', lane: 'node-status', versions: 'all', v: 0,

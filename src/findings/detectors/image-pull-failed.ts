@@ -15,6 +15,8 @@ import { causeByWords, type Cause } from '../causes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const CALL_FAILED = kindId('runtime.call-failed');
+const UNHANDLED = kindId('error.unhandled');
+const START_FAILED = /^(?:init |ephemeral )?container ([\w.-]{1,253}) start failed in pod [^\s:]{1,400}: (\w{1,40}): /;
 /** Start failures the catalog refines by their image error, and "Failed to pull image": kind → reason. */
 const IMAGE_KINDS: Record<string, string> = {
   'image.pull-failed': 'ErrImagePull', 'image.backoff': 'ImagePullBackOff', 'image.never-pull': 'ErrImageNeverPull',
@@ -65,6 +67,12 @@ const CAUSES: readonly PullCause[] = [
     next: 'Free space on the image filesystem (unused images, container logs) or grow it; see whether image garbage collection is failing.',
   },
   {
+    // The manifest resolved and the layers began to download: the download broke off (containers/image, containerd).
+    id: 'blob-download', words: ['writing blob', 'fetching blob', 'failed to copy: httpreadseeker', 'unexpected eof'], title: 'its layers fail to download',
+    why: 'The registry answered for the image and its layers began to download, then the download broke off: the connection closed in the middle of a layer, or the storage the registry sends layers from (a CDN, an object store behind a redirect) answered with an error. The image\'s name and the pull\'s credentials are not in question; the path to the layers\' storage is — a proxy that cuts long downloads, an unstable network, or the storage itself.',
+    next: 'Pull the image on the node by hand and watch where it stops; check a proxy or firewall between the node and the registry\'s layer storage (it is often another host than the registry, reached by a redirect), and try again later or through a mirror.',
+  },
+  {
     id: 'unreachable', words: ['no such host', 'i/o timeout', 'connection refused', 'no route to host', 'tls handshake timeout', 'deadline exceeded', 'dial tcp'], title: 'the registry is unreachable',
     why: 'The node could not reach the registry in time: DNS, a proxy the runtime does not use, a firewall, or a slow or down registry (large images also hit the runtime\'s pull timeout).',
     next: 'From the node, resolve and reach the registry (`curl -v https://<registry>/v2/`); set the runtime\'s proxy (HTTP(S)_PROXY in its service) if the node needs one.',
@@ -87,15 +95,17 @@ interface Pull {
 interface WholeError { e: number; text: string }
 /** How far from a pod's failures a node's whole pull error may be to stand for their cut one. */
 const SAME_PULL_US = 5e6;
+/** The image pull back-off's longest delay: a pod's back-off line this long after a failed pull can be its. */
+const MAX_BACKOFF_US = 300e6;
 
 export const imagePullFailed: Detector = {
   id: 'image-pull-failed',
   detect(ctx) {
     const ev = ctx.trace.events;
     const pulls = new Map<string, Pull>();
-    const note = (e: number, container: string, reason: string, detail: string) => {
+    const note = (e: number, container: string, reason: string, detail: string, image = imageIn(detail)) => {
       // A pull no pod is named for (the image service's own line, 1.31's "Failed to pull image"): one per node and image.
-      const key = ev.pod[e] >= 0 ? `${ev.pod[e]}/${container}` : `node ${ev.node[e]}/${imageIn(detail)}`;
+      const key = ev.pod[e] >= 0 ? `${ev.pod[e]}/${container}` : `node ${ev.node[e]}/${image}`;
       let p = pulls.get(key);
       if (!p) {
         if (pulls.size >= 500) return;
@@ -105,7 +115,7 @@ export const imagePullFailed: Detector = {
       p.total++;
       if (p.events.length < 200) p.events.push(e);
       if (reason) p.reasons.add(reason);
-      if (!p.image) p.image = imageIn(detail);
+      if (!p.image) p.image = image;
       // The error itself, not a line whose text is only the reason (the start-failure line's err= is "ErrImagePull").
       const error = detail.trim();
       if ((!p.error || p.errorCut) && reason !== 'ImagePullBackOff' && error && error !== reason) {
@@ -115,24 +125,66 @@ export const imagePullFailed: Detector = {
       }
     };
     const whole: WholeError[] = [];
-    for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed', ...Object.keys(IMAGE_KINDS)])) {
+    for (const e of ctx.ofKinds(['pw.sync-error', 'event.image-pull-failed', 'event.image-backoff', 'runtime.call-failed', 'error.unhandled', ...Object.keys(IMAGE_KINDS)])) {
       const text = ctx.text(e);
       const imageReason = IMAGE_REASON.get(ev.kind[e]);
-      if (imageReason !== undefined) {
-        if (ev.pod[e] >= 0 || (imageReason === 'ErrImagePull' && imageIn(text))) note(e, ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '', imageReason, text);
+      if (ev.kind[e] === UNHANDLED) {
+        // 1.31+: "init container x start failed in pod p: ErrImagePull: …" through the common error handler.
+        const m = ev.pod[e] >= 0 ? START_FAILED.exec(text) : null;
+        if (m && PULL_REASONS.has(m[2])) note(e, m[1], m[2], text.slice(m[0].length));
+      } else if (imageReason !== undefined) {
+        // A line naming no pod names its image in its error, or (structured) in its image= pair.
+        const image = ev.pod[e] < 0 && imageReason === 'ErrImagePull' ? imageIn(text) || imageIn(eventRawText(ctx.trace, e, 4000)) : '';
+        if (ev.pod[e] >= 0 || image) note(e, ev.cname[e] > 0 ? ctx.trace.strings[ev.cname[e]] : '', imageReason, text, image);
       } else if (ev.kind[e] === SYNC_ERROR) {
         for (const a of failedActions(text)) if (PULL_REASONS.has(a.reason)) note(e, a.target, a.reason, a.detail);
       } else if (ev.kind[e] === CALL_FAILED) {
         if (text.includes('pull') && ev.pod[e] >= 0) note(e, '', 'ErrImagePull', text);
-        else if (ev.pod[e] < 0 && whole.length < 200 && /pull/i.test(eventRawText(ctx.trace, e, 300)) && !eventRecordCut(ctx.trace, e)) whole.push({ e, text });
+        else if (ev.pod[e] < 0 && /pull/i.test(eventRawText(ctx.trace, e, 300))) {
+          if (whole.length < 200 && !eventRecordCut(ctx.trace, e)) whole.push({ e, text });
+          // The image service's own failure names the image (image=): a pull of the node's, or a pod's once merged.
+          const image = imageIn(eventRawText(ctx.trace, e, 4000));
+          if (image) note(e, '', 'ErrImagePull', text, image);
+        }
       } else if (ev.pod[e] >= 0) {
         note(e, '', ctx.trace.strings[ev.text[e]], '');
       }
     }
+    mergeNodePulls(ctx, pulls);
     for (const p of pulls.values()) if (p.errorCut || !p.error) completeError(ctx, p, whole);
     return [...pulls.values()].map((p) => describe(ctx, p));
   },
 };
+
+/**
+ * A pull no pod is named for (the image service's line, "Failed to pull image" without pod=) of the same image on
+ * the same node as a pod's, within SAME_PULL_US of it, is that pod's pull: one finding, with the node's whole error.
+ */
+function mergeNodePulls(ctx: FindingContext, pulls: Map<string, Pull>): void {
+  const ev = ctx.trace.events;
+  const podPulls = [...pulls.values()].filter((p) => p.pod >= 0);
+  if (!podPulls.length) return;
+  for (const [key, n] of pulls) {
+    if (n.pod >= 0 || !n.image) continue;
+    const node = ev.node[n.events[0]];
+    // The pod's nearest pull of that image: within SAME_PULL_US, or within the longest back-off when all the pod's own
+    // lines are back-off ones (the pull that failed came before them).
+    const gapUs = (p: Pull) => Math.min(...p.events.flatMap((e) => n.events.map((f) => Math.abs(ev.timeUs[e] - ev.timeUs[f]))));
+    const windowUs = (p: Pull) => ([...p.reasons].every((r) => r === 'ImagePullBackOff') ? MAX_BACKOFF_US : SAME_PULL_US);
+    // (A pod's pull whose lines do not name the image is this one only when they are about the same moment.)
+    const candidates = podPulls.filter((p) => ev.node[p.events[0]] === node
+      && (p.image === n.image ? gapUs(p) <= windowUs(p) : !p.image && gapUs(p) <= SAME_PULL_US));
+    const owner = candidates.sort((a, b) => gapUs(a) - gapUs(b))[0];
+    if (!owner) continue;
+    if (!owner.image) owner.image = n.image;
+    for (const e of n.events) if (owner.events.length < 200) owner.events.push(e);
+    owner.events.sort((a, b) => a - b);
+    owner.total += n.total;
+    for (const r of n.reasons) owner.reasons.add(r);
+    if ((!owner.error || owner.errorCut) && n.error && !n.errorCut) [owner.error, owner.errorCut] = [n.error, false];
+    pulls.delete(key);
+  }
+}
 
 /**
  * A pod's pull error cut short, or missing, taken whole from the image service's own line about the same pull (it names
@@ -167,7 +219,9 @@ function describe(ctx: FindingContext, p: Pull): Finding {
   const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
   if (p.pod < 0) b.nodeLanes(trace.events.node[first], ['runtime']);
   const what = p.pod < 0 ? 'a container on this node (the line names no pod)' : `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
-  const cause = p.error ? causeByWords(CAUSES, p.error) : undefined;
+  // The text column keeps an error's start; its cause is often at its end, in the line itself.
+  const cause = (p.error ? causeByWords(CAUSES, p.error) : undefined)
+    ?? p.events.slice(0, 5).map((e) => causeByWords(CAUSES, eventRawText(trace, e, 4000))).find((c) => c !== undefined);
   const parts = [
     `Pulling ${p.image ? `image ${p.image}` : 'the image'} for ${what} failed (${[...p.reasons].join(', ') || 'pull error'}): ${count(p.total, 'line')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})${p.error ? `, "${clip(p.error, 160)}"` : ''}.`,
     ...(cause ? [cause.why] : []),

@@ -804,7 +804,7 @@ describe('round 8: real excerpts', () => {
     expect(f.title).toBe('Image pull failing for container ci-cd of default/ci-cd-deployment-9bc4bffc9-8tklv (nexus3:8083/com.panov/ci-cd:0.0.1-SNAPSHOT): the registry refuses its credentials');
     expect(f.explanation).toContain('no basic auth credentials');
     expect(f.explanation).not.toContain('Get ht"');
-    expect(a.lines(f)).toEqual([4, 7, 12]);
+    expect(a.lines(f)).toEqual([4, 5, 7, 9, 10, 12]); // the image service's own lines of the same pulls are the pod's
   });
 
   it('volume-op-failing: a Secret volume whose cache did not sync points at the API server, not the volume driver (k3s-io/k3s#12772)', () => {
@@ -2408,5 +2408,24 @@ describe('round 20: real excerpts', () => {
     const f = only(a, 'credential-provider-failed');
     expect(f.title).toBe('Image credential provider ecr-credential-provider failing: its binary cannot be started');
     expect(f.explanation).toContain('ELF interpreter');
+  });
+
+  it('a pull whose layer download broke off is told so, with the image service\'s lines of the same image as the pod\'s (kubernetes/registry.k8s.io#333)', () => {
+    // https://github.com/kubernetes/registry.k8s.io/issues/333 — "writing blob … unexpected EOF", then HTTP 400 from the blob store.
+    const a = fixture('image-pull-failed-6.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toBe('Image pull failing for container e2e of sonobuoy/sonobuoy-e2e-job-20a8b8aca71440fd (registry.k8s.io/conformance:v1.35.2): its layers fail to download');
+    expect(a.lines(f)).toEqual([2, 3, 4]);
+  });
+
+  it('1.31+\'s "Unhandled Error" of an init container that failed to start names its pod; the podless pull lines join that pod\'s finding (kubernetes-sigs/kueue#8911)', () => {
+    // https://github.com/kubernetes-sigs/kueue/issues/8911 — an image side-loaded into the worker clusters only, so NotFound.
+    const a = fixture('image-pull-failed-7.log');
+    expect(a.kinds(6)).toEqual(['error.unhandled']);
+    expect(a.trace.events.pod[a.trace.events.line.indexOf(6)]).toBeGreaterThanOrEqual(0);
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toContain('container secretreader-plugin-init of kueue-system/kueue-controller-manager-8494d6795b-8vqfm');
+    expect(f.title).toContain('the image or tag does not exist');
+    expect(a.lines(f)).toEqual([4, 5, 6, 7]);
   });
 });
