@@ -723,7 +723,7 @@ export class SourceReader {
    * answer (`Kubernetes v1.19.2`). The first one found is the source's (version-in-path.ts).
    */
   private versionInPath(text: string): void {
-    const found = pathVersion(text);
+    const found = pathVersion(text, () => this.recordForm(text) !== '' || findKlogHeader(text, 0, this.probeHeader));
     if (!found) return;
     this.facts.pathMinor = found.minor;
     this.facts.pathMinorFrom = found.from;

@@ -7,7 +7,7 @@
  * digits: no regular expression runs on the line.
  */
 
-const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: number }[] = [
+const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: number; minorOnly?: boolean }[] = [
   { mark: 'anago-v1.', from: 'the release build path in a Go stack (anago-v1.…)' },
   { mark: '/binaries/v1.', from: 'the kubelet binary\'s path (…/binaries/v1.…/kubelet)' },
   { mark: 'Kubernetes v1.', from: '`kubelet --version` (Kubernetes v1.…)', atStart: true },
@@ -19,14 +19,21 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   { mark: 'Server Version: ', from: '`kubectl version` (Server Version: …v1.…)', within: 80 },
   { mark: 'Kubernetes version: ', from: 'the text around the log (Kubernetes version: …)', within: 2 },
   { mark: 'Kubernetes Version: ', from: 'the text around the log (Kubernetes Version: …)', within: 2 },
+  // The same answer in markdown bold (`**Kubernetes version**: 1.3.5`), and prose that names the version the poster
+  // runs (`Talos … (kubernetes version 1.33)`, `RKE2 (v1.23.6+rke2r2) K8s 1.23.6`): a minor without its patch is
+  // enough there, on a line that is no log line (a kubelet's own message may name a version: "starting in K8s v1.6").
+  { mark: 'Kubernetes version**: ', from: 'the text around the log (Kubernetes version: …)', within: 2 },
+  { mark: 'kubernetes version ', from: 'the text around the log (kubernetes version …)', within: 2, minorOnly: true },
+  { mark: 'Kubernetes version ', from: 'the text around the log (Kubernetes version …)', within: 2, minorOnly: true },
+  { mark: 'K8s ', from: 'the text around the log (K8s …)', within: 1, minorOnly: true },
 ];
 const MAX_MINOR = 99;
 
-/** The minor version a line names in one of the ways above, with how; undefined if none. */
-export function pathVersion(text: string): { minor: number; from: string } | undefined {
-  for (const { mark, from, atStart, within } of MARKS) {
+/** The minor version a line names in one of the ways above, with how; undefined if none. `isLogLine`: asked only for prose marks. */
+export function pathVersion(text: string, isLogLine: () => boolean = () => false): { minor: number; from: string } | undefined {
+  for (const { mark, from, atStart, within, minorOnly } of MARKS) {
     const at = atStart ? (text.startsWith(mark) ? 0 : -1) : text.indexOf(mark);
-    if (at < 0) continue;
+    if (at < 0 || (minorOnly && isLogLine())) continue;
     let p = at + mark.length;
     if (within !== undefined) {
       // `1.` or `v1.` within a few characters (inside `version.Info{…GitVersion:"v1.20.11"…}` for the server).
@@ -34,7 +41,7 @@ export function pathVersion(text: string): { minor: number; from: string } | und
       if (v < 0 || v - p > within || (v > p && !isVersionStart(text, v))) continue;
       p = v + 2;
     }
-    const minor = minorAt(text, p);
+    const minor = minorAt(text, p, minorOnly);
     if (minor < 0) continue;
     if (mark === '/binaries/v1.' && !text.includes('/kubelet', p)) continue;
     return { minor, from };
@@ -43,18 +50,25 @@ export function pathVersion(text: string): { minor: number; from: string } | und
   return row < 0 ? undefined : { minor: row, from: '`kubectl get nodes` (its VERSION column)' };
 }
 
-/** `1.` at `v` starts a version: after a `v`, a quote or a space. */
+/** `1.` at `v` starts a version: after a `v`, a quote, a space or a backtick (markdown code). */
 function isVersionStart(text: string, v: number): boolean {
   const c = text.charCodeAt(v - 1);
-  return c === 118 /* v */ || c === 34 || c === 32;
+  return c === 118 /* v */ || c === 34 || c === 32 || c === 96 /* ` */;
 }
 
-/** The minor number at `p` when a whole version goes on (`.patch` after it), else -1. */
-function minorAt(text: string, p: number): number {
+/**
+ * The minor number at `p` when a whole version goes on (`.patch` after it), else -1; with `minorOnly`, a minor that
+ * ends there (no letter or digit after it) is one too.
+ */
+function minorAt(text: string, p: number, minorOnly = false): number {
   let minor = 0;
   const start = p;
   while (p < text.length && p - start < 3 && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) minor = minor * 10 + text.charCodeAt(p++) - 48;
-  return p === start || text.charCodeAt(p) !== 46 /* . */ || minor > MAX_MINOR ? -1 : minor;
+  if (p === start || minor > MAX_MINOR) return -1;
+  const c = text.charCodeAt(p);
+  if (c === 46 /* . */) return minor;
+  const wordGoesOn = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return minorOnly && !wordGoesOn ? minor : -1;
 }
 
 /** The node's status column in a `kubectl get nodes` row. */

@@ -26,7 +26,13 @@ describe('versions named in paths', () => {
     expect(pathVersion('Server Version: version.Info{Major:"1", Minor:"20+", GitVersion:"v1.20.11-34+7402e007632498", GitCommit:"7402e00"}')?.minor).toBe(20);
     expect(pathVersion('Server Version: v1.27.3')?.minor).toBe(27);
     expect(pathVersion('- Kubernetes Version: 1.21.2')?.minor).toBe(21);
-    expect(pathVersion('**Kubernetes version**: v1.25.0')).toBeUndefined();
+    expect(pathVersion('**Kubernetes version**: v1.25.0')?.minor).toBe(25);
+    // Prose that names the version in place, without its patch (siderolabs/talos#11086, kubernetes/kubernetes#71869).
+    expect(pathVersion('composed of 6 nodes (Talos version 1.10.2, kubernetes version 1.33)')?.minor).toBe(33);
+    expect(pathVersion('a customer\'s RKE2 (`v1.23.6+rke2r2`) K8s `1.23.6` cluster')?.minor).toBe(23);
+    // …but not in a log line: the kubelet's own message names the version a change comes in.
+    expect(pathVersion('W0726 16:55:00.484584    4648 container_manager_linux.go:205] Running with swap on is not supported, please disable swap! This will be a fatal error by default starting in K8s v1.6', () => true)).toBeUndefined();
+    expect(pathVersion('Kubernetes version 1.2x')).toBeUndefined();
     expect(pathVersion('Kubernetes version: v1.25.0')?.minor).toBe(25);
     expect(pathVersion('Kubernetes version: see below, 1.2 maybe')).toBeUndefined();
     expect(pathVersion('node1   Ready    control-plane   10d   v1.25.5   192.168.1.10')?.minor).toBe(25);
