@@ -26,6 +26,8 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   { mark: 'kubernetes version ', from: 'the text around the log (kubernetes version …)', within: 2, minorOnly: true },
   { mark: 'Kubernetes version ', from: 'the text around the log (Kubernetes version …)', within: 2, minorOnly: true },
   { mark: 'K8s ', from: 'the text around the log (K8s …)', within: 1, minorOnly: true },
+  // An environment list's item (`- Kubernetes v1.23`).
+  { mark: '- Kubernetes v1.', from: 'the text around the log (- Kubernetes v1.…)', atStart: true, minorOnly: true },
 ];
 const MAX_MINOR = 99;
 

@@ -33,6 +33,7 @@ describe('versions named in paths', () => {
     // …but not in a log line: the kubelet's own message names the version a change comes in.
     expect(pathVersion('W0726 16:55:00.484584    4648 container_manager_linux.go:205] Running with swap on is not supported, please disable swap! This will be a fatal error by default starting in K8s v1.6', () => true)).toBeUndefined();
     expect(pathVersion('Kubernetes version 1.2x')).toBeUndefined();
+    expect(pathVersion('- Kubernetes v1.23')?.minor).toBe(23);
     expect(pathVersion('Kubernetes version: v1.25.0')?.minor).toBe(25);
     expect(pathVersion('Kubernetes version: see below, 1.2 maybe')).toBeUndefined();
     expect(pathVersion('node1   Ready    control-plane   10d   v1.25.5   192.168.1.10')?.minor).toBe(25);
