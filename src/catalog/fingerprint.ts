@@ -36,6 +36,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M15: [[0, 20], '"SyncLoop (container unhealthy)"'],
   M43: [[0, 21], 'printf "Error syncing pod <uid> (…), skipping"'],
   M79: [[0, 21], '"Killing unwanted pod" (podKiller)'],
+  M79e: [[0, 21], '"Failed killing the pod" (podKiller)'],
   M04: [[21, NEWER], 'structured "SyncLoop ADD"'],
   M06: [[21, NEWER], 'structured "SyncLoop UPDATE"'],
   M12: [[21, NEWER], 'structured "SyncLoop (PLEG): event for pod"'],

@@ -192,6 +192,8 @@ export const SYNC_LOOP_MESSAGES: CatalogEntry[] = [
   {
     id: 'M79e', kind: 'housekeeping.kill-unwanted-failed', lane: 'housekeeping', versions: '1.12–1.21', v: 0,
     msg: ['Failed killing the pod'], printf: ['Failed killing the pod %q{pod}: %v{err}'], podNameOnly: true, text: ['err'],
+    // The failed kill's error names the pod's uid ("failed to "KillPodSandbox" for "<uid>" with …").
+    inner: { field: 'err', printf: ['failed to "KillPodSandbox" for %q{podUID} with %v'] },
     explain: 'The podKiller could not kill an unwanted pod.',
   },
 ];

@@ -26,7 +26,7 @@ const KILL_FAILED = kindId('runtime.kill-failed');
 /** A failed stop is logged by the runtime manager and then by the pod worker's sync error, within a moment. */
 const SAME_SYNC_US = 2e6;
 
-type Cause = 'network' | 'timeout' | 'unreachable' | 'gone' | 'other';
+type Cause = 'network' | 'timeout' | 'unreachable' | 'gone' | 'shim' | 'other';
 
 /** One pod's failed kills: one sync error often reports both its container's and its sandbox's. */
 interface KillFailure {
@@ -84,6 +84,8 @@ export const podKillFailed: Detector = {
 
 function causeOf(error: string): Cause {
   if (isNetworkPluginError(error)) return 'network';
+  // containerd's (and CRI-O's) connection to the container's shim, over ttrpc, is gone.
+  if (/ttrpc: closed|shim disconnected|connection to the shim/i.test(error)) return 'shim';
   const cls = errorClass(error);
   if (cls === 'deadline exceeded' || error.includes('timeout')) return 'timeout';
   if (isSocketDown(cls)) return 'unreachable';
@@ -97,10 +99,12 @@ const CAUSE_TEXT: Record<Cause, string> = {
   unreachable: 'The kubelet could not reach the runtime (its socket refused or closed the connection): the runtime was down or restarting.',
   gone: 'The runtime no longer knows what the kubelet asked it to stop: it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm, or the runtime dropping it itself).',
   other: 'The runtime refused the kill.',
+  shim: 'The runtime answered, but could not reach the container\'s shim ("ttrpc: closed"): the shim process — with a VM-based runtime such as Kata Containers, the sandbox\'s VM and its agent — is gone, so the runtime cannot stop what it started, and every retry fails the same way.',
 };
 
 const CAUSE_SHORT: Record<Cause, string> = {
   network: 'network teardown (CNI)', timeout: 'runtime timeout', unreachable: 'runtime unreachable', gone: 'not found in the runtime', other: 'runtime error',
+  shim: 'its shim is gone',
 };
 
 const NEXT: Record<Cause, string> = {
@@ -109,6 +113,7 @@ const NEXT: Record<Cause, string> = {
   unreachable: 'Read the runtime\'s log and restart history for that moment (journalctl -u containerd / crio / docker) and check it answers now (crictl info); then whether the pod\'s containers and sandbox are still there (crictl ps -a, crictl pods).',
   gone: 'Usually nothing to do: the kubelet stops retrying once the runtime no longer lists the container; if the pod stays Terminating, restart the kubelet so it relists the runtime.',
   other: 'Read the runtime\'s log for the container or sandbox named (journalctl -u containerd / crio / docker) and crictl inspect / inspectp on the node.',
+  shim: 'Read the runtime\'s log for why the shim (or the sandbox\'s VM) died; on the node, look for its processes (containerd-shim-*, the Kata VM). Stopping and removing the sandbox by hand (crictl stopp, crictl rmp) or restarting the runtime lets the kubelet finish the pod.',
 };
 
 /** Lines that say a pod is being deleted or torn down (its kills then end its life, not a container's run). */

@@ -2428,4 +2428,14 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toContain('the image or tag does not exist');
     expect(a.lines(f)).toEqual([4, 5, 6, 7]);
   });
+
+  it('the podKiller\'s failed kill names the pod\'s uid inside its error, dates the kubelet (≤1.21), and "ttrpc: closed" is the shim gone (kata-containers/kata-containers#2151)', () => {
+    // https://github.com/kata-containers/kata-containers/issues/2151 — CRI-O with Kata: the sandbox's VM is gone, its stop loops.
+    const a = fixture('pod-kill-failed-3.log');
+    expect(a.trace.pods.map((p) => p.uid)).toEqual(['75480abb-8381-4be9-8667-a8cf82e1bd8f']);
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.21');
+    expect(a.trace.sources[0].year).toMatchObject({ value: 2021 });
+    const f = only(a, 'pod-kill-failed');
+    expect(f.title).toBe('Killing the sandbox of pod-sandbox-pvc-ceph-blockdevice fails: its shim is gone');
+  });
 });
