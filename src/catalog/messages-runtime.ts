@@ -340,7 +340,10 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   {
     id: 'X08', kind: 'runtime.kill-failed', lane: 'pod-worker', versions: 'all', v: 0,
     msg: ['Container termination failed with gracePeriod', 'Kill container failed'],
-    printf: ['Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}'],
+    printf: ['Container %q{containerID} termination failed with gracePeriod %d{gracePeriod}: %v{err}',
+      // 1.2–1.5 (dockertools): the ID quoted with the container's name and the pod, and how long the stop waited.
+      'Container "%s{containerID} %s{containerName} %s{pod}" termination failed after %s{waited}: %v{err}',
+      'Container %q{containerID} termination failed after %s{waited}: %v{err}'],
     num: 'gracePeriod', text: ['err'], cri: { role: 'caller', calls: ['StopContainer'] },
     explain: 'Stopping the container failed; the pod cannot finish terminating until a later attempt succeeds.',
   },

@@ -880,6 +880,7 @@ export class SourceReader {
       return;
     }
     this.releaseUpsideDown();
+    if (!w && this.datedCallerLine(text, p, lineNo, lastLine)) return;
     if (w && w.ident === 'systemd' && this.serviceRecord(text, p, lineNo, w, lastLine)) return;
     if (!w && this.bootSeparator(text, p, lineNo, lastLine)) return;
     if (this.pending) {
@@ -1010,6 +1011,32 @@ export class SourceReader {
     const timeUs = this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     this.startHeaderless(text, q, lineNo, w, lastLine, timeUs, Severity.Error, true);
+    return true;
+  }
+
+  /**
+   * A kubelet line whose klog header a poster replaced by the syslog date (`Aug 23 07:18:47 docker_manager.go:1326]
+   * Killing container …`: the host, the program and the header's severity, fraction and pid cut away): a record at
+   * that second, read as information (its severity is gone), its caller kept. Said once.
+   */
+  private datedCallerLine(text: string, p: number, lineNo: number, lastLine: number): boolean {
+    const m = DATED_CALLER.exec(p === 0 ? text.slice(0, DATED_CALLER_SCAN) : text.slice(p, p + DATED_CALLER_SCAN));
+    if (!m) return false;
+    const month = SYSLOG_MONTHS.indexOf(m[1]) + 1;
+    const day = Number(m[2]);
+    if (month === 0 || day < 1 || day > 31) return false;
+    this.flush();
+    const todUs = ((Number(m[3]) * 60 + Number(m[4])) * 60 + Number(m[5])) * 1e6;
+    const own = text.slice(p);
+    const rec: LogRecord = {
+      line: lineNo, lineCount: lastLine - lineNo + 1, severity: Severity.Info, yearlessUs: yearlessUs(month, day, todUs), yearHint: 0,
+      pid: -1, file: m[6], fileLine: Number(m[7]), era: own.charCodeAt(m[0].length) === 34 ? Era.Structured : Era.Printf,
+      text: own, msgStart: m[0].length, json: undefined, host: '', wrapper: 'none', damage: '', cutShort: false,
+    };
+    this.setPending(rec, undefined);
+    if (this.facts.datedCallerLines++ === 0) {
+      this.sink.diagnostic(lineNo, 'info', 'kubelet lines with a syslog date and their caller (file.go:line]) but no klog header (trimmed before pasting?): each is timed to the second and read as information');
+    }
     return true;
   }
 
@@ -1746,6 +1773,11 @@ function grepLineNumberEnd(text: string): number {
   while (r < afterName + 8 && text.charCodeAt(r) >= 48 && text.charCodeAt(r) <= 57) r++;
   return r > afterName && (text.charCodeAt(r) === 58 || text.charCodeAt(r) === 45) ? r + 1 : afterName;
 }
+
+/** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
+const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
+const DATED_CALLER_SCAN = 120;
+const SYSLOG_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The longest file name a grep prefix is read with. */
 const MAX_GREP_FILE_NAME = 200;

@@ -147,8 +147,15 @@ export function cronJobScheduledUs(podName: string): number {
   const number = podName.slice(start + 1, n - 6);
   if (!/[013]/.test(number)) return 0;
   const us = Number(number) * (digits === 10 ? 1_000_000 : 60_000_000);
+  // Seconds were only written before the rewrite, minutes only after it: a time the other form's years hold is no
+  // CronJob's (before 1.8 a ReplicaSet's hash was a decimal number, any of ten digits).
+  if (digits === 10 ? us >= SECONDS_NAMES_UNTIL_US : us < MINUTES_NAMES_FROM_US) return 0;
   return us >= EARLIEST_POD_US && us < LATEST_POD_US ? us : 0;
 }
+
+/** The CronJob controller rewritten in 1.21 (April 2021) names its Jobs by minutes; the old one was gone by 1.23. */
+const SECONDS_NAMES_UNTIL_US = Date.UTC(2023, 0, 1) * 1000;
+const MINUTES_NAMES_FROM_US = Date.UTC(2021, 0, 1) * 1000;
 
 /** The latest year that puts a year-less time no later than `endUs` (a day's slack, as above). */
 export function yearUpTo(yearlessUs: number, endUs: number): number {

@@ -8,6 +8,7 @@
  * runtime no longer knowing the container.
  */
 import type { Detector } from '../detectors.ts';
+import { parseGoDurationUs } from '../../util/time.ts';
 import type { FindingContext } from '../context.ts';
 import { lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
@@ -116,6 +117,25 @@ const NEXT: Record<Cause, string> = {
   shim: 'Read the runtime\'s log for why the shim (or the sandbox\'s VM) died; on the node, look for its processes (containerd-shim-*, the Kata VM). Stopping and removing the sandbox by hand (crictl stopp, crictl rmp) or restarting the runtime lets the kubelet finish the pod.',
 };
 
+/**
+ * A stop that gave up ("termination failed after 2m0s", dockertools) before the grace period its kill was given ran
+ * out: the kubelet's runtime client times the call out first, so that grace period is never honoured.
+ */
+function shorterThanGrace(ctx: FindingContext, g: KillFailure, b: { evidence(e: number): unknown }): string {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  for (const e of g.events) {
+    const waited = /termination failed after ([0-9][0-9a-zµ.]{0,30}):/.exec(eventRawText(trace, e, 2000));
+    const waitedUs = waited ? parseGoDurationUs(waited[1]) : NaN;
+    if (!Number.isFinite(waitedUs)) continue;
+    const kill = lastBefore(ctx, ctx.ofKind('runtime.kill'), ev.node[e], ev.timeUs[e] - waitedUs - 5e6, ev.timeUs[e]);
+    if (kill < 0 || ev.pod[kill] !== g.pod || !(ev.num[kill] * 1e6 > waitedUs + 1e6)) continue;
+    b.evidence(kill);
+    return `The kill gave the container ${ev.num[kill]} s (${lineRef(trace, kill)}), but the stop call gave up after ${duration(waitedUs)}: the kubelet's client to the runtime timed the call out before the grace period ran out (dockertools gives a call at most 2 minutes), so a grace period longer than that is not honoured.`;
+  }
+  return '';
+}
+
 /** Lines that say a pod is being deleted or torn down (its kills then end its life, not a container's run). */
 const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'housekeeping.kill-unwanted-failed', 'sync.deleted-must-kill',
   'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate', 'pw.teardown-orphaned'];
@@ -152,7 +172,7 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   for (const e of done) if (ev.pod[e] === g.pod && ev.timeUs[e] > ev.timeUs[last]) { after = e; break; }
   const parts = [
     `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    CAUSE_TEXT[cause],
+    (cause === 'timeout' ? shorterThanGrace(ctx, g, b) : '') || CAUSE_TEXT[cause],
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last] || g.sandbox
       ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',

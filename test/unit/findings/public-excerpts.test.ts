@@ -2438,4 +2438,15 @@ describe('round 20: real excerpts', () => {
     const f = only(a, 'pod-kill-failed');
     expect(f.title).toBe('Killing the sandbox of pod-sandbox-pvc-ceph-blockdevice fails: its shim is gone');
   });
+
+  it('syslog-dated lines that kept only their caller are read; a 600 s grace period the Docker client cuts at 2 minutes is told (kubernetes/kubernetes#31219)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/31219 — 1.3.5: the kubelet's docker calls time out after 2m0s.
+    const a = fixture('pod-kill-failed-4.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 2 });
+    expect(a.trace.sources[0].versionRange.label).toBe('1.3');
+    expect(a.trace.sources[0].year).toMatchObject({ value: 2016 });
+    expect(a.trace.sources[0].diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining('a syslog date and their caller'));
+    const f = only(a, 'pod-kill-failed');
+    expect(f.explanation).toContain('The kill gave the container 600 s (line 7), but the stop call gave up after 2m0s');
+  });
 });
