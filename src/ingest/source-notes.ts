@@ -302,7 +302,7 @@ export class SourceNotes {
    */
   private noteYearIn(text: string, lineNo: number): void {
     if (this.facts.proseDates.length >= MAX_PROSE_DATES) return;
-    const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text) || ctimeDateIn(text);
+    const date = dateInText(text, 0, Math.min(text.length, 2000)) || goDateIn(text) || ctimeDateIn(text) || epochStampDateIn(text);
     if (!date) return;
     this.facts.proseDates.push(date);
     this.facts.proseDateLines.push(lineNo);
@@ -447,6 +447,17 @@ function goDateIn(text: string): number {
     if (year >= 1970 && year < 2200 && month > 0) return year * 10000 + month * 100 + Number(m[3]);
   }
   return 0;
+}
+
+/** NetworkManager's stamp on its journal lines: Unix seconds with four decimals in brackets (`<warn>  [1753140395.4923] …`). */
+const EPOCH_STAMP = /<(?:info|warn|error|debug|trace)> +\[(1\d{9})\.\d{4}\]/;
+
+/** The UTC date (yyyymmdd) of an epoch stamp a program put on its own line, or 0. */
+function epochStampDateIn(text: string): number {
+  const m = EPOCH_STAMP.exec(text.length > 300 ? text.slice(0, 300) : text);
+  if (!m) return 0;
+  const d = new Date(Number(m[1]) * 1000);
+  return d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
 }
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -268,6 +268,15 @@ describe('journalctl output modes', () => {
     expect(prose.sources[0].node).not.toBe('ip-10-0-143-173');
   });
 
+  it('a journal without a year takes it from NetworkManager\'s epoch stamp on its own line (containerd/containerd#12138)', () => {
+    const text = [
+      `Jul 22 07:26:35 node-1 kubelet[1234]: ${klog('35.418347', '"Failed to list images" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"').replace('0315 10:02', '0722 07:26')}`,
+      'Jul 22 07:26:35 node-1 NetworkManager[3444]: <warn>  [1753140395.4923] dhcp4 (eth0): request timed out',
+      `Jul 22 07:26:36 node-1 kubelet[1234]: ${klog('36.418347', '"Failed to list pod sandboxes" err="rpc error: code = DeadlineExceeded desc = context deadline exceeded"').replace('0315 10:02', '0722 07:26')}`,
+    ].join('\n');
+    expect(analyze({ name: 'journal.txt', data: text }).sources[0].year).toEqual({ value: 2025, how: 'document' });
+  });
+
   it('a journal without a year takes it from the dates other programs print in their own lines (CRI-O, containerd)', () => {
     const text = [
       `Apr 26 20:02:56 node-1 hyperkube[1372]: ${klog('03.123456', '"SyncLoop DELETE" source="api" pods=["default/web-0"]').replace('0315 10:02', '0426 20:02')}`,
