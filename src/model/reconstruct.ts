@@ -18,7 +18,7 @@
 import type { Collected } from './collector.ts';
 import { LaneMembers, laneIndex } from './event-order.ts';
 import { deriveLinks } from './links.ts';
-import { nodeTitle } from './trace-query.ts';
+import { nodeTitle, readRawLines } from './trace-query.ts';
 import { ContainerEvents } from './reconstruct/container-events.ts';
 import { resolveContainerIds } from './reconstruct/container-ids.ts';
 import { ContainerInstances } from './reconstruct/container-instances.ts';
@@ -27,7 +27,7 @@ import { createContext, type ReconstructContext } from './reconstruct/context.ts
 import { runEventPass, type EventPassParts } from './reconstruct/event-pass.ts';
 import { KubeletMemory, usesLifecycleWorkers } from './reconstruct/kubelet-memory.ts';
 import { findLogGaps } from './reconstruct/log-gaps.ts';
-import { NodeEvents } from './reconstruct/node-events.ts';
+import { NodeEvents, startsByClock } from './reconstruct/node-events.ts';
 import { orderEvents } from './reconstruct/ordered-events.ts';
 import { nameNodes } from './reconstruct/node-names.ts';
 import { StatusEvents } from './reconstruct/status-events.ts';
@@ -56,7 +56,7 @@ export function reconstruct(c: Collected): Trace {
   const containerRoles = new ContainerRoles(ctx);
   const parts: EventPassParts = {
     memory,
-    nodeEvents: new NodeEvents(ctx, memory, c.sources),
+    nodeEvents: new NodeEvents(ctx, memory, c.sources, startsByClock(ctx.events, (e) => readRawLines(c.raw, ctx.events.source[e], ctx.events.line[e], 1, 2000))),
     containerEvents: new ContainerEvents(ctx, ids, instances, ordered.sandboxIdCol),
     statusEvents: new StatusEvents(ctx, memory, ordered.probeTypeCol, containerRoles),
     containerRoles,

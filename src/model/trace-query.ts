@@ -8,7 +8,7 @@ import type { CatalogEntry } from '../catalog/entry.ts';
 import { rawBytes } from './raw-text.ts';
 import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { CUT_WARNING_PREFIX } from '../ingest/cut-warning.ts';
-import type { PodInfo, ServiceStatus, SourceInfo, Trace } from './trace.ts';
+import type { PodInfo, RawText, ServiceStatus, SourceInfo, Trace } from './trace.ts';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -29,12 +29,19 @@ export function lineCountOf(trace: Trace, source: number): number {
 
 /** Text of physical lines [line, line+count) of a source (1-based), without the final newline; capped in length. */
 export function readLines(trace: Trace, source: number, line: number, count = 1, maxChars = 1 << 20): string {
-  const starts = trace.raw[source].lineStarts;
+  return readRawLines(trace.raw, source, line, count, maxChars);
+}
+
+/** readLines over the sources' raw texts alone (while the trace is being built). */
+export function readRawLines(raws: readonly RawText[], source: number, line: number, count = 1, maxChars = 1 << 20): string {
+  const raw = raws[source];
+  if (!raw) return '';
+  const starts = raw.lineStarts;
   const a = starts[line - 1];
   let b = starts[Math.min(starts.length - 1, line - 1 + count)];
   if (a === undefined || b === undefined) return '';
   if (b - a > maxChars * 4) b = a + maxChars * 4;
-  let s = decoder.decode(rawBytes(trace.raw[source], a, b));
+  let s = decoder.decode(rawBytes(raw, a, b));
   if (s.endsWith('\n')) s = s.slice(0, -1);
   if (s.endsWith('\r')) s = s.slice(0, -1);
   return s.length > maxChars ? s.slice(0, maxChars) + '…' : s;

@@ -45,7 +45,12 @@ export class NodeEvents {
    */
   private readonly serviceSinceByPid = new Map<number, number>();
 
-  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, sources: readonly SourceInfo[] = []) {
+  /**
+   * @param clockStarts events that are a process's first line whose Go clock reading says it had just started
+   * (startedByClock).
+   */
+  constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, sources: readonly SourceInfo[] = [],
+    private readonly clockStarts: ReadonlySet<number> = new Set()) {
     for (const src of sources) {
       for (const block of serviceBlocks(src)) {
         const sinceUs = serviceSinceUs(block);
@@ -64,6 +69,7 @@ export class NodeEvents {
       if (this.lastPid[node] !== undefined) started = this.markStart(node, i, t, true);
       else if (t - (this.serviceStartedUs.get(node) ?? -Infinity) < SAME_START_WITHIN_US) started = this.markStart(node, i, t, true);
       else if (this.startedByStatus(pid, t)) started = this.markStart(node, i, t, true);
+      else if (this.clockStarts.has(i)) started = this.markStart(node, i, t, true);
       this.lastPid[node] = pid;
     }
     if (IS_SERVICE_STARTED_KIND[kindId]) this.serviceStartedUs.set(node, t);
@@ -115,3 +121,41 @@ export class NodeEvents {
     return true;
   }
 }
+
+/** A printed time of day with Go's monotonic clock reading after its zone: `17:25:41.121753163 +0800 CST m=+0.403692528`. */
+const CLOCK_READING = /(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))? [+-]\d{4} [A-Z]{1,6}(?:[+-]\d{1,4})? m=\+(\d{1,9})(?:\.(\d{1,9}))?/;
+
+/**
+ * The events that are the first line of a kubelet process (by pid) and print a time with Go's monotonic clock reading,
+ * the seconds since the process started: when that time less the reading is at most a minute before the line's own
+ * time of day, the log begins with the process's start. `lineOf` gives an event's first line; read only for those
+ * first lines, and not kept.
+ */
+export function startsByClock(events: { count: number; pid: ArrayLike<number>; timeUs: ArrayLike<number> }, lineOf: (e: number) => string): Set<number> {
+  const out = new Set<number>();
+  const seen = new Set<number>();
+  let prevPid = -1;
+  for (let e = 0; e < events.count; e++) {
+    const pid = events.pid[e];
+    if (pid === prevPid || pid === 0) continue;
+    prevPid = pid;
+    if (seen.has(pid) || seen.size > MAX_PROCESSES) continue;
+    seen.add(pid);
+    const text = lineOf(e);
+    const at = text.indexOf(' m=+');
+    if (at < 0) continue;
+    const m = CLOCK_READING.exec(text.slice(Math.max(0, at - 40), at + 24));
+    if (!m) continue;
+    const printedTodUs = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1e6 + Number((m[4] ?? '').padEnd(6, '0').slice(0, 6));
+    const sinceStartUs = Number(m[5]) * 1e6 + Number((m[6] ?? '').padEnd(6, '0').slice(0, 6));
+    const dayUs = 86_400e6;
+    const startTodUs = (((printedTodUs - sinceStartUs) % dayUs) + dayUs) % dayUs;
+    const lineTodUs = ((events.timeUs[e] % dayUs) + dayUs) % dayUs;
+    const afterStartUs = (((lineTodUs - startTodUs) % dayUs) + dayUs) % dayUs;
+    if (afterStartUs < SAME_START_WITHIN_US) out.add(e);
+  }
+  return out;
+}
+
+/** Processes looked at, at most (a log of many restarts): past that, no more clock readings are read. */
+const MAX_PROCESSES = 1000;

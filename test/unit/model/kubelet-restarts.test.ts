@@ -338,3 +338,18 @@ describe('a start the log begins with', () => {
   });
 });
 
+describe('a start told by the Go clock of a process\'s first line', () => {
+  // kubernetes/kubernetes#122338: a node condition printed with Go's monotonic reading (m=+seconds since the start).
+  const notReady = (time: string, pid: number, sinceStart: string) => klog(time, pid, 'setters.go:549',
+    `"Node became not ready" node="wk-2" condition={Type:Ready Status:False LastHeartbeatTime:2024-03-15 ${time}000 +0000 UTC m=+${sinceStart} Reason:KubeletNotReady}`);
+
+  it('is a start when the process had run under a minute', () => {
+    const trace = analyzeText([notReady('10:00:00.400000', 900, '0.403692528'), housekeeping('10:00:02.000000', 900)].join('\n'), 'j.log', { year: 2024 });
+    expect(kubeletRestarts(trace).map((r) => r.pid)).toEqual([900]);
+  });
+
+  it('is none when it had run for an hour', () => {
+    const trace = analyzeText([notReady('10:00:00.400000', 900, '3600.403692528'), housekeeping('10:00:02.000000', 900)].join('\n'), 'j.log', { year: 2024 });
+    expect(kubeletRestarts(trace)).toEqual([]);
+  });
+});
