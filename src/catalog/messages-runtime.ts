@@ -496,7 +496,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X138', kind: 'node.register-failed', lane: 'node-status', versions: 'all', v: 0,
-    msg: ['Unable to register node with API server', 'Unable to register node with API server, error getting existing node'], printf: ['Unable to register node %q with API server: %v{err}'], text: ['err'],
+    msg: ['Unable to register node with API server', 'Unable to register node with API server, error getting existing node'],
+    // (≤1.3: "Unable to register 10.0.0.4 with the apiserver: …".)
+    printf: ['Unable to register node %q with API server: %v{err}', 'Unable to register %s{node} with the apiserver: %v{err}'], text: ['err'],
     explain: 'Creating the kubelet\'s Node object in the API server failed; the kubelet retries with a growing delay (up to 7 s) until it succeeds.',
   },
   {

@@ -8,6 +8,7 @@
  * lists and watches and certificate requests count when their error names such a cause.
  */
 import type { Detector } from '../detectors.ts';
+import { eventRawText } from '../../model/trace-query.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
@@ -132,6 +133,12 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     id: 'forbidden', lasting: true, answered: true, words: ['forbidden'], title: 'its requests are forbidden',
     why: 'The API server authenticated the kubelet but refused the request: its identity is not the node\'s (system:node:<name>, checked by the Node authorizer and NodeRestriction), or it is anonymous.',
     next: 'Check the user in the kubelet\'s kubeconfig and that it matches the node\'s name (--hostname-override), and the API server\'s --authorization-mode (Node,RBAC).',
+  },
+  {
+    // Go's HTTP client through the proxy in the kubelet's environment: `socks connect tcp …`, `proxyconnect tcp: …`.
+    id: 'proxy', lasting: true, oneLine: true, words: ['socks connect', 'proxyconnect'], title: 'its requests go through a proxy',
+    why: 'The kubelet\'s requests to the API server went through a proxy (HTTP_PROXY, HTTPS_PROXY or ALL_PROXY in its environment: a systemd drop-in, /etc/environment, a shell profile), and the proxy could not reach the API server — its address is a node or internal one the proxy does not serve. A proxy set for the node\'s downloads is applied to the kubelet\'s cluster traffic unless NO_PROXY names it.',
+    next: 'Add the API server\'s address, the node and pod networks and the service network to NO_PROXY (and no_proxy) in the kubelet\'s environment (`systemctl show kubelet -p Environment`), or remove the proxy from it; restart the kubelet.',
   },
   {
     id: 'refused', words: ['connection refused'], title: 'the API server refuses connections',
@@ -336,6 +343,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   // Per kind of request, how many failed: a node status or lease update's five tries at once are one; other lines
   // are a request each (four informers failing in the same millisecond are four).
   const what = [...g.byKind].map(([label, l]) => count(TRIED_AT_ONCE.has(label) ? attempts(ev.timeUs, l) : l.length, label, PLURAL[label]));
+  const unregisteredAs = unregistered(ctx, g.node, last);
   const parts = [
     (list.length === 1
       ? `At ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) a request of the kubelet's to the API server failed (${listOf(what, 5)}): "${clip(g.error, 240)}".`
@@ -347,8 +355,10 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     g.cause.readsOnly && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))
       ? g.cause.readsOnly
-      : unregistered(ctx, g.node, last)
+      : unregisteredAs === 'failed'
       ? 'Its registration failed too, and the log shows none succeed: unless an earlier start registered it, the node has no Node object in the API, so it does not appear in the cluster at all (there is no NotReady node to see), and no pod is scheduled to it.'
+      : unregisteredAs === 'missing'
+      ? 'The kubelet also says its own Node does not exist ("node … not found"), and the log shows no registration succeed: the node has no Node object in the API, so it does not appear in the cluster at all (there is no NotReady node to see), and no pod is scheduled to it.'
       : spanUs >= GRACE_US
       ? 'For longer than the node controller\'s grace period (40 s by default) the control plane heard neither its node status nor its lease: it marks the node NotReady (Unknown) and, some minutes later, evicts its pods — which the kubelet keeps running meanwhile.'
       : 'Past the node controller\'s grace period (40 s by default) without a node status or lease, the control plane would mark the node NotReady (Unknown).',
@@ -369,7 +379,8 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   return b.build({
     id: 'api-server-unreachable',
     title: `${g.cause.headline ?? (g.cause.answered ? 'API server refuses the kubelet' : 'Kubelet cannot reach the API server')}: ${g.cause.title} (${spanUs >= 1e6 ? `for ${duration(spanUs)}` : count(list.length, 'error line')})`,
-    severity: oneMoment ? 'info' : spanUs >= GRACE_US ? 'error' : 'warning',
+    // (A cause that does not pass by itself — a certificate, credentials, a name — is worth a warning even once.)
+    severity: oneMoment ? (g.cause.lasting ? 'warning' : 'info') : spanUs >= GRACE_US ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: own.length ? `First make this node's control-plane static pods start (their own findings: ${own.map((p) => p.name).slice(0, 3).join(', ')}); the kubelet reaches the API server once it runs. ${g.cause.next}`
       : g.noCert && g.cause !== NO_CLIENT_CERT ? `${g.cause.next} Once it answers, check that the node's certificate signing request is filed and approved (\`kubectl get csr\`).` : g.cause.next,
@@ -403,10 +414,14 @@ function addressesSentence(ctx: FindingContext, list: readonly number[]): string
 
 /** The no-certificate notices inside a stretch whose other failures say why the API server does not answer. */
 /** The node failed to register and the log shows it registered neither before nor after. */
-function unregistered(ctx: FindingContext, node: number, last: number): boolean {
+/** 'failed': a registration failed and none succeeded; 'missing': the kubelet says its own Node does not exist; '': neither. */
+function unregistered(ctx: FindingContext, node: number, last: number): 'failed' | 'missing' | '' {
   const ev = ctx.trace.events;
   const mine = (e: number) => ev.node[e] === node;
-  return ctx.ofKind('node.register-failed').some((e) => mine(e) && e <= last) && !ctx.ofKind('node.registered').some(mine);
+  if (ctx.ofKind('node.registered').some(mine)) return '';
+  if (ctx.ofKind('node.register-failed').some((e) => mine(e) && e <= last)) return 'failed';
+  // The kubelet's own "node … not found" (Error getting node, the node lister): its Node does not exist.
+  return ctx.ofKinds(['node.get-failed', 'node.lister-failed']).some((e) => mine(e) && e <= last && NODE_NOT_FOUND.test(eventRawText(ctx.trace, e, 600))) ? 'missing' : '';
 }
 
 function noCertSentence(trace: Trace, g: Stretch): string {

@@ -2449,4 +2449,29 @@ describe('round 20: real excerpts', () => {
     const f = only(a, 'pod-kill-failed');
     expect(f.explanation).toContain('The kill gave the container 600 s (line 7), but the stop call gave up after 2m0s');
   });
+
+  it('a lease request through a SOCKS proxy that times out is the kubelet\'s proxy, told from one line; its own "node … not found" says it is not registered (kubernetes/kubeadm#2370)', () => {
+    // https://github.com/kubernetes/kubeadm/issues/2370 — http(s)_proxy=socks5://127.0.0.1:23033 caught the node's own address.
+    const f = only(fixture('api-server-unreachable-14.log'), 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: its requests go through a proxy (1 error line)');
+    expect(f.severity).toBe('warning');
+    expect(f.next).toContain('NO_PROXY');
+    expect(f.explanation).toContain('its own Node does not exist');
+  });
+
+  it('refused connections of a node whose Node does not exist are no NotReady node\'s (kubernetes/minikube#7947)', () => {
+    // https://github.com/kubernetes/minikube/issues/7947 — the API server's flags kept it from starting.
+    const f = only(fixture('api-server-unreachable-15.log'), 'api-server-unreachable');
+    expect(f.explanation).toContain('its own Node does not exist');
+    expect(f.explanation).not.toContain('would mark the node NotReady');
+  });
+
+  it('≤1.3\'s "Unable to register <node> with the apiserver: … x509" is a registration the API server\'s certificate stops, a warning even once (kubernetes/kubernetes#10297)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/10297 — the kubelet does not trust the API server's certificate.
+    const a = fixture('api-server-unreachable-16.log');
+    expect(a.kinds(6)).toEqual(['node.register-failed']);
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the API server\'s certificate is not trusted (1 error line)');
+    expect(f.severity).toBe('warning');
+  });
 });
