@@ -83,56 +83,59 @@ export const podDeleteDelayed: Detector = {
 /** A terminated pod whose volumes are still mounted: its final delete waits for their teardown. */
 function volumesPending(ctx: FindingContext, pod: number, held: number[], orphaned: readonly number[], deleted: readonly number[]): Finding | undefined {
   const trace = ctx.trace;
-  const ev = trace.events;
-  const first = held[0];
-  const last = held[held.length - 1];
-  const done = deleted.find((e) => ev.timeUs[e] >= ev.timeUs[last]) ?? -1;
-  const heldUs = (done >= 0 ? ev.timeUs[done] : ev.timeUs[last]) - ev.timeUs[first];
+  const h = heldBack(ctx, held, deleted);
   // Held briefly and then deleted: the volume manager's unmount took its moment.
-  if (done >= 0 && heldUs < LONG_US) return undefined;
+  if (!h) return undefined;
   const b = new FindingBuilder(trace);
   for (const e of held.slice(0, 20)) b.evidence(e);
   for (const e of orphaned.slice(0, 5)) b.evidence(e);
-  if (done >= 0) b.evidence(done);
+  if (h.done >= 0) b.evidence(h.done);
   b.pod(pod);
-  const span = held.length > 1 ? ` ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`;
-  const outcome = done >= 0
-    ? ` The delete went through at ${timeOfEvent(trace, done)} (${lineRef(trace, done)}), ${duration(heldUs)} after the first check.`
-    : held.length > 1 ? ` The log ends with it still held, ${duration(heldUs)} after the first check.` : ' The log ends with it held.';
   const orphan = orphaned.length
     ? ` Housekeeping also found its directory orphaned with volumes still under it (${lineRef(trace, orphaned[0])}): the pod is gone from the kubelet's pods, and what is mounted for it is not being unmounted.`
     : '';
   return b.build({
     id: 'pod-delete-delayed',
     title: `Deletion of ${podName(trace, pod)} held back: its volumes are not cleaned up`,
-    severity: heldUs >= LONG_US || orphaned.length ? 'warning' : 'info',
-    explanation: `${podName(trace, pod)} is terminated, but its API object is not deleted${span}: "is terminated, but some volumes have not been cleaned up".${outcome} The kubelet deletes a deleted pod's API object only once its volumes are unmounted, so the pod stays Terminating until the volume manager has torn them down.${orphan}`,
+    severity: h.heldUs >= LONG_US || orphaned.length ? 'warning' : 'info',
+    explanation: `${podName(trace, pod)} is terminated, but its API object is not deleted${h.span}: "is terminated, but some volumes have not been cleaned up".${h.outcome} The kubelet deletes a deleted pod's API object only once its volumes are unmounted, so the pod stays Terminating until the volume manager has torn them down.${orphan}`,
     next: 'On the node: `mount | grep <uid>` for what is still mounted under /var/lib/kubelet/pods/<uid>/volumes, and the volume manager\'s lines for the pod (UnmountVolume.TearDown failed …). A kubelet that runs in a container (a wrapper, a containerized kubelet) must see the node\'s mounts of /var/lib/kubelet (shared, recursive propagation): a mount it cannot see is one it never unmounts.',
   });
 }
 
-/** The ≤1.21 status manager's hold: a terminated pod's exited containers not removed yet. */
-function notReclaimed(ctx: FindingContext, pod: number, held: number[], deleted: readonly number[]): Finding | undefined {
+/**
+ * How long the final delete of a pod was held back by the status manager's checks `held`, and whether a delete in
+ * `deleted` went through after them: undefined when it went through within LONG_US (a passing moment).
+ */
+function heldBack(ctx: FindingContext, held: readonly number[], deleted: readonly number[]): { done: number; heldUs: number; span: string; outcome: string } | undefined {
   const trace = ctx.trace;
   const ev = trace.events;
   const first = held[0];
   const last = held[held.length - 1];
   const done = deleted.find((e) => ev.timeUs[e] >= ev.timeUs[last]) ?? -1;
   const heldUs = (done >= 0 ? ev.timeUs[done] : ev.timeUs[last]) - ev.timeUs[first];
-  // Held briefly and then deleted: the usual moment before the garbage collector's next pass.
   if (done >= 0 && heldUs < LONG_US) return undefined;
-  const b = new FindingBuilder(trace);
-  for (const e of held) b.evidence(e);
-  if (done >= 0) b.evidence(done);
   const span = held.length > 1 ? ` ${count(held.length, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})` : ` at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`;
   const outcome = done >= 0
     ? ` The delete went through at ${timeOfEvent(trace, done)} (${lineRef(trace, done)}), ${duration(heldUs)} after the first check.`
     : held.length > 1 ? ` The log ends with it still held, ${duration(heldUs)} after the first check.` : ' The log ends with it held.';
+  return { done, heldUs, span, outcome };
+}
+
+/** The ≤1.21 status manager's hold: a terminated pod's exited containers not removed yet. */
+function notReclaimed(ctx: FindingContext, pod: number, held: number[], deleted: readonly number[]): Finding | undefined {
+  const trace = ctx.trace;
+  const h = heldBack(ctx, held, deleted);
+  // Held briefly and then deleted: the usual moment before the garbage collector's next pass.
+  if (!h) return undefined;
+  const b = new FindingBuilder(trace);
+  for (const e of held) b.evidence(e);
+  if (h.done >= 0) b.evidence(h.done);
   return b.build({
     id: 'pod-delete-delayed',
-    title: `Deletion of ${podName(trace, pod)} ${done >= 0 ? `held back ${duration(heldUs)}` : 'held back'}: its exited containers are not removed yet`,
-    severity: heldUs >= LONG_US ? 'warning' : 'info',
-    explanation: `The status manager did not delete the API object of ${podName(trace, pod)}${span}: "is terminated, but some containers have not been cleaned up".${outcome} Before 1.22 the kubelet deletes a deleted pod's API object only once its resources are reclaimed: no container running and none of its exited containers left on the node. Exited containers are removed by the container garbage collector (a pass a minute), so until then the pod stays Terminating in the API; a crash-looping pod leaves several (kubernetes/kubernetes#57865).`,
+    title: `Deletion of ${podName(trace, pod)} ${h.done >= 0 ? `held back ${duration(h.heldUs)}` : 'held back'}: its exited containers are not removed yet`,
+    severity: h.heldUs >= LONG_US ? 'warning' : 'info',
+    explanation: `The status manager did not delete the API object of ${podName(trace, pod)}${h.span}: "is terminated, but some containers have not been cleaned up".${h.outcome} Before 1.22 the kubelet deletes a deleted pod's API object only once its resources are reclaimed: no container running and none of its exited containers left on the node. Exited containers are removed by the container garbage collector (a pass a minute), so until then the pod stays Terminating in the API; a crash-looping pod leaves several (kubernetes/kubernetes#57865).`,
     next: 'Usually it clears at the garbage collector\'s next pass; if it does not, look for container GC errors in the kubelet\'s log and at the runtime (`docker ps -a` / `crictl ps -a` for the pod\'s exited containers, and whether removing them fails).',
   });
 }
