@@ -7,14 +7,14 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { clip, durationAfter, errorClass, isNetworkPluginError, tokenAt } from '../text-scan.ts';
+import { clip, durationAfter, errorClass, isNetworkPluginError, isSocketDown, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import type { Finding } from '../../model/trace.ts';
 import { kindId } from '../../catalog/catalog.ts';
 
 const GC_REMOVE_FAILED = kindId('gc.remove-failed');
 /** A GC line's error that says the runtime did not answer (not one it refused: a busy mount, a missing container). */
-const RUNTIME_DOWN_CLASSES: ReadonlySet<string> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
+const runtimeDidNotAnswer = (text: string) => { const cls = errorClass(text); return cls === 'deadline exceeded' || isSocketDown(cls); };
 
 const LAST_SEEN = 'pleg was last seen active ';
 const NEVER = 'pleg has yet to be successful';
@@ -75,7 +75,7 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
   // A network plugin's error is the runtime answering: no sign of a runtime that hangs.
   const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 40)
-    .filter((e) => !isNetworkPluginError(ctx.text(e)) && (ev.kind[e] !== GC_REMOVE_FAILED || RUNTIME_DOWN_CLASSES.has(errorClass(ctx.text(e))))).slice(0, 10);
+    .filter((e) => !isNetworkPluginError(ctx.text(e)) && (ev.kind[e] !== GC_REMOVE_FAILED || runtimeDidNotAnswer(ctx.text(e)))).slice(0, 10);
   for (const e of calls) b.evidence(e);
   const notReady = eventsNear(ctx, notReadyEvents, ep.node, firstUs - 60e6, lastUs + 30e6, 5);
   for (const e of notReady) b.evidence(e);

@@ -21,7 +21,6 @@ import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNet
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
-const CONNECTION_CLASSES: ReadonlySet<ErrorClass> = new Set(['connection refused', 'connection closed', 'EOF', 'unavailable']);
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
 /** The kinds of every catalog entry that reports a CRI failure (the detector then reads the entry's `cri`). */
@@ -281,7 +280,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   }
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));
   // Every failure's error says the connection to the runtime failed (not an answer from it).
-  const connectionLost = calls.every((c) => [...c.classes.keys()].every((k) => CONNECTION_CLASSES.has(k)));
+  const connectionLost = calls.every((c) => [...c.classes.keys()].every(isSocketDown));
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
   else if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');

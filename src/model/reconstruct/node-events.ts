@@ -47,7 +47,7 @@ export class NodeEvents {
 
   /**
    * @param clockStarts events that are a process's first line whose Go clock reading says it had just started
-   * (startedByClock).
+   * (startsByClock).
    */
   constructor(private readonly ctx: ReconstructContext, private readonly memory: KubeletMemory, sources: readonly SourceInfo[] = [],
     private readonly clockStarts: ReadonlySet<number> = new Set()) {
