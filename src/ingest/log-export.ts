@@ -59,7 +59,9 @@ export function logExportEntry(o: Obj): LogExportEntry | undefined {
   const logName = asStr(outer.logName);
   const ident = asStr(payload.SYSLOG_IDENTIFIER) ?? asStr(payload._COMM) ?? asStr(fields?.syslog_identifier) ??
     (unit ? unit.replace(/\.service$/, '') : undefined) ?? (logName ? uriDecoded(logName.slice(logName.lastIndexOf('/') + 1)) : '');
-  return { message, host: host.slice(0, MAX_NAME_CHARS), ident: ident.slice(0, 64), epochUs };
+  // Docker's json-file driver (and collectors that read it) keep the line's own newline in `log`.
+  const line = message.endsWith('\n') ? message.slice(0, message.endsWith('\r\n') ? -2 : -1) : message;
+  return { message: line, host: host.slice(0, MAX_NAME_CHARS), ident: ident.slice(0, 64), epochUs };
 }
 
 /** `%2F`-style escapes decoded; the text as it is when they are malformed (hostile input must not throw). */

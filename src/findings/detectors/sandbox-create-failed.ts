@@ -292,7 +292,7 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
@@ -324,6 +324,8 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   // (Docker 17's words for it: "oci runtime error: … process_linux.go: running exec setns process for init caused …".)
   if (/OCI runtime create failed|runc create failed|oci runtime error/i.test(error)) return 'oci';
   // The runtime's socket closed or refused the call: the runtime went away (crashed, restarted), no sandbox step failed.
+  // A file the kubelet or the runtime writes for the sandbox (its resolv.conf, hosts) on a read-only filesystem.
+  if (error.includes('read-only file system')) return 'read-only';
   if (error !== '' && isSocketDown(errorClass(error))) return 'runtime-gone';
   // The runtime did not answer within the kubelet's runtime request timeout (dockertools: "operation timeout").
   if (/operation timeout|DeadlineExceeded|context deadline exceeded/.test(error)) return 'runtime-timeout';
@@ -386,6 +388,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',
     title: ': the runtime did not answer in time',
     next: 'Check how the runtime answers on the node and read its log for these minutes (`time docker ps` and `journalctl -u docker`, or `time crictl pods` and `journalctl -u containerd` / crio): what it was busy with, and whether a disk or one container holds it up; the kubelet retries the sandbox once the call returns.',
+  },
+  'read-only': {
+    why: 'A file the sandbox needs could not be written: it is on a read-only filesystem. A kubelet run in a container with the runtime\'s directory (/var/lib/docker, /var/lib/containerd) or its own (/var/lib/kubelet) mounted read-only cannot write the sandbox\'s resolv.conf or hosts file; a node\'s disk remounted read-only after errors fails the same way.',
+    title: ': a file it writes is on a read-only filesystem',
+    next: 'Check how the path in the error is mounted where the kubelet runs (`findmnt -T <path>`): a containerized kubelet needs the runtime\'s and its own directories mounted read-write; a filesystem the kernel remounted read-only needs its disk checked (`dmesg`).',
   },
   'runtime-gone': {
     why: 'The runtime\'s socket closed or refused the call: the runtime itself was down or restarting (it crashed, was killed, or systemd restarted it), so no step of the sandbox failed as such.',

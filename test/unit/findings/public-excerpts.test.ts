@@ -2474,4 +2474,13 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('Kubelet cannot reach the API server: the API server\'s certificate is not trusted (1 error line)');
     expect(f.severity).toBe('warning');
   });
+
+  it('klog lines inside Docker\'s json-file records keep their own newline out of the message; a read-only resolv.conf is the cause (kubernetes/kubernetes#15767)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/15767 — a containerized 1.1 kubelet with /var/lib/docker mounted read-only.
+    const a = fixture('sandbox-create-failed-23.log');
+    expect(a.kinds(5)).toEqual(['syncloop.add']);
+    expect(a.trace.pods.map((p) => `${p.namespace}/${p.name}`)).toEqual(['default/busybox2']);
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for default/busybox2: a file it writes is on a read-only filesystem');
+  });
 });
