@@ -537,6 +537,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The address the kubelet reports for its Node (from --node-ip, else the first address of its hostname).',
   },
   {
+    // config/file.go, each time it reads the static pod path (every 20 s, and on a change).
+    id: 'X238', kind: 'config.manifest-invalid', lane: 'config', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Could not process manifest file'], printf: ['Can\'t process manifest file %q{path}: %v{err}'], text: ['err', 'path'],
+    explain: 'The kubelet could not read a static pod manifest from its manifest directory (a YAML or validation error, a file that is no pod): that static pod is not created, and the error comes back each time it reads the directory.',
+  },
+  {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,
     msg: ['Adding static pod path', 'Watching apiserver', 'Adding apiserver pod source', 'Adding pod URL with HTTP header'],
     printf: ['Adding pod path: %v{path}', 'Watching apiserver'], text: ['path'],

@@ -60,6 +60,7 @@ import { podSyncFailing } from './detectors/pod-sync-failing.ts';
 import { podCgroupCleanupFailed } from './detectors/pod-cgroup-cleanup-failed.ts';
 import { resourceClaimFailed } from './detectors/resource-claim-failed.ts';
 import { credentialProviderFailed } from './detectors/credential-provider-failed.ts';
+import { staticPodManifestInvalid } from './detectors/static-pod-manifest-invalid.ts';
 
 export interface Detector {
   /** Stable id (part of the CLI/JSON interface). */
@@ -77,7 +78,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

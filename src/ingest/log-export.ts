@@ -7,7 +7,7 @@
  * pretty-printed over many lines, often as one JSON array (a console's "Download" button, `gcloud logging read
  * --format=json`, `jq .`): JsonValueCollector gathers such an object's lines back into one text.
  */
-import type { Wrapper } from './wrappers.ts';
+import { CriStream, type Wrapper } from './wrappers.ts';
 import { setWrapperTime, tsToEpochUs } from './json-lines.ts';
 
 /** An entry's kubelet line and what the platform says about it. */
@@ -17,6 +17,8 @@ export interface LogExportEntry {
   ident: string;
   /** Epoch µs of the entry's time (as printed; a zone offset is not applied), or NaN. */
   epochUs: number;
+  /** The entry says it is the program's standard error (`"stream":"stderr"`: Docker's json-file, Fluent Bit's tail). */
+  stderr: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -61,7 +63,7 @@ export function logExportEntry(o: Obj): LogExportEntry | undefined {
     (unit ? unit.replace(/\.service$/, '') : undefined) ?? (logName ? uriDecoded(logName.slice(logName.lastIndexOf('/') + 1)) : '');
   // Docker's json-file driver (and collectors that read it) keep the line's own newline in `log`.
   const line = message.endsWith('\n') ? message.slice(0, message.endsWith('\r\n') ? -2 : -1) : message;
-  return { message: line, host: host.slice(0, MAX_NAME_CHARS), ident: ident.slice(0, 64), epochUs };
+  return { message: line, host: host.slice(0, MAX_NAME_CHARS), ident: ident.slice(0, 64), epochUs, stderr: payload.stream === 'stderr' };
 }
 
 /** `%2F`-style escapes decoded; the text as it is when they are malformed (hostile input must not throw). */
@@ -80,6 +82,7 @@ export function exportEntryWrapper(e: LogExportEntry, w: Wrapper): void {
   w.host = e.host;
   w.ident = e.ident;
   w.yearlessUs = NaN;
+  w.stream = e.stderr ? CriStream.Stderr : CriStream.None;
   setWrapperTime(w, e.epochUs);
 }
 

@@ -13,7 +13,7 @@ import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHe
 import { glogFileNameBefore } from './glog-file-name.ts';
 import { HardWraps, MID_ELLIPSIS, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
 import {
-  bulletEnd, copyWrapper, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
+  bulletEnd, copyWrapper, CriStream, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
   type WrapperKind,
 } from './wrappers.ts';
@@ -896,6 +896,8 @@ export class SourceReader {
       if (this.tryContinuation(text, p, lastLine, w)) return;
     } else if (w && w.ident && (this.stderrRecord(text, p, lineNo, w, lastLine) || this.orphanStack(text, p, lineNo, w, lastLine))) {
       return;
+    } else if (w && isStderrEntry(w) && this.stderrRecord(text, p, lineNo, w, lastLine)) {
+      return;
     }
     if (w && w.ident && this.headerlessStructured(text, p, lineNo, w, lastLine)) return;
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '', w);
@@ -975,7 +977,8 @@ export class SourceReader {
    */
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
     const crash = opensGoCrash(text, p);
-    const inJournal = w !== undefined && w.ident !== '';
+    // A journal names the program; a container log's entry (Docker's json-file) says it is the program's stderr.
+    const inJournal = w !== undefined && (w.ident !== '' || isStderrEntry(w));
     const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p) ||
       // A program that runs the kubelet inside it says how it ended in its own words (localkube: `kubelet: Exit with
       // error: failed to run Kubelet: …`).
@@ -1773,6 +1776,9 @@ function grepLineNumberEnd(text: string): number {
   while (r < afterName + 8 && text.charCodeAt(r) >= 48 && text.charCodeAt(r) <= 57) r++;
   return r > afterName && (text.charCodeAt(r) === 58 || text.charCodeAt(r) === 45) ? r + 1 : afterName;
 }
+
+/** A log platform's or container log's entry that says it is the program's standard error (Docker's json-file). */
+const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === CriStream.Stderr;
 
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;

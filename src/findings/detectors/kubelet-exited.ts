@@ -68,7 +68,7 @@ const CAUSES: readonly Cause[] = [
   },
   {
     id: 'flags', words: ['unknown flag', 'kubelet flag'], title: 'a command-line flag it does not accept',
-    why: 'A flag on its command line is unknown to this version or has a bad value: releases remove flags (the dockershim\'s --network-plugin in 1.24, --container-runtime in 1.27).',
+    why: 'A flag on its command line is unknown to this version or has a bad value: releases remove flags (--api-servers in 1.8, the dockershim\'s --network-plugin in 1.24, --container-runtime in 1.27).',
     next: 'Fix or remove the flag where the service sets it (/var/lib/kubelet/kubeadm-flags.env, /etc/default/kubelet or /etc/sysconfig/kubelet, the systemd drop-ins under /etc/systemd/system/kubelet.service.d), preferring the config file for settings.',
   },
   {

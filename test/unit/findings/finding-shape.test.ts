@@ -62,6 +62,7 @@ const CASES: Record<string, Case> = {
   'pod-cgroup-cleanup-failed': { input: () => fixture('pod-cgroup-cleanup-failed-1.log') },
   'resource-claim-failed': { input: () => fixture('resource-claim-failed-1.log') },
   'credential-provider-failed': { input: () => fixture('credential-provider-failed-constructed.log') },
+  'static-pod-manifest-invalid': { input: () => fixture('static-pod-manifest-invalid-constructed.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -2483,4 +2483,20 @@ describe('round 20: real excerpts', () => {
     const f = only(a, 'sandbox-create-failed');
     expect(f.title).toBe('Pod sandbox creation failing for default/busybox2: a file it writes is on a read-only filesystem');
   });
+
+  it('a static pod manifest the kubelet cannot read is told, with its file (siderolabs/talos docs: static pods)', () => {
+    // https://github.com/siderolabs/talos/blob/40761e17db5789f30eef2f15f0b5c6396e09a9e5/website/content/v1.4/advanced/static-pods.md
+    const f = only(fixture('static-pod-manifest-invalid-1.log'), 'static-pod-manifest-invalid');
+    expect(f.title).toBe('Static pod manifest not accepted: talos-default-nginx-gvisor.yaml');
+    expect(f.explanation).toContain('"invalid pod: [spec.containers: Required value]"');
+  });
+
+  it('a containerized kubelet\'s stderr in Docker\'s json-file records ("Error: unknown flag") is its failed start, dated by the records (vmware-archive/kubernetes-archived#221)', () => {
+    // https://github.com/vmware-archive/kubernetes-archived/issues/221 — a kubelet from master (1.8) given the removed --api-servers.
+    const a = fixture('kubelet-exited-19.log');
+    expect(a.trace.sources[0].year).toMatchObject({ value: 2017 });
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: a command-line flag it does not accept');
+    expect(f.explanation).toContain('--api-servers in 1.8');
+  });
 });
