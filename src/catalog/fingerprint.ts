@@ -135,6 +135,8 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   M54: [['workType', [27, NEWER], '"Cancelling current pod sync" workType='], ['updateType', [22, 26], '"Cancelling current pod sync" updateType=']],
   M56: [['Pod never started', [22, 26], '"Pod never started and the worker can now stop"'], ['Pod cannot start ever', [27, NEWER], '"Pod cannot start ever"']],
   M20: [['than 15s', [22, 26], '"Housekeeping took longer than 15s"'], ['than expected', [28, NEWER], '"Housekeeping took longer than expected"']],
+  // The runtime's answer names the CRI API the kubelet asked for: only kubelets before 1.26 asked for v1alpha2.
+  X09m: [['runtime.v1alpha2.', [0, 25], 'the kubelet asked the runtime for CRI v1alpha2 (1.25 at the latest)']],
   M71: [['podIsTerminal', [28, NEWER], '"Generating pod status" podIsTerminal=']],
   M78: [['due to UID reuse"', [22, 26], '"Pod is restartable after termination due to UID reuse"'], ['will be restarted', [27, NEWER], '"Pod will be restarted because … (likely due to UID reuse)"']],
   // The dockertools runtime (≤1.6; gone in 1.7) quoted a bare ID with names; the CRI's IDs carry their runtime scheme.

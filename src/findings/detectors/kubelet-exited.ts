@@ -51,6 +51,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
   },
   {
+    // Asked for v1alpha2, the only CRI API a kubelet before 1.23 speaks (and the one 1.23–1.25 fall back to).
+    id: 'cri-v1alpha2-unimplemented', words: ['unknown service runtime.v1alpha2.'], title: 'the runtime does not serve the CRI API it needs',
+    why: 'The kubelet asked the runtime for CRI v1alpha2 — the API of kubelets before 1.26 — and the runtime does not serve it: its CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it, or a snap\'s containerd started with another config), or it is a runtime that dropped v1alpha2 (containerd 2.0).',
+    next: 'Check which containerd the kubelet talks to and with which config (its --container-runtime-endpoint; /etc/containerd/config.toml, or the distribution\'s own, e.g. MicroK8s\'s under /var/snap/microk8s/current/args/): enable the CRI plugin and restart it, or pair the kubelet with a runtime that still serves v1alpha2 (containerd 1.x), or upgrade the kubelet to 1.26 or later.',
+  },
+  {
     id: 'cri-unimplemented', words: ['api is not implemented', 'unknown service runtime.'], title: 'the runtime does not serve the CRI API it needs',
     why: 'The runtime answered, but not with the CRI version this kubelet speaks (v1 from 1.26 on): a runtime too old for this kubelet (containerd before 1.6), or one whose CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it).',
     next: 'Enable the CRI plugin (remove "cri" from disabled_plugins in /etc/containerd/config.toml, or regenerate it with `containerd config default`) and restart containerd, or upgrade the runtime (containerd ≥ 1.6, CRI-O of the kubelet\'s minor version).',

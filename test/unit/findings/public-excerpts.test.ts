@@ -2499,4 +2499,13 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: a command-line flag it does not accept');
     expect(f.explanation).toContain('--api-servers in 1.8');
   });
+
+  it('"unknown service runtime.v1alpha2.RuntimeService" is a kubelet before 1.26 asking for v1alpha2, which dates it and says what the runtime lacks (canonical/microk8s#3379)', () => {
+    // https://github.com/canonical/microk8s/issues/3379 — kubelite fails to start against its containerd.
+    const a = fixture('kubelet-exited-20.log');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.21–1.25');
+    expect(a.trace.sources[0].year).toMatchObject({ value: 2022 });
+    const f = only(a, 'kubelet-exited');
+    expect(f.explanation).toContain('asked the runtime for CRI v1alpha2');
+  });
 });
