@@ -51,6 +51,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
   },
   {
+    // inotify_init (or _add_watch) failing with EMFILE/ENOSPC: the per-user limits of the inotify instances and watches.
+    id: 'inotify', words: ['inotify_init: too many open files', 'inotify_add_watch', 'inotify instances'], title: 'the node is out of inotify instances',
+    why: 'The kubelet could not create an inotify watcher (for its config, certificates, plugin and manifest directories, and cAdvisor): the node\'s per-user limit of inotify instances (fs.inotify.max_user_instances, often 128) or of watches is used up — by many containers each watching files (log shippers, IDEs, many pods of one user), not by the kubelet itself.',
+    next: 'Raise the limits (`sysctl -w fs.inotify.max_user_instances=8192 fs.inotify.max_user_watches=524288`, and in /etc/sysctl.d/ to keep them) and restart the kubelet; `find /proc/*/fd -lname anon_inode:inotify` shows which processes hold the instances.',
+  },
+  {
     // Asked for v1alpha2, the only CRI API a kubelet before 1.23 speaks (and the one 1.23–1.25 fall back to).
     id: 'cri-v1alpha2-unimplemented', words: ['unknown service runtime.v1alpha2.'], title: 'the runtime does not serve the CRI API it needs',
     why: 'The kubelet asked the runtime for CRI v1alpha2 — the API of kubelets before 1.26 — and the runtime does not serve it: its CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it, or a snap\'s containerd started with another config), or it is a runtime that dropped v1alpha2 (containerd 2.0).',

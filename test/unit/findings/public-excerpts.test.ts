@@ -2508,4 +2508,11 @@ describe('round 20: real excerpts', () => {
     const f = only(a, 'kubelet-exited');
     expect(f.explanation).toContain('asked the runtime for CRI v1alpha2');
   });
+
+  it('"inotify_init: too many open files" stopping the kubelet is the node out of inotify instances (kubermatic/kubermatic#7490)', () => {
+    // https://github.com/kubermatic/kubermatic/issues/7490 — raising fs.inotify.max_user_instances fixed it.
+    const f = only(fixture('kubelet-exited-21.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the node is out of inotify instances');
+    expect(f.next).toContain('fs.inotify.max_user_instances');
+  });
 });
