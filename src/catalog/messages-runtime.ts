@@ -121,7 +121,9 @@ const CRI_CALLERS: CatalogEntry[] = [
   {
     id: 'X09w', kind: 'runtime.call-failed', lane: 'runtime', versions: 'all', v: 0,
     // The printf form is the dockershim's own (docker_sandbox.go), under the kubelet's header.
-    msg: ['Failed to stop sandbox', 'StopPodSandbox failed'], printf: ['Failed to stop sandbox %q{podSandboxID}: %v{err}'], text: ['err'],
+    msg: ['Failed to stop sandbox', 'StopPodSandbox failed'],
+    // (≤1.20's runtime manager printed the ID as a struct, and no error: `Failed to stop sandbox {"docker" "<id>"}`.)
+    printf: ['Failed to stop sandbox %q{podSandboxID}: %v{err}', 'Failed to stop sandbox {%q %q{podSandboxID}}'], text: ['err'],
     inner: { field: 'err', printf: [CNI_TEARDOWN_POD] },
     cri: { role: 'caller', calls: ['StopPodSandbox'] },
     explain: 'Stopping the pod\'s sandbox failed while the pod was being killed.',

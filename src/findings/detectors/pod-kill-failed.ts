@@ -10,7 +10,7 @@
 import type { Detector } from '../detectors.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
 import type { FindingContext } from '../context.ts';
-import { lastBefore } from '../episodes.ts';
+import { eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
@@ -155,7 +155,9 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   b.podLanes(g.pod, g.sandbox ? ['sandbox', 'container'] : ['container']);
   // A sync error cut before its error (an excerpt, a terminal): the runtime call's own failure a moment before says it.
   if (!g.error) {
-    const call = lastBefore(ctx, ctx.ofKind('runtime.call-failed'), ev.node[first], ev.timeUs[first] - SAME_SYNC_US, ev.timeUs[first] + 1);
+    // (The last one that says an error: a caller's line may name only the sandbox, `Failed to stop sandbox {…}`.)
+    const calls = eventsNear(ctx, ctx.ofKind('runtime.call-failed'), ev.node[first], ev.timeUs[first] - SAME_SYNC_US, ev.timeUs[first] + 1, 20);
+    const call = calls.findLast((e) => ctx.text(e) !== '') ?? -1;
     if (call >= 0) {
       g.error = ctx.text(call);
       b.evidence(call);

@@ -21,6 +21,8 @@ import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNet
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
+/** How far before a failed call the network plugin's own failure line counts as its cause. */
+const PLUGIN_BEFORE_US = 1e6;
 const SERIOUS: ReadonlySet<ErrorClass> = new Set(['deadline exceeded', 'connection refused', 'connection closed', 'EOF', 'unavailable']);
 
 /** The kinds of every catalog entry that reports a CRI failure (the detector then reads the entry's `cri`). */
@@ -185,9 +187,23 @@ function relogged(ctx: FindingContext, e: number, recent: readonly Failure[], ca
     if ((ev.pod[e] >= 0 && ev.pod[f.event] >= 0 && ev.pod[e] !== ev.pod[f.event]) || (ev.cid[e] > 0 && ev.cid[f.event] > 0 && ev.cid[e] !== ev.cid[f.event])) continue;
     if (!calls.some((c) => f.call === c || f.call.split(' or ').includes(c))) continue;
     if (SERIOUS.has(cls) || f.error === error || error.includes(f.error) || f.error.includes(error)) return f;
+    // Both cut short (a screen's edge): the caller's quote of the call's error begins as the call's own does.
+    const quoted = quotedCallError(error);
+    if (quoted.length >= MIN_QUOTED_CHARS && (f.error.startsWith(quoted) || quoted.startsWith(f.error))) return f;
   }
   return undefined;
 }
+
+/** The call's error as a caller's sync result quotes it (`… with KillPodSandboxError: "rpc error: …"`), or ''. */
+function quotedCallError(error: string): string {
+  const m = /[A-Za-z]+Error: "/.exec(error);
+  if (!m) return '';
+  const q = error.slice(m.index + m[0].length).replaceAll('\\"', '"');
+  return q.endsWith('"') ? q.slice(0, -1) : q;
+}
+
+/** Shorter quotes than this say too little to stand for a call's error. */
+const MIN_QUOTED_CHARS = 12;
 
 /** `line 207` / `lines 207, 208 and 209` (with file names when several files were loaded). */
 function linesOf(ctx: FindingContext, events: readonly number[]): string {
@@ -265,7 +281,11 @@ function describe(ctx: FindingContext, n: Group): Finding {
       next: 'If it goes on for the same container ID, the runtime still lists a container it cannot open: remove it with the runtime\'s tools (crictl rm, docker rm) and read the runtime\'s log. On Windows with dockershim (hcsshim "does not exist"), see kubernetes/kubernetes#91575.',
     });
   }
-  const network = calls.some((c) => isNetworkPluginError(c.sample));
+  // The network plugin's own failure just before (the dockershim's cni.go "Error deleting network"): a call whose
+  // error a screen's edge cut ("desc = NetworkP") failed on it.
+  const pluginLine = eventsNear(ctx, ctx.ofKind('runtime.sandbox-network-failed'), n.node, ev.timeUs[first] - PLUGIN_BEFORE_US, ev.timeUs[first] + 1, 1)[0];
+  if (pluginLine !== undefined) b.evidence(pluginLine);
+  const network = calls.some((c) => isNetworkPluginError(c.sample)) || pluginLine !== undefined;
   // Tearing down the network of a sandbox whose container the runtime no longer has: the plugin is asked for a
   // network namespace that went with the container. A stale sandbox record, retried by GC; no CNI fault.
   if (network && calls.every((c) => c.name === 'StopPodSandbox' && GONE_SANDBOX.test(c.sample))) {

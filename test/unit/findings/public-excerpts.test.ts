@@ -2515,4 +2515,15 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: the node is out of inotify instances');
     expect(f.next).toContain('fs.inotify.max_user_instances');
   });
+
+  it('a StopPodSandbox cut at "desc = NetworkP" after cni.go\'s "Error deleting network" is the network plugin failing, and its callers\' cut lines are the same failure (projectcalico/cni-plugin#377)', () => {
+    // https://github.com/projectcalico/cni-plugin/issues/377 — the Calico plugin crashed while deleting a pod's network.
+    const a = fixture('runtime-call-errors-15.log');
+    expect(a.kinds(5)).toEqual(['runtime.call-failed']);
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime call failed (StopPodSandbox)');
+    expect(f.explanation).toContain('logged again by callers on lines 5 and 6');
+    expect(f.explanation).toContain('The error comes from the pod network plugin (CNI)');
+    expect(a.lines(f)).toEqual([3, 4, 5, 6]);
+  });
 });
