@@ -254,7 +254,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     J(json('kuberuntime/kuberuntime_manager.go:1060', { msg: 'StopPodSandbox failed', err: RPC_CLOSED, podSandboxID: SANDBOX }), { text: RPC_CLOSED }),
     // The dockershim's own line (docker_sandbox.go, 1.7: kubernetes/kubernetes#51496).
     P(klog('E', 'docker_sandbox.go:205', `Failed to stop sandbox "${SANDBOX}": Error response from daemon: {"message":"No such container: ${SANDBOX}"}`),
-      { text: `Error response from daemon: {"message":"No such container: ${SANDBOX}"}` })),
+      { text: `Error response from daemon: {"message":"No such container: ${SANDBOX}"}` }),
+    // ≤1.20's runtime manager: the ID as a struct, no error (projectcalico/cni-plugin#377).
+    P(klog('E', 'kuberuntime_manager.go:783', `Failed to stop sandbox {"docker" "${SANDBOX}"}`), {})),
   entry('X09x', 'runtime.call-failed', 'gc',
     // vhive-serverless/vHive#1052 (kuberuntime_gc.go:360).
     S(klog('I', 'kuberuntime_gc.go:360', `"Error getting ContainerStatus for containerID" containerID="${CID}" err="rpc error: code = NotFound desc = an error occurred when try to find container \\"${CID}\\": not found"`),
