@@ -2526,4 +2526,13 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).toContain('The error comes from the pod network plugin (CNI)');
     expect(a.lines(f)).toEqual([3, 4, 5, 6]);
   });
+
+  it('a postStart hook whose command exits with 1 is told as the hook failing, with its exit code from the whole line — not the runtime (Demo-AI-Edge-Crazy-Train/documentation)', () => {
+    // https://github.com/Demo-AI-Edge-Crazy-Train/documentation/blob/8cf7b48d318209c865766588642d766a93d30571/README.md — a devfile's postStart with a typo in a path.
+    const a = fixture('poststart-hook-failed-1.log');
+    const f = only(a, 'poststart-hook-failed');
+    expect(f.title).toContain('(its command exited with 1)');
+    expect(f.explanation).toContain('The container runtime is not at fault');
+    expect(a.findings.filter((x) => x.id === 'pod-sync-failing')).toEqual([]);
+  });
 });
