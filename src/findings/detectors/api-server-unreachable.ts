@@ -392,8 +392,13 @@ const CONTROL_PLANE_POD = /^(?:kube-apiserver|etcd|kube-controller-manager|kube-
 
 /** The node's control-plane static pods (kube-system) with error lines of their own, the API server's and etcd's first. */
 function failingControlPlanePods(ctx: FindingContext, node: number): PodInfo[] {
+  // A static pod whose only errors are its mirror pod not being created is not failing: that follows from the API
+  // server being down (its mirror is created in the API server).
+  const ev = ctx.trace.events;
+  const mirrorErrors = new Map<number, number>();
+  for (const e of ctx.ofKind('sync.mirror-create-failed')) if (ev.pod[e] >= 0 && ev.severity[e] >= 2) mirrorErrors.set(ev.pod[e], (mirrorErrors.get(ev.pod[e]) ?? 0) + 1);
   return ctx.trace.pods
-    .filter((p) => p.node === node && p.errorCount > 0 && p.namespace === 'kube-system' && CONTROL_PLANE_POD.test(p.name))
+    .filter((p) => p.node === node && p.errorCount > (mirrorErrors.get(p.index) ?? 0) && p.namespace === 'kube-system' && CONTROL_PLANE_POD.test(p.name))
     .sort((a, b) => Number(b.name.startsWith('kube-apiserver') || b.name.startsWith('etcd')) - Number(a.name.startsWith('kube-apiserver') || a.name.startsWith('etcd')));
 }
 

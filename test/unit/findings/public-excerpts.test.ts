@@ -2535,4 +2535,12 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).toContain('The container runtime is not at fault');
     expect(a.findings.filter((x) => x.id === 'pod-sync-failing')).toEqual([]);
   });
+
+  it('control-plane static pods whose only errors are their mirror pods not created are not called failing (k8sp/bootstrapper: a 1.2 CoreOS node)', () => {
+    // https://github.com/k8sp/bootstrapper/blob/eb4dfc6eb0379dee6de1e58386cc17b06cb3ca10/install_k8s_on_vm_coreos.md — etcd endpoints without http://.
+    const a = fixture('crashloop-backoff-7.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.explanation).toMatch(/they are failing here \(kube-system\/kube-apiserver-[^,]+, \d+ error lines\)/);
+    expect(f.explanation).not.toContain('controller-manager');
+  });
 });
