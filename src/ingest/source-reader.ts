@@ -1346,7 +1346,9 @@ export class SourceReader {
     }
     // `...` or `<snip>` after a record cut short says lines were left out, and a markdown fence closes the block the
     // record was pasted in: either ends the record, never continues it (a quote left open by the cut included).
-    if (isElisionMark(text, p) || knownLine(text, p) === KnownLine.Fence) return false;
+    // (A fence indented with the list item the block is in, too.)
+    const q = firstNonSpace(text, p);
+    if (isElisionMark(text, p) || knownLine(text, p) === KnownLine.Fence || (q > p && q - p <= MAX_FENCE_INDENT && knownLine(text, q) === KnownLine.Fence)) return false;
     // (Not after a header cut short — the line ended with it, the message is lost — nor with a damaged header's line.)
     if ((pending.wrappedLines > 0 || (!pending.rec.damage && pending.messageEmpty())) && !looksLikeDamagedHeader(text, p)) {
       return this.joinWrappedMessage(text, p, lastLine);
@@ -1784,6 +1786,9 @@ const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === Cr
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
 const SYSLOG_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** How far a markdown fence may be indented (a fenced block inside a nested list item). */
+const MAX_FENCE_INDENT = 12;
 
 /** The longest file name a grep prefix is read with. */
 const MAX_GREP_FILE_NAME = 200;

@@ -99,8 +99,11 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   const what = `container ${g.container || '?'} of ${podName(trace, g.pod)}`;
   // The subPath line names the mount, unless it was cut before; the sync error names it too.
   const mount = g.subPath >= 0 ? VOLUME_MOUNT.exec(eventRawText(trace, g.subPath, 2000))?.[1] ?? VOLUME_MOUNT.exec(g.error)?.[1] : undefined;
+  // Resolving the volume's own path failed with permission denied: the volume itself is unreadable, not the subPath.
+  const subPathRaw = g.subPath >= 0 ? eventRawText(trace, g.subPath, 4000) : '';
+  const volumeUnreadable = /error resolving symlinks in[^\n]{0,600}permission denied/.test(subPathRaw);
   const subPath = g.subPath < 0 ? ''
-    : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.`;
+    : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     subPath || `${g.reason} means ${REASONS.get(g.reason)}.`,
@@ -112,7 +115,9 @@ function describe(ctx: FindingContext, g: Failure): Finding {
     title: `${g.reason} for ${what}${g.total > 1 ? ` (${g.total}×)` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation,
-    next: g.subPath >= 0
+    next: volumeUnreadable
+      ? 'On the node, try to read the volume\'s directory as root (`ls /var/lib/kubelet/pods/<uid>/volumes/<plugin>/<volume>`); check the storage behind it (for CephFS, `ceph status` and its metadata servers; for NFS, the server and its export\'s root squashing) and its client\'s log (`dmesg`).'
+      : g.subPath >= 0
       ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'
       : g.reason === 'CreateContainerConfigError'
       ? 'Run kubectl describe pod to see the event\'s message; check that every ConfigMap, Secret and key the container references (env, envFrom, volumes) exists in the pod\'s namespace, that subPath volumes can be created, and the securityContext (runAsNonRoot / runAsUser) against the image\'s user.'

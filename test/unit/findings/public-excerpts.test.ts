@@ -2543,4 +2543,14 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).toMatch(/they are failing here \(kube-system\/kube-apiserver-[^,]+, \d+ error lines\)/);
     expect(f.explanation).not.toContain('controller-manager');
   });
+
+  it('a subPath whose volume cannot even be read ("permission denied" resolving it) points at the storage; an indented closing fence is not part of the record (Cray-HPE/docs-csm)', () => {
+    // https://github.com/Cray-HPE/docs-csm/blob/b1d7afd1a513cb5600ff45cbfa579c36ba6a4ae6/troubleshooting/kubernetes/Kubernetes_Pods_Failing_to_Mount_PVCs.md — an unhealthy Ceph MDS.
+    const a = fixture('container-config-error-4.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ continuation: 0 });
+    const f = only(a, 'container-config-error');
+    expect(f.explanation).not.toContain('```');
+    expect(f.explanation).toContain('could not even read the volume\'s own directory');
+    expect(f.next).toContain('ceph status');
+  });
 });
