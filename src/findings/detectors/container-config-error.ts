@@ -101,6 +101,9 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   const mount = g.subPath >= 0 ? VOLUME_MOUNT.exec(eventRawText(trace, g.subPath, 2000))?.[1] ?? VOLUME_MOUNT.exec(g.error)?.[1] : undefined;
   // Resolving the volume's own path failed with permission denied: the volume itself is unreadable, not the subPath.
   const subPathRaw = g.subPath >= 0 ? eventRawText(trace, g.subPath, 4000) : '';
+  // Docker's "Conflict. The container name … is already in use by container …" (containerd's "is reserved for" is an
+  // earlier create still running after a timeout, which clears by itself: not this).
+  const nameHeld = g.reason === 'CreateContainerError' && /is already in use by container/.test(g.error);
   const volumeUnreadable = /error resolving symlinks in[^\n]{0,600}permission denied/.test(subPathRaw);
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
@@ -115,7 +118,9 @@ function describe(ctx: FindingContext, g: Failure): Finding {
     title: `${g.reason} for ${what}${g.total > 1 ? ` (${g.total}×)` : ''}`,
     severity: spanUs >= 120e6 ? 'error' : 'warning',
     explanation,
-    next: volumeUnreadable
+    next: nameHeld
+      ? 'The name is held by an old container of the same pod (a kubelet or runtime restart left it behind): remove it on the node (`docker rm <id>` or `crictl rm <id>`, the ID the error names) and the next sync creates the container; if it keeps happening, look for the runtime failing to remove containers.'
+      : volumeUnreadable
       ? 'On the node, try to read the volume\'s directory as root (`ls /var/lib/kubelet/pods/<uid>/volumes/<plugin>/<volume>`); check the storage behind it (for CephFS, `ceph status` and its metadata servers; for NFS, the server and its export\'s root squashing) and its client\'s log (`dmesg`).'
       : g.subPath >= 0
       ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'

@@ -2553,4 +2553,11 @@ describe('round 20: real excerpts', () => {
     expect(f.explanation).toContain('could not even read the volume\'s own directory');
     expect(f.next).toContain('ceph status');
   });
+
+  it('a CreateContainerError whose name Docker says an old container still holds advises removing that container (huataihuang/cloud-atlas)', () => {
+    // https://github.com/huataihuang/cloud-atlas/blob/1168aca90c7ba9603822d0d986fa067b04e4aace/source/kubernetes/debug/apiserver_port_2379_refuse.rst — docker rm fixed it.
+    const f = only(fixture('container-config-error-5.log'), 'container-config-error');
+    expect(f.title).toBe('CreateContainerError for container kube-apiserver of kube-system/kube-apiserver-pi-master1');
+    expect(f.next).toMatch(/^The name is held by an old container/);
+  });
 });
