@@ -369,12 +369,14 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
     for (const p of own) b.pod(p.index);
     parts.push(`This node runs the control plane's own static pods, and they are failing here (${listOf(own.map((p) => `${p.namespace}/${p.name}`), 3)}, ${count(own.reduce((k, p) => k + p.errorCount, 0), 'error line')}): the API server it cannot reach is most likely on this node, down until they run. Their failure is the cause to fix; these refusals follow from it.`);
   }
+  // The lease controller says when it retries ("will retry in 7s"); the status loop and informers retry every 10 s.
+  const retryIn = list.slice(0, 20).map((e) => /will retry in ([0-9][0-9.a-zµ]{0,12})\b/.exec(eventRawText(trace, e, 600))?.[1]).find((r) => r !== undefined);
   const end = Math.max(last, lastEventOn(trace, g.node));
   const afterUs = ev.timeUs[end] - ev.timeUs[last];
   parts.push(afterUs >= QUIET_AFTER_US
     ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`
     : oneMoment
-      ? 'The log shows only this one moment: the kubelet tries again every 10 s, so a lasting outage shows as the same failures repeating — a longer stretch of the log tells.'
+      ? `The log shows only this one moment: the kubelet tries again ${retryIn ? `in ${retryIn}, as its line says` : 'every 10 s'}, so a lasting outage shows as the same failures repeating — a longer stretch of the log tells.`
       : 'The failures go on to the end of the log.');
   return b.build({
     id: 'api-server-unreachable',

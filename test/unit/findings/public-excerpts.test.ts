@@ -2463,6 +2463,7 @@ describe('round 20: real excerpts', () => {
     // https://github.com/kubernetes/minikube/issues/7947 — the API server's flags kept it from starting.
     const f = only(fixture('api-server-unreachable-15.log'), 'api-server-unreachable');
     expect(f.explanation).toContain('its own Node does not exist');
+    expect(f.explanation).toContain('tries again in 7s, as its line says');
     expect(f.explanation).not.toContain('would mark the node NotReady');
   });
 
