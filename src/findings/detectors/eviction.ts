@@ -47,6 +47,8 @@ interface NodeEvictions {
 }
 
 const RECLAIM = kindId('eviction.reclaim');
+const MUST_EVICT = kindId('eviction.must-evict');
+const RECLAIMED_WITHOUT = kindId('eviction.reclaimed-without-evicting');
 /** "must evict" this soon after "attempting to reclaim": no node-level cleanup did any work between them. */
 const NO_CLEANUP_US = 5e3;
 
@@ -55,7 +57,7 @@ export const eviction: Detector = {
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed'])) {
+    for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed', 'eviction.must-evict', 'eviction.reclaimed-without-evicting'])) {
       const node = ev.node[e];
       let n = byNode.get(node);
       if (!n) {
@@ -69,11 +71,8 @@ export const eviction: Detector = {
       } else if (kind === NO_RANKING) n.lastNoRanking = e;
       else if (kind === RECLAIM_FAILED) n.lastReclaimFailed = e;
       else if (kind === RECLAIM) n.lastReclaim = e;
-      else if (kind === PRESSURE) {
-        const said = eventRawText(ctx.trace, e, 200);
-        if (said.includes('must evict pod(s)')) { n.lastMustEvict = e; n.reclaimBeforeMustEvict = n.lastReclaim; }
-        else if (said.includes('pressure without evicting pods')) n.lastReducedWithout = e;
-      }
+      else if (kind === MUST_EVICT) { n.lastMustEvict = e; n.reclaimBeforeMustEvict = n.lastReclaim; }
+      else if (kind === RECLAIMED_WITHOUT) n.lastReducedWithout = e;
       if (n.events.length < 300) n.events.push(e);
       const resource = kind === RECLAIM_FAILED ? '' : ctx.text(e);
       if (resource && n.resources.size < 10 && kind !== EVICTED_EVENT) n.resources.add(resource);
