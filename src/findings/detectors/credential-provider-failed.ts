@@ -11,6 +11,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { clipMiddle } from '../text-scan.ts';
+import { causeByWords, type Cause } from '../causes.ts';
 import { eventsNear } from '../episodes.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
@@ -20,33 +21,33 @@ const PULL_AFTER_US = 60e6;
 
 interface Failing { node: number; plugin: string; events: number[] }
 
-interface CredentialCause { title: string; why: string; next: string }
-
-const CAUSES: readonly (CredentialCause & { test: RegExp })[] = [
+/** Why the plugin gave nothing, from its error's words (most specific first; causes.ts). */
+const CAUSES: readonly Cause[] = [
   {
-    test: /fork\/exec [^:\s]{1,300}: no such file or directory/, title: 'its binary cannot be started',
+    // `fork/exec <path>: no such file or directory`: exec found no file — the binary or its ELF interpreter.
+    id: 'not-startable', words: [': no such file or directory'], title: 'its binary cannot be started',
     why: 'The kubelet could not start the plugin: exec found no such file. Either the binary is not in the kubelet\'s --image-credential-provider-bin-dir under the name its config gives, or it is a dynamically linked program whose loader (its ELF interpreter, glibc\'s or musl\'s) the node does not have — exec reports that the same way.',
     next: 'On the node: `ls -l <bin-dir>/<plugin>` (the name in the credential provider config must match the file), and `file <bin-dir>/<plugin>` — a dynamically linked binary needs the loader it names; use a statically linked build on a minimal OS.',
   },
   {
-    test: /permission denied/, title: 'its binary may not be run',
+    id: 'not-executable', words: ['permission denied'], title: 'its binary may not be run',
     why: 'The plugin\'s file is there but the kubelet may not execute it: it lacks the execute permission, or the directory is mounted noexec.',
     next: 'Make the plugin executable (`chmod +x`) and check the mount options of --image-credential-provider-bin-dir.',
   },
   {
-    test: /context deadline exceeded|timed out|timeout/i, title: 'it does not answer in time',
+    id: 'timeout', words: ['context deadline exceeded', 'timed out', 'timeout'], title: 'it does not answer in time',
     why: 'The plugin started and did not answer before the kubelet\'s deadline, so the kubelet killed it: it was waiting on its own source of credentials — for a cloud registry\'s plugin, the cloud\'s API or the instance metadata service (not reachable from the node, or refusing the request).',
     next: 'Run the plugin by hand on the node with the request the kubelet sends (a CredentialProviderRequest with the image on stdin) and see where it waits; for ecr-credential-provider, that the node reaches the ECR API and the instance metadata service (its hop limit), and that it knows the region.',
   },
   {
-    test: /exit status \d+/, title: 'it fails',
+    id: 'failed', words: ['exit status'], title: 'it fails',
     why: 'The plugin ran and exited with an error (its message, from its stderr, is in the error): no credentials for this image.',
     next: 'Read the plugin\'s message in the error; run it by hand on the node with the same request to see the whole of it.',
   },
 ];
 
-const OTHER: CredentialCause = {
-  title: 'it gives none',
+const OTHER: Cause = {
+  id: 'other', words: [], title: 'it gives none',
   why: 'The plugin gave the kubelet no credentials for this image.',
   next: 'Read the error; run the plugin by hand on the node with the request the kubelet sends.',
 };
@@ -76,7 +77,7 @@ function describe(ctx: FindingContext, g: Failing): Finding {
   const first = g.events[0];
   const last = g.events[g.events.length - 1];
   const error = eventRawText(trace, last, 4000);
-  const cause = CAUSES.find((c) => c.test.test(error)) ?? OTHER;
+  const cause = causeByWords(CAUSES, error) ?? OTHER;
   const images = [...new Set(g.events.map((e) => / for image ([^\s:]{1,300}(?::[\w.-]{1,128})?)/.exec(ctx.text(e))?.[1]).filter((x): x is string => !!x))];
   const plugin = g.plugin ? `credential provider plugin ${g.plugin}` : 'an image credential provider plugin';
   const when = g.events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
@@ -86,7 +87,7 @@ function describe(ctx: FindingContext, g: Failing): Finding {
   ];
   // The plugin's own klog lines, quoted inside the error, say when it started: how long it ran before it was stopped.
   const ranUs = pluginRunUs(error, ev.timeUs[last]);
-  if (cause.title === 'it does not answer in time' && ranUs !== undefined) parts.push(`Its own first log line, quoted in the error, is ${duration(ranUs)} older than the kubelet's: that long it ran before the deadline.`);
+  if (cause.id === 'timeout' && ranUs !== undefined) parts.push(`Its own first log line, quoted in the error, is ${duration(ranUs)} older than the kubelet's: that long it ran before the deadline.`);
   // The pulls of those images that then failed, shortly after.
   const pulls = images.length ? eventsNear(ctx, ctx.ofKinds(['image.pull-failed', 'event.image-pull-failed']), g.node, ev.timeUs[first], ev.timeUs[last] + PULL_AFTER_US, 50)
     .filter((e) => images.some((i) => eventRawText(trace, e, 2000).includes(i))) : [];
