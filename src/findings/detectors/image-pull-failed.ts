@@ -169,7 +169,7 @@ function mergeNodePulls(ctx: FindingContext, pulls: Map<string, Pull>): void {
     const node = ev.node[n.events[0]];
     // The pod's nearest pull of that image: within SAME_PULL_US, or within the longest back-off when all the pod's own
     // lines are back-off ones (the pull that failed came before them).
-    const gapUs = (p: Pull) => Math.min(...p.events.flatMap((e) => n.events.map((f) => Math.abs(ev.timeUs[e] - ev.timeUs[f]))));
+    const gapUs = (p: Pull) => nearestGapUs(ev.timeUs, p.events, n.events);
     const windowUs = (p: Pull) => ([...p.reasons].every((r) => r === 'ImagePullBackOff') ? MAX_BACKOFF_US : SAME_PULL_US);
     // (A pod's pull whose lines do not name the image is this one only when they are about the same moment.)
     const candidates = podPulls.filter((p) => ev.node[p.events[0]] === node
@@ -184,6 +184,17 @@ function mergeNodePulls(ctx: FindingContext, pulls: Map<string, Pull>): void {
     if ((!owner.error || owner.errorCut) && n.error && !n.errorCut) [owner.error, owner.errorCut] = [n.error, false];
     pulls.delete(key);
   }
+}
+
+/** The smallest time between an event of `a` and one of `b` (both in time order): one walk over the two. */
+function nearestGapUs(timeUs: ArrayLike<number>, a: readonly number[], b: readonly number[]): number {
+  let best = Infinity;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const d = timeUs[a[i]] - timeUs[b[j]];
+    best = Math.min(best, Math.abs(d));
+    if (d < 0) i++; else j++;
+  }
+  return best;
 }
 
 /**
