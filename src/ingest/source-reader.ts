@@ -1023,6 +1023,9 @@ export class SourceReader {
    * that second, read as information (its severity is gone), its caller kept. Said once.
    */
   private datedCallerLine(text: string, p: number, lineNo: number, lastLine: number): boolean {
+    // (Asked of every line that is no record: a month's capital and the space after it before any slice or match.)
+    const c = text.charCodeAt(p);
+    if (c < 65 || c > 90 || text.charCodeAt(p + 3) !== 32) return false;
     const m = DATED_CALLER.exec(p === 0 ? text.slice(0, DATED_CALLER_SCAN) : text.slice(p, p + DATED_CALLER_SCAN));
     if (!m) return false;
     const month = SYSLOG_MONTHS.indexOf(m[1]) + 1;
