@@ -33,7 +33,7 @@ import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
 import { exportEntryWrapper, JsonValueCollector, logExportEntry, opensJsonDocument } from './log-export.ts';
 import { CsvRowCollector, csvRowEntry, isCsvLogLayout, readCsvLogHeader, splitCsvFields, type CsvLogLayout } from './csv-log.ts';
-import { US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
+import { MONTHS, US_PER_DAY, yearlessNextDayUs, yearlessUs } from '../util/time.ts';
 import { ClockOffsets } from './clock-offset.ts';
 import { pathVersion } from './version-in-path.ts';
 import type { LineCounts } from '../model/trace.ts';
@@ -1028,7 +1028,7 @@ export class SourceReader {
     if (c < 65 || c > 90 || text.charCodeAt(p + 3) !== 32) return false;
     const m = DATED_CALLER.exec(p === 0 ? text.slice(0, DATED_CALLER_SCAN) : text.slice(p, p + DATED_CALLER_SCAN));
     if (!m) return false;
-    const month = SYSLOG_MONTHS.indexOf(m[1]) + 1;
+    const month = MONTHS[m[1]] ?? 0;
     const day = Number(m[2]);
     if (month === 0 || day < 1 || day > 31) return false;
     this.flush();
@@ -1788,7 +1788,6 @@ const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === Cr
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
-const SYSLOG_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** How far a markdown fence may be indented (a fenced block inside a nested list item). */
 const MAX_FENCE_INDENT = 12;

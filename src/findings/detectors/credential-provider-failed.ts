@@ -13,6 +13,7 @@ import { eventRawText } from '../../model/trace-query.ts';
 import { clipMiddle } from '../text-scan.ts';
 import { causeByWords, type Cause } from '../causes.ts';
 import { eventsNear } from '../episodes.ts';
+import { US_PER_DAY } from '../../util/time.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
@@ -111,9 +112,8 @@ function describe(ctx: FindingContext, g: Failing): Finding {
 function pluginRunUs(error: string, atUs: number): number | undefined {
   const m = /[IWEF]\d{4} (\d\d):(\d\d):(\d\d)\.(\d{6}) /.exec(error);
   if (!m) return undefined;
-  const dayUs = 86_400e6;
   const todUs = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1e6 + Number(m[4]);
-  const gapUs = ((((atUs % dayUs) - todUs) % dayUs) + dayUs) % dayUs;
+  const gapUs = ((((atUs % US_PER_DAY) - todUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
   return gapUs <= PLUGIN_RUN_MAX_US ? gapUs : undefined;
 }
 

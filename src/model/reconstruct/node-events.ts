@@ -10,6 +10,7 @@ import type { KubeletMemory } from './kubelet-memory.ts';
 import { serviceSinceUs } from '../../ingest/source-notes.ts';
 import type { SourceInfo } from '../trace.ts';
 import { serviceBlocks } from '../trace-query.ts';
+import { US_PER_DAY } from '../../util/time.ts';
 import { shortText } from './labels.ts';
 
 const NODE_READY_EVENTS: Readonly<Record<string, string>> = {
@@ -148,10 +149,9 @@ export function startsByClock(events: { count: number; pid: ArrayLike<number>; t
     if (!m) continue;
     const printedTodUs = ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1e6 + Number((m[4] ?? '').padEnd(6, '0').slice(0, 6));
     const sinceStartUs = Number(m[5]) * 1e6 + Number((m[6] ?? '').padEnd(6, '0').slice(0, 6));
-    const dayUs = 86_400e6;
-    const startTodUs = (((printedTodUs - sinceStartUs) % dayUs) + dayUs) % dayUs;
-    const lineTodUs = ((events.timeUs[e] % dayUs) + dayUs) % dayUs;
-    const afterStartUs = (((lineTodUs - startTodUs) % dayUs) + dayUs) % dayUs;
+    const startTodUs = (((printedTodUs - sinceStartUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+    const lineTodUs = ((events.timeUs[e] % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+    const afterStartUs = (((lineTodUs - startTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
     if (afterStartUs < SAME_START_WITHIN_US) out.add(e);
   }
   return out;
