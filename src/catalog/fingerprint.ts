@@ -292,6 +292,11 @@ export class VersionFingerprint {
       if (keyed) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
       else if (text.startsWith('Back-off ', msgStart)) this.note('printf "Back-off … restarting failed container" (capital B)', [0, 15]);
       else if (text.startsWith('back-off ', msgStart)) this.note('printf "back-off … restarting failed container"', [16, 20]);
+    } else if (entryId === 'M43' && !keyed) {
+      // The pod workers named the pod beside its UID from 1.7 (their code of 1.6 still printed the UID alone).
+      this.textChecks++;
+      const at = text.indexOf(', skipping', msgStart);
+      if (at > msgStart && text.charCodeAt(at - 1) !== 41) this.note('printf "Error syncing pod <uid>, skipping" (the UID alone: 1.6 at the latest)', [0, 6]);
     } else if (entryId === 'X43' || entryId === 'X44') {
       this.textChecks++;
       const minor = kubeletMinor(text, msgStart);

@@ -175,6 +175,14 @@ describe('the log\'s date', () => {
   });
 });
 
+describe('the pod workers\' sync error', () => {
+  it('dates a log ≤1.6 when it names the pod by its UID alone; the UID with the pod\'s name does not', () => {
+    // rw20-73 (kubernetes/kubernetes#12499, a kubelet of August 2015).
+    expect(versionOf(klog('E', 'pod_workers.go:111', 'Error syncing pod fa7184b39d971a2342785447f6f916bd, skipping: API error (404): Cannot start container 4a85 (no such file)'))).toBe('≤1.6');
+    expect(versionOf(klog('E', 'pod_workers.go:186', 'Error syncing pod 0b8a6aa8-e6b9-11e8-a5ab-06f9f0f1cd1e ("web-0_default(0b8a6aa8-e6b9-11e8-a5ab-06f9f0f1cd1e)"), skipping: failed to "StartContainer" (a, b)'))).not.toBe('≤1.6');
+  });
+});
+
 describe('dockertools kill lines', () => {
   it('date a log ≤1.6 by the bare ID quoted with names; the CRI\'s scheme-prefixed IDs say nothing of it', () => {
     expect(versionOf(klog('I', 'manager.go:1371', `Killing container "${CID} app default/web-0" with 30 second grace period`))).toBe('≤1.6');
