@@ -48,6 +48,8 @@ export interface SourceFacts {
   headerlessStructured: number;
   /** Kubelet lines read from a syslog date and their caller alone (source-reader.ts datedCallerLine). */
   datedCallerLines: number;
+  /** Kubelet journal lines quoted without their date and host (source-reader.ts undatedJournalError). */
+  undatedJournalLines: number;
   /** What says the node runs Windows (windowsSignal), or '' when nothing does. */
   windows: string;
   /** The source is a log platform's CSV download (ingest/csv-log.ts). */
@@ -195,7 +197,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, datedCallerLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0, promptHost: '', services: [], logLibrary: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -374,6 +376,7 @@ export class SourceNotes {
     f.undatedRecords += g.undatedRecords;
     f.headerlessStructured += g.headerlessStructured;
     f.datedCallerLines += g.datedCallerLines;
+    f.undatedJournalLines += g.undatedJournalLines;
     f.windows ||= g.windows;
     f.csvTable ||= g.csvTable;
     if (!f.pathMinor && g.pathMinor) {

@@ -881,6 +881,7 @@ export class SourceReader {
     }
     this.releaseUpsideDown();
     if (!w && this.datedCallerLine(text, p, lineNo, lastLine)) return;
+    if (!w && this.undatedJournalError(text, p, lineNo, lastLine)) return;
     if (w && w.ident === 'systemd' && this.serviceRecord(text, p, lineNo, w, lastLine)) return;
     if (!w && this.bootSeparator(text, p, lineNo, lastLine)) return;
     if (this.pending) {
@@ -1042,6 +1043,33 @@ export class SourceReader {
     this.setPending(rec, undefined);
     if (this.facts.datedCallerLines++ === 0) {
       this.sink.diagnostic(lineNo, 'info', 'kubelet lines with a syslog date and their caller (file.go:line]) but no klog header (trimmed before pasting?): each is timed to the second and read as information');
+    }
+    return true;
+  }
+
+  /**
+   * The kubelet's last words quoted from a journal without the line's date and host (`"kubelet-wrapper[14427]: Error:
+   * failed to run Kubelet: could not init cloud provider …"` in an issue's prose): under a kubelet's identifier, the
+   * command's error line is a record with no time, timed as the next line with one, else the document's last date
+   * (as klog lines without a date are). Said once.
+   */
+  private undatedJournalError(text: string, p: number, lineNo: number, lastLine: number): boolean {
+    // (Asked of every line that is no record: an identifier's first character before any slice or match.)
+    const c = text.charCodeAt(p);
+    if (!(c >= 97 && c <= 122) && c !== 34 && c !== 96 && c !== 39) return false;
+    const m = UNDATED_JOURNAL_PREFIX.exec(text.slice(p, p + UNDATED_JOURNAL_SCAN));
+    if (!m || !isKubeletName(m[2])) return false;
+    const q = p + m[0].length;
+    if (!text.startsWith('Error: ', q) && !text.startsWith('error: ', q) && !text.slice(q, q + 120).includes('failed to run Kubelet: ')) return false;
+    // The quote or backtick the poster opened it with closes it.
+    const end = m[1] && text.endsWith(m[1]) && text.length - 1 > q ? text.length - 1 : text.length;
+    const w = this.serviceWrapper;
+    Object.assign(w, newWrapper());
+    w.ident = m[2];
+    this.startHeaderless(text.slice(0, end), q, lineNo, w, lastLine, NaN, Severity.Error, false);
+    if (this.facts.undatedJournalLines++ === 0) {
+      this.sink.diagnostic(lineNo, 'warning', `a kubelet journal line quoted without its date and host (${m[2]}[${m[3]}]): ` +
+        'read as a record, timed as the next line with a time (else the document\'s last date)');
     }
     return true;
   }
@@ -1643,9 +1671,12 @@ export class SourceReader {
   private releaseUntimed(timeUs: number): void {
     const untimed = this.untimed;
     this.untimed = [];
-    const first = untimed[0].rec.line;
-    this.sink.diagnostic(first, 'info', `${untimed.length === 1 ? 'a klog line' : `${untimed.length} klog lines`} without a ` +
-      'date or time (only pid and caller left of the header): timed as the next line with a time');
+    // (A quoted journal line without its date said so itself: undatedJournalError.)
+    const klog = untimed.filter((u) => u.rec.era !== Era.Stderr);
+    if (klog.length) {
+      this.sink.diagnostic(klog[0].rec.line, 'info', `${klog.length === 1 ? 'a klog line' : `${klog.length} klog lines`} without a ` +
+        'date or time (only pid and caller left of the header): timed as the next line with a time');
+    }
     for (const u of untimed) {
       u.rec.yearlessUs = timeUs;
       this.emit(u.rec, u.ident);
@@ -1788,6 +1819,9 @@ const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === Cr
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
+/** `kubelet-wrapper[14427]: ` at a line's start, perhaps inside a quote or backtick the poster opened. */
+const UNDATED_JOURNAL_PREFIX = /^(["'`]?)([a-z][\w.-]{0,63})\[(\d{1,10})\]: /;
+const UNDATED_JOURNAL_SCAN = 90;
 
 /** How far a markdown fence may be indented (a fenced block inside a nested list item). */
 const MAX_FENCE_INDENT = 12;

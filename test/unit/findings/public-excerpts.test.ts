@@ -2561,4 +2561,15 @@ describe('round 20: real excerpts', () => {
     expect(f.title).toBe('CreateContainerError for container kube-apiserver of kube-system/kube-apiserver-pi-master1');
     expect(f.next).toMatch(/^The name is held by an old container/);
   });
+
+  it('a kubelet journal line quoted in prose without its date is read, and the issue template names the version (kubernetes/kubernetes#63320, 1.9)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/63320 — the OpenStack auth URL unreachable.
+    const a = fixture('kubelet-exited-22.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toContain('could not init cloud provider "openstack"');
+    expect(f.explanation).not.toMatch(/timed out"$/);
+    expect(a.lines(f)).toEqual([6]);
+    expect(a.trace.sources[0].versionRange.label).toBe('1.9');
+    expect(a.trace.sources[0].diagnostics.map((d) => [d.line, d.message])).toContainEqual([6, expect.stringContaining('quoted without its date and host (kubelet-wrapper[14427])')]);
+  });
 });

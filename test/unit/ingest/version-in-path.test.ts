@@ -27,6 +27,9 @@ describe('versions named in paths', () => {
     expect(pathVersion('Server Version: v1.27.3')?.minor).toBe(27);
     expect(pathVersion('- Kubernetes Version: 1.21.2')?.minor).toBe(21);
     expect(pathVersion('**Kubernetes version**: v1.25.0')?.minor).toBe(25);
+    // The issue template before 2019 (kubernetes/kubernetes#63320).
+    expect(pathVersion('- Kubernetes version (use `kubectl version`): v1.9.6')?.minor).toBe(9);
+    expect(pathVersion('- Kubernetes version (use `kubectl version`):')).toBeUndefined();
     // Prose that names the version in place, without its patch (siderolabs/talos#11086, kubernetes/kubernetes#71869).
     expect(pathVersion('composed of 6 nodes (Talos version 1.10.2, kubernetes version 1.33)')?.minor).toBe(33);
     expect(pathVersion('a customer\'s RKE2 (`v1.23.6+rke2r2`) K8s `1.23.6` cluster')?.minor).toBe(23);
