@@ -13,7 +13,12 @@ const WORK_TYPES = {
  */
 const SYNC_ERROR_CONTAINER = {
   field: 'err',
-  printf: ['failed to "StartContainer" for %q{containerName} with %s', 'failed to "KillContainer" for %q{containerName} with %s'],
+  printf: [
+    'failed to "StartContainer" for %q{containerName} with %s', 'failed to "KillContainer" for %q{containerName} with %s',
+    // A failed kill of the whole pod (before 1.22) lists its containers' errors, which quote the container killed.
+    'error killing pod: [failed to "KillContainer" for %q{containerName} with KillContainerError: "%s container \\"%s{containerID}\\"%s',
+    'error killing pod: [failed to "KillContainer" for %q{containerName} with %s',
+  ],
 };
 
 export const POD_WORKER_MESSAGES: CatalogEntry[] = [

@@ -2572,4 +2572,11 @@ describe('round 20: real excerpts', () => {
     expect(a.trace.sources[0].versionRange.label).toBe('1.9');
     expect(a.trace.sources[0].diagnostics.map((d) => [d.line, d.message])).toContainEqual([6, expect.stringContaining('quoted without its date and host (kubelet-wrapper[14427])')]);
   });
+
+  it('a failed pod kill\'s error names the container it quotes the ID of (containerd/containerd#2744, IBM Cloud 2018)', () => {
+    // https://github.com/containerd/containerd/issues/2744 — containerd 1.1/1.2 timing out stopping containers.
+    const a = fixture('pod-kill-failed-5.log');
+    expect(only(a, 'pod-kill-failed').title).toContain('hello-kubernetes');
+    expect(a.trace.containers.map((c) => `${c.name} ${c.id.slice(0, 12)}`)).toEqual(['hello-kubernetes 25feb03c275a']);
+  });
 });
