@@ -1384,7 +1384,8 @@ export class SourceReader {
     if ((pending.wrappedLines > 0 || (!pending.rec.damage && pending.messageEmpty())) && !looksLikeDamagedHeader(text, p)) {
       return this.joinWrappedMessage(text, p, lastLine);
     }
-    if (rec.era === Era.Structured && pending.insideQuote()) {
+    // (A line the poster cut with an ellipsis has no rest: the quote stays open.)
+    if (rec.era === Era.Structured && pending.insideQuote() && !pending.endsWith('...') && !pending.endsWith('\u2026')) {
       // A web page or terminal cut the line inside a quoted value: the rest follows with no separator.
       this.counts.continuation++;
       pending.append(text.slice(p), lastLine);

@@ -150,6 +150,19 @@ describe('damaged klog lines', () => {
     expect(trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 0 });
   });
 
+  it('a line the poster cut with an ellipsis inside a quote has no rest: the prose after it is not the record\'s (rw20-05, a Qiita post)', () => {
+    const text = [
+      '# journalctl -u kubelet ... ... kubelet[49647]: E0228 06:12:17.694318 49647 pod_workers.go:918] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"liveness\\" with CrashLoopBackOff: \\"back-off 1m20s restarting failed container=liveness pod=liveness-exec_default...',
+      '以下、補足です。',
+      // Cut without an ellipsis (a web page's width), the rest of the value follows.
+      'E0228 06:12:18.000000 49647 pod_workers.go:918] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"liveness\\" with CrashLoopBackOff: \\"back-off 1m20s restarting failed',
+      ' container=liveness pod=liveness-exec_default(5d1f)\\""',
+    ].join('\n');
+    const trace = analyze({ name: 'k.md', data: text });
+    expect(trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 1 });
+    expect(trace.strings[trace.events.text[0]]).not.toContain('補足');
+  });
+
   it('a line quoted as inline code: the closing backtick is not part of its message (kubernetes/kubernetes#22259)', () => {
     const trace = analyze({ name: 'k.md', data: 'Kubelet hangs since:\n`E0229 18:31:47.064312    3429 kubelet.go:2341] Failed cleaning pods: cannot connect to Docker endpoint`\n' });
     expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:2']);
