@@ -343,7 +343,9 @@ export class SourceReader {
     }
     if (text.charCodeAt(0) === 123 /* { */) return text.charCodeAt(1) === 34 /* " */ ? 'json' : '';
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
-    return parseKlogHeaderAt(text, 0, this.probeHeader) ? 'klog' : '';
+    // A header after a prefix no wrapper reads (a journal line whose month a copy cut off: `9 09:58:07 node
+    // kubelet[5738]: E1029 …`) starts a record too: the rest of a cut line hardly holds a whole header so early.
+    return parseKlogHeaderAt(text, 0, this.probeHeader) || findKlogHeader(text, 0, this.probeHeader, MAX_UNREAD_PREFIX) ? 'klog' : '';
   }
 
   /**
@@ -1820,6 +1822,8 @@ const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === Cr
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
+/** How far into a line a klog header is looked for when telling whether the line starts a record (recordForm). */
+const MAX_UNREAD_PREFIX = 96;
 /** `kubelet-wrapper[14427]: ` at a line's start, perhaps inside a quote or backtick the poster opened. */
 const UNDATED_JOURNAL_PREFIX = /^(["'`]?)([a-z][\w.-]{0,63})\[(\d{1,10})\]: /;
 const UNDATED_JOURNAL_SCAN = 90;

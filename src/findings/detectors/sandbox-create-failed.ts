@@ -292,9 +292,12 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'name-reserved' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
+  // The name of the sandbox (pod and attempt) held by an earlier request the runtime is still working on: containerd's
+  // "failed to reserve sandbox name … is reserved for <id>", CRI-O's "error reserving pod name … name is reserved".
+  if (/failed to reserve sandbox name|error reserving pod name/.test(error)) return 'name-reserved';
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
   // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
   if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
@@ -388,6 +391,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',
     title: ': the runtime did not answer in time',
     next: 'Check how the runtime answers on the node and read its log for these minutes (`time docker ps` and `journalctl -u docker`, or `time crictl pods` and `journalctl -u containerd` / crio): what it was busy with, and whether a disk or one container holds it up; the kubelet retries the sandbox once the call returns.',
+  },
+  'name-reserved': {
+    why: 'The runtime refused the sandbox\'s name because an earlier request for the same sandbox still holds it: a RunPodSandbox the kubelet stopped waiting for (at its runtime request timeout, 2 minutes by default) goes on inside the runtime — most often stuck in the network plugin\'s setup, a mount or an image pull — and every retry asks for the same name (the pod\'s same attempt number), so each fails at once until that first request ends.',
+    title: ': an earlier request still holds its name',
+    next: 'Find what the first request is waiting for in the runtime\'s log, from the first attempt on (`journalctl -u containerd` or crio: a CNI plugin call that does not return, a slow disk, the pause image\'s pull) and how loaded the node is; the retries succeed once it ends or fails. A request that never ends holds the name until the runtime is restarted.',
   },
   'read-only': {
     why: 'A file the sandbox needs could not be written: it is on a read-only filesystem. A kubelet run in a container with the runtime\'s directory (/var/lib/docker, /var/lib/containerd) or its own (/var/lib/kubelet) mounted read-only cannot write the sandbox\'s resolv.conf or hosts file; a node\'s disk remounted read-only after errors fails the same way.',

@@ -2580,3 +2580,22 @@ describe('round 20: real excerpts', () => {
     expect(a.trace.containers.map((c) => `${c.name} ${c.id.slice(0, 12)}`)).toEqual(['hello-kubernetes 25feb03c275a']);
   });
 });
+
+describe('round 21: real excerpts', () => {
+  it('lines chopped by a pager at one width are not a fold when each holds a header behind a prefix no wrapper reads; a sandbox name still reserved is told (containerd/containerd#12438)', () => {
+    // https://github.com/containerd/containerd/issues/12438 — RunPodSandbox outlived the kubelet's timeout; `journalctl -r`, the month cut off.
+    const a = fixture('sandbox-create-failed-24.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ klog: 4, continuation: 0 });
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toContain('an earlier request still holds its name');
+    expect(f.explanation).not.toContain('9 09:58:07 node');
+    expect(a.lines(f)).toEqual([9, 8, 7, 6]);
+  });
+
+  it('"failed to reserve sandbox name" is the runtime still working on an earlier request, not the network plugin (kubernetes/kubernetes#107561, Windows)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/107561 — hcsshim hung creating the sandbox; its name stayed reserved.
+    const f = only(fixture('sandbox-create-failed-25.log'), 'sandbox-create-failed');
+    expect(f.title).toContain('an earlier request still holds its name');
+    expect(f.next).not.toContain('/etc/cni/net.d');
+  });
+});
