@@ -51,6 +51,13 @@ const CAUSES: readonly Cause[] = [
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
   },
   {
+    // A distribution that runs the control plane in the kubelet's process (k3s, RKE2, MicroK8s' kubelite) exits as a
+    // whole when one of its controllers loses its lease: client-go's leader election ends the process on purpose.
+    id: 'leader-election', words: ['leaderelection lost'], title: 'its process lost a leader election',
+    why: 'The kubelet runs inside a process that also runs control-plane components (k3s, RKE2, MicroK8s\' kubelite), and one of them lost its leader election: it could not renew its lease through the API server in time, and client-go then ends the whole process on purpose — the kubelet with it. An API server or datastore too slow to answer (a busy node, a slow disk under etcd or SQLite) is the usual reason; the lines before it time out the same way.',
+    next: 'Read the API server\'s and the datastore\'s latency for these minutes in the distribution\'s own unit (`journalctl -u k3s`, rke2-server: slow SQL or etcd warnings, "database is locked") and the disk latency under the datastore; a busy single node needs a faster disk or less load. The service restarts the process.',
+  },
+  {
     // inotify_init (or _add_watch) failing with EMFILE/ENOSPC: the per-user limits of the inotify instances and watches.
     id: 'inotify', words: ['inotify_init: too many open files', 'inotify_add_watch', 'inotify instances'], title: 'the node is out of inotify instances',
     why: 'The kubelet could not create an inotify watcher (for its config, certificates, plugin and manifest directories, and cAdvisor): the node\'s per-user limit of inotify instances (fs.inotify.max_user_instances, often 128) or of watches is used up — by many containers each watching files (log shippers, IDEs, many pods of one user), not by the kubelet itself.',
@@ -397,8 +404,15 @@ function errorText(ctx: FindingContext, e: number): string {
   const lineEnd = raw.indexOf('\n');
   const first = lineEnd < 0 ? raw : raw.slice(0, lineEnd);
   const header = first.indexOf('] ');
-  return header < 0 ? first : first.slice(header + 2);
+  if (header >= 0) return first.slice(header + 2);
+  // A line with no klog header behind a journal's prefix (`k3s[30703]: time="…" level=fatal msg="leaderelection lost
+  // for k3s"`): what the program said, a logrus line's msg.
+  const journal = first.indexOf(']: ');
+  const said = journal >= 0 && journal < 200 ? first.slice(journal + 3) : first;
+  const logrus = LOGRUS_MSG.exec(said);
+  return logrus ? logrus[1] : said;
 }
+const LOGRUS_MSG = /^time="[^"]{0,40}" level=\w{1,8} msg="((?:[^"\\]|\\.){0,2000})"/;
 
 function isStartupFailure(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;

@@ -2598,4 +2598,14 @@ describe('round 21: real excerpts', () => {
     expect(f.title).toContain('an earlier request still holds its name');
     expect(f.next).not.toContain('/etc/cni/net.d');
   });
+
+  it('k3s ending on a lost leader election is its whole process exiting, told by its logrus line\'s msg (k3s-io/k3s#587)', () => {
+    // https://github.com/k3s-io/k3s/issues/587 — a busy single node: the embedded API server's datastore too slow.
+    const a = fixture('kubelet-exited-23.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: its process lost a leader election');
+    expect(f.explanation).toContain('on the error "leaderelection lost for k3s"');
+    expect(f.next).toContain('journalctl -u k3s');
+    expect(a.findings.map((x) => x.id)).toContain('api-server-unreachable');
+  });
 });
