@@ -489,6 +489,10 @@ export function windowsFileSignal(file: string): string {
 const WINDOWS_WORDS: readonly [needle: string, says: string][] = [
   ['hcsshim', 'the runtime\'s hcsshim errors'], ['npipe://', 'a named-pipe endpoint (npipe://)'], ['//./pipe/', 'a named pipe (//./pipe/)'],
   ['\\\\.\\pipe\\', 'a named pipe (\\\\.\\pipe\\)'], ['The system cannot find the', 'Windows\' "The system cannot find the …" errors'],
+  // Go's os.Getuid() is -1 on Windows, which the kubelet's start-up check prints.
+  ['It is being run as -1', 'the kubelet\'s "It is being run as -1" (a user ID only Windows gives)'],
+  // Docker on Windows has no "host" network (on Linux it always exists).
+  ['network host not found', 'Docker\'s "network host not found" (Windows has no host network)'],
 ];
 
 /** What a record's text says of Windows, or ''. (Read on records the ordinary way reads: rare in a big log.) */

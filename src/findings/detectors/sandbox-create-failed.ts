@@ -292,12 +292,14 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'name-reserved' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'name-reserved' | 'windows-host-network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The name of the sandbox (pod and attempt) held by an earlier request the runtime is still working on: containerd's
   // "failed to reserve sandbox name … is reserved for <id>", CRI-O's "error reserving pod name … name is reserved".
   if (/failed to reserve sandbox name|error reserving pod name/.test(error)) return 'name-reserved';
+  // Docker on a Windows node has no network named "host" for a pod with hostNetwork to join.
+  if (error.includes('network host not found')) return 'windows-host-network';
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
   // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
   if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
@@ -391,6 +393,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',
     title: ': the runtime did not answer in time',
     next: 'Check how the runtime answers on the node and read its log for these minutes (`time docker ps` and `journalctl -u docker`, or `time crictl pods` and `journalctl -u containerd` / crio): what it was busy with, and whether a disk or one container holds it up; the kubelet retries the sandbox once the call returns.',
+  },
+  'windows-host-network': {
+    why: 'Docker on Windows has no network named "host": the pod asks for the node\'s network (hostNetwork: true), which Docker on Windows does not offer (Windows host-process containers, alpha in 1.22, need containerd). Such a pod is almost always a Linux DaemonSet — kube-proxy, a CNI agent such as flannel — that nothing kept off the Windows node.',
+    title: ': a host-network pod on a Windows node',
+    next: 'Keep Linux DaemonSets off Windows nodes: give them a nodeSelector kubernetes.io/os: linux (beta.kubernetes.io/os on old clusters); on Windows, kube-proxy and the network agent run as the node\'s own services or Windows DaemonSets of their own.',
   },
   'name-reserved': {
     why: 'The runtime refused the sandbox\'s name because an earlier request for the same sandbox still holds it: a RunPodSandbox the kubelet stopped waiting for (at its runtime request timeout, 2 minutes by default) goes on inside the runtime — most often stuck in the network plugin\'s setup, a mount or an image pull — and every retry asks for the same name (the pod\'s same attempt number), so each fails at once until that first request ends.',

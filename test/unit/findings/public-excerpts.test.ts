@@ -2608,4 +2608,13 @@ describe('round 21: real excerpts', () => {
     expect(f.next).toContain('journalctl -u k3s');
     expect(a.findings.map((x) => x.id)).toContain('api-server-unreachable');
   });
+
+  it('Docker\'s "network host not found" is a Linux host-network DaemonSet on a Windows node, which the kubelet\'s uid -1 marks (MicrosoftDocs/Virtualization-Documentation#1010)', () => {
+    // https://github.com/MicrosoftDocs/Virtualization-Documentation/issues/1010 — kube-proxy scheduled to a Windows Server 2019 node.
+    const a = fixture('sandbox-create-failed-26.log');
+    expect(a.trace.sources[0].windows).toContain('It is being run as -1');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for kube-system/kube-proxy-98n6n: a host-network pod on a Windows node');
+    expect(f.next).toContain('kubernetes.io/os: linux');
+  });
 });
