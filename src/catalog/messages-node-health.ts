@@ -468,6 +468,19 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A client connected to the kubelet\'s HTTPS port (10250) and the handshake failed: the kubelet has no serving certificate yet — it requests one from the cluster (serverTLSBootstrap) and the request has not been approved — so it serves nothing over TLS.',
   },
   {
+    // kuberuntime_logs.go (≤1.20) / kuberuntime/logs/logs.go: the copy of a container's log to a client of the kubelet.
+    id: 'X239', kind: 'server.log-write-failed', lane: 'other', versions: 'all', v: 0,
+    printf: ['Failed with err %v{err} when writing log for log file %q{path}: %s'],
+    msg: ['Failed when writing line to log file'], text: ['err'],
+    explain: 'Copying a container\'s log to a client (kubectl logs -f, a log collector through the API server) failed because the client went away mid-stream (broken pipe, connection reset): harmless; the container and its log file are not affected.',
+  },
+  {
+    // Go's HTTP server reports a handler's misuse of its response through the kubelet's logger (logs.go).
+    id: 'X240', kind: 'server.http-notice', lane: 'other', versions: 'all', v: 0,
+    printf: ['http: multiple response.WriteHeader calls', 'http: superfluous response.WriteHeader call from %s{caller}'],
+    explain: 'Go\'s HTTP server noted that a handler of the kubelet\'s API wrote a response header twice (after a stream it served broke off, say): harmless.',
+  },
+  {
     id: 'X117', kind: 'server.auth-failed', lane: 'other', versions: 'all', v: 0,
     msg: ['Unable to authenticate the request'], printf: ['Unable to authenticate the request due to an error: %v{err}'], text: ['err'],
     explain: 'A client of the kubelet\'s API (metrics-server, the API server\'s exec/logs proxy, a monitoring agent) sent credentials the kubelet could not verify; the request is refused with 401.',

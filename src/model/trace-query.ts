@@ -129,7 +129,17 @@ function isQuotedMessage(trace: Trace, e: number): boolean {
 
 /** Where the message starts after the line's klog header (the reader's own parser; behind any prefix), or -1. */
 function headerEnd(text: string): number {
-  return findKlogHeader(text, 0, labelHeader, 300) ? labelHeader.msgStart : -1;
+  if (findKlogHeader(text, 0, labelHeader, 300)) return labelHeader.msgStart;
+  // A line quoted whole (a JSON export's "MESSAGE" value cut out with sed: ` "E0321 07:09:19.376093 …"`).
+  const q = firstQuote(text);
+  return q >= 0 && findKlogHeader(text, q + 1, labelHeader, 0) ? labelHeader.msgStart : -1;
+}
+
+/** Where a line opens with a quote after at most a few spaces, or -1. */
+function firstQuote(text: string): number {
+  let i = 0;
+  while (i < 8 && text.charCodeAt(i) === 32) i++;
+  return text.charCodeAt(i) === 34 ? i : -1;
 }
 const labelHeader = newKlogHeader();
 
@@ -149,8 +159,10 @@ export function printedMessage(trace: Trace, e: number): string {
   // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
   const journal = close >= 0 ? -1 : text.indexOf(']: ');
   let msg = close >= 0 ? text.slice(close) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;
-  // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep.
+  // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep;
+  // a line quoted whole, with its closing quote.
   if (msg.endsWith('`') && text.trimStart().startsWith('`')) msg = msg.slice(0, -1);
+  else if (close >= 0 && msg.charCodeAt(0) !== 34 && firstQuote(text) >= 0 && msg.trimEnd().endsWith('"')) msg = msg.trimEnd().slice(0, -1);
   if (msg.startsWith('"')) {
     const q = msg.indexOf('"', 1);
     if (q > 0) msg = msg.slice(1, q);

@@ -521,6 +521,17 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'wanted to free 9223372036854775807 bytes, but freed 0 bytes space with errors in image deletion' }),
     J(json('eviction/eviction_manager.go:397', { msg: 'Eviction manager: unexpected error when attempting to reduce resource pressure', v: 0, resourceName: 'memory', err: 'failed to garbage collect required amount of images' }),
       { text: 'failed to garbage collect required amount of images' })),
+  entry('X239', 'server.log-write-failed', 'other',
+    // litmuschaos/litmus#30 (a 1.9 node's journal).
+    P(klog('E', 'kuberuntime_logs.go:201', 'Failed with err write tcp 20.10.49.13:10250->20.10.49.11:34608: write: connection reset by peer when writing log for log file "/var/log/pods/8cc50428-2b3f-11e8-9309-000c298ff5fc/maya-apiserver_0.log": &{timestamp:{sec:63657193159 nsec:375270000} stream:stdout log:[]}'),
+      { text: 'write tcp 20.10.49.13:10250->20.10.49.11:34608: write: connection reset by peer', pods: ['/(8cc50428-2b3f-11e8-9309-000c298ff5fc)'] }),
+    S(klog('E', 'logs.go:419', '"Failed when writing line to log file" err="write tcp 10.0.0.5:10250->10.0.0.1:51234: write: broken pipe" path="/var/log/pods/default_web-0_0b8a6aa8/app/0.log" line="&{timestamp:{} stream:stdout log:[]}"'),
+      { text: 'write tcp 10.0.0.5:10250->10.0.0.1:51234: write: broken pipe' }),
+    J(json('logs/logs.go:419', { msg: 'Failed when writing line to log file', err: 'write: broken pipe', path: '/var/log/pods/default_web-0_0b8a6aa8/app/0.log' }),
+      { text: 'write: broken pipe' })),
+  entry('X240', 'server.http-notice', 'other',
+    P(klog('I', 'logs.go:41', 'http: multiple response.WriteHeader calls')),
+    P(klog('I', 'log.go:194', 'http: superfluous response.WriteHeader call from k8s.io/apiserver/pkg/server/httplog.(*respLogger).WriteHeader (httplog.go:321)'))),
   entry('X238', 'config.manifest-invalid', 'config',
     // siderolabs/talos docs (1.2x JSON); the printf form of config/file.go.
     P(klog('E', 'file.go:209', 'Can\'t process manifest file "/etc/kubernetes/manifests/web.yaml": invalid pod: [spec.containers: Required value]'),

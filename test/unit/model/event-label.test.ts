@@ -34,6 +34,18 @@ describe('eventLabel of a line quoted as inline code', () => {
   });
 });
 
+describe('eventLabel of a line quoted whole', () => {
+  it('is its message, without the quotes (litmuschaos/litmus#30: a journal export\'s MESSAGE values cut out with sed)', () => {
+    const text = [
+      ' "E0321 07:09:19.376093     801 kuberuntime_logs.go:201] Failed with err write tcp 20.10.49.13:10250->20.10.49.11:34608: write: connection reset by peer when writing log for log file \\"/var/log/pods/8cc50428-2b3f-11e8-9309-000c298ff5fc/maya-apiserver_0.log\\": &{}"',
+      ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',
+    ].join('\n');
+    const [first, second] = labels(text);
+    expect(first.startsWith('Failed with err write tcp 20.10.49.13:10250')).toBe(true);
+    expect(second).toBe('http: multiple response.WriteHeader calls');
+  });
+});
+
 describe('eventLabel of a Go runtime line behind a journal prefix', () => {
   it('is the runtime\'s text, without the journal\'s date, host and process', () => {
     const [label] = labels('Jan 02 10:31:41 node-1 kubelet[22966]: I0102 10:31:40.000001   22966 kubelet.go:1794] "SyncLoop (housekeeping)"\nJan 02 10:31:41 node-1 kubelet[22966]: fatal error: concurrent map writes\n').slice(-1);
