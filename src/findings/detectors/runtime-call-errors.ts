@@ -10,6 +10,7 @@
  * (`CatalogEntry.cri`); a caller's line with the same error, for the same call, within a moment of the failure is
  * that failure logged again: it is evidence, not another failure.
  */
+import { minorRange } from '../../catalog/fingerprint.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { eventsNear } from '../episodes.ts';
@@ -66,6 +67,8 @@ interface Group { node: number; routine: boolean; calls: Map<string, CallStats>;
 const STATS_CALL = /Stats$/;
 /** containerd's and CRI-O's words for an exec that ran past the timeout it was given. */
 const EXEC_TIMEOUT = /timeout (\d+(?:\.\d+)?m?s) exceeded/;
+/** The kubelet gives exec probes their timeoutSeconds as the ExecSync deadline (ExecProbeTimeout, on by default). */
+const EXEC_PROBE_TIMEOUT_MINOR = 20;
 const GONE_CONTAINER = /does not exist|not found|no such container/i;
 /** A teardown's own words for the sandbox's container being gone (not any "not found": a port-mapping checkpoint's is not). */
 const GONE_SANDBOX = /no such container|(?:container|sandbox) \\?"?[0-9a-f]{12,64}\\?"?:? (?:not found|does not exist)/i;
@@ -260,11 +263,27 @@ function describe(ctx: FindingContext, n: Group): Finding {
       next: 'Make the probe\'s command finish well within timeoutSeconds (what it waits on may itself be slow), or raise timeoutSeconds; on a kubelet before 1.20 do not rely on an exec liveness probe timing out to restart the container.',
     });
   }
+  const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
+  const inContainers = ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : '';
+  // From 1.20 an exec probe's ExecSync carries the probe's timeoutSeconds as its deadline (ExecProbeTimeout): its
+  // DeadlineExceeded is the probe's command running too long, and the probe fails ("command … timed out").
+  const execDeadline = calls.every((c) => c.name === 'ExecSync') && classes.size === 1 && classes.has('deadline exceeded');
+  const source = trace.sources[ev.source[first]];
+  if (execDeadline && (!source || minorRange(source.versionRange)[1] >= EXEC_PROBE_TIMEOUT_MINOR)) {
+    const before = source && minorRange(source.versionRange)[0] < EXEC_PROBE_TIMEOUT_MINOR;
+    parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}. From 1.20 the kubelet gives an exec probe's call the probe's timeoutSeconds as its deadline, so DeadlineExceeded means the command ran longer than the probe allows (alone, no sign of a hung runtime: its other calls would fail too), and the kubelet counts a failed probe ("command … timed out") toward its failureThreshold: a readiness probe takes the container out of its Services, a liveness probe restarts it.${before ? ' (Before 1.20 the call waited for the runtime\'s own timeout, and a timeout was only logged as the probe erroring: then it would mean a hung runtime.)' : ''}`);
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Exec probe command runs past its timeout (ExecSync ×${n.failures})`,
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: 'Run the probe\'s command in the container by hand and time it (`time kubectl exec POD -- CMD`): make it finish well within timeoutSeconds (what it waits on may itself be slow, or the node short of CPU), or raise timeoutSeconds.',
+    });
+  }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
-  // ExecSync runs exec probes (and kubectl exec): the containers it names go unchecked while it fails.
+  // ExecSync runs exec probes and exec hooks: the containers it names go unchecked while it fails.
   if (n.calls.has('ExecSync')) {
-    const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
-    parts.push(`ExecSync runs a command in a container — exec probes, and kubectl exec${ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : ''}: while it fails, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
+    parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}: while it fails that way, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
   }
   // Stats asked for a container the runtime no longer has (it exited or was removed after the list): the runtime
   // answered, and what fails is the node's stats summary, which the eviction manager reads too.

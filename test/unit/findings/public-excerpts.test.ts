@@ -1117,7 +1117,7 @@ describe('round 10: ExecSync failing', () => {
   it('names the container whose exec probes go unchecked (bottlerocket-os/bottlerocket#2512)', () => {
     // https://github.com/bottlerocket-os/bottlerocket/issues/2512 — containerd died; the kubelet's ExecSync calls are refused.
     const f = only(fixture('runtime-call-errors-7.log'), 'runtime-call-errors');
-    expect(f.explanation).toContain('ExecSync runs a command in a container — exec probes, and kubectl exec (here in container 7d4d65dd400a)');
+    expect(f.explanation).toContain('ExecSync runs an exec probe\'s command (or an exec lifecycle hook\'s) in a container (here in container 7d4d65dd400a)');
   });
 });
 
@@ -2616,5 +2616,13 @@ describe('round 21: real excerpts', () => {
     const f = only(a, 'sandbox-create-failed');
     expect(f.title).toBe('Pod sandbox creation failing for kube-system/kube-proxy-98n6n: a host-network pod on a Windows node');
     expect(f.next).toContain('kubernetes.io/os: linux');
+  });
+
+  it('an ExecSync cut at DeadlineExceeded on a kubelet of 1.20+ is the exec probe timing out, a failed probe — not a probe left unchecked (kubernetes/kubernetes#140349)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/140349 — a readiness exec probe with timeoutSeconds 5.
+    const f = only(fixture('runtime-call-errors-16.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Exec probe command runs past its timeout (ExecSync ×1)');
+    expect(f.explanation).toContain('counts a failed probe');
+    expect(f.explanation).not.toContain('unchecked');
   });
 });
