@@ -94,6 +94,8 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.
   ...Object.fromEntries([...CRI_CALL_IDS].map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
   X84: 'printf "[imageGCManager] Failed to update image list: …"',
+  // The prober's lines (prober.go), structured in 1.21.
+  M98: 'printf "<type> probe for … failed"', M99: 'printf "<type> probe for … errored"', M100: 'printf "<type> probe for … succeeded"',
   M07: 'printf "SyncLoop (DELETE, …)"', M08: 'printf "SyncLoop (REMOVE, …)"', M09: 'printf "SyncLoop (RECONCILE, …)"', X215: 'printf "failed to initialize cpu manager: …"',
 };
 

@@ -190,7 +190,7 @@ export const PROBE_MESSAGES: CatalogEntry[] = [
   {
     id: 'M99', kind: 'probe.errored', lane: 'probe', versions: 'all', v: 1,
     msg: ['Probe errored'], printf: ['%s{probeType} probe for %q{podContainer} errored: %v{err}'], text: ['err'],
-    explain: 'The probe could not be run at all (counts as a failure).',
+    explain: 'The probe could not be run, or its answer not read: the probe worker throws the result away, so it does not count toward failureThreshold and the probe\'s result stays as it was.',
   },
   {
     id: 'M100', kind: 'probe.succeeded', lane: 'probe', versions: 'all', v: 3,

@@ -267,6 +267,8 @@ export const PROBE_MACHINE: MachineTable = {
   rows: [
     { on: 'probe.success', from: ['unknown', 'failure', 'success'], to: 'success' },
     { on: 'probe.failure', from: ['unknown', 'success', 'failure'], to: 'failure' },
+    // An errored run's result is thrown away by the probe worker: the result stays what it was.
+    { on: 'probe.error', from: '*', to: '=' },
     // The sync loop reports a result change for the pod without naming the container (status-events.ts sends these
     // to the pod's one container probe of that type).
     { on: 'probe.pod-success', from: ['failure', 'unknown'], to: 'success', inferred: true, detail: '(sync loop)' },
@@ -345,7 +347,7 @@ export const KUBELET_START_KINDS: ReadonlySet<string> = new Set(['syncloop.start
 
 /** Probe-result events: kind → probe-machine event (syncloop.probe is decided by its text). */
 export const PROBE_EVENTS: Readonly<Record<string, string>> = {
-  'probe.succeeded': 'probe.success', 'probe.failed': 'probe.failure', 'probe.errored': 'probe.failure',
+  'probe.succeeded': 'probe.success', 'probe.failed': 'probe.failure', 'probe.errored': 'probe.error',
   'probe.non-running': 'probe.failure', 'probe.initial-result': 'probe.success', 'probe.worker-exit': 'probe.stop',
   'probe.deletion-success': 'probe.success', 'syncloop.probe-liveness-failed': 'probe.failure',
 };

@@ -14,6 +14,7 @@ import { eventRawText } from '../../model/trace-query.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 const SUCCEEDED = kindId('probe.succeeded');
+const ERRORED = kindId('probe.errored');
 const STARTED = kindId('pleg.container-started');
 const SYNC_PROBE = kindId('syncloop.probe');
 /** Failures this soon after a container started, before it was first reported ready, are its start-up. */
@@ -26,6 +27,8 @@ interface Group {
   container: string;
   probe: string;
   failures: number;
+  /** Of the failures, runs that errored (the probe could not be run or read): their results are thrown away. */
+  errored: number;
   run: number;
   longestRun: number;
   successes: number;
@@ -72,8 +75,9 @@ export const probeFailures: Detector = {
       }
       const container = named || lane.containerName;
       if (probe !== 'readiness' && killedByProbe.has(`${pod}/${container}`)) continue;
-      if (!g) { g = { pod, container, probe, failures: 0, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
+      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
+      if (ev.kind[e] === ERRORED) g.errored++;
       g.run++;
       g.longestRun = Math.max(g.longestRun, g.run);
       g.last = e;
@@ -204,7 +208,11 @@ function describe(ctx: FindingContext, g: Group): Finding {
   const sustained = (g.longestRun >= 3 && spanUs >= 30e6) || g.failures >= 10;
   const output = ctx.text(g.last) || ctx.text(g.first);
   const parts: string[] = [];
+  // The probe worker throws an errored run's result away (prober/worker.go: "Prober error, throw away the result"):
+  // it never counts toward failureThreshold, and the probe's result stays what it was.
+  if (g.errored === g.failures) return describeErrored(ctx, g, b, spanUs, output);
   parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}${output ? `; output "${clip(output, 120)}"` : ''}.`);
+  if (g.errored) parts.push(`${count(g.errored, 'run')} of them errored (the probe could not be run or its answer read): the kubelet throws those results away, and only the others count toward failureThreshold.`);
   parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
   if (g.probe === 'readiness') {
     parts.push('A readiness failure restarts nothing: after failureThreshold consecutive failures the probe worker sets the result to Failure, the status manager marks the container not ready and the pod is removed from its Services\' endpoints until a probe succeeds again.');
@@ -217,5 +225,20 @@ function describe(ctx: FindingContext, g: Group): Finding {
     severity: sustained ? 'warning' : 'info',
     explanation: parts.join(' '),
     next: 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
+  });
+}
+
+/** Every run errored: nothing counted, whatever the probe type. */
+function describeErrored(ctx: FindingContext, g: Group, b: FindingBuilder, spanUs: number, output: string): Finding {
+  const trace = ctx.trace;
+  const kind = g.probe === 'liveness' ? 'so they never restart the container: it keeps running on its last result'
+    : g.probe === 'startup' ? 'so they neither start the other probes nor restart the container'
+      : 'so the container stays as ready or not ready as it was before them';
+  return b.build({
+    id: 'probe-failures',
+    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe erroring for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.errored}×): results thrown away`,
+    severity: 'info',
+    explanation: `The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} errored ${count(g.errored, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}${output ? `: "${clip(output, 120)}"` : ''}. An errored run is not a failed one: the probe could not be run, or its answer not read (an HTTP response cut off by a reset connection, an exec the runtime could not start), and the probe worker throws its result away — errored runs never count toward failureThreshold, ${kind}.`,
+    next: 'Find why the probe cannot complete rather than why it fails: the error names it (a connection reset while reading the response: the server closed it before answering in full; an exec error: the runtime). A liveness probe that only errors protects nothing: make it answer.',
   });
 }

@@ -2625,4 +2625,17 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('counts a failed probe');
     expect(f.explanation).not.toContain('unchecked');
   });
+
+  it('probes that only errored are thrown away, not failures toward the threshold; the printf prober lines date the log ≤1.20 (kubevirt/kubevirt#3249)', () => {
+    // https://github.com/kubevirt/kubevirt/issues/3249 — the VMI's server reset connections: liveness "passed", readiness never did.
+    const a = fixture('probe-failures-3.log');
+    const f = only(a, 'probe-failures');
+    expect(f.title).toMatch(/^Liveness probe erroring for compute in .+ \(3×\): results thrown away$/);
+    expect(f.explanation).toContain('never count toward failureThreshold');
+    expect(f.explanation).not.toContain('below the failure threshold');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
+    // The probe's result stays what it was (unknown here): an errored run is no failure.
+    expect(a.trace.spans.count).toBeGreaterThan(0);
+    for (let s = 0; s < a.trace.spans.count; s++) expect(a.trace.strings[a.trace.spans.state[s]]).not.toBe('failure');
+  });
 });

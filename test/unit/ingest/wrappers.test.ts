@@ -163,7 +163,7 @@ describe('CI logs and section headers', () => {
     ].join('\n');
     const trace = analyze({ name: 'q.log', data: text });
     expect(trace.sources[0].lines.klog).toBe(2);
-    expect(eventRows(trace).map((r) => `${r.kind} ${r.pod}`)).toEqual(['unknown ', 'syncloop.add default/web-0']);
+    expect(eventRows(trace).map((r) => `${r.kind} ${r.pod}`)).toEqual(['server.http-notice ', 'syncloop.add default/web-0']);
   });
 
   it('a diff\'s "+" or a stray backtick before journal lines: the wrapper is still read (its node too)', () => {
