@@ -149,6 +149,8 @@ const BY_TEXT: Record<string, readonly TextSignal[]> = {
   // The kubelet stopped setting the OutOfDisk node condition in 1.13 (kubernetes/kubernetes#70111).
   X45: [['NodeHasSufficientDisk', [0, 12], '"NodeHasSufficientDisk" node event (OutOfDisk condition, gone in 1.13)'], ['NodeOutOfDisk', [0, 12], '"NodeOutOfDisk" node event (OutOfDisk condition, gone in 1.13)']],
   M114: [['condition={"', [28, NEWER], 'JSON-rendered node condition (klog ≥ 2.100)'], ['condition={Type:', [21, 27], '%+v-rendered node condition (klog ≤ 2.90)']],
+  // server.go's Run logged its error itself until 1.7; 1.8 returns it ("failed to run Kubelet: …").
+  X73: [['Failed running kubelet: ', [0, 7], 'printf "Failed running kubelet: …" (server.go before 1.8)']],
   // PodSecurityPolicy's refusal; its admission plugin was removed in 1.25.
   X80: [['no providers available to validate pod request', [0, 24], 'a mirror pod refused by PodSecurityPolicy (gone in 1.25)']],
   // KEP 2712 (1.23): the shutdown manager's per-priority grace periods.

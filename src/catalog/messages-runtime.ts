@@ -472,7 +472,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Failed to initialize internal modules'],
     printf: ['failed to run Kubelet: %s', 'Failed to start ContainerManager %s', 'Failed to start cAdvisor %s', 'Kubelet failed to get node info: %s',
       // ≤1.20's server.go before the kubelet ran: the config file, the flags.
-      'failed to load Kubelet config file %s{path}, error %v{err}', 'failed to validate kubelet flags: %v{err}'],
+      'failed to load Kubelet config file %s{path}, error %v{err}', 'failed to validate kubelet flags: %v{err}',
+      // ≤1.6's server.go.
+      'Failed running kubelet: %s'],
     text: ['err', 'msg'],
     explain: 'The kubelet could not start (its flags or config file, its certificates, the container runtime not answering, swap, cgroups) and exits; its service manager starts it again, and it fails the same way until the cause is fixed.',
   },

@@ -906,6 +906,14 @@ export class SourceReader {
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '', w);
   }
 
+  /** The line repeats the end of the pending record's one-line message (at least MIN_ECHO characters of it). */
+  private echoesPending(text: string, p: number): boolean {
+    const rec = this.pending!.rec;
+    const end = text.trimEnd().length;
+    if (end - p < MIN_ECHO || rec.text.length - rec.msgStart < end - p || rec.text.includes('\n')) return false;
+    return rec.text.trimEnd().endsWith(text.slice(p, end));
+  }
+
   /** The line belongs to the same program and host as the pending record (journald, node prefixes). */
   private sameProgram(w: Wrapper | undefined): boolean {
     return !w || ((!w.ident || w.ident === this.pendingIdent) && w.host === this.pendingHost);
@@ -1368,6 +1376,14 @@ export class SourceReader {
       }
     }
     if (!this.joinable) return false;
+    // The command printing the error the record just logged again, to stderr (`kubelet: failed to create kubelet: …`
+    // under `E0504 … server.go:270] Failed running kubelet: failed to create kubelet: …`): part of the record's lines,
+    // not of its message.
+    if (w && w.ident && this.echoesPending(text, p)) {
+      this.counts.continuation++;
+      pending.extendTo(lastLine);
+      return true;
+    }
     // (Never the record's continuation: crictl's own line, which says whose the record was.)
     if (!w && this.markIfCrictlFails(text, p, lastLine)) return false;
     const c = text.charCodeAt(p);
@@ -1822,6 +1838,8 @@ const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === Cr
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
 const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
+/** A stderr line this long or longer that repeats the end of the record before it is that record's echo. */
+const MIN_ECHO = 20;
 /** How far into a line a klog header is looked for when telling whether the line starts a record (recordForm). */
 const MAX_UNREAD_PREFIX = 96;
 /** `kubelet-wrapper[14427]: ` at a line's start, perhaps inside a quote or backtick the poster opened. */

@@ -51,6 +51,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
   },
   {
+    // Kubelets before 1.7 registered the CNI plugin only when a network config was there at start-up.
+    id: 'cni-not-found', words: ['network plugin "cni" not found'], title: 'no CNI network configuration at its start',
+    why: 'The kubelet was started with --network-plugin=cni, and kubelets of that era (before 1.7) registered the CNI plugin only if they found a network configuration in --cni-conf-dir (/etc/cni/net.d) as they started: there was none, so the plugin it was told to use did not exist and it refused to start. Later kubelets start anyway and report the network not ready until the configuration appears.',
+    next: 'Install the pod network first (its DaemonSet, or its agent on the node, writes the configuration) or put a configuration in /etc/cni/net.d and the plugin binaries in /opt/cni/bin, then restart the kubelet; check --cni-conf-dir and --cni-bin-dir if they are set elsewhere.',
+  },
+  {
     // A distribution that runs the control plane in the kubelet's process (k3s, RKE2, MicroK8s' kubelite) exits as a
     // whole when one of its controllers loses its lease: client-go's leader election ends the process on purpose.
     id: 'leader-election', words: ['leaderelection lost'], title: 'its process lost a leader election',

@@ -2638,4 +2638,14 @@ describe('round 21: real excerpts', () => {
     expect(a.trace.spans.count).toBeGreaterThan(0);
     for (let s = 0; s < a.trace.spans.count; s++) expect(a.trace.strings[a.trace.spans.state[s]]).not.toBe('failure');
   });
+
+  it('"Failed running kubelet" is the old kubelet\'s own exit error, its stderr echo is not added to it, and a missing CNI config is told (mantl/mantl#1430)', () => {
+    // https://github.com/mantl/mantl/issues/1430 — calico not installed yet on the worker: Network plugin "cni" not found.
+    const a = fixture('kubelet-exited-24.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: no CNI network configuration at its start');
+    expect(f.explanation).toContain('on the error "Failed running kubelet: failed to create kubelet: Network plugin "cni" not found."');
+    expect(f.explanation).not.toContain('no error of its own');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.7');
+  });
 });
