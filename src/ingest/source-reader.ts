@@ -507,7 +507,8 @@ export class SourceReader {
   }
 
   get takesBareHeaderLines(): boolean {
-    return this.upsideDown === undefined && !this.wraps.holding && this.csv === undefined;
+    // (Nor right after a log viewer's lone node name, which is the next record's host.)
+    return this.upsideDown === undefined && !this.wraps.holding && this.csv === undefined && this.loneHostLine !== this.lineNo;
   }
 
   /** Counts a physical line that the fast path holds; returns its line number. */
@@ -886,6 +887,12 @@ export class SourceReader {
     if (!w && this.undatedJournalError(text, p, lineNo, lastLine)) return;
     if (w && w.ident === 'systemd' && this.serviceRecord(text, p, lineNo, w, lastLine)) return;
     if (!w && this.bootSeparator(text, p, lineNo, lastLine)) return;
+    // A log viewer's entry time on a line of its own (and its zone) opens the next entry: never a line between the
+    // record's own (its host, on the next line, is not the record's).
+    if (w && w.kind === 'timestamp' && isZoneOnly(text, w.payloadStart)) {
+      this.nonLogLine(text, p, lineNo, false, w);
+      return;
+    }
     if (this.pending) {
       if (!this.sameProgram(w)) {
         // Another program's line (or another node's) between the record's lines: the record may go on after it.

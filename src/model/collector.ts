@@ -427,11 +427,23 @@ export function rehomePlaceholderHosts(o: Collected): void {
 export function homeHostlessRecords(o: Collected): void {
   const nodeKey = o.sources.map((s) => (s && s.node !== ASSUMED_NODE_NAME ? o.strings.intern(s.node) : 0));
   if (!nodeKey.some((k) => k !== 0)) return;
-  const { nodeName, defaultNode, source } = o;
+  const { nodeName, defaultNode, source, pid } = o;
+  // The kubelet processes the source's host-named lines show. A bare line of a process none of them shows is
+  // another process's, of a host not named (a second poster's paste in the same thread): it stays off the named
+  // host, whose kubelet it would otherwise make seem to restart.
+  const hostedPids = o.sources.map(() => new Set<number>());
+  for (let i = 0; i < o.count; i++) if (nodeName[i] !== 0 && pid[i] !== 0) hostedPids[source[i]].add(pid[i]);
+  let unnamed = 0;
   for (let i = 0; i < o.count; i++) {
     if (nodeName[i] !== 0) continue;
     const key = nodeKey[source[i]];
-    if (key !== 0) defaultNode[i] = key;
+    if (key === 0) continue;
+    const pids = hostedPids[source[i]];
+    if (pid[i] !== 0 && pids.size > 0 && !pids.has(pid[i])) {
+      nodeName[i] = unnamed ||= o.strings.intern(ASSUMED_NODE_NAME);
+      continue;
+    }
+    defaultNode[i] = key;
   }
 }
 

@@ -82,9 +82,10 @@ describe('chunk boundaries', () => {
       'mixed.txt:23 I node-3 syncloop.remove default/web-0',
       'mixed.txt:24 I node-3 syncloop.add default/web-1',
       'mixed.txt:27 I 10.5.0.3 syncloop.add default/web-2',
-      'mixed.txt:30 I node-3 syncloop.add default/web-3',
+      // Another kubelet process, on a node the bare lines do not name ("on an old-version node"): not node-3's.
+      'mixed.txt:30 I node syncloop.add default/web-3',
       // A panic nothing recovered, with its dump: the process's own report, not part of the line before it.
-      'mixed.txt:31+5 F node-3 node.crash ',
+      'mixed.txt:31+5 F node node.crash ',
       'mixed.txt:39 I node-3 syncloop.delete default/web-1',
     ]);
   });

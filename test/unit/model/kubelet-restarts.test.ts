@@ -353,3 +353,15 @@ describe('a start told by the Go clock of a process\'s first line', () => {
     expect(kubeletRestarts(trace)).toEqual([]);
   });
 });
+
+describe('a second poster\'s bare lines in the same thread', () => {
+  it('are another process on a node they do not name, not a restart of the named node\'s kubelet (kubernetes/kubernetes#92442)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/92442 — tedyu's journal (hyperkube[79799] on ip-10-0-147-205),
+    // then sjenning's test node's bare klog lines (pid 46821).
+    const trace = analyzeText(readFileSync(new URL('../../fixtures/logs/two-posters-one-thread.md', import.meta.url), 'utf8'));
+    expect(kubeletRestarts(trace)).toEqual([]);
+    const nodeOf = (name: string) => trace.nodes[trace.pods.find((p) => p.name === name)!.node].name;
+    expect(nodeOf('kube-apiserver-ip-10-0-147-205.us-west-1.compute.internal')).toBe('ip-10-0-147-205');
+    expect(nodeOf('mirror-pod-remove-test-127.0.0.1')).not.toBe('ip-10-0-147-205');
+  });
+});
