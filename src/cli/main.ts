@@ -135,6 +135,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`syncloop analyze big.log | head`) closes the pipe: the output is no longer wanted, which
+// is no error of ours. Stop quietly, with the status a shell gives a process its pipe closed (141 = 128 + SIGPIPE).
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(141);
+});
+
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (e) => {

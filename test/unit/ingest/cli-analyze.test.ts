@@ -4,7 +4,7 @@
  * unreadable file, and for an option it does not take (with its usage). Expectations are written out by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,19 @@ describe('syncloop analyze', () => {
     mkdirSync(join(dir, 'a-directory'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops quietly when its reader closes the pipe early (`analyze … | head`)', async () => {
+    // Enough pods that the JSON is far larger than a pipe's buffer.
+    const many = Array.from({ length: 3000 }, (_, i) => `I0315 10:00:00.${String(i).padStart(6, '0')}    2891 kubelet.go:2114] "SyncLoop ADD" source="api" pods=[default/web-${i}]`);
+    writeFileSync(join(dir, 'many.log'), many.join('\n'));
+    const child = spawn(TSX, [join(ROOT, 'src', 'cli', 'main.ts'), 'analyze', join(dir, 'many.log'), '--json', '--year', '2024'], { cwd: ROOT });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(141);
+  }, 30_000);
 
   it('--json: lines, sources, pods (uid, namespace, name, containers with their IDs, events), lanes (id, kind, events)', () => {
     const r = analyze(join(dir, 'kubelet.log'), '--json', '--year', '2024');
