@@ -291,6 +291,10 @@ export class VersionFingerprint {
       this.textChecks++;
       const util = file.endsWith('util.go');
       this.note(util ? 'sandbox decision logged from kuberuntime/util/util.go' : 'sandbox decision logged from kuberuntime_manager.go', util ? [28, Infinity] : [0, 27]);
+    } else if (entryId === 'X12') {
+      // The node status code moved out of kubelet.go into kubelet_node_status.go in 1.4.
+      this.textChecks++;
+      if (isFile(file, 'kubelet.go')) this.note('node status errors logged from kubelet.go (kubelet_node_status.go from 1.4)', [0, 3]);
     } else if (entryId === 'M108b') {
       this.textChecks++;
       if (keyed) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
@@ -461,7 +465,7 @@ interface EntrySignals {
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const others = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
-    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44',
+    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12',
   ]);
   const ids = new Set([...others, ...Object.keys(TYPED_VALUE_LINES)]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id), budgetOnly: !others.has(id) }]));

@@ -163,6 +163,14 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     next: 'From the node, try the API server (`curl -k https://<server>:6443/healthz`); check routes, firewalls and security groups between the node and the control plane, and the load balancer.',
   },
   {
+    // The API server's etcd client: the v2 client's "client: etcd member … has no leader", v3's "etcdserver: no
+    // leader" / "leader changed" / "etcd cluster is unavailable or misconfigured".
+    id: 'etcd', words: ['has no leader', 'etcdserver: no leader', 'etcdserver: leader changed', 'etcd cluster is unavailable'],
+    title: 'its etcd has no leader', answered: true, headline: 'API server cannot store the kubelet\'s writes',
+    why: 'The API server was reached and answered with its storage\'s error: etcd had no leader (its members lost quorum or were electing one), so nothing could be written — not the kubelet\'s node status, nor anyone else\'s writes.',
+    next: 'Check etcd\'s members and leader (`etcdctl endpoint status --cluster -w table`, their logs for elections and "lost leader"): quorum lost to members down or partitioned, or elections from slow disks or a network between members; the writes succeed again once a leader is elected.',
+  },
+  {
     id: 'slow', words: ['context deadline exceeded', 'client.timeout exceeded', 'timeout awaiting', 'the server was unable to return a response', 'etcdserver:', 'request timed out'],
     title: 'requests to the API server time out',
     why: 'Requests reached the API server but did not complete in time: the API server, or etcd behind it ("etcdserver: request timed out"), is overloaded or slow, or the network is.',

@@ -16,6 +16,8 @@ import { isWriteConflict } from '../text-scan.ts';
 const MAX_PER_NODE = 500;
 /** Conflicts this many (or an update out of retries) are no passing race. */
 const MIN_CONFLICTS = 3;
+/** How far before the first conflict other failed tries of the same updates are looked for (five tries, a retry loop). */
+const OTHER_TRIES_BEFORE_US = 60e6;
 
 export const nodeStatusConflict: Detector = {
   id: 'node-status-conflict',
@@ -25,12 +27,19 @@ export const nodeStatusConflict: Detector = {
     const out: Finding[] = [];
     const conflicts = eventsByNode(ctx, 'node.status-error', MAX_PER_NODE, (e) => isWriteConflict(ctx.text(e)));
     const givingUp = eventsByNode(ctx, 'node.status-error', MAX_PER_NODE, (e) => ctx.text(e).includes('exceeds retry count'));
+    const allErrors = eventsByNode(ctx, 'node.status-error', MAX_PER_NODE, () => true);
     for (const [node, list] of conflicts) {
       const first = list[0];
       const last = list[list.length - 1];
       // The update that gave up after its retries within a few seconds of the last conflict.
       const gaveUp = (givingUp.get(node) ?? []).filter((e) => ev.timeUs[e] >= ev.timeUs[first] && ev.timeUs[e] - ev.timeUs[last] <= 10e6);
       if (list.length < MIN_CONFLICTS && gaveUp.length === 0) continue;
+      // A conflict or two among an update's tries that mostly failed otherwise (the API server's etcd without a
+      // leader, a timeout) is that failure's after-effect — the Node changed while those tries failed — and not
+      // another writer: api-server-unreachable tells it.
+      const otherTries = (allErrors.get(node) ?? []).filter((e) => !isWriteConflict(ctx.text(e)) && !ctx.text(e).includes('exceeds retry count') &&
+        ev.timeUs[e] >= ev.timeUs[first] - OTHER_TRIES_BEFORE_US && ev.timeUs[e] <= ev.timeUs[last]);
+      if (list.length < MIN_CONFLICTS && otherTries.length >= list.length) continue;
       const b = new FindingBuilder(trace);
       for (const e of list) b.evidence(e, false);
       for (const e of gaveUp.slice(0, 10)) b.evidence(e, false);

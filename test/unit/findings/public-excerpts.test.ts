@@ -2648,4 +2648,14 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).not.toContain('no error of its own');
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.7');
   });
+
+  it('node status writes failing on the API server\'s etcd without a leader are told as such, and the one conflict among them is no second writer (kubernetes/kubernetes#30712, 1.3)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/30712 — etcd lost its leader; the fifth try of one update hit a 409.
+    const a = fixture('api-server-unreachable-17.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('API server cannot store the kubelet\'s writes: its etcd has no leader (for 27.23s)');
+    expect(a.findings.map((x) => x.id)).not.toContain('node-status-conflict');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.3');
+    expect(a.trace.sources[0].year.value).toBe(2016);
+  });
 });
