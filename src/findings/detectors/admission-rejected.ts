@@ -158,7 +158,12 @@ function nextFor(reason: string): string {
   const pressure = PRESSURE.exec(reason);
   if (pressure) {
     const what = pressure[1] === 'Disk' ? 'disk space (images, container logs, emptyDir volumes, writable layers)' : pressure[1] === 'Memory' ? 'memory' : 'process IDs';
-    return `The node is under ${pressure[0]}: free ${what} on it (the eviction manager's lines say which signal crossed which threshold). Until the condition clears every new pod is rejected here, and a DaemonSet's controller creates a replacement on the same node again and again.`;
+    // The eviction manager's admit handler: under memory pressure alone it turns away only BestEffort pods (and
+    // admits those that tolerate the memory-pressure taint); under any other pressure, every pod. Critical pods pass.
+    const who = pressure[1] === 'Memory'
+      ? 'Under memory pressure alone only BestEffort pods (no requests or limits) are rejected, unless critical or (on newer kubelets) tolerating the node.kubernetes.io/memory-pressure taint: a pod with requests is admitted'
+      : 'Until the condition clears every new pod that is not critical is rejected here';
+    return `The node is under ${pressure[0]}: free ${what} on it (the eviction manager's lines say which signal crossed which threshold). ${who}. A DaemonSet's controller meanwhile creates a replacement on the same node again and again.`;
   }
   return 'Compare the node\'s allocatable resources with the requests of the pods the kubelet already runs (kubectl describe node); static pods and pods bound with spec.nodeName skip the scheduler\'s checks; check node labels and taints for affinity rejections.';
 }

@@ -1806,7 +1806,7 @@ describe('round 16: real excerpts', () => {
     // https://github.com/kubernetes/minikube/issues/7073 — a full disk: kindnet pods rejected and recreated in a loop.
     const f = only(fixture('admission-rejected-4.log'), 'admission-rejected');
     expect(f.next).toMatch(/^The node is under DiskPressure: free disk space/);
-    expect(f.next).toContain('a DaemonSet\'s controller creates a replacement on the same node again and again');
+    expect(f.next).toContain('A DaemonSet\'s controller meanwhile creates a replacement on the same node again and again');
   });
 
   it('an ExecSync that ran past "timeout 5s" is an exec probe slower than its timeoutSeconds, not a hung runtime (kubernetes/kubernetes#82987)', () => {
@@ -2657,5 +2657,12 @@ describe('round 21: real excerpts', () => {
     expect(a.findings.map((x) => x.id)).not.toContain('node-status-conflict');
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.3');
     expect(a.trace.sources[0].year.value).toBe(2016);
+  });
+
+  it('a pod rejected for MemoryPressure is told that only BestEffort pods are turned away (kubernetes/kubernetes#58541, 1.9)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/58541 — kube-proxy (no requests) rejected on a node under memory pressure.
+    const f = only(fixture('admission-rejected-6.log'), 'admission-rejected');
+    expect(f.next).toContain('only BestEffort pods (no requests or limits) are rejected');
+    expect(f.next).not.toContain('every new pod');
   });
 });
