@@ -5,6 +5,7 @@
  * node gets DiskPressure, rejects new pods and evicts. A single failure right after start-up ("failed once. Stats
  * initialization may not have completed yet") is not one.
  */
+import { minorRange } from '../../catalog/fingerprint.ts';
 import type { Detector } from '../detectors.ts';
 import { startTimeOf, type FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
@@ -57,11 +58,19 @@ const CAUSES: readonly Cause[] = [
     next: 'See what fills the disk: `crictl images` and `crictl ps -a` (images in use cannot go), `du -sh` of the runtime\'s root (/var/lib/containerd or /var/lib/docker), /var/log/pods and /var/lib/kubelet/pods (emptyDir); remove what is not needed or grow the disk; imageGCHighThresholdPercent / imageGCLowThresholdPercent set when GC starts and how far it goes.',
   },
   {
+    // cAdvisor's cache had nothing yet for the root cgroup, whose filesystem stats the pass starts from.
+    id: 'no-root-stats', words: ['unable to find data for container /'], title: 'cAdvisor had no stats for the root container',
+    why: 'The pass could not even start: it reads the image filesystem\'s usage from cAdvisor\'s stats of the root container "/", and cAdvisor had none — normal in a kubelet\'s first minute, before its first collection, and lasting when cAdvisor cannot read the host\'s cgroups (a kubelet run in a container without the host\'s PID namespace and /sys). It says nothing about how full the disk is.',
+    next: 'If it goes on past the first minutes, check what cAdvisor can see: a kubelet in a container needs the host\'s PID namespace (--pid=host), /sys, /var/run and the runtime\'s root mounted from the host; its own "Failed to ensure state of …" and cAdvisor warnings name what it could not find.',
+  },
+  {
     id: 'no-stats', words: ['invalid capacity', 'imagefs info', 'image filesystem', 'unable to find data in memory cache'], title: 'it cannot read the image filesystem\'s stats',
     why: 'The kubelet could not tell how full the image filesystem is (cAdvisor or the runtime gave no usable stats: a runtime root or snapshotter it does not know, a filesystem it cannot measure), so it cannot decide what to remove — and the eviction manager is as blind for imagefs.',
     next: 'Check the runtime\'s image filesystem info (`crictl imagefsinfo`) and the kubelet\'s (`kubectl get --raw /api/v1/nodes/<node>/proxy/stats/summary`); a containerd root or snapshotter moved away from the defaults is the usual reason; restart the kubelet once the runtime reports its filesystem.',
   },
 ];
+
+const EVICTION_SINCE_MINOR = 3;
 
 const OTHER: Cause = {
   id: 'other', words: [], title: 'it fails',
@@ -147,13 +156,17 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
   }
   const when = list.length === 1 ? ` (at ${timeOfEvent(trace, first)}, ${lineRef(trace, first)})`
     : ` (${count(list.length, 'such line')}, from ${timeOfEvent(trace, first)}, ${lineRef(trace, first)}, to ${timeOfEvent(trace, last)}, ${lineRef(trace, last)}: ${duration(spanUs)})`;
+  // The eviction manager and the DiskPressure condition came in 1.3.
+  const source = trace.sources[trace.events.source[first]];
+  const noEviction = source !== undefined && minorRange(source.versionRange)[1] < EVICTION_SINCE_MINOR;
   return b.build({
     id: 'image-gc-failing',
     title: `Image garbage collection failing: ${lowSet ? `its thresholds are set far below the defaults (${thresholds.high}%)` : cause.title}`,
-    severity: lowSet ? 'info' : 'warning',
+    // One pass without root stats is a kubelet's first minute as often as not.
+    severity: lowSet || (cause.id === 'no-root-stats' && list.length === 1) ? 'info' : 'warning',
     explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage}${setting}${removedText} ${lowSet ? '' : `${cause.why} `}`
       + (lowSet ? 'Nothing is at risk from the disk itself until it nears the eviction threshold (imagefs.available / nodefs.available); the failures only mean GC cannot meet targets this low.'
-        : 'While it fails, the image filesystem stays above the high threshold; once it reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.'),
+        : `While it fails, no unused image is removed${noEviction ? '.' : ': once the image filesystem reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.'}`),
     next: lowSet ? 'Set imageGCHighThresholdPercent and imageGCLowThresholdPercent back to sensible values (defaults 85 and 80) in the kubelet configuration, unless the low values are a deliberate test; then check that the next passes succeed.' : cause.next,
   });
 }

@@ -2665,4 +2665,13 @@ describe('round 21: real excerpts', () => {
     expect(f.next).toContain('only BestEffort pods (no requests or limits) are rejected');
     expect(f.next).not.toContain('every new pod');
   });
+
+  it('image GC without the root container\'s stats is cAdvisor\'s blindness, not a full disk (kubernetes/kubernetes#11733, a containerized 1.0 kubelet)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/11733 — hyperkube's kubelet in Docker without the host's PID namespace.
+    const f = only(fixture('image-gc-failing-3.log'), 'image-gc-failing');
+    expect(f.title).toBe('Image garbage collection failing: cAdvisor had no stats for the root container');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('says nothing about how full the disk is');
+    expect(f.next).toContain('--pid=host');
+  });
 });
