@@ -2668,7 +2668,7 @@ describe('round 21: real excerpts', () => {
 
   it('image GC without the root container\'s stats is cAdvisor\'s blindness, not a full disk (kubernetes/kubernetes#11733, a containerized 1.0 kubelet)', () => {
     // https://github.com/kubernetes/kubernetes/issues/11733 — hyperkube's kubelet in Docker without the host's PID namespace.
-    const f = only(fixture('image-gc-failing-3.log'), 'image-gc-failing');
+    const f = only(fixture('image-gc-failing-4.log'), 'image-gc-failing');
     expect(f.title).toBe('Image garbage collection failing: cAdvisor had no stats for the root container');
     expect(f.severity).toBe('info');
     expect(f.explanation).toContain('says nothing about how full the disk is');
