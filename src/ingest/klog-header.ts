@@ -174,6 +174,7 @@ export function findKlogHeader(s: string, from: number, out: KlogHeader, searchL
   while (first < from + 8 && (s.charCodeAt(first) === 32 || s.charCodeAt(first) === 9)) first++;
   if (first > from && isDigit(s.charCodeAt(first)) && parseKlogHeaderAt(s, first, out)) return true;
   if (isDigit(s.charCodeAt(first)) && parseTimelessHeaderAt(s, first, out)) return true;
+  if (isFileStart(s.charCodeAt(first)) && parseCallerOnlyAt(s, first, out)) return true;
   const end = Math.min(s.length - 20, from + searchLimit);
   for (let i = from + 1; i < end; i++) {
     const c = s.charCodeAt(i);
@@ -221,6 +222,43 @@ function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
   out.start = i;
   out.damage = 'no severity letter, date or time';
   return true;
+}
+
+/**
+ * A header cut down to its caller alone (`cni.go:157] Unable to update cni config: …`, a paste that kept only what
+ * follows the pid): at the line's start, a Go file's name and line and `] `. No pid (-1), no time.
+ */
+function parseCallerOnlyAt(s: string, i: number, out: KlogHeader): boolean {
+  const n = s.length;
+  let p = i;
+  const limit = Math.min(n, p + MAX_CALLER_FILE);
+  while (p < limit && isFileChar(s.charCodeAt(p))) p++;
+  if (s.charCodeAt(p) !== 58 || p - i < 4 || !s.startsWith('.go', p - 3)) return false;
+  const colon = p++;
+  let fl = 0;
+  while (p < n && p - colon < 8 && isDigit(s.charCodeAt(p))) fl = fl * 10 + (s.charCodeAt(p++) - 48);
+  if (p === colon + 1 || s.charCodeAt(p) !== 93 || s.charCodeAt(p + 1) !== 32) return false;
+  out.severity = Severity.Info;
+  out.month = 0;
+  out.day = 0;
+  out.todUs = NaN;
+  out.pid = -1;
+  out.file = s.slice(i, colon);
+  out.fileLine = fl;
+  out.msgStart = p + 2;
+  out.start = i;
+  // (Not damage line by line: a paste of such lines is trimmed on purpose, and the reader says so once.)
+  out.damage = '';
+  return true;
+}
+const MAX_CALLER_FILE = 80;
+
+/** A Go source file's name: letters, digits, `_`, `-`, `.`. */
+function isFileChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
+}
+function isFileStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 95;
 }
 
 export function newKlogHeader(): KlogHeader {

@@ -345,7 +345,9 @@ export class SourceReader {
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
     // A header after a prefix no wrapper reads (a journal line whose month a copy cut off: `9 09:58:07 node
     // kubelet[5738]: E1029 …`) starts a record too: the rest of a cut line hardly holds a whole header so early.
-    return parseKlogHeaderAt(text, 0, this.probeHeader) || findKlogHeader(text, 0, this.probeHeader, MAX_UNREAD_PREFIX) ? 'klog' : '';
+    if (parseKlogHeaderAt(text, 0, this.probeHeader) || findKlogHeader(text, 0, this.probeHeader, MAX_UNREAD_PREFIX)) return 'klog';
+    // A line trimmed to a syslog date and the caller (datedCallerLine).
+    return DATED_CALLER.test(text.slice(0, DATED_CALLER_SCAN)) ? 'dated-caller' : '';
   }
 
   /**
@@ -1701,7 +1703,7 @@ export class SourceReader {
     const klog = untimed.filter((u) => u.rec.era !== Era.Stderr);
     if (klog.length) {
       this.sink.diagnostic(klog[0].rec.line, 'info', `${klog.length === 1 ? 'a klog line' : `${klog.length} klog lines`} without a ` +
-        'date or time (only pid and caller left of the header): timed as the next line with a time');
+        'date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
     }
     for (const u of untimed) {
       u.rec.yearlessUs = timeUs;
@@ -1843,7 +1845,8 @@ function grepLineNumberEnd(text: string): number {
 const isStderrEntry = (w: Wrapper) => w.kind === 'log-export' && w.stream === CriStream.Stderr;
 
 /** `Mmm dd hh:mm:ss file.go:NNN] ` at a line's start: a syslog date, then the klog header's caller only. */
-const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) ([\w.-]{1,80}\.go):(\d{1,6})\] /;
+// (With the host and program replaced by an ellipsis, too: `Feb 28 16:33:53 ... kubelet.go:2456] …`.)
+const DATED_CALLER = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d\d):(\d\d):(\d\d) (?:(?:\.\.\.|\u2026) )?([\w.-]{1,80}\.go):(\d{1,6})\] /;
 const DATED_CALLER_SCAN = 120;
 /** A stderr line this long or longer that repeats the end of the record before it is that record's echo. */
 const MIN_ECHO = 20;

@@ -98,7 +98,7 @@ describe('damaged klog lines', () => {
     expect(diagnosticsOf(first)).toEqual([
       '1 warning: damaged klog header (no severity letter, date or time); parsed as far as possible',
       '2 warning: damaged klog header (no severity letter, date or time); parsed as far as possible',
-      '1 info: 2 klog lines without a date or time (only pid and caller left of the header): timed as the next line with a time',
+      '1 info: 2 klog lines without a date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time',
     ]);
     // After a timed record: its time.
     const after = analyze({ name: 'k.log', data: [ADD('01.000001', 'a'), pidOnly('05.000005', 'b')].join('\n') });
@@ -148,6 +148,27 @@ describe('damaged klog lines', () => {
     const trace = analyze({ name: 'k.md', data: text });
     expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:3', 'k.md:7']);
     expect(trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 0 });
+  });
+
+  it('lines trimmed to their caller alone are records without a time (kinvolk/kube-spawn#13)', () => {
+    const text = [
+      'kubelet logs:', '```',
+      'cni.go:157] Unable to update cni config: No networks found in /etc/cni/net.d',
+      'kubelet.go:2073] Container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:docker: network plugin is not ready: cni config uninitialized',
+      '```',
+      // Not a caller: a frame's file, a URL's path, prose.
+      'see pkg/kubelet/kubelet.go:2073 for why', 'main.go:12]',
+    ].join('\n');
+    const trace = analyze({ name: 'k.md', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:3 node.cni-config', 'k.md:4 node.network-not-ready']);
+    expect(diagnosticsOf(trace)).toContainEqual('3 info: 2 klog lines without a date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
+  });
+
+  it('lines trimmed to a syslog date and the caller, the host an ellipsis, are records of their own, not a fold (kubernetes/kubernetes#123778)', () => {
+    const pleg = (t: string, cid: string) => `Feb 28 16:33:${t} ... kubelet.go:2456] "SyncLoop (PLEG): event for pod" pod="kube-system/coredns-f88c6698d-zmjgk" event={"ID":"001d42a0-1729-44fc-9959-b6e751ee44d9","Type":"ContainerStarted","Data":"${cid}"}`;
+    const text = ['```', pleg('53', 'a'.repeat(64)), pleg('54', 'b'.repeat(64)), '```'].join('\n');
+    const trace = analyze({ name: 'k.md', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:2', 'k.md:3']);
   });
 
   it('a line the poster cut with an ellipsis inside a quote has no rest: the prose after it is not the record\'s (rw20-05, a Qiita post)', () => {
