@@ -223,7 +223,10 @@ export class Classifier {
     out.kind = entryIdx === 0 ? this.unknownKind : this.kindIds[entryIdx];
     if (entry.refine) {
       const v = this.str(fields.refine!);
-      const target = v !== undefined ? entry.refine.map[v] : undefined;
+      let target = v !== undefined ? entry.refine.map[v] : undefined;
+      if (!target && v !== undefined && entry.refine.prefixes) {
+        for (const prefix in entry.refine.prefixes) if (v.startsWith(prefix)) target = entry.refine.prefixes[prefix];
+      }
       if (target) out.kind = kindId(target);
     }
 

@@ -42,7 +42,7 @@ export interface CatalogEntry {
   /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
   struct?: readonly string[];
   /** Replaces `kind` according to a field's value (e.g. PLEG event type, work type). */
-  refine?: { field: string; map: Readonly<Record<string, string>> };
+  refine?: { field: string; map: Readonly<Record<string, string>>; prefixes?: Readonly<Record<string, string>> };
   /** The pod is written `name/namespace` (1.12 PLEG) instead of `namespace/name`. */
   podNameFirst?: boolean;
   /** The `pod` field holds only a name, no namespace (1.12 podKiller, seed 000 custom lines). */

@@ -614,7 +614,12 @@ export const NODE_MESSAGES: CatalogEntry[] = [
         Starting: 'event.kubelet-starting', Rebooted: 'event.node-rebooted', OOMKilling: 'event.oom-killing',
         SuccessfulMountVolume: 'event.mounted', FailedAttachVolume: 'event.failed-attach', InspectFailed: 'event.inspect-failed',
         ErrImageNeverPull: 'event.image-never-pull', DNSConfigForming: 'event.dns-config-forming',
+        // An admit handler's rejection, recorded on the pod with the reason its status gets.
+        UnexpectedAdmissionError: 'event.admit-rejected', TopologyAffinityError: 'event.admit-rejected',
+        SMTAlignmentError: 'event.admit-rejected', NodeAffinity: 'event.admit-rejected', PodOSNotSupported: 'event.admit-rejected',
       },
+      // OutOfcpu, OutOfmemory, OutOfpods, OutOfhugepages-2Mi, OutOfnvidia.com/gpu…: the resource the pod did not fit.
+      prefixes: { OutOf: 'event.admit-rejected' },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',
     alsoPrintedBy: 'every component that records Events through client-go (controller manager, scheduler, kube-proxy)',

@@ -52,7 +52,7 @@ const REJECTED = 'rejected';
 const REJECTED_DETAIL = '(at admission: no pod worker)';
 function rejectionRows(running: string): TransitionRow[] {
   return [
-    ...['admit.rejected', 'admit.predicate-failed'].flatMap((on): TransitionRow[] => [
+    ...['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected'].flatMap((on): TransitionRow[] => [
       { on, from: ['unknown'], to: REJECTED, detail: REJECTED_DETAIL },
       { on, from: [running], to: REJECTED, detail: REJECTED_DETAIL, revises: true },
       { on, from: [REJECTED], to: '=' },

@@ -8,6 +8,7 @@
  * same pod within a second are one rejection. Its reason is the admit result's reason when a line gives it alone
  * (`reason="OutOfcpu"`: one word), else the start of the message; its detail is the longest message.
  */
+import { kindId } from '../../catalog/catalog.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
@@ -35,6 +36,8 @@ interface Rejection {
   message: string;
 }
 
+const ADMIT_EVENT = kindId('event.admit-rejected');
+
 /** `message="…"` of a structured line whose text column holds the reason. */
 const MESSAGE_KEY = /\bmessage="((?:[^"\\]|\\.){1,600})"/;
 
@@ -44,13 +47,17 @@ interface ByReason {
   pods: Set<number>;
 }
 
-/** An admit result's reason is one identifier ("OutOfcpu", "UnexpectedAdmissionError"), never a sentence. */
+/**
+ * An admit result's reason is one identifier ("OutOfcpu", "UnexpectedAdmissionError"), never a sentence: an OutOf
+ * reason names the resource, which may hold `-`, `.` and `/` ("OutOfhugepages-2Mi", "OutOfnvidia.com/gpu").
+ */
 function isReasonWord(text: string): boolean {
-  if (!text || text.length > 60) return false;
+  if (!text || text.length > 100) return false;
+  const resource = text.startsWith('OutOf');
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (!alnum) return false;
+    if (!alnum && !(resource && (c === 45 || c === 46 || c === 47 || c === 95))) return false;
   }
   return true;
 }
@@ -61,7 +68,8 @@ export const admissionRejected: Detector = {
     const ev = ctx.trace.events;
     const open = new Map<number, Rejection>();
     const rejections: Rejection[] = [];
-    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed'])) {
+    // (The Event the kubelet records on the rejected pod says the same: one rejection with the lines beside it.)
+    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected'])) {
       const pod = ev.pod[e];
       let r = pod >= 0 ? open.get(pod) : undefined;
       if (!r || ev.timeUs[e] - r.startUs > ATTEMPT_US) {
@@ -122,7 +130,9 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
   // What the kubelet means by the most telling line (the one with the detail), from the catalog.
   if (withDetail) {
     const entry = CATALOG[ev.msg[withDetail.detail]];
-    if (entry && entry.id !== '—') parts.push(entry.explain);
+    // (The Event's own entry explains Events, not this one: the rejection's words are the admit handler's.)
+    if (ev.kind[withDetail.detail] === ADMIT_EVENT) parts.push('The kubelet recorded the rejection as an Event on the pod, with the reason its status gets.');
+    else if (entry && entry.id !== '—') parts.push(entry.explain);
   }
   // At a start the kubelet admits again every pod bound to the node: a pod that was running can be rejected then.
   const start = ctx.startBefore(first);

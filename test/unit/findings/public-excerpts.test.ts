@@ -2674,4 +2674,17 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('says nothing about how full the disk is');
     expect(f.next).toContain('--pid=host');
   });
+
+  it('the Event the kubelet records on a pod it rejects is the rejection, with its reason and message (kubernetes/kubernetes#124345, #115539)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/124345 — GPUs not re-registered after a kubelet restart.
+    const gpu = only(fixture('admission-rejected-7.log'), 'admission-rejected');
+    expect(gpu.title).toBe('Pods rejected at admission: UnexpectedAdmissionError');
+    expect(gpu.explanation).toContain('requested number of devices unavailable for nvidia.com/gpu');
+    // https://github.com/kubernetes/kubernetes/issues/115539 — an e2e pod asking for more 2 MiB huge pages than were left.
+    const hp = fixture('admission-rejected-8.log');
+    const f = only(hp, 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: OutOfhugepages-2Mi');
+    expect(f.explanation).toContain("Node didn't have enough resource: hugepages-2Mi");
+    expect(f.explanation).not.toContain('(Started, Killing');
+  });
 });

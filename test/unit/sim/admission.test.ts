@@ -70,10 +70,9 @@ for (const version of ['1.12', '1.23', '1.28']) {
       }
       expect(rejected).toEqual(['batch-0', 'cache-0']);
       const found = a.of('admission-rejected');
-      expect(found.map((f) => f.title).sort()).toEqual([
-        "Pods rejected at admission: Node didn't have enough resource: cpu",
-        "Pods rejected at admission: Node didn't have enough resource: memory",
-      ]);
+      // Named by the reason the pods' status gets (the Event the kubelet records on each says it), told in the message.
+      expect(found.map((f) => f.title).sort()).toEqual(['Pods rejected at admission: OutOfcpu', 'Pods rejected at admission: OutOfmemory']);
+      expect(found.map((f) => f.explanation).join('\n')).toContain("Node didn't have enough resource: cpu");
       expect(found.flatMap((f) => a.pods(f)).sort()).toEqual(['shop/batch-0', 'shop/cache-0']);
     });
   });
