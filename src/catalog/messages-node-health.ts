@@ -635,7 +635,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X177', kind: 'node.device-plugin-failed', lane: 'other', versions: 'all', v: 0,
     // (1.21–1.25's device manager endpoint wrote it lower-case.)
     msg: ['ListAndWatch ended unexpectedly for device plugin', 'listAndWatch ended unexpectedly for device plugin'],
-    printf: ['ListAndWatch ended unexpectedly for device plugin %s{resource} with error %v{err}'], text: ['err'],
+    // (≤1.10's endpoint.go wrote the printf form lower-case too.)
+    printf: ['ListAndWatch ended unexpectedly for device plugin %s{resource} with error %v{err}', 'listAndWatch ended unexpectedly for device plugin %s{resource} with error %v{err}'], text: ['err'],
     explain: 'The device manager lost its stream to a device plugin (the plugin\'s pod restarted or crashed): the node reports none of its devices until the plugin registers again, and pods that need them are not admitted.',
   },
   {

@@ -689,6 +689,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'rpc error: code = Unavailable desc = error reading from server: EOF' }),
     P(klog('E', 'endpoint.go:111', 'ListAndWatch ended unexpectedly for device plugin nvidia.com/gpu with error rpc error: code = Unavailable desc = transport is closing'),
       { text: 'rpc error: code = Unavailable desc = transport is closing' }),
+    // networkservicemesh/networkservicemesh#101 (a 1.10 node).
+    P(klog('E', 'endpoint.go:132', 'listAndWatch ended unexpectedly for device plugin nsm.ligato.io/socket with error EOF'), { text: 'EOF' }),
     J(json('devicemanager/plugin/v1beta1/client.go:90', { msg: 'ListAndWatch ended unexpectedly for device plugin', err: 'rpc error: code = Canceled desc = grpc: the client connection is closing', resource: 'nvidia.com/gpu' }),
       { text: 'rpc error: code = Canceled desc = grpc: the client connection is closing' })),
   entry('X160', 'node.registered', 'node-status',
