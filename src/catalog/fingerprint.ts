@@ -72,6 +72,7 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
   X112: [[24, NEWER], '"command failed" (component-base\'s cli.Run, 1.24+)'],
+  X241: [[21, NEWER], 'the memory manager\'s start-up lines (1.21+)'],
   X216: [[27, 32], '"Could not initialize pod allocation checkpoint manager" (status manager, 1.27–1.32)'],
 };
 

@@ -511,6 +511,18 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The CPU manager could not start: usually the state it saved in /var/lib/kubelet/cpu_manager_state does not fit its configuration (another policy, other reserved CPUs) or cannot be read, and the kubelet exits until the file is removed.',
   },
   {
+    // The memory manager (1.21+) refuses to start on a policy it does not know or a saved state that does not fit.
+    id: 'X241', kind: 'node.state-restore-failed', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Failed to initialize memory manager', 'Policy start error', 'Invalid state, please drain node and remove policy state file'], text: ['err'],
+    explain: 'The memory manager could not start: its policy\'s name is not one it knows (None or Static, capitalised), or the state it saved in /var/lib/kubelet/memory_manager_state does not fit the machine (the memory of a NUMA node, or what is reserved, changed); the kubelet exits until the file is removed or the configuration fits.',
+  },
+  {
+    // The detail the static memory manager logs before its "Invalid state" error.
+    id: 'X242', kind: 'node.memory-state-differs', lane: 'node-status', versions: '1.21+', v: 0,
+    msg: ['Memory states for the NUMA node and resource are different'], text: ['resource'],
+    explain: 'The static memory manager compared the memory of a NUMA node it saved with what the machine has now, and they differ: it will refuse to start (the next line says so).',
+  },
+  {
     // The status manager's record of pods' allocated resources (InPlacePodVerticalScaling), 1.27–1.32; the
     // allocation manager keeps it from 1.33. The kubelet panics right after this line.
     id: 'X216', kind: 'node.state-restore-failed', lane: 'status-manager', versions: '1.27–1.32', v: 0,

@@ -9,7 +9,7 @@ import type { Cause } from './causes.ts';
 /** An error that says a checkpoint's saved state could not be restored. */
 export const CHECKPOINT_WORDS: readonly string[] = [
   'could not restore state from checkpoint', 'cpu_manager_state', 'memory_manager_state', 'pod_status_manager_state',
-  'allocated_pods_state', 'dra_manager_state',
+  'allocated_pods_state', 'dra_manager_state', 'expected machine state is different',
 ];
 
 /** Words of an error that the file's content is not valid. */
@@ -36,6 +36,13 @@ export function checkpointCause(text: string): Cause {
       id: 'resource-manager-state', words: [], title: 'its CPU or memory manager\'s saved state disagrees with its policy',
       why: `The CPU (or memory) manager keeps its assignments in a checkpoint file${named}; after its policy was changed (none ↔ static), the file still holds the old policy's state and the manager refuses to start.`,
       next: `Drain the node, stop the kubelet, remove ${remove}, and start it again: the manager writes a new state for the new policy.`,
+    };
+  }
+  if (lower.includes('expected machine state is different')) {
+    return {
+      id: 'memory-manager-machine', words: [], title: 'its memory manager\'s saved state does not match the machine',
+      why: 'The static memory manager keeps what it assigned per NUMA node in /var/lib/kubelet/memory_manager_state, with the machine it saw; at this start the machine\'s memory per NUMA node (or what is reserved) is not what the file says — after a reboot the kernel may see a little less memory, huge pages may be allocated differently, a DIMM may be gone — so it refuses to start.',
+      next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/memory_manager_state and start it again (the assignments of the pods on it are lost with the file); keep reservedMemory within what each NUMA node reliably has, and allocate huge pages at boot so they come out the same each time.',
     };
   }
   if (CORRUPT_WORDS.some((w) => lower.includes(w))) {

@@ -21,6 +21,9 @@ import { bytesText, count, duration, lineRef, listOf, timeOfEvent } from '../wor
 import { lastBefore } from '../episodes.ts';
 
 const FAILED = kindId('node.kubelet-failed');
+const STATE_RESTORE_FAILED = kindId('node.state-restore-failed');
+/** Failure lines without a pid this close together are one exit's. */
+const ONE_EXIT_US = 1e6;
 /** Fatal records that are kubelet-panic's: the Go runtime's crash report and the crash handler's line. */
 const PANIC_KINDS = new Set([kindId('node.crash'), kindId('node.panic')]);
 /** A failure this soon after a kubelet start is a start-up failure. */
@@ -49,6 +52,12 @@ const CAUSES: readonly Cause[] = [
     id: 'cgroup-driver', words: ['cgroup driver'], title: 'cgroup driver mismatch',
     why: 'The kubelet\'s cgroup driver (cgroupfs or systemd) differs from the container runtime\'s; both must manage the pods\' cgroups the same way, so it refuses to start.',
     next: 'Use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and the runtime\'s (containerd: SystemdCgroup = true in the runc options of /etc/containerd/config.toml; Docker: exec-opts native.cgroupdriver=systemd). On systemd hosts, systemd is the recommended driver.',
+  },
+  {
+    // A manager's policy flag: the CPU manager's none/static, the memory manager's None/Static (capitalised).
+    id: 'manager-policy', words: ['unknown policy'], title: 'a resource manager\'s policy name is not one it knows',
+    why: 'A resource manager was given a policy name it does not know. The names differ by manager and are case-sensitive: the CPU manager\'s are "none" and "static", the memory manager\'s "None" and "Static", the topology manager\'s "none", "best-effort", "restricted" and "single-numa-node". A lower-case "static" for the memory manager is refused (the line before the exit names the manager).',
+    next: 'Fix the policy where the kubelet is configured (--memory-manager-policy / memoryManagerPolicy, --cpu-manager-policy / cpuManagerPolicy, topologyManagerPolicy) with the exact name; a policy change also needs the manager\'s state file removed (/var/lib/kubelet/memory_manager_state or cpu_manager_state) with the node drained.',
   },
   {
     // Kubelets before 1.7 registered the CNI plugin only when a network config was there at start-up.
@@ -246,9 +255,26 @@ export const kubeletExited: Detector = {
     const failures: number[] = [];
     for (let e = 0; e < ev.count; e++) {
       const kind = ev.kind[e];
-      if (kind === FAILED || (ev.severity[e] === Severity.Fatal && !PANIC_KINDS.has(kind))) failures.push(e);
+      // (A manager that cannot restore its state stops the start too: its lines say why before the exit's own.)
+      if (kind === FAILED || kind === STATE_RESTORE_FAILED || (ev.severity[e] === Severity.Fatal && !PANIC_KINDS.has(kind))) failures.push(e);
     }
     const twins = ellipsizedTwins(ctx, failures);
+    // A manager's line that the same process's "Failed to run kubelet" repeats is that exit's cause, not an exit;
+    // one a panic follows is kubelet-panic's.
+    const panics = ctx.ofKinds([...PANIC_KINDS].map((k) => KINDS[k]));
+    for (let i = 0; i < failures.length; i++) {
+      const e = failures[i];
+      if (ev.kind[e] !== STATE_RESTORE_FAILED) continue;
+      if (panics.some((p) => ev.pid[p] === ev.pid[e] && ev.timeUs[p] >= ev.timeUs[e] && ev.timeUs[p] - ev.timeUs[e] <= ONE_EXIT_US)) {
+        twins.add(e);
+        continue;
+      }
+      const said = errorText(ctx, e);
+      for (let j = i + 1; j < failures.length && ev.timeUs[failures[j]] - ev.timeUs[e] <= ONE_EXIT_US; j++) {
+        const o = failures[j];
+        if (ev.kind[o] === FAILED && ev.pid[o] === ev.pid[e] && said && errorText(ctx, o).includes(said.slice(0, 60))) { twins.add(e); break; }
+      }
+    }
     let seen = 0;
     for (const e of failures) {
       if (seen >= MAX_FAILURES) break;
@@ -439,9 +465,15 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
   for (const e of g.events.slice(50).slice(-20)) b.evidence(e, false);
   for (const e of g.context) b.evidence(e, false);
   b.nodeLanes(g.node, ['node-status']);
-  const first = g.events[0];
-  const last = g.events[g.events.length - 1];
-  const n = g.events.length;
+  // One process's lines are one exit (a manager's error, then "Failed to run kubelet" with the same cause).
+  const exits = g.events.filter((e, i) => {
+    if (i === 0) return true;
+    const prev = g.events[i - 1];
+    return ev.pid[e] !== ev.pid[prev] || (ev.pid[e] === 0 && ev.timeUs[e] - ev.timeUs[prev] > ONE_EXIT_US);
+  });
+  const first = exits[0];
+  const last = exits[exits.length - 1];
+  const n = exits.length;
   const when = n === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
     : `${count(n, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), about every ${duration(Math.round((ev.timeUs[last] - ev.timeUs[first]) / (n - 1)))} (its service manager starts it again each time)`;

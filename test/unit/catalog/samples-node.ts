@@ -301,6 +301,17 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X148', 'api.request', 'other',
     P(klog('I', 'round_trippers.go:553', 'PATCH https://10.0.0.1:6443/api/v1/namespaces/default/pods/web-0/status 200 OK in 4 milliseconds'), { num: 4, text: '200 OK' }),
     P(klog('I', 'round_trippers.go:466', 'curl -v -XGET  -H "Accept: application/json, */*" \'https://10.0.0.1:6443/api/v1/nodes/node-1\''))),
+  entry('X241', 'node.state-restore-failed', 'node-status',
+    // kubernetes/kubernetes#102073 (1.21), #109996.
+    S(klog('E', 'container_manager_linux.go:358', '"Failed to initialize memory manager" err="unknown policy: \\"static\\""'), { text: 'unknown policy: "static"' }),
+    S(klog('E', 'memory_manager.go:184', '"Policy start error" err="[memorymanager] the expected machine state is different from the real one"'),
+      { text: '[memorymanager] the expected machine state is different from the real one' }),
+    J(json('cm/memorymanager/policy_static.go:84', { msg: 'Invalid state, please drain node and remove policy state file', err: '[memorymanager] the expected machine state is different from the real one' }),
+      { text: '[memorymanager] the expected machine state is different from the real one' })),
+  entry('X242', 'node.memory-state-differs', 'node-status',
+    S(klog('E', 'policy_static.go:650', '"Memory states for the NUMA node and resource are different" node=0 resource="memory" memoryState1={TotalMemSize:134893809664} memoryState2={TotalMemSize:134893801472}'),
+      { text: 'memory' }),
+    J(json('cm/memorymanager/policy_static.go:650', { msg: 'Memory states for the NUMA node and resource are different', node: 0, resource: 'hugepages-1Gi' }), { text: 'hugepages-1Gi' })),
   entry('X215', 'node.state-restore-failed', 'node-status',
     // bottlerocket-os/bottlerocket#1465.
     P(klog('E', 'container_manager_linux.go:329', 'failed to initialize cpu manager: could not initialize checkpoint manager: could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none"'),

@@ -2687,4 +2687,18 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain("Node didn't have enough resource: hugepages-2Mi");
     expect(f.explanation).not.toContain('(Started, Killing');
   });
+
+  it('the memory manager\'s own start-up errors are the exit\'s cause: a lower-case policy name, a saved state the machine no longer matches (kubernetes/kubernetes#102073, #109996)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/102073 — --memory-manager-policy=static (it wants "Static").
+    const policy = fixture('kubelet-exited-25.log');
+    const f = only(policy, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: a resource manager\'s policy name is not one it knows');
+    expect(f.explanation).toContain('the memory manager\'s "None" and "Static"');
+    expect(f.explanation).not.toContain('2 times');
+    expect(policy.trace.sources[0].versionRange.label).toMatch(/^1\.21/);
+    // https://github.com/kubernetes/kubernetes/issues/109996 — memory per NUMA node changed across a reboot; no exit line pasted.
+    const state = only(fixture('kubelet-exited-26.log'), 'kubelet-exited');
+    expect(state.title).toBe('Kubelet exited: its memory manager\'s saved state does not match the machine');
+    expect(state.next).toContain('remove /var/lib/kubelet/memory_manager_state');
+  });
 });
