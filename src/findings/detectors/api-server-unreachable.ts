@@ -59,6 +59,8 @@ const WHAT: Readonly<Record<string, [string, string]>> = {
 const SAME_ATTEMPT_US = 1e6;
 const MIN_ATTEMPTS = 3;
 const MIN_SPAN_US = 10e6;
+/** How close after a failure a write whose error names no cause is taken for the same failure. */
+const CAUSELESS_JOINS_US = 30e6;
 const WHOLE_UPDATE_TRIES = 3;
 /** The node controller's default grace period (node-monitor-grace-period): longer, and the node is marked NotReady. */
 const GRACE_US = 40e6;
@@ -266,7 +268,12 @@ export const apiServerUnreachable: Detector = {
         : kind === 'node.cert-request-failed' && /forbidden/i.test(text) ? CSR_FORBIDDEN
         : causeByWords(API_SERVER_CAUSES, text) ?? (NODE_WRITE_KIND.has(ev.kind[e]) ? OTHER : undefined);
       if (!cause) continue;
-      const key = `${node}\n${cause.id}`;
+      // A write whose error names no cause (often one cut before it by a paste or a screen) right after a failure
+      // that does is the same outage.
+      const prev = lastFailureOn.get(node);
+      const joins = cause === OTHER && prev !== undefined && prev.cause !== OTHER &&
+        ev.timeUs[e] - ev.timeUs[prev.events[prev.events.length - 1]] <= CAUSELESS_JOINS_US;
+      const key = `${node}\n${joins ? prev.cause.id : cause.id}`;
       let g = groups.get(key);
       if (!g) {
         g = { node, cause, events: [], byKind: new Map(), error: '', summarized: false, noCert: false };

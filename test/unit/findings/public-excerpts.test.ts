@@ -503,8 +503,9 @@ describe('api-server-unreachable', () => {
     // update, connection refused (the excerpt's fourth line is cut before its cause).
     const a = fixture('api-server-unreachable-1.log');
     const f = only(a, 'api-server-unreachable');
-    expect([f.severity, f.title]).toEqual(['info', 'Kubelet cannot reach the API server: the API server refuses connections (3 error lines)']);
-    expect(a.lines(f)).toEqual([7, 8, 9]);
+    // (Line 10, cut before its cause, is the same refusal.)
+    expect([f.severity, f.title]).toEqual(['info', 'Kubelet cannot reach the API server: the API server refuses connections (4 error lines)']);
+    expect(a.lines(f)).toEqual([7, 8, 9, 10]);
     expect(f.explanation).toContain('The log shows only this one moment');
     expect(a.trace.sources[0].node).toBe('engine02');
     expect(a.trace.sources[0].year.value).toBe(2018);
@@ -1028,7 +1029,7 @@ describe('round 10: "use of closed network connection"', () => {
     // https://github.com/kubernetes/kubernetes/issues/87615 — the same host on both ends of the connection.
     const a = fixture('api-server-unreachable-6.log');
     const f = only(a, 'api-server-unreachable');
-    expect(f.title).toBe('Kubelet cannot reach the API server: the kubelet keeps using a dead connection (3 error lines)');
+    expect(f.title).toBe('Kubelet cannot reach the API server: the kubelet keeps using a dead connection (4 error lines)');
     expect(f.explanation).toContain('writing on a connection it had already closed itself');
     expect(f.explanation).not.toContain('load balancer or proxy reset');
   });
@@ -2700,5 +2701,12 @@ describe('round 21: real excerpts', () => {
     const state = only(fixture('kubelet-exited-26.log'), 'kubelet-exited');
     expect(state.title).toBe('Kubelet exited: its memory manager\'s saved state does not match the machine');
     expect(state.next).toContain('remove /var/lib/kubelet/memory_manager_state');
+  });
+
+  it('a node status write whose error is cut before its cause joins the lease\'s timeout just before it (rancher/rke2#5289)', () => {
+    // https://github.com/rancher/rke2/issues/5289 — the local API server (127.0.0.1:6443) too slow to answer.
+    const f = only(fixture('api-server-unreachable-18.log'), 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: requests to the API server time out (for 4.052s)');
+    expect(f.explanation).toContain('1 lease renewal and 1 node status update');
   });
 });
