@@ -4,6 +4,7 @@
  * §1.6, §3.8) — or, from 1.13, "status check may not have completed yet" when it never succeeded since the start.
  * The sync loop then skips every iteration and the node goes NotReady.
  */
+import { parseGoDurationUs } from '../../util/time.ts';
 import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
@@ -95,6 +96,11 @@ function podWorkAfter(ctx: FindingContext, ep: Episode): number {
   return -1;
 }
 
+/** PLEG's stall on the same skipping line: `pleg was last seen active 16m6.5s ago`. */
+const PLEG_LAST_ACTIVE = /pleg was last seen active ([0-9][0-9a-zµ.]{0,40}) ago/;
+/** Past this, "not completed yet" is no start's first seconds. */
+const STUCK_AFTER_US = 60e6;
+
 /** "Not completed yet" at the end of a log that shows no kubelet start: a start's first seconds, or stuck since one. */
 function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
   const trace = ctx.trace;
@@ -104,6 +110,19 @@ function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
   const said = ep.sample.some((e) => ctx.text(e).includes(DOWN))
     ? `"${DOWN}" (${lines}), which kubelets before 1.13 also say while the check has not succeeded yet`
     : `"${NOT_YET}" (${lines})`;
+  // The same lines may say how long PLEG has been stalled: the kubelet has run at least that long, no start's seconds.
+  const upUs = Math.max(0, ...ep.sample.map((e) => parseGoDurationUs(PLEG_LAST_ACTIVE.exec(ctx.text(e))?.[1] ?? '')).filter(Number.isFinite));
+  if (upUs >= STUCK_AFTER_US) {
+    return b.build({
+      id: 'runtime-down',
+      title: 'Runtime health check never succeeded: pod sync skipped',
+      severity: 'warning',
+      explanation: `The sync loop skipped its pod work because the runtime-health check (updateRuntimeUp, every 5 s) had not succeeded once since the kubelet started: ${said}. `
+        + `The same line says PLEG was last seen active ${duration(upUs)} ago, so the kubelet had been running at least that long: this is no start's first seconds — the check never succeeded in all that time. The runtime's Status call never gave a good answer, or the kubelet hung before recording one (updateRuntimeUp also starts the runtime-dependent modules, cAdvisor among them, on its first success).`,
+      next: 'Check the runtime directly (crictl info; its own log for these minutes) and take a kubelet goroutine dump (kill -QUIT, or /debug/pprof/goroutine) to see where updateRuntimeUp waits; a restart of the runtime and then the kubelet usually clears it.',
+      scenario: 'runtime-hang-notready',
+    });
+  }
   return b.build({
     id: 'runtime-down',
     title: 'Runtime health check not completed yet: pod sync skipped at the end of the log',

@@ -2709,4 +2709,14 @@ describe('round 21: real excerpts', () => {
     expect(f.title).toBe('Kubelet cannot reach the API server: requests to the API server time out (for 4.052s)');
     expect(f.explanation).toContain('1 lease renewal and 1 node status update');
   });
+
+  it('"may not have completed yet" beside a PLEG stalled for 16 minutes is a check that never succeeded, not a start\'s first seconds (kubernetes/kubernetes#101056)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/101056 — a node NotReady with PLEG and the runtime check both stuck.
+    const a = fixture('runtime-down-7.log');
+    const f = only(a, 'runtime-down');
+    expect([f.severity, f.title]).toEqual(['warning', 'Runtime health check never succeeded: pod sync skipped']);
+    expect(f.explanation).toContain('PLEG was last seen active 16m6s ago');
+    expect(f.explanation).not.toContain('normal in the first seconds');
+    only(a, 'pleg-unhealthy');
+  });
 });
