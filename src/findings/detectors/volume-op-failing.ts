@@ -87,9 +87,9 @@ export const VOLUME_CAUSES: readonly Cause[] = [
   },
   NOT_REGISTERED,
   {
-    id: 'object-missing', words: ['not found', "couldn't find key"], title: 'the ConfigMap or Secret it mounts is missing',
-    why: 'The ConfigMap or Secret the volume is made from does not exist in the pod\'s namespace (or lacks the key the pod asks for); the mount is retried until it appears.',
-    next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); mark the volume optional if the pod can start without it.',
+    id: 'object-missing', words: ['not found', "couldn't find key"], title: 'the ConfigMap or Secret it mounts is not found',
+    why: 'The kubelet\'s lookup of the ConfigMap or Secret the volume is made from answered NotFound (or the object lacks the key the pod asks for): most often it does not exist in the pod\'s namespace, but the kubelet reads through its own cache or watch, which can lag or go stale (an API server\'s watch cache behind, a watch that stopped), so an object kubectl shows can still be "not found" here; the mount is retried until it is found.',
+    next: 'Check the object and its keys in the pod\'s namespace (`kubectl get configmap,secret -n <ns>`); if it is there and has been for minutes, the kubelet\'s view is stale: look for watch or API errors in its log, and restarting the kubelet (or re-creating the object) makes it read afresh. Mark the volume optional if the pod can start without it.',
   },
   BUSY,
   {

@@ -450,7 +450,7 @@ describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap
 
   it('one finding for the pod, operation and volume, the cause from the error, what it keeps the pod from', () => {
     const f = a.of('volume-op-failing');
-    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for shop/api-7c9f4d-x8k2m (config): the ConfigMap or Secret it mounts is missing']);
+    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for shop/api-7c9f4d-x8k2m (config): the ConfigMap or Secret it mounts is not found']);
     expect(a.lines(f[0])).toEqual([3, 4, 5, 6, 7, 8]);
     expect(f[0].explanation).toContain('MountVolume.SetUp of volume "config" failed for shop/api-7c9f4d-x8k2m 6 times');
     expect(f[0].explanation).toContain(': configmap "api-config" not found"');
@@ -482,7 +482,7 @@ describe('volume-op-failing on a constructed 1.23 journal (a pod whose ConfigMap
     const missing = (t: string, name = 'data') => `E0302 ${t}     981 configmap.go:199] Couldn't get configMap shop/${name}: configmaps "${name}" not found`;
     const one = failed('10:00:00.100000', '500ms', 'configmaps "data" not found', 'MountVolume.SetUp');
     const f = analyse([missing('10:00:00.099000'), one, missing('10:00:00.600000')].join('\n') + '\n').of('volume-op-failing');
-    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for 5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d (data): the ConfigMap or Secret it mounts is missing']);
+    expect(f.map((x) => x.title)).toEqual(['Volume MountVolume.SetUp failing for 5e2a9c1d-7b3f-4a8e-9d6c-2f1e0b9a8c7d (data): the ConfigMap or Secret it mounts is not found']);
     expect(f[0].explanation).toContain('Its retries each logged the missing object first: 2 times (line 1 to line 3).');
     // Another ConfigMap missing says nothing of this volume's retries.
     expect(analyse([missing('10:00:00.099000', 'other'), one, missing('10:00:00.600000', 'other')].join('\n') + '\n').of('volume-op-failing')).toEqual([]);

@@ -528,7 +528,7 @@ describe('volume-op-failing', () => {
     // https://github.com/rook/rook/issues/3761 — one complete failure line; the second is cut off in the excerpt.
     const a = fixture('volume-op-failing-1.log');
     const f = only(a, 'volume-op-failing');
-    expect(f.title).toBe('Volume MountVolume.SetUp failing for kb51-nfs-server-0 (kb51-nfs-server): the ConfigMap or Secret it mounts is missing');
+    expect(f.title).toBe('Volume MountVolume.SetUp failing for kb51-nfs-server-0 (kb51-nfs-server): the ConfigMap or Secret it mounts is not found');
     expect(a.lines(f)).toEqual([4, 5, 6]);
     // The prose line before the log, commas and all, is no CSV header.
     expect(a.trace.sources[0].diagnostics.some((d) => d.message.includes('CSV'))).toBe(false);
@@ -2718,5 +2718,13 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('PLEG was last seen active 16m6s ago');
     expect(f.explanation).not.toContain('normal in the first seconds');
     only(a, 'pleg-unhealthy');
+  });
+
+  it('a ConfigMap "not found" is what the kubelet\'s lookup said, not proof it is missing: kubectl may show it (kubernetes/kubernetes#90725)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/90725 — the ConfigMap existed for 32 minutes; the kubelet still got NotFound.
+    const f = only(fixture('volume-op-failing-9.log'), 'volume-op-failing');
+    expect(f.title).toContain('the ConfigMap or Secret it mounts is not found');
+    expect(f.explanation).toContain('an object kubectl shows can still be "not found" here');
+    expect(f.next).toContain('the kubelet\'s view is stale');
   });
 });
