@@ -84,7 +84,9 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
       // The error names the pod when the operation was a pod's: `… pod "<name>" (UID: "<uid>") : <cause>`, its quotes
       // escaped where the error was printed quoted (≤1.1x).
       // 1.7's MountDevice error put the UID in the name's place too, and its cause after "with:".
-      { field: 'err', printf: ['%s pod \\"%s{podName}\\" (UID: \\"%s{podUID}\\") : %s', '%s pod "%s{podName}" (UID: "%s{podUID}") : %s', '%s pod "%s" (UID: "%s{podUID}") with: %s'] },
+      // (A line cut inside the UID still names the pod whole.)
+      { field: 'err', printf: ['%s pod \\"%s{podName}\\" (UID: \\"%s{podUID}\\") : %s', '%s pod "%s{podName}" (UID: "%s{podUID}") : %s', '%s pod "%s" (UID: "%s{podUID}") with: %s',
+        '%s pod \\"%s{podName}\\" (UID: \\"%s', '%s pod "%s{podName}" (UID: "%s'] },
     ],
     text: ['err'],
     explain: 'A volume operation (attach, mount, unmount) failed and is retried with a growing back-off; a mount that keeps failing makes the pod sync time out ("Unable to attach or mount volumes").',

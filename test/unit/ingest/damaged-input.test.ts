@@ -298,6 +298,12 @@ describe('damaged klog lines', () => {
     expect(trace.pods.map((p) => p.uid)).toEqual(['', '', '']);
   });
 
+  it('a volume error cut inside the pod\'s UID still names the pod it named whole (hetznercloud/csi-driver#66)', () => {
+    const text = 'May 20 07:40:33 minion-2 k3s[6779]: E0520 07:40:33.922180    6779 nestedpendingoperations.go:301] Operation for "{volumeName:kubernetes.io/csi/csi.hetzner.cloud^5514603 podName: nodeName:}" failed. No retries permitted until 2020-05-20 07:40:37.922136657 +0200 CEST m=+190.295219174 (durationBeforeRetry 4s). Error: "Volume has not been added to the list of VolumesInUse in the node\'s volume status for volume \\"pvc-28ee81f4\\" (UniqueName: \\"kubernetes.io/csi/csi.hetzner.cloud^5514603\\") pod \\"rook-ceph-osd-prepare-set1-data-0-n22jc-4n7l9\\" (UID: \\"aceebf44-4254-4384-';
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(trace.pods.map((p) => [p.name, p.uid])).toEqual([['rook-ceph-osd-prepare-set1-data-0-n22jc-4n7l9', '']]);
+  });
+
   it('a pod or container named by a value the line is cut inside is not made up from its first letters', () => {
     const text = [
       ADD('01.000001', 'kube-proxy-z48h8'),
