@@ -164,4 +164,11 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     printf: ['Could not determine if disk %q{device} is formatted (%v{err})'], text: ['device'],
     explain: 'Before mounting a block device the mounter checks whether it holds a filesystem (lsblk), and the check failed: the device is not there (an empty name: the volume plugin found no device for the disk), so the mount that follows fails.',
   },
+  {
+    // volume_linux.go's SetVolumeOwnership: a warning at every mount of a volume the pod's fsGroup applies to.
+    id: 'X243', kind: 'volume.ownership', lane: 'volume', versions: '1.17+ (printf)', v: 0,
+    printf: ['Setting volume ownership for %s{path} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see %s'],
+    text: ['path'],
+    explain: 'The pod sets an fsGroup, so at each mount the kubelet changes the group of every file in the volume: harmless for small volumes (secrets, tokens), and the reason a volume of many files mounts slowly (fsGroupChangePolicy: OnRootMismatch skips it when the top is right).',
+  },
 ];

@@ -500,6 +500,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('W', 'sysinfo.go:227', 'Found node without any CPU, nodeDir: /sys/devices/system/node/node1, number of cpuDirs 0, err: <nil>')),
     P(klog('I', 'remote_runtime.go:59', 'scheme "" not registered, fallback to default scheme')),
     P(klog('I', 'passthrough.go:48', 'ccResolverWrapper: sending update to cc: {[{/run/containerd/containerd.sock 0  <nil>}] <nil>}'))),
+  entry('X243', 'volume.ownership', 'volume',
+    // istio/istio#20311 (a kind node, 2020).
+    P(klog('W', 'volume_linux.go:45', 'Setting volume ownership for /var/lib/kubelet/pods/3d5edba1-6de7-4bab-a2b1-3d86669ce838/volumes/kubernetes.io~projected/istio-token and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699'),
+      { text: '/var/lib/kubelet/pods/3d5edba1-6de7-4bab-a2b1-3d86669ce838/volumes/kubernetes.io~projected/istio-token', pods: ['/(3d5edba1-6de7-4bab-a2b1-3d86669ce838)'] })),
   entry('X86', 'volume.startup', 'volume',
     P(klog('I', 'volume_manager.go:248', 'Starting Kubelet Volume Manager')),
     P(klog('I', 'reconciler.go:154', 'Reconciler: start to sync state')),
