@@ -13,6 +13,7 @@ import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
+const KUBENET = /Kubenet does not have netConfig|lack of PodCIDR/i;
 const MAX_GAP_US = 60e6;
 /** Network not ready for longer than this is a node that will not become Ready on its own soon. */
 const LONG_US = 5 * 60e6;
@@ -48,17 +49,22 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
     (ep.count === 1
       ? `At ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)})`
       : `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')},`) +
-      ` the runtime reported its pod network not ready${detail ? ` ("${clip(detail, 160)}")` : ''}.`,
+      ` the runtime reported its pod network not ready${detail ? ` ("${clip(detail, KUBENET.test(detail) ? 220 : 160)}")` : ''}.`,
     'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
   if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);
-  if (transient) parts.push('It happened within the first minute after the kubelet start, while the CNI plugin is usually still being installed.');
+  // The dockershim's kubenet plugin (≤1.23) has no network config until the node has a pod CIDR.
+  const kubenet = KUBENET.test(detail);
+  if (kubenet) parts.push('The network plugin is kubenet, which sets up the pods\' bridge from the node\'s pod CIDR (spec.podCIDR) and has nothing to configure until the node has one.');
+  if (transient) parts.push(`It happened within the first minute after the kubelet start, while ${kubenet ? 'the node is usually still waiting for its pod CIDR' : 'the CNI plugin is usually still being installed'}.`);
   const severity = transient ? 'info' : spanUs >= LONG_US || (pods.size > 0 && spanUs >= 60e6) ? 'error' : pods.size > 0 || spanUs >= 60e6 ? 'warning' : 'info';
   return b.build({
     id: 'network-not-ready',
     title: `Runtime network not ready${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
     severity,
     explanation: parts.join(' '),
-    next: 'Check the CNI plugin on this node: its DaemonSet pod (calico, flannel, cilium…), the config in /etc/cni/net.d and the binaries in /opt/cni/bin, and the runtime\'s view (crictl info: NetworkReady).',
+    next: kubenet
+      ? 'Check that the Node has a pod CIDR (`kubectl get node <name> -o jsonpath=\'{.spec.podCIDR}\'`): the controller manager assigns one only with --allocate-node-cidrs and a --cluster-cidr large enough for every node (or the kubelet\'s --pod-cidr sets it); the kubelet picks it up on its next node status sync.'
+      : 'Check the CNI plugin on this node: its DaemonSet pod (calico, flannel, cilium…), the config in /etc/cni/net.d and the binaries in /opt/cni/bin, and the runtime\'s view (crictl info: NetworkReady).',
   });
 }

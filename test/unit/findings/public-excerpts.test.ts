@@ -2727,4 +2727,13 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('an object kubectl shows can still be "not found" here');
     expect(f.next).toContain('the kubelet\'s view is stale');
   });
+
+  it('kubenet without a pod CIDR is told as such, with the node\'s podCIDR to check, not CNI files (kubernetes/kubernetes#57047)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/57047 — GKE e2e nodes (grep over per-node kubelet.log files).
+    const f = only(fixture('network-not-ready-6.log'), 'network-not-ready');
+    expect(f.explanation).toContain('lack of PodCIDR');
+    expect(f.explanation).toContain('The network plugin is kubenet');
+    expect(f.next).toContain('spec.podCIDR');
+    expect(f.next).not.toContain('/etc/cni/net.d');
+  });
 });
