@@ -72,6 +72,9 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
   X112: [[24, NEWER], '"command failed" (component-base\'s cli.Run, 1.24+)'],
+  // --configure-cbr0 gave way to 1.3's kubenet (a July 2016 kubelet still logged it: kubernetes/kubernetes#28577).
+  X244: [[0, 4], '"Error configuring cbr0" (--configure-cbr0, replaced by kubenet)'],
+  X245: [[0, 4], '"CBR0 doesn\'t exist, attempting to create it" (--configure-cbr0, replaced by kubenet)'],
   X241: [[21, NEWER], 'the memory manager\'s start-up lines (1.21+)'],
   X216: [[27, 32], '"Could not initialize pod allocation checkpoint manager" (status manager, 1.27–1.32)'],
 };

@@ -511,6 +511,17 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The CPU manager could not start: usually the state it saved in /var/lib/kubelet/cpu_manager_state does not fit its configuration (another policy, other reserved CPUs) or cannot be read, and the kubelet exits until the file is removed.',
   },
   {
+    // --configure-cbr0 (kubelet.go syncNetworkStatus, container_bridge.go): the kubelet makes the pods' bridge itself.
+    id: 'X244', kind: 'node.network-not-ready', lane: 'node-status', versions: '≤1.4 (--configure-cbr0)', v: 0,
+    printf: ['Error configuring cbr0: %v{err}'], text: ['err'],
+    explain: 'With --configure-cbr0 the kubelet creates the pods\' bridge (cbr0) from the node\'s pod CIDR itself; it could not, so it reports the network not configured (the node is not Ready) and tries again at its next status sync.',
+  },
+  {
+    id: 'X245', kind: 'node.network-setup', lane: 'node-status', versions: '≤1.4 (--configure-cbr0)', v: 0,
+    printf: ['CBR0 doesn\'t exist, attempting to create it with range: %s{cidr}'], text: ['cidr'],
+    explain: 'With --configure-cbr0 the kubelet found no pods\' bridge (cbr0) and creates it from the node\'s pod CIDR (with brctl and ip).',
+  },
+  {
     // The memory manager (1.21+) refuses to start on a policy it does not know or a saved state that does not fit.
     id: 'X241', kind: 'node.state-restore-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to initialize memory manager', 'Policy start error', 'Invalid state, please drain node and remove policy state file'], text: ['err'],

@@ -7,13 +7,15 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { groupEpisodes, isStartupTransient, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { kindId } from '../../catalog/catalog.ts';
+import { CATALOG, kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const KUBENET = /Kubenet does not have netConfig|lack of PodCIDR/i;
+const CBR0_ENTRY = CATALOG.findIndex((entry) => entry.id === 'X244');
+const BRCTL = /"brctl": executable file not found/;
 const MAX_GAP_US = 60e6;
 /** Network not ready for longer than this is a node that will not become Ready on its own soon. */
 const LONG_US = 5 * 60e6;
@@ -53,6 +55,13 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
     'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
   if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);
+  // Old kubelets' --configure-cbr0: the kubelet's own bridge set-up failed (no runtime involved).
+  const cbr0 = ep.sample.some((e) => ev.msg[e] === CBR0_ENTRY);
+  if (cbr0) {
+    parts[0] = parts[0].replace('the runtime reported its pod network not ready', 'the kubelet could not set up the pods\' bridge (cbr0)');
+    parts[1] = 'Until it can, the kubelet counts its network as not configured: the node reports NotReady ("network not configured correctly") and pods that need the pod network do not start; it tries again at its next network status sync.';
+  }
+  if (cbr0) parts.push(BRCTL.test(detail) ? 'The kubelet runs `brctl` (bridge-utils) and `ip` itself to make cbr0, and could not find brctl in its PATH: a kubelet run in a container or a wrapper (rkt fly, hyperkube) sees its own filesystem and PATH, not the host\'s.' : 'The kubelet makes cbr0 itself from the node\'s pod CIDR (--configure-cbr0) with brctl and ip.');
   // The dockershim's kubenet plugin (≤1.23) has no network config until the node has a pod CIDR.
   const kubenet = KUBENET.test(detail);
   if (kubenet) parts.push('The network plugin is kubenet, which sets up the pods\' bridge from the node\'s pod CIDR (spec.podCIDR) and has nothing to configure until the node has one.');
@@ -60,10 +69,12 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const severity = transient ? 'info' : spanUs >= LONG_US || (pods.size > 0 && spanUs >= 60e6) ? 'error' : pods.size > 0 || spanUs >= 60e6 ? 'warning' : 'info';
   return b.build({
     id: 'network-not-ready',
-    title: `Runtime network not ready${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
+    title: `${cbr0 ? 'Pods\' bridge (cbr0) not set up' : 'Runtime network not ready'}${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
     severity,
     explanation: parts.join(' '),
-    next: kubenet
+    next: cbr0
+      ? 'Give the kubelet what it runs to make the bridge: bridge-utils (brctl) and iproute2 in the PATH it sees (inside its container or wrapper image, or mount them from the host), and a pod CIDR for the node; or create cbr0 beforehand and run without --configure-cbr0.'
+      : kubenet
       ? 'Check that the Node has a pod CIDR (`kubectl get node <name> -o jsonpath=\'{.spec.podCIDR}\'`): the controller manager assigns one only with --allocate-node-cidrs and a --cluster-cidr large enough for every node (or the kubelet\'s --pod-cidr sets it); the kubelet picks it up on its next node status sync.'
       : 'Check the CNI plugin on this node: its DaemonSet pod (calico, flannel, cilium…), the config in /etc/cni/net.d and the binaries in /opt/cni/bin, and the runtime\'s view (crictl info: NetworkReady).',
   });

@@ -500,6 +500,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('W', 'sysinfo.go:227', 'Found node without any CPU, nodeDir: /sys/devices/system/node/node1, number of cpuDirs 0, err: <nil>')),
     P(klog('I', 'remote_runtime.go:59', 'scheme "" not registered, fallback to default scheme')),
     P(klog('I', 'passthrough.go:48', 'ccResolverWrapper: sending update to cc: {[{/run/containerd/containerd.sock 0  <nil>}] <nil>}'))),
+  entry('X244', 'node.network-not-ready', 'node-status',
+    // kubernetes/kubernetes#12852, coreos/bugs#1229 (1.0–1.2).
+    P(klog('E', 'kubelet.go:2007', 'Error configuring cbr0: exec: "brctl": executable file not found in $PATH'), { text: 'exec: "brctl": executable file not found in $PATH' })),
+  entry('X245', 'node.network-setup', 'node-status',
+    P(klog('I', 'container_bridge.go:68', 'CBR0 doesn\'t exist, attempting to create it with range: 10.246.0.1/24'), { text: '10.246.0.1/24' })),
   entry('X243', 'volume.ownership', 'volume',
     // istio/istio#20311 (a kind node, 2020).
     P(klog('W', 'volume_linux.go:45', 'Setting volume ownership for /var/lib/kubelet/pods/3d5edba1-6de7-4bab-a2b1-3d86669ce838/volumes/kubernetes.io~projected/istio-token and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699'),

@@ -2736,4 +2736,14 @@ describe('round 21: real excerpts', () => {
     expect(f.next).toContain('spec.podCIDR');
     expect(f.next).not.toContain('/etc/cni/net.d');
   });
+
+  it('--configure-cbr0 failing for want of brctl is the kubelet\'s own bridge set-up, not the runtime\'s network (coreos/bugs#1229)', () => {
+    // https://github.com/coreos/bugs/issues/1229 — kubelet-wrapper (rkt fly) with v1.2.2: brctl not in the wrapper's PATH.
+    const a = fixture('network-not-ready-7.log');
+    const f = only(a, 'network-not-ready');
+    expect(f.title).toBe('Pods\' bridge (cbr0) not set up');
+    expect(f.explanation).toContain('could not find brctl in its PATH');
+    expect(f.explanation).not.toContain('updateRuntimeUp');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.4');
+  });
 });
