@@ -92,7 +92,7 @@ const CRI_CALL_IDS: ReadonlySet<string> = new Set(['X09', 'X09b', 'X09c', 'X09d'
  */
 const PRINTF_UNTIL_1_20: Record<string, string> = {
   X15: 'printf "eviction manager: …" lines', X17: 'printf "eviction manager: …" lines', X147: 'printf "eviction manager: …" lines',
-  X28: 'printf "eviction manager: …" lines', X29: 'printf "eviction manager: …" lines', X227: 'printf "eviction manager: …" lines',
+  X28: 'printf "eviction manager: …" lines', X89: 'printf "eviction manager: …" lines', X29: 'printf "eviction manager: …" lines', X227: 'printf "eviction manager: …" lines',
   M37: 'printf "Unable to attach or mount volumes for pod …"',
   X73: 'printf "failed to run Kubelet: …" (1.21 logs "Failed to run kubelet" err=…)',
   // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.

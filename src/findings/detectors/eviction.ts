@@ -163,14 +163,16 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
  * nodes with room), and the node reports pressure it does not have.
  * One finding per node and signal, from the -v=3 observation lines.
  */
+const NEGATIVE = /(?:available:|\] observed) (-[0-9]{1,20}[A-Za-z]{0,3})/;
+
 function negativeObservations(ctx: FindingContext): Finding[] {
   const trace = ctx.trace;
   const ev = trace.events;
   const seen = new Map<string, number[]>();
   for (const e of ctx.ofKind('eviction.observation')) {
     const raw = eventRawText(trace, e, 400);
-    const at = raw.indexOf('available: -');
-    if (at < 0) continue;
+    // (The threshold lines say it too: `threshold [signal=memory.available, quantity=100Mi] observed -2097758044639028Ki`.)
+    if (!NEGATIVE.test(raw)) continue;
     // (The catalog reads the signal as the event's text.)
     const signal = ctx.text(e) || 'a signal';
     const key = `${ev.node[e]}\n${signal}`;
@@ -181,7 +183,7 @@ function negativeObservations(ctx: FindingContext): Finding[] {
   return [...seen].map(([key, events]) => {
     const signal = key.slice(key.indexOf('\n') + 1);
     const first = events[0];
-    const value = /available: (-[0-9]{1,20}[A-Za-z]{0,3})/.exec(eventRawText(trace, first, 400))?.[1] ?? '';
+    const value = NEGATIVE.exec(eventRawText(trace, first, 400))?.[1] ?? '';
     const b = new FindingBuilder(trace);
     for (const e of events) b.evidence(e);
     b.nodeLanes(ev.node[first], ['eviction']);

@@ -2746,4 +2746,12 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).not.toContain('updateRuntimeUp');
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.4');
   });
+
+  it('a threshold line that observed memory.available below zero is a miscount, told as such (kubernetes/kubernetes#52386)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/52386 — MemoryPressure from a memory.available of about -2 EiB.
+    const a = fixture('eviction-8.log');
+    const f = only(a, 'eviction');
+    expect(f.title).toBe('Eviction signal memory.available measured below zero (-2097758044639028Ki): a miscount, not a full resource');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
+  });
 });
