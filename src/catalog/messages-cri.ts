@@ -24,6 +24,8 @@ export const CRI_MESSAGES: CatalogEntry[] = [
       'container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
       'init container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
       'ephemeral container %v{container} start failed in pod %v{pod}: %v{err}: %s{containerMessage}',
+      // The dockertools runtime (≤1.5) named the pod and the container.
+      'Error running pod %q{pod} container %q{containerName}: %v{err}',
     ],
     refine: { field: 'err', map: START_ERRORS }, text: ['err'],
     explain: 'A container could not be started in this sync (image pull, config, runtime or hook error); the pod worker retries with a back-off.',

@@ -181,7 +181,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X49', kind: 'gc.image-removing', lane: 'gc', versions: 'all', v: 0,
-    msg: ['Removing image to free bytes'], printf: ['[imageGCManager]: Removing image %q{imageID} to free %d{size} bytes'],
+    // (≤1.2's image manager named itself ImageManager.)
+    msg: ['Removing image to free bytes'], printf: ['[imageGCManager]: Removing image %q{imageID} to free %d{size} bytes', '[ImageManager]: Removing image %q{imageID} to free %d{size} bytes'],
     num: 'size', text: ['imageID'],
     explain: 'Image garbage collection deletes an unused image to bring disk usage under the low threshold.',
   },
@@ -509,6 +510,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     id: 'X215', kind: 'node.state-restore-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Failed to initialize cpu manager'], printf: ['failed to initialize cpu manager: %v{err}'], text: ['err'],
     explain: 'The CPU manager could not start: usually the state it saved in /var/lib/kubelet/cpu_manager_state does not fit its configuration (another policy, other reserved CPUs) or cannot be read, and the kubelet exits until the file is removed.',
+  },
+  {
+    // ≤1.3's node status: the images it reports on the Node, listed from the runtime.
+    id: 'X246', kind: 'node.image-list-failed', lane: 'node-status', versions: '≤1.3', v: 0,
+    printf: ['Error getting image list: %v{err}'], text: ['err'],
+    explain: 'Building its node status, the kubelet could not list the runtime\'s images: the runtime failed the call (its error says why), and the node\'s status goes without them this time.',
   },
   {
     // --configure-cbr0 (kubelet.go syncNetworkStatus, container_bridge.go): the kubelet makes the pods' bridge itself.

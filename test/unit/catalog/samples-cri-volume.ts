@@ -20,6 +20,9 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { kind: 'image.pull-failed', pods: [web0], cname: 'app', text: 'ErrImagePull' }),
     P(klog('E', 'kuberuntime_manager.go:1262', `init container ${INIT} start failed in pod ${WEB0}: CreateContainerConfigError: secret "db-pass" not found`),
       { pods: [web0], cname: 'init-db', text: 'CreateContainerConfigError' }),
+    // kubernetes/kubernetes#27169 (dockertools, 1.2).
+    P(klog('E', 'manager.go:1956', 'Error running pod "supernova-2657851431-x6338_secret(b8c82101-333a-11e6-b7e3-02420af41704)" container "supernova": GenerateRunContainerOptions: impossible: cannot find the mounted volumes for pod "supernova-2657851431-x6338_secret(b8c82101-333a-11e6-b7e3-02420af41704)"'),
+      { pods: ['secret/supernova-2657851431-x6338(b8c82101-333a-11e6-b7e3-02420af41704)'], cname: 'supernova', text: 'GenerateRunContainerOptions: impossible: cannot find the mounted volumes for pod "supernova-2657851431-x6338_secret(b8c82101-333a-11e6-b7e3-02420af41704)"' }),
     S(klog('I', 'kuberuntime_manager.go:1256', String.raw`"Container start failed in pod" containerType="container" container="${CONTAINER}" pod="default/web-0" containerMessage="Back-off pulling image \"nginx-typo:1.25\"" err="ImagePullBackOff"`),
       { kind: 'image.backoff', pods: [ref], cname: 'app', text: 'ImagePullBackOff' }),
     J(json('kuberuntime/kuberuntime_manager.go:1262', { msg: `container ${CONTAINER} start failed in pod ${WEB0}: RunContainerError: failed to create containerd task: exec: "app": executable file not found in $PATH` }),

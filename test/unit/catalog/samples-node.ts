@@ -407,6 +407,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
     J(json('kubelet/kubelet.go:1463', { msg: 'Container garbage collection succeeded', v: 4 }))),
   entry('X49', 'gc.image-removing', 'gc',
     P(klog('I', 'image_gc_manager.go:326', '[imageGCManager]: Removing image "sha256:7e1a0b2c3d4e" to free 134217728 bytes'), { num: 134217728, text: 'sha256:7e1a0b2c3d4e' }),
+    // kubernetes/kubernetes#27169 (1.2).
+    P(klog('I', 'image_manager.go:282', '[ImageManager]: Removing image "sha256:333cb15e77e3" to free 742872363 bytes'), { num: 742872363, text: 'sha256:333cb15e77e3' }),
     S(klog('I', 'image_gc_manager.go:375', '"Removing image to free bytes" imageID="sha256:7e1a0b2c3d4e" size=52428800'), { num: 52428800, text: 'sha256:7e1a0b2c3d4e' }),
     J(json('images/image_gc_manager.go:442', { msg: 'Removing image to free bytes', v: 0, imageID: 'sha256:9f8e7d', size: 1024 }), { num: 1024, text: 'sha256:9f8e7d' })),
   entry('X50', 'gc.image-disk-pressure', 'gc',
@@ -500,6 +502,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('W', 'sysinfo.go:227', 'Found node without any CPU, nodeDir: /sys/devices/system/node/node1, number of cpuDirs 0, err: <nil>')),
     P(klog('I', 'remote_runtime.go:59', 'scheme "" not registered, fallback to default scheme')),
     P(klog('I', 'passthrough.go:48', 'ccResolverWrapper: sending update to cc: {[{/run/containerd/containerd.sock 0  <nil>}] <nil>}'))),
+  entry('X246', 'node.image-list-failed', 'node-status',
+    // kubernetes/kubernetes#27169 (1.2).
+    P(klog('E', 'kubelet.go:2936', 'Error getting image list: API error (500): layer does not exist'), { text: 'API error (500): layer does not exist' })),
   entry('X244', 'node.network-not-ready', 'node-status',
     // kubernetes/kubernetes#12852, coreos/bugs#1229 (1.0–1.2).
     P(klog('E', 'kubelet.go:2007', 'Error configuring cbr0: exec: "brctl": executable file not found in $PATH'), { text: 'exec: "brctl": executable file not found in $PATH' })),
