@@ -98,6 +98,9 @@ const PRINTF_UNTIL_1_20: Record<string, string> = {
   // The CRI client's call failures (remote_runtime.go, remote_image.go), structured in 1.21.
   ...Object.fromEntries([...CRI_CALL_IDS].map((id) => [id, 'printf "<call> … from runtime (or image) service failed: …"'])),
   X84: 'printf "[imageGCManager] Failed to update image list: …"',
+  // kubelet.go's, kubelet_pods.go's and kubelet_node_status.go's own lines, structured in 1.21.
+  M14: 'printf "SyncLoop (SYNC): … pods"', M71: 'printf "Generating status for …"',
+  X12: 'printf "Error updating node status, will retry: …"', X11b: 'printf "Image garbage collection failed multiple times in a row: …"',
   // The prober's lines (prober.go), structured in 1.21.
   M98: 'printf "<type> probe for … failed"', M99: 'printf "<type> probe for … errored"', M100: 'printf "<type> probe for … succeeded"',
   M07: 'printf "SyncLoop (DELETE, …)"', M08: 'printf "SyncLoop (REMOVE, …)"', M09: 'printf "SyncLoop (RECONCILE, …)"', X215: 'printf "failed to initialize cpu manager: …"',
