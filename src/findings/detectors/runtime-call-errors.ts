@@ -18,7 +18,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, errorClass, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
@@ -239,7 +239,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const failed = count(n.failures, 'failed call');
   const when = n.failures === 1 ? `at ${timeOfEvent(trace, first)}`
     : `${n.failures} times between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
-  const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clip(calls[0].sample, 140)}".`];
+  const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clipMiddle(calls[0].sample, 200)}".`];
   if (relogs) parts.push('A caller logging the same error again within a second, for the same call, is counted with the call it reports, not as another failure.');
   if (n.routine) {
     parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
@@ -298,6 +298,19 @@ function describe(ctx: FindingContext, n: Group): Finding {
       severity: blind.length || n.failures >= 3 ? 'warning' : 'info',
       explanation: parts.join(' '),
       next: 'If it goes on for the same container ID, the runtime still lists a container it cannot open: remove it with the runtime\'s tools (crictl rm, docker rm) and read the runtime\'s log. On Windows with dockershim (hcsshim "does not exist"), see kubernetes/kubernetes#91575.',
+    });
+  }
+  // An image reference the runtime cannot even parse: an answer about the name, not the runtime's health.
+  const badReference = calls.every((c) => c.sample.includes('invalid reference format'));
+  if (badReference) {
+    const quoted = calls.some((c) => /[A-Za-z0-9]\\?": invalid reference format/.test(c.sample));
+    parts.push(`The runtime answered: it cannot parse the image's name ("invalid reference format") — it is malformed${quoted ? ', here with a stray quote at its end, the kind a config file or flag\'s quoting leaves in it' : ': a stray quote or space, capital letters in the repository, a tag with characters a tag cannot have'}. Nothing will pull or find it until the name is fixed where it is set.`);
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Image name the runtime cannot parse (${calls.map((c) => c.name).join(', ')})`,
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: 'Fix the image name where it is set: the pod\'s spec, or for the pause image the kubelet\'s --pod-infra-container-image (its unit file or /var/lib/kubelet/kubeadm-flags.env, where nested quotes end up in the value) or the runtime\'s sandbox_image.',
     });
   }
   // The network plugin's own failure just before (the dockershim's cni.go "Error deleting network"): a call whose

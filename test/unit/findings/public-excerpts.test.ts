@@ -2754,4 +2754,13 @@ describe('round 21: real excerpts', () => {
     expect(f.title).toBe('Eviction signal memory.available measured below zero (-2097758044639028Ki): a miscount, not a full resource');
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.20');
   });
+
+  it('"invalid reference format" is a malformed image name — here a stray quote in the pause image — and the quote keeps the error\'s end (kubernetes/kubernetes#72295)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/72295 — --pod-infra-container-image quoted twice.
+    const f = only(fixture('runtime-call-errors-17.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Image name the runtime cannot parse (ImageStatus)');
+    expect(f.explanation).toContain('pause-amd64:3.0": invalid reference format');
+    expect(f.explanation).toContain('a stray quote at its end');
+    expect(f.next).toContain('--pod-infra-container-image');
+  });
 });
