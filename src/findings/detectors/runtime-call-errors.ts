@@ -69,6 +69,7 @@ const STATS_CALL = /Stats$/;
 const EXEC_TIMEOUT = /timeout (\d+(?:\.\d+)?m?s) exceeded/;
 /** The kubelet gives exec probes their timeoutSeconds as the ExecSync deadline (ExecProbeTimeout, on by default). */
 const EXEC_PROBE_TIMEOUT_MINOR = 20;
+const GRPC_DEADLINE = /code = DeadlineExceeded/;
 const GONE_CONTAINER = /does not exist|not found|no such container/i;
 /** A teardown's own words for the sandbox's container being gone (not any "not found": a port-mapping checkpoint's is not). */
 const GONE_SANDBOX = /no such container|(?:container|sandbox) \\?"?[0-9a-f]{12,64}\\?"?:? (?:not found|does not exist)/i;
@@ -266,8 +267,10 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
   const inContainers = ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : '';
   // From 1.20 an exec probe's ExecSync carries the probe's timeoutSeconds as its deadline (ExecProbeTimeout): its
-  // DeadlineExceeded is the probe's command running too long, and the probe fails ("command … timed out").
-  const execDeadline = calls.every((c) => c.name === 'ExecSync') && classes.size === 1 && classes.has('deadline exceeded');
+  // DeadlineExceeded is the probe's command running too long, and the probe fails ("command … timed out"). Only
+  // the gRPC code counts: the dockershim's "code = Unknown desc = operation timeout: context deadline exceeded" is
+  // an error, and the probe errors.
+  const execDeadline = calls.every((c) => c.name === 'ExecSync' && GRPC_DEADLINE.test(c.sample)) && classes.size === 1 && classes.has('deadline exceeded');
   const source = trace.sources[ev.source[first]];
   if (execDeadline && (!source || minorRange(source.versionRange)[1] >= EXEC_PROBE_TIMEOUT_MINOR)) {
     const before = source && minorRange(source.versionRange)[0] < EXEC_PROBE_TIMEOUT_MINOR;

@@ -2763,4 +2763,12 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('a stray quote at its end');
     expect(f.next).toContain('--pod-infra-container-image');
   });
+
+  it('the dockershim\'s "operation timeout: context deadline exceeded" (gRPC code Unknown) is no probe timeout: the probes error while the runtime hangs (containerd/containerd#3781)', () => {
+    // https://github.com/containerd/containerd/issues/3781 — Docker stopped answering execs on the node.
+    const f = only(fixture('runtime-call-errors-18.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (ExecSync ×3)');
+    expect(f.explanation).toContain('the runtime was hung or overloaded');
+    expect(f.explanation).toContain('logs them as errored, not as failed');
+  });
 });
