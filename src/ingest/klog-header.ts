@@ -206,8 +206,17 @@ function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
   const fileStart = ++p;
   const limit = Math.min(n, p + 256);
   while (p < limit && s.charCodeAt(p) !== 58 && s.charCodeAt(p) !== 32 && s.charCodeAt(p) !== 93) p++;
-  if (s.charCodeAt(p) !== 58 || p - fileStart < 4 || !s.startsWith('.go', p - 3)) return false;
-  const colon = p++;
+  return timelessCallerAt(s, i, fileStart, p, pid, 'no severity letter, date or time', out);
+}
+
+/**
+ * The rest of a header that kept only its caller (and perhaps its pid): `file.go:LINE] ` with the file from
+ * `fileStart` to the colon at `colon`. Fills `out` as a record with no time (severity unknown, read as information).
+ */
+function timelessCallerAt(s: string, start: number, fileStart: number, colon: number, pid: number, damage: string, out: KlogHeader): boolean {
+  if (s.charCodeAt(colon) !== 58 || colon - fileStart < 4 || !s.startsWith('.go', colon - 3)) return false;
+  const n = s.length;
+  let p = colon + 1;
   let fl = 0;
   while (p < n && p - colon < 8 && isDigit(s.charCodeAt(p))) fl = fl * 10 + (s.charCodeAt(p++) - 48);
   if (p === colon + 1 || s.charCodeAt(p) !== 93 || s.charCodeAt(p + 1) !== 32) return false;
@@ -219,8 +228,8 @@ function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
   out.file = s.slice(fileStart, colon);
   out.fileLine = fl;
   out.msgStart = p + 2;
-  out.start = i;
-  out.damage = 'no severity letter, date or time';
+  out.start = start;
+  out.damage = damage;
   return true;
 }
 
@@ -229,27 +238,11 @@ function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
  * follows the pid): at the line's start, a Go file's name and line and `] `. No pid (-1), no time.
  */
 function parseCallerOnlyAt(s: string, i: number, out: KlogHeader): boolean {
-  const n = s.length;
   let p = i;
-  const limit = Math.min(n, p + MAX_CALLER_FILE);
+  const limit = Math.min(s.length, p + MAX_CALLER_FILE);
   while (p < limit && isFileChar(s.charCodeAt(p))) p++;
-  if (s.charCodeAt(p) !== 58 || p - i < 4 || !s.startsWith('.go', p - 3)) return false;
-  const colon = p++;
-  let fl = 0;
-  while (p < n && p - colon < 8 && isDigit(s.charCodeAt(p))) fl = fl * 10 + (s.charCodeAt(p++) - 48);
-  if (p === colon + 1 || s.charCodeAt(p) !== 93 || s.charCodeAt(p + 1) !== 32) return false;
-  out.severity = Severity.Info;
-  out.month = 0;
-  out.day = 0;
-  out.todUs = NaN;
-  out.pid = -1;
-  out.file = s.slice(i, colon);
-  out.fileLine = fl;
-  out.msgStart = p + 2;
-  out.start = i;
   // (Not damage line by line: a paste of such lines is trimmed on purpose, and the reader says so once.)
-  out.damage = '';
-  return true;
+  return timelessCallerAt(s, i, i, p, -1, '', out);
 }
 const MAX_CALLER_FILE = 80;
 

@@ -252,35 +252,32 @@ function describe(ctx: FindingContext, n: Group): Finding {
   if ([...classes].some(isSocketDown)) {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
   }
-  // An exec's own deadline (the probe's timeoutSeconds): containerd says "timeout 5s exceeded". The runtime answered.
-  const execTimeout = calls.every((c) => c.name === 'ExecSync') ? EXEC_TIMEOUT.exec(calls[0].sample) : null;
-  if (execTimeout) {
-    parts.push(`The deadline is the exec's own, ${execTimeout[1]} — an exec probe's timeoutSeconds: the probe's command ran longer than the probe allows; the runtime answered, it was not hung. Before 1.20 such a timeout was logged as the probe erroring, never counted as a failure, so a liveness probe that always timed out never restarted the container; from 1.20 (ExecProbeTimeout) it counts as a failure.`);
-    return b.build({
-      id: 'runtime-call-errors',
-      title: `Exec probe command runs past its timeout (ExecSync ×${n.failures})`,
-      severity: 'warning',
-      explanation: parts.join(' '),
-      next: 'Make the probe\'s command finish well within timeoutSeconds (what it waits on may itself be slow), or raise timeoutSeconds; on a kubelet before 1.20 do not rely on an exec liveness probe timing out to restart the container.',
-    });
-  }
   const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
   const inContainers = ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : '';
+  // An exec's own deadline (the probe's timeoutSeconds): containerd says "timeout 5s exceeded". The runtime answered.
+  const execTimeout = calls.every((c) => c.name === 'ExecSync') ? EXEC_TIMEOUT.exec(calls[0].sample) : null;
   // From 1.20 an exec probe's ExecSync carries the probe's timeoutSeconds as its deadline (ExecProbeTimeout): its
   // DeadlineExceeded is the probe's command running too long, and the probe fails ("command … timed out"). Only
   // the gRPC code counts: the dockershim's "code = Unknown desc = operation timeout: context deadline exceeded" is
   // an error, and the probe errors.
-  const execDeadline = calls.every((c) => c.name === 'ExecSync' && GRPC_DEADLINE.test(c.sample)) && classes.size === 1 && classes.has('deadline exceeded');
   const source = trace.sources[ev.source[first]];
-  if (execDeadline && (!source || minorRange(source.versionRange)[1] >= EXEC_PROBE_TIMEOUT_MINOR)) {
+  const execDeadline = !execTimeout && calls.every((c) => c.name === 'ExecSync' && GRPC_DEADLINE.test(c.sample)) && classes.size === 1 &&
+    classes.has('deadline exceeded') && (!source || minorRange(source.versionRange)[1] >= EXEC_PROBE_TIMEOUT_MINOR);
+  if (execTimeout) {
+    parts.push(`The deadline is the exec's own, ${execTimeout[1]} — an exec probe's timeoutSeconds: the probe's command ran longer than the probe allows; the runtime answered, it was not hung. Before 1.20 such a timeout was logged as the probe erroring, never counted as a failure, so a liveness probe that always timed out never restarted the container; from 1.20 (ExecProbeTimeout) it counts as a failure.`);
+  } else if (execDeadline) {
     const before = source && minorRange(source.versionRange)[0] < EXEC_PROBE_TIMEOUT_MINOR;
     parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}. From 1.20 the kubelet gives an exec probe's call the probe's timeoutSeconds as its deadline, so DeadlineExceeded means the command ran longer than the probe allows (alone, no sign of a hung runtime: its other calls would fail too), and the kubelet counts a failed probe ("command … timed out") toward its failureThreshold: a readiness probe takes the container out of its Services, a liveness probe restarts it.${before ? ' (Before 1.20 the call waited for the runtime\'s own timeout, and a timeout was only logged as the probe erroring: then it would mean a hung runtime.)' : ''}`);
+  }
+  if (execTimeout || execDeadline) {
     return b.build({
       id: 'runtime-call-errors',
       title: `Exec probe command runs past its timeout (ExecSync ×${n.failures})`,
       severity: 'warning',
       explanation: parts.join(' '),
-      next: 'Run the probe\'s command in the container by hand and time it (`time kubectl exec POD -- CMD`): make it finish well within timeoutSeconds (what it waits on may itself be slow, or the node short of CPU), or raise timeoutSeconds.',
+      next: execTimeout
+        ? 'Make the probe\'s command finish well within timeoutSeconds (what it waits on may itself be slow), or raise timeoutSeconds; on a kubelet before 1.20 do not rely on an exec liveness probe timing out to restart the container.'
+        : 'Run the probe\'s command in the container by hand and time it (`time kubectl exec POD -- CMD`): make it finish well within timeoutSeconds (what it waits on may itself be slow, or the node short of CPU), or raise timeoutSeconds.',
     });
   }
   if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
