@@ -61,6 +61,7 @@ import { podCgroupCleanupFailed } from './detectors/pod-cgroup-cleanup-failed.ts
 import { resourceClaimFailed } from './detectors/resource-claim-failed.ts';
 import { credentialProviderFailed } from './detectors/credential-provider-failed.ts';
 import { staticPodManifestInvalid } from './detectors/static-pod-manifest-invalid.ts';
+import { podForceDeleted } from './detectors/pod-force-deleted.ts';
 import { poststartHookFailed } from './detectors/poststart-hook-failed.ts';
 
 export interface Detector {
@@ -79,7 +80,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, nodeNotRegistered, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed,
+  nodeNameMismatch, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

@@ -2771,4 +2771,18 @@ describe('round 21: real excerpts', () => {
     expect(f.explanation).toContain('the runtime was hung or overloaded');
     expect(f.explanation).toContain('logs them as errored, not as failed');
   });
+
+  it('a REMOVE 2 ms after the DELETE, the kill after it, is a pod deleted without waiting for the kubelet (kubernetes/kubernetes#92126, 1.16)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/92126 — "kubelet ignores the grace period": the object was gone first.
+    const a = fixture('pod-force-deleted-1.log');
+    const f = only(a, 'pod-force-deleted');
+    expect(f.title).toBe('Pod deleted from the API without waiting for the kubelet: kube-system/metrics-server-8f9559cbb-b67qm');
+    expect(a.lines(f)).toEqual([2, 3, 4]);
+    expect(f.explanation).toContain('gone 1.84ms after its deletion began');
+  });
+
+  it('a graceful deletion — containers killed first, then the status manager\'s final DELETE and the REMOVE — is not one (constructed; seed 004)', () => {
+    const a = fixture('pod-force-deleted-constructed.log');
+    expect(a.pods(only(a, 'pod-force-deleted'))).toEqual(['shop/cart-0']);
+  });
 });
