@@ -165,6 +165,12 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     explain: 'Before mounting a block device the mounter checks whether it holds a filesystem (lsblk), and the check failed: the device is not there (an empty name: the volume plugin found no device for the disk), so the mount that follows fails.',
   },
   {
+    // The in-tree RBD plugin (≤1.2x: rbd_util.go, disk_manager.go, rbd.go) mapping a Ceph image with the rbd command.
+    id: 'X247', kind: 'volume.plugin-failed', lane: 'volume', versions: '≤1.2x (in-tree RBD)', v: 0,
+    printf: ['rbd: map error %v{err}', 'rbd: failed to setup mount %s{path} %v{err}', 'failed to attach disk'], text: ['err'],
+    explain: 'The in-tree RBD volume plugin could not map the Ceph image to a block device with `rbd map` (its output says why: no keyring, monitors not reachable, a kernel without the image\'s features), so the pod\'s volume is not mounted and the mount is retried.',
+  },
+  {
     // volume_linux.go's SetVolumeOwnership: a warning at every mount of a volume the pod's fsGroup applies to.
     id: 'X243', kind: 'volume.ownership', lane: 'volume', versions: '1.17+ (printf)', v: 0,
     printf: ['Setting volume ownership for %s{path} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see %s'],

@@ -150,6 +150,15 @@ const OLD_UNIT_PREFIX = 'Unit ';
  * A line another logger in the same process wrote (k3s and rke2 run containerd and their own supervisor under one
  * identifier): logfmt's `time="…" level=…`, a line that starts with its own date or level. Not the rest of a record.
  */
+/**
+ * The line starts with a date (`2016-08-21 00:04:10.812965 …`) that the record's message already quotes: the next line
+ * of a command's log printed inside it, not another program's line.
+ */
+function quotesSameLog(text: string, p: number, recordText: string): boolean {
+  return DATED_OUTPUT.test(text.slice(p, p + 11)) && recordText.includes(text.slice(p, p + 10));
+}
+const DATED_OUTPUT = /^\d{4}-\d\d-\d\d /;
+
 function looksLikeOtherLogger(text: string, p: number): boolean {
   return OTHER_LOGGER_START.test(text.slice(p, p + 24));
 }
@@ -1445,9 +1454,11 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
-    if (w && w.ident && this.sameJournalSecond(w) && !looksLikeOtherLogger(text, p) && !looksLikeDamagedHeader(text, p)) {
+    if (w && w.ident && this.sameJournalSecond(w) && (!looksLikeOtherLogger(text, p) || quotesSameLog(text, p, pending.rec.text)) &&
+      !looksLikeDamagedHeader(text, p)) {
       // journald makes each line of a message printed with newlines in it an entry of its own, under the same
-      // identifier and second, without a klog header: a mount's "Unmounting arguments: …" and "Output: umount: …".
+      // identifier and second, without a klog header: a mount's "Unmounting arguments: …" and "Output: umount: …"
+      // (or the next line of a command's own log the message quotes: rbd's "2016-08-21 00:04:10.81 … auth: …").
       this.counts.continuation++;
       pending.append('\n' + text.slice(p), lastLine);
       return true;

@@ -510,6 +510,13 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('E', 'kubelet.go:2007', 'Error configuring cbr0: exec: "brctl": executable file not found in $PATH'), { text: 'exec: "brctl": executable file not found in $PATH' })),
   entry('X245', 'node.network-setup', 'node-status',
     P(klog('I', 'container_bridge.go:68', 'CBR0 doesn\'t exist, attempting to create it with range: 10.246.0.1/24'), { text: '10.246.0.1/24' })),
+  entry('X247', 'volume.plugin-failed', 'volume',
+    // kubernetes/kubernetes#30959 (2016).
+    P(klog('I', 'rbd_util.go:241', 'rbd: map error exit status 6 2016-08-21 00:04:10.802512 7fdbbe321100 -1 did not load config file, using default settings.'),
+      { text: 'exit status 6 2016-08-21 00:04:10.802512 7fdbbe321100 -1 did not load config file, using default settings.' }),
+    P(klog('E', 'disk_manager.go:61', 'failed to attach disk')),
+    P(klog('E', 'rbd.go:408', 'rbd: failed to setup mount /var/lib/kubelet/pods/d9a5aedf-6768-11e6-8a4f-001e677fb1d7/volumes/kubernetes.io~rbd/pv0001 rbd: map failed exit status 1'),
+      { text: 'rbd: map failed exit status 1', pods: ['/(d9a5aedf-6768-11e6-8a4f-001e677fb1d7)'] })),
   entry('X243', 'volume.ownership', 'volume',
     // istio/istio#20311 (a kind node, 2020).
     P(klog('W', 'volume_linux.go:45', 'Setting volume ownership for /var/lib/kubelet/pods/3d5edba1-6de7-4bab-a2b1-3d86669ce838/volumes/kubernetes.io~projected/istio-token and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699'),

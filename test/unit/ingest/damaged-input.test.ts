@@ -150,6 +150,21 @@ describe('damaged klog lines', () => {
     expect(trace.sources[0].lines).toMatchObject({ klog: 2, continuation: 0 });
   });
 
+  it('journal lines of a command\'s own log that a record quotes (dated as its first line is) continue it, in the same second (kubernetes/kubernetes#30959)', () => {
+    const j = (t: string) => `Aug 21 00:04:20 node-f5 kubelet[151358]: ${t}`;
+    const text = [
+      j('I0821 00:04:20.805749  151358 rbd_util.go:241] rbd: map error exit status 6 2016-08-21 00:04:10.802512 7fdbbe321100 -1 did not load config file, using default settings.'),
+      j('2016-08-21 00:04:10.812965 7fdbbe321100 -1 auth: unable to find a keyring on /etc/ceph/ceph.client.admin.keyring'),
+      j('rbd: sysfs write failed'),
+      j('E0821 00:04:20.805809  151358 disk_manager.go:61] failed to attach disk'),
+      // Another logger's dated line, its date not in the record: not the record's.
+      j('I0821 00:04:20.905809  151358 kubelet.go:1799] SyncLoop (housekeeping)'),
+      j('2019/06/28 18:37:39 http: TLS handshake error from 10.0.0.1:4431: EOF'),
+    ].join('\n');
+    const trace = analyze({ name: 'j.log', data: text });
+    expect(trace.sources[0].lines).toMatchObject({ klog: 3, continuation: 2, unrecognized: 1 });
+  });
+
   it('lines trimmed to their caller alone are records without a time (kinvolk/kube-spawn#13)', () => {
     const text = [
       'kubelet logs:', '```',
