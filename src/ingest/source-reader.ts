@@ -368,7 +368,11 @@ export class SourceReader {
     if (c0 === 96 && text.startsWith('```') && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
     // A list item quoted as inline code (`` `- Jan 14 18:01:55 host kubelet[3044]: …` ``): the backtick and the bullet.
     if (c0 === 96 && text.startsWith('- ', 1) && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
-    return (c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper) ? 1 : 0;
+    if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper)) return 1;
+    // A journal line kept as a comment in a script or config (`  # Feb 02 10:37:19 mars kubelet[303310]: …`).
+    let i = 0;
+    while (i < 8 && text.charCodeAt(i) === 32) i++;
+    return text.startsWith('# ', i) && parseWrapper(text.slice(i + 2), this.probeWrapper) ? i + 2 : 0;
   }
 
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
@@ -398,6 +402,7 @@ export class SourceReader {
     } else if (c0 === 34 /* " */ || c0 === 32) {
       const unquoted = quotedKlogLine(text, this.isWrapped);
       if (unquoted !== undefined) text = unquoted;
+      else if (c0 === 32) text = text.slice(this.pasteMarks(text));
     } else {
       // (A diff's added fence, `+```…`, loses its `+` too, and a fence of four backticks one of them.)
       const fence = text.startsWith('```', 1);

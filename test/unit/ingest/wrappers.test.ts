@@ -156,6 +156,18 @@ describe('CI logs and section headers', () => {
     }
   });
 
+  it('journal lines kept as comments in a script (`  # Feb 02 … mars kubelet-containerd.sh[303310]: …`) keep their host (pdbrown/usernetes)', () => {
+    const text = [
+      'SUPPRESS_ERRORS=(',
+      '  # Feb 02 13:39:08 mars kubelet-containerd.sh[304154]: E0202 13:39:08.127980      90 kubelet.go:1335] "Image garbage collection failed multiple times in a row" err="invalid capacity 0 on image filesystem"',
+      '  "Image garbage collection failed"',
+      ')',
+    ].join('\n');
+    const trace = analyze({ name: 'kubelet.sh', data: text });
+    expect(trace.sources[0].node).toBe('mars');
+    expect(trace.sources[0].lines.klog).toBe(1);
+  });
+
   it('a klog line quoted as a string (cut out of a JSON field with sed): unquoted and read', () => {
     const text = [
       ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',
