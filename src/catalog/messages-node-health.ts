@@ -519,7 +519,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     // --configure-cbr0 (kubelet.go syncNetworkStatus, container_bridge.go): the kubelet makes the pods' bridge itself.
-    id: 'X244', kind: 'node.network-not-ready', lane: 'node-status', versions: '≤1.4 (--configure-cbr0)', v: 0,
+    id: 'X244', kind: 'node.bridge-failed', lane: 'node-status', versions: '≤1.4 (--configure-cbr0)', v: 0,
     printf: ['Error configuring cbr0: %v{err}'], text: ['err'],
     explain: 'With --configure-cbr0 the kubelet creates the pods\' bridge (cbr0) from the node\'s pod CIDR itself; it could not, so it reports the network not configured (the node is not Ready) and tries again at its next status sync.',
   },

@@ -3,7 +3,17 @@
  * so that a detector touches only the kinds it cares about (each list is in time order).
  */
 import { KINDS } from '../catalog/catalog.ts';
+import { minorRange } from '../catalog/fingerprint.ts';
 import type { Trace } from '../model/trace.ts';
+
+/**
+ * The minor versions the kubelet that wrote event e may be, from its source's version range: [lowest, highest]
+ * (0 and Infinity where the range says nothing).
+ */
+export function kubeletMinors(trace: Trace, e: number): [number, number] {
+  const source = trace.sources[trace.events.source[e]];
+  return source ? minorRange(source.versionRange) : [0, Infinity];
+}
 
 export interface FindingContext {
   trace: Trace;

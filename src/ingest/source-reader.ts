@@ -354,7 +354,7 @@ export class SourceReader {
     if (parseWrapper(text, this.probeWrapper)) return this.probeWrapper.kind;
     // A header after a prefix no wrapper reads (a journal line whose month a copy cut off: `9 09:58:07 node
     // kubelet[5738]: E1029 …`) starts a record too: the rest of a cut line hardly holds a whole header so early.
-    if (parseKlogHeaderAt(text, 0, this.probeHeader) || findKlogHeader(text, 0, this.probeHeader, MAX_UNREAD_PREFIX)) return 'klog';
+    if (findKlogHeader(text, 0, this.probeHeader, MAX_UNREAD_PREFIX)) return 'klog';
     // A line trimmed to a syslog date and the caller (datedCallerLine).
     return DATED_CALLER.test(text.slice(0, DATED_CALLER_SCAN)) ? 'dated-caller' : '';
   }

@@ -5,9 +5,8 @@
  * node gets DiskPressure, rejects new pods and evicts. A single failure right after start-up ("failed once. Stats
  * initialization may not have completed yet") is not one.
  */
-import { minorRange } from '../../catalog/fingerprint.ts';
 import type { Detector } from '../detectors.ts';
-import { startTimeOf, type FindingContext } from '../context.ts';
+import { kubeletMinors, startTimeOf, type FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { lastBefore, STARTUP_WINDOW_US } from '../episodes.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
@@ -157,8 +156,7 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
   const when = list.length === 1 ? ` (at ${timeOfEvent(trace, first)}, ${lineRef(trace, first)})`
     : ` (${count(list.length, 'such line')}, from ${timeOfEvent(trace, first)}, ${lineRef(trace, first)}, to ${timeOfEvent(trace, last)}, ${lineRef(trace, last)}: ${duration(spanUs)})`;
   // The eviction manager and the DiskPressure condition came in 1.3.
-  const source = trace.sources[trace.events.source[first]];
-  const noEviction = source !== undefined && minorRange(source.versionRange)[1] < EVICTION_SINCE_MINOR;
+  const noEviction = kubeletMinors(trace, first)[1] < EVICTION_SINCE_MINOR;
   return b.build({
     id: 'image-gc-failing',
     title: `Image garbage collection failing: ${lowSet ? `its thresholds are set far below the defaults (${thresholds.high}%)` : cause.title}`,

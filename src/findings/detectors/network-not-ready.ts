@@ -7,14 +7,14 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { groupEpisodes, isStartupTransient, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { CATALOG, kindId } from '../../catalog/catalog.ts';
+import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const KUBENET = /Kubenet does not have netConfig|lack of PodCIDR/i;
-const CBR0_ENTRY = CATALOG.findIndex((entry) => entry.id === 'X244');
+const BRIDGE_FAILED = kindId('node.bridge-failed');
 const BRCTL = /"brctl": executable file not found/;
 const MAX_GAP_US = 60e6;
 /** Network not ready for longer than this is a node that will not become Ready on its own soon. */
@@ -26,7 +26,7 @@ export const networkNotReady: Detector = {
     const ev = ctx.trace.events;
     const matching: number[] = [];
     // (≤1.23's "Unable to update cni config: No networks found" is the dockershim's own word for it.)
-    for (const e of ctx.ofKinds(['node.network-not-ready', 'event.network-not-ready', 'node.cni-config', 'pw.sync-error'])) {
+    for (const e of ctx.ofKinds(['node.network-not-ready', 'node.bridge-failed', 'event.network-not-ready', 'node.cni-config', 'pw.sync-error'])) {
       if (ev.kind[e] === SYNC_ERROR && !ctx.text(e).includes('network is not ready')) continue;
       matching.push(e);
     }
@@ -47,20 +47,18 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   }
   const spanUs = ev.timeUs[ep.last] - ev.timeUs[ep.first];
   const transient = isStartupTransient(ctx, ep) && pods.size === 0;
+  // Old kubelets' --configure-cbr0: the kubelet's own bridge set-up failed (no runtime involved).
+  const cbr0 = ep.sample.some((e) => ev.kind[e] === BRIDGE_FAILED);
   const parts = [
     (ep.count === 1
       ? `At ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)})`
       : `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')},`) +
-      ` the runtime reported its pod network not ready${detail ? ` ("${clip(detail, KUBENET.test(detail) ? 220 : 160)}")` : ''}.`,
-    'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
+      ` ${cbr0 ? 'the kubelet could not set up the pods\' bridge (cbr0)' : 'the runtime reported its pod network not ready'}${detail ? ` ("${clip(detail, KUBENET.test(detail) ? 220 : 160)}")` : ''}.`,
+    cbr0
+      ? 'Until it can, the kubelet counts its network as not configured: the node reports NotReady ("network not configured correctly") and pods that need the pod network do not start; it tries again at its next network status sync.'
+      : 'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
   if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);
-  // Old kubelets' --configure-cbr0: the kubelet's own bridge set-up failed (no runtime involved).
-  const cbr0 = ep.sample.some((e) => ev.msg[e] === CBR0_ENTRY);
-  if (cbr0) {
-    parts[0] = parts[0].replace('the runtime reported its pod network not ready', 'the kubelet could not set up the pods\' bridge (cbr0)');
-    parts[1] = 'Until it can, the kubelet counts its network as not configured: the node reports NotReady ("network not configured correctly") and pods that need the pod network do not start; it tries again at its next network status sync.';
-  }
   if (cbr0) parts.push(BRCTL.test(detail) ? 'The kubelet runs `brctl` (bridge-utils) and `ip` itself to make cbr0, and could not find brctl in its PATH: a kubelet run in a container or a wrapper (rkt fly, hyperkube) sees its own filesystem and PATH, not the host\'s.' : 'The kubelet makes cbr0 itself from the node\'s pod CIDR (--configure-cbr0) with brctl and ip.');
   // The dockershim's kubenet plugin (≤1.23) has no network config until the node has a pod CIDR.
   const kubenet = KUBENET.test(detail);

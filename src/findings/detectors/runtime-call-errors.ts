@@ -10,9 +10,8 @@
  * (`CatalogEntry.cri`); a caller's line with the same error, for the same call, within a moment of the failure is
  * that failure logged again: it is evidence, not another failure.
  */
-import { minorRange } from '../../catalog/fingerprint.ts';
 import type { Detector } from '../detectors.ts';
-import type { FindingContext } from '../context.ts';
+import { kubeletMinors, type FindingContext } from '../context.ts';
 import { eventsNear } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
@@ -260,13 +259,13 @@ function describe(ctx: FindingContext, n: Group): Finding {
   // DeadlineExceeded is the probe's command running too long, and the probe fails ("command … timed out"). Only
   // the gRPC code counts: the dockershim's "code = Unknown desc = operation timeout: context deadline exceeded" is
   // an error, and the probe errors.
-  const source = trace.sources[ev.source[first]];
+  const [minorLo, minorHi] = kubeletMinors(trace, first);
   const execDeadline = !execTimeout && calls.every((c) => c.name === 'ExecSync' && GRPC_DEADLINE.test(c.sample)) && classes.size === 1 &&
-    classes.has('deadline exceeded') && (!source || minorRange(source.versionRange)[1] >= EXEC_PROBE_TIMEOUT_MINOR);
+    classes.has('deadline exceeded') && minorHi >= EXEC_PROBE_TIMEOUT_MINOR;
   if (execTimeout) {
     parts.push(`The deadline is the exec's own, ${execTimeout[1]} — an exec probe's timeoutSeconds: the probe's command ran longer than the probe allows; the runtime answered, it was not hung. Before 1.20 such a timeout was logged as the probe erroring, never counted as a failure, so a liveness probe that always timed out never restarted the container; from 1.20 (ExecProbeTimeout) it counts as a failure.`);
   } else if (execDeadline) {
-    const before = source && minorRange(source.versionRange)[0] < EXEC_PROBE_TIMEOUT_MINOR;
+    const before = minorLo < EXEC_PROBE_TIMEOUT_MINOR;
     parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}. From 1.20 the kubelet gives an exec probe's call the probe's timeoutSeconds as its deadline, so DeadlineExceeded means the command ran longer than the probe allows (alone, no sign of a hung runtime: its other calls would fail too), and the kubelet counts a failed probe ("command … timed out") toward its failureThreshold: a readiness probe takes the container out of its Services, a liveness probe restarts it.${before ? ' (Before 1.20 the call waited for the runtime\'s own timeout, and a timeout was only logged as the probe erroring: then it would mean a hung runtime.)' : ''}`);
   }
   if (execTimeout || execDeadline) {

@@ -6,12 +6,11 @@
  */
 import { parseGoDurationUs } from '../../util/time.ts';
 import type { Detector } from '../detectors.ts';
-import type { FindingContext } from '../context.ts';
+import { kubeletMinors, type FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { clip } from '../text-scan.ts';
 import { kindId } from '../../catalog/catalog.ts';
-import { minorRange } from '../../catalog/fingerprint.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
 import type { Finding } from '../../model/trace.ts';
@@ -78,8 +77,7 @@ export const runtimeDown: Detector = {
 
 /** The event's source is a kubelet older than 1.13, whose "down" also meant "not succeeded yet since the start". */
 function saysDownForNotYet(ctx: FindingContext, e: number): boolean {
-  const source = ctx.trace.sources[ctx.trace.events.source[e]];
-  return source !== undefined && minorRange(source.versionRange)[1] < NOT_YET_SINCE_MINOR;
+  return kubeletMinors(ctx.trace, e)[1] < NOT_YET_SINCE_MINOR;
 }
 
 /**

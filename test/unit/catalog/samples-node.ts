@@ -505,7 +505,7 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X246', 'node.image-list-failed', 'node-status',
     // kubernetes/kubernetes#27169 (1.2).
     P(klog('E', 'kubelet.go:2936', 'Error getting image list: API error (500): layer does not exist'), { text: 'API error (500): layer does not exist' })),
-  entry('X244', 'node.network-not-ready', 'node-status',
+  entry('X244', 'node.bridge-failed', 'node-status',
     // kubernetes/kubernetes#12852, coreos/bugs#1229 (1.0–1.2).
     P(klog('E', 'kubelet.go:2007', 'Error configuring cbr0: exec: "brctl": executable file not found in $PATH'), { text: 'exec: "brctl": executable file not found in $PATH' })),
   entry('X245', 'node.network-setup', 'node-status',
