@@ -53,6 +53,12 @@ export class PendingRecord {
     return this.parts[this.count - 1].endsWith(suffix);
   }
 
+  /** The last `n` characters of the text so far (of its last piece). */
+  tail(n: number): string {
+    const last = this.parts[this.count - 1];
+    return last.length <= n ? last : last.slice(last.length - n);
+  }
+
   /** Adds `s` to the text and stretches the record to physical line `lastLine`. */
   append(s: string, lastLine: number): void {
     this.extendTo(lastLine);

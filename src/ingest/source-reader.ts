@@ -7,13 +7,14 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
+import { continuesAtSplitPoint, SPLIT_POINT_TAIL_CHARS } from './split-points.ts';
 import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
 import { HardWraps, MID_ELLIPSIS, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
 import {
-  bulletEnd, copyWrapper, CriStream, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
+  bulletEnd, copyWrapper, CriStream, parseIsoTimestamp, type IsoParts, hostPrefixBefore, isZoneOnly, loneHostName, klogYearNearWrapper, newWrapper, parseWrapper, unwrapLogfmt, wrapperTimeOfDayUs, wrapperYearlessUs, yearInText,
   type Wrapper,
   type WrapperKind,
 } from './wrappers.ts';
@@ -69,6 +70,22 @@ const CLI_LOGRUS_LINE = /^(?:FATA|ERRO)\[\d{4}\] /;
 const MAX_WRAPPED_MESSAGE_LINES = 12;
 /** Zones differ from UTC by whole quarter hours. */
 const QUARTER_HOUR_US = 15 * 60e6;
+/** A klog clock this far behind the journal's, past zones, lagged it (journalTimeOnKlogClock). */
+const MIN_CLOCK_LAG_US = 2e6;
+/** A line's own time this far from the journal's, past zones, does not say when the journal received it. */
+const MAX_OWN_TIME_SKEW_US = 2e6;
+
+/** A time-of-day difference as the nearest signed gap (within half a day either way). */
+function signedDayGap(dUs: number): number {
+  const g = ((dUs % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
+  return g > US_PER_DAY / 2 ? g - US_PER_DAY : g;
+}
+
+/** A time-of-day difference past whole quarter hours (the part no zone explains). */
+function pastQuarterHours(dUs: number): number {
+  const g = signedDayGap(dUs);
+  return g - Math.round(g / QUARTER_HOUR_US) * QUARTER_HOUR_US;
+}
 const US_PER_S = 1e6;
 /** Records whose text is searched for Windows' words whatever their severity (source-notes.ts windowsTextSignal). */
 const WINDOWS_WORDS_RECORDS = 2000;
@@ -334,6 +351,8 @@ export class SourceReader {
   }
 
   /** A line with a wrapper's prefix. */
+  private readonly isoParts: IsoParts = { year: 0, month: 0, epochUs: 0 };
+
   private readonly isWrapped = (text: string): boolean => parseWrapper(text, this.probeWrapper);
 
   /** How a line starts a record: its wrapper's kind, 'klog', 'json'; '' if it does not start like one. */
@@ -369,6 +388,13 @@ export class SourceReader {
     // A list item quoted as inline code (`` `- Jan 14 18:01:55 host kubelet[3044]: …` ``): the backtick and the bullet.
     if (c0 === 96 && text.startsWith('- ', 1) && parseWrapper(text.slice(3), this.probeWrapper)) return 3;
     if ((c0 === 43 /* + */ || c0 === 96 /* ` */) && parseWrapper(text.slice(1), this.probeWrapper)) return 1;
+    // A line number a viewer or editor put before a journal line (`3 Mar 12 10:49:32 host kubelet[23221]: …`), after a
+    // stray backtick too. (Journal dates never start with the day.)
+    const from = c0 === 96 ? 1 : 0;
+    let d = from;
+    while (d < from + 6 && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
+    if (d > from && text.charCodeAt(d) === 32 && ((text.charCodeAt(d + 1) | 32) >= 97 && (text.charCodeAt(d + 1) | 32) <= 122) && parseWrapper(text.slice(d + 1), this.probeWrapper) &&
+      this.probeWrapper.ident) return d + 1;
     // A journal line kept as a comment in a script or config (`  # Feb 02 10:37:19 mars kubelet[303310]: …`).
     let i = 0;
     while (i < 8 && text.charCodeAt(i) === 32) i++;
@@ -411,8 +437,9 @@ export class SourceReader {
       // closing fence.
       if (marks) {
         // (A bulleted inline-code line, `` `- …` ``, closes with one backtick.)
-        const bullet = marks === 3 && c0 === 96 && text.charCodeAt(1) === 45;
-        const closing = c0 !== 96 ? 0 : (marks === 1 && !fence) || bullet ? 1 : marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
+        // (Inline code — a bulleted line, `` `- …` ``, or a numbered one, `` `3 Mar … ``, too — closes with one backtick.)
+        const inline = c0 === 96 && !text.startsWith('```');
+        const closing = inline ? 1 : c0 === 96 && marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
         const cut = closing === 1 ? (text.length > marks + 1 && text.endsWith('`') ? 1 : 0) : closing;
         text = text.slice(marks, text.length - cut);
       }
@@ -1023,7 +1050,7 @@ export class SourceReader {
     // level=error msg="Failed to remove cgroup" error="…"`, under the kubelet's own identifier.
     const logrus = !crash && !error && !deprecated && inJournal && this.programs.isKubeletIdent(w!.ident) ? LOGRUS_LINE.exec(text.slice(p, p + 80)) : null;
     if (!crash && !error && !deprecated && !logrus) return false;
-    const timeUs = this.headerlessTimeUs(w);
+    const timeUs = logrus ? this.ownTimeOnKlogClock(text, p + 6, w!) : this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
     const severity = crash ? Severity.Fatal : error ? Severity.Error : logrus ? LOGRUS_SEVERITY[logrus[1]] : Severity.Warning;
     this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, severity, crash);
@@ -1163,7 +1190,7 @@ export class SourceReader {
     }
     if (unit.startsWith('snap.')) unit = unit.slice(5);
     if (!unit || (message !== p && !isKubeletName(unit)) || !isServiceManagerMessage(text.slice(message))) return false;
-    const timeUs = this.headerlessTimeUs(w);
+    const timeUs = this.journalTimeOnKlogClock(w);
     if (!Number.isFinite(timeUs)) return false;
     // The record before it goes first: its identifier may be what tells the kubelet's.
     this.flush();
@@ -1201,6 +1228,38 @@ export class SourceReader {
     }
     const prev = this.pending?.rec;
     return prev && Number.isFinite(prev.yearlessUs) ? prev.yearlessUs : w ? wrapperYearlessUs(w) : NaN;
+  }
+
+  /**
+   * The time of a headerless line, on the klog clock, when the klog clock lagged the journal's: the kubelet's lines
+   * reached journald late (a blocked output; k3s under load), and a line that did not wait with them — the service
+   * manager's, or one that states its own time (ownTimeOnKlogClock) — is at the journal's time, moved by the zones
+   * alone, not by the lag. (In a journal of whole seconds, not before the record before it within its second.) As
+   * headerlessTimeUs when there was no lag.
+   */
+  private journalTimeOnKlogClock(w: Wrapper): number {
+    const todUs = wrapperTimeOfDayUs(w);
+    if (!Number.isFinite(todUs) || !Number.isFinite(this.clockWrapperTodUs)) return this.headerlessTimeUs(w);
+    const lagUs = this.clockResidualUs();
+    if (lagUs > -MIN_CLOCK_LAG_US) return this.headerlessTimeUs(w);
+    const us = this.clockKlogUs - lagUs + signedDayGap(todUs - this.clockWrapperTodUs);
+    const prevUs = this.lastRecordUs;
+    return todUs % US_PER_S === 0 && prevUs > us && prevUs - us < US_PER_S ? prevUs : us;
+  }
+
+  /**
+   * The time of a headerless line that states its own (logrus' `time="2019-06-28T18:37:39.014193136Z"`, at `at`), on
+   * the klog clock: journalTimeOnKlogClock's, with the fraction of a second the journal's own time left out — when the
+   * line's time agrees with the journal's, zones apart.
+   */
+  private ownTimeOnKlogClock(text: string, at: number, w: Wrapper): number {
+    const todUs = wrapperTimeOfDayUs(w);
+    const lagUs = this.clockResidualUs();
+    if (!Number.isFinite(todUs) || !Number.isFinite(this.clockWrapperTodUs) || lagUs > -MIN_CLOCK_LAG_US ||
+      parseIsoTimestamp(text, at, this.isoParts) < 0) return this.headerlessTimeUs(w);
+    const ownUs = pastQuarterHours(this.isoParts.epochUs % US_PER_DAY - todUs);
+    if (Math.abs(ownUs) > MAX_OWN_TIME_SKEW_US) return this.headerlessTimeUs(w);
+    return this.clockKlogUs - lagUs + signedDayGap(todUs - this.clockWrapperTodUs) + ownUs;
   }
 
   /** How far the klog clock was ahead of the wrapper's at the last record showing both, past whole quarter hours (zones). */
@@ -1438,6 +1497,13 @@ export class SourceReader {
       // / `.458777724 +0100 … Message:[…]}`): the rest, which closes it, follows with no separator.
       this.counts.continuation++;
       pending.append(text.slice(p), lastLine);
+      return true;
+    }
+    if (continuesAtSplitPoint(pending.tail(SPLIT_POINT_TAIL_CHARS), text, p)) {
+      // The poster broke the line where the kubelet's message always goes on (split-points.ts).
+      this.counts.continuation++;
+      pending.trimEnd();
+      pending.append(' ' + text.slice(p).trim(), lastLine);
       return true;
     }
     if (c === 32) {

@@ -14,6 +14,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import type { Finding, PodInfo, Trace } from '../../model/trace.ts';
 import { printedMessage } from '../../model/trace-query.ts';
+import { Severity } from '../../ingest/klog-header.ts';
 import { causeByWords, lastEventOn, type Cause as BaseCause } from '../causes.ts';
 import { clip, isWriteConflict, NODE_NOT_FOUND } from '../text-scan.ts';
 import { burstCount } from '../episodes.ts';
@@ -387,8 +388,12 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   // The lease controller says when it retries ("will retry in 7s"); the status loop and informers retry every 10 s.
   const retryIn = list.slice(0, 20).map((e) => /will retry in ([0-9][0-9.a-zµ]{0,12})\b/.exec(eventRawText(trace, e, 600))?.[1]).find((r) => r !== undefined);
   const end = Math.max(last, lastEventOn(trace, g.node));
-  const afterUs = ev.timeUs[end] - ev.timeUs[last];
-  parts.push(afterUs >= QUIET_AFTER_US
+  // (The kubelet's process ending after the last failure is why no more came, not a sign it got through.)
+  const exit = processEndAfter(ctx, g.node, last);
+  const afterUs = ev.timeUs[exit >= 0 ? exit : end] - ev.timeUs[last];
+  parts.push(exit >= 0 && afterUs >= QUIET_AFTER_US
+    ? `No more failures of this kind came in the ${duration(afterUs)} before the kubelet's process ended (${lineRef(trace, exit)}): nothing in the log says it got through again.`
+    : afterUs >= QUIET_AFTER_US
     ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`
     : oneMoment
       ? `The log shows only this one moment: the kubelet tries again ${retryIn ? `in ${retryIn}, as its line says` : 'every 10 s'}, so a lasting outage shows as the same failures repeating — a longer stretch of the log tells.`
@@ -449,4 +454,15 @@ function unregistered(ctx: FindingContext, node: number, last: number): 'failed'
 function noCertSentence(trace: Trace, g: Stretch): string {
   const first = g.byKind.get(WHAT[NO_CERT][0])![0];
   return `The kubelet also says it has had no valid client certificate for over 5 min (${lineRef(trace, first)}): a node still bootstrapping, or its certificate lost. It can get one only once the API server answers.`;
+}
+
+const PROCESS_END = ['service.exited', 'service.failed', 'service.killed', 'service.oom', 'service.stopped'].map(kindId);
+
+/** The first event on the node after `after` that ends the kubelet's process (the service manager's word, or a fatal line), or -1. */
+function processEndAfter(ctx: FindingContext, node: number, after: number): number {
+  const ev = ctx.trace.events;
+  for (let e = after + 1; e < ev.count; e++) {
+    if (ev.node[e] === node && (PROCESS_END.includes(ev.kind[e]) || ev.severity[e] === Severity.Fatal)) return e;
+  }
+  return -1;
 }

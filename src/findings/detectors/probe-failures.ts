@@ -21,6 +21,11 @@ const SYNC_PROBE = kindId('syncloop.probe');
 const STARTUP_GRACE_US = 2 * 60e6;
 /** Below this many failures nothing is reported (one failure during start-up is routine). */
 const MIN_FAILURES = 2;
+/**
+ * A probe sent to no host (`dial tcp :2379`, `http://:8080/…`): the probe named no host and the kubelet had no IP for
+ * the pod when it built it (prober.go takes the pod IP from the status it keeps). Never routine, so one is reported.
+ */
+const NO_HOST = /\bdial (?:tcp|udp)[46]? :(\d{1,5}):|\bhttps?:\/\/:(\d{1,5})\//;
 
 interface Group {
   pod: number;
@@ -60,7 +65,8 @@ export const probeFailures: Detector = {
         continue;
       }
       const starting = startingSince.get(pod);
-      if (starting !== undefined && ev.kind[e] !== SUCCEEDED && ev.timeUs[e] - starting <= STARTUP_GRACE_US) continue;
+      // (A probe sent to no host is no start-up failure: it is counted whenever it comes.)
+      if (starting !== undefined && ev.kind[e] !== SUCCEEDED && ev.timeUs[e] - starting <= STARTUP_GRACE_US && !NO_HOST.test(ctx.text(e))) continue;
       // A probe lane is one pod's probe of one type on one container; a line may name the container itself. Numbers,
       // not strings, as the key: most of these events are successes of healthy probes.
       const lane = trace.lanes[ev.lane[e]];
@@ -86,7 +92,7 @@ export const probeFailures: Detector = {
     const out: Finding[] = [];
     const reported = new Set<number>();
     for (const g of groups.values()) {
-      if (g.failures < MIN_FAILURES) continue;
+      if (g.failures < MIN_FAILURES && !g.events.some((e) => NO_HOST.test(ctx.text(e)))) continue;
       out.push(describe(ctx, g));
       if (g.probe === 'readiness') reported.add(g.pod);
     }
@@ -211,9 +217,16 @@ function describe(ctx: FindingContext, g: Group): Finding {
   // The probe worker throws an errored run's result away (prober/worker.go: "Prober error, throw away the result"):
   // it never counts toward failureThreshold, and the probe's result stays what it was.
   if (g.errored === g.failures) return describeErrored(ctx, g, b, spanUs, output);
-  parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}${output ? `; output "${clip(output, 120)}"` : ''}.`);
+  const when = g.failures === 1 ? `once, at ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)})`
+    : `${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}`;
+  parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${when}${output ? `; output "${clip(output, 120)}"` : ''}.`);
+  const noHost = g.events.find((e) => NO_HOST.test(ctx.text(e)));
+  if (noHost !== undefined) {
+    const port = NO_HOST.exec(ctx.text(noHost))!;
+    parts.push(`It went to no host (":${port[1] ?? port[2]}", ${lineRef(trace, noHost)}): a probe that names none is sent to the pod's IP, taken from the status the kubelet keeps, and the kubelet had none for it — the pod's status not known to it yet (a static pod while the API server is down: kubernetes#67204). An empty host dials this node's loopback, so the probe reached the container only if it is on the host network and listens there; otherwise the failure says nothing about the container, and a liveness probe failing so restarts a healthy one.`);
+  }
   if (g.errored) parts.push(`${count(g.errored, 'run')} of them errored (the probe could not be run or its answer read): the kubelet throws those results away, and only the others count toward failureThreshold.`);
-  parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
+  if (g.failures > 1) parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
   if (g.probe === 'readiness') {
     parts.push('A readiness failure restarts nothing: after failureThreshold consecutive failures the probe worker sets the result to Failure, the status manager marks the container not ready and the pod is removed from its Services\' endpoints until a probe succeeds again.');
   } else {
@@ -221,10 +234,10 @@ function describe(ctx: FindingContext, g: Group): Finding {
   }
   return b.build({
     id: 'probe-failures',
-    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe failing for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
-    severity: sustained ? 'warning' : 'info',
+    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe ${noHost !== undefined ? 'sent to no host' : 'failing'} for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
+    severity: sustained || noHost !== undefined ? 'warning' : 'info',
     explanation: parts.join(' '),
-    next: 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
+    next: noHost !== undefined ? 'Check that the pod has an IP in its status (`kubectl get pod -o wide`; for a static pod, whether the API server answers the kubelet); give a host-network pod\'s probe an explicit host (`host: 127.0.0.1` and a listener there) so it does not depend on the pod\'s status.' : 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
   });
 }
 

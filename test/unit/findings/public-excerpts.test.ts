@@ -2785,4 +2785,44 @@ describe('round 21: real excerpts', () => {
     const a = fixture('pod-force-deleted-constructed.log');
     expect(a.pods(only(a, 'pod-force-deleted'))).toEqual(['shop/cart-0']);
   });
+
+  it('a liveness probe sent to no host ("dial tcp :2379") is reported even once and in the container\'s first minutes: the kubelet had no IP for the pod (kubernetes/kubernetes#67204)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/67204 — static etcd pod: with the API server down the probe was built without PodStatus.
+    const a = fixture('probe-failures-4.log');
+    const f = only(a, 'probe-failures');
+    expect(f.title).toBe('Liveness probe sent to no host for etcd in kube-system/master-etcd-origin-ci-ig-m-vqm9 (1×)');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([11]);
+    expect(f.explanation).toContain('failed once, at 00:01:42.327689 (line 11)');
+    expect(f.explanation).toContain('It went to no host (":2379", line 11)');
+    expect(f.next).toContain('host: 127.0.0.1');
+  });
+
+  it('the error a poster put on its own line after "(durationBeforeRetry 2m2s)." is the rest of the record: the secret\'s TearDown busy (kubernetes/kubernetes#65110)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/65110 — pods stuck Terminating: secret volumes' TearDown "device or resource busy".
+    const a = fixture('volume-op-failing-10.log');
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toContain('UnmountVolume.TearDown failing');
+    expect(f.title).toContain('the mount is still in use');
+    expect(f.explanation).toContain('The retry back-off reached 2m2s');
+    expect(a.trace.sources[0].lines.continuation).toBe(1);
+  });
+
+  it('journal lines numbered by a viewer (`3 Mar 12 …`, one in inline code) keep their host (kubernetes/kubernetes#100166)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/100166 — lease and node status requests time out; nodes flap NotReady.
+    const a = fixture('api-server-unreachable-19.log');
+    expect(a.trace.sources[0].node).toBe('njscsjfwzx2');
+    const f = only(a, 'api-server-unreachable');
+    expect(a.lines(f)).toEqual([4, 6]);
+  });
+
+  it('k3s\'s fatal logrus line is at its own time when the klog lines reached the journal late, and the API failures before it did not end because the kubelet got through (k3s-io/k3s#587)', () => {
+    // https://github.com/k3s-io/k3s/issues/587 — klog times 18:36:48–54 logged at 18:37:39; the fatal at 18:37:39.014.
+    const a = fixture('kubelet-exited-23.log');
+    const exit = only(a, 'kubelet-exited');
+    expect(exit.explanation).toContain('at 18:37:39.014193 (line 5)');
+    const api = only(a, 'api-server-unreachable');
+    expect(api.explanation).toContain('No more failures of this kind came in the 44.14s before the kubelet\'s process ended (line 5)');
+    expect(api.explanation).not.toContain('the kubelet got through again');
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { analyze, countedLines, eventRows, fixture } from './ingest-helpers.ts';
+import { analyze, countedLines, eventRows, fixture, readRecords } from './ingest-helpers.ts';
 
 const ADD = (t: string, pod: string) => `I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
 const enc = new TextEncoder();
@@ -203,6 +203,18 @@ describe('damaged klog lines', () => {
     const trace = analyze({ name: 'k.md', data: 'Kubelet hangs since:\n`E0229 18:31:47.064312    3429 kubelet.go:2341] Failed cleaning pods: cannot connect to Docker endpoint`\n' });
     expect(eventRows(trace).map((r) => r.where)).toEqual(['k.md:2']);
     expect(trace.strings[trace.events.text[0]]).toBe('cannot connect to Docker endpoint');
+  });
+
+  it('the error a poster broke onto its own line where the kubelet\'s message always goes on is the record\'s rest; prose there is not (kubernetes/kubernetes#65110)', () => {
+    const record = 'E0614 19:34:44.845970    8529 nestedpendingoperations.go:267] Operation for "\\"kubernetes.io/secret/uid-1-token\\" (\\"uid-1\\")" failed. No retries permitted until 2018-06-14 19:36:46.845913615 +0200 CEST m=+1842.055811319 (durationBeforeRetry 2m2s).';
+    const rest = 'Error: "UnmountVolume.TearDown failed for volume \\"token\\" : device or resource busy"';
+    const joined = analyze({ name: 'p.md', data: ['```', record, rest, '```'].join('\n') });
+    expect(joined.sources[0].lines).toMatchObject({ klog: 1, continuation: 1 });
+    expect(readRecords([record, rest].join('\n')).records[0].text).toContain('(durationBeforeRetry 2m2s). Error: "UnmountVolume.TearDown failed');
+    // Not after another message, nor a line that starts otherwise.
+    for (const [a, b] of [[record.replace('(durationBeforeRetry 2m2s).', 'done.'), rest], [record, 'Error was seen on three nodes']]) {
+      expect(analyze({ name: 'p.md', data: ['```', a, b, '```'].join('\n') }).sources[0].lines.continuation, b).toBe(0);
+    }
   });
 
   it('the last line of a source, cut by the paste with no mark, is read as the message it begins (a line before it is not)', () => {

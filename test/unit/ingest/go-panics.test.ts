@@ -207,6 +207,39 @@ describe('Go panics and goroutine dumps', () => {
       expect(runDetectors(trace).filter((f) => f.id === 'kubelet-exited')).toEqual([]);
     });
 
+    it('klog lines that reached the journal late: a logrus line at its own time and systemd\'s at the journal\'s, the lag not added to them (k3s-io/k3s#587)', () => {
+      const k = (time: string, rest: string, ident = 'k3s[30703]') => `Jun 28 ${time} k3s ${ident}: ${rest}`;
+      const trace = analyze({ name: 'journal.txt', data: [
+        k('18:37:39', 'E0628 18:36:48.753554   30703 controller.go:115] failed to ensure node lease exists, will retry in 200ms, error: timeout'),
+        k('18:37:39', 'E0628 18:36:54.870908   30703 kubelet_node_status.go:340] Error updating node status, will retry: error getting node "k3s": timeout'),
+        k('18:37:39', 'time="2019-06-28T18:37:39.014193136Z" level=fatal msg="leaderelection lost for k3s"'),
+        k('18:37:39', 'k3s.service: Main process exited, code=exited, status=1/FAILURE', 'systemd[1]'),
+      ].join('\n') });
+      expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.sev}`)).toEqual([
+        '2019-06-28 18:36:48.753554 journal.txt:1 E',
+        '2019-06-28 18:36:54.870908 journal.txt:2 E',
+        // 44 s after the record before it, as the journal and its own time say — not at that record's klog time.
+        '2019-06-28 18:37:39.014193 journal.txt:3 F',
+        // Whole seconds: the process's end is not put before the line that ended it, in its second.
+        '2019-06-28 18:37:39.014193 journal.txt:4 E',
+      ]);
+    });
+
+    it('a logrus line whose own time disagrees with the journal\'s, or with no lag, is timed as before', () => {
+      const k = (time: string, rest: string) => `Jun 28 ${time} k3s k3s[30703]: ${rest}`;
+      const rows = (lines: string[]) => eventRows(analyze({ name: 'j.txt', data: lines.join('\n') })).map((r) => r.at);
+      // No lag: the journal's clock moved on 2 s from the record before it.
+      expect(rows([
+        k('18:37:37', 'E0628 18:37:37.500000   30703 kubelet_node_status.go:340] Error updating node status, will retry: timeout'),
+        k('18:37:39', 'time="2019-06-28T18:37:39.014193136Z" level=fatal msg="leaderelection lost for k3s"'),
+      ])[1]).toBe('2019-06-28 18:37:39.000000');
+      // A lag, but the line's own time is a minute off the journal's: the lag stays.
+      expect(rows([
+        k('18:37:39', 'E0628 18:36:54.870908   30703 kubelet_node_status.go:340] Error updating node status, will retry: timeout'),
+        k('18:37:39', 'time="2019-06-28T18:38:40.014193136Z" level=fatal msg="leaderelection lost for k3s"'),
+      ])[1]).toBe('2019-06-28 18:36:54.870908');
+    });
+
     it('a crash report alone (the start of a journal excerpt) takes the journal\'s time; another program\'s is not the kubelet\'s', () => {
       const trace = analyze({ name: 'journal.txt', data: [
         j('09:14:02', 'panic: assignment to entry in nil map'),

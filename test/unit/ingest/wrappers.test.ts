@@ -168,6 +168,18 @@ describe('CI logs and section headers', () => {
     expect(trace.sources[0].lines.klog).toBe(1);
   });
 
+  it('journal lines numbered by a viewer (`3 Mar 12 …`), one quoted as inline code: the number is no part of them, the host is kept', () => {
+    const line = 'Mar 12 10:49:32 node-a kubelet[23221]: E0312 10:49:32.719846   23221 controller.go:178] failed to update node lease, error: timeout';
+    for (const text of [`\`3 ${line}\``, `3 ${line}`, `117 ${line}`]) {
+      const trace = analyze({ name: 'n.log', data: text });
+      expect([trace.sources[0].lines.klog, trace.sources[0].node], text).toEqual([1, 'node-a']);
+      expect(trace.strings[trace.events.text[0]] ?? '', text).not.toContain('`');
+    }
+    // A journal line whose month a copy cut off (`9 09:58:07 …`) is not taken for a numbered one.
+    const cut = analyze({ name: 'c.log', data: '12 10:49:32 node-a kubelet[23221]: E0312 10:49:32.719846   23221 controller.go:178] failed' });
+    expect(cut.sources[0].lines.klog).toBe(1);
+  });
+
   it('a klog line quoted as a string (cut out of a JSON field with sed): unquoted and read', () => {
     const text = [
       ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',

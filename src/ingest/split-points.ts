@@ -1,0 +1,31 @@
+/**
+ * Places where a kubelet message always goes on, with how its rest begins. A paste that broke the line there (an
+ * issue's author putting the error on a line of its own) left the rest on the next line with no header:
+ *
+ *   E0614 … nestedpendingoperations.go:267] Operation for "…" failed. No retries permitted until … (durationBeforeRetry 2m2s).
+ *   Error: "UnmountVolume.TearDown failed for volume …"
+ *
+ * Only the kubelet's own fixed wording counts, so prose after a record is never taken for its rest.
+ */
+interface SplitPoint {
+  /** The record's text so far ends so (tested on its last characters only). */
+  ends: RegExp;
+  /** And the next line starts with this. */
+  next: string;
+}
+
+const SPLIT_POINTS: readonly SplitPoint[] = [
+  // nestedpendingoperations.go (≤1.18 wording): "… (durationBeforeRetry 2m2s). Error: …"
+  { ends: /\(durationBeforeRetry [0-9a-zµ.]{1,24}\)\.\s*$/, next: 'Error: ' },
+];
+
+/** How many of the record's last characters are looked at. */
+export const SPLIT_POINT_TAIL_CHARS = 64;
+
+/** Whether `line` from `p` is the rest of a message whose text so far ends with `tail`. */
+export function continuesAtSplitPoint(tail: string, line: string, p: number): boolean {
+  for (const s of SPLIT_POINTS) {
+    if (line.startsWith(s.next, p) && s.ends.test(tail)) return true;
+  }
+  return false;
+}
