@@ -286,6 +286,20 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The dockershim\'s CNI call failed for a sandbox: adding it to the pod network (the sandbox is not created and the pod stays ContainerCreating, retried) or removing it (its IP and endpoint may leak); the error is the plugin\'s own.',
   },
   {
+    // dockershim's helpers.go: Docker refused a create because a container of the name exists; it tries to remove that
+    // one (for containers too, in the sandbox's words) and, if it is gone, creates under a random name.
+    id: 'X248', kind: 'runtime.name-conflict', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ['Unable to create pod sandbox due to conflict. Attempting to remove sandbox %q{containerID}'],
+    text: ['containerID'],
+    explain: 'Docker already has a container of the name the kubelet asked for (its pod, container and restart attempt): the dockershim removes that old container and the create is retried.',
+  },
+  {
+    id: 'X249', kind: 'runtime.conflict-remove-failed', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ['Failed to remove the conflicting container %q{containerID}: %v{err}'],
+    text: ['err'],
+    explain: 'The dockershim could not remove the old container that holds the name it needs (Docker refuses to remove one still running): the create keeps failing until that container is gone.',
+  },
+  {
     id: 'X136', kind: 'pleg.write-status', lane: 'pleg', versions: '≤1.20', v: 4, podNameFirst: true,
     // The status dump starts with the pod's UID: %+v (≤1.17, `&{ID:<uid> Name:…`) or %#v (`&container.PodStatus{ID:"<uid>", …`).
     printf: ['PLEG: Write status for %s{pod}: &{ID:%s{podUID} %v', 'PLEG: Write status for %s{pod}: &container.PodStatus{ID:%q{podUID}, %v',

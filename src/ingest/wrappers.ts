@@ -635,6 +635,15 @@ function structuredDataEnd(s: string, p: number): number {
 function parseIdentOnly(s: string, w: Wrapper): boolean {
   let p = 1;
   while (p < 64 && isHostChar(s.charCodeAt(p))) p++;
+  // `host1 kubelet[1537]: W1017 …`: the host kept, the date cut away — only before a klog header, so that prose
+  // (`See kubelet[123]: …`) is not taken for a host.
+  let identStart = 0;
+  if (s.charCodeAt(p) === 32) {
+    identStart = p + 1;
+    p = identStart;
+    while (p < identStart + 64 && isHostChar(s.charCodeAt(p))) p++;
+    if (p === identStart) return false;
+  }
   if (s.charCodeAt(p) !== 91 /* [ */) return false;
   const identEnd = p;
   p++;
@@ -643,11 +652,15 @@ function parseIdentOnly(s: string, w: Wrapper): boolean {
   if (p === pidStart || s.charCodeAt(p) !== 93 /* ] */ || s.charCodeAt(p + 1) !== 58 /* : */) return false;
   p += 2;
   if (p < s.length && s.charCodeAt(p) !== 32) return false;
+  if (identStart > 0 && !KLOG_START.test(s.slice(p + 1, p + 7))) return false;
   w.kind = 'journald-ident';
-  w.ident = s.slice(0, identEnd);
+  w.ident = s.slice(identStart, identEnd);
+  if (identStart > 0) w.host = s.slice(0, identStart - 1);
   w.payloadStart = Math.min(s.length, p + 1);
   return true;
 }
+/** A klog header's severity and date (`W1017 `). */
+const KLOG_START = /^[IWEF]\d{4} /;
 
 /** systemd unit types: a name ending so is a unit's, never a host's. */
 const UNIT_SUFFIX = /\.(service|scope|socket|slice|mount|timer|target)$/;

@@ -10,6 +10,7 @@
  * is the old one's (a kubelet in a container may get the same pid again): the log cannot say when the old process
  * stopped writing.
  */
+import { ASSUMED_NODE_NAME } from './source-segment.ts';
 import { KINDS } from '../catalog/catalog.ts';
 import { KUBELET_START_KINDS } from './machines.ts';
 import { Severity } from '../ingest/klog-header.ts';
@@ -182,7 +183,9 @@ export function describeRestart(trace: Trace, r: KubeletRestart): string {
     if (since && since.us >= p.fromUs && since.us <= r.startUs) {
       return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: the \`systemctl status\` pasted with it (line ${since.line}) has this process running since ${since.text}, so the restart was then`;
     }
-    return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between`;
+    // (Lines that name no node may be two nodes' — two excerpts a document quotes —: said so.)
+    const unnamed = trace.nodes[r.node]?.name === ASSUMED_NODE_NAME ? '; no line names the node, so the two processes may also be two nodes\' kubelets' : '';
+    return `${head}, ${formatDurationUs(r.startUs - p.fromUs)} after ${old}: no line shows the one stop or the other start, so the restart was somewhere in between${unnamed}`;
   }
   const gap = formatDurationUs(r.startUs - p.fromUs);
   if (p.exitEvent < 0) return `${head}, ${gap} after ${old}; no line says how it ended`;

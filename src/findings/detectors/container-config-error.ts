@@ -9,7 +9,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { eventRawText, recordedEventMessage } from '../../model/trace-query.ts';
 import { clip, clipMiddle, failedActions } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
@@ -46,6 +46,25 @@ export const containerConfigError: Detector = {
     for (const e of ctx.ofKind('pw.sync-error')) {
       if (ev.pod[e] < 0) continue;
       for (const a of failedActions(ctx.text(e))) {
+        if (!REASONS.has(a.reason)) continue;
+        const key = `${ev.pod[e]}/${a.target}/${a.reason}`;
+        let g = groups.get(key);
+        if (!g) {
+          if (groups.size >= MAX_GROUPS) continue;
+          g = { pod: ev.pod[e], container: a.target, reason: a.reason, events: [], total: 0, error: '', subPath: -1 };
+          groups.set(key, g);
+        }
+        g.total++;
+        if (g.events.length < 200) g.events.push(e);
+        if (!g.error && a.detail) g.error = a.detail;
+      }
+    }
+    // The FailedSync Events the kubelet recorded (≤1.x printed them: `reason: 'FailedSync' Error syncing pod, skipping:
+    // failed to "StartContainer" …`) say the same, for pods whose sync errors themselves are not in the log.
+    const fromSyncErrors = new Set([...groups.values()].map((g) => g.pod));
+    for (const e of ctx.ofKind('event.failed-sync')) {
+      if (ev.pod[e] < 0 || fromSyncErrors.has(ev.pod[e])) continue;
+      for (const a of failedActions(recordedEventMessage(trace, e))) {
         if (!REASONS.has(a.reason)) continue;
         const key = `${ev.pod[e]}/${a.target}/${a.reason}`;
         let g = groups.get(key);
@@ -104,12 +123,14 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   // Docker's "Conflict. The container name … is already in use by container …" (containerd's "is reserved for" is an
   // earlier create still running after a timeout, which clears by itself: not this).
   const nameHeld = g.reason === 'CreateContainerError' && /is already in use by container/.test(g.error);
+  // The kubelet's own step before the runtime (≤1.5's dockertools): its run options for the container could not be made.
+  const runOptions = g.reason === 'RunContainerError' && g.error.startsWith('GenerateRunContainerOptions');
   const volumeUnreadable = /error resolving symlinks in[^\n]{0,600}permission denied/.test(subPathRaw);
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    subPath || `${g.reason} means ${REASONS.get(g.reason)}.`,
+    subPath || (runOptions ? runOptionsSentence(g.error) : `${g.reason} means ${REASONS.get(g.reason)}.`),
     'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean).join(' ');
@@ -124,8 +145,17 @@ function describe(ctx: FindingContext, g: Failure): Finding {
       ? 'On the node, try to read the volume\'s directory as root (`ls /var/lib/kubelet/pods/<uid>/volumes/<plugin>/<volume>`); check the storage behind it (for CephFS, `ceph status` and its metadata servers; for NFS, the server and its export\'s root squashing) and its client\'s log (`dmesg`).'
       : g.subPath >= 0
       ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'
+      : runOptions
+      ? 'On the node, look at the pod\'s directory (`ls /var/lib/kubelet/pods/<uid>/`: its etc-hosts file and volumes) while the error repeats, and at what removes files there (a cleanup job, a tmpwatch on the kubelet\'s root directory, the kubelet\'s own orphaned-pod cleanup); deleting the pod makes a new one with a fresh directory.'
       : g.reason === 'CreateContainerConfigError'
       ? 'Run kubectl describe pod to see the event\'s message; check that every ConfigMap, Secret and key the container references (env, envFrom, volumes) exists in the pod\'s namespace, that subPath volumes can be created, and the securityContext (runAsNonRoot / runAsUser) against the image\'s user.'
       : 'Run kubectl describe pod to see the event\'s message; read the runtime\'s log for the container (journalctl -u containerd / crio), and check the image\'s entrypoint and architecture, the mounts and the securityContext.',
   });
+}
+
+/** RunContainerError from GenerateRunContainerOptions: the kubelet's step, not the runtime's; what it names. */
+function runOptionsSentence(error: string): string {
+  const hosts = /etc-hosts: no such file or directory/.test(error);
+  return 'This RunContainerError is the kubelet\'s own: before asking the runtime to run the container it generates the container\'s run options (its mounts, environment, DNS and hosts files), and that failed' +
+    (hosts ? ' — the pod\'s hosts file, which the kubelet writes into the pod\'s directory under /var/lib/kubelet/pods/ and mounts as /etc/hosts, was not there: the directory was cleaned up (or never completed) while the pod still ran.' : '.');
 }

@@ -26,6 +26,8 @@ const STATUS_ERROR = kindId('node.status-error');
 /** Registration after a start takes seconds; "not found" this long after the start (or for this long) is no start-up race. */
 const MIN_MISSING_US = 30e6;
 const MAX_EVIDENCE = 20;
+/** "Not found" lines in a short excerpt with no start before them: this many say more than a start's first moment. */
+const MIN_EXCERPT_LINES = 3;
 
 interface Missing {
   node: number;
@@ -35,7 +37,7 @@ interface Missing {
 
 export const nodeNotRegistered: Detector = {
   id: 'node-not-registered',
-  detect(ctx) {
+  detect(ctx, earlier) {
     const trace = ctx.trace;
     const ev = trace.events;
     const byNode = new Map<number, Missing>();
@@ -49,15 +51,17 @@ export const nodeNotRegistered: Detector = {
       if (!g.name && m[1]) g.name = m[1];
     }
     const out: Finding[] = [];
+    // (A node name that is not the credentials' explains the "not found" of a short excerpt: node-name-mismatch, which runs first.)
+    const misnamed = earlier.some((f) => f.id === 'node-name-mismatch');
     for (const g of byNode.values()) {
-      const f = describe(ctx, g);
+      const f = describe(ctx, g, misnamed);
       if (f) out.push(f);
     }
     return out;
   },
 };
 
-function describe(ctx: FindingContext, g: Missing): Finding | undefined {
+function describe(ctx: FindingContext, g: Missing, misnamed: boolean): Finding | undefined {
   const trace = ctx.trace;
   const ev = trace.events;
   const first = g.lines[0];
@@ -79,7 +83,11 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
   // The node status loop runs only once the kubelet has registered its Node (or with registerNode false): a status
   // update told "not found" is no start-up race, however short the stretch.
   const statusUpdates = g.lines.filter((e) => ev.kind[e] === STATUS_ERROR);
-  if (missingUs < MIN_MISSING_US && !statusUpdates.length) return undefined;
+  if (missingUs < MIN_MISSING_US && !statusUpdates.length) {
+    // A few seconds of "not found" with no start before them (a pasted excerpt): a start-up race or a node that never
+    // registers — the excerpt cannot tell, and says so.
+    return !Number.isFinite(sinceUs) && g.lines.length >= MIN_EXCERPT_LINES && !registration.length && !misnamed ? describeMoment(ctx, g, missingUs) : undefined;
+  }
 
   const b = new FindingBuilder(trace);
   for (const e of g.lines.slice(0, MAX_EVIDENCE)) b.evidence(e);
@@ -145,5 +153,23 @@ function describe(ctx: FindingContext, g: Missing): Finding | undefined {
     severity: missingUs >= 5 * 60e6 || failures.length ? 'error' : 'warning',
     explanation: parts.join(' '),
     next,
+  });
+}
+
+/** Too short a stretch to tell a start-up race from a node that never registers, and no start in the log: told as that. */
+function describeMoment(ctx: FindingContext, g: Missing, spanUs: number): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  for (const e of g.lines.slice(0, MAX_EVIDENCE)) b.evidence(e);
+  b.nodeLanes(g.node, ['node-status']);
+  const first = g.lines[0];
+  const last = g.lines[g.lines.length - 1];
+  const name = g.name ? `"${g.name}"` : 'of this kubelet';
+  return b.build({
+    id: 'node-not-registered',
+    title: `Node ${name} not found by its kubelet (${count(g.lines.length, 'line')} in ${duration(spanUs)})`,
+    severity: 'info',
+    explanation: `The kubelet cannot find its own Node object ${name}: ${count(g.lines.length, 'line')} say "not found", from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}). The log holds neither the kubelet's start nor any registration attempt, and spans too little to tell which this is: the first seconds after a start, before the Node is registered (routine), or a node that never registers — the API server not up (on a control-plane node, its static pod not running yet), or the registration refused — where nothing works for the node and kubeadm init or join waits until it times out.`,
+    next: '`journalctl -u kubelet | grep -iE "regist|Unable to|failed"` for the registration attempts and their errors; on a control-plane node `crictl ps -a | grep kube-apiserver` and its log; `kubectl get nodes` to compare the names.',
   });
 }

@@ -299,6 +299,10 @@ function describe(ctx: FindingContext, n: Group): Finding {
       next: 'If it goes on for the same container ID, the runtime still lists a container it cannot open: remove it with the runtime\'s tools (crictl rm, docker rm) and read the runtime\'s log. On Windows with dockershim (hcsshim "does not exist"), see kubernetes/kubernetes#91575.',
     });
   }
+  // The container's name (pod, container, attempt) is held: by an earlier create still going on (containerd), or by an
+  // old container of that name (Docker). The runtime answered; each retry asks for the same name.
+  const held = calls.every((c) => c.name === 'CreateContainer') ? HELD_NAME.exec(calls[0].sample) : null;
+  if (held) return describeHeldName(ctx, b, parts, n, held);
   // An image reference the runtime cannot even parse: an answer about the name, not the runtime's health.
   const badReference = calls.every((c) => c.sample.includes('invalid reference format'));
   if (badReference) {
@@ -365,5 +369,45 @@ function describe(ctx: FindingContext, n: Group): Finding {
       : docker
       ? 'Docker is not answering the kubelet: check the daemon (`systemctl status docker`, `docker info`) and its log for these minutes (`journalctl -u docker`), that its socket is where the kubelet looks (--docker-endpoint, unix:///var/run/docker.sock), and node pressure (disk, PIDs, memory).'
       : 'Read the runtime\'s own log and restart history for these minutes (journalctl -u containerd / crio / docker), check its socket and its health (crictl info), and node pressure (disk, PIDs, memory).',
+  });
+}
+
+/**
+ * containerd's `failed to reserve container name "<container>_<pod>_<ns>_<uid>_<attempt>": … is reserved for "<id>"`
+ * and Docker's `Conflict. The container name "/k8s_<container>_<pod>_<ns>_<uid>_<attempt>" is already in use by
+ * container "<id>"`: the name (1 or 3), the holder (2 or 4).
+ */
+const HELD_NAME = /failed to reserve container name \\?"([^"\\]{1,400})\\?":[^\n]{0,600}? is reserved for \\?"([0-9a-f]{6,64})|The container name \\?"\/?([^"\\]{1,400})\\?" is already in use by container \\?"?([0-9a-zA-Z]{4,64})/;
+
+/** The pod, container and attempt a runtime's container name spells (`[k8s_]<container>_<pod>_<ns>_<uid>_<attempt>`). */
+function podOfContainerName(name: string): { container: string; pod: string; namespace: string; uid: string; attempt: string } | undefined {
+  const parts = (name.startsWith('k8s_') ? name.slice(4) : name).split('_');
+  if (parts.length !== 5 || !/^\d{1,6}$/.test(parts[4])) return undefined;
+  return { container: parts[0], pod: parts[1], namespace: parts[2], uid: parts[3], attempt: parts[4] };
+}
+
+function describeHeldName(ctx: FindingContext, b: FindingBuilder, parts: string[], n: Group, held: RegExpExecArray): Finding {
+  const trace = ctx.trace;
+  const containerd = held[1] !== undefined;
+  const name = held[1] ?? held[3];
+  const holder = (held[2] ?? held[4]).slice(0, 12);
+  const who = podOfContainerName(name);
+  const pod = who ? trace.pods.findIndex((p) => p.uid === who.uid || (p.name === who.pod && p.namespace === who.namespace)) : -1;
+  if (pod >= 0) b.pod(pod);
+  const what = who ? `container ${who.container} of ${who.namespace}/${who.pod} (restart attempt ${who.attempt})` : 'the container';
+  // dockershim's own try at removing the old container, refused because it still runs (helpers.go).
+  const running = eventsNear(ctx, ctx.ofKinds(['runtime.conflict-remove-failed']), n.node, trace.events.timeUs[n.events[0]] - 5e6, trace.events.timeUs[n.events[0]] + 1, 3);
+  for (const e of running) b.evidence(e);
+  parts.push(containerd
+    ? `containerd refused the name of ${what}: an earlier CreateContainer for the same container and attempt still holds it (container ${holder}). A create the kubelet stopped waiting for (its runtime request timeout, 2 minutes by default) goes on inside containerd — a slow disk, an image being unpacked, a loaded node — and every retry asks for the same name, so each fails at once until that first create ends.`
+    : `Docker already has a container (${holder}) under the name the kubelet gives ${what}${running.length ? `, and it is still running: the kubelet's attempt to remove it was refused (${lineRef(trace, running[0])})` : ''}. The kubelet names each container by its pod and restart attempt, so an old container of that name — left by a kubelet or Docker restart, or one the kubelet lost track of — blocks the create, and each retry fails the same way.`);
+  return b.build({
+    id: 'runtime-call-errors',
+    title: `Container name still held${who ? ` for ${who.container} in ${who.namespace}/${who.pod}` : ''} (CreateContainer ×${n.failures})`,
+    severity: 'warning',
+    explanation: parts.join(' '),
+    next: containerd
+      ? 'If it clears within minutes, nothing is needed. If it repeats, find what the first create waits for in containerd\'s log (`journalctl -u containerd`: the holder\'s ID) and the node\'s disk latency; `crictl ps -a` shows the holder, and restarting containerd releases a create that never ends.'
+      : `Look at the holder on the node (\`docker ps -a | grep ${holder}\`, \`docker inspect ${holder}\`): if it is an old instance of this container, stop and remove it (\`docker rm -f ${holder}\`) and the next sync creates the container; find why the kubelet lost it (a Docker or kubelet restart).`,
   });
 }

@@ -321,6 +321,12 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'plugins.go:405', 'Calling network plugin cni to set up pod "web-0_default"'), { text: '' }),
     P(klog('I', 'cni.go:347', `Adding default_web-0/${SANDBOX} to network flannel/cbr0 netns "/proc/4121/ns/net"`)),
     P(klog('I', 'cni.go:353', `Added default_web-0/${SANDBOX} to network cbr0: IP4:{IP:{IP:10.244.1.17 Mask:ffffff00} Gateway:10.244.1.1}`))),
+  entry('X248', 'runtime.name-conflict', 'runtime',
+    // kubernetes/kubernetes#97153 (dockershim, 2020).
+    P(klog('W', 'helpers.go:286', 'Unable to create pod sandbox due to conflict. Attempting to remove sandbox "0edb2f8a1c3d"'), { text: '0edb2f8a1c3d', cid: '0edb2f8a1c3d' })),
+  entry('X249', 'runtime.conflict-remove-failed', 'runtime',
+    P(klog('E', 'helpers.go:291', 'Failed to remove the conflicting container "0edb2f8a1c3d": Error response from daemon: You cannot remove a running container 0edb2f8a1c3d. Stop the container before attempting removal or force remove'),
+      { text: 'Error response from daemon: You cannot remove a running container 0edb2f8a1c3d. Stop the container before attempting removal or force remove', cid: '0edb2f8a1c3d' })),
   entry('X174', 'runtime.sandbox-network-failed', 'runtime',
     // microsoft/SDN#298 (Windows, 1.13): the CNI plugin could not create the sandbox's HNS endpoint.
     P(klog('E', 'cni.go:310', `Error adding network: error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)`),

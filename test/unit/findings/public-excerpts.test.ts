@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-kit.ts';
 import { kindName } from '../../../src/catalog/catalog.ts';
 import { printedMessage } from '../../../src/model/trace-query.ts';
+import { describeRestart, kubeletRestarts } from '../../../src/model/kubelet-restarts.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -2826,3 +2827,53 @@ describe('round 21: real excerpts', () => {
     expect(api.explanation).not.toContain('the kubelet got through again');
   });
 });
+
+describe('round 22 of public excerpts', () => {
+  it('a third of a second of "node not found" with no start or registration in the excerpt is told as what it cannot tell apart (kubernetes/kubeadm#1153)', () => {
+    // https://github.com/kubernetes/kubeadm/issues/1153 — kubeadm init stuck on node "node01" not found (SELinux, per the commenter).
+    const a = fixture('node-not-registered-4.log');
+    const f = only(a, 'node-not-registered');
+    expect(f.title).toBe('Node "node01" not found by its kubelet (4 lines in 302.4ms)');
+    expect(f.severity).toBe('info');
+    expect(a.lines(f)).toEqual([4, 5, 7, 8]);
+    expect(f.explanation).toContain('spans too little to tell which this is');
+  });
+
+  it('a lone control-plane container in CrashLoopBackOff: the advice names the cgroup drivers, not only the container (kubernetes/kubernetes#106464)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/106464 — kubeadm 1.22 on cgroup v2: the kubelet stopped the static pods.
+    const f = only(fixture('crashloop-backoff-8.log'), 'crashloop-backoff');
+    expect(f.next).toContain('crictl ps -a --name kube-controller-manager');
+    expect(f.next).toContain('cgroup drivers differ');
+    expect(f.next).not.toContain('the cause is in the container');
+  });
+
+  it('containerd\'s "failed to reserve container name" is an earlier create still holding the name, its pod read from the name (containerd/containerd#9545)', () => {
+    // https://github.com/containerd/containerd/issues/9545 — kube-apiserver stuck in CreateContainerError.
+    const f = only(fixture('runtime-call-errors-19.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Container name still held for kube-apiserver in kube-system/kube-apiserver-kiv-cp-v48fw (CreateContainer ×1)');
+    expect(f.explanation).toContain('an earlier CreateContainer for the same container and attempt still holds it (container 7c54f31e3fc8)');
+  });
+
+  it('Docker\'s name conflict with a running container, the dockershim\'s refused removal beside it; a journal line without its date keeps its host (kubernetes/kubernetes#97153)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/97153 — kube-flannel's attempt 10 blocked by the old container, still running.
+    const a = fixture('runtime-call-errors-20.log');
+    expect(a.trace.sources[0].node).toBe('host1');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container name still held for kube-flannel in kube-system/kube-flannel-ds-xrc4r (CreateContainer ×1)');
+    expect(a.lines(f)).toEqual([5, 6]);
+    expect(f.explanation).toContain('and it is still running: the kubelet\'s attempt to remove it was refused (line 5)');
+    expect(f.next).toContain('docker rm -f 0edbxxxx');
+  });
+
+  it('a FailedSync Event with RunContainerError from GenerateRunContainerOptions is the kubelet\'s own step failing; two pids on an unnamed node may be two nodes (kubernetes/kubernetes#43418)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/43418 — the pod's etc-hosts missing; two samples from different days.
+    const a = fixture('container-config-error-6.log');
+    const f = only(a, 'container-config-error');
+    expect(f.title).toBe('RunContainerError for container test of f1536932-f7ef-40c1-9fe8-2460b9d40d46/9d442dee-49e4-45a0-9522-961a3a7f925b');
+    expect(a.lines(f)).toEqual([4]);
+    expect(f.explanation).toContain('This RunContainerError is the kubelet\'s own');
+    expect(f.explanation).toContain('the pod\'s hosts file');
+    expect(describeRestart(a.trace, kubeletRestarts(a.trace)[0])).toContain('may also be two nodes\' kubelets');
+  });
+});
+

@@ -180,6 +180,13 @@ describe('CI logs and section headers', () => {
     expect(cut.sources[0].lines.klog).toBe(1);
   });
 
+  it('a journal line whose date was cut away keeps its host before a klog header (`host1 kubelet[1537]: W1017 …`); prose of that shape is not read so', () => {
+    const trace = analyze({ name: 'h.log', data: 'host1 kubelet[1537]: W1017 13:43:54.773608    1537 helpers.go:286] Unable to create pod sandbox due to conflict. Attempting to remove sandbox "0edb2f8a1c3d"' });
+    expect([trace.sources[0].lines.klog, trace.sources[0].node]).toEqual([1, 'host1']);
+    const prose = analyze({ name: 'p.log', data: 'See kubelet[1537]: it said nothing useful' });
+    expect(prose.sources[0].lines.klog).toBe(0);
+  });
+
   it('a klog line quoted as a string (cut out of a JSON field with sed): unquoted and read', () => {
     const text = [
       ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',
