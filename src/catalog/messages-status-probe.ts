@@ -127,7 +127,7 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X139', kind: 'status.get-failed', lane: 'status-manager', versions: '1.21+', v: 0,
-    msg: ['Failed to get status for pod'], text: ['err'],
+    msg: ['Failed to get status for pod'], text: ['err', 'error'],
     explain: 'Before writing a pod\'s status the status manager reads the pod from the API server; that read failed, so the status is not written this time.',
   },
   {

@@ -25,6 +25,8 @@
  * Lines held here keep the numbers they were read with: a joined line spans the physical lines it came from.
  */
 
+import { findGutter, withoutGutter, type Gutter } from './wrap-gutter.ts';
+
 /** Said (in the source's info at line 0) when cut lines were joined back; model/trace-query.ts reads it. */
 export const WRAPS_JOINED = 'were joined back';
 
@@ -69,6 +71,8 @@ export class HardWraps {
    */
   chopped = 0;
   choppedWidth = 0;
+  /** The indentation a viewer put before each wrapped row, found in the same first lines, taken out (wrap-gutter.ts). */
+  gutter: Gutter | undefined;
   private deciding = true;
   private probe: WrappedLine[] = [];
   private probeChars = 0;
@@ -85,7 +89,7 @@ export class HardWraps {
 
   /** Decided, and not hard-wrapped: lines need not come through here. */
   get passThrough(): boolean {
-    return !this.deciding && this.width === 0;
+    return !this.deciding && this.width === 0 && !this.gutter;
   }
 
   /** Lines are held here (the first lines while deciding, or a line of the width). */
@@ -96,6 +100,7 @@ export class HardWraps {
   /** The next physical line; the lines now complete are appended to `out`, in order. */
   add(line: WrappedLine, out: WrappedLine[]): void {
     if (!this.deciding) {
+      if (this.gutter) line.text = withoutGutter(line.text, this.gutter);
       this.join(line, out);
       return;
     }
@@ -129,6 +134,8 @@ export class HardWraps {
     this.deciding = false;
     const lines = this.probe;
     this.probe = [];
+    this.gutter = findGutter(lines.map((l) => l.text));
+    if (this.gutter) for (const line of lines) line.text = withoutGutter(line.text, this.gutter);
     const cut = cutWidth(lines, this.startsRecord);
     if (!cut.width) [this.choppedWidth, this.chopped] = choppedAt(lines, this.startsRecord);
     this.width = cut.width;
@@ -141,6 +148,10 @@ export class HardWraps {
   }
 
   private join(line: WrappedLine, out: WrappedLine[]): void {
+    if (!this.width) {
+      out.push(line);
+      return;
+    }
     const held = this.held;
     if (held) {
       this.held = undefined;

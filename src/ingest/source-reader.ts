@@ -395,9 +395,13 @@ export class SourceReader {
     while (d < from + 6 && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
     if (d > from && text.charCodeAt(d) === 32 && ((text.charCodeAt(d + 1) | 32) >= 97 && (text.charCodeAt(d + 1) | 32) <= 122) && parseWrapper(text.slice(d + 1), this.probeWrapper) &&
       this.probeWrapper.ident) return d + 1;
-    // A journal line kept as a comment in a script or config (`  # Feb 02 10:37:19 mars kubelet[303310]: …`).
+    // A journal line kept as a comment in a script or config (`  # Feb 02 10:37:19 mars kubelet[303310]: …`), or with
+    // the pager's quit key glued to it (`qMay 07 20:17:55 host systemd[1]: …`: `journalctl -f` views pasted one after
+    // another, each left with q).
     let i = 0;
-    while (i < 8 && text.charCodeAt(i) === 32) i++;
+    while (i < 8 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+    if (text.charCodeAt(i) === 113 /* q */ && text.charCodeAt(i + 1) >= 65 && text.charCodeAt(i + 1) <= 90 &&
+      parseWrapper(text.slice(i + 1), this.probeWrapper) && this.probeWrapper.ident) return i + 1;
     return text.startsWith('# ', i) && parseWrapper(text.slice(i + 2), this.probeWrapper) ? i + 2 : 0;
   }
 

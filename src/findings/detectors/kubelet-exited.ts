@@ -13,7 +13,7 @@ import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import { Severity } from '../../ingest/klog-header.ts';
-import type { Finding } from '../../model/trace.ts';
+import type { Finding, Trace } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
@@ -24,6 +24,8 @@ const FAILED = kindId('node.kubelet-failed');
 const STATE_RESTORE_FAILED = kindId('node.state-restore-failed');
 /** Failure lines without a pid this close together are one exit's. */
 const ONE_EXIT_US = 1e6;
+/** A record's pid when it printed one (0: none; all ones: a headerless line's, -1 stored unsigned). */
+const knownPid = (pid: number) => pid !== 0 && pid !== 0xffffffff;
 /** Fatal records that are kubelet-panic's: the Go runtime's crash report and the crash handler's line. */
 const PANIC_KINDS = new Set([kindId('node.crash'), kindId('node.panic')]);
 /** A failure this soon after a kubelet start is a start-up failure. */
@@ -103,7 +105,7 @@ const CAUSES: readonly Cause[] = [
   {
     id: 'flags', words: ['unknown flag', 'kubelet flag'], title: 'a command-line flag it does not accept',
     why: 'A flag on its command line is unknown to this version or has a bad value: releases remove flags (--api-servers in 1.8, the dockershim\'s --network-plugin in 1.24, --container-runtime in 1.27).',
-    next: 'Fix or remove the flag where the service sets it (/var/lib/kubelet/kubeadm-flags.env, /etc/default/kubelet or /etc/sysconfig/kubelet, the systemd drop-ins under /etc/systemd/system/kubelet.service.d), preferring the config file for settings.',
+    next: 'Fix or remove the flag where the service sets it (/var/lib/kubelet/kubeadm-flags.env, /etc/default/kubelet or /etc/sysconfig/kubelet, the systemd drop-ins under /etc/systemd/system/kubelet.service.d; on MicroK8s /var/snap/microk8s/current/args/kubelet, on k3s and RKE2 the kubelet-arg entries of their config.yaml under /etc/rancher/), preferring the config file for settings.',
   },
   {
     // Before 'configuration': the kubelet words it "invalid configuration", but the value is usually right and the
@@ -418,14 +420,32 @@ function lastWithin(ev: FindingContext['trace']['events'], list: ArrayLike<numbe
 }
 
 /** The highest restart counter systemd reported per node (`Scheduled restart job, restart counter is at N.`). */
-function restartCounters(ctx: FindingContext): Map<number, number> {
+/** systemd's restart counter on a node: its highest value, and its first and last lines (their values differ or not). */
+interface RestartCounter { max: number; first: number; last: number }
+
+function restartCounters(ctx: FindingContext): Map<number, RestartCounter> {
   const ev = ctx.trace.events;
-  const out = new Map<number, number>();
+  const out = new Map<number, RestartCounter>();
   for (const e of ctx.ofKind('service.restart')) {
     const n = ev.num[e];
-    if (Number.isFinite(n) && n > (out.get(ev.node[e]) ?? 0)) out.set(ev.node[e], n);
+    if (!Number.isFinite(n)) continue;
+    const c = out.get(ev.node[e]);
+    if (!c) out.set(ev.node[e], { max: n, first: e, last: e });
+    else { c.max = Math.max(c.max, n); c.last = e; }
   }
   return out;
+}
+
+/**
+ * How often systemd restarted the kubelet, from its counter: time over restarts between its first and last lines —
+ * right where views of the journal pasted one after another leave gaps that the exits alone would average in. NaN
+ * when the counter does not say.
+ */
+function restartEveryUs(trace: Trace, c: RestartCounter | undefined): number {
+  if (!c) return NaN;
+  const ev = trace.events;
+  const restarts = ev.num[c.last] - ev.num[c.first];
+  return restarts > 0 ? (ev.timeUs[c.last] - ev.timeUs[c.first]) / restarts : NaN;
 }
 
 /** The error the line reports: its err (or, for a printf F line, its message after the header). */
@@ -457,7 +477,7 @@ function isStartupFailure(ctx: FindingContext, e: number): boolean {
 
 /** The last event on a node (the log goes on that far there). */
 /** `failures`: every failure on the group's node, in time order; `restarts`: systemd's restart counter there. */
-function describe(ctx: FindingContext, g: Exit, failures: readonly number[], restarts: number | undefined): Finding {
+function describe(ctx: FindingContext, g: Exit, failures: readonly number[], counter: RestartCounter | undefined): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
   const b = new FindingBuilder(trace);
@@ -469,14 +489,23 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], res
   const exits = g.events.filter((e, i) => {
     if (i === 0) return true;
     const prev = g.events[i - 1];
-    return ev.pid[e] !== ev.pid[prev] || (ev.pid[e] === 0 && ev.timeUs[e] - ev.timeUs[prev] > ONE_EXIT_US);
+    // (A line without a pid of its own — the command's stderr, timed by a journal's whole second — within a second of
+    // another is the same exit's.)
+    const near = ev.timeUs[e] - ev.timeUs[prev] <= ONE_EXIT_US;
+    if ((!knownPid(ev.pid[e]) || !knownPid(ev.pid[prev])) && near) return false;
+    return ev.pid[e] !== ev.pid[prev] || (ev.pid[e] === 0 && !near);
   });
   const first = exits[0];
   const last = exits[exits.length - 1];
   const n = exits.length;
+  const restarts = counter?.max;
+  const everyUs = restartEveryUs(trace, counter);
+  const cadence = Number.isFinite(everyUs)
+    ? `about every ${duration(Math.round(everyUs))} as systemd's restart counter tells (${ev.num[counter!.first]} at ${lineRef(trace, counter!.first)}, ${ev.num[counter!.last]} at ${lineRef(trace, counter!.last)})`
+    : `about every ${duration(Math.round((ev.timeUs[last] - ev.timeUs[first]) / (n - 1)))} (its service manager starts it again each time)`;
   const when = n === 1
     ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
-    : `${count(n, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), about every ${duration(Math.round((ev.timeUs[last] - ev.timeUs[first]) / (n - 1)))} (its service manager starts it again each time)`;
+    : `${count(n, 'time')}, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${cadence}`;
   const parts = [g.byService
     ? `The kubelet's process ended${g.atStartup ? ' during its start-up' : ''} ${when}, as systemd tells ("${clip(g.error, 120)}"), with no line of its own before it.`
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,

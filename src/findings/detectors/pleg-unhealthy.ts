@@ -21,6 +21,13 @@ const NEVER = 'pleg has yet to be successful';
 /** Go prints a zero last-relist time as the largest duration (2562047h47m…): no relist since the start. */
 const NEVER_US = 1e5 * 3600e6;
 const MAX_GAP_US = 6 * 60e6;
+/** The sync loop's back-off between skipped iterations doubles from 100 ms up to this (kubelet.go syncLoop). */
+const SKIP_BACKOFF_MAX_US = 5e6;
+
+/** How the lines say PLEG never relisted: the words themselves, or Go's zero time as the largest duration. */
+function neverWords(ctx: FindingContext, ep: Episode): string {
+  return ctx.text(ep.first).includes(NEVER) ? `"${NEVER}"` : '"last seen active 2562047h47m16.85s ago", Go\'s way to print a time never set';
+}
 
 export const plegUnhealthy: Detector = {
   id: 'pleg-unhealthy',
@@ -71,7 +78,11 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   // where the excerpt leaves out its start (k3s and kubeadm logs print this within a second of every start).
   const allNever = never === seen.length;
   const firstRelistPending = allNever && ev.timeUs[ep.last] - ev.timeUs[ep.first] < STARTUP_WINDOW_US;
-  const transient = (isStartupTransient(ctx, ep) || firstRelistPending) && longestUs < 0;
+  // The sync loop's skips back off from 0.1 s to 5 s: lines 5 s apart come after some seconds of skipping already. With
+  // no start in the log, lines that say "never" that long are no start's first moment to be sure of.
+  const gaps = ep.sample.slice(1).map((e, k) => ev.timeUs[e] - ev.timeUs[ep.sample[k]]);
+  const longWait = firstRelistPending && ep.startEvent < 0 && gaps.length >= 2 && gaps.every((g) => g >= SKIP_BACKOFF_MAX_US * 0.9);
+  const transient = (isStartupTransient(ctx, ep) || (firstRelistPending && !longWait)) && longestUs < 0;
   // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
   // A network plugin's error is the runtime answering: no sign of a runtime that hangs.
   const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 40)
@@ -83,8 +94,18 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   const parts: string[] = [];
   if (transient && ep.startEvent >= 0) {
     parts.push(`Within the first minute after the kubelet start at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}) PLEG had not completed its first relist yet (${count(ep.count, 'line')}), so the sync loop waited. This is normal start-up noise unless it goes on.`);
+  } else if (longWait) {
+    parts.push(`Every line says PLEG has never completed a relist in this kubelet process (${neverWords(ctx, ep)}; ${count(ep.count, 'line')}, ${timeOfEvent(trace, ep.first)} to ${timeOfEvent(trace, ep.last)}, ${lineRef(trace, ep.first)}), so the sync loop handles no pod change. Right after a start that lasts a second or two; these lines are already at the sync loop's longest back-off (5 s apart), so it had been waiting longer than that, and the log does not show the start. A relist lists every container through the runtime: one that never completes is a runtime that does not answer (a hung Docker or containerd, \`docker ps\` hanging too), and it stays so until the runtime answers.`);
+    if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
+    return b.build({
+      id: 'pleg-unhealthy',
+      title: 'PLEG has not relisted once since the kubelet started: pod sync skipped',
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: 'Check whether the runtime answers at all (`crictl ps -a` or `docker ps` with a timeout; `systemctl status docker containerd`) and its log; how long since the kubelet started (`systemctl status kubelet`): past a minute, restart the runtime, then the kubelet.',
+    });
   } else if (transient) {
-    parts.push(`"pleg has yet to be successful" (${count(ep.count, 'line')}, ${timeOfEvent(trace, ep.first)}${ep.count > 1 ? ` to ${timeOfEvent(trace, ep.last)}` : ''}, ${lineRef(trace, ep.first)}) means PLEG had not completed its first relist since the kubelet started, so the sync loop waited: the kubelet had just started (the log does not show its start). This is normal start-up noise unless it goes on for minutes.`);
+    parts.push(`${neverWords(ctx, ep)} (${count(ep.count, 'line')}, ${timeOfEvent(trace, ep.first)}${ep.count > 1 ? ` to ${timeOfEvent(trace, ep.last)}` : ''}, ${lineRef(trace, ep.first)}) means PLEG had not completed its first relist since the kubelet started, so the sync loop waited: the kubelet had just started (the log does not show its start). This is normal start-up noise unless it goes on for minutes.`);
   } else {
     parts.push(`The PLEG relist goroutine (every 1 s) had not completed a relist for longer than its ${threshold || '3m0s'} threshold, so the runtime-health check "PLEG is not healthy" was set.`);
     if (longestAt >= 0) parts.push(`The longest "last seen active" was ${longestLabel} (${lineRef(trace, longestAt)}, ${timeOfEvent(trace, longestAt)}).`);

@@ -63,8 +63,16 @@ const REGISTRATION_NOISE: Cause = {
   next: 'Check that the driver registered: its node-driver-registrar\'s log ("Registration process completed", PluginRegistered:true) and `kubectl get csinode <node> -o yaml` listing the driver. If it did, this line can be ignored.',
 };
 
+/** A projected service account token the API server did not give (TokenRequest failed). */
+const TOKEN: Cause = {
+  id: 'token', words: ['failed to fetch token'], title: 'its service account token could not be fetched',
+  why: 'The volume holds the pod\'s service account token, which the kubelet asks the API server for (TokenRequest) when it sets the volume up and again before the token expires; that request failed, so the cause is the API server\'s answer (or its absence) in the error, not a volume plugin.',
+  next: 'Read the token request\'s error: connection refused or a timeout is the API server not answering this node (see the API server findings); "serviceaccounts … not found" is a service account deleted or not created yet.',
+};
+
 export const VOLUME_CAUSES: readonly Cause[] = [
   REGISTRATION_NOISE,
+  TOKEN,
   {
     id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
     why: 'A socket under the kubelet\'s plugins_registry did not answer the plugin registration API: a CSI driver whose node-driver-registrar is missing, too old or crashed, or a stale socket of a driver that no longer runs. Until it registers, the kubelet does not know the driver, and volumes that need it cannot mount.',
@@ -333,6 +341,8 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     ? 'Until it unmounts, the pod cannot finish terminating and its directory stays on disk.'
     : g.op === 'RegisterPlugin' ? ''
     : cause === NOT_REGISTERED ? 'Until it succeeds the volume is not set up: a starting pod waits in ContainerCreating; a pod being deleted keeps retrying it until its termination completes.'
+    // (A pod whose container was already made is refreshing its token: it keeps the token it has until that expires.)
+    : cause === TOKEN && g.pod >= 0 && podHasContainers(ctx, g.pod) ? 'This pod\'s containers were already made, so this is the token\'s refresh: they keep the token they have until it expires, and then calls to the API server from inside the pod fail with it.'
     : 'Until it succeeds, the pod cannot start: it stays ContainerCreating, and after 2m3s its sync gives up waiting for the volume and tries again.';
   return b.build({
     id: 'volume-op-failing',
@@ -343,4 +353,12 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
       ? `See whether the other pod still exists (by its UID: \`kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid | grep ${trace.pods[ev.pod[holder]]?.uid || '<uid>'}\`; and its directory under /var/lib/kubelet/pods on the node): a pod being deleted lets go once its unmount completes; one gone from the API is orphaned, and its mounts must be cleaned up by hand. ${cause.next}`
       : cause.next,
   });
+}
+
+/** The pod had a container made already: an instance in the model, or a sync that tried to restart one (a back-off). */
+function podHasContainers(ctx: FindingContext, pod: number): boolean {
+  const trace = ctx.trace;
+  if (trace.containers.some((c) => c.pod === pod)) return true;
+  const ev = trace.events;
+  return ctx.ofKind('pw.sync-error').some((e) => ev.pod[e] === pod && ctx.text(e).includes('CrashLoopBackOff'));
 }

@@ -128,7 +128,10 @@ export const STATUS_PROBE_SAMPLES: EntrySamples[] = [
   entry('X139', 'status.get-failed', 'status-manager',
     S(klog('I', 'status_manager.go:853', `"Failed to get status for pod" podUID="${UID}" pod="default/web-0" err="Get \\"https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0\\": dial tcp 10.0.0.2:6443: connect: connection refused"`),
       { pods: [pod('default', 'web-0', UID)], text: 'Get "https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0": dial tcp 10.0.0.2:6443: connect: connection refused' }),
-    J(json('status/status_manager.go:853', { msg: 'Failed to get status for pod', v: 0, ...JPOD, err: 'context deadline exceeded' }), { pods: [ref], text: 'context deadline exceeded' })),
+    J(json('status/status_manager.go:853', { msg: 'Failed to get status for pod', v: 0, ...JPOD, err: 'context deadline exceeded' }), { pods: [ref], text: 'context deadline exceeded' }),
+    // 1.21–1.22 named the key error= (a blog post's 1.21.4 journal).
+    S(klog('I', 'status_manager.go:566', `"Failed to get status for pod" podUID=${UID} pod="default/web-0" error="Get \\"https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0\\": dial tcp 10.0.0.2:6443: connect: connection refused"`),
+      { pods: [pod('default', 'web-0', UID)], text: 'Get "https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0": dial tcp 10.0.0.2:6443: connect: connection refused' })),
   entry('X21', 'status.not-found', 'status-manager',
     P(klog('I', 'status_manager.go:486', `Pod "web-0" (${UID}) does not exist on the server`), { pods: [pod('', 'web-0', UID)] }),
     S(klog('I', 'status_manager.go:666', `"Pod does not exist on the server" podUID="${UID}" pod="default/web-0"`), { pods: [web0] }),

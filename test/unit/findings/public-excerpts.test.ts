@@ -2875,5 +2875,43 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('the pod\'s hosts file');
     expect(describeRestart(a.trace, kubeletRestarts(a.trace)[0])).toContain('may also be two nodes\' kubelets');
   });
+
+  it('15 s of "last seen active 2562047h…" at the sync loop\'s 5 s back-off, no start in the log: no start-up noise, the runtime never answered a relist (kubernetes/kubernetes#84978)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/84978 — docker hung on an OpenShift 3.11 node; docker ps did not answer.
+    const f = only(fixture('pleg-unhealthy-8.log'), 'pleg-unhealthy');
+    expect(f.title).toBe('PLEG has not relisted once since the kubelet started: pod sync skipped');
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain('"last seen active 2562047h47m16.85s ago", Go\'s way to print a time never set');
+    expect(f.explanation).not.toContain('pleg has yet to be successful');
+  });
+
+  it('cobra\'s "Error: …" and kubelite\'s fatal line for one bad flag are one exit, and the advice names MicroK8s\' args file (canonical/microk8s#3861)', () => {
+    // https://github.com/canonical/microk8s/pull/3861 — --container-runtime removed in 1.27, still in MicroK8s' kubelet args.
+    const f = only(fixture('kubelet-exited-27.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: a command-line flag it does not accept');
+    expect(f.explanation).toContain('at 06:42:43.000000 (line 6)');
+    expect(f.explanation).not.toContain('about every');
+    expect(f.next).toContain('/var/snap/microk8s/current/args/kubelet');
+  });
+
+  it('journal views pasted with the pager\'s "q" glued to a line keep systemd\'s restart lines, and the loop\'s cadence is the restart counter\'s (sarnobat/kubernetes notes)', () => {
+    // https://github.com/sarnobat/kubernetes/blob/90a50017e111d401c71105e41a79625da83568c5/kubernetes_works_nginx_ubuntu_20.md — kubeadm join, bootstrap kubeconfig missing.
+    const a = fixture('kubelet-exited-28.log');
+    expect(a.findings.map((x) => x.id)).toEqual(['kubelet-exited']);
+    const f = only(a, 'kubelet-exited');
+    expect(f.explanation).toContain('about every 10.30s as systemd\'s restart counter tells (14 at line 50, 60 at line 164)');
+  });
+
+  it('a terminal\'s wrapped rows joined with the viewer\'s 5-space indent: the gaps are taken out, pods read whole, and the refused requests make their finding; a token that cannot be fetched is the API server\'s (ryanxin7/hg-xnlog)', () => {
+    // https://github.com/ryanxin7/hg-xnlog/blob/main/content/posts/Kubernetes/advanced/K8S集群证书过期处理-Node%20NoReady状态.md — expired certificates.
+    const a = fixture('volume-op-failing-11.log');
+    expect(a.trace.pods.map((p) => p.uid)).toContain('887f7c42-fe79-4471-8cdc-4d94f894d4c5');
+    expect(a.trace.pods.length).toBe(5);
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toContain('its service account token could not be fetched');
+    expect(f.explanation).toContain('this is the token\'s refresh');
+    expect(a.findings.map((x) => x.id)).toContain('api-server-unreachable');
+    expect(only(a, 'crashloop-backoff').title).toBe('CrashLoopBackOff: controller in ingress-nginx/ingress-nginx-controller-5687cff78c-cfvbt (back-off 5m0s)');
+  });
 });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKubeletLog } from '../../../scripts/gen-kubelet-log.ts';
 import { runDetectors } from '../../../src/findings/run.ts';
 import { HardWraps } from '../../../src/ingest/hard-wrap.ts';
+import { findGutter, withoutGutter } from '../../../src/ingest/wrap-gutter.ts';
 import { parseKlogHeaderAt, newKlogHeader } from '../../../src/ingest/klog-header.ts';
 import { joinRaw } from '../../../src/model/raw-text.ts';
 import { str } from '../../../src/model/trace-query.ts';
@@ -279,3 +280,29 @@ describe('hard-wrapped logs', () => {
   });
 });
 
+
+describe('a viewer\'s indentation of wrapped rows (wrap-gutter.ts)', () => {
+  const row = 70;
+  // Rows of `row` characters, each after the first indented by 4 spaces, joined back into one line.
+  const wrapped = (text: string) => {
+    const rows = [text.slice(0, row)];
+    for (let at = row; at < text.length; at += row) rows.push(text.slice(at, at + row));
+    return rows.join('    ');
+  };
+  const lines = [0, 1, 2, 3].map((k) => `Mar 15 10:02:0${k} node-1 kubelet[2891]: E0315 10:02:0${k}.000001    2891 status_manager.go:667] "Failed to get status for pod" podUID=5f1c2d3e-0000-4000-8000-00000000aa0${k} pod="default/web-${k}" err="connection refused"`);
+
+  it('is found at the same place in the first lines and taken out of every line, one row after another', () => {
+    const g = findGutter(lines.map(wrapped));
+    expect(g).toEqual({ at: row, spaces: 4, periodChars: row + 4 });
+    for (const l of lines) expect(withoutGutter(wrapped(l), g!)).toBe(l);
+  });
+
+  it('a column of the log itself (a klog header\'s padded pid at one place in every line) is none', () => {
+    expect(findGutter(lines)).toBeUndefined();
+  });
+
+  it('analyzing such a paste reads the pods whole', () => {
+    const trace = analyzeText(lines.map(wrapped).join('\n'));
+    expect(trace.pods.map((p) => p.uid).sort()).toEqual(lines.map((_, k) => `5f1c2d3e-0000-4000-8000-00000000aa0${k}`));
+  });
+});
