@@ -300,6 +300,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The dockershim could not remove the old container that holds the name it needs (Docker refuses to remove one still running): the create keeps failing until that container is gone.',
   },
   {
+    // libcni runs the plugin with the kubelet's own stderr: its lines land in the kubelet's journal without a header.
+    id: 'X250', kind: 'runtime.cni-plugin-output', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ['%s{plugin}-cni: %s{err}'], text: ['err'], alsoPrintedBy: 'the CNI plugin the kubelet runs (weave-cni, cilium-cni…)',
+    explain: 'A pod network (CNI) plugin that the kubelet ran to set up or tear down a sandbox\'s network printed this itself, to the stderr it shares with the kubelet: what the plugin says went wrong (for weave, its router at 127.0.0.1:6784 not answering), the step failing with it.',
+  },
+  {
     id: 'X136', kind: 'pleg.write-status', lane: 'pleg', versions: '≤1.20', v: 4, podNameFirst: true,
     // The status dump starts with the pod's UID: %+v (≤1.17, `&{ID:<uid> Name:…`) or %#v (`&container.PodStatus{ID:"<uid>", …`).
     printf: ['PLEG: Write status for %s{pod}: &{ID:%s{podUID} %v', 'PLEG: Write status for %s{pod}: &container.PodStatus{ID:%q{podUID}, %v',

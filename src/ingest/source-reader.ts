@@ -64,6 +64,9 @@ function withoutCellEnd(text: string, from: number): string {
 /** A logrus line's start, up to its quoted message: `time="2026-09-01T10:20:30+08:00" level=error msg=`. */
 const LOGRUS_LINE = /^time="[^"]{1,40}" level=(error|warning|fatal|panic) msg=(?=")/;
 const LOGRUS_SEVERITY: Record<string, Severity> = { error: Severity.Error, warning: Severity.Warning, fatal: Severity.Fatal, panic: Severity.Fatal };
+/** A CNI plugin's own stderr line (`weave-cni: …`), from its first character. */
+const CNI_PLUGIN_LINE = /^[a-z][a-z0-9]{1,20}-cni: /;
+const CNI_FAILURE_WORDS = /\b(?:unable|error|failed|cannot)\b/i;
 /** A command-line tool's logrus line (`FATA[0002] …`: crictl's way to fail), from its first character. */
 const CLI_LOGRUS_LINE = /^(?:FATA|ERRO)\[\d{4}\] /;
 /** Lines joined as one hard-wrapped message after a header that ended its line (joinWrappedMessage). */
@@ -1053,10 +1056,14 @@ export class SourceReader {
     // A library inside the kubelet that logs through logrus (runc's libcontainer removing cgroups): `time="…"
     // level=error msg="Failed to remove cgroup" error="…"`, under the kubelet's own identifier.
     const logrus = !crash && !error && !deprecated && inJournal && this.programs.isKubeletIdent(w!.ident) ? LOGRUS_LINE.exec(text.slice(p, p + 80)) : null;
-    if (!crash && !error && !deprecated && !logrus) return false;
+    // A CNI plugin the kubelet ran (the dockershim's network setup and teardown) printing to the stderr it inherited:
+    // `weave-cni: unable to release IP address: …`, under the kubelet's identifier.
+    const cni = !crash && !error && !deprecated && !logrus && inJournal && this.programs.isKubeletIdent(w!.ident) && CNI_PLUGIN_LINE.test(text.slice(p, p + 32));
+    if (!crash && !error && !deprecated && !logrus && !cni) return false;
     const timeUs = logrus ? this.ownTimeOnKlogClock(text, p + 6, w!) : this.headerlessTimeUs(w);
     if (!Number.isFinite(timeUs)) return false;
-    const severity = crash ? Severity.Fatal : error ? Severity.Error : logrus ? LOGRUS_SEVERITY[logrus[1]] : Severity.Warning;
+    const severity = crash ? Severity.Fatal : error ? Severity.Error : logrus ? LOGRUS_SEVERITY[logrus[1]]
+      : cni && !CNI_FAILURE_WORDS.test(text.slice(p, p + 200)) ? Severity.Info : cni ? Severity.Error : Severity.Warning;
     this.startHeaderless(text, p, lineNo, w, lastLine, timeUs, severity, crash);
     // Its message is the quoted msg= value, read like a structured record's (classify.ts).
     if (logrus) this.pending!.rec.msgStart = logrus[0].length;

@@ -7,7 +7,7 @@
  * digits: no regular expression runs on the line.
  */
 
-const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: number; minorOnly?: boolean }[] = [
+const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: number; minorOnly?: boolean; prose?: boolean }[] = [
   { mark: 'anago-v1.', from: 'the release build path in a Go stack (anago-v1.…)' },
   { mark: '/binaries/v1.', from: 'the kubelet binary\'s path (…/binaries/v1.…/kubelet)' },
   { mark: 'Kubernetes v1.', from: '`kubelet --version` (Kubernetes v1.…)', atStart: true },
@@ -30,14 +30,19 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   { mark: 'K8s ', from: 'the text around the log (K8s …)', within: 1, minorOnly: true },
   // An environment list's item (`- Kubernetes v1.23`).
   { mark: '- Kubernetes v1.', from: 'the text around the log (- Kubernetes v1.…)', atStart: true, minorOnly: true },
+  // Prose naming it in passing (`I'm running 2.0.1 with Kubernetes v1.7.4`, minikube's `Preparing Kubernetes v1.21.2 on
+  // Docker …`, `kubelet v1.22.0 fails …`), on a line that is no log line.
+  // With its patch (a release someone runs, not one they plan: `upgrade to Kubernetes v1.28`).
+  { mark: 'Kubernetes v1.', from: 'the text around the log (Kubernetes v1.…)', prose: true },
+  { mark: 'kubelet v1.', from: 'the text around the log (kubelet v1.…)', prose: true },
 ];
 const MAX_MINOR = 99;
 
 /** The minor version a line names in one of the ways above, with how; undefined if none. `isLogLine`: asked only for prose marks. */
 export function pathVersion(text: string, isLogLine: () => boolean = () => false): { minor: number; from: string } | undefined {
-  for (const { mark, from, atStart, within, minorOnly } of MARKS) {
+  for (const { mark, from, atStart, within, minorOnly, prose } of MARKS) {
     const at = atStart ? (text.startsWith(mark) ? 0 : -1) : text.indexOf(mark);
-    if (at < 0 || (minorOnly && isLogLine())) continue;
+    if (at < 0 || ((minorOnly || prose) && isLogLine())) continue;
     let p = at + mark.length;
     if (within !== undefined) {
       // `1.` or `v1.` within a few characters (inside `version.Info{…GitVersion:"v1.20.11"…}` for the server).

@@ -183,7 +183,9 @@ function parseHostIdent(s: string, p: number, w: Wrapper): number {
   p++;
   if (p < s.length && s.charCodeAt(p) !== 32) return -1;
   if (p < s.length) p++;
-  w.host = s.slice(hostStart, hostEnd);
+  // (A host the poster replaced by an ellipsis names none.)
+  const host = s.slice(hostStart, hostEnd);
+  w.host = host === '...' || host === '\u2026' ? '' : host;
   w.ident = s.slice(identStart, identEnd);
   return p;
 }

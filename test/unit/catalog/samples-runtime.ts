@@ -327,6 +327,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
   entry('X249', 'runtime.conflict-remove-failed', 'runtime',
     P(klog('E', 'helpers.go:291', 'Failed to remove the conflicting container "0edb2f8a1c3d": Error response from daemon: You cannot remove a running container 0edb2f8a1c3d. Stop the container before attempting removal or force remove'),
       { text: 'Error response from daemon: You cannot remove a running container 0edb2f8a1c3d. Stop the container before attempting removal or force remove', cid: '0edb2f8a1c3d' })),
+  entry('X250', 'runtime.cni-plugin-output', 'runtime',
+    // weaveworks/weave#3143 (1.7): the plugin's stderr in the kubelet's journal.
+    P('Nov 29 20:21:31 node-1 kubelet[27470]: weave-cni: unable to release IP address: Delete http://127.0.0.1:6784/ip/c757a1260a2c: dial tcp 127.0.0.1:6784: getsockopt: connection refused',
+      { text: 'unable to release IP address: Delete http://127.0.0.1:6784/ip/c757a1260a2c: dial tcp 127.0.0.1:6784: getsockopt: connection refused' })),
   entry('X174', 'runtime.sandbox-network-failed', 'runtime',
     // microsoft/SDN#298 (Windows, 1.13): the CNI plugin could not create the sandbox's HNS endpoint.
     P(klog('E', 'cni.go:310', `Error adding network: error while ProvisionEndpoint(${SANDBOX}_cbr0,01FA9118-E56D-4D85-AE5A-86517EFDAA18,${SANDBOX}): failed to create the new HNSEndpoint: hnsCall failed in Win32: The object already exists. (0x1392)`),

@@ -17,6 +17,11 @@ describe('versions named in paths', () => {
     expect(pathVersion('3a1b2c3d4e5f        gcr.io/google_containers/hyperkube-amd64:v1.2.4   "/hyperkube apiserver"   11 minutes ago      Up 11 minutes')?.minor).toBe(2);
     expect(pathVersion('    image: hyperkube:v1.32.2')?.minor).toBe(32);
     expect(pathVersion('upgrade to Kubernetes v1.28 next week')).toBeUndefined();
+    // Prose naming the release it runs, with its patch (weaveworks/weave#3143; minikube's start output).
+    expect(pathVersion('Ran into the same issue.  I\'m running 2.0.1 with Kubernetes v1.7.4.  Is there a workaround?')?.minor).toBe(7);
+    expect(pathVersion('🐳  Preparing Kubernetes v1.21.2 on Docker 20.10.7 ...')?.minor).toBe(21);
+    expect(pathVersion('the kubelet v1.22.0 crash-loops since the upgrade')?.minor).toBe(22);
+    expect(pathVersion('I0912 10:31:39.161512 1202 server.go:440] "Kubelet version" Kubernetes v1.21.4', () => true)).toBeUndefined();
     expect(pathVersion('anago-v1.x')).toBeUndefined();
   });
 

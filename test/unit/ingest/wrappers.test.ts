@@ -187,6 +187,15 @@ describe('CI logs and section headers', () => {
     expect(prose.sources[0].lines.klog).toBe(0);
   });
 
+  it('a CNI plugin\'s own stderr in the kubelet\'s journal is a record of it; a host the poster replaced by "..." names none; the prose\'s "Kubernetes v1.7.4" dates it (weaveworks/weave#3143)', () => {
+    // https://github.com/weaveworks/weave/issues/3143 — weave-cni could not release an IP: the weave router was down.
+    const trace = analyze({ name: 'cni-plugin-stderr-ellipsis-host.md', data: fixture('cni-plugin-stderr-ellipsis-host.md') });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.sev} ${r.kind} ${r.node}`)).toEqual(['cni-plugin-stderr-ellipsis-host.md:5 E runtime.cni-plugin-output node']);
+    expect(trace.sources[0].node).toBe('node');
+    expect(trace.sources[0].versionRange.label).toBe('1.7');
+    expect(trace.sources[0].year.value).toBe(2017);
+  });
+
   it('a klog line quoted as a string (cut out of a JSON field with sed): unquoted and read', () => {
     const text = [
       ' "I0321 07:09:19.380074     801 logs.go:41] http: multiple response.WriteHeader calls" ',
