@@ -519,6 +519,13 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet starts registering its Node object with the API server (kubelet start); it retries until it succeeds.',
   },
   {
+    // registerWithApiserver before the create: initialNode could not fill the Node in (its addresses, the cloud
+    // provider's instance ID). ≤1.6 "api.Node", later "v1.Node".
+    id: 'X251', kind: 'node.construct-failed', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['Unable to construct api.Node object for kubelet: %v{err}', 'Unable to construct v1.Node object for kubelet: %v{err}'], text: ['err'],
+    explain: 'The kubelet could not build its own Node object to register it (its address, or what the cloud provider says of the instance), so it does not even try to register; it tries again with a growing delay (up to 7 s).',
+  },
+  {
     id: 'X138', kind: 'node.register-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Unable to register node with API server', 'Unable to register node with API server, error getting existing node'],
     // (≤1.3: "Unable to register 10.0.0.4 with the apiserver: …".)

@@ -1903,8 +1903,11 @@ function firstNonSpace(s: string, from: number): number {
 function withoutMarkdownBold(text: string): string {
   let n = 0;
   for (let at = text.indexOf('**'); at >= 0; at = text.indexOf('**', at + 2)) n++;
-  return n >= 2 && n % 2 === 0 ? text.split('**').join('') : text;
+  if (n >= 2 && n % 2 === 0) return text.split('**').join('');
+  // Bold opened before a klog line and never closed (`**E0831 23:30:52.951369 …`): the marks are not the line's.
+  return n === 1 && text.startsWith('**') && BARE_KLOG_START.test(text.slice(2, 9)) ? text.slice(2) : text;
 }
+const BARE_KLOG_START = /^[IWEF]\d{4} /;
 
 function isBlockClose(s: string, p: number): boolean {
   return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);

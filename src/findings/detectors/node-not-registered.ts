@@ -51,9 +51,22 @@ export const nodeNotRegistered: Detector = {
       if (!g.name && m[1]) g.name = m[1];
     }
     const out: Finding[] = [];
+    // The Node object could not even be built (its address, the cloud provider's word on the instance): no
+    // registration is tried until it can, whether or not "not found" lines are in the log.
+    const construct = new Map<number, number[]>();
+    for (const e of ctx.ofKind('node.construct-failed')) {
+      const list = construct.get(ev.node[e]) ?? [];
+      if (list.length < MAX_EVIDENCE) list.push(e);
+      construct.set(ev.node[e], list);
+    }
+    for (const [node, list] of construct) {
+      const registered = ctx.ofKind('node.registered').some((e) => ev.node[e] === node && e > list[list.length - 1]);
+      if (!registered) out.push(describeConstruct(ctx, node, list, byNode.get(node)));
+    }
     // (A node name that is not the credentials' explains the "not found" of a short excerpt: node-name-mismatch, which runs first.)
     const misnamed = earlier.some((f) => f.id === 'node-name-mismatch');
     for (const g of byNode.values()) {
+      if (construct.has(g.node)) continue;
       const f = describe(ctx, g, misnamed);
       if (f) out.push(f);
     }
@@ -171,5 +184,46 @@ function describeMoment(ctx: FindingContext, g: Missing, spanUs: number): Findin
     severity: 'info',
     explanation: `The kubelet cannot find its own Node object ${name}: ${count(g.lines.length, 'line')} say "not found", from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}). The log holds neither the kubelet's start nor any registration attempt, and spans too little to tell which this is: the first seconds after a start, before the Node is registered (routine), or a node that never registers — the API server not up (on a control-plane node, its static pod not running yet), or the registration refused — where nothing works for the node and kubeadm init or join waits until it times out.`,
     next: '`journalctl -u kubelet | grep -iE "regist|Unable to|failed"` for the registration attempts and their errors; on a control-plane node `crictl ps -a | grep kube-apiserver` and its log; `kubectl get nodes` to compare the names.',
+  });
+}
+
+/** What keeps the kubelet from building its Node object, read from the error. */
+function constructCause(error: string): { title: string; why: string; next: string } {
+  const dns = /can't get ip address of node ([^\s:]{1,253})[^\n]{0,300}no such host/.exec(error);
+  if (dns) {
+    return {
+      title: `its own name ${dns[1]} does not resolve`,
+      why: `The kubelet finds the node's IP address by looking up its own host name, ${dns[1]}, and no DNS server or /etc/hosts entry answers for it: without an address it cannot describe the node.`,
+      next: `Make the node's name resolve on the node itself (an /etc/hosts line for ${dns[1]}, or the DNS the cloud provides), or give the kubelet its address (--node-ip) or a name that resolves (--hostname-override).`,
+    };
+  }
+  if (/cloud provider|external ID|instance/i.test(error)) {
+    return {
+      title: 'the cloud provider does not describe the instance',
+      why: 'The kubelet asks its cloud provider for the instance\'s ID, addresses and zone to fill its Node in, and that call failed: the provider\'s credentials (a service principal, an instance role) or its API.',
+      next: 'Check the cloud provider\'s configuration and credentials on the node (its cloud config file, the instance\'s role or service principal and their permissions) and that its API is reachable from the node.',
+    };
+  }
+  return { title: 'its Node object cannot be built', why: 'The error says what the kubelet could not find out about its node.', next: 'Fix what the error names; the kubelet tries again by itself.' };
+}
+
+function describeConstruct(ctx: FindingContext, node: number, list: readonly number[], missing: Missing | undefined): Finding {
+  const trace = ctx.trace;
+  const b = new FindingBuilder(trace);
+  for (const e of list) b.evidence(e);
+  if (missing) for (const e of missing.lines.slice(0, 5)) b.evidence(e);
+  b.nodeLanes(node, ['node-status']);
+  const first = list[0];
+  const last = list[list.length - 1];
+  const error = ctx.text(last) || eventRawText(trace, last, 600);
+  const cause = constructCause(error);
+  const when = list.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
+    : `${count(list.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
+  return b.build({
+    id: 'node-not-registered',
+    title: `Node is not registered: ${cause.title}`,
+    severity: 'error',
+    explanation: `The kubelet could not build its own Node object ${when}: "${clip(error, 240)}". ${cause.why} It registers only once it can, so until then the node has no Node object in the API: it does not appear in the cluster, no pod is scheduled to it, and kubeadm init or join waits for it until it times out.${missing ? ` Its lines saying the node is "not found" (${count(missing.lines.length, 'line')}) follow from this.` : ''}`,
+    next: cause.next,
   });
 }

@@ -55,6 +55,12 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'kubelet_node_status.go:72', 'Attempting to register node node-1'), { text: 'node-1' }),
     S(klog('I', 'kubelet_node_status.go:70', '"Attempting to register node" node="node-1"'), { text: 'node-1' }),
     J(json('kubelet/kubelet_node_status.go:73', { msg: 'Attempting to register node', v: 0, node: 'node-1' }), { text: 'node-1' })),
+  entry('X251', 'node.construct-failed', 'node-status',
+    // openshift/origin#10739 (2016): the node's own name does not resolve.
+    P(klog('E', 'kubelet.go:1168', 'Unable to construct api.Node object for kubelet: can\'t get ip address of node openshift-node.novalocal: lookup openshift-node.novalocal on 10.30.1.10:53: no such host'),
+      { text: 'can\'t get ip address of node openshift-node.novalocal: lookup openshift-node.novalocal on 10.30.1.10:53: no such host' }),
+    P(klog('E', 'kubelet_node_status.go:70', 'Unable to construct v1.Node object for kubelet: failed to get instance ID from cloud provider: instance not found'),
+      { text: 'failed to get instance ID from cloud provider: instance not found' })),
   entry('X138', 'node.register-failed', 'node-status',
     P(klog('E', 'kubelet_node_status.go:94', 'Unable to register node "node-1" with API server: Post https://10.0.0.2:6443/api/v1/nodes: dial tcp 10.0.0.2:6443: connect: connection refused'),
       { text: 'Post https://10.0.0.2:6443/api/v1/nodes: dial tcp 10.0.0.2:6443: connect: connection refused' }),

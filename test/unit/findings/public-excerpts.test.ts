@@ -2913,5 +2913,15 @@ describe('round 22 of public excerpts', () => {
     expect(a.findings.map((x) => x.id)).toContain('api-server-unreachable');
     expect(only(a, 'crashloop-backoff').title).toBe('CrashLoopBackOff: controller in ingress-nginx/ingress-nginx-controller-5687cff78c-cfvbt (back-off 5m0s)');
   });
+
+  it('a klog line behind an unclosed markdown bold is read; a Node object the kubelet cannot build, its own name not resolving, is why it never registers (openshift/origin#10739)', () => {
+    // https://github.com/openshift/origin/issues/10739 — OpenShift all-in-one on OpenStack: openshift-node.novalocal does not resolve.
+    const a = fixture('node-not-registered-5.log');
+    expect(a.trace.sources[0].lines.klog).toBe(10);
+    const f = only(a, 'node-not-registered');
+    expect(f.title).toBe('Node is not registered: its own name openshift-node.novalocal does not resolve');
+    expect(a.lines(f)).toEqual([12]);
+    expect(f.next).toContain('--node-ip');
+  });
 });
 
