@@ -302,6 +302,10 @@ export class VersionFingerprint {
       // The node status code moved out of kubelet.go into kubelet_node_status.go in 1.4.
       this.textChecks++;
       if (isFile(file, 'kubelet.go')) this.note('node status errors logged from kubelet.go (kubelet_node_status.go from 1.4)', [0, 3]);
+    } else if (entryId === 'X32') {
+      // The Docker-only runtime manager (dockertools/manager.go), gone in 1.7, logged it from there; kuberuntime does not.
+      this.textChecks++;
+      if (isFile(file, 'manager.go')) this.note('"container start failed" logged from dockertools\' manager.go (≤1.6)', [0, 6]);
     } else if (entryId === 'M108b') {
       this.textChecks++;
       if (keyed) this.note('"Back-off restarting failed container" err=', [21, Infinity]);
@@ -472,7 +476,7 @@ interface EntrySignals {
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const others = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
-    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12',
+    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12', 'X32',
   ]);
   const ids = new Set([...others, ...Object.keys(TYPED_VALUE_LINES)]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id), budgetOnly: !others.has(id) }]));

@@ -286,6 +286,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The dockershim\'s CNI call failed for a sandbox: adding it to the pod network (the sandbox is not created and the pod stays ContainerCreating, retried) or removing it (its IP and endpoint may leak); the error is the plugin\'s own.',
   },
   {
+    // kube_docker_client.go (dockershim and dockertools): --image-pull-progress-deadline (1m by default) ran out.
+    id: 'X252', kind: 'image.pull-failed', lane: 'runtime', versions: '≤1.23 (Docker)', v: 0,
+    printf: ['Cancel pulling image %q{image} because of no progress for %v{deadline}, latest progress: %q{progress}'], text: ['msg'],
+    explain: 'The kubelet stopped a Docker image pull that had made no progress for its --image-pull-progress-deadline (1 minute by default): the pull fails with "request canceled" and is tried again after a back-off.',
+  },
+  {
     // dockershim's helpers.go: Docker refused a create because a container of the name exists; it tries to remove that
     // one (for containers too, in the sandbox's words) and, if it is gone, creates under a random name.
     id: 'X248', kind: 'runtime.name-conflict', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,

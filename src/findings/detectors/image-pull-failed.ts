@@ -67,6 +67,18 @@ const CAUSES: readonly PullCause[] = [
     next: 'Free space on the image filesystem (unused images, container logs) or grow it; see whether image garbage collection is failing.',
   },
   {
+    // The Docker-era kubelet's own deadline for a pull that shows no progress.
+    id: 'no-progress', words: ['because of no progress'], title: 'the kubelet cancels it for making no progress',
+    why: 'The kubelet stopped the pull itself: Docker reported no progress on it for --image-pull-progress-deadline (1 minute by default) — a layer that downloads or extracts slowly (a large image, a slow disk or registry) shows none for that long — so the pull fails ("request canceled") and starts over after a back-off, and a large image may never get through.',
+    next: 'Raise the kubelet\'s --image-pull-progress-deadline (it applies to Docker only), pre-pull the image on the node, or make it smaller; check the disk and the registry\'s speed from the node.',
+  },
+  {
+    // containerd: the layers were fetched, then unpacking them into a snapshot did not finish.
+    id: 'unpack', words: ['failed to commit snapshot', 'failed to extract layer'], title: 'unpacking its layers does not finish',
+    why: 'The layers were downloaded, but unpacking them into the runtime\'s snapshots did not complete — cut off ("context canceled") before it ended. Unpacking a large image writes every file of it to the node\'s disk: on a slow disk that takes long, and a pull that seems to make no progress meanwhile is cancelled (containerd\'s image_pull_progress_timeout — 1 minute in early 1.7 releases, 5 later — can count no progress while layers unpack) — each retry starts over and fails the same way.',
+    next: 'Check the disk under the runtime (/var/lib/containerd: its throughput and latency while the pull runs — network-attached OS disks are slow for images of several GB); raise containerd\'s image_pull_progress_timeout, pre-pull the large image, make the image smaller, or run such pods on nodes with faster local disks.',
+  },
+  {
     // The manifest resolved and the layers began to download: the download broke off (containers/image, containerd).
     id: 'blob-download', words: ['writing blob', 'fetching blob', 'failed to copy: httpreadseeker', 'unexpected eof'], title: 'its layers fail to download',
     why: 'The registry answered for the image and its layers began to download, then the download broke off: the connection closed in the middle of a layer, or the storage the registry sends layers from (a CDN, an object store behind a redirect) answered with an error. The image\'s name and the pull\'s credentials are not in question; the path to the layers\' storage is — a proxy that cuts long downloads, an unstable network, or the storage itself.',

@@ -303,6 +303,17 @@ function describe(ctx: FindingContext, n: Group): Finding {
   // old container of that name (Docker). The runtime answered; each retry asks for the same name.
   const held = calls.every((c) => c.name === 'CreateContainer') ? HELD_NAME.exec(calls[0].sample) : null;
   if (held) return describeHeldName(ctx, b, parts, n, held);
+  // A short image name (nginx:alpine) where CRI-O has no registries to search: an answer about the name too.
+  if (calls.every((c) => c.sample.includes('no registries configured while trying to pull an unqualified image'))) {
+    parts.push('The runtime answered: the image is named without its registry (a short name such as nginx:alpine), and it has no registry configured to look such names up in — CRI-O reads them from unqualified-search-registries in /etc/containers/registries.conf. Nothing is pulled or found under that name until one of the two changes.');
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `Short image name with no registry to search (${calls.map((c) => c.name).join(', ')})`,
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: 'Name the image fully in the pod\'s spec (docker.io/library/nginx:alpine), or list registries under unqualified-search-registries in /etc/containers/registries.conf on the node and restart CRI-O.',
+    });
+  }
   // An image reference the runtime cannot even parse: an answer about the name, not the runtime's health.
   const badReference = calls.every((c) => c.sample.includes('invalid reference format'));
   if (badReference) {

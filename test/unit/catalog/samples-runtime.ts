@@ -321,6 +321,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'plugins.go:405', 'Calling network plugin cni to set up pod "web-0_default"'), { text: '' }),
     P(klog('I', 'cni.go:347', `Adding default_web-0/${SANDBOX} to network flannel/cbr0 netns "/proc/4121/ns/net"`)),
     P(klog('I', 'cni.go:353', `Added default_web-0/${SANDBOX} to network cbr0: IP4:{IP:{IP:10.244.1.17 Mask:ffffff00} Gateway:10.244.1.1}`))),
+  entry('X252', 'image.pull-failed', 'runtime',
+    // kubernetes/kubernetes#26677 (2016): the pull made no progress within the deadline.
+    P(klog('E', 'kube_docker_client.go:274', 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "'),
+      { text: 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "' })),
   entry('X248', 'runtime.name-conflict', 'runtime',
     // kubernetes/kubernetes#97153 (dockershim, 2020).
     P(klog('W', 'helpers.go:286', 'Unable to create pod sandbox due to conflict. Attempting to remove sandbox "0edb2f8a1c3d"'), { text: '0edb2f8a1c3d', cid: '0edb2f8a1c3d' })),

@@ -2923,5 +2923,28 @@ describe('round 22 of public excerpts', () => {
     expect(a.lines(f)).toEqual([12]);
     expect(f.next).toContain('--node-ip');
   });
+
+  it('containerd\'s "failed to commit snapshot … context canceled" is an unpack cut off, not the registry (a CSS engineering blog post on AKS)', () => {
+    // https://techblog.citystoragesystems.com/p/kubernetes-self-healing — 7–10 GB images on slow managed OS disks.
+    const f = only(fixture('image-pull-failed-8.log'), 'image-pull-failed');
+    expect(f.title).toContain(': unpacking its layers does not finish');
+    expect(f.next).toContain('image_pull_progress_timeout');
+  });
+
+  it('the Docker-era kubelet\'s "Cancel pulling image … because of no progress" is its own deadline; dockertools\' manager.go dates the log ≤1.6 (kubernetes/kubernetes#26677)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/26677 — the pull progress deadline, tested with it set to 0s.
+    const a = fixture('image-pull-failed-9.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toBe('Image pull failing on this node (nginx:latest): the kubelet cancels it for making no progress');
+    expect(f.next).toContain('--image-pull-progress-deadline');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
+  });
+
+  it('CRI-O\'s "no registries configured while trying to pull an unqualified image" is a short image name, not the runtime failing (kubernetes/minikube#2835)', () => {
+    // https://github.com/kubernetes/minikube/issues/2835 — nginx:alpine on minikube with CRI-O.
+    const f = only(fixture('runtime-call-errors-21.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Short image name with no registry to search (ImageStatus)');
+    expect(f.next).toContain('unqualified-search-registries');
+  });
 });
 
