@@ -122,6 +122,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The service manager saw the kubelet process end: code=exited with its exit status (1/FAILURE after an error of its own), code=killed with the signal that killed it (9/KILL: the OOM killer or a stop that timed out), code=dumped when it crashed with a core dump.',
   },
   {
+    // systemd's child, before it became the kubelet: the exec itself failed (status 203/EXEC follows).
+    id: 'X253', kind: 'service.exec-failed', lane: 'other', versions: 'all', v: 0,
+    printf: ['Failed at step %s{step} spawning %s{path}: %s{err}', 'Failed to execute command: %s{err}'], text: ['err'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
+    explain: 'The service manager could not start the kubelet\'s program at all: the exec of the binary the unit names failed (permission denied: not executable, or on a filesystem mounted noexec; no such file: a wrong path), so no kubelet process ran.',
+  },
+  {
     id: 'X130', kind: 'service.failed', lane: 'other', versions: 'all', v: 0,
     printf: ["Failed with result '%s{result}'.", 'entered failed state.'], text: ['result'], alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The service manager marks the kubelet\'s unit failed and says why: exit-code, signal, core-dump, oom-kill, timeout or watchdog; with Restart= set it starts the kubelet again after RestartSec.',

@@ -22,6 +22,7 @@ import { lastBefore } from '../episodes.ts';
 
 const FAILED = kindId('node.kubelet-failed');
 const STATE_RESTORE_FAILED = kindId('node.state-restore-failed');
+const EXEC_FAILED = kindId('service.exec-failed');
 /** Failure lines without a pid this close together are one exit's. */
 const ONE_EXIT_US = 1e6;
 /** A record's pid when it printed one (0: none; all ones: a headerless line's, -1 stored unsigned). */
@@ -188,7 +189,7 @@ const CAUSES: readonly Cause[] = [
  * Why the kubelet ended when only the service manager's line says so (`Main process exited, code=killed,
  * status=9/KILL`): it prints nothing when it is killed.
  */
-const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 'silent', Cause>> = {
+const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 'silent' | 'exec', Cause>> = {
   oom: {
     id: 'oom-killed', words: [], title: 'the OOM killer killed it',
     why: 'The kernel\'s OOM killer killed the kubelet (systemd says so): the node ran out of memory, or the unit reached its own memory limit. A killed kubelet prints nothing.',
@@ -208,6 +209,11 @@ const SERVICE_CAUSES: Readonly<Record<'oom' | 'systemd' | 'killed' | 'dumped' | 
     id: 'dumped', words: [], title: 'it crashed with a core dump',
     why: 'The kubelet died of a fatal signal and dumped core (SIGABRT, SIGSEGV); the crash report it prints before (goroutine stacks) is not in this log.',
     next: 'Read the kubelet\'s lines just before this in the whole journal (`journalctl -u kubelet`) for its crash report, and `coredumpctl` for the core.',
+  },
+  exec: {
+    id: 'exec-failed', words: [], title: 'systemd cannot run its binary',
+    why: 'systemd could not start the kubelet\'s program at all (status 203/EXEC: the exec failed): the binary the unit names is not executable (its permissions, a filesystem mounted noexec, SELinux), is missing at that path, or is built for another architecture. No kubelet process ran, so none of its own lines exist; with Restart= set, systemd tries again and again.',
+    next: 'Check the binary in the unit\'s ExecStart (`systemctl cat kubelet`): `ls -l` it (chmod +x), `findmnt -T <path>` for noexec, `file <path>` for its architecture, and the audit log for an SELinux denial.',
   },
   silent: {
     id: 'exited-silently', words: [], title: 'it exited with a failure status and no error of its own in the log',
@@ -363,7 +369,9 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
       ? lastWithin(ev, oom, node, t - OOM_NEAR_US, t + OOM_NEAR_US, (e) => KINDS[ev.kind[e]] === 'service.oom' || ctx.text(e) === 'oom-kill') : -1;
     const killLine = code === 'killed' && oomLine < 0 ? lastWithin(ev, killedBySystemd, node, t - SYSTEMD_KILL_BEFORE_US, t) : -1;
     const cause = oomLine >= 0 ? SERVICE_CAUSES.oom : killLine >= 0 ? SERVICE_CAUSES.systemd : code === 'killed' ? SERVICE_CAUSES.killed
-      : code === 'dumped' ? SERVICE_CAUSES.dumped : SERVICE_CAUSES.silent;
+      : code === 'dumped' ? SERVICE_CAUSES.dumped : status.startsWith('203/') ? SERVICE_CAUSES.exec : SERVICE_CAUSES.silent;
+    // systemd's own words on the exec that failed, just before.
+    const execLine = cause === SERVICE_CAUSES.exec ? lastWithin(ev, ctx.ofKind('service.exec-failed'), node, t - OOM_NEAR_US, t) : -1;
     // A failure status before any line of the kubelet's in the log: its own lines (the error) are cut off before the
     // excerpt starts, not missing.
     if (cause === SERVICE_CAUSES.silent && t < firstOwnLineUs(ctx, node)) continue;
@@ -375,7 +383,7 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
       groups.set(key, g);
     }
     g.events.push(x);
-    for (const why of [oomLine, killLine]) if (why >= 0 && g.context.length < 20) g.context.push(why);
+    for (const why of [oomLine, killLine, execLine]) if (why >= 0 && g.context.length < 20) g.context.push(why);
     if (!isStartupFailure(ctx, x)) g.atStartup = false;
   }
   for (const g of groups.values()) g.events.sort((a, b) => a - b);
@@ -511,6 +519,9 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], cou
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  // systemd's own line on the failed exec names the binary and why.
+  const spawn = g.cause?.id === 'exec-failed' ? g.context.find((e) => ev.kind[e] === EXEC_FAILED && ctx.text(e)) : undefined;
+  if (spawn !== undefined) parts.push(`systemd said: "${clip(eventRawText(trace, spawn, 400).replace(/^.*?(Failed at step|Failed to execute)/, '$1'), 200)}" (${lineRef(trace, spawn)}).`);
   if (g.cause?.id === 'reservations') {
     // The node's own amount is the reservation plus what the error calls capacity (a negative remainder).
     const m = /Resource \\?"(\w+)\\?" has an allocatable of \{\{(\d+) \d+\}.{0,40}?capacity of \{\{(-\d+) /.exec(g.error);

@@ -670,6 +670,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X129', 'service.exited', 'other',
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Main process exited, code=exited, status=1/FAILURE`, { before: KUBELET_LINE, text: 'Main process exited, code=exited, status=1/FAILURE' }),
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: main process exited, code=killed, status=9/KILL`, { before: KUBELET_LINE, text: 'main process exited, code=killed, status=9/KILL' })),
+  entry('X253', 'service.exec-failed', 'other',
+    // kubernetes/minikube#5660: systemd's child could not exec the kubelet's binary.
+    P(`Oct 19 10:15:22 node-1 systemd[9005]: kubelet.service: Failed at step EXEC spawning /var/lib/minikube/binaries/v1.16.0/kubelet: Permission denied`, { before: KUBELET_LINE, text: 'Permission denied' }),
+    P(`Oct 19 10:15:22 node-1 systemd[9005]: kubelet.service: Failed to execute command: Permission denied`, { before: KUBELET_LINE, text: 'Permission denied' })),
   entry('X130', 'service.failed', 'other',
     P(`Mar 15 10:02:04 node-1 systemd[1]: kubelet.service: Failed with result 'oom-kill'.`, { before: KUBELET_LINE, text: 'oom-kill' }),
     // systemd 219 (CentOS 7): the unit named after "Unit ", no colon.

@@ -2946,5 +2946,14 @@ describe('round 22 of public excerpts', () => {
     expect(f.title).toBe('Short image name with no registry to search (ImageStatus)');
     expect(f.next).toContain('unqualified-search-registries');
   });
+
+  it('status=203/EXEC with systemd\'s "Failed at step EXEC spawning …: Permission denied" is a binary systemd cannot run, the kubelet never ran (kubernetes/minikube#5660)', () => {
+    // https://github.com/kubernetes/minikube/issues/5660 — the kubelet binary not executable; 2211 restarts.
+    const a = fixture('kubelet-exited-29.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: systemd cannot run its binary');
+    expect(f.explanation).toContain('systemd said: "Failed at step EXEC spawning /var/lib/minikube/binaries/v1.16.0/kubelet: Permission denied" (line 4)');
+    expect(f.explanation).toContain('restart counter for it reached 2211');
+  });
 });
 
