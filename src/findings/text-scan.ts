@@ -205,6 +205,17 @@ export function isNetworkPluginError(text: string): boolean {
     || t.includes('destroy network') || t.includes('plugin type=');
 }
 
+/**
+ * A network teardown that failed because what it was to remove is already gone: the sandbox's network namespace (its
+ * process exited: `failed to Statfs "/proc/115577/ns/net": no such file or directory`, an empty netns path) or the
+ * plugin's own record of the endpoint (Calico's `WorkloadEndpoint … not found`). Nothing is left to release; the
+ * plugin fails where a CNI DEL should succeed.
+ */
+export function isNetworkAlreadyGone(text: string): boolean {
+  return NETWORK_GONE.test(text.length > 2000 ? text.slice(0, 2000) : text);
+}
+const NETWORK_GONE = /failed to Statfs \\?"[^"\\]{0,200}\\?": no such file or directory|failed to open netns|WorkloadEndpoint[^\n]{0,300}? not found/;
+
 const UNKNOWN_RPC = 'rpc error: code = Unknown desc = ';
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 

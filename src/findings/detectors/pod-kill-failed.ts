@@ -14,7 +14,7 @@ import { eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, failedActions, isNetworkPluginError, isSocketDown } from '../text-scan.ts';
+import { clip, errorClass, failedActions, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventRawText, str } from '../../model/trace-query.ts';
 
@@ -27,7 +27,7 @@ const KILL_FAILED = kindId('runtime.kill-failed');
 /** A failed stop is logged by the runtime manager and then by the pod worker's sync error, within a moment. */
 const SAME_SYNC_US = 2e6;
 
-type Cause = 'network' | 'timeout' | 'unreachable' | 'gone' | 'shim' | 'other';
+type Cause = 'network' | 'network-gone' | 'timeout' | 'unreachable' | 'gone' | 'shim' | 'other';
 
 /** One pod's failed kills: one sync error often reports both its container's and its sandbox's. */
 interface KillFailure {
@@ -84,7 +84,7 @@ export const podKillFailed: Detector = {
 };
 
 function causeOf(error: string): Cause {
-  if (isNetworkPluginError(error)) return 'network';
+  if (isNetworkPluginError(error)) return isNetworkAlreadyGone(error) ? 'network-gone' : 'network';
   // containerd's (and CRI-O's) connection to the container's shim, over ttrpc, is gone.
   if (/ttrpc: closed|shim disconnected|connection to the shim/i.test(error)) return 'shim';
   const cls = errorClass(error);
@@ -95,6 +95,7 @@ function causeOf(error: string): Cause {
 }
 
 const CAUSE_TEXT: Record<Cause, string> = {
+  'network-gone': 'The pod network plugin (CNI) failed to tear down a network that is already gone — the sandbox\'s network namespace (its process had exited) or the plugin\'s own record of it — instead of taking that as done, as a teardown (CNI DEL) should: there is nothing left to release, but the kill fails the same way on every retry while the plugin does so (older plugins and dockershim kubelets did).',
   network: 'The pod network plugin (CNI) could not tear down the pod\'s network: the sandbox is only stopped once its network is released, so the kill fails as long as the plugin does.',
   timeout: 'The runtime did not answer the kill in time: it is hung or overloaded, or the container\'s process does not exit (a process stuck in uninterruptible sleep, often on NFS or a failing disk).',
   unreachable: 'The kubelet could not reach the runtime (its socket refused or closed the connection): the runtime was down or restarting.',
@@ -104,11 +105,13 @@ const CAUSE_TEXT: Record<Cause, string> = {
 };
 
 const CAUSE_SHORT: Record<Cause, string> = {
+  'network-gone': 'its network is already gone',
   network: 'network teardown (CNI)', timeout: 'runtime timeout', unreachable: 'runtime unreachable', gone: 'not found in the runtime', other: 'runtime error',
   shim: 'its shim is gone',
 };
 
 const NEXT: Record<Cause, string> = {
+  'network-gone': 'Compare the network plugin\'s version with its fixes for tearing down a network that is already gone (its release notes: DEL of a missing netns or endpoint); meanwhile the stale sandbox can be removed by hand on the node (`crictl rmp`, or `docker rm` of the pause container). Its IP address was released with the namespace, or is the plugin\'s to reclaim.',
   network: 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error. Deleting the pod with --force only removes the API object; the sandbox stays on the node until the plugin can release it.',
   timeout: 'Read the runtime\'s log for these minutes (journalctl -u containerd / crio / docker) and look at the container\'s processes on the node (crictl ps, ps -o stat: a D state is uninterruptible sleep); a hung shim or a stuck mount keeps the container from stopping.',
   unreachable: 'Read the runtime\'s log and restart history for that moment (journalctl -u containerd / crio / docker) and check it answers now (crictl info); then whether the pod\'s containers and sandbox are still there (crictl ps -a, crictl pods).',
@@ -176,7 +179,7 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
     `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     (cause === 'timeout' ? shorterThanGrace(ctx, g, b) : '') || CAUSE_TEXT[cause],
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last] || g.sandbox
-      ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
+      ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox && cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',

@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
@@ -334,14 +334,20 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const network = calls.some((c) => isNetworkPluginError(c.sample)) || pluginLine !== undefined;
   // Tearing down the network of a sandbox whose container the runtime no longer has: the plugin is asked for a
   // network namespace that went with the container. A stale sandbox record, retried by GC; no CNI fault.
-  if (network && calls.every((c) => c.name === 'StopPodSandbox' && GONE_SANDBOX.test(c.sample))) {
-    parts.push('The runtime no longer has the sandbox\'s container ("no such container"), and tearing down its network needs that container\'s network namespace, so the teardown fails before the network plugin has anything to do: the plugin and its config are not at fault. The sandbox is a stale record; garbage collection and the pod worker try to stop it again on each pass, and older dockershim kubelets did so for as long as the record stayed.');
+  const gone = network && calls.every((c) => c.name === 'StopPodSandbox' && GONE_SANDBOX.test(c.sample));
+  // (The plugin itself failing on a namespace or endpoint already gone: the same stale sandbox, the plugin's DEL at fault.)
+  const pluginGone = !gone && network && calls.every((c) => c.name === 'StopPodSandbox' && isNetworkAlreadyGone(c.sample));
+  if (gone || pluginGone) {
+    parts.push(gone
+      ? 'The runtime no longer has the sandbox\'s container ("no such container"), and tearing down its network needs that container\'s network namespace, so the teardown fails before the network plugin has anything to do: the plugin and its config are not at fault. The sandbox is a stale record; garbage collection and the pod worker try to stop it again on each pass, and older dockershim kubelets did so for as long as the record stayed.'
+      : 'What the network plugin was asked to tear down is already gone — the sandbox\'s network namespace (its process exited) or the plugin\'s own record of the endpoint — and the plugin failed instead of taking that as done, as a teardown (CNI DEL) should. Nothing is left to release; the sandbox is a stale record that garbage collection and the pod worker try to stop again on each pass, failing the same way while the plugin does so (older plugin versions did).');
     return b.build({
       id: 'runtime-call-errors',
-      title: `Stopping a sandbox whose container is already gone (StopPodSandbox ×${n.failures})`,
+      title: gone ? `Stopping a sandbox whose container is already gone (StopPodSandbox ×${n.failures})` : `Tearing down a network that is already gone (StopPodSandbox ×${n.failures})`,
       severity: 'info',
       explanation: parts.join(' '),
-      next: 'Nothing in /etc/cni/net.d needs changing. If it repeats for the same sandbox, remove the stale sandbox with the runtime\'s tools (`crictl rmp`, or `docker rm` of the pause container), and check the network plugin\'s IP allocations for an address the pod never gave back.',
+      next: gone ? 'Nothing in /etc/cni/net.d needs changing. If it repeats for the same sandbox, remove the stale sandbox with the runtime\'s tools (`crictl rmp`, or `docker rm` of the pause container), and check the network plugin\'s IP allocations for an address the pod never gave back.'
+        : 'Compare the network plugin\'s version with its fixes for tearing down what is already gone (its release notes); meanwhile remove the stale sandbox by hand on the node (`crictl rmp`, or `docker rm` of the pause container).',
     });
   }
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));

@@ -2955,5 +2955,23 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('systemd said: "Failed at step EXEC spawning /var/lib/minikube/binaries/v1.16.0/kubelet: Permission denied" (line 4)');
     expect(f.explanation).toContain('restart counter for it reached 2211');
   });
+
+  it('a sandbox kill failing on a network namespace already gone ("failed to Statfs …/ns/net") is a stale teardown, no IP held (kubernetes/kubernetes#57465)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/57465 — Calico's teardown after the netns was gone.
+    const a = fixture('pod-kill-failed-6.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.title).toBe('Killing the sandbox of mynamespace/my-cron-pz1b7 fails: its network is already gone');
+    expect(f.explanation).not.toContain('IP address stay');
+    expect(only(a, 'runtime-call-errors').title).toBe('Tearing down a network that is already gone (StopPodSandbox ×1)');
+  });
+
+  it('an empty netns path on teardown and Calico\'s "WorkloadEndpoint … not found" are networks already gone (hustcat/sriov-cni#18, projectcalico/calico#4084)', () => {
+    // https://github.com/hustcat/sriov-cni/issues/18 — evicted sandboxes; https://github.com/projectcalico/calico/issues/4084 — GC of a dead sandbox.
+    for (const name of ['runtime-call-errors-22.log', 'runtime-call-errors-23.log']) {
+      const f = only(fixture(name), 'runtime-call-errors');
+      expect(f.title, name).toBe('Tearing down a network that is already gone (StopPodSandbox ×1)');
+      expect(f.severity, name).toBe('info');
+    }
+  });
 });
 
