@@ -112,6 +112,12 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     next: 'Restart the kubelet: it lists again from scratch. If it recurs after partitions, upgrade to a kubelet whose client-go has the fix for kubernetes/kubernetes#91073.',
   },
   {
+    // Go's URL and dial errors for an address that cannot be one: no request leaves the node.
+    id: 'bad-address', lasting: true, oneLine: true, words: [': invalid port', 'missing port in address', 'too many colons in address'], title: 'its address for the API server is malformed',
+    why: 'The address the kubelet has for the API server cannot be dialled at all (an invalid port, a missing one): it comes from its kubeconfig\'s server URL (/etc/kubernetes/kubelet.conf on kubeadm nodes), so no request leaves the node, and every one fails the same way until it is fixed.',
+    next: 'Fix the server: URL in the kubelet\'s kubeconfig (`grep server: /etc/kubernetes/kubelet.conf`; kubeadm uses https://<control plane>:6443) and restart the kubelet.',
+  },
+  {
     id: 'certificate-expired', lasting: true, words: ['certificate has expired', 'not yet valid'], title: 'a certificate has expired',
     why: 'A certificate is outside its validity, so the TLS handshake with the API server fails: most often the kubelet\'s client certificate expired (its rotation failed or was off), or the node\'s clock is wrong.',
     next: 'Check the dates of the kubelet\'s client certificate (`openssl x509 -noout -dates -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and of the API server\'s, and the node\'s clock (`timedatectl`); renew (kubeadm: `kubeadm certs renew`, or join again) and restart the kubelet; look for certificate_manager lines that say why rotation failed.',

@@ -132,6 +132,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Compare the token in the bootstrap kubeconfig (/etc/kubernetes/bootstrap-kubelet.conf) with the API server\'s (kubeadm: `kubeadm token list`, create one if it expired; otherwise its --token-auth-file), and check that the system:node-bootstrapper role is bound to the bootstrap group (`kubectl get clusterrolebinding | grep bootstrap`).',
   },
   {
+    // Before "credentials": the CA it checks its own API's callers against, named in its config — no credential of its own.
+    id: 'client-ca', words: ['unable to load client ca file'], title: 'the client CA file its config names cannot be read',
+    why: 'The kubelet could not read the client CA file its configuration names (authentication.x509.clientCAFile in /var/lib/kubelet/config.yaml, or --client-ca-file): it authenticates callers of its own API (the API server\'s exec and logs requests, metrics scrapers) against that CA, and does not start without it. The path is wrong or the file is missing — nothing has expired.',
+    next: 'Set clientCAFile in /var/lib/kubelet/config.yaml to the cluster\'s CA (on kubeadm nodes /etc/kubernetes/pki/ca.crt) and check that the file exists and is readable, then restart the kubelet.',
+  },
+  {
     id: 'credentials', words: ['kubeconfig', 'client ca file', 'x509', 'certificate', 'kubelet.conf'], title: 'its credentials could not be loaded',
     why: 'The kubelet could not load its kubeconfig, bootstrap kubeconfig or certificates: missing, unreadable or expired.',
     next: 'Check /etc/kubernetes/kubelet.conf and bootstrap-kubelet.conf, the client certificate they name (`openssl x509 -enddate -noout -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and the CA file; on kubeadm nodes `kubeadm certs check-expiration`, or join the node again.',

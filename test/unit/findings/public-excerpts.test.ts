@@ -2973,5 +2973,16 @@ describe('round 22 of public excerpts', () => {
       expect(f.severity, name).toBe('info');
     }
   });
+
+  it('an unreadable clientCAFile is the config\'s path, not expired credentials; an "invalid port" in the API server\'s address is reported at once (ibtisam-iq/nectar lab notes)', () => {
+    // https://github.com/ibtisam-iq/nectar/blob/56acf9d34868811f5f1e1a216197e37a01cce9e5/kubernetes/practice-labs/Troubleshooting/cluster-components/kubelet.md — Q3, Q4.
+    const a = fixture('kubelet-exited-30.log');
+    const ca = a.findings.find((x) => x.title.includes('client CA'))!;
+    expect(ca.title).toBe('Kubelet fails to start: the client CA file its config names cannot be read');
+    expect(ca.next).toContain('clientCAFile in /var/lib/kubelet/config.yaml');
+    const api = only(a, 'api-server-unreachable');
+    expect(api.title).toBe('Kubelet cannot reach the API server: its address for the API server is malformed (1 error line)');
+    expect(api.severity).toBe('warning');
+  });
 });
 

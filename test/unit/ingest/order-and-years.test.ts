@@ -177,6 +177,10 @@ describe('years', () => {
     const gc = 'W0626 14:30:10.830198    5711 image_gc_manager.go:192] [imageGCManager] Failed to update image list: rpc error: code = DeadlineExceeded desc = context deadline exceeded';
     expect(analyzeSources([{ name: 'k.log', data: gc }], opts).sources[0].year).toEqual({ value: 2020, how: 'version' });
     expect(analyzeSources([{ name: 'k.log', data: gc.replace('W0626', 'W0407') }], opts).sources[0].year).toEqual({ value: 2021, how: 'version' });
+    // 1.33 named in the text (a `kubectl get nodes` row) is out of support since 1.36 (2026-04-22): 23 August is 2025's,
+    // before 1.34 came out.
+    const named = ['controlplane   Ready    control-plane   9d   v1.33.2', 'Aug 23 13:53:14 node01 kubelet[8691]: E0823 13:53:14.926448    8691 run.go:72] "command failed" err="failed to parse kubelet flag: unknown flag: --improve-speed"'].join('\n');
+    expect(analyzeSources([{ name: 'k.log', data: named }], opts).sources[0].year).toEqual({ value: 2025, how: 'version' });
     // A year the caller gives is kept as given.
     expect(analyzeSources([{ name: 'k.log', data: panic }], { ...opts, yearFromCaller: true }).sources[0].year).toEqual({ value: 2026, how: 'caller' });
   });
