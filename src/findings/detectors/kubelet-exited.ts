@@ -88,9 +88,15 @@ const CAUSES: readonly Cause[] = [
     next: 'Check which containerd the kubelet talks to and with which config (its --container-runtime-endpoint; /etc/containerd/config.toml, or the distribution\'s own, e.g. MicroK8s\'s under /var/snap/microk8s/current/args/): enable the CRI plugin and restart it, or pair the kubelet with a runtime that still serves v1alpha2 (containerd 1.x), or upgrade the kubelet to 1.26 or later.',
   },
   {
+    // The CRI API before it had a version in its name (kubelets up to 1.9): the kubelet is the older side here.
+    id: 'cri-unversioned', words: ['unknown service runtime.runtimeservice', 'unknown service runtime.imageservice'], title: 'the runtime serves a newer CRI API than this kubelet speaks',
+    why: 'The kubelet asked for the CRI API without a version in its name (runtime.RuntimeService), as kubelets before 1.10 did, and the runtime serves only the versioned API that came after (v1alpha2, from cri-containerd 1.0 and containerd 1.1 on): here the kubelet is the side too old for the other, not the runtime.',
+    next: 'Pair them by version: upgrade the kubelet (1.10 or later speaks v1alpha2), or run the runtime release made for this kubelet (cri-containerd\'s 1.0 pre-releases for 1.9) — the runtime\'s compatibility table names the pairs.',
+  },
+  {
     id: 'cri-unimplemented', words: ['api is not implemented', 'unknown service runtime.'], title: 'the runtime does not serve the CRI API it needs',
-    why: 'The runtime answered, but not with the CRI version this kubelet speaks (v1 from 1.26 on): a runtime too old for this kubelet (containerd before 1.6), or one whose CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it).',
-    next: 'Enable the CRI plugin (remove "cri" from disabled_plugins in /etc/containerd/config.toml, or regenerate it with `containerd config default`) and restart containerd, or upgrade the runtime (containerd ≥ 1.6, CRI-O of the kubelet\'s minor version).',
+    why: 'The runtime answered, but not with the CRI version this kubelet speaks (v1 from 1.26 on): a runtime too old for this kubelet (containerd before 1.6, cri-dockerd before 0.3 — the endpoint in the error names which), or one whose CRI plugin is disabled (disabled_plugins = ["cri"], as Docker\'s packaged config.toml has it).',
+    next: 'For containerd, enable the CRI plugin (remove "cri" from disabled_plugins in /etc/containerd/config.toml, or regenerate it with `containerd config default`) and restart it; else upgrade the runtime the endpoint names (containerd ≥ 1.6, cri-dockerd ≥ 0.3, CRI-O of the kubelet\'s minor version).',
   },
   {
     id: 'runtime-endpoint-unset', words: ['endpoint address was not specified'], title: 'no container runtime endpoint is set',

@@ -94,6 +94,9 @@ export const runtimeCallErrors: Detector = {
       if (!entry.cri || entry.cri.calls.every((c) => c === 'PullImage')) continue;
       const text = ctx.text(e);
       const error = text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS) : text;
+      // A runtime that does not serve the kubelet's CRI API at all, which the kubelet then exits on: kubelet-exited
+      // tells that mismatch; it says nothing of the runtime's health.
+      if (error.includes(UNKNOWN_SERVICE) && exitsOn(ctx, e)) continue;
       let cls = errorClass(error);
       const atUs = ev.timeUs[e];
       const node = ev.node[e];
@@ -427,4 +430,11 @@ function describeHeldName(ctx: FindingContext, b: FindingBuilder, parts: string[
       ? 'If it clears within minutes, nothing is needed. If it repeats, find what the first create waits for in containerd\'s log (`journalctl -u containerd`: the holder\'s ID) and the node\'s disk latency; `crictl ps -a` shows the holder, and restarting containerd releases a create that never ends.'
       : `Look at the holder on the node (\`docker ps -a | grep ${holder}\`, \`docker inspect ${holder}\`): if it is an old instance of this container, stop and remove it (\`docker rm -f ${holder}\`) and the next sync creates the container; find why the kubelet lost it (a Docker or kubelet restart).`,
   });
+}
+
+const UNKNOWN_SERVICE = 'code = Unimplemented desc = unknown service';
+/** The kubelet's own exit error on the same node within a few seconds after `e` (its start-up failing on the call). */
+function exitsOn(ctx: FindingContext, e: number): boolean {
+  const ev = ctx.trace.events;
+  return ctx.ofKind('node.kubelet-failed').some((x) => ev.node[x] === ev.node[e] && ev.timeUs[x] >= ev.timeUs[e] && ev.timeUs[x] - ev.timeUs[e] <= 5e6);
 }

@@ -2984,5 +2984,21 @@ describe('round 22 of public excerpts', () => {
     expect(api.title).toBe('Kubelet cannot reach the API server: its address for the API server is malformed (1 error line)');
     expect(api.severity).toBe('warning');
   });
+
+  it('a 1.9 kubelet asking for the unversioned runtime.RuntimeService is the older side, and its Version call is no runtime-health finding (containerd/cri#619)', () => {
+    // https://github.com/containerd/cri/issues/619 — kubelet 1.9 against a cri-containerd serving v1alpha2.
+    const a = fixture('kubelet-exited-32.log');
+    expect(a.findings.map((x) => x.id)).toEqual(['kubelet-exited']);
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the runtime serves a newer CRI API than this kubelet speaks');
+    expect(f.next).toContain('upgrade the kubelet');
+  });
+
+  it('CRI v1 unimplemented at cri-dockerd\'s endpoint: the advice names cri-dockerd\'s version, not only containerd (Mirantis/cri-dockerd#136)', () => {
+    // https://github.com/Mirantis/cri-dockerd/issues/136 — kubelet 1.26 against a cri-dockerd without CRI v1.
+    const f = only(fixture('kubelet-exited-31.log'), 'kubelet-exited');
+    expect(f.explanation).toContain('cri-dockerd before 0.3');
+    expect(f.next).toContain('cri-dockerd ≥ 0.3');
+  });
 });
 
