@@ -75,24 +75,44 @@ export interface FailedAction {
 /** Every `failed to "Action" for "target" with Reason: detail` in a pod sync error (aggregates list several). */
 export function failedActions(text: string, max = 20): FailedAction[] {
   const out: FailedAction[] = [];
-  const marker = 'failed to "';
-  let at = text.indexOf(marker);
+  // (A paste that broke the line may leave a line break for a space, or drop the space: `failed to \n"X" for"Y"`.)
+  let at = nextAction(text, 0);
   while (at >= 0 && out.length < max) {
-    const a0 = at + marker.length;
+    const a0 = actionNameStart(text, at);
     const a1 = indexWithin(text, '"', a0, MAX_TOKEN);
-    if (a1 < 0 || !text.startsWith(' for "', a1 + 1)) { at = text.indexOf(marker, a0); continue; }
-    const t0 = a1 + 1 + ' for "'.length;
+    const f = a1 < 0 ? -1 : skipSpaces(text, a1 + 1);
+    const t0 = f >= 0 && text.startsWith('for', f) ? skipSpaces(text, f + 3) + 1 : -1;
+    if (t0 <= 0 || text.charCodeAt(t0 - 1) !== 34) { at = nextAction(text, a0); continue; }
     const t1 = indexWithin(text, '" with ', t0, MAX_TOKEN);
-    if (t1 < 0) { at = text.indexOf(marker, t0); continue; }
+    if (t1 < 0) { at = nextAction(text, t0); continue; }
     const r0 = t1 + '" with '.length;
     const reason = tokenAt(text, r0, ': ');
-    const next = text.indexOf(marker, r0);
+    const next = nextAction(text, r0);
     const detailStart = r0 + reason.length + 2;
     const detailEnd = Math.min(next < 0 ? text.length : next, detailStart + 400);
     out.push({ action: text.slice(a0, a1), target: text.slice(t0, t1), reason, detail: detailStart < detailEnd ? unquoteDetail(text.slice(detailStart, detailEnd)) : '' });
     at = next;
   }
   return out;
+}
+
+/** Where the next `failed to "…"` from `from` starts (spaces or a line break before its quote), or -1. */
+function nextAction(text: string, from: number): number {
+  for (let at = text.indexOf('failed to', from); at >= 0; at = text.indexOf('failed to', at + 9)) {
+    if (text.charCodeAt(skipSpaces(text, at + 9)) === 34) return at;
+  }
+  return -1;
+}
+
+/** Where the action's name starts in the `failed to "…"` at `at` (after its quote). */
+function actionNameStart(text: string, at: number): number {
+  return skipSpaces(text, at + 9) + 1;
+}
+
+/** The first index from `p` that is no space or line break (at most two skipped). */
+function skipSpaces(text: string, p: number): number {
+  for (let n = 0; n < 2 && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 10); n++) p++;
+  return p;
 }
 
 /**

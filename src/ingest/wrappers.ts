@@ -454,6 +454,13 @@ function parseIsoWrapper(s: string, w: Wrapper): boolean {
     w.payloadStart = tagged;
     return true;
   }
+  // RFC 5424's header without its priority: `2024-02-07T02:49:40.739405+00:00 NodeA kubelet 24578 - -  E0207 …`.
+  if (s.charCodeAt(end) === 32 && syslogProtocolHeader(s, end, w, true)) return true;
+  w.year = isoScratch.year;
+  w.month = isoScratch.month;
+  w.epochUs = isoScratch.epochUs;
+  w.host = '';
+  w.ident = '';
   w.kind = 'timestamp';
   let p = end;
   while (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9) p++;
@@ -584,30 +591,48 @@ function parseSyslogProtocol(s: string, w: Wrapper): boolean {
   if (s.charCodeAt(pri) === 49 /* 1 */ && s.charCodeAt(pri + 1) === 32) {
     const end = parseIsoTimestamp(s, pri + 2, isoScratch);
     if (end < 0 || s.charCodeAt(end) !== 32) return false;
-    const hostEnd = tokenEnd(s, end + 1, 255);
-    const appEnd = hostEnd < 0 ? -1 : tokenEnd(s, hostEnd + 1, 48);
-    const procEnd = appEnd < 0 ? -1 : tokenEnd(s, appEnd + 1, 128);
-    const msgIdEnd = procEnd < 0 ? -1 : tokenEnd(s, procEnd + 1, 32);
-    if (msgIdEnd < 0) return false;
-    const data = structuredDataEnd(s, msgIdEnd + 1);
-    if (data < 0) return false;
-    const host = s.slice(end + 1, hostEnd);
-    const app = s.slice(hostEnd + 1, appEnd);
-    w.kind = 'journald-iso';
-    w.year = isoScratch.year;
-    w.month = isoScratch.month;
-    w.epochUs = isoScratch.epochUs;
-    w.host = host === '-' ? '' : host;
-    w.ident = app === '-' ? '' : app;
-    let payload = Math.min(s.length, data + 1);
-    if (s.charCodeAt(payload) === 0xfeff) payload++;
-    w.payloadStart = payload;
-    return true;
+    return syslogProtocolHeader(s, end, w, false);
   }
   // RFC 3164: the traditional line after its priority.
   const rest = s.slice(pri);
   if (!parseJournaldShort(rest, w)) return false;
   w.payloadStart += pri;
+  return true;
+}
+
+/**
+ * RFC 5424's header after its time (at `end`, parsed into isoScratch): ` host app procid msgid structured-data `, then
+ * the message. `strict` (no priority before it: a file rsyslog wrote with its protocol template): the procid must be
+ * a number or `-`, so that another tool's timestamped line is not taken for one.
+ */
+function syslogProtocolHeader(s: string, end: number, w: Wrapper, strict: boolean): boolean {
+  const hostEnd = tokenEnd(s, end + 1, 255);
+  const appEnd = hostEnd < 0 ? -1 : tokenEnd(s, hostEnd + 1, 48);
+  const procEnd = appEnd < 0 ? -1 : tokenEnd(s, appEnd + 1, 128);
+  const msgIdEnd = procEnd < 0 ? -1 : tokenEnd(s, procEnd + 1, 32);
+  if (msgIdEnd < 0) return false;
+  const data = structuredDataEnd(s, msgIdEnd + 1);
+  if (data < 0) return false;
+  const proc = s.slice(appEnd + 1, procEnd);
+  if (strict) {
+    // (Structured data is `-` or `[…]`, never absent; a host is a host name's characters.)
+    const sd = s.charCodeAt(msgIdEnd + 1);
+    if ((proc !== '-' && !isDigits(s, appEnd + 1, procEnd)) || (sd !== 45 && sd !== 91)) return false;
+    for (let i = end + 1; i < hostEnd; i++) if (!isHostChar(s.charCodeAt(i))) return false;
+  }
+  const host = s.slice(end + 1, hostEnd);
+  const app = s.slice(hostEnd + 1, appEnd);
+  w.kind = 'journald-iso';
+  w.year = isoScratch.year;
+  w.month = isoScratch.month;
+  w.epochUs = isoScratch.epochUs;
+  w.host = host === '-' ? '' : host;
+  w.ident = app === '-' ? '' : app;
+  let payload = Math.min(s.length, data + 1);
+  // (rsyslog's files may put two spaces after the structured data.)
+  if (strict && s.charCodeAt(payload) === 32) payload++;
+  if (s.charCodeAt(payload) === 0xfeff) payload++;
+  w.payloadStart = payload;
   return true;
 }
 

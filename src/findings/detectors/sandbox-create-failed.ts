@@ -292,7 +292,7 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'name-reserved' | 'windows-host-network' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'name-reserved' | 'windows-host-network' | 'runtime-handler' | 'windows-os-version' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The name of the sandbox (pod and attempt) held by an earlier request the runtime is still working on: containerd's
@@ -300,6 +300,11 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   if (/failed to reserve sandbox name|error reserving pod name/.test(error)) return 'name-reserved';
   // Docker on a Windows node has no network named "host" for a pod with hostNetwork to join.
   if (error.includes('network host not found')) return 'windows-host-network';
+  // A RuntimeClass handler the runtime has no runtime for (containerd's "no runtime for "runsc" is configured",
+  // CRI-O's "RuntimeHandler … not supported").
+  if (/no runtime for \\?"[^"\\]{1,64}\\?" is configured|RuntimeHandler \\?"?[^"\\ ]{1,64}\\?"? not supported/.test(error)) return 'runtime-handler';
+  // Windows' HCS: the sandbox (pause) image is built for another Windows version than the host's.
+  if (/0xc0370101|does not match the operating system of the host/.test(error)) return 'windows-os-version';
   // The runtime's own unshare of a user namespace (hostUsers: false) failing, before any network plugin ran: ENOSPC
   // from unshare is the node's limit on user namespaces (user.max_user_namespaces), not a full disk.
   if (/unshare[^\n]{0,300}no space left on device/.test(error)) return 'userns';
@@ -398,6 +403,16 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'Docker on Windows has no network named "host": the pod asks for the node\'s network (hostNetwork: true), which Docker on Windows does not offer (Windows host-process containers, alpha in 1.22, need containerd). Such a pod is almost always a Linux DaemonSet — kube-proxy, a CNI agent such as flannel — that nothing kept off the Windows node.',
     title: ': a host-network pod on a Windows node',
     next: 'Keep Linux DaemonSets off Windows nodes: give them a nodeSelector kubernetes.io/os: linux (beta.kubernetes.io/os on old clusters); on Windows, kube-proxy and the network agent run as the node\'s own services or Windows DaemonSets of their own.',
+  },
+  'runtime-handler': {
+    why: 'The pod asks for a RuntimeClass whose handler the runtime on this node has no runtime for (containerd: no [plugins…containerd.runtimes.<handler>] section; CRI-O: no runtime of that name): a sandboxing runtime — gVisor\'s runsc, Kata — that is not installed or configured here, or whose installer has not run yet.',
+    title: ': the runtime has no handler for its RuntimeClass',
+    next: 'Install and configure the handler the RuntimeClass names on this node (containerd: a runtimes entry with that name in /etc/containerd/config.toml, then restart containerd), or keep such pods off nodes without it (the RuntimeClass\'s scheduling.nodeSelector); if an installer (an addon, a DaemonSet) sets it up, see why that one is failing.',
+  },
+  'windows-os-version': {
+    why: 'Windows refused to start the sandbox\'s container: the image it is made from — the pause image — is built for another Windows version than the host\'s (0xc0370101). Windows containers with process isolation must match the host\'s build: an image of another release (1709 against 1803, ltsc2019 against ltsc2022) does not start.',
+    title: ': its image is for another Windows version',
+    next: 'Use a pause image built for this node\'s Windows version (a multi-arch one such as registry.k8s.io/pause with Windows entries, or one tagged for the host\'s build: `cmd /c ver` on the node), set as the kubelet\'s --pod-infra-container-image or the runtime\'s sandbox_image; the pods\' own images must match too.',
   },
   'name-reserved': {
     why: 'The runtime refused the sandbox\'s name because an earlier request for the same sandbox still holds it: a RunPodSandbox the kubelet stopped waiting for (at its runtime request timeout, 2 minutes by default) goes on inside the runtime — most often stuck in the network plugin\'s setup, a mount or an image pull — and every retry asks for the same name (the pod\'s same attempt number), so each fails at once until that first request ends.',

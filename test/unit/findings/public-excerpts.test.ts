@@ -3000,5 +3000,28 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('cri-dockerd before 0.3');
     expect(f.next).toContain('cri-dockerd ≥ 0.3');
   });
+
+  it('containerd\'s "no runtime for \\"runsc\\" is configured" is a RuntimeClass handler the node lacks, not the network (kubernetes/minikube#5463)', () => {
+    // https://github.com/kubernetes/minikube/issues/5463 — the gvisor addon crash-looping, so runsc never got configured.
+    const a = fixture('sandbox-create-failed-27.log');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for default/hello-node-959c7f7b7-njfxr (2 attempts): the runtime has no handler for its RuntimeClass');
+    expect(f.next).toContain('RuntimeClass');
+    expect(a.findings.map((x) => x.id)).toContain('crashloop-backoff');
+  });
+
+  it('Windows\' 0xc0370101 is a pause image for another Windows version; a sync error whose poster broke the line after "failed to" is read (MicrosoftDocs/Virtualization-Documentation#765)', () => {
+    // https://github.com/MicrosoftDocs/Virtualization-Documentation/issues/765 — the pause image did not match the host's build.
+    const f = only(fixture('sandbox-create-failed-28.log'), 'sandbox-create-failed');
+    expect(f.title).toBe('Pod sandbox creation failing for default/win-webserver-c94f84797-b4qzt: its image is for another Windows version');
+    expect(f.next).toContain('--pod-infra-container-image');
+  });
+
+  it('RFC 5424 lines without their priority keep their host; RunPodSandbox past its deadline is the runtime not answering (containerd/containerd#9947)', () => {
+    // https://github.com/containerd/containerd/issues/9947 — containerd hung in RunPodSandbox; the kubelet gave up.
+    const a = fixture('sandbox-create-failed-29.log');
+    expect(a.trace.sources[0].node).toBe('NodeA');
+    expect(only(a, 'sandbox-create-failed').title).toBe('Pod sandbox creation failing for default/podX-b181ca13-z7d7p: the runtime did not answer in time');
+  });
 });
 

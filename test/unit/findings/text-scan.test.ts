@@ -25,6 +25,11 @@ describe('text scanners', () => {
     const pull = 'failed to "StartContainer" for "app" with ErrImagePull: "rpc error: code = NotFound desc = failed to pull image \\"x:1\\": not found"';
     expect(failedActions(pull)[0].detail).toBe('rpc error: code = NotFound desc = failed to pull image "x:1": not found');
     expect(imageIn(failedActions(pull)[0].detail)).toBe('x:1');
+    // A paste that dropped the spaces (`"StartContainer"for"wordpress"`) or broke the line after "failed to".
+    expect(failedActions('failed to "StartContainer"for"wordpress" with CrashLoopBackOff: "Back-off 5m0s"').map((f) => [f.action, f.target])).toEqual([['StartContainer', 'wordpress']]);
+    expect(failedActions('skipping: failed to \n"CreatePodSandbox" for"w_d(u)" with CreatePodSandboxError: "x"').map((f) => [f.action, f.target])).toEqual([['CreatePodSandbox', 'w_d(u)']]);
+    // A "failed to" inside the quoted message is no action of its own: the detail goes on past it.
+    expect(failedActions('failed to "StartContainer" for "a" with RunContainerError: "failed to start container x"')[0].detail).toBe('failed to start container x');
     // An event text cut (with …) inside the quoted message: unquoted as far as it goes, not quoted twice.
     const cut = String.raw`failed to "CreatePodSandbox" for "p_n(u)" with CreatePodSandboxError: "Failed to create sandbox for pod "p_n(u)": rpc error: code = Unkn…`;
     expect(failedActions(cut)[0].detail).toBe('Failed to create sandbox for pod "p_n(u)": rpc error: code = Unkn…');

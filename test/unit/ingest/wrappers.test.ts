@@ -404,6 +404,19 @@ describe('the syslog protocol, priority first (a syslog server\'s raw capture, a
     expect(src.lines).toMatchObject({ total: 4, klog: 3, unrecognized: 1 });
   });
 
+  it('RFC 5424 written to a file without its priority (rsyslog\'s protocol template): host and program read; another tool\'s timestamped line is not one (containerd/containerd#9947)', () => {
+    const text = [
+      '2024-02-07T02:45:40.739274+00:00 NodeA containerd 22938 - -  time="2024-02-07T02:45:40.738965836Z" level=info msg="RunPodSandbox for &PodSandboxMetadata{Name:podX,Uid:f4fc0242,Namespace:default,Attempt:0,}"',
+      `2024-02-07T02:49:40.739405+00:00 NodeA kubelet 24578 - -  ${ADD('02:49:40', 'web-0').replace('I0315', 'I0207')}`,
+    ].join('\n');
+    const trace = analyze({ name: 'syslog.log', data: text });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.node} ${r.kind}`)).toEqual(['syslog.log:2 NodeA syncloop.add']);
+    expect(trace.sources[0].year).toEqual({ value: 2024, how: 'wrapper' });
+    // A CI runner's timestamp before a klog line stays a timestamp: its "host" and "program" are the header's.
+    const ci = analyze({ name: 'ci.log', data: `2024-02-07T02:49:40.1Z ${ADD('02:49:40', 'web-0').replace('I0315', 'I0207')}` });
+    expect(eventRows(ci).map((r) => r.kind)).toEqual(['syncloop.add']);
+  });
+
   it('what only looks like a priority is not one: a markup tag, a priority over 191, RFC 5424 with a broken field', () => {
     for (const line of ['<b>bold</b> I0315 10:02:03.120000 2891 kubelet.go:1] x', `<192>1 2024-03-15T10:02:03Z n kubelet 1 - - ${ADD('10:02:03', 'a')}`,
       `<30>1 2024-03-15T10:02:03Z n kubelet 1 - [unclosed ${ADD('10:02:03', 'a')}`]) {
