@@ -139,8 +139,9 @@ export const runtimeCallErrors: Detector = {
         open.set(key, g);
         groups.push(g);
       }
-      // A caller's line with no call line before it (not printed, or cut from the excerpt) stands for the failure.
-      const name = entry.cri.calls.join(' or ');
+      // A caller's line with no call line before it (not printed, or cut from the excerpt) stands for the failure — of the
+      // call its sync result names, where the caller makes either (KillPodSandbox: StopPodSandbox).
+      const name = entry.cri.role === 'caller' && entry.cri.calls.length > 1 ? callNamedIn(error, entry.cri.calls) : entry.cri.calls.join(' or ');
       g.failures++;
       g.lastUs = atUs;
       if (SERIOUS.has(cls)) g.serious++;
@@ -186,16 +187,20 @@ const MESSAGE_KEY_CHARS = 48;
 
 function relogged(ctx: FindingContext, e: number, recent: readonly Failure[], calls: readonly string[], msg: string, cls: ErrorClass, error: string): Failure | undefined {
   const ev = ctx.trace.events;
+  const quoted = asWords(quotedCallError(error));
   for (let i = recent.length - 1; i >= 0; i--) {
     const f = recent[i];
-    if (f.cls !== cls || f.relogged.has(msg)) continue;
+    if (f.relogged.has(msg)) continue;
     // Another pod's or container's failure is another call, however alike the errors (the runtime going away fails them all).
     if ((ev.pod[e] >= 0 && ev.pod[f.event] >= 0 && ev.pod[e] !== ev.pod[f.event]) || (ev.cid[e] > 0 && ev.cid[f.event] > 0 && ev.cid[e] !== ev.cid[f.event])) continue;
     if (!calls.some((c) => f.call === c || f.call.split(' or ').includes(c))) continue;
+    // Both cut short (a screen's edge, the texts' bound): the caller's quote of the call's error begins as the call's own
+    // does — whatever class each cut leaves it. (Compared as words: a multi-line err=< value's TABs, syslog's #011 for
+    // them and the quote's \n differ in form only.)
+    const own = asWords(f.error);
+    if (quoted.length >= MIN_QUOTED_CHARS && (own.startsWith(quoted) || quoted.startsWith(own))) return f;
+    if (f.cls !== cls) continue;
     if (SERIOUS.has(cls) || f.error === error || error.includes(f.error) || f.error.includes(error)) return f;
-    // Both cut short (a screen's edge): the caller's quote of the call's error begins as the call's own does.
-    const quoted = quotedCallError(error);
-    if (quoted.length >= MIN_QUOTED_CHARS && (f.error.startsWith(quoted) || quoted.startsWith(f.error))) return f;
   }
   return undefined;
 }
@@ -206,6 +211,19 @@ function quotedCallError(error: string): string {
   if (!m) return '';
   const q = error.slice(m.index + m[0].length).replaceAll('\\"', '"');
   return q.endsWith('"') ? q.slice(0, -1) : q;
+}
+
+/**
+ * An error's words, its layout dropped: TABs (and syslog's `#011` for them), line breaks and `\n` escapes, runs of
+ * spaces, and the ellipsis a text cut short ends with.
+ */
+function asWords(s: string): string {
+  return withoutLayout(s).replace(/\u2026$/, '');
+}
+
+/** The text without its layout (see asWords), as an example quotes it. */
+function withoutLayout(s: string): string {
+  return s.replace(/#011|\\t|\t/g, ' ').replace(/\\n|\n/g, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /** Shorter quotes than this say too little to stand for a call's error. */
@@ -242,7 +260,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const failed = count(n.failures, 'failed call');
   const when = n.failures === 1 ? `at ${timeOfEvent(trace, first)}`
     : `${n.failures} times between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
-  const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clipMiddle(calls[0].sample, 200)}".`];
+  const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clipMiddle(withoutLayout(calls[0].sample), 200)}".`];
   if (relogs) parts.push('A caller logging the same error again within a second, for the same call, is counted with the call it reports, not as another failure.');
   if (n.routine) {
     parts.push('All of them are NotFound for containers that were already gone, which happens routinely right after a container is removed.');
@@ -357,7 +375,14 @@ function describe(ctx: FindingContext, n: Group): Finding {
   // Every failure's error says the connection to the runtime failed (not an answer from it).
   const connectionLost = calls.every((c) => [...c.classes.keys()].every(isSocketDown));
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
-  else if (network) parts.push('The error comes from the pod network plugin (CNI), which the runtime calls to set up and tear down a sandbox\'s network: the runtime itself answered.');
+  else if (network) {
+    const plugin = calls.map((c) => /plugin type=\\?"([\w.-]{1,40})\\?"/.exec(c.sample)?.[1]).find((t) => t !== undefined);
+    parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
+    // A plugin that is a client of its node agent (Cilium's, Calico's): the agent does not answer.
+    if (calls.some((c) => /Is the agent running\?|unable to connect to Cilium daemon|connect: connection refused[^\n]{0,80}calico|dial unix [^\s:]{1,200}(?:cilium|calico)[^\s:]{0,100}\.sock/.test(c.sample))) {
+      parts.push('The plugin could not reach its agent on this node (its socket did not answer): the network agent\'s pod here (cilium-agent, calico-node) is not running or not ready, so no sandbox\'s network can be set up or torn down until it is.');
+    }
+  }
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
   else if (n.failures >= 2 && connectionLost && ev.timeUs[last] - ev.timeUs[first] <= 1e6 && new Set(n.events.map((e) => ev.pod[e]).filter((p) => p >= 0)).size >= 2) {
     parts.push('Calls for different pods lost their connection to the runtime at the same moment: the runtime itself went away (it crashed, restarted or was stopped), not one call that failed — every goroutine that talks to it fails the same way until it is back.');
@@ -437,4 +462,14 @@ const UNKNOWN_SERVICE = 'code = Unimplemented desc = unknown service';
 function exitsOn(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;
   return ctx.ofKind('node.kubelet-failed').some((x) => ev.node[x] === ev.node[e] && ev.timeUs[x] >= ev.timeUs[e] && ev.timeUs[x] - ev.timeUs[e] <= 5e6);
+}
+
+/** A sync result's action and the CRI call it makes. */
+const ACTION_CALLS: Readonly<Record<string, string>> = { KillPodSandbox: 'StopPodSandbox', KillContainer: 'StopContainer', CreatePodSandbox: 'RunPodSandbox', StartContainer: 'StartContainer' };
+
+/** The one of `calls` the caller's sync result names by its action (`failed to "KillPodSandbox" …`), else all of them. */
+function callNamedIn(error: string, calls: readonly string[]): string {
+  const action = /^failed to "(\w{1,40})"/.exec(error)?.[1];
+  const call = action ? ACTION_CALLS[action] : undefined;
+  return call && calls.includes(call) ? call : calls.join(' or ');
 }

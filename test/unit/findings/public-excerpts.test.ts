@@ -3023,5 +3023,14 @@ describe('round 22 of public excerpts', () => {
     expect(a.trace.sources[0].node).toBe('NodeA');
     expect(only(a, 'sandbox-create-failed').title).toBe('Pod sandbox creation failing for default/podX-b181ca13-z7d7p: the runtime did not answer in time');
   });
+
+  it('the pod worker\'s KillPodSandbox results are the StopPodSandbox failures they quote (syslog\'s #011 and a cut quote compared as words), and cilium-cni not reaching its agent is said (gasy-africa/rpi4-k8s notes)', () => {
+    // https://github.com/gasy-africa/rpi4-k8s/blob/c71a08175e283d0f021db42665082fd43b09256a/.docs/cni-plugin.md — the cilium agent failing to start on a Raspberry Pi kernel.
+    const f = only(fixture('runtime-call-errors-24.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (StopPodSandbox ×3)');
+    expect(f.explanation).toContain('(CNI: cilium-cni)');
+    expect(f.explanation).toContain('could not reach its agent on this node');
+    expect(f.explanation).not.toContain('#011');
+  });
 });
 
