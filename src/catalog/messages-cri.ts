@@ -112,6 +112,12 @@ export const CRI_MESSAGES: CatalogEntry[] = [
     explain: 'At kubelet start the runtime answered its Version call: this names the runtime (docker, containerd, cri-o) and its version.',
   },
   {
+    // cAdvisor's manager, on an inotify event for a cgroup it watches (a new container's): setting up the watch failed.
+    id: 'X254', kind: 'cadvisor.event-failed', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 0,
+    printf: ['Error while processing event (%v{event}): %v{err}'], text: ['err'],
+    explain: 'The kubelet\'s cAdvisor could not handle a cgroup event — a new container\'s cgroup it was to watch: "inotify_add_watch … no space left on device" means the node\'s inotify watches are used up, and the container\'s stats are then not collected.',
+  },
+  {
     id: 'X40', kind: 'cadvisor.container-added', lane: 'runtime', versions: 'all (cAdvisor inside the kubelet)', v: 3,
     printf: ['Added container: %q{cgroup} (aliases: [%s{pod} %s], namespace: %q{runtimeNamespace})',
       'Added container: %q{cgroup} (aliases: %v, namespace: %q{runtimeNamespace})'],

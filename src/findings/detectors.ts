@@ -48,6 +48,7 @@ import { shutdownManagerFailed } from './detectors/shutdown-manager-failed.ts';
 import { mirrorPodCreateFailed } from './detectors/mirror-pod-create-failed.ts';
 import { kubeletStopped } from './detectors/kubelet-stopped.ts';
 import { nodeNotRegistered } from './detectors/node-not-registered.ts';
+import { inotifyExhausted } from './detectors/inotify-exhausted.ts';
 import { slowOperations } from './detectors/slow-operations.ts';
 import { eventedPlegFallback } from './detectors/evented-pleg-fallback.ts';
 import { nodeNameMismatch } from './detectors/node-name-mismatch.ts';
@@ -80,7 +81,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted,
+  nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

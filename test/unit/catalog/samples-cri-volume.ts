@@ -97,6 +97,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
   entry('X154', 'cadvisor.create-failed', 'runtime',
     P(klog('E', 'manager.go:1123', `Failed to create existing container: ${CGROUP}: Error finding container ${CID.slice(0, 12)}: Status 404 returned error can't find the container with id ${CID.slice(0, 12)}`),
       { pods: [pod('', '', UID)], cid: CID, text: `Error finding container ${CID.slice(0, 12)}: Status 404 returned error can't find the container with id ${CID.slice(0, 12)}` })),
+  entry('X254', 'cadvisor.event-failed', 'runtime',
+    // openshift/origin#8209 (2016): a new container's cgroup, the node's inotify watches used up.
+    P(klog('W', 'handler.go:562', 'Error while processing event ("/sys/fs/cgroup/cpu,cpuacct/system.slice/docker-2c7d28e2ae64.scope": 0x40000100 == IN_CREATE|IN_ISDIR): inotify_add_watch /sys/fs/cgroup/cpu,cpuacct/system.slice/docker-2c7d28e2ae64.scope: no space left on device'),
+      { text: 'inotify_add_watch /sys/fs/cgroup/cpu,cpuacct/system.slice/docker-2c7d28e2ae64.scope: no space left on device' })),
   entry('X40', 'cadvisor.container-added', 'runtime',
     P(klog('I', 'manager.go:970', `Added container: "${CGROUP}" (aliases: [${DOCKER_NAME} ${CID}], namespace: "docker")`),
       { pods: [web0], cname: 'app', cid: CID, text: CGROUP }),

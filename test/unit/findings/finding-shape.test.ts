@@ -65,6 +65,7 @@ const CASES: Record<string, Case> = {
   'static-pod-manifest-invalid': { input: () => fixture('static-pod-manifest-invalid-constructed.log') },
   'poststart-hook-failed': { input: () => fixture('poststart-hook-failed-constructed.log') },
   'pod-force-deleted': { input: () => fixture('pod-force-deleted-constructed.log') },
+  'inotify-exhausted': { input: () => fixture('inotify-exhausted-constructed.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -3032,5 +3032,19 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('could not reach its agent on this node');
     expect(f.explanation).not.toContain('#011');
   });
+
+  it('cAdvisor\'s "inotify_add_watch …: no space left on device" on a running node is its inotify watches used up, not a full disk (openshift/origin#8209)', () => {
+    // https://github.com/openshift/origin/issues/8209 — fs.inotify.max_user_watches at 8192 on a busy OpenShift node.
+    const a = fixture('inotify-exhausted-1.log');
+    const f = only(a, 'inotify-exhausted');
+    expect(f.title).toBe('Node out of inotify watches: the kubelet cannot watch new containers');
+    expect(a.lines(f)).toEqual([8]);
+    expect(f.next).toContain('fs.inotify.max_user_watches');
+  });
+
+  it('a cgroup gone before its watch was set (no such file or directory) is no inotify limit (constructed)', () => {
+    const a = fixture('inotify-exhausted-constructed.log');
+    expect(a.lines(only(a, 'inotify-exhausted'))).toEqual([1, 3]);
+  });
 });
 
