@@ -63,7 +63,8 @@ const CAUSES: readonly Cause[] = [
     next: 'If it goes on past the first minutes, check what cAdvisor can see: a kubelet in a container needs the host\'s PID namespace (--pid=host), /sys, /var/run and the runtime\'s root mounted from the host; its own "Failed to ensure state of …" and cAdvisor warnings name what it could not find.',
   },
   {
-    id: 'no-stats', words: ['invalid capacity', 'imagefs info', 'image filesystem', 'unable to find data in memory cache'], title: 'it cannot read the image filesystem\'s stats',
+    // (cAdvisor without an imagefs label for the runtime: its root or snapshotter is not one it knows.)
+    id: 'no-stats', words: ['invalid capacity', 'imagefs info', 'image filesystem', 'unable to find data in memory cache', 'no imagefs label'], title: 'it cannot read the image filesystem\'s stats',
     why: 'The kubelet could not tell how full the image filesystem is (cAdvisor or the runtime gave no usable stats: a runtime root or snapshotter it does not know, a filesystem it cannot measure), so it cannot decide what to remove — and the eviction manager is as blind for imagefs.',
     next: 'Check the runtime\'s image filesystem info (`crictl imagefsinfo`) and the kubelet\'s (`kubectl get --raw /api/v1/nodes/<node>/proxy/stats/summary`); a containerd root or snapshotter moved away from the defaults is the usual reason; restart the kubelet once the runtime reports its filesystem.',
   },
@@ -159,7 +160,7 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
   const noEviction = kubeletMinors(trace, first)[1] < EVICTION_SINCE_MINOR;
   return b.build({
     id: 'image-gc-failing',
-    title: `Image garbage collection failing: ${lowSet ? `its thresholds are set far below the defaults (${thresholds.high}%)` : cause.title}`,
+    title: `Image garbage collection failing${lowSet ? `: its thresholds are set far below the defaults (${thresholds.high}%)` : cause === OTHER ? ` (${clip(error, 60)})` : `: ${cause.title}`}`,
     // One pass without root stats is a kubelet's first minute as often as not.
     severity: lowSet || (cause.id === 'no-root-stats' && list.length === 1) ? 'info' : 'warning',
     explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage}${setting}${removedText} ${lowSet ? '' : `${cause.why} `}`
