@@ -30,6 +30,7 @@ const TYPED_VALUE_LINES: Record<string, [string, string]> = {
 /** Signals keyed by catalog entry id: [range, description]. */
 const BY_ENTRY: Record<string, [Range, string]> = {
   M03: [[0, 20], 'printf "SyncLoop (ADD, …)"'],
+  X255: [[0, 23], 'the dockershim\'s "Docker Info" (≤1.23)'],
   M05: [[0, 20], 'printf "SyncLoop (UPDATE, …)"'],
   M10: [[0, 18], '"SyncLoop (RESTORE"'],
   M11: [[0, 20], 'printf "SyncLoop (PLEG)"'],

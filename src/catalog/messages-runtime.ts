@@ -292,6 +292,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet stopped a Docker image pull that had made no progress for its --image-pull-progress-deadline (1 minute by default): the pull fails with "request canceled" and is tried again after a back-off.',
   },
   {
+    // docker_service.go at start-up: what Docker says of itself (its cgroup driver among it), checked next.
+    id: 'X255', kind: 'runtime.docker-info', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    msg: ['Docker Info'], printf: ['Docker Info: %+v{dockerInfo}'],
+    explain: 'The dockershim read Docker\'s own description at start-up (its storage driver, cgroup driver, version): the kubelet checks its cgroup driver against Docker\'s right after.',
+  },
+  {
     // dockershim's helpers.go: Docker refused a create because a container of the name exists; it tries to remove that
     // one (for containers too, in the sandbox's words) and, if it is gone, creates under a random name.
     id: 'X248', kind: 'runtime.name-conflict', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,

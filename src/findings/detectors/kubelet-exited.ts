@@ -23,6 +23,17 @@ import { lastBefore } from '../episodes.ts';
 const FAILED = kindId('node.kubelet-failed');
 const STATE_RESTORE_FAILED = kindId('node.state-restore-failed');
 const EXEC_FAILED = kindId('service.exec-failed');
+/**
+ * An error a pager cut right after "misconfig" (`failed to run Kubelet: misconfig>`): the only start-up error of the
+ * kubelet that begins so is its cgroup driver check against Docker's ("misconfiguration: kubelet cgroup driver: …").
+ */
+const CUT_AT_MISCONFIG = /: misconfig[a-z]{0,8}(?:>|\u2026|\.\.\.)?$/;
+const CGROUP_DRIVER_CUT: Cause = {
+  id: 'cgroup-driver', words: [], title: 'cgroup driver mismatch (its error cut at "misconfig…")',
+  why: 'Its error was cut off at "misconfig…" (a pager\'s screen edge), and the only start-up error of the kubelet that begins so is its check of the cgroup driver against Docker\'s ("misconfiguration: kubelet cgroup driver: \"cgroupfs\" is different from docker cgroup driver: \"systemd\""): the kubelet\'s and the runtime\'s drivers differ, and it refuses to start.',
+  next: 'Read the whole line (`journalctl -u kubelet --no-pager | grep misconfig`) to confirm, then use one driver on both sides: cgroupDriver in /var/lib/kubelet/config.yaml and Docker\'s exec-opts native.cgroupdriver=systemd (or containerd\'s SystemdCgroup); on systemd hosts, systemd.',
+};
+
 /** Failure lines without a pid this close together are one exit's. */
 const ONE_EXIT_US = 1e6;
 /** A record's pid when it printed one (0: none; all ones: a headerless line's, -1 stored unsigned). */
@@ -304,7 +315,7 @@ export const kubeletExited: Detector = {
       if (onNode) onNode.push(e);
       else byNode.set(ev.node[e], [e]);
       const error = errorText(ctx, e);
-      const byWords = causeByWords(CAUSES, error);
+      const byWords = causeByWords(CAUSES, error) ?? (CUT_AT_MISCONFIG.test(error) ? CGROUP_DRIVER_CUT : undefined);
       const cause = byWords?.id === 'checkpoint' ? checkpointCause(error) : byWords;
       const key = `${ev.node[e]}\n${cause ? cause.id : error.slice(0, 80)}`;
       let g = groups.get(key);

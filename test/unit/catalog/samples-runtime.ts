@@ -325,6 +325,11 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     // kubernetes/kubernetes#26677 (2016): the pull made no progress within the deadline.
     P(klog('E', 'kube_docker_client.go:274', 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "'),
       { text: 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "' })),
+  entry('X255', 'runtime.docker-info', 'runtime',
+    // kubernetes/kubernetes#104492 (1.22, dockershim).
+    S(klog('I', 'docker_service.go:264', '"Docker Info" dockerInfo=&{ID:SNG7:7XWY Containers:0 Driver:overlay2 CgroupDriver:cgroupfs}')),
+    P(klog('I', 'docker_service.go:258', 'Docker Info: &{ID:SNG7:7XWY Containers:0 Driver:overlay2 CgroupDriver:cgroupfs}')),
+    J(json('dockershim/docker_service.go:264', { msg: 'Docker Info', v: 0, dockerInfo: { Driver: 'overlay2', CgroupDriver: 'cgroupfs' } }))),
   entry('X248', 'runtime.name-conflict', 'runtime',
     // kubernetes/kubernetes#97153 (dockershim, 2020).
     P(klog('W', 'helpers.go:286', 'Unable to create pod sandbox due to conflict. Attempting to remove sandbox "0edb2f8a1c3d"'), { text: '0edb2f8a1c3d', cid: '0edb2f8a1c3d' })),

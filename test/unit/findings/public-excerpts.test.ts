@@ -3046,5 +3046,14 @@ describe('round 22 of public excerpts', () => {
     const a = fixture('inotify-exhausted-constructed.log');
     expect(a.lines(only(a, 'inotify-exhausted'))).toEqual([1, 3]);
   });
+
+  it('"failed to run Kubelet: misconfig>" cut by a pager is the cgroup driver check, said as such; the dockershim\'s "Docker Info" bounds the version at 1.23 (kubernetes/kubernetes#104492)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/104492 — kubeadm 1.22 defaults the kubelet to systemd; Docker ran cgroupfs.
+    const a = fixture('kubelet-exited-33.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: cgroup driver mismatch (its error cut at "misconfig…")');
+    expect(f.next).toContain('native.cgroupdriver');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.19–1.23');
+  });
 });
 
