@@ -80,6 +80,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Install the pod network first (its DaemonSet, or its agent on the node, writes the configuration) or put a configuration in /etc/cni/net.d and the plugin binaries in /opt/cni/bin, then restart the kubelet; check --cni-conf-dir and --cni-bin-dir if they are set elsewhere.',
   },
   {
+    // k3s and RKE2 run flannel inside their process: its end is the whole process's, the kubelet's too.
+    id: 'flannel-embedded', words: ['flannel exited'], title: 'the flannel inside its process exited',
+    why: 'The kubelet runs inside a distribution\'s process (k3s, RKE2) that also runs flannel, the pod network, and flannel ended it: its error says why — "operation not supported" while it sets up its VXLAN device is a kernel without the vxlan module (Ubuntu\'s Raspberry Pi kernels keep it in linux-modules-extra-raspi).',
+    next: 'Check the kernel can make a VXLAN device (`modprobe vxlan`; on Ubuntu for Raspberry Pi install linux-modules-extra-raspi and reboot), or run flannel with another backend (k3s: --flannel-backend=host-gw or wireguard-native); the distribution\'s own unit has the whole story (`journalctl -u k3s`).',
+  },
+  {
     // A distribution that runs the control plane in the kubelet's process (k3s, RKE2, MicroK8s' kubelite) exits as a
     // whole when one of its controllers loses its lease: client-go's leader election ends the process on purpose.
     id: 'leader-election', words: ['leaderelection lost'], title: 'its process lost a leader election',

@@ -3055,5 +3055,13 @@ describe('round 22 of public excerpts', () => {
     expect(f.next).toContain('native.cgroupdriver');
     expect(a.trace.sources[0].versionRange.label).toBe('1.19–1.23');
   });
+
+  it('k3s\'s "flannel exited: operation not supported" is the embedded flannel ending the whole process, a kernel without vxlan (flannel-io/flannel#1502)', () => {
+    // https://github.com/flannel-io/flannel/issues/1502 — k3s on a Raspberry Pi kernel without the vxlan module.
+    const f = only(fixture('kubelet-exited-34.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: the flannel inside its process exited');
+    expect(f.next).toContain('modprobe vxlan');
+    expect(f.next).toContain('journalctl -u k3s');
+  });
 });
 
