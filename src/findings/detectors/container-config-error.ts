@@ -43,9 +43,9 @@ export const containerConfigError: Detector = {
     const trace = ctx.trace;
     const ev = trace.events;
     const groups = new Map<string, Failure>();
-    for (const e of ctx.ofKind('pw.sync-error')) {
-      if (ev.pod[e] < 0) continue;
-      for (const a of failedActions(ctx.text(e))) {
+    /** The failed actions of a sync result (`failed to "StartContainer" for "x" with …`) on event `e`, grouped. */
+    const add = (e: number, result: string) => {
+      for (const a of failedActions(result)) {
         if (!REASONS.has(a.reason)) continue;
         const key = `${ev.pod[e]}/${a.target}/${a.reason}`;
         let g = groups.get(key);
@@ -58,25 +58,13 @@ export const containerConfigError: Detector = {
         if (g.events.length < 200) g.events.push(e);
         if (!g.error && a.detail) g.error = a.detail;
       }
-    }
+    };
+    for (const e of ctx.ofKind('pw.sync-error')) if (ev.pod[e] >= 0) add(e, ctx.text(e));
     // The FailedSync Events the kubelet recorded (≤1.x printed them: `reason: 'FailedSync' Error syncing pod, skipping:
     // failed to "StartContainer" …`) say the same, for pods whose sync errors themselves are not in the log.
     const fromSyncErrors = new Set([...groups.values()].map((g) => g.pod));
     for (const e of ctx.ofKind('event.failed-sync')) {
-      if (ev.pod[e] < 0 || fromSyncErrors.has(ev.pod[e])) continue;
-      for (const a of failedActions(recordedEventMessage(trace, e))) {
-        if (!REASONS.has(a.reason)) continue;
-        const key = `${ev.pod[e]}/${a.target}/${a.reason}`;
-        let g = groups.get(key);
-        if (!g) {
-          if (groups.size >= MAX_GROUPS) continue;
-          g = { pod: ev.pod[e], container: a.target, reason: a.reason, events: [], total: 0, error: '', subPath: -1 };
-          groups.set(key, g);
-        }
-        g.total++;
-        if (g.events.length < 200) g.events.push(e);
-        if (!g.error && a.detail) g.error = a.detail;
-      }
+      if (ev.pod[e] >= 0 && !fromSyncErrors.has(ev.pod[e])) add(e, recordedEventMessage(trace, e));
     }
     // The kubelet's own subPath lines give the cause of a CreateContainerConfigError; alone (the sync errors not
     // in the log) each is a failed attempt.
