@@ -31,6 +31,7 @@ const TYPED_VALUE_LINES: Record<string, [string, string]> = {
 const BY_ENTRY: Record<string, [Range, string]> = {
   M03: [[0, 20], 'printf "SyncLoop (ADD, …)"'],
   X255: [[0, 23], 'the dockershim\'s "Docker Info" (≤1.23)'],
+  X256: [[16, 23], 'the dockershim\'s "Error validating CNI config" (1.16–1.23)'],
   M05: [[0, 20], 'printf "SyncLoop (UPDATE, …)"'],
   M10: [[0, 18], '"SyncLoop (RESTORE"'],
   M11: [[0, 20], 'printf "SyncLoop (PLEG)"'],

@@ -409,6 +409,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The certificate manager starts asking for a new client or serving certificate (the current one is past most of its lifetime, or there is none yet): it files a certificate signing request and waits for it to be signed.',
   },
   {
+    // cni.go (1.16–1.23): each config file checked against what its plugin binaries say they support.
+    id: 'X256', kind: 'node.cni-config-invalid', lane: 'node-status', versions: '1.16–1.23', v: 0,
+    printf: ['Error validating CNI config %v{config}: %v{err}', 'Error validating CNI config list %v{config}: %v{err}', 'Error validating CNI config %v{config}'], text: ['err'],
+    explain: 'A CNI configuration file is there, but the kubelet rejected it: it checks each config against the CNI versions its plugin binaries support, and a config without a cniVersion, or with one they do not support, counts as no config.',
+  },
+  {
     id: 'X194', kind: 'node.cni-config', lane: 'node-status', versions: '≤1.23', v: 0,
     printf: ['Unable to update cni config: %v{err}'], text: ['err'],
     explain: 'The kubelet\'s network plugin found no usable CNI configuration (No networks found in /etc/cni/net.d): until a network add-on writes one, the pod network is not ready and only host-network pods start.',

@@ -13,6 +13,7 @@ import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
+const CONFIG_INVALID = kindId('node.cni-config-invalid');
 const KUBENET = /Kubenet does not have netConfig|lack of PodCIDR/i;
 const BRIDGE_FAILED = kindId('node.bridge-failed');
 const BRCTL = /"brctl": executable file not found/;
@@ -26,7 +27,7 @@ export const networkNotReady: Detector = {
     const ev = ctx.trace.events;
     const matching: number[] = [];
     // (≤1.23's "Unable to update cni config: No networks found" is the dockershim's own word for it.)
-    for (const e of ctx.ofKinds(['node.network-not-ready', 'node.bridge-failed', 'event.network-not-ready', 'node.cni-config', 'pw.sync-error'])) {
+    for (const e of ctx.ofKinds(['node.network-not-ready', 'node.bridge-failed', 'event.network-not-ready', 'node.cni-config', 'node.cni-config-invalid', 'pw.sync-error'])) {
       if (ev.kind[e] === SYNC_ERROR && !ctx.text(e).includes('network is not ready')) continue;
       matching.push(e);
     }
@@ -41,8 +42,10 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   b.episode(ep, ['node-status']);
   const pods = new Set<number>();
   let detail = '';
+  let invalid = -1;
   for (const e of ep.sample) {
     if (ev.pod[e] >= 0) pods.add(ev.pod[e]);
+    if (ev.kind[e] === CONFIG_INVALID) { if (invalid < 0) invalid = e; continue; }
     if (!detail && ev.kind[e] !== SYNC_ERROR) detail = ctx.text(e);
   }
   const spanUs = ev.timeUs[ep.last] - ev.timeUs[ep.first];
@@ -58,6 +61,8 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
       ? 'Until it can, the kubelet counts its network as not configured: the node reports NotReady ("network not configured correctly") and pods that need the pod network do not start; it tries again at its next network status sync.'
       : 'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
+  // A config the kubelet rejected (1.16+ checks its cniVersion against the plugins'): there is one, but it counts as none.
+  if (invalid >= 0) parts.push(`A CNI config is there, but the kubelet rejected it (${lineRef(trace, invalid)}: "Error validating CNI config"): it checks each config against the CNI versions its plugin binaries support, and one without a cniVersion, or with a version they do not support (flannel's default config of that time had none), counts as no config at all.`);
   if (pods.size) parts.push(`Pods whose sync failed because of it: ${podNames(trace, pods)}.`);
   if (cbr0) parts.push(BRCTL.test(detail) ? 'The kubelet runs `brctl` (bridge-utils) and `ip` itself to make cbr0, and could not find brctl in its PATH: a kubelet run in a container or a wrapper (rkt fly, hyperkube) sees its own filesystem and PATH, not the host\'s.' : 'The kubelet makes cbr0 itself from the node\'s pod CIDR (--configure-cbr0) with brctl and ip.');
   // The dockershim's kubenet plugin (≤1.23) has no network config until the node has a pod CIDR.
@@ -74,6 +79,8 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
       ? 'Give the kubelet what it runs to make the bridge: bridge-utils (brctl) and iproute2 in the PATH it sees (inside its container or wrapper image, or mount them from the host), and a pod CIDR for the node; or create cbr0 beforehand and run without --configure-cbr0.'
       : kubenet
       ? 'Check that the Node has a pod CIDR (`kubectl get node <name> -o jsonpath=\'{.spec.podCIDR}\'`): the controller manager assigns one only with --allocate-node-cidrs and a --cluster-cidr large enough for every node (or the kubelet\'s --pod-cidr sets it); the kubelet picks it up on its next node status sync.'
+      : invalid >= 0
+      ? 'Fix the config in /etc/cni/net.d: give it a cniVersion its plugins support ("cniVersion": "0.3.1" in a conflist), or apply the network add-on\'s current manifest, which writes one; check the plugin binaries in /opt/cni/bin are as new as the config asks.'
       : 'Check the CNI plugin on this node: its DaemonSet pod (calico, flannel, cilium…), the config in /etc/cni/net.d and the binaries in /opt/cni/bin, and the runtime\'s view (crictl info: NetworkReady).',
   });
 }

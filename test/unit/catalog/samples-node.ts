@@ -508,6 +508,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('W', 'sysinfo.go:227', 'Found node without any CPU, nodeDir: /sys/devices/system/node/node1, number of cpuDirs 0, err: <nil>')),
     P(klog('I', 'remote_runtime.go:59', 'scheme "" not registered, fallback to default scheme')),
     P(klog('I', 'passthrough.go:48', 'ccResolverWrapper: sending update to cc: {[{/run/containerd/containerd.sock 0  <nil>}] <nil>}'))),
+  entry('X256', 'node.cni-config-invalid', 'node-status',
+    // coreos/flannel-cni#16 (1.16): flannel's config without a cniVersion.
+    P(klog('W', 'cni.go:202', 'Error validating CNI config &{cbr0  false [0xc000cb9580 0xc000cb9600] [123 10 32]}: [plugin flannel does not support config version ""]'),
+      { text: '[plugin flannel does not support config version ""]' }),
+    P(klog('W', 'cni.go:202', 'Error validating CNI config &{cbr0  false [0xc000cb9580 0xc000cb9600] [123 10 32 32 34 110 97 109 101 34 58]'))),
   entry('X246', 'node.image-list-failed', 'node-status',
     // kubernetes/kubernetes#27169 (1.2).
     P(klog('E', 'kubelet.go:2936', 'Error getting image list: API error (500): layer does not exist'), { text: 'API error (500): layer does not exist' })),

@@ -3063,5 +3063,15 @@ describe('round 22 of public excerpts', () => {
     expect(f.next).toContain('modprobe vxlan');
     expect(f.next).toContain('journalctl -u k3s');
   });
+
+  it('"Error validating CNI config" before "no valid networks found" is a config the kubelet rejected, not none; it dates the log 1.16–1.23 (coreos/flannel-cni#16)', () => {
+    // https://github.com/coreos/flannel-cni/issues/16 — kubelet 1.16's validation and flannel's config without a cniVersion.
+    const a = fixture('network-not-ready-8.log');
+    const f = only(a, 'network-not-ready');
+    expect(a.lines(f)).toEqual([3, 4, 5]);
+    expect(f.explanation).toContain('A CNI config is there, but the kubelet rejected it (line 3');
+    expect(f.next).toContain('cniVersion');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.16–1.23');
+  });
 });
 
