@@ -292,6 +292,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet stopped a Docker image pull that had made no progress for its --image-pull-progress-deadline (1 minute by default): the pull fails with "request canceled" and is tried again after a back-off.',
   },
   {
+    // docker_sandbox.go (dockershim): the sandbox's IP asked of the network plugin, which had none for it.
+    id: 'X257', kind: 'runtime.network-status-failed', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
+    printf: ["Couldn't find network status for %s{pod} through plugin: %v{err}"], text: ['err'],
+    explain: 'Asked for a sandbox\'s IP address, the network plugin had none for it: the pod\'s network was not set up by the plugin (no CNI plugin configured, or the host network), so its status shows no pod IP.',
+  },
+  {
     // docker_service.go at start-up: what Docker says of itself (its cgroup driver among it), checked next.
     id: 'X255', kind: 'runtime.docker-info', lane: 'runtime', versions: '≤1.23 (dockershim)', v: 0,
     msg: ['Docker Info'], printf: ['Docker Info: %+v{dockerInfo}'],

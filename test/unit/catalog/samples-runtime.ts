@@ -325,6 +325,10 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     // kubernetes/kubernetes#26677 (2016): the pull made no progress within the deadline.
     P(klog('E', 'kube_docker_client.go:274', 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "'),
       { text: 'Cancel pulling image "nginx:latest" because of no progress for 1m0s, latest progress: "89732b811e7f: Pulling fs layer "' })),
+  entry('X257', 'runtime.network-status-failed', 'runtime',
+    // kubernetes/kubernetes#44941 (1.6): nodes whose kubelet was started without its CNI flags.
+    P(klog('W', 'docker_sandbox.go:263', "Couldn't find network status for default/busybox-node through plugin: invalid network status for"),
+      { pods: ['default/busybox-node()'], text: 'invalid network status for' })),
   entry('X255', 'runtime.docker-info', 'runtime',
     // kubernetes/kubernetes#104492 (1.22, dockershim).
     S(klog('I', 'docker_service.go:264', '"Docker Info" dockerInfo=&{ID:SNG7:7XWY Containers:0 Driver:overlay2 CgroupDriver:cgroupfs}')),
