@@ -78,6 +78,9 @@ const MIN_CLOCK_LAG_US = 2e6;
 /** A line's own time this far from the journal's, past zones, does not say when the journal received it. */
 const MAX_OWN_TIME_SKEW_US = 2e6;
 
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
+const isAsciiLetter = (c: number) => (c | 32) >= 97 && (c | 32) <= 122;
+
 /** A time-of-day difference as the nearest signed gap (within half a day either way). */
 function signedDayGap(dUs: number): number {
   const g = ((dUs % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
@@ -395,8 +398,8 @@ export class SourceReader {
     // stray backtick too. (Journal dates never start with the day.)
     const from = c0 === 96 ? 1 : 0;
     let d = from;
-    while (d < from + 6 && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
-    if (d > from && text.charCodeAt(d) === 32 && ((text.charCodeAt(d + 1) | 32) >= 97 && (text.charCodeAt(d + 1) | 32) <= 122) && parseWrapper(text.slice(d + 1), this.probeWrapper) &&
+    while (d < from + 6 && isAsciiDigit(text.charCodeAt(d))) d++;
+    if (d > from && text.charCodeAt(d) === 32 && isAsciiLetter(text.charCodeAt(d + 1)) && parseWrapper(text.slice(d + 1), this.probeWrapper) &&
       this.probeWrapper.ident) return d + 1;
     // A journal line kept as a comment in a script or config (`  # Feb 02 10:37:19 mars kubelet[303310]: …`), or with
     // the pager's quit key glued to it (`qMay 07 20:17:55 host systemd[1]: …`: `journalctl -f` views pasted one after
@@ -1253,7 +1256,7 @@ export class SourceReader {
     if (!Number.isFinite(todUs) || !Number.isFinite(this.clockWrapperTodUs)) return this.headerlessTimeUs(w);
     const lagUs = this.clockResidualUs();
     if (lagUs > -MIN_CLOCK_LAG_US) return this.headerlessTimeUs(w);
-    const us = this.clockKlogUs - lagUs + signedDayGap(todUs - this.clockWrapperTodUs);
+    const us = this.withoutLagUs(todUs, lagUs);
     const prevUs = this.lastRecordUs;
     return todUs % US_PER_S === 0 && prevUs > us && prevUs - us < US_PER_S ? prevUs : us;
   }
@@ -1270,7 +1273,12 @@ export class SourceReader {
       parseIsoTimestamp(text, at, this.isoParts) < 0) return this.headerlessTimeUs(w);
     const ownUs = pastQuarterHours(this.isoParts.epochUs % US_PER_DAY - todUs);
     if (Math.abs(ownUs) > MAX_OWN_TIME_SKEW_US) return this.headerlessTimeUs(w);
-    return this.clockKlogUs - lagUs + signedDayGap(todUs - this.clockWrapperTodUs) + ownUs;
+    return this.withoutLagUs(todUs, lagUs) + ownUs;
+  }
+
+  /** The wrapper's time of day `todUs` on the klog clock, moved by the zones between the two clocks but not by `lagUs`. */
+  private withoutLagUs(todUs: number, lagUs: number): number {
+    return this.clockKlogUs - lagUs + signedDayGap(todUs - this.clockWrapperTodUs);
   }
 
   /** How far the klog clock was ahead of the wrapper's at the last record showing both, past whole quarter hours (zones). */

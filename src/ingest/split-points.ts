@@ -15,7 +15,7 @@ interface SplitPoint {
 }
 
 const SPLIT_POINTS: readonly SplitPoint[] = [
-  // nestedpendingoperations.go (≤1.18 wording): "… (durationBeforeRetry 2m2s). Error: …"
+  // nestedpendingoperations.go's retry notice: "… (durationBeforeRetry 2m2s). Error: …"
   { ends: /\(durationBeforeRetry [0-9a-zµ.]{1,24}\)\.\s*$/, next: 'Error: ' },
 ];
 
