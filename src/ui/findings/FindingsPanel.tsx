@@ -78,7 +78,7 @@ export function FindingsPanel() {
       <header className="findings-header" role="tablist">
         <Tab tab="findings" current={tab} label="Findings" count={trace.findings.length} testId="findings-tab" />
         <Tab tab="notes" current={tab} label="Notes" count={noteCount} testId="notes-tab" />
-        <span className="muted findings-summary">
+        <span className="muted findings-summary" title={trace.findings.length ? severityCounts(trace) : undefined}>
           {trace.findings.length ? severityCounts(trace) : 'no known incident signature matched'}
         </span>
         <div className="topbar-spacer" />
