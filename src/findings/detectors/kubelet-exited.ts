@@ -161,6 +161,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Set clientCAFile in /var/lib/kubelet/config.yaml to the cluster\'s CA (on kubeadm nodes /etc/kubernetes/pki/ca.crt) and check that the file exists and is readable, then restart the kubelet.',
   },
   {
+    // Before "credentials": a certificate file there, but with nothing to read in it.
+    id: 'cert-empty', words: ['failed to find any pem data', 'failed to find certificate pem data'], title: 'a certificate file it loads holds no certificate',
+    why: 'A certificate file the kubelet loads has no PEM data in it: it is empty (a copy, a full disk or a provisioning tool that left it so) or not a certificate at all — most often its serving certificate (/var/lib/kubelet/pki/kubelet.crt, or its tlsCertFile), else a client certificate its kubeconfig names. Nothing has expired.',
+    next: 'Find the empty file (`find /var/lib/kubelet/pki /etc/kubernetes -size 0`, and the files its config and kubeconfig name). An empty self-signed kubelet.crt and kubelet.key can be removed: the kubelet makes a new pair at start; otherwise restore them with the cluster\'s tooling (RKE\'s cert rotate, kubeadm).',
+  },
+  {
     id: 'credentials', words: ['kubeconfig', 'client ca file', 'x509', 'certificate', 'kubelet.conf'], title: 'its credentials could not be loaded',
     why: 'The kubelet could not load its kubeconfig, bootstrap kubeconfig or certificates: missing, unreadable or expired.',
     next: 'Check /etc/kubernetes/kubelet.conf and bootstrap-kubelet.conf, the client certificate they name (`openssl x509 -enddate -noout -in /var/lib/kubelet/pki/kubelet-client-current.pem`) and the CA file; on kubeadm nodes `kubeadm certs check-expiration`, or join the node again.',
@@ -492,6 +498,10 @@ function errorText(ctx: FindingContext, e: number): string {
   const raw = eventRawText(ctx.trace, e, 4096);
   const lineEnd = raw.indexOf('\n');
   const first = lineEnd < 0 ? raw : raw.slice(0, lineEnd);
+  // The klog header's end is after its caller (`server.go:141] `): a tool's own brackets before it (RKE's
+  // `[workerPlane] … log: F1029 …`) are not it.
+  const caller = CALLER_END.exec(first);
+  if (caller) return first.slice(caller.index + caller[0].length);
   const header = first.indexOf('] ');
   if (header >= 0) return first.slice(header + 2);
   // A line with no klog header behind a journal's prefix (`k3s[30703]: time="…" level=fatal msg="leaderelection lost
@@ -501,6 +511,7 @@ function errorText(ctx: FindingContext, e: number): string {
   const logrus = LOGRUS_MSG.exec(said);
   return logrus ? logrus[1] : said;
 }
+const CALLER_END = /\.go:\d{1,6}\] /;
 const LOGRUS_MSG = /^time="[^"]{0,40}" level=\w{1,8} msg="((?:[^"\\]|\\.){0,2000})"/;
 
 function isStartupFailure(ctx: FindingContext, e: number): boolean {

@@ -3073,5 +3073,13 @@ describe('round 22 of public excerpts', () => {
     expect(f.next).toContain('cniVersion');
     expect(a.trace.sources[0].versionRange.label).toBe('1.16–1.23');
   });
+
+  it('a kubelet F line RKE quotes after its own "[workerPlane] … log:" is quoted from its caller on; "failed to find any PEM data" is an empty certificate file (rancher/rancher#16332)', () => {
+    // https://github.com/rancher/rancher/issues/16332 — /var/lib/kubelet/pki/kubelet.crt and kubelet.key empty on every node.
+    const f = only(fixture('kubelet-exited-35.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: a certificate file it loads holds no certificate');
+    expect(f.explanation).toContain('on the error "tls: failed to find any PEM data in certificate input"');
+    expect(f.next).toContain('kubelet.crt and kubelet.key');
+  });
 });
 
