@@ -112,6 +112,12 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     next: 'Restart the kubelet: it lists again from scratch. If it recurs after partitions, upgrade to a kubelet whose client-go has the fix for kubernetes/kubernetes#91073.',
   },
   {
+    // EINVAL from connect(): a source address the node no longer has — a virtual IP that was here and moved.
+    id: 'address-gone', lasting: true, oneLine: true, words: ['connect: invalid argument'], title: 'new connections to it fail (connect: invalid argument)',
+    why: 'The kernel refuses even to open a connection to the API server\'s address ("connect: invalid argument"): the route to it goes through an address this node no longer has — most often the API server\'s virtual IP (keepalived\'s, a load balancer\'s) that lived on this node and moved away, leaving connections made from it dead. A kubelet restart does not help; the address\'s failover does.',
+    next: 'Check where the API server\'s virtual IP is now (`ip addr` on the control-plane nodes; keepalived\'s log and its health checks) and this node\'s routes to it (`ip route get <address>`); a stale local route or address left by the VIP\'s move is the usual culprit.',
+  },
+  {
     // Go's URL and dial errors for an address that cannot be one: no request leaves the node.
     id: 'bad-address', lasting: true, oneLine: true, words: [': invalid port', 'missing port in address', 'too many colons in address'], title: 'its address for the API server is malformed',
     why: 'The address the kubelet has for the API server cannot be dialled at all (an invalid port, a missing one): it comes from its kubeconfig\'s server URL (/etc/kubernetes/kubelet.conf on kubeadm nodes), so no request leaves the node, and every one fails the same way until it is fixed.',

@@ -3081,5 +3081,13 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('on the error "tls: failed to find any PEM data in certificate input"');
     expect(f.next).toContain('kubelet.crt and kubelet.key');
   });
+
+  it('"connect: invalid argument" to the API server is an address the node no longer has (a moved VIP), which a restart does not cure (openshift-metal3/dev-scripts#354)', () => {
+    // https://github.com/openshift-metal3/dev-scripts/issues/354 — the API VIP moved off master-1.
+    const f = only(fixture('api-server-unreachable-20.log'), 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: new connections to it fail (connect: invalid argument) (1 error line)');
+    expect(f.severity).toBe('warning');
+    expect(f.next).toContain('virtual IP');
+  });
 });
 
