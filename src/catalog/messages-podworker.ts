@@ -316,8 +316,8 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X80', kind: 'sync.mirror-create-failed', lane: 'pod-worker', versions: 'all', v: 0,
-    // Up to 1.1 without "for", the pod as name_namespace with no UID.
-    msg: ['Failed creating a mirror pod for'], printf: ['Failed creating a mirror pod for %q{pod}: %v{err}', 'Failed creating a mirror pod %q{pod}: %v{err}'], text: ['err'],
+    // Up to 1.1 without "for", the pod as name_namespace with no UID; 1.28+ structured without "for" again.
+    msg: ['Failed creating a mirror pod for', 'Failed creating a mirror pod'], printf: ['Failed creating a mirror pod for %q{pod}: %v{err}', 'Failed creating a mirror pod %q{pod}: %v{err}'], text: ['err'],
     explain: 'SyncPod of a static pod could not create its mirror pod in the API (already exists, or the API server is unreachable); the static pod itself runs on.',
   },
   {

@@ -13,6 +13,7 @@ import { bracketList, clip, clipMiddle } from '../text-scan.ts';
 import { causeByWords } from '../causes.ts';
 import { VOLUME_CAUSES } from './volume-op-failing.ts';
 import { duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
+import { eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 
@@ -111,14 +112,35 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   // (Before the volume manager the sync's error is the mount's own; after it, the sync's is only the wait's timeout.)
   const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : !waited ? causeByWords(VOLUME_CAUSES, m.error) : undefined;
   if (cause) parts.push(`That is: ${cause.title}. ${cause.why}`);
+  // A static pod's volumes are the node's own (hostPath as a rule): with no reconciler error, an API server that times
+  // the kubelet's requests out at the same time is the likelier reason — the volume manager works through every pod's
+  // volumes in one loop, and one it must look up in the API (a PersistentVolumeClaim) holds it for the request's timeout.
+  const apiTimeout = !m.causes.length && waited && trace.pods[m.pod]?.kind === 'static' ? apiTimeoutNear(ctx, ev.node[first], ev.timeUs[first] - API_NEAR_US, ev.timeUs[last]) : -1;
+  if (apiTimeout >= 0) {
+    b.evidence(apiTimeout);
+    parts.push(`This is a static pod: its volumes come from the node itself and need nothing from the API. But the API server was timing out the kubelet's requests at the time (${lineRef(trace, apiTimeout)}: "${clip(ctx.text(apiTimeout), 120)}"), and the volume manager works through every pod's volumes in one loop: a volume it must look up in the API (another pod's PersistentVolumeClaim) holds that loop for the request's timeout, so even local volumes wait — most likely the API server, not the volumes, is what to look at.`);
+  }
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
     id: 'volume-mount-timeout',
     title: `Volumes ${waited ? 'not mounted in time' : 'could not be mounted'} for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
     severity: m.total >= 2 ? 'error' : 'warning',
     explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
-    next: cause?.next ?? (!waited && !m.causes.length
+    next: cause?.next ?? (apiTimeout >= 0
+      ? 'Look at the API server and what it waits on (etcd: on a single control-plane node a static etcd pod that is itself not up yet); its --request-timeout bounds how long each of the kubelet\'s requests hangs. The volumes come once the API answers.'
+      : !waited && !m.causes.length
       ? 'Read the error: the volume plugin\'s own mount failed inside the pod\'s sync (a kubelet before 1.3 has no volume manager and no CSI). Check the volume\'s source — the disk or the iSCSI/FC target, the NFS server, the Secret — and the mount tools on the node.'
       : 'Look at the volume manager lines and FailedMount/FailedAttachVolume events for the volumes named; check the PVC binding, VolumeAttachment objects, the CSI node plugin on this node, and referenced Secrets/ConfigMaps that may not exist.'),
   });
+}
+
+/** How far before a static pod's volume wait an API server timing out the kubelet's requests counts. */
+const API_NEAR_US = 5 * 60e6;
+/** The API server's own timeout answer, or a request of the kubelet's that ran out of time. */
+const API_TIMEOUT = /request did not complete within requested timeout|Client\.Timeout exceeded|context deadline exceeded/;
+
+/** The first request of the kubelet's to the API server on `node` in [fromUs, toUs] that timed out, or -1. */
+function apiTimeoutNear(ctx: FindingContext, node: number, fromUs: number, toUs: number): number {
+  const near = eventsNear(ctx, ctx.ofKinds(['sync.mirror-create-failed', 'status.failed', 'status.get-failed', 'node.status-error', 'node.lease-failed']), node, fromUs, toUs, 50);
+  return near.find((e) => API_TIMEOUT.test(ctx.text(e))) ?? -1;
 }

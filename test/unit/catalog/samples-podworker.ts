@@ -192,7 +192,10 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
     S(klog('E', 'kubelet.go:1701', '"Failed creating a mirror pod for" err="pods \\"etcd-node-1\\" already exists" pod="kube-system/etcd-node-1"'),
       { pods: [pod('kube-system', 'etcd-node-1')], text: 'pods "etcd-node-1" already exists' }),
     J(json('kubelet/kubelet.go:1703', { msg: 'Failed creating a mirror pod for', pod: { name: 'etcd-node-1', namespace: 'kube-system' }, err: 'pods "etcd-node-1" already exists' }),
-      { pods: [pod('kube-system', 'etcd-node-1')], text: 'pods "etcd-node-1" already exists' })),
+      { pods: [pod('kube-system', 'etcd-node-1')], text: 'pods "etcd-node-1" already exists' }),
+    // deckhouse/deckhouse#12191 (1.28+): without "for".
+    S(klog('E', 'kubelet.go:3202', '"Failed creating a mirror pod" err="Timeout: request did not complete within requested timeout - context deadline exceeded" pod="kube-system/etcd-node-1"'),
+      { pods: [pod('kube-system', 'etcd-node-1')], text: 'Timeout: request did not complete within requested timeout - context deadline exceeded' })),
   entry('M71', 'sync.generating-status', 'pod-worker',
     P(klog('I', 'kubelet_pods.go:1327', `Generating status for "${WEB0}"`), { pods: [web0] }),
     S(klog('I', 'kubelet_pods.go:1441', '"Generating pod status" pod="default/web-0"'), { pods: [pod('default', 'web-0')] }),

@@ -3089,5 +3089,14 @@ describe('round 22 of public excerpts', () => {
     expect(f.severity).toBe('warning');
     expect(f.next).toContain('virtual IP');
   });
+
+  it('a static pod\'s volumes timing out while the API server times out the kubelet\'s mirror pod create point at the API server, not the volumes; 1.28\'s "Failed creating a mirror pod" without "for" is known (deckhouse/deckhouse#12191)', () => {
+    // https://github.com/deckhouse/deckhouse/pull/12191 — etcd down on a single master; the API server's 300 s request timeout.
+    const a = fixture('volume-mount-timeout-6.log');
+    const f = only(a, 'volume-mount-timeout');
+    expect(a.lines(f)).toContain(5);
+    expect(f.explanation).toContain('This is a static pod');
+    expect(f.next).toContain('--request-timeout');
+  });
 });
 
