@@ -209,6 +209,12 @@ const CAUSES: readonly Cause[] = [
     next: '`stat -fc %T /sys/fs/cgroup` prints cgroup2fs on a cgroup-v2-only host: run a kubelet of 1.19 or later (with a runtime that supports cgroup v2), or boot the host with systemd.unified_cgroup_hierarchy=0 to go back to cgroup v1. On a cgroup v1 host, mount the cpu controller (/proc/cgroups lists the enabled ones).',
   },
   {
+    // Before "cgroups": cgroup v2's rule that a cgroup with processes in it hands no domain controllers to its children.
+    id: 'cgroup-v2-root', words: ['with domain controllers -- it is in an invalid state'], title: 'its cgroup holds processes and cannot delegate (cgroup v2)',
+    why: 'Under cgroup v2 a cgroup that has processes in it cannot hand domain controllers (cpu, memory, io) to child cgroups, so the kubepods hierarchy cannot be made below it: the kubelet (or the distribution around it — k3s, kind, k3d) runs in a container as its first process, in the container\'s root cgroup, without first moving itself into a child cgroup.',
+    next: 'Have the container\'s entrypoint move its processes into a child cgroup before starting the kubelet (kind\'s and k3s\'s newer images do: an "init" cgroup), or run a release of the distribution that does; on the host, check `cat /sys/fs/cgroup/cgroup.controllers` and the container\'s cgroup namespace (--cgroupns).',
+  },
+  {
     id: 'cgroups', words: ['cgroup', 'qos container', 'mountpoint for'], title: 'its cgroups could not be set up',
     why: 'The container manager could not set up the pods\' cgroups (the kubepods hierarchy, the QoS cgroups): a controller missing or not delegated, a cgroup v1/v2 mix, or a slice another driver created.',
     next: 'Check the cgroup controllers the node mounts (`stat -fc %T /sys/fs/cgroup`, /proc/cgroups), that the kubelet and the runtime use the same cgroup driver, and the error\'s cgroup path.',

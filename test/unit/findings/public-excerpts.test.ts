@@ -3098,5 +3098,12 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('This is a static pod');
     expect(f.next).toContain('--request-timeout');
   });
+
+  it('cgroup v2\'s "with domain controllers -- it is in an invalid state" is a kubelet in a container\'s root cgroup that cannot delegate (k3s-io/k3s#4085)', () => {
+    // https://github.com/k3s-io/k3s/issues/4085 — k3s as PID 1 in Docker on a cgroup v2 host.
+    const f = only(fixture('kubelet-exited-36.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its cgroup holds processes and cannot delegate (cgroup v2)');
+    expect(f.next).toContain('child cgroup');
+  });
 });
 
