@@ -241,7 +241,10 @@ function describe(ctx: FindingContext, p: Pull): Finding {
   const trace = ctx.trace;
   const { b, first, last, spanUs } = podFailureEvidence(trace, p.pod, p.events);
   if (p.pod < 0) b.nodeLanes(trace.events.node[first], ['runtime']);
-  const what = p.pod < 0 ? 'a container on this node (the line names no pod)' : `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
+  // The runtime's own pull of the sandbox (pause) image, inside RunPodSandbox: every pod's sandbox needs it.
+  const sandboxImage = p.pod < 0 && /failed to get sandbox image/.test(p.error);
+  const what = sandboxImage ? 'the pods\' sandboxes (the pause image, which the runtime pulls itself)'
+    : p.pod < 0 ? 'a container on this node (the line names no pod)' : `${p.container ? `container ${p.container}` : 'a container'} of ${podName(trace, p.pod)}`;
   // The text column keeps an error's start; its cause is often at its end, in the line itself.
   const cause = (p.error ? causeByWords(CAUSES, p.error) : undefined)
     ?? p.events.slice(0, 5).map((e) => causeByWords(CAUSES, eventRawText(trace, e, 4000))).find((c) => c !== undefined);

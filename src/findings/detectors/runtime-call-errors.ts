@@ -90,8 +90,10 @@ export const runtimeCallErrors: Detector = {
     const recent = new Map<number, Failure[]>();
     for (const e of ctx.ofKinds(CRI_KINDS)) {
       const entry: CatalogEntry = CATALOG[ev.msg[e]];
-      // A failed pull is the registry's answer (a missing tag, no access), not the runtime failing: image-pull-failed.
+      // A failed pull is the registry's answer (a missing tag, no access), not the runtime failing: image-pull-failed —
+      // the sandbox image's too, which the runtime pulls inside RunPodSandbox.
       if (!entry.cri || entry.cri.calls.every((c) => c === 'PullImage')) continue;
+      if (SANDBOX_IMAGE_PULL.test(ctx.text(e))) continue;
       const text = ctx.text(e);
       const error = text.length > ERROR_CHARS ? text.slice(0, ERROR_CHARS) : text;
       // A runtime that does not serve the kubelet's CRI API at all, which the kubelet then exits on: kubelet-exited
@@ -458,6 +460,8 @@ function describeHeldName(ctx: FindingContext, b: FindingBuilder, parts: string[
 }
 
 const UNKNOWN_SERVICE = 'code = Unimplemented desc = unknown service';
+/** RunPodSandbox failing on the pull of its (pause) image: the registry's answer. */
+const SANDBOX_IMAGE_PULL = /failed to get sandbox image[^\n]{0,300}?failed to pull/;
 /** The kubelet's own exit error on the same node within a few seconds after `e` (its start-up failing on the call). */
 function exitsOn(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;

@@ -3105,5 +3105,13 @@ describe('round 22 of public excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: its cgroup holds processes and cannot delegate (cgroup v2)');
     expect(f.next).toContain('child cgroup');
   });
+
+  it('RunPodSandbox failing on the pause image\'s pull is the sandbox image\'s, and the pull\'s cause — no runtime-health finding (kubernetes/kubernetes#90326)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/90326 — containerd pulling k8s.gcr.io/pause:3.1 with no DNS.
+    const a = fixture('sandbox-create-failed-30.log');
+    expect(a.findings.map((x) => x.id).sort()).toEqual(['image-pull-failed', 'sandbox-create-failed']);
+    expect(only(a, 'sandbox-create-failed').title).toBe('Pod sandbox creation failing on this node: the pause image cannot be pulled');
+    expect(only(a, 'image-pull-failed').explanation).toContain('the pause image, which the runtime pulls itself');
+  });
 });
 
