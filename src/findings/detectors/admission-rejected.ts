@@ -17,6 +17,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
+import { eventsNear } from '../episodes.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
 const ATTEMPT_US = 1e6;
@@ -37,6 +38,7 @@ interface Rejection {
 }
 
 const ADMIT_EVENT = kindId('event.admit-rejected');
+const API_LIST_FAILED = kindId('api.list-failed');
 
 /** `message="…"` of a structured line whose text column holds the reason. */
 const MESSAGE_KEY = /\bmessage="((?:[^"\\]|\\.){1,600})"/;
@@ -141,14 +143,32 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
     b.evidence(startEvent);
     parts.push(`It came ${duration(ev.timeUs[first] - ev.timeUs[startEvent])} after the kubelet started (${lineRef(trace, startEvent)}): at a start the kubelet admits every pod already bound to the node again, so a pod that was running before can be rejected then.`);
   }
+  // A node selector or affinity checked while the kubelet could not read its own Node: it matches a Node it builds itself.
+  const nodeUnread = /MatchNodeSelector|NodeAffinity/.test(`${g.reason} ${detail}`) ? nodeReadFailureNear(ctx, ev.node[first], ev.timeUs[first]) : -1;
+  if (nodeUnread >= 0) {
+    b.evidence(nodeUnread);
+    parts.push(`At the same moment the kubelet could not read its own Node (${lineRef(trace, nodeUnread)}: "${clip(ctx.text(nodeUnread) || 'node not found', 100)}"): admission matches the pod's node selector and affinity against the Node's labels, and without the Node from the API the kubelet matches against one it builds itself, which lacks the labels set in the API (kubectl label, a node pool's) — so a pod that fits the node is rejected all the same.`);
+  }
   parts.push('A rejected pod gets phase Failed with this reason as its message and never gets a pod worker; its controller, if it has one, has to create a replacement, which may land on the same node again (a bare pod stays Failed), and a static pod is not tried again until its manifest or the kubelet changes.');
   return b.build({
     id: 'admission-rejected',
     title: `Pods rejected at admission: ${g.reason}`,
     severity: 'warning',
     explanation: parts.join(' '),
-    next: nextFor(`${g.reason} ${detail}`),
+    next: nodeUnread >= 0
+      ? 'The rejection came from the kubelet\'s own view of its Node, not from the pod: find why it could not read the Node then (the API server\'s answer in that line; a node deleted and registering again), and recreate the rejected pod once the Node is readable — a controller does so by itself.'
+      : nextFor(`${g.reason} ${detail}`),
   });
+}
+
+/** How close to a rejection a failed read of the kubelet's own Node counts. */
+const NODE_READ_NEAR_US = 5e6;
+
+/** A failed read of the node's own Node object within NODE_READ_NEAR_US of `atUs` (its list or get), or -1. */
+function nodeReadFailureNear(ctx: FindingContext, node: number, atUs: number): number {
+  const ev = ctx.trace.events;
+  const near = eventsNear(ctx, ctx.ofKinds(['node.get-failed', 'node.lister-failed', 'api.list-failed']), node, atUs - NODE_READ_NEAR_US, atUs + NODE_READ_NEAR_US, 20);
+  return near.find((e) => ev.kind[e] !== API_LIST_FAILED || /\*v1\.Node\b|\*api\.Node\b/.test(eventRawText(ctx.trace, e, 400))) ?? -1;
 }
 
 /** A node condition the eviction manager's admit handler rejects pods for, as the rejection names it. */

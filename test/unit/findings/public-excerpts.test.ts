@@ -3113,5 +3113,14 @@ describe('round 22 of public excerpts', () => {
     expect(only(a, 'sandbox-create-failed').title).toBe('Pod sandbox creation failing on this node: the pause image cannot be pulled');
     expect(only(a, 'image-pull-failed').explanation).toContain('the pause image, which the runtime pulls itself');
   });
+
+  it('a MatchNodeSelector rejection in the same second the kubelet failed to list its own Node is the kubelet\'s stale view, not the pod (kubernetes/kubernetes#97339)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/97339 — "kubelet may use stale node info to predicate pods" (#85334).
+    const a = fixture('admission-rejected-9.log');
+    const f = only(a, 'admission-rejected');
+    expect(a.lines(f)).toEqual([2, 3]);
+    expect(f.explanation).toContain('At the same moment the kubelet could not read its own Node (line 2');
+    expect(f.next).toContain('own view of its Node');
+  });
 });
 
