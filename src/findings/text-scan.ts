@@ -236,6 +236,17 @@ export function isNetworkAlreadyGone(text: string): boolean {
 }
 const NETWORK_GONE = /failed to Statfs \\?"[^"\\]{0,200}\\?": no such file or directory|failed to open netns|WorkloadEndpoint[^\n]{0,300}? not found/;
 
+/**
+ * A network plugin that is a client of its own daemon on the node (Cilium's agent, Multus' thick daemon, Calico's
+ * node agent) and could not reach it: its socket refused or missing, or the plugin's own words for it.
+ */
+export function isNetworkAgentDown(text: string): boolean {
+  return NETWORK_AGENT_DOWN.test(text.length > 3000 ? text.slice(0, 3000) : text);
+}
+/** What that means, in one sentence (runtime-call-errors, pod-kill-failed). */
+export const NETWORK_AGENT_DOWN_SENTENCE = 'The plugin could not reach its own daemon on this node (its socket refused or missing): the network agent\'s pod here (cilium-agent, Multus\' daemon, calico-node) is not running or not ready — or was removed while its CNI config stayed in /etc/cni/net.d — so no sandbox\'s network can be set up or torn down until it is back.';
+const NETWORK_AGENT_DOWN = /Is the agent running\?|unable to connect to Cilium daemon|dial unix [^\s:]{1,200}\.sock: connect: (?:connection refused|no such file or directory)/;
+
 const UNKNOWN_RPC = 'rpc error: code = Unknown desc = ';
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 

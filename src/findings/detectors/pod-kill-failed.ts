@@ -14,7 +14,7 @@ import { eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, failedActions, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown } from '../text-scan.ts';
+import { clip, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventRawText, str } from '../../model/trace-query.ts';
 
@@ -178,6 +178,8 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   const parts = [
     `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     (cause === 'timeout' ? shorterThanGrace(ctx, g, b) : '') || CAUSE_TEXT[cause],
+    // (The whole line: the quoted error the sync result carries may be cut before the plugin's socket.)
+    cause === 'network' && (isNetworkAgentDown(g.error) || g.events.slice(0, 5).some((e) => isNetworkAgentDown(eventRawText(trace, e, 3000)))) ? NETWORK_AGENT_DOWN_SENTENCE : '',
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last] || g.sandbox
       ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox && cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',

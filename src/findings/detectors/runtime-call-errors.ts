@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
@@ -381,9 +381,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
     const plugin = calls.map((c) => /plugin type=\\?"([\w.-]{1,40})\\?"/.exec(c.sample)?.[1]).find((t) => t !== undefined);
     parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
     // A plugin that is a client of its node agent (Cilium's, Calico's): the agent does not answer.
-    if (calls.some((c) => /Is the agent running\?|unable to connect to Cilium daemon|connect: connection refused[^\n]{0,80}calico|dial unix [^\s:]{1,200}(?:cilium|calico)[^\s:]{0,100}\.sock/.test(c.sample))) {
-      parts.push('The plugin could not reach its agent on this node (its socket did not answer): the network agent\'s pod here (cilium-agent, calico-node) is not running or not ready, so no sandbox\'s network can be set up or torn down until it is.');
-    }
+    if (calls.some((c) => isNetworkAgentDown(c.sample))) parts.push(NETWORK_AGENT_DOWN_SENTENCE);
   }
   else if (n.failures >= 3 || calls.length >= 2) parts.push('Every goroutine that talks to the runtime is hit: PLEG relist, pod workers (a failed kill is only retried on the next sync), housekeeping and garbage collection.');
   else if (n.failures >= 2 && connectionLost && ev.timeUs[last] - ev.timeUs[first] <= 1e6 && new Set(n.events.map((e) => ev.pod[e]).filter((p) => p >= 0)).size >= 2) {

@@ -3029,7 +3029,7 @@ describe('round 22 of public excerpts', () => {
     const f = only(fixture('runtime-call-errors-24.log'), 'runtime-call-errors');
     expect(f.title).toBe('Container runtime calls failing (StopPodSandbox ×3)');
     expect(f.explanation).toContain('(CNI: cilium-cni)');
-    expect(f.explanation).toContain('could not reach its agent on this node');
+    expect(f.explanation).toContain('could not reach its own daemon on this node');
     expect(f.explanation).not.toContain('#011');
   });
 
@@ -3121,6 +3121,13 @@ describe('round 22 of public excerpts', () => {
     expect(a.lines(f)).toEqual([2, 3]);
     expect(f.explanation).toContain('At the same moment the kubelet could not read its own Node (line 2');
     expect(f.next).toContain('own view of its Node');
+  });
+
+  it('a sandbox kill failing on multus-shim\'s refused socket is the plugin\'s daemon gone, its config left behind (k8snetworkplumbingwg/multus-cni#1146)', () => {
+    // https://github.com/k8snetworkplumbingwg/multus-cni/issues/1146 — multus removed, 00-multus.conf still in /etc/cni/net.d.
+    const f = only(fixture('pod-kill-failed-7.log'), 'pod-kill-failed');
+    expect(f.explanation).toContain('could not reach its own daemon on this node');
+    expect(f.explanation).toContain('its CNI config stayed in /etc/cni/net.d');
   });
 });
 
