@@ -52,6 +52,16 @@ function digits(s: string, i: number, n: number): number {
 }
 
 /**
+ * The cheap first test of a klog header at `p`: its severity letter and month-day, then a space (`E0831 `) — where a
+ * paste's marks, a quote or a tool's text may come before it; parseKlogHeaderAt reads the rest.
+ */
+export function startsLikeKlogHeader(s: string, p = 0): boolean {
+  const c = s.charCodeAt(p);
+  return (c === 73 || c === 87 || c === 69 || c === 70) && isDigit(s.charCodeAt(p + 1)) && isDigit(s.charCodeAt(p + 2)) &&
+    isDigit(s.charCodeAt(p + 3)) && isDigit(s.charCodeAt(p + 4)) && s.charCodeAt(p + 5) === 32;
+}
+
+/**
  * Parses a header starting exactly at `i`. Returns false if there is none there. `out` is reused across calls so the
  * hot path allocates nothing but the file name.
  */

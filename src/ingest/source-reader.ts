@@ -7,10 +7,10 @@
  * counted as not a log line and skipped. Nothing here throws on bad input: damage becomes a diagnostic with its line
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
-import { continuesAtSplitPoint, SPLIT_POINT_TAIL_CHARS } from './split-points.ts';
+import { continuesAtSplitPoint } from './split-points.ts';
 import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
-import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, type KlogHeader } from './klog-header.ts';
+import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, startsLikeKlogHeader, type KlogHeader } from './klog-header.ts';
 import { glogFileNameBefore } from './glog-file-name.ts';
 import { HardWraps, MID_ELLIPSIS, WRAPS_JOINED, type WrappedLine } from './hard-wrap.ts';
 import {
@@ -145,7 +145,7 @@ function quotedKlogLine(text: string, isWrapped: (s: string) => boolean): string
   while (a < MAX_QUOTE_INDENT && text.charCodeAt(a) === 32) a++;
   if (text.charCodeAt(a) !== 34) return undefined;
   const head = text.slice(a + 1, a + 7);
-  const klog = /^[IWEF]\d{4} /.test(head);
+  const klog = startsLikeKlogHeader(text, a + 1);
   // Or a journal's line, as Ansible prints a command's output lines (`"Aug 27 15:17:14 master origin-node[22824]: …",`).
   if (!klog && !/^[A-Z][a-z]{2} [ \d]\d /.test(head + text.slice(a + 7, a + 8))) return undefined;
   let b = text.length;
@@ -1231,8 +1231,7 @@ export class SourceReader {
     if (Number.isFinite(todUs) && Number.isFinite(this.clockWrapperTodUs)) {
       // Time of day only: the klog clock and the wrapper's may be in different zones, and a month has no 32nd day.
       // Within half a day either way: in a newest-first journal the record before it is later.
-      let gapUs = (((todUs - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
-      if (gapUs > US_PER_DAY / 2) gapUs -= US_PER_DAY;
+      const gapUs = signedDayGap(todUs - this.clockWrapperTodUs);
       // A journal of whole seconds (short, syslog) cut the fraction off the record that showed both clocks: a line a
       // second or more later is at the start of its own second, not at that record's fraction again.
       if (gapUs >= US_PER_S && todUs % US_PER_S === 0 && this.clockWrapperTodUs % US_PER_S === 0) {
@@ -1283,9 +1282,7 @@ export class SourceReader {
 
   /** How far the klog clock was ahead of the wrapper's at the last record showing both, past whole quarter hours (zones). */
   private clockResidualUs(): number {
-    let d = ((((this.clockKlogUs % US_PER_DAY) - this.clockWrapperTodUs) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY;
-    if (d > US_PER_DAY / 2) d -= US_PER_DAY;
-    return d - Math.round(d / QUARTER_HOUR_US) * QUARTER_HOUR_US;
+    return pastQuarterHours((this.clockKlogUs % US_PER_DAY) - this.clockWrapperTodUs);
   }
 
   /**
@@ -1518,7 +1515,7 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
-    if (continuesAtSplitPoint(pending.tail(SPLIT_POINT_TAIL_CHARS), text, p)) {
+    if (continuesAtSplitPoint(pending, text, p)) {
       // The poster broke the line where the kubelet's message always goes on (split-points.ts).
       this.counts.continuation++;
       pending.trimEnd();
@@ -1913,9 +1910,8 @@ function withoutMarkdownBold(text: string): string {
   for (let at = text.indexOf('**'); at >= 0; at = text.indexOf('**', at + 2)) n++;
   if (n >= 2 && n % 2 === 0) return text.split('**').join('');
   // Bold opened before a klog line and never closed (`**E0831 23:30:52.951369 …`): the marks are not the line's.
-  return n === 1 && text.startsWith('**') && BARE_KLOG_START.test(text.slice(2, 9)) ? text.slice(2) : text;
+  return n === 1 && text.startsWith('**') && startsLikeKlogHeader(text, 2) ? text.slice(2) : text;
 }
-const BARE_KLOG_START = /^[IWEF]\d{4} /;
 
 function isBlockClose(s: string, p: number): boolean {
   return s.charCodeAt(p) === 32 && s.charCodeAt(p + 1) === 62 && (p + 2 === s.length || s.charCodeAt(p + 2) === 32);

@@ -20,12 +20,12 @@ const SPLIT_POINTS: readonly SplitPoint[] = [
 ];
 
 /** How many of the record's last characters are looked at. */
-export const SPLIT_POINT_TAIL_CHARS = 64;
+const TAIL_CHARS = 64;
 
-/** Whether `line` from `p` is the rest of a message whose text so far ends with `tail`. */
-export function continuesAtSplitPoint(tail: string, line: string, p: number): boolean {
+/** Whether `line` from `p` is the rest of the message `record` holds so far (its end read only when the line begins so). */
+export function continuesAtSplitPoint(record: { tail(chars: number): string }, line: string, p: number): boolean {
   for (const s of SPLIT_POINTS) {
-    if (line.startsWith(s.next, p) && s.ends.test(tail)) return true;
+    if (line.startsWith(s.next, p) && s.ends.test(record.tail(TAIL_CHARS))) return true;
   }
   return false;
 }

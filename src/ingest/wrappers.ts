@@ -5,6 +5,7 @@
  */
 import { MONTHS, US_PER_DAY, dayStartUs, epochToParts, yearlessUs } from '../util/time.ts';
 import { scanKeyValues, unquoteGo, type KeyValue } from './structured.ts';
+import { startsLikeKlogHeader } from './klog-header.ts';
 
 export type WrapperKind =
   | 'journald-short'
@@ -456,11 +457,6 @@ function parseIsoWrapper(s: string, w: Wrapper): boolean {
   }
   // RFC 5424's header without its priority: `2024-02-07T02:49:40.739405+00:00 NodeA kubelet 24578 - -  E0207 …`.
   if (s.charCodeAt(end) === 32 && syslogProtocolHeader(s, end, w, true)) return true;
-  w.year = isoScratch.year;
-  w.month = isoScratch.month;
-  w.epochUs = isoScratch.epochUs;
-  w.host = '';
-  w.ident = '';
   w.kind = 'timestamp';
   let p = end;
   while (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9) p++;
@@ -679,15 +675,14 @@ function parseIdentOnly(s: string, w: Wrapper): boolean {
   if (p === pidStart || s.charCodeAt(p) !== 93 /* ] */ || s.charCodeAt(p + 1) !== 58 /* : */) return false;
   p += 2;
   if (p < s.length && s.charCodeAt(p) !== 32) return false;
-  if (identStart > 0 && !KLOG_START.test(s.slice(p + 1, p + 7))) return false;
+  if (identStart > 0 && !startsLikeKlogHeader(s, p + 1)) return false;
   w.kind = 'journald-ident';
   w.ident = s.slice(identStart, identEnd);
   if (identStart > 0) w.host = s.slice(0, identStart - 1);
   w.payloadStart = Math.min(s.length, p + 1);
   return true;
 }
-/** A klog header's severity and date (`W1017 `). */
-const KLOG_START = /^[IWEF]\d{4} /;
+
 
 /** systemd unit types: a name ending so is a unit's, never a host's. */
 const UNIT_SUFFIX = /\.(service|scope|socket|slice|mount|timer|target)$/;

@@ -468,13 +468,22 @@ function noCertSentence(trace: Trace, g: Stretch): string {
   return `The kubelet also says it has had no valid client certificate for over 5 min (${lineRef(trace, first)}): a node still bootstrapping, or its certificate lost. It can get one only once the API server answers.`;
 }
 
-const PROCESS_END = ['service.exited', 'service.failed', 'service.killed', 'service.oom', 'service.stopped'].map(kindId);
+const PROCESS_END = new Set(['service.exited', 'service.failed', 'service.killed', 'service.oom', 'service.stopped'].map(kindId));
+/** Per trace, the events that end a kubelet process, in time order (found in one pass, however many findings ask). */
+const processEnds = new WeakMap<FindingContext['trace'], number[]>();
 
 /** The first event on the node after `after` that ends the kubelet's process (the service manager's word, or a fatal line), or -1. */
 function processEndAfter(ctx: FindingContext, node: number, after: number): number {
   const ev = ctx.trace.events;
-  for (let e = after + 1; e < ev.count; e++) {
-    if (ev.node[e] === node && (PROCESS_END.includes(ev.kind[e]) || ev.severity[e] === Severity.Fatal)) return e;
+  let ends = processEnds.get(ctx.trace);
+  if (!ends) {
+    ends = [];
+    for (let e = 0; e < ev.count; e++) if (PROCESS_END.has(ev.kind[e]) || ev.severity[e] === Severity.Fatal) ends.push(e);
+    processEnds.set(ctx.trace, ends);
   }
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) { const mid = (lo + hi) >>> 1; if (ends[mid] <= after) lo = mid + 1; else hi = mid; }
+  for (let k = lo; k < ends.length; k++) if (ev.node[ends[k]] === node) return ends[k];
   return -1;
 }

@@ -545,9 +545,8 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], cou
     const prev = g.events[i - 1];
     // (A line without a pid of its own — the command's stderr, timed by a journal's whole second — within a second of
     // another is the same exit's.)
-    const near = ev.timeUs[e] - ev.timeUs[prev] <= ONE_EXIT_US;
-    if ((!knownPid(ev.pid[e]) || !knownPid(ev.pid[prev])) && near) return false;
-    return ev.pid[e] !== ev.pid[prev] || (ev.pid[e] === 0 && !near);
+    if ((!knownPid(ev.pid[e]) || !knownPid(ev.pid[prev])) && ev.timeUs[e] - ev.timeUs[prev] <= ONE_EXIT_US) return false;
+    return ev.pid[e] !== ev.pid[prev] || !knownPid(ev.pid[e]);
   });
   const first = exits[0];
   const last = exits[exits.length - 1];

@@ -34,6 +34,8 @@ interface Group {
   failures: number;
   /** Of the failures, runs that errored (the probe could not be run or read): their results are thrown away. */
   errored: number;
+  /** The first failure sent to no host (NO_HOST), or -1. */
+  noHost: number;
   run: number;
   longestRun: number;
   successes: number;
@@ -81,9 +83,10 @@ export const probeFailures: Detector = {
       }
       const container = named || lane.containerName;
       if (probe !== 'readiness' && killedByProbe.has(`${pod}/${container}`)) continue;
-      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
+      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, noHost: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
       if (ev.kind[e] === ERRORED) g.errored++;
+      if (g.noHost < 0 && NO_HOST.test(ctx.text(e))) g.noHost = e;
       g.run++;
       g.longestRun = Math.max(g.longestRun, g.run);
       g.last = e;
@@ -92,7 +95,7 @@ export const probeFailures: Detector = {
     const out: Finding[] = [];
     const reported = new Set<number>();
     for (const g of groups.values()) {
-      if (g.failures < MIN_FAILURES && !g.events.some((e) => NO_HOST.test(ctx.text(e)))) continue;
+      if (g.failures < MIN_FAILURES && g.noHost < 0) continue;
       out.push(describe(ctx, g));
       if (g.probe === 'readiness') reported.add(g.pod);
     }
@@ -220,7 +223,7 @@ function describe(ctx: FindingContext, g: Group): Finding {
   const when = g.failures === 1 ? `once, at ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)})`
     : `${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}`;
   parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${when}${output ? `; output "${clip(output, 120)}"` : ''}.`);
-  const noHost = g.events.find((e) => NO_HOST.test(ctx.text(e)));
+  const noHost = g.noHost >= 0 ? g.noHost : undefined;
   if (noHost !== undefined) {
     const port = NO_HOST.exec(ctx.text(noHost))!;
     parts.push(`It went to no host (":${port[1] ?? port[2]}", ${lineRef(trace, noHost)}): a probe that names none is sent to the pod's IP, taken from the status the kubelet keeps, and the kubelet had none for it — the pod's status not known to it yet (a static pod while the API server is down: kubernetes#67204). An empty host dials this node's loopback, so the probe reached the container only if it is on the host network and listens there; otherwise the failure says nothing about the container, and a liveness probe failing so restarts a healthy one.`);

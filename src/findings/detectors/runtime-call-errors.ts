@@ -326,28 +326,17 @@ function describe(ctx: FindingContext, n: Group): Finding {
   // old container of that name (Docker). The runtime answered; each retry asks for the same name.
   const held = calls.every((c) => c.name === 'CreateContainer') ? HELD_NAME.exec(calls[0].sample) : null;
   if (held) return describeHeldName(ctx, b, parts, n, held);
-  // A short image name (nginx:alpine) where CRI-O has no registries to search: an answer about the name too.
-  if (calls.every((c) => c.sample.includes('no registries configured while trying to pull an unqualified image'))) {
-    parts.push('The runtime answered: the image is named without its registry (a short name such as nginx:alpine), and it has no registry configured to look such names up in — CRI-O reads them from unqualified-search-registries in /etc/containers/registries.conf. Nothing is pulled or found under that name until one of the two changes.');
+  // The runtime's answer about the image's name (a short name with nowhere to look it up, a name it cannot parse),
+  // not about its health.
+  const nameAnswer = IMAGE_NAME_ANSWERS.find((a) => calls.every((c) => c.sample.includes(a.words)));
+  if (nameAnswer) {
+    parts.push(nameAnswer.why(calls.map((c) => c.sample)));
     return b.build({
       id: 'runtime-call-errors',
-      title: `Short image name with no registry to search (${calls.map((c) => c.name).join(', ')})`,
+      title: `${nameAnswer.title} (${calls.map((c) => c.name).join(', ')})`,
       severity: 'warning',
       explanation: parts.join(' '),
-      next: 'Name the image fully in the pod\'s spec (docker.io/library/nginx:alpine), or list registries under unqualified-search-registries in /etc/containers/registries.conf on the node and restart CRI-O.',
-    });
-  }
-  // An image reference the runtime cannot even parse: an answer about the name, not the runtime's health.
-  const badReference = calls.every((c) => c.sample.includes('invalid reference format'));
-  if (badReference) {
-    const quoted = calls.some((c) => /[A-Za-z0-9]\\?": invalid reference format/.test(c.sample));
-    parts.push(`The runtime answered: it cannot parse the image's name ("invalid reference format") — it is malformed${quoted ? ', here with a stray quote at its end, the kind a config file or flag\'s quoting leaves in it' : ': a stray quote or space, capital letters in the repository, a tag with characters a tag cannot have'}. Nothing will pull or find it until the name is fixed where it is set.`);
-    return b.build({
-      id: 'runtime-call-errors',
-      title: `Image name the runtime cannot parse (${calls.map((c) => c.name).join(', ')})`,
-      severity: 'warning',
-      explanation: parts.join(' '),
-      next: 'Fix the image name where it is set: the pod\'s spec, or for the pause image the kubelet\'s --pod-infra-container-image (its unit file or /var/lib/kubelet/kubeadm-flags.env, where nested quotes end up in the value) or the runtime\'s sandbox_image.',
+      next: nameAnswer.next,
     });
   }
   // The network plugin's own failure just before (the dockershim's cni.go "Error deleting network"): a call whose
@@ -475,3 +464,18 @@ function callNamedIn(error: string, calls: readonly string[]): string {
   const call = action ? ACTION_CALLS[action] : undefined;
   return call && calls.includes(call) ? call : calls.join(' or ');
 }
+
+/** What the runtime answers about an image's name, by the words of its error (checked in order). */
+const IMAGE_NAME_ANSWERS: readonly { words: string; title: string; why: (samples: readonly string[]) => string; next: string }[] = [
+  {
+    // CRI-O with no registry to look a short name up in.
+    words: 'no registries configured while trying to pull an unqualified image', title: 'Short image name with no registry to search',
+    why: () => 'The runtime answered: the image is named without its registry (a short name such as nginx:alpine), and it has no registry configured to look such names up in — CRI-O reads them from unqualified-search-registries in /etc/containers/registries.conf. Nothing is pulled or found under that name until one of the two changes.',
+    next: 'Name the image fully in the pod\'s spec (docker.io/library/nginx:alpine), or list registries under unqualified-search-registries in /etc/containers/registries.conf on the node and restart CRI-O.',
+  },
+  {
+    words: 'invalid reference format', title: 'Image name the runtime cannot parse',
+    why: (samples) => `The runtime answered: it cannot parse the image's name ("invalid reference format") — it is malformed${samples.some((t) => /[A-Za-z0-9]\\?": invalid reference format/.test(t)) ? ', here with a stray quote at its end, the kind a config file or flag\'s quoting leaves in it' : ': a stray quote or space, capital letters in the repository, a tag with characters a tag cannot have'}. Nothing will pull or find it until the name is fixed where it is set.`,
+    next: 'Fix the image name where it is set: the pod\'s spec, or for the pause image the kubelet\'s --pod-infra-container-image (its unit file or /var/lib/kubelet/kubeadm-flags.env, where nested quotes end up in the value) or the runtime\'s sandbox_image.',
+  },
+];
