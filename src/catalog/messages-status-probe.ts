@@ -126,8 +126,8 @@ export const STATUS_MESSAGES: CatalogEntry[] = [
     explain: 'The status manager cached a new status version (debug dump).',
   },
   {
-    id: 'X139', kind: 'status.get-failed', lane: 'status-manager', versions: '1.21+', v: 0,
-    msg: ['Failed to get status for pod'], text: ['err', 'error'],
+    id: 'X139', kind: 'status.get-failed', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Failed to get status for pod'], printf: ['Failed to get status for pod %q{pod}: %v{err}'], text: ['err', 'error'],
     explain: 'Before writing a pod\'s status the status manager reads the pod from the API server; that read failed, so the status is not written this time.',
   },
   {

@@ -32,12 +32,18 @@ const clipped = (text: string, max: number) => (text.length > max ? `${text.slic
 /** Lines listed for a pod without a story (dumpPod). */
 const MAX_STORYLESS_EVENTS = 5;
 
+/** A static pod's mirror (the API's copy) and a mirror's static pod, by uid: they are one pod seen from two sides. */
+function twinNote(trace: Trace, twin: number): string {
+  const other = twin >= 0 ? trace.pods[twin] : undefined;
+  return other?.uid ? ` ${other.kind === 'mirror' ? 'mirror' : 'static'}=${other.uid}` : '';
+}
+
 /** The story of one pod. */
 export function dumpPod(trace: Trace, pod: number, opts: DumpOptions = {}): string[] {
   const p = trace.pods[pod];
   const out: string[] = [];
   const multiDay = trace.endUs - trace.startUs > 20 * 3600e6 || epochToParts(trace.startUs).day !== epochToParts(trace.endUs).day;
-  out.push(`pod ${podLabel(p)}${p.uid ? ` uid=${p.uid}` : ''} node=${nodeField(trace.nodes[p.node]?.name)}${p.kind !== 'regular' ? ` ${p.kind}` : ''}` +
+  out.push(`pod ${podLabel(p)}${p.uid ? ` uid=${p.uid}` : ''} node=${nodeField(trace.nodes[p.node]?.name)}${p.kind !== 'regular' ? ` ${p.kind}${twinNote(trace, p.twin)}` : ''}` +
     ` events=${p.eventCount}${p.warningCount ? ` warnings=${p.warningCount}` : ''}${p.errorCount ? ` errors=${p.errorCount}` : ''}` +
     (p.admission.result !== 'unknown' ? ` admission=${p.admission.result}${p.admission.reason ? `(${p.admission.reason})` : ''}` : ''));
   const sp = trace.spans;

@@ -311,6 +311,7 @@ export const apiServerUnreachable: Detector = {
       for (const e of notices) add(into, e, NO_CERT);
       into.events.sort((a, b) => a - b);
     }
+    foldDeadConnectionsIntoGoneAddress(ev.timeUs, groups);
     const out: Finding[] = [];
     for (const g of groups.values()) {
       const spanUs = ev.timeUs[g.events[g.events.length - 1]] - ev.timeUs[g.events[0]];
@@ -325,6 +326,32 @@ export const apiServerUnreachable: Detector = {
     return out;
   },
 };
+
+/** How near a gone address's failures the node's dead connections are taken for the same move. */
+const ADDRESS_MOVE_NEAR_US = 60e6;
+
+/**
+ * Connections found dead ("use of closed network connection") while new ones to the same server fail because the
+ * node no longer has the address they came from are that move's casualties, not a second problem (whose cure, a
+ * restart, would not help here): they join the gone address's stretch.
+ */
+function foldDeadConnectionsIntoGoneAddress(timeUs: Float64Array, groups: Map<string, Stretch>): void {
+  for (const [key, dead] of groups) {
+    if (dead.cause.id !== 'closed-connection') continue;
+    const gone = [...groups.values()].find((g) => g.node === dead.node && g.cause.id === 'address-gone' &&
+      timeUs[g.events[0]] - ADDRESS_MOVE_NEAR_US <= timeUs[dead.events[dead.events.length - 1]] &&
+      timeUs[dead.events[0]] <= timeUs[g.events[g.events.length - 1]] + ADDRESS_MOVE_NEAR_US);
+    if (!gone) continue;
+    for (const [what, list] of dead.byKind) {
+      const into = gone.byKind.get(what);
+      if (into) into.push(...list);
+      else gone.byKind.set(what, [...list]);
+    }
+    gone.events.push(...dead.events);
+    gone.events.sort((a, b) => a - b);
+    groups.delete(key);
+  }
+}
 
 /** Attempts among failures in time order: a failure more than SAME_ATTEMPT_US after the one before starts one. */
 function attempts(timeUs: Float64Array, events: readonly number[]): number {

@@ -126,6 +126,9 @@ export const STATUS_PROBE_SAMPLES: EntrySamples[] = [
     S(klog('I', 'status_manager.go:699', '"Failed to update status for pod" pod="default/web-0" err="context deadline exceeded"'), { pods: [ref], text: 'context deadline exceeded' }),
     J(json('status/status_manager.go:888', { msg: 'Failed to update status for pod', v: 0, ...JPOD, err: 'context deadline exceeded' }), { pods: [ref], text: 'context deadline exceeded' })),
   entry('X139', 'status.get-failed', 'status-manager',
+    // Before 1.21 a Warningf (kubeadm#740's 1.9 journal).
+    P(klog('W', 'status_manager.go:459', `Failed to get status for pod "${WEB0}": Get https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0: dial tcp 10.0.0.2:6443: getsockopt: connection refused`),
+      { pods: [web0], text: 'Get https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0: dial tcp 10.0.0.2:6443: getsockopt: connection refused' }),
     S(klog('I', 'status_manager.go:853', `"Failed to get status for pod" podUID="${UID}" pod="default/web-0" err="Get \\"https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0\\": dial tcp 10.0.0.2:6443: connect: connection refused"`),
       { pods: [pod('default', 'web-0', UID)], text: 'Get "https://10.0.0.2:6443/api/v1/namespaces/default/pods/web-0": dial tcp 10.0.0.2:6443: connect: connection refused' }),
     J(json('status/status_manager.go:853', { msg: 'Failed to get status for pod', v: 0, ...JPOD, err: 'context deadline exceeded' }), { pods: [ref], text: 'context deadline exceeded' }),

@@ -9,6 +9,7 @@ import { analyse, expectRangeAndNext, fixture, type Analysed } from './findings-
 import { kindName } from '../../../src/catalog/catalog.ts';
 import { printedMessage } from '../../../src/model/trace-query.ts';
 import { describeRestart, kubeletRestarts } from '../../../src/model/kubelet-restarts.ts';
+import { dumpPod } from '../../../src/model/dump.ts';
 
 const only = (a: Analysed, id: string) => {
   const found = a.of(id);
@@ -3084,8 +3085,11 @@ describe('round 22 of public excerpts', () => {
 
   it('"connect: invalid argument" to the API server is an address the node no longer has (a moved VIP), which a restart does not cure (openshift-metal3/dev-scripts#354)', () => {
     // https://github.com/openshift-metal3/dev-scripts/issues/354 — the API VIP moved off master-1.
-    const f = only(fixture('api-server-unreachable-20.log'), 'api-server-unreachable');
-    expect(f.title).toBe('Kubelet cannot reach the API server: new connections to it fail (connect: invalid argument) (1 error line)');
+    const a = fixture('api-server-unreachable-20.log');
+    const f = only(a, 'api-server-unreachable');
+    // The connections found dead at the same moment are the move's casualties, in the same finding (no restart advice).
+    expect(f.title).toBe('Kubelet cannot reach the API server: new connections to it fail (connect: invalid argument) (3 error lines)');
+    expect(a.lines(f)).toEqual([2, 3, 4]);
     expect(f.severity).toBe('warning');
     expect(f.next).toContain('virtual IP');
   });
@@ -3129,5 +3133,16 @@ describe('round 22 of public excerpts', () => {
     expect(f.explanation).toContain('could not reach its own daemon on this node');
     expect(f.explanation).toContain('its CNI config stayed in /etc/cni/net.d');
   });
-});
 
+  it('a 1.9 kubelet\'s printf "Failed to get status for pod" refused twice 2m20s apart is the API server down, and the static pod\'s outdated mirror is tied to it (kubernetes/kubeadm#740)', () => {
+    // https://github.com/kubernetes/kubeadm/issues/740 — kubeadm upgrade rewrote etcd's manifest; the local API server refused.
+    const a = fixture('api-server-unreachable-21.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(a.lines(f)).toEqual([4, 6]);
+    expect(f.title).toContain('refuses connections');
+    const pods = a.trace.pods.filter((p) => p.name === 'etcd-vagrant').sort((x, y) => x.kind.localeCompare(y.kind)).reverse();
+    expect(pods.map((p) => p.kind)).toEqual(['static', 'mirror']);
+    expect(pods[0].twin).toBe(pods[1].index);
+    expect(dumpPod(a.trace, pods[1].index).join('\n')).toContain(`static=${pods[0].uid}`);
+  });
+});
