@@ -148,15 +148,17 @@ export class MessageMatcher {
    * Entry and the fields read whole, for a printf-era message text[start, end) that was cut short (LogRecord.cutShort)
    * and matches no template whole: the template it begins like, agreeing on at least MIN_CUT_LITERAL characters of
    * its literal text. Two templates of different kinds agreeing as far as the other: neither (undefined).
+   * `supposed`: nothing marks the cut (the source's last line is cut as often as not): a text that ends inside a bare
+   * value may be whole, another message beginning the same way, and is matched only where the cut left a mark.
    */
-  matchPrintfCut(text: string, start: number, end = text.length): { entry: number; fields: Record<string, string> } | undefined {
+  matchPrintfCut(text: string, start: number, end = text.length, supposed = false): { entry: number; fields: Record<string, string> } | undefined {
     let best: { entry: number; fields: Record<string, string> } | undefined;
     let bestChars = 0;
     let tied = false;
     // (Records cut short are few: every template that begins with a value is tried too.)
     for (const ref of [...(this.byFirstWord.get(firstWord(text, start, end)) ?? []), ...this.anchored]) {
       const m = matchTemplateCut(ref.template, text, start, end);
-      if (!m || m.literalChars < MIN_CUT_LITERAL || m.literalChars < bestChars) continue;
+      if (!m || m.literalChars < MIN_CUT_LITERAL || m.literalChars < bestChars || (supposed && m.inValue)) continue;
       if (m.literalChars === bestChars && best) {
         if (this.kindOf[best.entry] !== this.kindOf[ref.entry]) tied = true;
         continue;

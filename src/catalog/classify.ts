@@ -205,7 +205,8 @@ export class Classifier {
       // A message cut short matches no template whole; it may begin like one. Cut where it was seen (a pager, a screen),
       // or left open where the text ends (a quote or bracket not closed: the end of an excerpt cut it).
       const m = this.matcher.matchPrintf(text, rec.msgStart)
-        ?? (rec.cutShort || leftOpen(text, rec.msgStart) ? this.matcher.matchPrintfCut(text, rec.msgStart) : undefined);
+        ?? (rec.cutShort || leftOpen(text, rec.msgStart)
+          ? this.matcher.matchPrintfCut(text, rec.msgStart, text.length, rec.cutSupposed === true && !leftOpen(text, rec.msgStart)) : undefined);
       out.message = text.length - rec.msgStart > MAX_TEXT ? text.slice(rec.msgStart, rec.msgStart + MAX_TEXT) : text.slice(rec.msgStart);
       if (m) {
         entryIdx = m.entry;

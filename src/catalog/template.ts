@@ -124,6 +124,11 @@ function emptyLastValue(parts: Part[], k: number, text: string, p: number, end: 
 export interface CutMatch {
   fields: Record<string, string>;
   literalChars: number;
+  /**
+   * The text ends inside a bare value (no quote or bracket left open, nothing of the literal after it begun): a cut
+   * there leaves no mark, so the whole text may as well be another message that begins the same way.
+   */
+  inValue?: true;
 }
 
 /**
@@ -172,14 +177,14 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     if (part.kind === 'd') {
       const s = p;
       p = intEnd(text, p, end);
-      if (p === end) return { fields, literalChars };
+      if (p === end) return { fields, literalChars, inValue: true };
       if (p === s || (p === s + 1 && text.charCodeAt(s) === 45)) return undefined;
       if (part.name) fields[part.name] = text.slice(s, p);
       continue;
     }
     const next = parts[k + 1];
     // The last value runs to the message's end, which the cut took.
-    if (!next) return { fields, literalChars };
+    if (!next) return { fields, literalChars, inValue: true };
     const lit = (next as { text: string }).text;
     const c = text.charCodeAt(p);
     let from = p;
@@ -189,7 +194,10 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     }
     const valueEnd = text.indexOf(lit, from);
     // Not found before the cut: the value was cut, or the literal after it — whose beginning then ends the text.
-    if (valueEnd < 0 || valueEnd + lit.length > end) return { fields, literalChars: literalChars + litBeginningAtEnd(lit, text, from, end) };
+    if (valueEnd < 0 || valueEnd + lit.length > end) {
+      const begun = litBeginningAtEnd(lit, text, from, end);
+      return begun || from > p ? { fields, literalChars: literalChars + begun } : { fields, literalChars, inValue: true };
+    }
     if (part.name) fields[part.name] = text.slice(p, valueEnd);
     p = valueEnd;
   }

@@ -47,4 +47,6 @@ export interface LogRecord {
    * line-length limit — and what followed is lost: its message may be the beginning of a known one.
    */
   cutShort: boolean;
+  /** cutShort only because the record is the source's last line: nothing marks a cut (see Catalog.matchPrintfCut). */
+  cutSupposed?: true;
 }

@@ -46,6 +46,8 @@ export interface SourceFacts {
   undatedRecords: number;
   /** Structured kubelet messages read without a klog header (source-reader.ts headerlessStructured). */
   headerlessStructured: number;
+  /** Records found glued after another on one line (ingest/glued-records.ts). */
+  gluedRecords: number;
   /** Kubelet lines read from a syslog date and their caller alone (source-reader.ts datedCallerLine). */
   datedCallerLines: number;
   /** Kubelet journal lines quoted without their date and host (source-reader.ts undatedJournalError). */
@@ -197,7 +199,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, gluedRecords: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
     binaryLines: 0, damagedLines: 0, promptHost: '', services: [], logLibrary: '',
   };
   /** The first few unknown non-log lines, and how many there were. */

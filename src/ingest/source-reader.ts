@@ -8,6 +8,7 @@
  * number. Every physical line is counted exactly once: total = klog + continuation + unrecognized + blank.
  */
 import { continuesAtSplitPoint } from './split-points.ts';
+import { gluedRecordAt } from './glued-records.ts';
 import { quotedLineIn, quotedLineStart } from './quoting-tools.ts';
 import { cutWarning } from './cut-warning.ts';
 import { findKlogHeader, newKlogHeader, parseKlogHeaderAt, Severity, startsLikeKlogHeader, type KlogHeader } from './klog-header.ts';
@@ -413,6 +414,25 @@ export class SourceReader {
 
   /** A whole line (physical lines first..lastLine): its wrappers, then the record or other line inside them. */
   private physical(text: string, lineNo: number, lastLine: number): void {
+    // Records a terminal copy glued together after its padding (glued-records.ts): each read as a line of its own.
+    if (!this.csv && !this.jsonDoc) {
+      for (let glued = gluedRecordAt(text, this.startsGluedRecord); glued > 0; glued = gluedRecordAt(text, this.startsGluedRecord)) {
+        if (this.facts.gluedRecords++ === 0) this.sink.diagnostic(lineNo, 'info', 'records run together on one line after a run of spaces (a terminal\'s padded rows copied without their line breaks): read as lines of their own');
+        this.physicalLine(text.slice(0, glued).trimEnd(), lineNo, lastLine);
+        text = text.slice(glued);
+      }
+    }
+    this.physicalLine(text, lineNo, lastLine);
+  }
+
+  /** A glued record starts like a record of the line's own form, its klog header (if it is one) right at its start. */
+  private readonly startsGluedRecord = (start: string, line: string): boolean => {
+    const form = this.recordForm(start);
+    if (form === '' || form === 'dated-caller' || (form === 'klog' && !startsLikeKlogHeader(start))) return false;
+    return form === this.recordForm(line);
+  };
+
+  private physicalLine(text: string, lineNo: number, lastLine: number): void {
     if (this.csv && !this.inCsvCell) {
       this.csvLine(text, lineNo, lastLine);
       return;
@@ -1743,6 +1763,7 @@ export class SourceReader {
     // no mark. (A source of one line alone is taken as written.)
     const last = this.ending && rec.line >= this.lastContentLine && this.counts.klog > 1;
     rec.cutShort = rec.lineCount === 1 && (screenCut || chopped || truncated || last);
+    if (rec.cutShort && !(screenCut || chopped || truncated)) rec.cutSupposed = true;
     if (rec.era === Era.Structured) {
       this.facts.eras.structured++;
       // A line the splitter cut for its length, or a pager, was reported as such already.

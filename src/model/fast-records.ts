@@ -78,8 +78,9 @@ export class FastRecords implements FastLineTaker {
       end--;
       hash = hashAsciiBytes(view, header.msgStart, end);
     }
-    // A line ending with '>' may be one a pager cut (ingest/pager-cut.ts): the ordinary way takes that mark off.
-    if (nulAt < newline || end - start > maxLineBytes || bytes[end - 1] === 62) return -1;
+    // A line ending with '>' may be one a pager cut (ingest/pager-cut.ts): the ordinary way takes that mark off. One
+    // ending with a space may be a terminal's padded row with more records glued after it (ingest/glued-records.ts).
+    if (nulAt < newline || end - start > maxLineBytes || bytes[end - 1] === 62 || bytes[end - 1] === 32) return -1;
     // Another tool's line quoting a kubelet line (ingest/quoting-tools.ts): the ordinary way reads the quoted one.
     if (quotesALine(bytes, header.msgStart, end)) return -1;
     const file = this.fileName(bytes, view, header.fileStart, header.fileEnd);

@@ -11,7 +11,7 @@ import type { PodRef } from '../catalog/extract.ts';
 import { minorRange, VersionFingerprint } from '../catalog/fingerprint.ts';
 import { releaseUs, SUPPORTED_RELEASES } from '../catalog/release-dates.ts';
 import { FLAG_CUT, FLAG_OTHER_PROGRAM, ROW, ROW_ENTRY, ROW_FLAGS } from './byte-memo.ts';
-import { CATALOG } from '../catalog/catalog.ts';
+import { CATALOG, kindId } from '../catalog/catalog.ts';
 import { otherProgramOfFile } from '../catalog/file-lanes.ts';
 import { ByteLines } from '../ingest/byte-lines.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -76,6 +76,10 @@ function documentYears(time: Float64Array, line: Uint32Array, from: number, n: n
 
 /** How far back from the assumed year yearKubeletSupported looks. */
 const MAX_YEARS_BACK_FOR_VERSION = 15;
+
+/** Kinds whose text starts with a date already past when the line was written (an expired certificate's end). */
+const PAST_MOMENT_KINDS = new Set([kindId('node.client-cert-expired')]);
+const DATE_AT_START = /^(\d{4})-(\d{2})-(\d{2})/;
 
 export class SourceHandle implements FastRecordSink {
   readonly reader: SourceReader;
@@ -478,6 +482,11 @@ export class SourceHandle implements FastRecordSink {
         const supported = this.yearKubeletSupported(base, o.time[from], o.time[to - 1], offset[0], offset[n - 1]);
         if (supported) [base, how] = [supported, 'version'];
       }
+      // A moment a line says is already past (a certificate's expiry) cannot come after the line.
+      if (how === 'assumed' || how === 'version') {
+        const floor = this.yearNotBeforePast(from, n, offset);
+        if (floor > base) [base, how] = [floor, 'message'];
+      }
     } else if (strong && facts.eras.json > 0 && facts.eras.json >= facts.eras.printf + facts.eras.structured) how = 'json';
     // The dates in the names of grepped --log-dir files are the files' headers, in short.
     else if (strong && (facts.wrappers['glog-file'] ?? 0) * 2 > n) how = 'file-header';
@@ -499,6 +508,27 @@ export class SourceHandle implements FastRecordSink {
       o.time[i] = dayStart + (t - day * US_PER_DAY);
     }
     return { value: base, how };
+  }
+
+  /**
+   * The lowest base year that puts no record before a moment its own text says has passed (PAST_MOMENT_KINDS: the
+   * expiry of a certificate found expired), a day allowed for the record's local time against the moment's UTC; 0
+   * when no record says one.
+   */
+  private yearNotBeforePast(from: number, n: number, offset: Int32Array): number {
+    const o = this.collector.out;
+    let floor = 0;
+    for (let k = 0; k < n; k++) {
+      const i = from + k;
+      if (!PAST_MOMENT_KINDS.has(o.kind[i])) continue;
+      const m = DATE_AT_START.exec(o.strings.get(o.text[i]));
+      if (!m) continue;
+      const pastUs = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) * 1000;
+      let y = Number(m[1]);
+      if (yearlessToEpochUs(o.time[i], y) < pastUs - US_PER_DAY) y++;
+      floor = Math.max(floor, y - offset[k]);
+    }
+    return floor;
   }
 
   /**

@@ -155,6 +155,21 @@ const CAUSES: readonly Cause[] = [
     next: 'Compare the token in the bootstrap kubeconfig (/etc/kubernetes/bootstrap-kubelet.conf) with the API server\'s (kubeadm: `kubeadm token list`, create one if it expired; otherwise its --token-auth-file), and check that the system:node-bootstrapper role is bound to the bootstrap group (`kubectl get clusterrolebinding | grep bootstrap`).',
   },
   {
+    // Before "credentials": the bootstrap credentials loaded and reached the API server, which authenticated them and
+    // refused the request (403) — a missing role binding, nothing on the node.
+    id: 'csr-forbidden', words: ['certificatesigningrequests.certificates.k8s.io is forbidden', 'cannot create resource "certificatesigningrequests"'],
+    title: 'the API server forbids its certificate signing request',
+    why: 'The kubelet loaded its bootstrap kubeconfig and asked the API server for a client certificate; the API server knew the identity it asked with (a bootstrap token\'s user, system:bootstrap:<token id>) but refused to let it create a certificate signing request: the bootstrap group is not bound to the system:node-bootstrapper ClusterRole. Nothing on the node is missing or expired.',
+    next: 'Bind the role to the token\'s group: `kubectl create clusterrolebinding kubelet-bootstrap --clusterrole=system:node-bootstrapper --group=system:bootstrappers` (or the group in the token Secret\'s auth-extra-groups; kubeadm creates kubeadm:kubelet-bootstrap), then restart the kubelet.',
+  },
+  {
+    // Before "credentials": the request got to the API server, which did not accept who sent it (401).
+    id: 'csr-unauthorized', words: ['the server has asked for the client to provide credentials', 'certificate signing request: unauthorized'],
+    title: 'the API server does not accept its bootstrap credentials (Unauthorized)',
+    why: 'The kubelet loaded its bootstrap kubeconfig and asked the API server for a client certificate; the API server answered 401: it does not accept the credentials the request came with — a bootstrap token it does not know (mistyped, expired and removed, not in its --token-auth-file, or bootstrap token authentication off), or a client certificate signed by a CA it does not trust. The files were read; what they hold is refused.',
+    next: 'Compare the token in the bootstrap kubeconfig with the API server\'s (kubeadm: `kubeadm token list`, create one if it expired; otherwise its --token-auth-file or the bootstrap-token Secret in kube-system), check the API server runs with --enable-bootstrap-token-auth, then restart the kubelet.',
+  },
+  {
     // Before "credentials": the CA it checks its own API's callers against, named in its config — no credential of its own.
     id: 'client-ca', words: ['unable to load client ca file'], title: 'the client CA file its config names cannot be read',
     why: 'The kubelet could not read the client CA file its configuration names (authentication.x509.clientCAFile in /var/lib/kubelet/config.yaml, or --client-ca-file): it authenticates callers of its own API (the API server\'s exec and logs requests, metrics scrapers) against that CA, and does not start without it. The path is wrong or the file is missing — nothing has expired.',

@@ -17,6 +17,8 @@ import { eventsNear } from '../episodes.ts';
 const SYNC_ERROR = kindId('pw.sync-error');
 const SANDBOX_CHANGED = kindId('runtime.sandbox-changed');
 const NETWORK_FAILED = kindId('runtime.sandbox-network-failed');
+/** dockertools' "Failed to create pod infra container" (≤1.6). */
+const INFRA_CONTAINER_FAILED = CATALOG.findIndex((e) => e.id === 'X128');
 const CREATE_FAILED = kindId('runtime.sandbox-create-failed');
 const CALL_FAILED = kindId('runtime.call-failed');
 /** The runtime client's own line for a failed RunPodSandbox (the first of an attempt's lines, with the whole error). */
@@ -25,6 +27,8 @@ const isRunPodSandboxCall = (e: number, msg: ArrayLike<number>) => {
   return cri !== undefined && cri.role === 'call' && cri.calls.includes('RunPodSandbox');
 };
 const isNetworkAdd = (line: string) => line.includes('Error adding') || line.includes('adding to cni network');
+/** The raw line read for it: a record glued after another on one line (ingest/glued-records.ts) starts further in. */
+const NETWORK_ADD_RAW_CHARS = 2000;
 /** "No ready sandbox" this many times for one pod without a failure line still means it keeps losing its sandbox. */
 const REPEATED_SANDBOX_CHANGES = 5;
 /**
@@ -77,7 +81,7 @@ export const sandboxCreateFailed: Detector = {
       const pod = ev.pod[e];
       if (pod < 0) {
         const podlessKind = ev.kind[e] === CREATE_FAILED || ev.kind[e] === CALL_FAILED
-          || (ev.kind[e] === NETWORK_FAILED && isNetworkAdd(eventRawText(ctx.trace, e, 300)));
+          || (ev.kind[e] === NETWORK_FAILED && isNetworkAdd(eventRawText(ctx.trace, e, NETWORK_ADD_RAW_CHARS)));
         if (!podlessKind) continue;
         // The dockershim logs the plugin's error again, naming no pod, right after its cni.go line that names it.
         const prev = lastNamed;
@@ -89,7 +93,7 @@ export const sandboxCreateFailed: Detector = {
         continue;
       }
       // The dockershim's CNI calls: adding a new sandbox to the network failed (taking one off it is teardown).
-      if (ev.kind[e] === NETWORK_FAILED && !isNetworkAdd(eventRawText(ctx.trace, e, 300))) continue;
+      if (ev.kind[e] === NETWORK_FAILED && !isNetworkAdd(eventRawText(ctx.trace, e, NETWORK_ADD_RAW_CHARS))) continue;
       if (ev.kind[e] === SANDBOX_CHANGED) {
         const p = of(pod);
         if (p.changes.length < 50) p.changes.push(e);
@@ -182,6 +186,10 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   }
   if (teardown >= 0) {
     parts.push(`But the pod was being torn down at the time (${lineRef(trace, teardown)}: ${TEARDOWN_WORDS[kindName(ev.kind[teardown])] ?? 'its worker tearing it down'}): the sync that wanted a new sandbox raced the pod's teardown${cause === 'network' ? ', and a network error on a namespace that is already gone is that race, not the plugin\'s configuration' : ', and its error may follow from that'}. Nothing is left to start once the pod is gone.`);
+  } else if (p.failures.some((e) => ev.msg[e] === INFRA_CONTAINER_FAILED)) {
+    // dockertools (≤1.6): the "sandbox" is the infra container, and a failed network setup did not always remove it.
+    parts.push('Before the CRI the pod\'s sandbox was its infra container (the pause container whose network namespace the others join): without it no container of the pod starts; the failed sync is retried within 10–15 s.' +
+      (cause === 'network' || p.network ? ' But kubelets of that era did not always remove an infra container whose network setup had failed: the next sync could find it running and start the pod\'s containers in it without a network (kubernetes/kubernetes#14938) — a pod that runs but has no IP, or docker\'s bridge address.' : ''));
   } else {
     parts.push('Without a sandbox no container of the pod can start, so it stays ContainerCreating; the failed sync is retried within 10–15 s (sooner when an event about the pod comes first).');
   }

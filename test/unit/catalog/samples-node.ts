@@ -247,7 +247,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('E', 'cpu_manager.go:173', '[cpumanager] AddContainer error: not enough cpus available to satisfy request'), { text: 'not enough cpus available to satisfy request' })),
   entry('X224', 'node.client-cert-expired', 'node-status',
     // kubernetes/kubernetes#98150 (1.20): the client certificate expired, and no bootstrap kubeconfig to renew it.
-    P(klog('E', 'bootstrap.go:265', 'part of the existing bootstrap client certificate is expired: 2020-12-06 18:55:55 +0000 UTC'), { text: '2020-12-06 18:55:55 +0000 UTC' })),
+    P(klog('E', 'bootstrap.go:265', 'part of the existing bootstrap client certificate is expired: 2020-12-06 18:55:55 +0000 UTC'), { text: '2020-12-06 18:55:55 +0000 UTC' }),
+    // kubernetes/minikube#11966 (1.15): the older capital.
+    P(klog('E', 'bootstrap.go:263', 'Part of the existing bootstrap client certificate is expired: 2021-07-11 05:22:03 +0000 UTC'), { text: '2021-07-11 05:22:03 +0000 UTC' })),
   entry('X223', 'node.cgroup-update-failed', 'node-status',
     // A 1.2x kubelet on a node switched to cgroup v2 (a blog post of 2022).
     P(klog('E', 'cgroup_manager_linux.go:603', 'cgroup update failed failed to enable controllers on "/sys/fs/cgroup": write /sys/fs/cgroup/cgroup.subtree_control: invalid argument'),
@@ -686,6 +688,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X131', 'service.restart', 'other',
     P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service: Scheduled restart job, restart counter is at 7.`, { before: KUBELET_LINE, num: 7 }),
     P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service holdoff time over, scheduling restart.`, { before: KUBELET_LINE }),
+    // kubernetes/kubernetes#14549 (2015).
+    P(`Sep 25 11:23:30 cc1 systemd[1]: kubelet.service: Service hold-off time over, scheduling restart.`, { before: KUBELET_LINE }),
     // Cut before its counter by a paste: the line ends at "is".
     P(`Mar 15 10:02:14 node-1 systemd[1]: kubelet.service: Scheduled restart job, restart counter is`, { before: KUBELET_LINE })),
   entry('X132', 'service.oom', 'other',

@@ -3146,3 +3146,73 @@ describe('round 22 of public excerpts', () => {
     expect(dumpPod(a.trace, pods[1].index).join('\n')).toContain(`static=${pods[0].uid}`);
   });
 });
+
+describe('round 23 of public excerpts', () => {
+  it('a start-up exit on a certificate signing request the API server forbids is a missing role binding, not credentials that could not be loaded (opsnull/follow-me-install-kubernetes-cluster#448)', () => {
+    // https://github.com/opsnull/follow-me-install-kubernetes-cluster/issues/448 — system:bootstrap:<id> may not create CSRs.
+    const f = only(fixture('kubelet-exited-37.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the API server forbids its certificate signing request');
+    expect(f.explanation).not.toContain('missing, unreadable or expired');
+    expect(f.next).toContain('system:node-bootstrapper');
+  });
+
+  it('a start-up exit on a certificate signing request answered 401 is bootstrap credentials refused (opsnull/follow-me-install-kubernetes-cluster#57)', () => {
+    // https://github.com/opsnull/follow-me-install-kubernetes-cluster/issues/57 — "the server has asked for the client to provide credentials".
+    const f = only(fixture('kubelet-exited-38.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the API server does not accept its bootstrap credentials (Unauthorized) (2×)');
+    expect(f.next).toContain('kubeadm token list');
+  });
+
+  it('the older capitalised "Part of the existing bootstrap client certificate is expired" is known, quoted before the exit, and its date puts the log in 2021 (kubernetes/minikube#11966)', () => {
+    // https://github.com/kubernetes/minikube/issues/11966 — the client certificate expired 2021-07-11; the bootstrap kubeconfig was gone.
+    const a = fixture('kubelet-exited-39.log');
+    expect(a.kinds(1)).toEqual(['node.client-cert-expired']);
+    const f = only(a, 'kubelet-exited');
+    expect(a.lines(f)).toContain(1);
+    expect(f.explanation).toContain('client certificate expired (2021-07-11 05:22:03 +0000 UTC, line 1)');
+    // ≤1.20 alone would say 2020: a log cannot come before a date it says has passed.
+    expect(a.trace.sources[0].year).toEqual({ value: 2021, how: 'message' });
+  });
+
+  it('"http: TLS handshake error from …: EOF" as the excerpt\'s last line is a client hanging up, not a missing serving certificate (kubernetes/kubernetes#82346)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/82346 — the same line three times before it matched nothing.
+    const a = fixture('runtime-down-8.log');
+    expect(a.of('serving-cert-missing')).toEqual([]);
+    expect(a.kinds(15)).toEqual(['unknown']);
+    expect(only(a, 'runtime-down').severity).toBe('error');
+  });
+
+  it('three klog records glued on one line after a terminal\'s padding are read as three, and the device plugin\'s rejection is found (kubernetes/kubernetes#138289)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/138289 — the pasted log lost its line breaks.
+    const a = fixture('admission-rejected-10.log');
+    expect(a.trace.sources[0].lines).toMatchObject({ total: 2, klog: 4 });
+    expect(a.kinds(2)).toEqual(['sync.pod-enter', 'sync.generating-status', 'event.admit-rejected']);
+    const f = only(a, 'admission-rejected');
+    expect(f.title).toContain('UnexpectedAdmissionError');
+  });
+
+  it('a journal record glued after another\'s padding is read, and its CNI failure is the pod\'s sandbox failure (projectcalico/calico#2841)', () => {
+    // https://github.com/projectcalico/calico/issues/2841 — calico's nodename file not visible inside CoreOS's kubelet-wrapper.
+    const a = fixture('sandbox-create-failed-31.log');
+    expect(a.kinds(3)).toEqual(['volume.verify-attached', 'runtime.sandbox-network-failed']);
+    const f = only(a, 'sandbox-create-failed');
+    expect(a.pods(f)).toEqual(['default/nginx-57867cc648-mnx49']);
+    expect(f.explanation).toContain('/var/lib/calico/nodename');
+  });
+
+  it('dockertools\' "Failed to create pod infra container" dates the kubelet ≤1.6 and is told as the infra container of that era (kubernetes/kubernetes#14938)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/14938 — the exec network plugin failed; the infra container was left running.
+    const a = fixture('sandbox-create-failed-32.log');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
+    const f = only(a, 'sandbox-create-failed');
+    expect(f.explanation).toContain('infra container');
+    expect(f.explanation).not.toContain('ContainerCreating');
+  });
+
+  it('systemd\'s "Service hold-off time over, scheduling restart" (about 2015) is the restart of a kubelet that ended, not a stop asked for (kubernetes/kubernetes#14549)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/14549 — a kubelet built without cAdvisor exits at start; systemd restarts it.
+    const a = fixture('kubelet-stopped-2.log');
+    expect(a.kinds(3)).toEqual(['service.restart']);
+    expect(a.of('kubelet-stopped')).toEqual([]);
+  });
+});

@@ -318,6 +318,15 @@ describe('damaged klog lines', () => {
     expect(eventRows(whole).map((r) => r.kind)).toEqual(['unknown']);
   });
 
+  it('an excerpt\'s last line, cut where nothing marks a cut, is read by its beginning only when it ends inside the known message\'s words, not inside a bare value', () => {
+    const first = ADD('01.000001', 'a');
+    const handshake = (tail: string) => `I0315 10:02:02.000002    2891 log.go:172] http: TLS handshake error from 172.16.197.122:40456: ${tail}`;
+    // Whole: a client that hung up ("EOF") — another message that begins the same way.
+    expect(eventRows(analyze({ name: 'k.log', data: [first, handshake('EOF')].join('\n') })).map((r) => r.kind)).toEqual(['syncloop.add', 'unknown']);
+    // Cut inside the words after the value: the known message.
+    expect(eventRows(analyze({ name: 'k.log', data: [first, handshake('no serving cert')].join('\n') })).map((r) => r.kind)).toEqual(['syncloop.add', 'server.no-serving-cert']);
+  });
+
   it('journal lines chopped at a screen\'s edge inside pods\' UIDs still name the pods (a guide\'s `journalctl -xeu kubelet`, jimenezcorzo/Kubernetes-The-Hard-Way-15.3-LXC)', () => {
     const trace = analyze({ name: 'guide.md', data: fixture('chopped-160-rolling-update.md') });
     expect(trace.pods.map((p) => `${p.namespace}/${p.name}`).sort()).toEqual(['default/webapp-795bbd7d8-77ggn', 'default/webapp-795bbd7d8-csd2c', 'default/webapp-8544985cc7-nnffw']);

@@ -118,6 +118,14 @@ describe('fast path', () => {
     expect(collector.out.readAsBytes - before.out.readAsBytes).toBe(3);
   });
 
+  it('leaves a line ending in a terminal\'s padding to the text way, which reads the records glued after it', () => {
+    const glued = (k: number) => `${H()}"SyncLoop ADD" source="api" pods=["default/glued-${k}"]`.padEnd(200, ' ');
+    const lines = [...generated('structured', 6, 200 * 1024), glued(1) + glued(2) + glued(3), ...generated('structured', 7, 8 * 1024)];
+    const [fast, slow] = both(lines.join('\n') + '\n', 1 << 16);
+    expect(fast).toEqual(slow);
+    expect(fast.pods.filter((p) => p.name.startsWith('glued-')).map((p) => p.name).sort()).toEqual(['glued-1', 'glued-2', 'glued-3']);
+  });
+
   it('builds the same trace as the text path, with everything it must hand back mixed in', () => {
     fc.assert(fc.property(
       fc.boolean(),

@@ -15,7 +15,7 @@ import { joinRaw } from '../../../src/model/raw-text.ts';
 import { str } from '../../../src/model/trace-query.ts';
 import type { Trace } from '../../../src/model/trace.ts';
 import { analyzeText } from '../../helpers.ts';
-import { eventRows } from './ingest-helpers.ts';
+import { eventRows, readRecords } from './ingest-helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'findings');
 
@@ -304,5 +304,37 @@ describe('a viewer\'s indentation of wrapped rows (wrap-gutter.ts)', () => {
   it('analyzing such a paste reads the pods whole', () => {
     const trace = analyzeText(lines.map(wrapped).join('\n'));
     expect(trace.pods.map((p) => p.uid).sort()).toEqual(lines.map((_, k) => `5f1c2d3e-0000-4000-8000-00000000aa0${k}`));
+  });
+});
+
+describe('records glued after a terminal\'s padding (glued-records.ts)', () => {
+  const rec = (k: number) => `I0419 20:${String(k).padStart(2, '0')}:00.000001   13942 kubelet.go:2470] "SyncLoop ADD" source="api" pods=["default/web-${k}"]`;
+  const pad = (text: string) => text.padEnd(220, ' ');
+
+  it('are read as records of their own, past the first lines and the fast path too, on the physical line they share', () => {
+    const before = Array.from({ length: 150 }, (_, k) => rec(Math.floor(k / 4)));
+    const glued = pad(rec(50)) + pad(rec(51)) + pad(rec(52));
+    // (As bytes, the way a file is read: the fast path takes bare klog lines only from bytes.)
+    const trace = analyzeText(new TextEncoder().encode([...before, glued, rec(53)].join('\n')));
+    const rows = eventRows(trace).filter((r) => /web-5[0-3]/.test(r.pod));
+    expect(rows.map((r) => `${r.pod} ${r.where.split(':')[1]}`)).toEqual(['default/web-50 151', 'default/web-51 151', 'default/web-52 151', 'default/web-53 152']);
+    expect(trace.sources[0].lines).toMatchObject({ total: 152, klog: 154 });
+    expect(trace.sources[0].diagnostics.map((d) => d.message).join('\n')).toContain('records run together on one line');
+  });
+
+  it('journal lines are cut only before a record of the same wrapper', () => {
+    const j = (k: number) => `Sep 07 13:23:0${k} ip-10-0-0-1 kubelet[1668]: I0907 13:23:0${k}.475528    1668 kubelet.go:1] "SyncLoop ADD" source="api" pods=["default/db-${k}"]`;
+    const { records } = readRecords(`${pad(j(1))}${pad(j(2))}\n${j(3)}\n`);
+    expect(records.map((r) => r.line)).toEqual([1, 1, 2]);
+    expect(records[0].text.endsWith('"]')).toBe(true);
+  });
+
+  it('the line\'s own indentation, a run before prose, and a klog header after other words are no glued record', () => {
+    const indented = `          ${rec(1)}`;
+    const prose = `${rec(2)}          and then it stopped`;
+    const later = `${rec(3)}          see I0419 20:35:13.000001   13942 kubelet.go:1] "x"`;
+    const { records, diagnostics } = readRecords([indented, prose, later].join('\n'));
+    expect(records).toHaveLength(3);
+    expect(diagnostics.join('\n')).not.toContain('run together');
   });
 });
