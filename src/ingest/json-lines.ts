@@ -36,6 +36,14 @@ export function isKubeletJsonLog(o: Record<string, unknown>): boolean {
   return (typeof o.ts === 'number' || typeof o.ts === 'string') && typeof o.msg === 'string';
 }
 
+/**
+ * klog's JSON writes its level as `v` (and errors as `err`), never a `level` field: an object with one is another
+ * program's zap or logrus log (etcd's; a CNI plugin's, whose stderr lands in the kubelet's journal).
+ */
+export function isOtherProgramsJsonLog(o: Record<string, unknown>): boolean {
+  return typeof o.level === 'string';
+}
+
 /** The MESSAGE of a journald export entry as text (byte arrays are decoded as UTF-8). */
 export function journaldMessage(o: Record<string, unknown>): string {
   const m = o.MESSAGE;

@@ -27,7 +27,7 @@ import {
   containerSectionName, isElisionMark, isFrame, isGoroutineHeader, isSourceLocation, knownLine, KnownLine, looksLikeDamagedHeader, isSignalLine, looksLikeDumpLine, looksLikeKeyValueTail, looksLikeLogfmtRecord, looksLikePanicLine, quoteEnd, startsWithKey,
 } from './line-kinds.ts';
 import {
-  isJournaldExport, isKubeletJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
+  isJournaldExport, isKubeletJsonLog, isOtherProgramsJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
 import { SourceNotes, logLibraryIn, otherProgramNote, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
@@ -1391,6 +1391,9 @@ export class SourceReader {
       return true;
     }
     if (!isKubeletJsonLog(o)) return false;
+    // A program the kubelet ran (a CNI plugin) writing its own JSON log to the stderr it inherited: under the
+    // kubelet's identifier in a journal, but not a kubelet record.
+    if (w?.ident && isOtherProgramsJsonLog(o) && this.programs.isKubeletIdent(w.ident)) return false;
     this.releaseUpsideDown();
     this.flush();
     const rec = jsonLogRecord(o, start === 0 ? text : text.slice(start), lineNo, w);

@@ -3215,4 +3215,14 @@ describe('round 23 of public excerpts', () => {
     expect(a.kinds(3)).toEqual(['service.restart']);
     expect(a.of('kubelet-stopped')).toEqual([]);
   });
+
+  it('a CNI plugin\'s zap JSON line (a "level" field, an ISO ts) in the kubelet\'s journal is no kubelet JSON record: no mixed-clock warning, the printf lines date the kubelet (kubernetes/kubernetes#94525)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/94525 — EKS 1.14, the AWS VPC CNI plugin's version line.
+    const a = fixture('pleg-unhealthy-9.log');
+    const s = a.trace.sources[0];
+    expect(s.eras.json).toBe(0);
+    expect(s.versionRange.label).toBe('≤1.17');
+    expect(s.diagnostics.map((d) => d.message).join('\n')).not.toContain('mixes JSON records');
+    expect(only(a, 'pleg-unhealthy').severity).toBe('error');
+  });
 });
