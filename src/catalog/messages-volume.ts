@@ -123,6 +123,16 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     explain: 'The volume manager\'s populator added a volume of a new pod to the desired state; the reconciler then attaches and mounts it.',
   },
   {
+    // desired_state_of_world_populator.go: a volume of a new pod that cannot be added to the desired state (no plugin
+    // handles it, its PVC is not bound, …), tried again at every pass of the populator (every 100 ms).
+    id: 'X258', kind: 'volume.populate-failed', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Failed to add volume to desiredStateOfWorld'],
+    printf: ['Failed to add volume %q{volume} (specName: %q) for pod %q{podUID} to desiredStateOfWorld. err=%v{err}',
+      'Failed to add volume %s{volume} (specName: %s) for pod %q{podUID} to desiredStateOfWorld: %v{err}'],
+    text: ['err'],
+    explain: 'The volume manager could not add a volume of the pod to the state it works towards, so the volume is never attached or mounted and the pod waits for it; the populator tries again at each pass.',
+  },
+  {
     id: 'X106', kind: 'volume.desired-removed', lane: 'volume', versions: '≤1.20 (printf)', v: 4,
     printf: [`Removing volume from desired state for volume %q{volume} ${DETAIL}`], text: ['volume'],
     explain: 'The volume manager\'s populator dropped a volume of a pod that is gone or terminated; the reconciler then unmounts it.',

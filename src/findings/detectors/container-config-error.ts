@@ -34,6 +34,9 @@ interface Failure {
   subPath: number;
 }
 
+/** The container a start failure's message names in its words (`… of container 'app': …`). */
+const NAMED_CONTAINER = / of container '([^']{1,253})'/;
+
 /** The volume mount a subPath line names (`volumeMount "x"`, `volumeMountName="x"`). */
 const VOLUME_MOUNT = /volumeMount(?:Name=| )\\?"([^"\\]{1,253})\\?"/;
 
@@ -65,6 +68,17 @@ export const containerConfigError: Detector = {
     const fromSyncErrors = new Set([...groups.values()].map((g) => g.pod));
     for (const e of ctx.ofKind('event.failed-sync')) {
       if (ev.pod[e] >= 0 && !fromSyncErrors.has(ev.pod[e])) add(e, recordedEventMessage(trace, e));
+    }
+    // The runtime manager's own "container start failed: <reason>: <message>" (≤1.18, printf) says the same for pods
+    // whose sync errors are not in the log (its message names the container only in its words).
+    for (const e of ctx.ofKind('runtime.start-failed')) {
+      const reason = ctx.text(e);
+      if (ev.pod[e] < 0 || fromSyncErrors.has(ev.pod[e]) || !REASONS.has(reason)) continue;
+      const message = eventRawText(trace, e, 4000);
+      const at = message.indexOf(`${reason}: `);
+      const detail = at >= 0 ? message.slice(at + reason.length + 2) : '';
+      const container = NAMED_CONTAINER.exec(detail)?.[1] ?? '';
+      add(e, `failed to "StartContainer" for "${container}" with ${reason}: "${detail.replaceAll('"', "'")}"`);
     }
     // The kubelet's own subPath lines give the cause of a CreateContainerConfigError; alone (the sync errors not
     // in the log) each is a failed attempt.

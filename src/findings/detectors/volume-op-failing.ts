@@ -20,6 +20,10 @@ import { eventsNear, lastBefore } from '../episodes.ts';
 const SYNC_ERROR = kindId('pw.sync-error');
 /** Two failures, or one whose back-off is this long (the seventh doubling from 500 ms: it failed that often already). */
 const MIN_FAILURES = 2;
+/** What the group of a volume the populator could not add is said to have failed at. */
+const POPULATE_OP = 'AddToDesiredState';
+/** The volume a populator failure names (`Failed to add volume "x"`, or structured `volumeName="x"`). */
+const POPULATED_VOLUME = /(?:Failed to add volume \\?"?|volumeName=\\?")([^"\\ ]{1,253})/;
 const LONG_BACKOFF_US = 32e6;
 /**
  * One unmount or device mount failure this close to the log's end is told too, as information: its retries cannot
@@ -63,6 +67,13 @@ const REGISTRATION_NOISE: Cause = {
   next: 'Check that the driver registered: its node-driver-registrar\'s log ("Registration process completed", PluginRegistered:true) and `kubectl get csinode <node> -o yaml` listing the driver. If it did, this line can be ignored.',
 };
 
+/** No volume plugin for the pod's volume: the volume manager never even adds it to its desired state. */
+const NO_PLUGIN: Cause = {
+  id: 'no-plugin', words: ['no volume plugin matched'], title: 'no volume plugin handles it',
+  why: 'The volume manager found no volume plugin for the volume, so it never added it to the pod\'s desired state: it is not attached or mounted, and the pod waits for its volumes and does not start. For a FlexVolume the driver is not in the kubelet\'s volume plugin directory as the kubelet sees it — a kubelet run in a container (Rancher\'s, RKE\'s, CoreOS\' kubelet-wrapper) sees its own filesystem, not the host\'s, unless that directory is mounted in; otherwise the volume\'s type is one this kubelet was built without.',
+  next: 'Check that the driver is installed where the kubelet looks (--volume-plugin-dir, by default /usr/libexec/kubernetes/kubelet-plugins/volume/exec/<vendor~driver>/) and, for a kubelet in a container, that the directory is mounted into it (RKE: the kubelet\'s extra_binds); then restart the kubelet.',
+};
+
 /** A projected service account token the API server did not give (TokenRequest failed). */
 const TOKEN: Cause = {
   id: 'token', words: ['failed to fetch token'], title: 'its service account token could not be fetched',
@@ -72,6 +83,7 @@ const TOKEN: Cause = {
 
 export const VOLUME_CAUSES: readonly Cause[] = [
   REGISTRATION_NOISE,
+  NO_PLUGIN,
   TOKEN,
   {
     id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
@@ -200,6 +212,19 @@ export const volumeOpFailing: Detector = {
       g.error = error;
       g.longestBackoffUs = Math.max(g.longestBackoffUs, backoffUs(ctx, e));
     }
+    // The populator's failure to add a pod's volume to the desired state: no operation ever starts for it.
+    for (const e of ctx.ofKind('volume.populate-failed')) {
+      const volume = POPULATED_VOLUME.exec(eventRawText(ctx.trace, e, 400))?.[1] ?? '';
+      const key = `${ev.pod[e] >= 0 ? `p${ev.pod[e]}` : `n${ev.node[e]}`}\n${POPULATE_OP}\n${volume}`;
+      let g = groups.get(key);
+      if (!g) {
+        if (groups.size >= MAX_GROUPS) continue;
+        g = { pod: ev.pod[e], node: ev.node[e], op: POPULATE_OP, volume, events: [], error: '', longestBackoffUs: 0 };
+        groups.set(key, g);
+      }
+      g.events.push(e);
+      g.error = ctx.text(e);
+    }
     const missing = missingObjectLines(ctx);
     const logEndUs = ev.count ? ev.timeUs[ev.count - 1] : 0;
     const out: Finding[] = [];
@@ -263,7 +288,7 @@ function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes
 }
 
 /** Causes a single SetUp failure is enough to tell (a CSI driver's state, not a cache about to fill). */
-const LASTING_CAUSES = new Set(['csi-not-staged', 'csi-not-registered']);
+const LASTING_CAUSES = new Set(['csi-not-staged', 'csi-not-registered', 'no-plugin']);
 
 /** Why the group's operation fails, read from its last line — the whole line: the text column keeps the error's start, and the cause is often at its end. */
 function causeOf(ctx: FindingContext, g: Group): Cause {

@@ -3225,4 +3225,21 @@ describe('round 23 of public excerpts', () => {
     expect(s.diagnostics.map((d) => d.message).join('\n')).not.toContain('mixes JSON records');
     expect(only(a, 'pleg-unhealthy').severity).toBe('error');
   });
+
+  it('the runtime manager\'s printf "container start failed: CreateContainerConfigError: failed to prepare subPath …" alone is the container\'s config error, named from its words (Azure/aks-engine#3066)', () => {
+    // https://github.com/Azure/aks-engine/issues/3066 — a configMap subPath mount that could not be prepared.
+    const f = only(fixture('container-config-error-7.log'), 'container-config-error');
+    expect(f.title).toBe('CreateContainerConfigError for container -ce-api-temp of fe596f4a-7b47-11ea-9157-000d3a93dbe3');
+    expect(f.explanation).toContain('failed to prepare subPath');
+  });
+
+  it('"no volume plugin matched" from the desired-state populator is a volume no plugin handles — a FlexVolume driver a containerized kubelet cannot see (longhorn/longhorn#54)', () => {
+    // https://github.com/longhorn/longhorn/issues/54 — Rancher's kubelet container without the plugin directory mounted.
+    const a = fixture('volume-op-failing-12.log');
+    expect(a.kinds(5)).toEqual(['volume.populate-failed']);
+    const f = only(a, 'volume-op-failing');
+    expect(f.title).toContain('no volume plugin handles it');
+    expect(a.pods(f)).toEqual(['c767552b-3563-11e8-a4b1-027e1d654f4a']);
+    expect(f.next).toContain('--volume-plugin-dir');
+  });
 });
