@@ -135,7 +135,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     id: 'X131', kind: 'service.restart', lane: 'other', versions: 'all', v: 0,
     // (The last one: the line cut before its counter, by a paste or a screen.)
-    // (systemd of about 2015 — 219 to 229 — said "Service hold-off time over".)
+    // (An older systemd, in a 2015 journal, said "Service hold-off time over".)
     printf: ['Scheduled restart job, restart counter is at %d{restarts}.', 'holdoff time over, scheduling restart.', 'Service hold-off time over, scheduling restart.', 'Scheduled restart job%v'], num: 'restarts', alsoPrintedBy: 'systemd, for the kubelet\'s unit',
     explain: 'The service manager schedules the kubelet\'s restart after it ended; the counter says how often it has restarted it since the unit was last started by hand.',
   },
@@ -649,7 +649,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     // bootstrap.go: the kubelet's current client certificate (kubelet.conf's) has expired, so it must bootstrap anew.
     id: 'X224', kind: 'node.client-cert-expired', lane: 'node-status', versions: '≤1.20 (printf)', v: 0,
-    // Capitalised until a lint pass lower-cased error strings (1.1x).
+    // Capitalised in older releases (a 1.15 journal), lower-case later (a 1.20 one).
     printf: ['part of the existing bootstrap client certificate is expired: %v{expiry}', 'Part of the existing bootstrap client certificate is expired: %v{expiry}'], text: ['expiry'],
     explain: 'The client certificate the kubelet\'s kubeconfig holds has expired (at the time given): it falls back to the bootstrap kubeconfig to request a new one, and cannot talk to the API server until it gets one.',
   },

@@ -482,7 +482,7 @@ export class SourceHandle implements FastRecordSink {
         const supported = this.yearKubeletSupported(base, o.time[from], o.time[to - 1], offset[0], offset[n - 1]);
         if (supported) [base, how] = [supported, 'version'];
       }
-      // A moment a line says is already past (a certificate's expiry) cannot come after the line.
+      // A line cannot come before a moment it says has passed (a certificate's expiry).
       if (how === 'assumed' || how === 'version') {
         const floor = this.yearNotBeforePast(from, n, offset);
         if (floor > base) [base, how] = [floor, 'message'];
