@@ -7,7 +7,8 @@
  *   own Node ("Attempting to register node" node="talos-dy3-h80"), kept with the address: `talos-dy3-h80
  *   (192.168.0.15)`. Only when the kubelet names one node there.
  */
-import { NAMES_OWN_NODE } from '../../catalog/catalog.ts';
+import { CATALOG, NAMES_OWN_NODE } from '../../catalog/catalog.ts';
+import { eventRawText } from '../trace-query.ts';
 import { ASSUMED_NODE_NAME } from '../source-segment.ts';
 import type { Trace } from '../trace.ts';
 
@@ -20,7 +21,43 @@ const NODE_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
 export function nameNodes(trace: Trace): void {
   nameNodesByStaticPods(trace);
+  nameNodesByNodeEvents(trace);
   nameAddressedNodes(trace);
+}
+
+/** "Recording NodeNotReady event message for node x" (printf), `node="x"` (structured) or `"node":{"name":"x"}` (JSON). */
+const RECORDING_NODE_EVENT = CATALOG.findIndex((e) => e.id === 'X45');
+const NODE_OF_EVENT = /event message for node(?:" node=| )"?([a-z0-9][-a-z0-9.]{0,252})|"node":\{"name":"([a-z0-9][-a-z0-9.]{0,252})"/;
+/** The lines read for it (the name is near the start of every form). */
+const MAX_NODE_EVENT_LINES = 50;
+
+/**
+ * A node the log never names, after the node events its kubelet records for its own Node (NodeReady, NodeNotReady,
+ * NodeHasSufficientMemory…): a bare klog excerpt has no host, but these lines name the node. Only when they all agree.
+ */
+function nameNodesByNodeEvents(trace: Trace): void {
+  if (!trace.nodes.some((n) => n.name === ASSUMED_NODE_NAME)) return;
+  const ev = trace.events;
+  const seen = new Map<number, { names: Set<string>; lines: number }>();
+  for (let i = 0; i < ev.count; i++) {
+    if (ev.msg[i] !== RECORDING_NODE_EVENT || trace.nodes[ev.node[i]]?.name !== ASSUMED_NODE_NAME) continue;
+    let s = seen.get(ev.node[i]);
+    if (!s) seen.set(ev.node[i], (s = { names: new Set(), lines: 0 }));
+    if (s.lines++ >= MAX_NODE_EVENT_LINES) continue;
+    const m = NODE_OF_EVENT.exec(eventRawText(trace, i, 600));
+    const name = m?.[1] ?? m?.[2];
+    if (name) s.names.add(name.replace(/\.$/, ''));
+  }
+  for (const [index, s] of seen) {
+    const [name] = s.names;
+    if (s.names.size !== 1 || !NODE_NAME.test(name) || trace.nodes.some((n) => n.name === name)) continue;
+    trace.nodes[index].name = name;
+    for (const src of trace.sources) {
+      if (src.node !== ASSUMED_NODE_NAME) continue;
+      src.node = name;
+      src.diagnostics.push({ source: src.index, line: 0, level: 'info', message: `the log names no node: named ${name} after the node events its kubelet records ("Recording … event message for node ${name}")` });
+    }
+  }
 }
 
 function nameNodesByStaticPods(trace: Trace): void {

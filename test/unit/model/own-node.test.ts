@@ -92,3 +92,21 @@ describe('a node known only by its address', () => {
     expect(named.nodes.map((n) => n.name)).toEqual(['worker-a.lab']);
   });
 });
+
+describe('a node named by the node events its kubelet records', () => {
+  it('printf, structured and JSON "Recording … event message for node" name an unnamed node (kubernetes/kubernetes#73215, #21252)', () => {
+    const printf = analyzeText(['I0120 12:50:28.018271   32201 kubelet_node_status.go:441] Recording NodeNotReady event message for node acc-prod-k8s-01', ...podLines('12:50:29')].join('\n'));
+    expect(printf.nodes.map((n) => n.name)).toEqual(['acc-prod-k8s-01']);
+    expect(printf.sources[0].diagnostics.map((d) => d.message).join('\n')).toContain('named acc-prod-k8s-01 after the node events');
+    const structured = analyzeText('I0315 10:02:01.000001    2891 kubelet_node_status.go:669] "Recording event message for node" node="worker-7" event="NodeNotReady"');
+    expect(structured.nodes.map((n) => n.name)).toEqual(['worker-7']);
+    const json = analyzeText('{"ts":1710496921000.1,"caller":"kubelet/kubelet_node_status.go:724","msg":"Recording event message for node","v":2,"node":{"name":"worker-8"},"event":"NodeReady"}');
+    expect(json.nodes.map((n) => n.name)).toEqual(['worker-8']);
+  });
+
+  it('two names, or a node its wrapper names already, stay as they are', () => {
+    const ev = (node: string) => `I0120 12:50:28.018271   32201 kubelet_node_status.go:441] Recording NodeReady event message for node ${node}`;
+    expect(analyzeText([ev('a-1'), ev('b-2')].join('\n')).nodes.map((n) => n.name)).toEqual(['node']);
+    expect(analyzeText(`Jan 20 12:50:28 host-9 kubelet[32201]: ${ev('a-1')}`).nodes.map((n) => n.name)).toEqual(['host-9']);
+  });
+});
