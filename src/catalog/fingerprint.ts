@@ -73,6 +73,8 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X11d: [[0, 6], '"Image garbage collection failed: …" (1.7 split it into "failed once" and "multiple times in a row")'],
   X181: [[0, 6], 'dockertools "Failed to setup network for pod … Skipping pod"'],
   X128: [[0, 6], 'dockertools "Failed to create pod infra container"'],
+  // client-go's HandleError logs structured, as "Unhandled Error" (logger="UnhandledError"), from 1.31.
+  X141: [[31, NEWER], '"Unhandled Error" (the libraries\' error handler, structured from 1.31)'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
   X112: [[24, NEWER], '"command failed" (component-base\'s cli.Run, 1.24+)'],
   // --configure-cbr0 gave way to 1.3's kubenet (a July 2016 kubelet still logged it: kubernetes/kubernetes#28577).

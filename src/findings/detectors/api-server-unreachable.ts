@@ -142,6 +142,7 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
     // Before "forbidden": the same refusal, but of a request that carried no credentials the API server accepts.
     id: 'anonymous', lasting: true, answered: true, words: ['system:anonymous'], title: 'the API server sees no credentials (system:anonymous)',
     why: 'The API server refused the request as system:anonymous: it accepted none of the credentials the kubelet presented — none at all (its kubeconfig has no client certificate or token yet: TLS bootstrap not done), or a client certificate signed by a CA the API server does not trust (files from another cluster, a rotated CA) — so the request counts as anonymous, which may not do this.',
+    readsOnly: 'Only its reads fail here, no node status or lease: a kubelet the API server takes for anonymous has no certificate yet, so it has most likely never registered — then there is no Node object to turn NotReady, and the node does not appear in the cluster at all.',
     next: 'Check the kubeconfig the kubelet uses (/etc/kubernetes/kubelet.conf, or its bootstrap kubeconfig): that it names a client certificate (client-certificate, /var/lib/kubelet/pki/kubelet-client-current.pem) or a token, and that the certificate\'s issuer is the cluster\'s CA (`openssl x509 -noout -issuer -dates -in …` against the API server\'s --client-ca-file); a node still bootstrapping needs its CSR approved (`kubectl get csr`).',
   },
   {

@@ -3242,4 +3242,13 @@ describe('round 23 of public excerpts', () => {
     expect(a.pods(f)).toEqual(['c767552b-3563-11e8-a4b1-027e1d654f4a']);
     expect(f.next).toContain('--volume-plugin-dir');
   });
+
+  it('lists refused as system:anonymous with no node write are a kubelet that most likely never registered, and "Unhandled Error" dates it 1.31+ (cby-chen/Kubernetes#51)', () => {
+    // https://github.com/cby-chen/Kubernetes/issues/51 — a 1.32 worker whose requests all came as anonymous.
+    const a = fixture('api-server-unreachable-22.log');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.31+');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.explanation).toContain('most likely never registered');
+    expect(f.explanation).not.toContain('would mark the node NotReady');
+  });
 });
