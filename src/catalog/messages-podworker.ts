@@ -249,7 +249,8 @@ export const POD_WORKER_MESSAGES: CatalogEntry[] = [
     // runc's libcontainer inside the kubelet, logging through logrus as it removes each hierarchy's cgroup: its error
     // says why (`rmdir …/kubepods-pod<uid>.slice/…scope: device or resource busy`).
     id: 'X231', kind: 'cm.pod-cgroup-delete-failed', lane: 'pod-worker', versions: 'all (logrus lines of runc\'s libcontainer)', v: 0,
-    msg: ['Failed to remove cgroup'],
+    // (Newer runc, which retries the removal, says so: "Failed to remove cgroup (will retry)".)
+    msg: ['Failed to remove cgroup', 'Failed to remove cgroup (will retry)'],
     text: ['error'],
     explain: 'The cgroup library of runc (libcontainer), inside the kubelet, could not remove one of a cgroup\'s directories; "device or resource busy" means a process is still in it.',
   },

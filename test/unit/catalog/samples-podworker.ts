@@ -123,6 +123,9 @@ export const POD_WORKER_SAMPLES: EntrySamples[] = [
     J(json('kuberuntime/kuberuntime_manager.go:1217', { msg: 'Failed to prepare dynamic resources', err: 'NodePrepareResources failed: rpc error: code = Unavailable', pod: { name: 'web-0', namespace: 'default' } }),
       { pods: [pod('default', 'web-0')], text: 'NodePrepareResources failed: rpc error: code = Unavailable' })),
   entry('X231', 'cm.pod-cgroup-delete-failed', 'pod-worker',
+    // kubernetes/kubernetes#109182 (kind, 2022): newer runc says it retries.
+    S(`Mar 31 05:30:14 kind-control-plane kubelet[723]: time="2022-03-31T05:30:14Z" level=warning msg="Failed to remove cgroup (will retry)" error="rmdir /sys/fs/cgroup/rdma/kubelet/kubepods/pod${UID}/${CID}: device or resource busy"`,
+      { pods: [pod('', '', UID)], text: `rmdir /sys/fs/cgroup/rdma/kubelet/kubepods/pod${UID}/${CID}: device or resource busy` }),
     // libcontainer's logrus line in the kubelet's journal (the same note), read like a structured record.
     S(`Sep 01 10:20:30 node-1 kubelet[15326]: time="2026-09-01T10:20:30+08:00" level=error msg="Failed to remove cgroup" error="rmdir /sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice/cri-containerd-${CID}.scope: device or resource busy"`,
       { pods: [pod('', '', UID)], text: `rmdir /sys/fs/cgroup/memory/kubepods.slice/kubepods-pod${UID.replace(/-/g, '_')}.slice/cri-containerd-${CID}.scope: device or resource busy` }),

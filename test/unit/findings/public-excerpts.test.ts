@@ -3251,4 +3251,13 @@ describe('round 23 of public excerpts', () => {
     expect(f.explanation).toContain('most likely never registered');
     expect(f.explanation).not.toContain('would mark the node NotReady');
   });
+
+  it('runc\'s logrus "Failed to remove cgroup (will retry)" in the kubelet\'s journal is the pod\'s cgroup that cannot be removed (kubernetes/kubernetes#109182)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/109182 — kind, cgroups left busy after the pods ended.
+    const a = fixture('pod-cgroup-cleanup-failed-2.log');
+    expect(a.kinds(4)).toEqual(['cm.pod-cgroup-delete-failed']);
+    const found = a.of('pod-cgroup-cleanup-failed');
+    expect(found.map((f) => a.pods(f)[0]).sort()).toEqual(['2ca9d41c-9ba9-4151-bac4-ef5d66467871', '93035424-72ce-42df-be98-d0a9a47ec7c3']);
+    expect(found[0].explanation).toContain('device or resource busy');
+  });
 });
