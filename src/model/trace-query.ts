@@ -123,9 +123,14 @@ export function eventLabel(trace: Trace, e: number): string {
 function isQuotedMessage(trace: Trace, e: number): boolean {
   const text = eventRawText(trace, e, 400);
   const close = headerEnd(text);
+  const journal = text.indexOf(']: ');
+  if (close < 0 && LOGRUS_MSG.test(text.slice(journal >= 0 ? journal + 3 : 0, 200))) return true;
   const c = close >= 0 ? text.charCodeAt(close) : text.trimStart().charCodeAt(0);
   return c === 34 || c === 123;
 }
+
+/** A logrus line's fields before its message, up to the message's opening quote. */
+const LOGRUS_MSG = /^time="[^"]{1,40}" level=[a-z]{1,8} msg="/;
 
 /** Where the message starts after the line's klog header (the reader's own parser; behind any prefix), or -1. */
 function headerEnd(text: string): number {
@@ -159,6 +164,9 @@ export function printedMessage(trace: Trace, e: number): string {
   // A line with no klog header (the Go runtime's own) behind a journal prefix (`kubelet[2891]: fatal error: …`).
   const journal = close >= 0 ? -1 : text.indexOf(']: ');
   let msg = close >= 0 ? text.slice(close) : journal >= 0 && journal < 200 ? text.slice(journal + 3) : text;
+  // A library inside the kubelet logging through logrus (`time="…" level=error msg="Failed to remove cgroup" …`): its msg.
+  const logrus = close < 0 ? LOGRUS_MSG.exec(msg.slice(0, 200)) : null;
+  if (logrus) msg = msg.slice(logrus[0].length - 1);
   // A line quoted as inline code (`I0229 … 500`) ends with the quote's backtick, which the reader does not keep;
   // a line quoted whole, with its closing quote.
   if (msg.endsWith('`') && text.trimStart().startsWith('`')) msg = msg.slice(0, -1);

@@ -262,6 +262,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const failed = count(n.failures, 'failed call');
   const when = n.failures === 1 ? `at ${timeOfEvent(trace, first)}`
     : `${n.failures} times between ${timeOfEvent(trace, first)} and ${timeOfEvent(trace, last)} (${duration(ev.timeUs[last] - ev.timeUs[first])})`;
+  for (const pod of podsOfRuntimeNames(ctx, n.events)) b.pod(pod);
   const parts = [`${n.failures === 1 ? 'A call' : 'Calls'} to the container runtime failed ${when}: ${listOf(byCall, 6)}. ${n.failures === 1 ? 'Error' : 'Example'}: "${clipMiddle(withoutLayout(calls[0].sample), 200)}".`];
   if (relogs) parts.push('A caller logging the same error again within a second, for the same call, is counted with the call it reports, not as another failure.');
   if (n.routine) {
@@ -273,6 +274,9 @@ function describe(ctx: FindingContext, n: Group): Finding {
   }
   if ([...classes].some(isSocketDown)) {
     parts.push('Connection refused, closed or EOF means the runtime\'s socket was not answering — the runtime (containerd, CRI-O, dockershim) was down or restarting.');
+  }
+  if (calls.some((c) => c.sample.includes(SHIM_GONE))) {
+    parts.push(`"${SHIM_GONE}" is the runtime's connection to the container's shim, not the kubelet's to the runtime: the shim process (containerd-shim, or Kata Containers' shim of a VM-isolated pod) exited or crashed, so the runtime can neither stop nor start what that shim held, and each retry fails the same way until the runtime cleans up after it.`);
   }
   const ids = [...new Set(n.events.filter((e) => ev.cid[e] > 0).map((e) => str(trace, ev.cid[e]).slice(0, 12)))];
   const inContainers = ids.length ? ` (here in ${ids.length === 1 ? 'container' : 'containers'} ${listOf(ids, 3)})` : '';
@@ -412,6 +416,35 @@ function describe(ctx: FindingContext, n: Group): Finding {
  * container "<id>"`: the name (1 or 3), the holder (2 or 4).
  */
 const HELD_NAME = /failed to reserve container name \\?"([^"\\]{1,400})\\?":[^\n]{0,600}? is reserved for \\?"([0-9a-f]{6,64})|The container name \\?"\/?([^"\\]{1,400})\\?" is already in use by container \\?"?([0-9a-zA-Z]{4,64})/;
+
+/** containerd's ttrpc client to a shim, closed under it. */
+const SHIM_GONE = 'ttrpc: closed';
+
+/** A runtime's name for a pod's container or sandbox inside an error (`k8s_POD_couchbase-0_<ns>_<uid>_0`). */
+const RUNTIME_NAME = /\bk8s_[^\s_"\\]{1,253}_[^\s_"\\]{1,253}_[^\s_"\\]{1,253}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_\d{1,6}\b/g;
+/** Errors read for them. */
+const MAX_NAMED_ERRORS = 50;
+
+/**
+ * The pods the runtime's own names in the errors spell (a call on a sandbox or container whose line names no pod):
+ * found by UID, else by namespace and name, else by a name the log gave alone.
+ */
+function podsOfRuntimeNames(ctx: FindingContext, events: readonly number[]): number[] {
+  const pods = new Set<number>();
+  for (const e of events.slice(0, MAX_NAMED_ERRORS)) {
+    const text = ctx.text(e);
+    if (!text.includes('k8s_')) continue;
+    for (const m of text.matchAll(RUNTIME_NAME)) {
+      const who = podOfContainerName(m[0]);
+      if (!who) continue;
+      // (A pod the log named by its name alone — a pod killer's line — is that pod too.)
+      const pod = ctx.trace.pods.findIndex((p) => p.uid === who.uid ||
+        (p.name === who.pod && (p.namespace === who.namespace || (!p.namespace && !p.uid))));
+      if (pod >= 0) pods.add(pod);
+    }
+  }
+  return [...pods];
+}
 
 /** The pod, container and attempt a runtime's container name spells (`[k8s_]<container>_<pod>_<ns>_<uid>_<attempt>`). */
 function podOfContainerName(name: string): { container: string; pod: string; namespace: string; uid: string; attempt: string } | undefined {

@@ -3260,4 +3260,12 @@ describe('round 23 of public excerpts', () => {
     expect(found.map((f) => a.pods(f)[0]).sort()).toEqual(['2ca9d41c-9ba9-4151-bac4-ef5d66467871', '93035424-72ce-42df-be98-d0a9a47ec7c3']);
     expect(found[0].explanation).toContain('device or resource busy');
   });
+
+  it('a StopPodSandbox failure names its pod through the runtime\'s sandbox name (k8s_POD_<pod>_…), and "ttrpc: closed" is the shim gone (kata-containers/kata-containers#2151)', () => {
+    // https://github.com/kata-containers/kata-containers/issues/2151 — the kata shim died; the sandbox could not be stopped.
+    const a = fixture('runtime-call-errors-25.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(a.pods(f)).toEqual(['couchbase-0']);
+    expect(f.explanation).toContain('the container\'s shim');
+  });
 });
