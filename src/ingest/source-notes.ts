@@ -479,7 +479,8 @@ function ctimeDateIn(text: string): number {
 
 /** A source file of the kubelet's that only its Windows build has (`server_windows.go`, `cni_windows.go`…). */
 export function isWindowsFile(file: string): boolean {
-  return file.endsWith('_windows.go');
+  // (The stats provider reading Windows' performance counters has no _windows suffix.)
+  return file.endsWith('_windows.go') || file.endsWith('perfcounter_nodestats.go');
 }
 
 /** What a Windows file name says, for SourceFacts.windows. */
@@ -495,6 +496,9 @@ const WINDOWS_WORDS: readonly [needle: string, says: string][] = [
   ['It is being run as -1', 'the kubelet\'s "It is being run as -1" (a user ID only Windows gives)'],
   // Docker on Windows has no "host" network (on Linux it always exists).
   ['network host not found', 'Docker\'s "network host not found" (Windows has no host network)'],
+  // Winsock's WSAEADDRINUSE, and the kubelet's directory under C:\ (the backslashes doubled in a quoted value).
+  ['Only one usage of each socket address', 'Winsock\'s "Only one usage of each socket address"'],
+  ['C:\\var\\lib\\kubelet', 'a C:\\var\\lib\\kubelet path'], ['C:\\\\var\\\\lib\\\\kubelet', 'a C:\\var\\lib\\kubelet path'],
 ];
 
 /** What a record's text says of Windows, or ''. (Read on records the ordinary way reads: rare in a big log.) */

@@ -53,6 +53,18 @@ export const PORT_IN_USE: readonly string[] = ['address already in use', 'only o
 /** What a start-up error usually means (causes.ts), most specific first. */
 const CAUSES: readonly Cause[] = [
   {
+    id: 'device-plugin-path', words: ['bad socketpath'], title: 'its device plugin socket path is not valid here',
+    why: 'The kubelet\'s device plugin manager was given a socket path the system does not take for an absolute path — a Linux path (/var/lib/kubelet/device-plugins/kubelet.sock) on Windows, as a 1.20 pre-release did when it first ran the device plugin manager there (kubernetes/kubernetes#93262) — and the kubelet exits before it starts anything.',
+    next: 'Run a kubelet build that has the fix (a released one, not that pre-release); the path comes from the kubelet\'s own code, not from a flag to change.',
+  },
+  {
+    // Before "port-in-use": Windows says "Only one usage of each socket address" of a Unix socket's file too.
+    id: 'device-plugin-socket', words: ['device-plugins\\kubelet.sock', 'device-plugins/kubelet.sock', 'device plugin registry'],
+    title: 'its device plugin socket cannot be created',
+    why: 'The kubelet serves device plugins\' registrations on a Unix socket, kubelet.sock in its device-plugins directory (/var/lib/kubelet/device-plugins, C:\\var\\lib\\kubelet\\device-plugins on Windows), and removes the one its last run left before it listens. Here that failed: the old socket file is still there (on Windows "Only one usage of each socket address", or "The file cannot be accessed by the system" — kubelet 1.31.0 on Windows no longer removed it, kubernetes/kubernetes#126965, fixed in 1.31.1). No port is involved: nothing else need be listening.',
+    next: 'With the kubelet stopped, delete the leftover kubelet.sock in the device-plugins directory and start it again; on Windows upgrade a 1.31.0 kubelet to 1.31.1 or later, which removes it itself.',
+  },
+  {
     id: 'port-in-use', words: PORT_IN_USE, title: 'its port is taken',
     why: 'The kubelet could not listen on one of its ports (10250 for its HTTPS server, 10255 for its read-only server where that is on; others where configured): another process holds it, most often a second kubelet (two services, or one started by hand) or a leftover process of the last one.',
     next: 'Find the process on the port (`ss -ltnp | grep 10250`, on Windows `netstat -ano | findstr 10250`) and stop the extra kubelet; check that only one service starts it (systemctl list-units | grep kubelet).',

@@ -3269,3 +3269,21 @@ describe('round 23 of public excerpts', () => {
     expect(f.explanation).toContain('the container\'s shim');
   });
 });
+
+describe('round 24 of public excerpts', () => {
+  it('a Windows kubelet exiting on its device plugin socket\'s "Only one usage of each socket address" is the old kubelet.sock left behind, not a port taken (kubernetes/kubernetes#126965)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/126965 — 1.31.0 on Windows stopped removing the socket; fixed in 1.31.1.
+    const a = fixture('kubelet-exited-40.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its device plugin socket cannot be created');
+    expect(f.next).toContain('1.31.1');
+    expect(a.trace.sources[0].windows).toContain('Only one usage of each socket address');
+  });
+
+  it('"bad socketPath, must be an absolute path" is a device plugin socket path the system does not take, not a runtime out of reach (kubernetes/kubernetes#93262)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/93262 — a 1.20 pre-release used the Linux path on Windows.
+    const f = only(fixture('kubelet-exited-41.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its device plugin socket path is not valid here');
+    expect(f.explanation).not.toContain('container runtime');
+  });
+});
