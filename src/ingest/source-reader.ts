@@ -189,6 +189,15 @@ function looksLikeOtherLogger(text: string, p: number): boolean {
 /** logfmt's first key (`time=`, `ts=`, `level=`), a date, or a level word. */
 const OTHER_LOGGER_START = /^([A-Za-z_]{1,20}=|\d{4}[-/]\d\d[-/]\d\d|\[?(INFO|WARN|ERRO|ERROR|DEBU|DEBUG|FATA)\b)/;
 
+/**
+ * A record that is a probe's failure with the probe's own output at its end (printf `… probe for "…" failed
+ * (failure): <output>`, structured `"Probe failed" … output="…`): lines after it may be more of that output.
+ */
+function endsInProbeOutput(rec: LogRecord): boolean {
+  const msg = rec.text.length - rec.msgStart > 4096 ? rec.text.slice(rec.msgStart, rec.msgStart + 4096) : rec.text.slice(rec.msgStart);
+  return (msg.includes(' probe for "') && msg.includes('" failed (failure): ')) || (msg.startsWith('"Probe failed"') && msg.includes(' output="'));
+}
+
 export class SourceReader {
   readonly counts: LineCounts = { total: 0, klog: 0, continuation: 0, unrecognized: 0, blank: 0 };
   readonly notes: SourceNotes;
@@ -1067,7 +1076,9 @@ export class SourceReader {
    * when the line is none of these or there is no time to give it.
    */
   private stderrRecord(text: string, p: number, lineNo: number, w: Wrapper | undefined, lastLine: number): boolean {
-    const crash = opensGoCrash(text, p);
+    // An exec probe's output goes on over lines (journald makes each an entry, in the same second): a Go program the
+    // probe ran crashing there (calico-node's check, out of threads) printed its dump into the output, not the kubelet.
+    const crash = opensGoCrash(text, p) && !(this.pending && w?.ident && this.sameJournalSecond(w) && endsInProbeOutput(this.pending.rec));
     // A journal names the program; a container log's entry (Docker's json-file) says it is the program's stderr.
     const inJournal = w !== undefined && (w.ident !== '' || isStderrEntry(w));
     const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p) ||

@@ -92,6 +92,17 @@ export const livenessRestart: Detector = {
         if (r && t - ev.timeUs[r.kill] <= 10 * 60e6) { r.started = e; awaitingStart.delete(pod); }
       }
     }
+    // "SyncLoop (container unhealthy)" after the container's liveness failures with the log ending before any kill: the
+    // threshold was reached, and the restart is under way.
+    for (const [pod, u] of [...unhealthyAt]) {
+      for (const [key, failures] of [...recentFailures]) {
+        if (!key.startsWith(`${pod}/`) || !failures.length || failures[failures.length - 1] > u) continue;
+        if (ev.timeUs[u] - ev.timeUs[failures[failures.length - 1]] > 60e6) continue;
+        const type = trace.lanes[ev.lane[failures[0]]].probeType;
+        restartFor(pod, key.slice(`${pod}/`.length), type === 'startup' ? 'startup' : 'liveness');
+        break;
+      }
+    }
     return [...groups.values()].map((g) => describe(ctx, g));
   },
 };
@@ -122,7 +133,8 @@ function describe(ctx: FindingContext, g: Group): Finding {
   }
   if (r.unhealthy >= 0) parts.push(`The sync loop received the result (${lineRef(trace, r.unhealthy)}) and asked the pod worker to sync the pod.`);
   const killPart = r.kill >= 0 ? `; the container was stopped${Number.isNaN(ev.num[r.kill]) ? '' : ` with a ${ev.num[r.kill]} s grace period`} (${lineRef(trace, r.kill)})` : '';
-  parts.push(`computePodActions saw the Failure in the ${g.probe} result cache and killed the container to restart it${r.decision >= 0 ? ` ("${clip(ctx.text(r.decision), 90)}", ${lineRef(trace, r.decision)})` : ''}${killPart}.`);
+  if (r.decision < 0 && r.kill < 0) parts.push('The log ends before the pod worker\'s sync that kills the container to restart it (computePodActions finds the Failure in the result cache).');
+  else parts.push(`computePodActions saw the Failure in the ${g.probe} result cache and killed the container to restart it${r.decision >= 0 ? ` ("${clip(ctx.text(r.decision), 90)}", ${lineRef(trace, r.decision)})` : ''}${killPart}.`);
   if (r.started >= 0) parts.push(`A new container started at ${timeOfEvent(trace, r.started)} (${lineRef(trace, r.started)}).`);
   if (g.restarts.length > 1) parts.push(`The log shows ${count(g.restarts.length, 'such restart')}.`);
   return b.build({

@@ -25,6 +25,8 @@ const MIN_FAILURES = 2;
  * A probe sent to no host (`dial tcp :2379`, `http://:8080/…`): the probe named no host and the kubelet had no IP for
  * the pod when it built it (prober.go takes the pod IP from the status it keeps). Never routine, so one is reported.
  */
+/** The probe's program could not start a thread or process (`runtime/cgo: pthread_create failed: Resource temporarily unavailable`). */
+const NO_THREADS = /pthread_create failed|(?:fork|clone|newosproc)[^\n]{0,80}resource temporarily unavailable/i;
 const NO_HOST = /\bdial (?:tcp|udp)[46]? :(\d{1,5}):|\bhttps?:\/\/:(\d{1,5})\//;
 
 interface Group {
@@ -36,6 +38,8 @@ interface Group {
   errored: number;
   /** The first failure sent to no host (NO_HOST), or -1. */
   noHost: number;
+  /** The first failure whose program could not start a thread (NO_THREADS), or -1. */
+  noThreads: number;
   run: number;
   longestRun: number;
   successes: number;
@@ -54,6 +58,9 @@ export const probeFailures: Detector = {
     for (const e of ctx.ofKind('runtime.kill-decision')) {
       if (ctx.text(e).toLowerCase().includes('probe')) killedByProbe.add(`${ev.pod[e]}/${trace.strings[ev.cname[e]]}`);
     }
+    // Before 1.21 the sync loop's "SyncLoop (container unhealthy)" says the threshold was reached (liveness-restart's).
+    const unhealthyPods = new Set<number>();
+    for (const e of ctx.ofKind('syncloop.probe-liveness-failed')) unhealthyPods.add(ev.pod[e]);
     const groups = new Map<number, Group>();
     // A container that just started fails its probes until the application is up: that is not a finding unless it
     // lasts. Per pod, when a container started and has not yet been reported ready.
@@ -82,11 +89,12 @@ export const probeFailures: Detector = {
         continue;
       }
       const container = named || lane.containerName;
-      if (probe !== 'readiness' && killedByProbe.has(`${pod}/${container}`)) continue;
-      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, noHost: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
+      if (probe !== 'readiness' && (killedByProbe.has(`${pod}/${container}`) || unhealthyPods.has(pod))) continue;
+      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, noHost: -1, noThreads: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
       if (ev.kind[e] === ERRORED) g.errored++;
       if (g.noHost < 0 && NO_HOST.test(ctx.text(e))) g.noHost = e;
+      if (g.noThreads < 0 && NO_THREADS.test(ctx.text(e))) g.noThreads = e;
       g.run++;
       g.longestRun = Math.max(g.longestRun, g.run);
       g.last = e;
@@ -95,7 +103,7 @@ export const probeFailures: Detector = {
     const out: Finding[] = [];
     const reported = new Set<number>();
     for (const g of groups.values()) {
-      if (g.failures < MIN_FAILURES && g.noHost < 0) continue;
+      if (g.failures < MIN_FAILURES && g.noHost < 0 && g.noThreads < 0) continue;
       out.push(describe(ctx, g));
       if (g.probe === 'readiness') reported.add(g.pod);
     }
@@ -228,6 +236,10 @@ function describe(ctx: FindingContext, g: Group): Finding {
     const port = NO_HOST.exec(ctx.text(noHost))!;
     parts.push(`It went to no host (":${port[1] ?? port[2]}", ${lineRef(trace, noHost)}): a probe that names none is sent to the pod's IP, taken from the status the kubelet keeps, and the kubelet had none for it — the pod's status not known to it yet (a static pod while the API server is down: kubernetes#67204). An empty host dials this node's loopback, so the probe reached the container only if it is on the host network and listens there; otherwise the failure says nothing about the container, and a liveness probe failing so restarts a healthy one.`);
   }
+  const noThreads = g.noThreads >= 0 ? g.noThreads : undefined;
+  if (noThreads !== undefined) {
+    parts.push(`The probe's own program could not start a thread (${lineRef(trace, noThreads)}: "Resource temporarily unavailable"): the node, or the container's cgroup, is out of processes — its PID limit (the pids cgroup: podPidsLimit, a runtime default) or the node's (kernel.pid_max, kernel.threads-max, a user's nproc limit). The probe only reports it: every program that needs a new thread there fails alike, and what holds so many is the question.`);
+  }
   if (g.errored) parts.push(`${count(g.errored, 'run')} of them errored (the probe could not be run or its answer read): the kubelet throws those results away, and only the others count toward failureThreshold.`);
   if (g.failures > 1) parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
   if (g.probe === 'readiness') {
@@ -237,10 +249,11 @@ function describe(ctx: FindingContext, g: Group): Finding {
   }
   return b.build({
     id: 'probe-failures',
-    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe ${noHost !== undefined ? 'sent to no host' : 'failing'} for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
-    severity: sustained || noHost !== undefined ? 'warning' : 'info',
+    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe ${noHost !== undefined ? 'sent to no host' : noThreads !== undefined ? 'cannot start a thread' : 'failing'} for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
+    severity: sustained || noHost !== undefined || noThreads !== undefined ? 'warning' : 'info',
     explanation: parts.join(' '),
-    next: noHost !== undefined ? 'Check that the pod has an IP in its status (`kubectl get pod -o wide`; for a static pod, whether the API server answers the kubelet); give a host-network pod\'s probe an explicit host (`host: 127.0.0.1` and a listener there) so it does not depend on the pod\'s status.' : 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
+    next: noThreads !== undefined ? 'On the node, count threads (`ps -eLf | wc -l`; per process `ps -eo nlwp,pid,cmd --sort=-nlwp | head`) against kernel.pid_max and kernel.threads-max, and the pod\'s pids cgroup (pids.current against pids.max); find the process that leaks threads, or raise the limit.'
+      : noHost !== undefined ? 'Check that the pod has an IP in its status (`kubectl get pod -o wide`; for a static pod, whether the API server answers the kubelet); give a host-network pod\'s probe an explicit host (`host: 127.0.0.1` and a listener there) so it does not depend on the pod\'s status.' : 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
   });
 }
 

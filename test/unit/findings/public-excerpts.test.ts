@@ -3286,4 +3286,23 @@ describe('round 24 of public excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: its device plugin socket path is not valid here');
     expect(f.explanation).not.toContain('container runtime');
   });
+
+  it('a Go crash dump right after an exec probe\'s failure, in the same journal second, is the probe program\'s output, not the kubelet crashing; its "pthread_create failed" is a node out of threads (Ljohn001/blogs, kubelet无法创建线程异常处理)', () => {
+    // https://github.com/Ljohn001/blogs/blob/4138ec90c33e3b75b86673dd06508998294906e4/source/_drafts/kubelet无法创建线程异常处理.md
+    const a = fixture('probe-failures-5.log');
+    expect(a.of('kubelet-panic')).toEqual([]);
+    const f = only(a, 'probe-failures');
+    expect(f.title).toBe('Liveness probe cannot start a thread for calico-node in kube-system/calico-node-nh7n4 (1×)');
+    expect(f.severity).toBe('warning');
+    expect(f.next).toContain('threads-max');
+  });
+
+  it('"SyncLoop (container unhealthy)" after three liveness failures is the threshold reached — a restart under way when the log ends, not failures "below the threshold" (kubernetes/kubernetes#90723)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/90723 — l7-default-backend restarted by its liveness probe.
+    const a = fixture('liveness-restart-2.log');
+    expect(a.of('probe-failures')).toEqual([]);
+    const f = only(a, 'liveness-restart');
+    expect(a.lines(f)).toEqual([5, 6, 7, 8]);
+    expect(f.explanation).toContain('The log ends before the pod worker\'s sync that kills the container');
+  });
 });
