@@ -154,8 +154,8 @@ const MAX_PROSE_DATES = 200;
 /** One cut per stretch of records at most, so this bounds a document of ten thousand excerpts. */
 const MAX_CUTS = 10_000;
 
-/** A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`): its host and directory (either form), and its command. */
-const PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})) ?[$#] ?(?:sudo )?(\S.{0,300})/;
+/** A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`, `core@node-1 ~ $ …`): its host and directory (any form), and its command. */
+const PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})|[\w.-]{1,32}@([\w.-]{1,253}) ([~/]\S{0,200})) ?[$#] ?(?:sudo )?(\S.{0,300})/;
 /**
  * A prompt's command that reads a log on that machine (journalctl, systemctl status, grep, cat, tail…): its host is
  * the one the lines after it come from. A prompt running anything else (kubectl, ssh) says nothing about the node.
@@ -180,19 +180,51 @@ const READS_A_LOG = /\b(?:logs|journalctl|tail|cat|grep|less|head)\b/;
 export function promptProgram(text: string, p: number): string | undefined {
   const m = PROMPT.exec(text.slice(p, p + 600));
   if (!m) return undefined;
-  const command = m[5];
+  const command = m[7];
   const word = command.slice(0, command.search(/\s|$/));
   const program = word.slice(word.lastIndexOf('/') + 1);
+  const container = containerLogsOf(program, command);
+  if (container) return container;
   return KLOG_PROGRAMS.has(program) && !READS_A_LOG.test(command) ? program : '';
+}
+
+/** promptProgram's answer for a container's log: this, then the container's name or ID. */
+export const CONTAINER_LOG_PREFIX = 'logs of ';
+/** Tools that print a container's (or a pod's) own log with `logs <name or ID>`. */
+const CONTAINER_LOG_TOOLS = new Set(['docker', 'crictl', 'nerdctl', 'podman', 'kubectl']);
+/** Containers whose log holds the kubelet's own lines: RKE's `kubelet` container, a k3s/k3d/kind/minikube node. */
+const KUBELET_CONTAINER = /kubelet|k3s|k3d|rke|kind|minikube|node/i;
+
+/**
+ * The container a `docker logs <container>` (crictl, nerdctl, podman, kubectl) prints the log of, as the program
+ * whose lines follow — a control-plane component's klog lines (its pid 1) are not the kubelet's; '' when the command
+ * is none, or its container may hold the kubelet's lines.
+ */
+function containerLogsOf(program: string, command: string): string {
+  if (!CONTAINER_LOG_TOOLS.has(program)) return '';
+  const words = command.split(/\s+/, 24);
+  const at = words.indexOf('logs');
+  if (at < 0) return '';
+  // The first word after `logs` that is no flag (or a flag's value: `-n kube-system`, `--tail 50`).
+  for (let k = at + 1; k < words.length; k++) {
+    const w = words[k];
+    if (!w || w === '|' || w.startsWith('>')) return '';
+    if (w.startsWith('-')) {
+      if (!w.includes('=') && /^-(?:n|c|-namespace|-container|-tail|-since|-until)$/.test(w)) k++;
+      continue;
+    }
+    return KUBELET_CONTAINER.test(w) ? '' : `${CONTAINER_LOG_PREFIX}${w.slice(0, 64)}`;
+  }
+  return '';
 }
 
 function logCommandHost(text: string, p: number): string {
   const m = PROMPT.exec(text.slice(p, p + 600));
-  const command = m ? LOG_COMMAND.exec(m[5]) : null;
+  const command = m ? LOG_COMMAND.exec(m[7]) : null;
   if (!m || !command) return '';
-  const host = m[1] ?? m[3] ?? '';
+  const host = m[1] ?? m[3] ?? m[5] ?? '';
   // `cat kubelet.txt` in ~/Downloads reads a copy on the poster's own machine: that host is not the node.
-  if (FILE_READERS.has(command[1]) && !NODE_LOG_PATH.test(m[5].slice(command[0].length)) && !(m[2] ?? m[4] ?? '').startsWith('/var/log')) return '';
+  if (FILE_READERS.has(command[1]) && !NODE_LOG_PATH.test(m[7].slice(command[0].length)) && !(m[2] ?? m[4] ?? m[6] ?? '').startsWith('/var/log')) return '';
   return host === 'localhost' ? '' : host;
 }
 

@@ -29,7 +29,7 @@ import {
 import {
   isJournaldExport, isKubeletJsonLog, isOtherProgramsJsonLog, journaldMessage, journaldWrapper, jsonLogRecord, looksLikeJsonLog, parseJsonObject, salvageCutJson,
 } from './json-lines.ts';
-import { SourceNotes, logLibraryIn, otherProgramNote, promptProgram, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
+import { SourceNotes, logLibraryIn, otherProgramNote, promptProgram, CONTAINER_LOG_PREFIX, isWindowsFile, windowsFileSignal, windowsTextSignal, type NotesState, type SourceFacts, type StrayLine } from './source-notes.ts';
 import { JournalPrograms, Program, isKubeletName } from './journal-programs.ts';
 import { isServiceManagerMessage } from '../catalog/kubelet-evidence.ts';
 import { LINE_TRUNCATED } from './line-splitter.ts';
@@ -259,6 +259,8 @@ export class SourceReader {
    * program of lines that name none themselves. '' outside such a section.
    */
   private sectionProgram = '';
+  /** sectionProgram was set by a prompt's command printing a container's log (promptProgram), not by a section header. */
+  private promptSection = false;
   /** Lines behind minikube's bullets were seen: a bullet alone is a blank line of that report. */
   private bulleted = false;
   private readonly builder = new PendingRecord();
@@ -1698,7 +1700,11 @@ export class SourceReader {
     this.flush();
     if (!fromJournal) {
       const program = promptProgram(text, p);
-      if (program !== undefined) [this.commandOutput, this.commandLine] = [program, lineNo];
+      // A container's own log printed at the prompt (`docker logs <id>`): its lines are that program's, as in a
+      // `minikube logs` section of its own, until the block or the session moves on.
+      if (this.promptSection && (program !== undefined || knownLine(text, p) === KnownLine.Fence)) [this.sectionProgram, this.promptSection] = ['', false];
+      if (program?.startsWith(CONTAINER_LOG_PREFIX)) [this.sectionProgram, this.promptSection, this.commandOutput] = [program.slice(CONTAINER_LOG_PREFIX.length), true, ''];
+      else if (program !== undefined) [this.commandOutput, this.commandLine] = [program, lineNo];
       else if (this.commandOutput && knownLine(text, p) === KnownLine.Fence) this.commandOutput = '';
     }
     // A log viewer's copy that shows an entry's time and node on lines of their own, before its text.

@@ -475,3 +475,24 @@ describe('Docker Desktop\'s log of its VM (`[ISO][component][level] …`)', () =
     expect(trace.sources[0].cuts.map((c) => c.line)).toContain(3);
   });
 });
+
+describe('a container\'s own log printed at a prompt', () => {
+  const kubelet = (t: string) => `Mar 26 02:56:${t} node-1 kubelet[2341]: I0326 02:56:${t}.266464    2341 kuberuntime_manager.go:767] Back-off 2m40s restarting failed container=kube-apiserver pod=kube-apiserver-node-1_kube-system(9725139d01a4b4c33809817a7f87b185)`;
+  const apiserver = 'I0326 03:02:46.509849       1 server.go:145] Version: v1.11.7';
+
+  it('`docker logs <id>` (a CoreOS prompt too) is that container\'s program: its klog lines are no kubelet records and make no kubelet start', () => {
+    const text = ['```', 'core@node-1 ~ $ journalctl -fu kubelet', kubelet('56'), '```', '', '```', 'core@node-1 ~ $ docker logs add61058922f', apiserver,
+      'Error: loading audit policy file: failed decoding file', '```', '```', 'core@node-1 ~ $ journalctl -fu kubelet', kubelet('58'), '```'].join('\n');
+    const trace = analyze({ name: 'post.md', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['post.md:3', 'post.md:13']);
+    expect(trace.nodes[0].starts).toEqual([]);
+    expect(trace.sources[0].diagnostics.map((d) => d.message).join('\n')).toContain('1 log record of other programs skipped (add61058922f 1)');
+  });
+
+  it('`docker logs kubelet` (RKE\'s kubelet container) and a k3d node\'s container hold the kubelet\'s own lines', () => {
+    for (const container of ['kubelet', 'k3d-dev-server-0']) {
+      const trace = analyze({ name: 'post.md', data: ['```', `root@node-1:~# docker logs ${container}`, apiserver.replace('       1 server.go:145', '   28823 server.go:416'), '```'].join('\n') });
+      expect(eventRows(trace)).toHaveLength(1);
+    }
+  });
+});
