@@ -30,6 +30,7 @@ const OTHER_PROGRAM_FILES: readonly [RegExp, string][] = [
   [/^(schedule_one|generic_scheduler|scheduling_queue|default_binder|eventhandlers)\.go$/, 'kube-scheduler'],
   [/^(cacher|storage_factory|genericapiserver|apf_controller|cluster_authentication_trust_controller)\.go$/, 'kube-apiserver'],
   [/^(proxier|meta_proxier)\.go$/, 'kube-proxy'],
+  [/^(cluster_autoscaler|static_autoscaler|scale_down|scale_up|scale_down_candidates)\.go$/, 'cluster-autoscaler'],
 ];
 
 const cache = new Map<string, [LaneKind, LaneKind]>();

@@ -280,6 +280,8 @@ export class SourceReader {
   private held: HeldRecord[] = [];
   /** Kubelet records without a time and nothing before them to time them by (parseTimelessHeaderAt), in order. */
   private untimed: { rec: LogRecord; ident: string }[] = [];
+  /** Time of day of held records whose header had no date (datelessUs), by line. */
+  private readonly datelessTod = new Map<number, number>();
   private heldChars = 0;
   /** counts.continuation when the pending record started: the lines it took are the difference. */
   private continuationAtStart = 0;
@@ -689,7 +691,7 @@ export class SourceReader {
       this.programs.decideByEvidence();
       this.releaseHeld();
     }
-    if (this.untimed.length) this.releaseUntimed(this.untimedFallbackUs());
+    if (this.untimed.length) this.releaseUntimed(this.untimedFallbackUs(), false);
     const skipped = this.programs.skippedSummary();
     if (skipped) this.sink.diagnostic(0, 'info', skipped);
     const offset = this.clocks.summary();
@@ -1347,6 +1349,17 @@ export class SourceReader {
       }
       return yearlessUs(month, day, todUs);
     }
+    // Held until a record with a date comes (emit), and put on its day: the lines of an excerpt whose first header a
+    // paste cut to its time are that day's, not 1 January's.
+    if (this.untimed.length < MAX_UNTIMED_RECORDS && this.datelessTod.size < MAX_UNTIMED_RECORDS) {
+      this.datelessTod.set(lineNo, todUs);
+      return NaN;
+    }
+    return this.firstOfJanuaryUs(todUs, lineNo);
+  }
+
+  /** 1 January at `todUs`, said once: nothing dates the lines. */
+  private firstOfJanuaryUs(todUs: number, lineNo: number): number {
     if (this.facts.undatedRecords++ === 0) {
       this.sink.diagnostic(lineNo, 'warning', 'klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
     }
@@ -1835,19 +1848,27 @@ export class SourceReader {
   }
 
   /** The records without a time, at `timeUs` (the next timed record's), in their order. */
-  private releaseUntimed(timeUs: number): void {
+  private releaseUntimed(timeUs: number, dated = true): void {
     const untimed = this.untimed;
     this.untimed = [];
     // (A quoted journal line without its date said so itself: undatedJournalError.)
-    const klog = untimed.filter((u) => u.rec.era !== Era.Stderr);
+    const klog = untimed.filter((u) => u.rec.era !== Era.Stderr && !this.datelessTod.has(u.rec.line));
     if (klog.length) {
       this.sink.diagnostic(klog[0].rec.line, 'info', `${klog.length === 1 ? 'a klog line' : `${klog.length} klog lines`} without a ` +
         'date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
     }
+    const timeOnly = untimed.filter((u) => this.datelessTod.has(u.rec.line));
+    if (timeOnly.length && dated) {
+      this.sink.diagnostic(timeOnly[0].rec.line, 'info', `${timeOnly.length === 1 ? 'a klog line' : `${timeOnly.length} klog lines`} without a ` +
+        'date (time of day only) before any line with one: put on the day of the next line with a date');
+    }
     for (const u of untimed) {
-      u.rec.yearlessUs = timeUs;
+      const todUs = this.datelessTod.get(u.rec.line);
+      u.rec.yearlessUs = todUs === undefined ? timeUs
+        : dated ? timeUs - (timeUs % US_PER_DAY) + todUs : this.firstOfJanuaryUs(todUs, u.rec.line);
       this.emit(u.rec, u.ident);
     }
+    this.datelessTod.clear();
   }
 
   /** The time of records without one when no record after them has one: the document's last date, else 1 January. */

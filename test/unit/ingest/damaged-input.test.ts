@@ -72,7 +72,11 @@ describe('damaged klog lines', () => {
     // With nothing before them to date them by: 1 January, said once.
     const alone = analyze({ name: 'k.log', data: [stripped('01.000001', 'a'), stripped('02.000002', 'b')].join('\n') });
     expect(eventRows(alone).map((r) => r.at)).toEqual(['2024-01-01 10:02:01.000001', '2024-01-01 10:02:02.000002']);
-    expect(diagnosticsOf(alone)[0]).toBe('1 warning: klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
+    expect(diagnosticsOf(alone)).toContain('1 warning: klog lines without a date (time of day only) and nothing before them to date them by: read as 1 January');
+    // Before a line with a date: that line's day.
+    const before = analyze({ name: 'k.log', data: [stripped('01.000001', 'a'), ADD('02.000002', 'b').replace('I0315', 'I0612')].join('\n') });
+    expect(eventRows(before).map((r) => r.at)).toEqual(['2024-06-12 10:02:01.000001', '2024-06-12 10:02:02.000002']);
+    expect(diagnosticsOf(before)).toContain('1 info: a klog line without a date (time of day only) before any line with one: put on the day of the next line with a date');
     // After a document's date (an issue's header), that day, said once.
     const doc = analyze({ name: 'k.log', data: ['reporter · description · 2017-03-08', '', stripped('01.000001', 'a'), stripped('02.000002', 'b')].join('\n') });
     expect(eventRows(doc).map((r) => r.at)).toEqual(['2017-03-08 10:02:01.000001', '2017-03-08 10:02:02.000002']);
