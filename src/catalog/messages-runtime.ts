@@ -507,7 +507,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     msg: ['Failed to run kubelet', 'Failed to parse kubelet flag', 'Failed to validate kubelet flags', 'Failed to load kubelet config file',
       'Failed to validate kubelet configuration', 'Failed to construct kubelet dependencies', 'Failed to create a new kubelet configuration',
       'Failed to initialize logging', 'Failed to start cAdvisor', 'Kubelet failed to get node info', 'Failed to start ContainerManager',
-      'Failed to initialize internal modules'],
+      'Failed to initialize internal modules',
+      // NewMainKubelet returns the error after saying so: in a user namespace without KubeletInUserNamespace.
+      'Failed to create an oomWatcher (running in UserNS, Hint: enable KubeletInUserNamespace feature flag to ignore the error)'],
     printf: ['failed to run Kubelet: %s', 'Failed to start ContainerManager %s', 'Failed to start cAdvisor %s', 'Kubelet failed to get node info: %s',
       // ≤1.20's server.go before the kubelet ran: the config file, the flags.
       'failed to load Kubelet config file %s{path}, error %v{err}', 'failed to validate kubelet flags: %v{err}',

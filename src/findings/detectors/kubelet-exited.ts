@@ -14,7 +14,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import { Severity } from '../../ingest/klog-header.ts';
 import type { Finding, Trace } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { eventRawText, printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { clip } from '../text-scan.ts';
 import { bytesText, count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
@@ -49,6 +49,15 @@ const MAX_GROUPS = 50;
 
 /** How a listen fails on a port another process holds (Linux, Windows); healthz-port-taken reads them too. */
 export const PORT_IN_USE: readonly string[] = ['address already in use', 'only one usage of each socket address'];
+
+/** Causes the kubelet's own message says, whatever its error (read before the error's words). */
+const MESSAGE_CAUSES: readonly Cause[] = [
+  {
+    id: 'userns', words: ['running in userns'], title: 'it runs in a user namespace without KubeletInUserNamespace',
+    why: 'The kubelet runs inside a user namespace (rootless Docker or Podman, kind or k3s in rootless mode) and cannot open what it needs there — /dev/kmsg for its OOM watcher — so it exits, unless the KubeletInUserNamespace feature gate tells it to go on without.',
+    next: 'Enable the gate (featureGates: {KubeletInUserNamespace: true} in the kubelet\'s configuration, or --feature-gates=KubeletInUserNamespace=true), or run the node rootful/privileged.',
+  },
+];
 
 /** What a start-up error usually means (causes.ts), most specific first. */
 const CAUSES: readonly Cause[] = [
@@ -137,6 +146,11 @@ const CAUSES: readonly Cause[] = [
     title: 'the container runtime is not reachable',
     why: 'The kubelet could not reach the container runtime at its endpoint (the socket is missing or nothing answers on it); it cannot start without it.',
     next: 'Start the runtime and check its socket (`systemctl status containerd`, crio or cri-docker; `crictl info`) and that containerRuntimeEndpoint (--container-runtime-endpoint) names it. Since 1.24, Docker Engine needs cri-dockerd.',
+  },
+  {
+    id: 'feature-gate', words: ['unrecognized feature gate', 'cannot set feature gate'], title: 'a feature gate it does not accept',
+    why: 'Its configuration or flags set a feature gate this kubelet does not have, or one it no longer lets be changed: gates are removed a few releases after they go GA or are deprecated — the "Setting GA feature gate … It will be removed in a future release" warnings at each start announce it — so a node upgraded with its old featureGates refuses to start (a typo reads the same); "cannot set feature gate … to false, feature is locked" is a GA gate that can no longer be turned off.',
+    next: 'Remove the gate from featureGates in /var/lib/kubelet/config.yaml and from --feature-gates (kubeadm-flags.env, the systemd drop-ins, the installer\'s kubelet extra args), then restart the kubelet; the release notes of this version list the gates it removed.',
   },
   {
     id: 'flags', words: ['unknown flag', 'kubelet flag'], title: 'a command-line flag it does not accept',
@@ -360,7 +374,7 @@ export const kubeletExited: Detector = {
       if (onNode) onNode.push(e);
       else byNode.set(ev.node[e], [e]);
       const error = errorText(ctx, e);
-      const byWords = causeByWords(CAUSES, error) ?? (CUT_AT_MISCONFIG.test(error) ? CGROUP_DRIVER_CUT : undefined);
+      const byWords = causeByWords(MESSAGE_CAUSES, printedMessage(ctx.trace, e)) ?? causeByWords(CAUSES, error) ?? (CUT_AT_MISCONFIG.test(error) ? CGROUP_DRIVER_CUT : undefined);
       const cause = byWords?.id === 'checkpoint' ? checkpointCause(error) : byWords;
       const key = `${ev.node[e]}\n${cause ? cause.id : error.slice(0, 80)}`;
       let g = groups.get(key);

@@ -152,6 +152,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
     S(klog('I', 'nodeshutdown_manager_linux.go:324', '"Shutdown manager completed processing shutdown event, node will shutdown shortly"')),
     J(json('nodeshutdown/nodeshutdown_manager_linux.go:327', { msg: 'Shutdown manager completed processing shutdown event, node will shutdown shortly', v: 1 }))),
   entry('X73', 'node.kubelet-failed', 'node-status',
+    // adelton/kind-in-pod (kind in rootless podman): NewMainKubelet says why before it returns the error.
+    S(klog('E', 'kubelet.go:498', '"Failed to create an oomWatcher (running in UserNS, Hint: enable KubeletInUserNamespace feature flag to ignore the error)" err="open /dev/kmsg: operation not permitted"'),
+      { text: 'open /dev/kmsg: operation not permitted' }),
     S(klog('E', 'server.go:302', '"Failed to run kubelet" err="failed to run Kubelet: validate service connection: CRI v1 runtime API is not implemented"'),
       { text: 'failed to run Kubelet: validate service connection: CRI v1 runtime API is not implemented' }),
     J(json('app/server.go:302', { msg: 'Failed to run kubelet', err: 'failed to run Kubelet: unable to determine runtime API version' }),

@@ -3305,4 +3305,20 @@ describe('round 24 of public excerpts', () => {
     expect(a.lines(f)).toEqual([5, 6, 7, 8]);
     expect(f.explanation).toContain('The log ends before the pod worker\'s sync that kills the container');
   });
+
+  it('"unrecognized feature gate" at start-up is a gate this release removed, said as such (kubernetes/test-infra#33218, aws/eks-anywhere#8984)', () => {
+    // https://github.com/kubernetes/test-infra/pull/33218 — a CI job still set InTreePluginGCEUnregister.
+    // https://github.com/aws/eks-anywhere/issues/8984 — KubeletCredentialProviders after an upgrade to 1.28.
+    for (const name of ['kubelet-exited-42.log', 'kubelet-exited-43.log']) {
+      const f = only(fixture(name), 'kubelet-exited');
+      expect(f.title).toBe('Kubelet fails to start: a feature gate it does not accept');
+      expect(f.next).toContain('featureGates');
+    }
+  });
+
+  it('"Failed to create an oomWatcher (running in UserNS …)" is a kubelet in a user namespace without KubeletInUserNamespace, not a permission to grant (adelton/kind-in-pod)', () => {
+    // https://github.com/adelton/kind-in-pod/blob/main/README.md — kind in rootless podman.
+    const f = only(fixture('kubelet-exited-44.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: it runs in a user namespace without KubeletInUserNamespace');
+  });
 });
