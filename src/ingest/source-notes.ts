@@ -154,6 +154,12 @@ const MAX_PROSE_DATES = 200;
 /** One cut per stretch of records at most, so this bounds a document of ten thousand excerpts. */
 const MAX_CUTS = 10_000;
 
+/**
+ * The prefix of a prow job's build log (`I0606 08:59:59.116] • Failure …`): klog's letter and date, a time to the
+ * millisecond, `] ` — the e2e runner's own lines, no damaged kubelet header.
+ */
+const PROW_BUILD_LOG = /^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d{3}\] /;
+
 /** A shell prompt (`[root@node-1 ~]# …`, `user@node-1:~$ …`, `core@node-1 ~ $ …`): its host and directory (any form), and its command. */
 const PROMPT = /^(?:\[[\w.-]{1,32}@([\w.-]{1,253}) ([^\]]{0,100})\]|[\w.-]{1,32}@([\w.-]{1,253}):(\S{0,200})|[\w.-]{1,32}@([\w.-]{1,253}) ([~/]\S{0,200})) ?[$#] ?(?:sudo )?(\S.{0,300})/;
 /**
@@ -295,7 +301,7 @@ export class SourceNotes {
       case KnownLine.Fence: f.markdownFences++; break;
       case KnownLine.ServiceStatus: this.serviceStatusField(text, p, lineNo); break;
       default:
-        if (looksLikeDamagedHeader(text, p)) {
+        if (looksLikeDamagedHeader(text, p) && !PROW_BUILD_LOG.test(text.slice(p, p + 24))) {
           this.diagnostic(lineNo, 'warning', `looks like a kubelet log line but its header is damaged or cut; skipped: ${excerpt(text, p)}`);
         } else if (!fromJournal) {
           this.strayCount++;

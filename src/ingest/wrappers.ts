@@ -712,8 +712,12 @@ function hostNameIn(s: string, from: number, end: number): string {
     if (!isHostChar(c)) return '';
     if (isDigit(c) || c === 46 || c === 45) marked = true;
   }
-  return marked && !UNIT_SUFFIX.test(s.slice(from, end)) ? s.slice(from, end) : '';
+  const name = s.slice(from, end);
+  return marked && !UNIT_SUFFIX.test(name) && !PROGRAM_LABELS.has(name.toLowerCase()) ? name : '';
 }
+
+/** A program's name a tool puts before its output (Testcontainers' `K3S: `), no node's. */
+const PROGRAM_LABELS = new Set(['k3s', 'k3d', 'k0s', 'rke2', 'microk8s', 'minikube', 'kubelet', 'containerd', 'dockerd', 'cri-o', 'crio']);
 
 /** Where s's text from `from` ends without its trailing spaces, TABs and CR. */
 function trimmedEnd(s: string, from: number): number {

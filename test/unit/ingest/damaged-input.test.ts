@@ -322,6 +322,13 @@ describe('damaged klog lines', () => {
     expect(eventRows(whole).map((r) => r.kind)).toEqual(['unknown']);
   });
 
+  it('a prow build log\'s own lines (`I0606 08:59:59.116] …`, a time to the millisecond and no pid) are no damaged kubelet headers (kubernetes/kubernetes#64687)', () => {
+    const text = ['I0606 08:59:59.116] • Failure [1200.884 seconds]', 'I0606 08:59:59.117]   wait for pod "x" to disappear', ADD('01.000001', 'a'), 'I0606 08:5'].join('\n');
+    const trace = analyze({ name: 'k.log', data: text });
+    expect(eventRows(trace).map((r) => r.where)).toEqual(['k.log:3']);
+    expect(diagnosticsOf(trace).filter((d) => d.includes('damaged or cut'))).toEqual(['4 warning: looks like a kubelet log line but its header is damaged or cut; skipped: "I0606 08:5"']);
+  });
+
   it('an excerpt\'s last line, cut where nothing marks a cut, is read by its beginning only when it ends inside the known message\'s words, not inside a bare value', () => {
     const first = ADD('01.000001', 'a');
     const handshake = (tail: string) => `I0315 10:02:02.000002    2891 log.go:172] http: TLS handshake error from 172.16.197.122:40456: ${tail}`;

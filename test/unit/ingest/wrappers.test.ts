@@ -496,3 +496,11 @@ describe('a container\'s own log printed at a prompt', () => {
     }
   });
 });
+
+describe('a program\'s label before each line', () => {
+  it('Testcontainers\' `K3S: ` is no node name; a host name there is (testcontainers/testcontainers-java#10375)', () => {
+    const line = 'E0627 08:27:47.159471      55 pod_workers.go:1301] "Error syncing pod, skipping" err="failed to \\"StartContainer\\" for \\"coredns\\" with CrashLoopBackOff: \\"back-off 10s restarting failed container=coredns pod=coredns-697968c856-92jdv_kube-system(6b220854-264f-4415-8c7d-d3ca42872cd3)\\"" pod="kube-system/coredns-697968c856-92jdv" podUID="6b220854-264f-4415-8c7d-d3ca42872cd3"';
+    expect(analyze({ name: 'k.log', data: `K3S: ${line}` }).nodes.map((n) => n.name)).toEqual(['node']);
+    expect(analyze({ name: 'k.log', data: `worker-3: ${line}` }).nodes.map((n) => n.name)).toEqual(['worker-3']);
+  });
+});
