@@ -61,6 +61,9 @@ export const probeFailures: Detector = {
     // Before 1.21 the sync loop's "SyncLoop (container unhealthy)" says the threshold was reached (liveness-restart's).
     const unhealthyPods = new Set<number>();
     for (const e of ctx.ofKind('syncloop.probe-liveness-failed')) unhealthyPods.add(ev.pod[e]);
+    // A pod the API server deleted stops its containers: its probes failing from then on are that shutdown, not news.
+    const deletedAt = new Map<number, number>();
+    for (const e of ctx.ofKind('syncloop.delete')) if (ev.pod[e] >= 0 && !deletedAt.has(ev.pod[e])) deletedAt.set(ev.pod[e], ev.timeUs[e]);
     const groups = new Map<number, Group>();
     // A container that just started fails its probes until the application is up: that is not a finding unless it
     // lasts. Per pod, when a container started and has not yet been reported ready.
@@ -90,6 +93,7 @@ export const probeFailures: Detector = {
       }
       const container = named || lane.containerName;
       if (probe !== 'readiness' && (killedByProbe.has(`${pod}/${container}`) || unhealthyPods.has(pod))) continue;
+      if ((deletedAt.get(pod) ?? Infinity) <= ev.timeUs[e]) continue;
       if (!g) { g = { pod, container, probe, failures: 0, errored: 0, noHost: -1, noThreads: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
       if (ev.kind[e] === ERRORED) g.errored++;

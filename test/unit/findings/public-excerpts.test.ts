@@ -3321,4 +3321,11 @@ describe('round 24 of public excerpts', () => {
     const f = only(fixture('kubelet-exited-44.log'), 'kubelet-exited');
     expect(f.title).toBe('Kubelet fails to start: it runs in a user namespace without KubeletInUserNamespace');
   });
+
+  it('readiness failures after the API server deleted the pod are its containers stopping, not a probe to fix (aidanbae/blog)', () => {
+    // https://github.com/aidanbae/blog/blob/582d9cce2372d371179f150f0a565937466b58c9/content/code/devops/k8s/pleg/index.md
+    const a = fixture('probe-failures-6.log');
+    expect(a.kinds(11)).toEqual(['probe.failed']);
+    expect(a.of('probe-failures')).toEqual([]);
+  });
 });
