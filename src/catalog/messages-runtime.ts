@@ -825,7 +825,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     // dockertools (≤1.5, glog.Errorf, the pod's name only) and the dockershim (W, "name_namespace"; "networkPlugin" later).
     id: 'X222', kind: 'runtime.pod-ip-failed', lane: 'runtime', versions: '≤1.23 (Docker)', v: 0,
     printf: ['NetworkPlugin %s failed on the status hook for pod \'%s{podName}\' - %v{err}',
-      'failed to read pod IP from plugin/docker: %s failed on the status hook for pod %q{pod}: %v{err}'],
+      'failed to read pod IP from plugin/docker: %s failed on the status hook for pod %q{pod}: %v{err}',
+      // The 1.6 dockershim's own line (docker_sandbox.go).
+      'NetworkPlugin %s failed on the status hook for pod %q{pod}: %v{err}'],
     text: ['err'],
     explain: 'Reading the pod\'s status, the Docker integration asked the network plugin (CNI) for the pod\'s IP and it failed: the network is not set up yet or is being torn down, so the status has no IP for now. For a terminated sandbox ("cannot find network namespace for the terminated container") it is routine.',
   },

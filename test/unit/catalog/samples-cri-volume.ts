@@ -386,6 +386,9 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
   entry('X108', 'stats.no-network', 'other',
     P(klog('W', 'cri_stats_provider.go:442', `Unable to find network stats for sandbox "${SANDBOX}"`))),
   entry('X222', 'runtime.pod-ip-failed', 'runtime',
+    // The 1.6 dockershim (kubernetes/kubernetes#47398): "name_namespace" quoted, a colon before the error.
+    P(klog('W', 'docker_sandbox.go:263', 'NetworkPlugin cni failed on the status hook for pod "web-0_default": Unexpected command output nsenter: cannot open : No such file or directory'),
+      { pods: [pod('default', 'web-0', '')], text: 'Unexpected command output nsenter: cannot open : No such file or directory' }),
     // 1.3's dockertools (kubernetes/kubernetes#29217): the pod's name only.
     P(klog('E', 'docker_manager.go:345', `NetworkPlugin cni failed on the status hook for pod 'web-0' - Unexpected command output Device "eth0" does not exist.`),
       { pods: [pod('', 'web-0', '')], text: 'Unexpected command output Device "eth0" does not exist.' }),
