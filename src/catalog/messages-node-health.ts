@@ -482,6 +482,17 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A client connected to the kubelet\'s HTTPS port (10250) and the handshake failed: the kubelet has no serving certificate yet — it requests one from the cluster (serverTLSBootstrap) and the request has not been approved — so it serves nothing over TLS.',
   },
   {
+    // The streaming server's port forwarding (httpstream.go, websocket.go): a `kubectl port-forward` connection.
+    id: 'X259', kind: 'server.port-forward-failed', lane: 'other', versions: 'all (printf)', v: 0,
+    printf: ['error forwarding port %d{port} to pod %s{podSandboxID}, uid %v: %v{err}'], num: 'port', text: ['err'],
+    explain: 'A `kubectl port-forward` stream through the kubelet could not be copied to the pod\'s port: nothing listens on that port in the pod (connection refused), the runtime\'s helper failed (socat missing on a Docker node, nsenter), or the client or the pod\'s side closed the stream (EOF, broken pipe) — the port-forward session breaks, the pod itself is not affected.',
+  },
+  {
+    id: 'X260', kind: 'server.port-forward', lane: 'other', versions: 'all (printf)', v: 4,
+    printf: ['Upgrading port forward response', '(conn=%s) setting port forwarding streaming connection idle timeout to %v', '(conn=%s) waiting for port forward streams'],
+    explain: 'The kubelet\'s streaming server set up a `kubectl port-forward` connection (the API server passes it on): the upgrade to a multiplexed stream and its idle timeout.',
+  },
+  {
     // kuberuntime_logs.go (≤1.20) / kuberuntime/logs/logs.go: the copy of a container's log to a client of the kubelet.
     id: 'X239', kind: 'server.log-write-failed', lane: 'other', versions: 'all', v: 0,
     printf: ['Failed with err %v{err} when writing log for log file %q{path}: %s'],

@@ -19,17 +19,24 @@ function recordDay(yearlessUs: number): { month: number; day: number } {
   return { month, day: dayKey - month * 32 };
 }
 
-/** A `YYYY-MM-DD` inside the record text on the record's own month-day (±1 day for UTC conversions), or 0. */
+/** Stands for the separator in a month-day needle. */
+const SEP = '\u0000';
+
+/** A `YYYY-MM-DD` (or `YYYY/MM/DD`) inside the record text on the record's own month-day (±1 day for UTC conversions), or 0. */
 export function yearOnRecordDay(rec: LogRecord): number {
   const { month, day } = recordDay(rec.yearlessUs);
   const text = rec.text.length > SEARCH_CHARS ? rec.text.slice(0, SEARCH_CHARS) : rec.text;
   for (const d of [day, day - 1, day + 1]) {
     if (d < 1) continue;
-    const needle = `-${month < 10 ? '0' : ''}${month}-${d < 10 ? '0' : ''}${d}`;
-    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-      if (at >= 4) {
-        const y = Number(text.slice(at - 4, at));
-        if (y > 1970 && y < 2200) return y;
+    const monthDay = `${month < 10 ? '0' : ''}${month}${SEP}${d < 10 ? '0' : ''}${d}`;
+    // `YYYY-MM-DD`, and Go's log package's `YYYY/MM/DD` (a helper program's own line quoted in an error: socat, a plugin).
+    for (const sep of ['-', '/']) {
+      const needle = `${sep}${monthDay.replace(SEP, sep)}`;
+      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+        if (at >= 4) {
+          const y = Number(text.slice(at - 4, at));
+          if (y > 1970 && y < 2200) return y;
+        }
       }
     }
     // `20-May-2023` (a Trace line's start time).
@@ -59,18 +66,31 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const NO_MENTIONS: readonly DayMention[] = Object.freeze([]);
 
 /**
- * Every `-MM-DD` in a message that follows a clean klog header. The header always ends with `] `, so the four
+ * Every `-MM-DD` (and `/MM/DD`) in a message that follows a clean klog header. The header always ends with `] `, so the four
  * characters before a mention near the message start are read as the whole line would have them (the message is
  * not joined to `] ` for that: a new message's text would be copied once more just to be searched).
  */
 export function dayMentions(message: string): readonly DayMention[] {
+  let out = mentionsAfter(message, 45 /* - */);
+  // Go's log package's `YYYY/MM/DD`, as yearOnRecordDay reads it.
+  if (message.includes('/')) {
+    const slashed = mentionsAfter(message, 47 /* / */);
+    if (slashed.length) out = out.length ? [...out, ...slashed] : slashed;
+  }
+  return out;
+}
+
+/** The `<sep>MM<sep>DD` mentions of a message (and, for `-`, `DD-Mon-YYYY`). */
+function mentionsAfter(message: string, sep: number): readonly DayMention[] {
   let out: DayMention[] | undefined;
-  for (let j = message.indexOf('-'); j >= 0 && j + 6 <= message.length; j = message.indexOf('-', j + 1)) {
+  const ch = String.fromCharCode(sep);
+  for (let j = message.indexOf(ch); j >= 0 && j + 6 <= message.length; j = message.indexOf(ch, j + 1)) {
     const a = message.charCodeAt(j + 1);
     const b = message.charCodeAt(j + 2);
     const c = message.charCodeAt(j + 4);
     const d = message.charCodeAt(j + 5);
-    if (!isDigit(a) || !isDigit(b) || message.charCodeAt(j + 3) !== 45 || !isDigit(c) || !isDigit(d)) {
+    if (!isDigit(a) || !isDigit(b) || message.charCodeAt(j + 3) !== sep || !isDigit(c) || !isDigit(d)) {
+      if (sep !== 45) continue;
       // `20-May-2023 07:14:52.856`: the start time of the kubelet's Trace lines (Go's 02-Jan-2006).
       if (a >= 65 && a <= 90 && message.charCodeAt(j + 4) === 45 && j >= 2) {
         const named = namedDayMention(message, j);

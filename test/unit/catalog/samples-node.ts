@@ -151,6 +151,15 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X72', 'node.shutdown-done', 'node-status',
     S(klog('I', 'nodeshutdown_manager_linux.go:324', '"Shutdown manager completed processing shutdown event, node will shutdown shortly"')),
     J(json('nodeshutdown/nodeshutdown_manager_linux.go:327', { msg: 'Shutdown manager completed processing shutdown event, node will shutdown shortly', v: 1 }))),
+  entry('X259', 'server.port-forward-failed', 'other',
+    // kubernetes/kubernetes#74551 (2021): the dockershim's socat helper exited.
+    P(klog('E', 'httpstream.go:251', `error forwarding port 2379 to pod ${CID}, uid : EOF:`), { text: 'EOF:', num: 2379 }),
+    P(klog('E', 'httpstream.go:251', `error forwarding port 8080 to pod ${CID}, uid : exit status 1: 2021/09/14 10:55:03 socat[2412] E connect(5, AF=2 127.0.0.1:8080, 16): Connection refused`),
+      { text: 'exit status 1: 2021/09/14 10:55:03 socat[2412] E connect(5, AF=2 127.0.0.1:8080, 16): Connection refused', num: 8080 })),
+  entry('X260', 'server.port-forward', 'other',
+    P(klog('I', 'httpstream.go:45', 'Upgrading port forward response')),
+    P(klog('I', 'httpstream.go:53', '(conn=0xc000373050) setting port forwarding streaming connection idle timeout to 4h0m0s')),
+    P(klog('I', 'httpstream.go:209', '(conn=0xc000373050) waiting for port forward streams'))),
   entry('X73', 'node.kubelet-failed', 'node-status',
     // adelton/kind-in-pod (kind in rootless podman): NewMainKubelet says why before it returns the error.
     S(klog('E', 'kubelet.go:498', '"Failed to create an oomWatcher (running in UserNS, Hint: enable KubeletInUserNamespace feature flag to ignore the error)" err="open /dev/kmsg: operation not permitted"'),

@@ -95,6 +95,9 @@ describe('years', () => {
         { value: 2019, how: 'message' }],
       ['a Trace line behind a journal prefix', 'Mar 15 10:02:03 node-1 kubelet[2891]: I0315 10:02:03.123456    2891 trace.go:219] Trace[2001621433]: "Calculate volume metrics of sys for pod default/web-0" (15-Mar-2019 10:01:59.856) (total time: 3859ms):',
         { value: 2019, how: 'message' }],
+      // A helper program's own line (Go's log package: `2019/03/15 10:02:03`) quoted in an error (kubernetes/kubernetes#74551).
+      ['a Go log date inside a message', 'E0315 10:02:03.380811    7038 httpstream.go:251] error forwarding port 2379 to pod 4c33311464fe, uid : exit status 1: 2019/03/15 10:02:03 socat[2412] E connect(5, AF=2 127.0.0.1:2379, 16): Connection refused',
+        { value: 2019, how: 'message' }],
       ['the glog file header', `Log file created at: 2019/03/15 10:00:00\n${bare}`, { value: 2019, how: 'file-header' }],
       ['the document around the excerpt', `Posted on 2019-03-16 by an SRE.\n\n\`\`\`\n${bare}\n\`\`\`\n`, { value: 2019, how: 'document' }],
     ];
