@@ -208,6 +208,8 @@ export interface FingerprintLog {
 export class VersionFingerprint {
   private readonly hits = new Map<string, Range>();
   private textChecks = 0;
+  /** A request's User-Agent named the kubelet's version already (one is enough). */
+  private userAgentNoted = false;
   /** textChecks when the current observe() passed the budget check; -1 for notes the budget does not govern. */
   private gate = -1;
   private readonly noteLog: FingerprintLog['notes'] = [];
@@ -325,6 +327,15 @@ export class VersionFingerprint {
       this.textChecks++;
       const minor = kubeletMinor(text, msgStart);
       if (minor > 0) this.note(`kubelet version v1.${minor}`, [minor, minor]);
+    } else if (entryId === 'X148' && !this.userAgentNoted) {
+      // client-go's -v=8 curl line names the kubelet's own version in its User-Agent (`kubelet/v1.27.2 (linux/amd64)`).
+      this.textChecks++;
+      const at = text.indexOf(USER_AGENT, msgStart);
+      const minor = at >= 0 ? kubeletMinor(text, at + USER_AGENT.length - 3) : 0;
+      if (minor > 0) {
+        this.userAgentNoted = true;
+        this.note(`kubelet version v1.${minor} (its requests' User-Agent)`, [minor, minor]);
+      }
     }
     if (keyed && POD_WORKER_ID_SET.has(entryId)) {
       this.textChecks++;
@@ -446,6 +457,9 @@ const POD_WORKER_ID_SET = new Set(POD_WORKER_LINES);
 const CATALOG_TEXT: Record<string, string> = { M03: 'SyncLoop ADD', M04: 'SyncLoop ADD', M57: '"Processing pod event"', M109: '"Killing container … grace period"' };
 
 /** Minor version from `v1.23.13` (or `"v1.23.13"`) after msgStart; 0 if none. Hand-scanned, bounded. */
+/** What precedes the kubelet's version in a request's User-Agent header. */
+const USER_AGENT = 'User-Agent: kubelet/v1.';
+
 function kubeletMinor(text: string, from: number): number {
   const at = text.indexOf('v1.', from);
   if (at < 0 || at > from + 200) return 0;
@@ -483,7 +497,9 @@ const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
     'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12', 'X32',
   ]);
-  const ids = new Set([...others, ...Object.keys(TYPED_VALUE_LINES)]);
+  // (Its requests come by the thousand at -v=8: looked at under the budget only.)
+  const budgeted = ['X148'];
+  const ids = new Set([...others, ...Object.keys(TYPED_VALUE_LINES), ...budgeted]);
   return new Map([...ids].map((id, index) => [id, { index, byEntry: BY_ENTRY[id], fileLine: FILE_LINE_BY_ENTRY.get(id), budgetOnly: !others.has(id) }]));
 })();
 

@@ -64,6 +64,12 @@ function isReasonWord(text: string): boolean {
   return true;
 }
 
+const STATUS_PATCH = kindId('status.patch');
+/** A status patch's summary (catalog/status-summary.ts) of a pod the kubelet rejected: its message's why. */
+const REJECTED_STATUS = /message=Pod was rejected: ([^|]{1,300})/;
+/** The reason in the patch itself (`\"reason\":\"NodeAffinity\"`). */
+const STATUS_REASON = /\\?"reason\\?":\\?"([A-Za-z]{1,64})\\?"/;
+
 export const admissionRejected: Detector = {
   id: 'admission-rejected',
   detect(ctx) {
@@ -71,7 +77,11 @@ export const admissionRejected: Detector = {
     const open = new Map<number, Rejection>();
     const rejections: Rejection[] = [];
     // (The Event the kubelet records on the rejected pod says the same: one rejection with the lines beside it.)
-    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected'])) {
+    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected', 'status.patch'])) {
+      // The status the kubelet writes for a pod it rejected says so (the admission lines may be at a verbosity or in
+      // a stretch the log leaves out): phase Failed, "Pod was rejected: <why>", and the reason.
+      const rejectedStatus = ev.kind[e] === STATUS_PATCH ? REJECTED_STATUS.exec(ctx.text(e)) : null;
+      if (ev.kind[e] === STATUS_PATCH && !rejectedStatus) continue;
       const pod = ev.pod[e];
       let r = pod >= 0 ? open.get(pod) : undefined;
       if (!r || ev.timeUs[e] - r.startUs > ATTEMPT_US) {
@@ -81,6 +91,12 @@ export const admissionRejected: Detector = {
         if (pod >= 0) open.set(pod, r);
       }
       if (r.events.length < 20) r.events.push(e);
+      if (rejectedStatus) {
+        r.reasonWord ||= STATUS_REASON.exec(eventRawText(ctx.trace, e, 4000))?.[1] ?? '';
+        if (rejectedStatus[1].length > r.message.length) r.message = rejectedStatus[1];
+        if (r.detail < 0) r.detail = e;
+        continue;
+      }
       const text = ctx.text(e);
       if (isReasonWord(text)) {
         r.reasonWord ||= text;
@@ -134,6 +150,7 @@ function describe(ctx: FindingContext, g: ByReason): Finding {
     const entry = CATALOG[ev.msg[withDetail.detail]];
     // (The Event's own entry explains Events, not this one: the rejection's words are the admit handler's.)
     if (ev.kind[withDetail.detail] === ADMIT_EVENT) parts.push('The kubelet recorded the rejection as an Event on the pod, with the reason its status gets.');
+    else if (ev.kind[withDetail.detail] === STATUS_PATCH) parts.push('The status the kubelet wrote for the pod says so ("Pod was rejected: …", phase Failed): the admission lines themselves are not in this log.');
     else if (entry && entry.id !== '—') parts.push(entry.explain);
   }
   // At a start the kubelet admits again every pod bound to the node: a pod that was running can be rejected then.

@@ -15,6 +15,9 @@ import { OTHER_LANE, POD_WORKER_LANE, PROBE_LANE } from './lane-registry.ts';
 import type { NodeEvents } from './node-events.ts';
 import type { OrderedEvents } from './ordered-events.ts';
 import type { StatusEvents } from './status-events.ts';
+
+/** A status patch's summary (catalog/status-summary.ts) for a pod the kubelet rejected at admission. */
+const REJECTED_STATUS = /message=Pod was rejected: ([^|]{1,300})/;
 import { STATUS_OR_PROBE_KIND } from './status-events.ts';
 
 export interface EventPassParts {
@@ -86,6 +89,11 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
     if (pod < 0) continue;
 
     if (kind === 'admit.rejected') pods[pod].admission = { result: 'rejected', reason: strings.get(events.text[i]), event: i };
+    // The status written for a pod the kubelet rejected ("Pod was rejected: …", phase Failed), its admission lines not in the log.
+    else if (kind === 'status.patch' && pods[pod].admission.result === 'unknown') {
+      const rejected = REJECTED_STATUS.exec(strings.get(events.text[i]));
+      if (rejected) pods[pod].admission = { result: 'rejected', reason: rejected[1].trim(), event: i };
+    }
     else if (kind === 'admit.admitted' && pods[pod].admission.result === 'unknown') pods[pod].admission = { result: 'admitted', reason: '', event: i };
 
     if (CONTAINER_KIND[kindId]) containerEvents.apply(i, t, pod, kindId, kind, primary);

@@ -3329,3 +3329,15 @@ describe('round 24 of public excerpts', () => {
     expect(a.of('probe-failures')).toEqual([]);
   });
 });
+
+describe('round 25 of public excerpts', () => {
+  it('a status patch "Pod was rejected: Predicate NodeAffinity failed" is the admission rejection when its own lines are not in the log, and the curl line\'s User-Agent names the kubelet 1.27 (kubernetes/kubernetes#118497)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/118497 — 1.27.2 rejected a pod on a node it had not yet labelled.
+    const a = fixture('admission-rejected-11.log');
+    const f = only(a, 'admission-rejected');
+    expect(f.title).toBe('Pods rejected at admission: NodeAffinity');
+    expect(a.pods(f)).toEqual(['default/ubuntu-sleep-2']);
+    expect(a.trace.pods.find((p) => p.name === 'ubuntu-sleep-2')!.admission.result).toBe('rejected');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.27');
+  });
+});
