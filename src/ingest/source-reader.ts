@@ -1026,7 +1026,8 @@ export class SourceReader {
       if (host) kind = glogFile ? 'glog-file' : 'node-prefix';
     }
     if (!host && this.loneHostLine === lineNo - 1) host = this.loneHost;
-    const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month)
+    // (A wrapper without a year — BSD syslog — relaying a line that had one: `logger: <11>1 2018-04-16T01:06:04Z … E0416 …`.)
+    const yearHint = w ? klogYearNearWrapper(w.year, w.month, h.month) || (h.start > w.payloadStart ? yearInText(text, w.payloadStart, h.start) : 0)
       : glogFile ? glogFile.year + (h.month > 0 && h.month < glogFile.month ? 1 : 0)
       : h.start > 0 ? yearInText(text, 0, h.start) : 0;
     const msgStart = h.msgStart;

@@ -99,6 +99,11 @@ const PLEG_LAST_ACTIVE = /pleg was last seen active ([0-9][0-9a-zµ.]{0,40}) ago
 /** Past this, "not completed yet" is no start's first seconds. */
 const STUCK_AFTER_US = 60e6;
 
+/** CRI calls on the node that timed out (DeadlineExceeded) in [fromUs, toUs]: a runtime that hangs. */
+function timedOutCalls(ctx: FindingContext, node: number, fromUs: number, toUs: number): number[] {
+  return eventsNear(ctx, ctx.ofKind('runtime.call-failed'), node, fromUs, toUs, 50).filter((e) => /deadline ?exceeded/i.test(ctx.text(e)));
+}
+
 /** "Not completed yet" at the end of a log that shows no kubelet start: a start's first seconds, or stuck since one. */
 function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
   const trace = ctx.trace;
@@ -110,6 +115,21 @@ function describeNotYetAtEnd(ctx: FindingContext, ep: Episode): Finding {
     : `"${NOT_YET}" (${lines})`;
   // The same lines may say how long PLEG has been stalled: the kubelet has run at least that long, no start's seconds.
   const upUs = Math.max(0, ...ep.sample.map((e) => parseGoDurationUs(PLEG_LAST_ACTIVE.exec(ctx.text(e))?.[1] ?? '')).filter(Number.isFinite));
+  // The runtime's calls timing out just before: a runtime that hangs, whether or not the kubelet just started.
+  const ev = trace.events;
+  const timedOut = timedOutCalls(ctx, ep.node, ev.timeUs[ep.first] - 60e6, ev.timeUs[ep.last] + 5e6);
+  if (timedOut.length) {
+    for (const e of timedOut.slice(0, 5)) b.evidence(e);
+    return b.build({
+      id: 'runtime-down',
+      title: 'Container runtime hangs: its calls time out and pod sync is skipped',
+      severity: 'warning',
+      explanation: `The sync loop skipped its pod work because the runtime-health check (updateRuntimeUp, every 5 s) had not succeeded: ${said}. `
+        + `The runtime's other calls time out at the same time (${count(timedOut.length, 'line')}, first ${lineRef(trace, timedOut[0])}: DeadlineExceeded): the runtime takes the kubelet's calls and does not answer them in time, its Status call included — whether or not the kubelet had just started.`,
+      next: 'Check the runtime directly (crictl info, docker info; time them) and its own log for these minutes; a runtime stuck on one container (an inspect or stop that never returns) blocks every caller — restart the runtime, then see whether it recurs.',
+      scenario: 'runtime-hang-notready',
+    });
+  }
   if (upUs >= STUCK_AFTER_US) {
     return b.build({
       id: 'runtime-down',
@@ -198,7 +218,14 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   } else if (cutNear) {
     parts.push(`No "Container runtime sanity check failed" or "Container runtime not ready" line is in what the log shows, but lines are left out around it (${trace.sources.length > 1 ? `${trace.sources[ev.source[ep.first]].name}:` : 'line '}${cutNear}): whether the runtime was answering with errors is not known.`);
   } else {
-    parts.push('No "Container runtime sanity check failed" or "Container runtime not ready" line was logged: the runtime was not returning errors, so updateRuntimeUp itself was stuck before recording success — for example in initializeRuntimeDependentModules, which runs once on the first healthy status and starts cAdvisor; a container inspect that never returns blocks it for good.');
+    // The runtime's other calls timing out meanwhile: it hangs, and the health check's own Status call with them.
+    const timedOut = timedOutCalls(ctx, ep.node, firstUs - 60e6, lastUs + 5e6);
+    if (timedOut.length) {
+      for (const e of timedOut.slice(0, 5)) b.evidence(e);
+      parts.push(`No "Container runtime sanity check failed" or "Container runtime not ready" line was logged, but the runtime's other calls time out meanwhile (${count(timedOut.length, 'line')}, first ${lineRef(trace, timedOut[0])}: DeadlineExceeded): the runtime hangs — it takes the calls and does not answer them in time, the health check's own Status call included.`);
+    } else {
+      parts.push('No "Container runtime sanity check failed" or "Container runtime not ready" line was logged: the runtime was not returning errors, so updateRuntimeUp itself was stuck before recording success — for example in initializeRuntimeDependentModules, which runs once on the first healthy status and starts cAdvisor; a container inspect that never returns blocks it for good.');
+    }
   }
 
   return b.build({

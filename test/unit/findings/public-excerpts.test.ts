@@ -3340,4 +3340,14 @@ describe('round 25 of public excerpts', () => {
     expect(a.trace.pods.find((p) => p.name === 'ubuntu-sleep-2')!.admission.result).toBe('rejected');
     expect(a.trace.sources[0].versionRange.label).toBe('1.27');
   });
+
+  it('a BSD syslog line relaying an RFC 5424 record takes the year the record states, and "container runtime is down" beside calls timing out is a runtime that hangs (Azure/AKS#304)', () => {
+    // https://github.com/Azure/AKS/issues/304 — AKS 2018: the runtime's calls ended in DeadlineExceeded.
+    const a = fixture('runtime-down-9.log');
+    expect(a.trace.sources[0].year).toEqual({ value: 2018, how: 'wrapper' });
+    const f = only(a, 'runtime-down');
+    expect(f.title).toBe('Container runtime hangs: its calls time out and pod sync is skipped');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toContain(1);
+  });
 });
