@@ -661,7 +661,9 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], cou
     parts.push(later >= 0
       ? `It failed again later, another way, at ${timeOfEvent(trace, later)} (${lineRef(trace, later)}): "${clip(errorText(ctx, later), 120)}" (its own finding).`
       : scheduled >= 0
-      ? `systemd restarts it (${lineRef(trace, scheduled)}, ${duration(ev.timeUs[scheduled] - ev.timeUs[last])} later), but the log ends before the kubelet's own lines of that start: with the cause still there it fails the same way each time, and while it does the node is NotReady.`
+      ? `systemd restarts it (${lineRef(trace, scheduled)}, ${duration(ev.timeUs[scheduled] - ev.timeUs[last])} later), but the log ends before the kubelet's own lines of that start: with the cause still there it fails the same way each time, ${g.cause?.id === 'port-in-use' ? 'while what holds the port — most often a kubelet already running — goes on' : 'and while it does the node is NotReady'}.`
+      : g.cause?.id === 'port-in-use'
+      ? 'No later start is in the log. What holds the port is most often a kubelet already running: then the node goes on with that one, and these failing starts are extra copies (a second service, a supervisor starting it again) — the node is NotReady only if the holder is something else.'
       : 'No later start is in the log: while the kubelet is down the node is NotReady (a new node never registers), and nothing on it is started, stopped, probed or reported; pods already running there keep running.');
   }
   // "failed to run Kubelet: " says again what the title says.

@@ -3350,4 +3350,12 @@ describe('round 25 of public excerpts', () => {
     expect(f.severity).toBe('warning');
     expect(a.lines(f)).toContain(1);
   });
+
+  it('starts failing again and again on a port already in use are extra copies beside a running kubelet, not a node without one (kubernetes/kubernetes#8742)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/8742 — monit kept starting a kubelet while one ran.
+    const f = only(fixture('kubelet-exited-45.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its port is taken (10×)');
+    expect(f.explanation).not.toContain('while the kubelet is down the node is NotReady');
+    expect(f.explanation).toContain('extra copies');
+  });
 });
