@@ -110,11 +110,19 @@ const SAME_PULL_US = 5e6;
 /** The image pull back-off's longest delay: a pod's back-off line this long after a failed pull can be its. */
 const MAX_BACKOFF_US = 300e6;
 
+/** Why a pull failed, in a sentence, from its error's words ('' when they say nothing known): for the sandbox image's pull too. */
+export function pullCauseWhy(error: string): string {
+  return causeByWords(CAUSES, error)?.why ?? '';
+}
+
 export const imagePullFailed: Detector = {
   id: 'image-pull-failed',
-  detect(ctx) {
+  detect(ctx, earlier) {
     const ev = ctx.trace.events;
     const pulls = new Map<string, Pull>();
+    // A sandbox that could not be created because its pause image could not be pulled is sandbox-create-failed's,
+    // which says so: the runtime pulls that image itself, with none of the kubelet's image back-off.
+    const sandboxTold = new Set(earlier.filter((f) => f.id === 'sandbox-create-failed').flatMap((f) => f.evidence));
     const note = (e: number, container: string, reason: string, detail: string, image = imageIn(detail)) => {
       // A pull no pod is named for (the image service's own line, 1.31's "Failed to pull image"): one per node and image.
       const key = ev.pod[e] >= 0 ? `${ev.pod[e]}/${container}` : `node ${ev.node[e]}/${image}`;
@@ -151,6 +159,7 @@ export const imagePullFailed: Detector = {
       } else if (ev.kind[e] === SYNC_ERROR) {
         for (const a of failedActions(text)) if (PULL_REASONS.has(a.reason)) note(e, a.target, a.reason, a.detail);
       } else if (ev.kind[e] === CALL_FAILED) {
+        if (sandboxTold.has(e)) continue;
         if (text.includes('pull') && ev.pod[e] >= 0) note(e, '', 'ErrImagePull', text);
         else if (ev.pod[e] < 0 && /pull/i.test(eventRawText(ctx.trace, e, 300))) {
           if (whole.length < 200 && !eventRecordCut(ctx.trace, e)) whole.push({ e, text });

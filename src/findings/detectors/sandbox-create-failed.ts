@@ -7,6 +7,7 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG, kindId, kindName } from '../../catalog/catalog.ts';
+import { pullCauseWhy } from './image-pull-failed.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, runtimeErrorText } from '../text-scan.ts';
@@ -171,7 +172,7 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
     : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
-    : cause ? ` ${SANDBOX_CAUSES[cause].why}` : '';
+    : cause ? ` ${causeWhy(cause, wholeError)}` : '';
   // The pod was being torn down as its sandbox failed (the pod killer, a DELETE): the sync raced its teardown.
   const teardown = p.failures.length ? teardownNear(ctx, p.pod, first, last) : -1;
   if (teardown >= 0) b.evidence(teardown);
@@ -255,7 +256,7 @@ function nodeFindings(ctx: FindingContext, unclaimed: readonly number[]): Findin
       id: 'sandbox-create-failed',
       title: `Pod sandbox creation failing on this node${SANDBOX_CAUSES[cause].title}`,
       severity: 'warning',
-      explanation: `Creating a pod sandbox failed ${when}; the lines name no pod. The error (${lineRef(trace, e)}): "${clipMiddle(runtimeErrorText(ctx.text(e)), 200)}". ${SANDBOX_CAUSES[cause].why} Without a sandbox no container of the pod can start, so it stays ContainerCreating, and the pod worker retries.`,
+      explanation: `Creating a pod sandbox failed ${when}; the lines name no pod. The error (${lineRef(trace, e)}): "${clipMiddle(runtimeErrorText(ctx.text(e)), 200)}". ${causeWhy(cause, ctx.text(e))} Without a sandbox no container of the pod can start, so it stays ContainerCreating, and the pod worker retries.`,
       next: SANDBOX_CAUSES[cause].next || DEFAULT_NEXT,
     }));
   }
@@ -301,6 +302,13 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
 type SandboxCause = 'network' | 'name-reserved' | 'windows-host-network' | 'runtime-handler' | 'windows-os-version' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
+
+/** The cause's sentence; for the pause image's pull, what its error says of the pull (image-pull-failed's reading). */
+function causeWhy(cause: Exclude<SandboxCause, '' | 'network'>, error: string): string {
+  const why = SANDBOX_CAUSES[cause].why;
+  const pull = cause === 'pause-image' ? pullCauseWhy(error) : '';
+  return pull ? `${why} The pull itself: ${pull[0].toLowerCase()}${pull.slice(1)}` : why;
+}
 
 function sandboxCause(error: string, network: boolean): SandboxCause {
   // The name of the sandbox (pod and attempt) held by an earlier request the runtime is still working on: containerd's
