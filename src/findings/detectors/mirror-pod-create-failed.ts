@@ -55,6 +55,12 @@ const CAUSES: readonly Cause[] = [
     next: 'Read the webhook\'s answer and its pod\'s log (`kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations` names it); exclude mirror pods or the kube-system namespace from it if it should not judge them (a namespaceSelector or objectSelector).',
   },
   {
+    // Before "forbidden": the API server makes its built-in PriorityClasses itself, just after it starts.
+    id: 'priority-class-not-yet', words: ['no priorityclass with name system-'], title: 'the API server had not yet made its built-in PriorityClasses',
+    why: 'The API server creates the built-in PriorityClasses (system-node-critical, system-cluster-critical) itself just after it starts, and refuses a pod naming one before that: a control-plane node\'s kubelet asking for its static pods\' mirrors while its own API server is coming up. A later try, seconds on, passes — unless the API server cannot write them (etcd, or its storage).',
+    next: 'Nothing, if the failures stop within a minute of the API server\'s start (the mirrors appear in `kubectl get pods -n kube-system`); if they go on, `kubectl get priorityclass` and the API server\'s log tell why it did not create them.',
+  },
+  {
     id: 'forbidden', words: ['forbidden', 'unauthorized'], title: 'the API server refuses it',
     why: 'The API server refused the request: the Node authorizer and NodeRestriction let a kubelet create mirror pods only for itself and only pods that reference no other objects (Secrets, ConfigMaps, service accounts), and an admission webhook may refuse it too.',
     next: 'Read the refusal: make the static pod\'s spec acceptable (no references to API objects) or fix the kubelet\'s identity; `kubectl get validatingwebhookconfigurations` lists webhooks that may refuse it.',
@@ -65,6 +71,9 @@ interface StaticPod { pod: number; events: number[] }
 
 /** Words of the API server refusing the request (not failing to answer it): the refusing causes'. */
 const REFUSED = CAUSES.filter((c) => ['forbidden', 'namespace', 'webhook', 'references'].includes(c.id)).flatMap((c) => c.words);
+/** Refusals for want of the built-in PriorityClasses within this long are the API server's start, not a problem. */
+const STARTUP_RACE_US = 60e6;
+
 /** A refusal no retry passes: one static pod refused once is enough to tell. */
 const PERMANENT = CAUSES.filter((c) => c.id === 'references').flatMap((c) => c.words);
 
@@ -118,7 +127,8 @@ function describe(ctx: FindingContext, node: number, failing: StaticPod[]): Find
   return b.build({
     id: 'mirror-pod-create-failed',
     title: `Mirror pod not created for ${failing.length === 1 ? names[0] : count(failing.length, 'static pod')}${cause ? `: ${cause.title}` : ''}`,
-    severity: 'warning',
+    // (Built-in PriorityClasses not made yet: a race at the API server's start, unless it goes on.)
+    severity: cause?.id === 'priority-class-not-yet' && ev.timeUs[last] - ev.timeUs[first] < STARTUP_RACE_US ? 'info' : 'warning',
     explanation: parts.join(' '),
     next: cause?.next ?? 'Read the error; check the pod of that name in the API and the API server\'s health.',
   });

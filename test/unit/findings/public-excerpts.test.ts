@@ -3367,4 +3367,12 @@ describe('round 25 of public excerpts', () => {
     expect(a.findings.map((x) => x.id)).toEqual(['sandbox-create-failed']);
     expect(a.findings[0].explanation).toContain('The pull itself: the node could not reach the registry');
   });
+
+  it('mirror pods refused for "no PriorityClass with name system-node-critical" within a second of the API server\'s start are that start\'s race, information (stibbons1990/hex, octavo)', () => {
+    // https://github.com/stibbons1990/hex/blob/main/docs/blog/posts/2025-04-12-kubernetes-homelab-server-with-ubuntu-server-24-04-octavo.md
+    const f = only(fixture('mirror-pod-create-failed-6.log'), 'mirror-pod-create-failed');
+    expect(f.title).toBe('Mirror pod not created for 4 static pods: the API server had not yet made its built-in PriorityClasses');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).not.toContain('Node authorizer');
+  });
 });
