@@ -137,8 +137,9 @@ const CAUSES: readonly Cause[] = [
     next: 'For containerd, enable the CRI plugin (remove "cri" from disabled_plugins in /etc/containerd/config.toml, or regenerate it with `containerd config default`) and restart it; else upgrade the runtime the endpoint names (containerd ≥ 1.6, cri-dockerd ≥ 0.3, CRI-O of the kubelet\'s minor version).',
   },
   {
-    id: 'runtime-endpoint-unset', words: ['endpoint address was not specified'], title: 'no container runtime endpoint is set',
-    why: 'The kubelet has no container runtime endpoint to talk to: since the dockershim\'s removal (1.24) and the end of its default endpoint (1.27) it must be given one.',
+    // 1.24–1.26 dialled the empty endpoint and failed on it ("dial unix: missing address"); 1.27 says so itself.
+    id: 'runtime-endpoint-unset', words: ['endpoint address was not specified', 'dial unix: missing address'], title: 'no container runtime endpoint is set',
+    why: 'The kubelet has no container runtime endpoint to talk to: since the dockershim\'s removal (1.24) and the end of its default endpoint (1.27) it must be given one — from 1.24 to 1.26 the empty endpoint is dialled and fails as "dial unix: missing address".',
     next: 'Set containerRuntimeEndpoint in the kubelet configuration (or --container-runtime-endpoint where the service sets its flags, /var/lib/kubelet/kubeadm-flags.env on kubeadm nodes): unix:///run/containerd/containerd.sock, unix:///var/run/crio/crio.sock or unix:///run/cri-dockerd.sock.',
   },
   {

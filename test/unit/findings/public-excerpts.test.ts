@@ -3375,4 +3375,14 @@ describe('round 25 of public excerpts', () => {
     expect(f.severity).toBe('info');
     expect(f.explanation).not.toContain('Node authorizer');
   });
+
+  it('"dial unix: missing address" at start-up (1.24–1.26) is no runtime endpoint set after the dockershim\'s removal, not a runtime down (mmumshad/kubernetes-the-hard-way#289, kubernetes/website#33640)', () => {
+    // https://github.com/mmumshad/kubernetes-the-hard-way/issues/289 — 1.24.3 without --container-runtime-endpoint.
+    // https://github.com/kubernetes/website/issues/33640 — after the 1.24 upgrade removed --network-plugin.
+    for (const name of ['kubelet-exited-46.log', 'kubelet-exited-47.log']) {
+      const f = only(fixture(name), 'kubelet-exited');
+      expect(f.title).toBe('Kubelet fails to start: no container runtime endpoint is set');
+      expect(f.next).toContain('containerRuntimeEndpoint');
+    }
+  });
 });
