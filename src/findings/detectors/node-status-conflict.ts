@@ -19,6 +19,11 @@ const MIN_CONFLICTS = 3;
 /** How far before the first conflict other failed tries of the same updates are looked for (five tries, a retry loop). */
 const OTHER_TRIES_BEFORE_US = 60e6;
 
+/** The kubelet's node status update period (nodeStatusUpdateFrequency's default). */
+const NODE_STATUS_PERIOD_US = 10e6;
+/** Conflicts on fewer than this share of the updates in their span are no steady clash of two writers. */
+const SPARSE_SHARE = 0.25;
+
 export const nodeStatusConflict: Detector = {
   id: 'node-status-conflict',
   detect(ctx) {
@@ -49,11 +54,19 @@ export const nodeStatusConflict: Detector = {
       const retries = gaveUp.length
         ? ` ${gaveUp.length === 1 ? 'An update' : `${gaveUp.length} updates`} ran out of retries (${lineRef(trace, gaveUp[0])}), so the node's status${gaveUp.length === 1 ? ' was' : ' were'} not written then.`
         : '';
+      // Conflicts minutes apart are single updates losing a race, not two writers clashing all the time.
+      const spanUs = ev.timeUs[last] - ev.timeUs[first];
+      const sparse = list.length >= 2 && (list.length * NODE_STATUS_PERIOD_US) / spanUs < SPARSE_SHARE;
+      const readyAfter = sparse ? ctx.ofKind('event.node-ready').filter((e) => ev.node[e] === node && list.some((c) => ev.timeUs[e] >= ev.timeUs[c] && ev.timeUs[e] - ev.timeUs[c] <= 120e6)) : [];
+      for (const e of readyAfter.slice(0, 5)) b.evidence(e, false);
+      const who = sparse
+        ? ` The conflicts are few for the time (${count(list.length, 'conflict')} in ${duration(spanUs)}, while the kubelet updates its status every 10 s): each is one update that lost a race with another write of the Node, not two writers clashing all the time.${readyAfter.length ? ` After them the kubelet recorded NodeReady (${lineRef(trace, readyAfter[0])}): it found its Node not Ready, so in between something had marked it so — the node controller, when the kubelet's updates came too late (a kubelet stalled, or its requests slow), writes the Node as NotReady itself.` : ' The other write is most often the node controller\'s, marking the node after the kubelet\'s updates came too late.'}`
+        : ' The kubelet retries at once, up to five times per update, so conflicts this close together mean another writer keeps changing the same Node — a second kubelet registered under the same node name (two machines with one hostname, a cloned VM), an agent or controller patching its status, or in 1.2 a kubelet that ran its status loop twice. While the writes fail, the node\'s heartbeat may lapse and the node controller marks it NotReady.';
       out.push(b.build({
         id: 'node-status-conflict',
-        title: 'Node status updates conflict: something else keeps writing this Node',
+        title: sparse ? 'Node status updates conflict now and then: another write of the Node came between' : 'Node status updates conflict: something else keeps writing this Node',
         severity: gaveUp.length || list.length >= 2 * MIN_CONFLICTS ? 'warning' : 'info',
-        explanation: `The API server answered the kubelet's node status updates with a write conflict ${span}: "the object has been modified" (HTTP 409). The API server was reached; the Node object changed between the kubelet reading it and writing its status back.${retries} The kubelet retries at once, up to five times per update, so conflicts this close together mean another writer keeps changing the same Node — a second kubelet registered under the same node name (two machines with one hostname, a cloned VM), an agent or controller patching its status, or in 1.2 a kubelet that ran its status loop twice. While the writes fail, the node's heartbeat may lapse and the node controller marks it NotReady.`,
+        explanation: `The API server answered the kubelet's node status updates with a write conflict ${span}: "the object has been modified" (HTTP 409). The API server was reached; the Node object changed between the kubelet reading it and writing its status back.${retries}${who}`,
         next: 'Find the other writer: the Node\'s managedFields (`kubectl get node <name> -o yaml --show-managed-fields`) name the managers that write its status; look for another machine or kubelet with the same node name (--hostname-override, the hostname of cloned VMs); the API server\'s audit log shows every update of the node.',
       }));
     }

@@ -3385,4 +3385,13 @@ describe('round 25 of public excerpts', () => {
       expect(f.next).toContain('containerRuntimeEndpoint');
     }
   });
+
+  it('three node status conflicts in six minutes, each followed by NodeReady, are updates that lost a race with the node controller, not a second writer clashing all the time (kubernetes/kubernetes#16353)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/16353 — a 1.1 node flapping NotReady.
+    const a = fixture('node-status-conflict-2.log');
+    const f = only(a, 'node-status-conflict');
+    expect(f.title).toBe('Node status updates conflict now and then: another write of the Node came between');
+    expect(f.explanation).not.toContain('this close together');
+    expect(f.explanation).toContain('the node controller');
+  });
 });
