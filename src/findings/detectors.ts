@@ -49,6 +49,7 @@ import { mirrorPodCreateFailed } from './detectors/mirror-pod-create-failed.ts';
 import { kubeletStopped } from './detectors/kubelet-stopped.ts';
 import { nodeNotRegistered } from './detectors/node-not-registered.ts';
 import { inotifyExhausted } from './detectors/inotify-exhausted.ts';
+import { pullSecretMissing } from './detectors/pull-secret-missing.ts';
 import { slowOperations } from './detectors/slow-operations.ts';
 import { eventedPlegFallback } from './detectors/evented-pleg-fallback.ts';
 import { nodeNameMismatch } from './detectors/node-name-mismatch.ts';
@@ -81,7 +82,7 @@ export const DETECTORS: Detector[] = [
   networkNotReady, nodeNotReady, volumeMountTimeout, volumeOpFailing, housekeepingSlow, syncLoopStall, kubeletPanic, kubeletExited, apiServerUnreachable, imageGcFailing, imageGcChurn, orphanedPodVolumes, podKillFailed, slowTermination, nodeShutdown,
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, slowOperations, eventedPlegFallback,
-  nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted,
+  nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted, pullSecretMissing,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

@@ -3394,4 +3394,19 @@ describe('round 25 of public excerpts', () => {
     expect(f.explanation).not.toContain('this close together');
     expect(f.explanation).toContain('the node controller');
   });
+
+  it('"Unable to retrieve pull secret" names the pod\'s missing imagePullSecret (wangjun1974/tips, OpenShift)', () => {
+    // https://github.com/wangjun1974/tips/blob/a0981acf1ff0424fa3c72a577e3c9e793f7ed2b7/ocp/assisted-installer-on-premise.md — created the secret to fix it.
+    const f = only(fixture('pull-secret-missing-1.log'), 'pull-secret-missing');
+    expect(f.title).toBe('Image pull secret missing ("open-cluster-management-image-pull-credentials") for open-cluster-management-agent/klusterlet-registration-agent-7c96c87cf6-mr9l4');
+    expect(f.severity).toBe('info');
+  });
+
+  it('a missing pull secret with a failed pull of the same pod is a warning that points at that pull (constructed)', () => {
+    const a = fixture('pull-secret-missing-constructed.log');
+    const f = only(a, 'pull-secret-missing');
+    expect(f.severity).toBe('warning');
+    expect(a.lines(f)).toEqual([1, 3]);
+    expect(f.explanation).toContain('the missing secret is the likely cause');
+  });
 });
