@@ -172,8 +172,8 @@ const CAUSES: readonly Cause[] = [
   },
   {
     id: 'config-file', words: ['config.yaml', 'kubelet config file'], title: 'its config file is missing or unreadable',
-    why: 'The kubelet could not read its config file. On a kubeadm node that has not joined yet this is expected: kubeadm init or join writes /var/lib/kubelet/config.yaml, and the kubelet restarts until then.',
-    next: 'If the node should have joined, run (or re-run) `kubeadm join`/`init`; otherwise check the file named in the error (present, readable, a KubeletConfiguration).',
+    why: 'The kubelet could not read its config file. On a kubeadm node that has not joined yet this is expected: kubeadm init or join writes /var/lib/kubelet/config.yaml, and the kubelet restarts until then. On a node that ran before, something removed or emptied it (a `kubeadm reset`, a package upgrade or a cleanup script, a disk problem).',
+    next: 'On a new node, run `kubeadm join`/`init` (the kubelet then starts by itself). On a node that ran before, restore the file rather than join again: `kubeadm upgrade node phase kubelet-config` writes it from the cluster\'s kubelet-config ConfigMap (or copy it from a sibling node); then check it is readable and a KubeletConfiguration.',
   },
   {
     // Before the general credentials cause: the API server answered, and saw no credentials at all.
