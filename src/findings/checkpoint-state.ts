@@ -10,6 +10,8 @@ import type { Cause } from './causes.ts';
 export const CHECKPOINT_WORDS: readonly string[] = [
   'could not restore state from checkpoint', 'cpu_manager_state', 'memory_manager_state', 'pod_status_manager_state',
   'allocated_pods_state', 'dra_manager_state', 'expected machine state is different',
+  // The static CPU policy's own check of the CPUs in its state against the machine's.
+  'current set of available cpus',
 ];
 
 /** Words of an error that the file's content is not valid. */
@@ -43,6 +45,13 @@ export function checkpointCause(text: string): Cause {
       id: 'memory-manager-machine', words: [], title: 'its memory manager\'s saved state does not match the machine',
       why: 'The static memory manager keeps what it assigned per NUMA node in /var/lib/kubelet/memory_manager_state, with the machine it saw; at this start the machine\'s memory per NUMA node (or what is reserved) is not what the file says — after a reboot the kernel may see a little less memory, huge pages may be allocated differently, a DIMM may be gone — so it refuses to start.',
       next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/memory_manager_state and start it again (the assignments of the pods on it are lost with the file); keep reservedMemory within what each NUMA node reliably has, and allocate huge pages at boot so they come out the same each time.',
+    };
+  }
+  if (lower.includes('current set of available cpus')) {
+    return {
+      id: 'cpu-manager-cpus-changed', words: [], title: 'its CPU manager\'s saved state names other CPUs than the node has',
+      why: 'The static CPU manager keeps the CPUs it assigned in /var/lib/kubelet/cpu_manager_state, with the set of CPUs it saw; at this start the node has another set (CPUs added or removed — a resized VM, a changed CPU count, CPUs taken offline — or reservedSystemCPUs changed), so the state no longer fits and the kubelet refuses to start ("please drain node and remove policy state file").',
+      next: 'Drain the node, stop the kubelet, remove /var/lib/kubelet/cpu_manager_state and start it again: the manager writes a new state for the CPUs the node has; the pods\' exclusive CPU assignments are made anew.',
     };
   }
   if (CORRUPT_WORDS.some((w) => lower.includes(w))) {

@@ -3409,4 +3409,11 @@ describe('round 25 of public excerpts', () => {
     expect(a.lines(f)).toEqual([1, 3]);
     expect(f.explanation).toContain('the missing secret is the likely cause');
   });
+
+  it('"current set of available CPUs \\"0-7\\" doesn\'t match with CPUs in state \\"0-3\\"" is the static CPU manager\'s state from before a CPU change (besthub.dev, a CPU upgrade)', () => {
+    // https://www.besthub.dev/articles/why-did-my-k8s-node-crash-after-a-cpu-upgrade-uncovering-static-cpu-manager-policies-1754bbdf95c4
+    const f = only(fixture('kubelet-exited-48.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: its CPU manager\'s saved state names other CPUs than the node has');
+    expect(f.next).toContain('cpu_manager_state');
+  });
 });
