@@ -189,9 +189,10 @@ export function errorClass(text: string): ErrorClass {
 
 /**
  * The API server's answer that a Node does not exist — "node \"x\" not found", "nodes \"x\" not found" (the quotes
- * escaped or not, or lost) — with the name kept: the API server was reached, the node is not registered.
+ * escaped or not, single as older releases wrote them, or lost) — with the name kept: the API server was reached, the
+ * node is not registered.
  */
-export const NODE_NOT_FOUND = /(?:nodes?|minions?) \\?"?([a-z0-9][-a-z0-9.]{0,252})?\\?"? not found/;
+export const NODE_NOT_FOUND = /(?:nodes?|minions?) (?:\\?"|')?([a-z0-9][-a-z0-9.]{0,252})?(?:\\?"|')? not found/;
 
 /** The API server's optimistic-concurrency answer (HTTP 409): the object changed since it was read. */
 export function isWriteConflict(text: string): boolean {

@@ -3416,4 +3416,11 @@ describe('round 25 of public excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: its CPU manager\'s saved state names other CPUs than the node has');
     expect(f.next).toContain('cpu_manager_state');
   });
+
+  it('the older single-quoted "node \'10.141.38.252\' not found" is a node not registered, not the eviction manager failing (MicrosoftDocs/Virtualization-Documentation#599)', () => {
+    // https://github.com/MicrosoftDocs/Virtualization-Documentation/issues/599 — a Windows node that never joined, 2017.
+    const a = fixture('node-not-registered-6.log');
+    expect(a.of('eviction-check-failing')).toEqual([]);
+    expect(only(a, 'node-not-registered').title).toContain('Node "10.141.38.252" is not registered');
+  });
 });
