@@ -52,6 +52,8 @@ const MIN_CUT = 3;
 const MIN_WIDE_PAIR = 120;
 /** What a paster may put before a cut line (a markdown fence, `$ `), making it longer than the width. */
 const MAX_ADDED_PREFIX = 8;
+/** Full rows after a record's first, of one record cut into several (see commonCutLength): a terminal's wrap beyond chance. */
+const MIN_MIDDLE_ROWS = 2;
 /** An excerpt this short may hold only two cut lines; a longer one that was cut shows more. */
 const SHORT_EXCERPT_LINES = 12;
 
@@ -282,10 +284,19 @@ function commonCutLength(lines: readonly WrappedLine[], startsRecord: (text: str
   let bestCount = 0;
   for (const [len, n] of counts) if (n > bestCount || (n === bestCount && len > best)) [best, bestCount] = [len, n];
   if (bestCount < MIN_CUT) return 0;
-  // Few lines may be longer than it, and by no more than a prefix the paster put before a cut line (a fence, a prompt).
+  // Few lines may be longer than it, and by no more than a prefix the paster put before a cut line (a fence, a prompt)
+  // — or by any length when a record was cut into several rows (a record's start of exactly the width, then at least
+  // MIN_MIDDLE_ROWS more of the width that start none): a longer line is then one pasted from another copy, unwrapped.
+  let middle = 0;
+  for (let i = 0; i + 1 < lines.length && middle < MIN_MIDDLE_ROWS; i++) {
+    if (lines[i].text.length !== best || !startsRecord(lines[i].text, '')) continue;
+    let rows = 0;
+    while (i + 1 + rows < lines.length && lines[i + 1 + rows].text.length === best && !startsRecord(lines[i + 1 + rows].text, lines[i].text)) rows++;
+    middle = Math.max(middle, rows);
+  }
   let longer = 0;
   for (const l of lines) {
-    if (l.text.length > best + MAX_ADDED_PREFIX) return 0;
+    if (l.text.length > best + MAX_ADDED_PREFIX && middle < MIN_MIDDLE_ROWS) return 0;
     if (l.text.length > best) longer++;
   }
   return longer * 3 <= bestCount ? best : 0;

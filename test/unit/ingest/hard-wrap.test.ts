@@ -338,3 +338,18 @@ describe('records glued after a terminal\'s padding (glued-records.ts)', () => {
     expect(diagnostics.join('\n')).not.toContain('run together');
   });
 });
+
+describe('a cut width with a longer line pasted from another copy', () => {
+  it('many lines of one width, each followed by the rest of a line, are cut there even beside a longer unwrapped record (kubernetes/kubernetes#60827)', () => {
+    const long = `Feb 28 20:07:05 aks-1 docker[1886]: I0228 20:07:05.188492    1979 server.go:794] GET /stats/summary/: (127.346101ms) 200 [[Go-http-client/1.1] 10.0.0.1:52012] ${'x'.repeat(40)}`;
+    const record = `Feb 28 20:07:11 aks-1 docker[1886]: E0228 20:07:11.578479    1979 kubelet_node_status.go:357] Error updating node status, will retry: failed to patch status "${'{\\"status\\":{}}'.repeat(30)}" for node "aks-1": net/http: request canceled (Client.Timeout exceeded while awaiting headers)`;
+    const width = 120;
+    const pieces: string[] = [];
+    for (let at = 0; at < record.length; at += width) pieces.push(record.slice(at, at + width));
+    expect(pieces.length).toBeGreaterThan(5);
+    const trace = analyzeText(['```', long, ...pieces, '```'].join('\n'));
+    const rows = eventRows(trace);
+    expect(rows.map((r) => r.kind)).toEqual(['unknown', 'node.status-error']);
+    expect(trace.sources[0].diagnostics.map((d) => d.message).join('\n')).toContain(`lines cut at ${width} characters`);
+  });
+});
