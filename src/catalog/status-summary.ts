@@ -9,6 +9,12 @@
  * Init containers' statuses (initContainerStatuses / InitContainerStatuses) come first, marked `init`.
  */
 
+/**
+ * A status summary (summarizeStatus's `phase=Failed | message=Pod was rejected: …`) of a pod the kubelet rejected at
+ * admission: the rejection's why.
+ */
+export const REJECTED_STATUS = /message=Pod was rejected: ([^|]{1,300})/;
+
 export interface ContainerStatusSummary {
   name: string;
   id: string;

@@ -17,6 +17,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
+import { REJECTED_STATUS } from '../../catalog/status-summary.ts';
 import { eventsNear } from '../episodes.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
@@ -65,8 +66,6 @@ function isReasonWord(text: string): boolean {
 }
 
 const STATUS_PATCH = kindId('status.patch');
-/** A status patch's summary (catalog/status-summary.ts) of a pod the kubelet rejected: its message's why. */
-const REJECTED_STATUS = /message=Pod was rejected: ([^|]{1,300})/;
 /** The reason in the patch itself (`\"reason\":\"NodeAffinity\"`). */
 const STATUS_REASON = /\\?"reason\\?":\\?"([A-Za-z]{1,64})\\?"/;
 

@@ -16,8 +16,7 @@ import type { NodeEvents } from './node-events.ts';
 import type { OrderedEvents } from './ordered-events.ts';
 import type { StatusEvents } from './status-events.ts';
 
-/** A status patch's summary (catalog/status-summary.ts) for a pod the kubelet rejected at admission. */
-const REJECTED_STATUS = /message=Pod was rejected: ([^|]{1,300})/;
+import { REJECTED_STATUS } from '../../catalog/status-summary.ts';
 import { STATUS_OR_PROBE_KIND } from './status-events.ts';
 
 export interface EventPassParts {
