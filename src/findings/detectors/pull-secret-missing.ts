@@ -37,7 +37,7 @@ export const pullSecretMissing: Detector = {
         : `${count(events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
       const failing = pods.filter((p) => failedPulls.has(p));
       const parts = [
-        `The kubelet could not read an image pull secret ${pods.length ? `of ${listOf(pods.map((p) => podName(trace, p)), 4)} ` : ''}${when}${secrets.length ? ` (${listOf(secrets.map((s) => `"${s}"`), 4)} not found)` : ''}: "${clip(ctx.text(first) || 'no detail', 160)}".`,
+        `The kubelet could not read an image pull secret ${pods.length ? `of ${listOf(pods.map((p) => podName(trace, p)), 4)} ` : ''}${when}: ${secrets.length ? `${listOf(secrets.map((s) => `"${s}"`), 4)} not found` : `"${clip(ctx.text(first) || 'no detail', 160)}"`}.`,
         'The pod names an imagePullSecret that is not in its namespace (or an empty name, as some charts render it): the kubelet goes on and pulls without it, which is fine for a public image and refused by the registry for a private one (ErrImagePull: unauthorized, or "not found" for a private repository).',
         failing.length ? `Its image pull did fail (${listOf(failing.map((p) => podName(trace, p)), 3)}: the image-pull-failed finding): the missing secret is the likely cause.` : 'No failed pull of these pods is in the log: their images may be public, or the pull is not logged at this verbosity.',
       ];
