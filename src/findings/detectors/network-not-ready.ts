@@ -14,6 +14,7 @@ import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const CONFIG_INVALID = kindId('node.cni-config-invalid');
+const CNI_CONFIG = kindId('node.cni-config');
 const KUBENET = /Kubenet does not have netConfig|lack of PodCIDR/i;
 const BRIDGE_FAILED = kindId('node.bridge-failed');
 const BRCTL = /"brctl": executable file not found/;
@@ -52,12 +53,16 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const transient = isStartupTransient(ctx, ep) && pods.size === 0;
   // Old kubelets' --configure-cbr0: the kubelet's own bridge set-up failed (no runtime involved).
   const cbr0 = ep.sample.some((e) => ev.kind[e] === BRIDGE_FAILED);
+  // Only the kubelet's own CNI plugin saying it found no config (≤1.23): nothing here says the node is not ready.
+  const configOnly = !cbr0 && ep.sample.every((e) => ev.kind[e] === CNI_CONFIG);
   const parts = [
     (ep.count === 1
       ? `At ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)})`
       : `From ${timeOfEvent(trace, ep.first)} (${lineRef(trace, ep.first)}) to ${timeOfEvent(trace, ep.last)} (${lineRef(trace, ep.last)}), ${duration(spanUs)} and ${count(ep.count, 'line')},`) +
-      ` ${cbr0 ? 'the kubelet could not set up the pods\' bridge (cbr0)' : 'the runtime reported its pod network not ready'}${detail ? ` ("${clip(detail, KUBENET.test(detail) ? 220 : 160)}")` : ''}.`,
-    cbr0
+      ` ${cbr0 ? 'the kubelet could not set up the pods\' bridge (cbr0)' : configOnly ? 'the kubelet\'s CNI network plugin found no network config' : 'the runtime reported its pod network not ready'}${detail ? ` ("${clip(detail, KUBENET.test(detail) ? 220 : 160)}")` : ''}.`,
+    configOnly
+      ? 'That matters when the kubelet runs with --network-plugin=cni (the dockershim, up to 1.23): then the node reports NotReady and pods that need the pod network do not start until a config is installed. Kubelets of that time look for a CNI config at start-up whichever network plugin they then use, so the line alone does not show the node not ready: a line saying "network plugin is not ready" or NetworkReady=false would.'
+      : cbr0
       ? 'Until it can, the kubelet counts its network as not configured: the node reports NotReady ("network not configured correctly") and pods that need the pod network do not start; it tries again at its next network status sync.'
       : 'updateRuntimeUp records this as a network error: the node\'s Ready condition is False, and pod workers refuse to sync pods that need the pod network, retrying every 1–1.5 s; host-network pods still start.',
   ];
@@ -72,7 +77,7 @@ function describe(ctx: FindingContext, ep: Episode): Finding {
   const severity = transient ? 'info' : spanUs >= LONG_US || (pods.size > 0 && spanUs >= 60e6) ? 'error' : pods.size > 0 || spanUs >= 60e6 ? 'warning' : 'info';
   return b.build({
     id: 'network-not-ready',
-    title: `${cbr0 ? 'Pods\' bridge (cbr0) not set up' : 'Runtime network not ready'}${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
+    title: `${cbr0 ? 'Pods\' bridge (cbr0) not set up' : configOnly ? 'No CNI network config found' : 'Runtime network not ready'}${pods.size ? `: ${count(pods.size, 'pod')} could not sync` : ''}`,
     severity,
     explanation: parts.join(' '),
     next: cbr0

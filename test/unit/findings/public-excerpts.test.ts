@@ -3423,4 +3423,12 @@ describe('round 25 of public excerpts', () => {
     expect(a.of('eviction-check-failing')).toEqual([]);
     expect(only(a, 'node-not-registered').title).toContain('Node "10.141.38.252" is not registered');
   });
+
+  it('"Unable to update cni config: No networks found" alone is the kubelet\'s CNI plugin finding no config at start-up, not a node said NotReady (kubernetes/kubernetes#38999)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/38999 — a 1.6 kubelet on Windows, started without --network-plugin.
+    const f = only(fixture('network-not-ready-9.log'), 'network-not-ready');
+    expect(f.title).toBe('No CNI network config found');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).not.toContain('the node\'s Ready condition is False');
+  });
 });
