@@ -20,12 +20,12 @@ const MAX_RUNS = 64;
  */
 export function gluedRecordAt(text: string, startsRecord: (start: string, line: string) => boolean): number {
   let at = text.indexOf(PAD);
+  // (Not the line's own indentation — a markdown code block's, a list item's — with nothing glued before it.)
+  const content = at >= 0 ? text.search(/\S/) : -1;
   for (let runs = 0; at >= 0 && runs < MAX_RUNS; runs++) {
     let end = at + MIN_PAD_SPACES;
     while (text.charCodeAt(end) === 32) end++;
-    // (Not the line's own indentation — a markdown code block's, a list item's — with nothing glued before it.)
-    const glued = text.slice(0, at).trim() !== '';
-    if (glued && end < text.length && startsRecord(text.slice(end, end + START_CHARS), text)) return end;
+    if (content >= 0 && content < at && end < text.length && startsRecord(text.slice(end, end + START_CHARS), text)) return end;
     at = text.indexOf(PAD, end);
   }
   return -1;

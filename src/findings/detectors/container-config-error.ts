@@ -46,21 +46,23 @@ export const containerConfigError: Detector = {
     const trace = ctx.trace;
     const ev = trace.events;
     const groups = new Map<string, Failure>();
-    /** The failed actions of a sync result (`failed to "StartContainer" for "x" with …`) on event `e`, grouped. */
-    const add = (e: number, result: string) => {
-      for (const a of failedActions(result)) {
-        if (!REASONS.has(a.reason)) continue;
-        const key = `${ev.pod[e]}/${a.target}/${a.reason}`;
-        let g = groups.get(key);
-        if (!g) {
-          if (groups.size >= MAX_GROUPS) continue;
-          g = { pod: ev.pod[e], container: a.target, reason: a.reason, events: [], total: 0, error: '', subPath: -1 };
-          groups.set(key, g);
-        }
-        g.total++;
-        if (g.events.length < 200) g.events.push(e);
-        if (!g.error && a.detail) g.error = a.detail;
+    /** One failed start of container `target` on event `e` for `reason`, grouped. */
+    const addAction = (e: number, target: string, reason: string, detail: string) => {
+      if (!REASONS.has(reason)) return;
+      const key = `${ev.pod[e]}/${target}/${reason}`;
+      let g = groups.get(key);
+      if (!g) {
+        if (groups.size >= MAX_GROUPS) return;
+        g = { pod: ev.pod[e], container: target, reason, events: [], total: 0, error: '', subPath: -1 };
+        groups.set(key, g);
       }
+      g.total++;
+      if (g.events.length < 200) g.events.push(e);
+      if (!g.error && detail) g.error = detail;
+    };
+    /** The failed actions of a sync result (`failed to "StartContainer" for "x" with …`) on event `e`. */
+    const add = (e: number, result: string) => {
+      for (const a of failedActions(result)) addAction(e, a.target, a.reason, a.detail);
     };
     for (const e of ctx.ofKind('pw.sync-error')) if (ev.pod[e] >= 0) add(e, ctx.text(e));
     // The FailedSync Events the kubelet recorded (≤1.x printed them: `reason: 'FailedSync' Error syncing pod, skipping:
@@ -77,8 +79,7 @@ export const containerConfigError: Detector = {
       const message = eventRawText(trace, e, 4000);
       const at = message.indexOf(`${reason}: `);
       const detail = at >= 0 ? message.slice(at + reason.length + 2) : '';
-      const container = NAMED_CONTAINER.exec(detail)?.[1] ?? '';
-      add(e, `failed to "StartContainer" for "${container}" with ${reason}: "${detail.replaceAll('"', "'")}"`);
+      addAction(e, NAMED_CONTAINER.exec(detail)?.[1] ?? '', reason, detail);
     }
     // The kubelet's own subPath lines give the cause of a CreateContainerConfigError; alone (the sync errors not
     // in the log) each is a failed attempt.

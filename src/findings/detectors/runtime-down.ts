@@ -9,7 +9,7 @@ import type { Detector } from '../detectors.ts';
 import { kubeletMinors, type FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { clip } from '../text-scan.ts';
+import { clip, errorClass } from '../text-scan.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
@@ -101,7 +101,7 @@ const STUCK_AFTER_US = 60e6;
 
 /** CRI calls on the node that timed out (DeadlineExceeded) in [fromUs, toUs]: a runtime that hangs. */
 function timedOutCalls(ctx: FindingContext, node: number, fromUs: number, toUs: number): number[] {
-  return eventsNear(ctx, ctx.ofKind('runtime.call-failed'), node, fromUs, toUs, 50).filter((e) => /deadline ?exceeded/i.test(ctx.text(e)));
+  return eventsNear(ctx, ctx.ofKind('runtime.call-failed'), node, fromUs, toUs, 50).filter((e) => errorClass(ctx.text(e)) === 'deadline exceeded');
 }
 
 /** "Not completed yet" at the end of a log that shows no kubelet start: a start's first seconds, or stuck since one. */
