@@ -44,6 +44,11 @@ export class PendingRecord {
     return this.count === 1 && this.rec.text.trimEnd().length <= this.rec.msgStart;
   }
 
+  /** Only the header's line so far: no continuation line taken. */
+  headerOnly(): boolean {
+    return this.count === 1;
+  }
+
   get length(): number {
     return this.chars;
   }

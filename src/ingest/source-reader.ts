@@ -934,13 +934,17 @@ export class SourceReader {
     if (this.cutJson && this.continueCutJson(text, p, w, lastLine)) return;
     const pending = this.pending;
     if (this.openBlock && pending && this.sameProgram(w)) {
-      const c = text.charCodeAt(p);
       const close = isBlockClose(text, p);
-      // klog indents every value line with a TAB; an empty line here is one whose TAB an editor trimmed away, and
-      // one indented by spaces had its TAB turned into them (a paste into an issue, a terminal's copy).
-      if (c === 9 || close || isBlankFrom(text, p) || (c === 32 && text.charCodeAt(p + 1) === 32)) {
+      // A value is never empty: ` >` right after its opener is a newest-first journal's (journalctl -r), the end of
+      // the value of the record above it in time, whose lines come next (collectUpsideDown).
+      if (close && pending.headerOnly() && !this.upsideDown) {
+        this.openBlock = false;
+        this.upsideDown = { lines: [text.slice(p)], first: lineNo };
+        return;
+      }
+      if (isBlockValueLine(text, p) || close) {
         // (A `stacktrace=<` value's frames name the logging library too.)
-        if (c === 9) this.noteLogLibrary(text);
+        if (text.charCodeAt(p) === 9) this.noteLogLibrary(text);
         this.counts.continuation++;
         pending.append('\n' + text.slice(p), lastLine);
         // ` > next=<` opens the next multi-line value on the closing line.
@@ -1670,7 +1674,7 @@ export class SourceReader {
   /** Upside-down block lines (newest-first journal): held until the header they belong to. True if taken. */
   private collectUpsideDown(text: string, p: number, lineNo: number): boolean {
     if (this.upsideDown) {
-      if (text.charCodeAt(p) !== 9 || this.upsideDown.lines.length >= MAX_UPSIDE_DOWN_LINES) return false;
+      if (!isBlockValueLine(text, p) || this.upsideDown.lines.length >= MAX_UPSIDE_DOWN_LINES) return false;
       this.upsideDown.lines.push(text.slice(p));
       return true;
     }
@@ -1682,6 +1686,9 @@ export class SourceReader {
   private attachUpsideDown(pending: PendingRecord): void {
     const block = this.upsideDown!;
     this.upsideDown = undefined;
+    // The value came above its header (a lone ` >` may instead end a value cut off before the excerpt, this header's
+    // own lines then following it as usual).
+    if (block.lines.length > 1) this.openBlock = false;
     const rec = pending.rec;
     const last = rec.line + rec.lineCount - 1;
     rec.line = block.first;
@@ -1700,6 +1707,8 @@ export class SourceReader {
       if (pending && this.joinable) {
         this.counts.continuation++;
         pending.append('\n' + block.lines[k], block.first + k);
+      } else if (isBlankFrom(block.lines[k], 0)) {
+        this.counts.blank++;
       } else {
         this.nonLogLine(block.lines[k], 0, block.first + k);
       }
@@ -2024,3 +2033,12 @@ const MAX_FENCE_INDENT = 12;
 
 /** The longest file name a grep prefix is read with. */
 const MAX_GREP_FILE_NAME = 200;
+
+/**
+ * A line of a multi-line value (`key=<` … ` >`): klog indents each with a TAB; an empty line is one whose TAB an editor
+ * trimmed away, and one indented by spaces had its TAB turned into them (a paste into an issue, a terminal's copy).
+ */
+function isBlockValueLine(text: string, p: number): boolean {
+  const c = text.charCodeAt(p);
+  return c === 9 || isBlankFrom(text, p) || (c === 32 && text.charCodeAt(p + 1) === 32);
+}

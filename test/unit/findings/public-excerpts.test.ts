@@ -3432,3 +3432,16 @@ describe('round 25 of public excerpts', () => {
     expect(f.explanation).not.toContain('the node\'s Ready condition is False');
   });
 });
+
+describe('round 26 of public excerpts', () => {
+  it('a newest-first journal (journalctl -r) puts a value above its header: ` >` right under `err=<` starts the value of the record below, read right way up (k8snetworkplumbingwg/sriov-network-device-plugin#555)', () => {
+    // https://github.com/k8snetworkplumbingwg/sriov-network-device-plugin/issues/555 — multus-shim failing the sandbox's network setup.
+    const a = fixture('runtime-call-errors-26.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.explanation).toContain('failed to setup network for sandbox');
+    expect(f.explanation).toContain('CNI: multus-shim');
+    expect(f.explanation).not.toContain('Error: ""');
+    // The first line is the newest record's value, whose ` >` the paste did not hold: not read as its.
+    expect(a.trace.sources[0].lines).toEqual({ total: 7, klog: 2, continuation: 4, unrecognized: 1, blank: 0 });
+  });
+});

@@ -47,6 +47,28 @@ describe('newest-first files', () => {
     ]);
     expect(b.sources[0].lines).toEqual({ total: 12, klog: 8, continuation: 3, unrecognized: 1, blank: 0 });
   });
+
+  it('a value pasted with spaces for its TAB and an empty line in it, upside down, is its own record\'s even right under another opener', () => {
+    // Oldest-first: two records with multi-line values, their TABs turned into spaces by the paste.
+    const j = (rest: string) => `May 03 17:40:32 node-1 kubelet[5493]: ${rest}`;
+    const oldestFirst = [
+      j('E0503 17:40:32.221314    5493 remote_runtime.go:193] "RunPodSandbox from runtime service failed" err=<'),
+      j('        rpc error: code = Unknown desc = failed to setup network for sandbox "c9c9": plugin failed'),
+      j('        '),
+      j('        second line of the error'),
+      j(' >'),
+      j('E0503 17:40:32.221354    5493 kuberuntime_sandbox.go:72] "Failed to create sandbox for pod" err=<'),
+      j('        rpc error: code = Unknown desc = failed to setup network for sandbox "c9c9": plugin failed'),
+      j(' > pod="default/web-0"'),
+    ].join('\n') + '\n';
+    const a = analyze({ name: 'j.txt', data: oldestFirst });
+    const b = analyze({ name: 'j.txt', data: reverseLines(oldestFirst) });
+    expect(a.events.count).toBe(2);
+    expect(b.sources[0].lines).toEqual(a.sources[0].lines);
+    expect(b.sources[0].lines).toEqual({ total: 8, klog: 2, continuation: 6, unrecognized: 0, blank: 0 });
+    expect(storyOf(dumpTrace(b, { events: true }))).toBe(storyOf(dumpTrace(a, { events: true })));
+    expect(storyOf(dumpTrace(a, { events: true }))).toContain('default/web-0');
+  });
 });
 
 describe('years', () => {
