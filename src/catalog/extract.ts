@@ -65,6 +65,13 @@ export function parsePodRef(v: string, opts: { nameFirst?: boolean; nameOnly?: b
       };
     }
   }
+  // Cut inside its UID (a paste's or a screen's width: `etcd-m1_kube-system(939d4dd36e`): the name and namespace are whole.
+  if (open > 0 && s.length - open <= 37 && s.indexOf(')', open) < 0 && isUidPrefix(s, open + 1)) {
+    const us = s.lastIndexOf('_', open);
+    if (us > 0 && isDnsName(s.slice(0, us)) && isDnsName(s.slice(us + 1, open))) {
+      return { uid: '', name: s.slice(0, us), namespace: s.slice(us + 1, open), container: '' };
+    }
+  }
   if (s.startsWith('k8s_')) return parseDockerName(s);
   if (s.charCodeAt(0) === 123 /* { */) {
     try {
@@ -98,6 +105,16 @@ function parseDockerName(s: string): PodRef | undefined {
   const parts = s.split('_');
   if (parts.length !== 6 || !looksLikeUid(parts[4])) return undefined;
   return { uid: parts[4], name: parts[2], namespace: parts[3], container: parts[1] === 'POD' ? '' : parts[1] };
+}
+
+/** From `from` to the end: the start of a UID (hex digits and dashes), at least one character. */
+function isUidPrefix(s: string, from: number): boolean {
+  if (from >= s.length) return false;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 45 && !isHex(c)) return false;
+  }
+  return true;
 }
 
 function isDnsName(s: string): boolean {

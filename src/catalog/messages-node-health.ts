@@ -450,7 +450,7 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X91', kind: 'eviction.evicted', lane: 'eviction', versions: 'all', v: 0,
-    msg: ['Eviction manager: pod is evicted successfully'], printf: ['eviction manager: pod %s{pod} evicted successfully'],
+    msg: ['Eviction manager: pod is evicted successfully'], printf: ['eviction manager: pod %s{pod} is evicted successfully', 'eviction manager: pod %s{pod} evicted successfully'],
     explain: 'The eviction manager\'s kill of the pod it chose finished: the pod is Failed with reason Evicted and its resources are being reclaimed.',
   },
   {

@@ -625,7 +625,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       'Eviction manager: unable to evict any pods from the node', 'Eviction manager: pods evicted, waiting for pod to be cleaned up',
       'Eviction manager: pods successfully cleaned up'],
     printf: ['eviction manager: pods ranked for eviction: %s{pods}',
-      'eviction manager: pod %s{pod} is evicted successfully', 'eviction manager: unable to evict any pods from the node',
+      'eviction manager: unable to evict any pods from the node',
       'eviction manager: pods %s{pods} evicted, waiting for pod to be cleaned up', 'eviction manager: pods %s{pods} successfully cleaned up',
       'eviction manager: timed out waiting for pods %s{pods} to be cleaned up'],
     text: ['resourceName'],

@@ -184,6 +184,7 @@ export function findKlogHeader(s: string, from: number, out: KlogHeader, searchL
   while (first < from + 8 && (s.charCodeAt(first) === 32 || s.charCodeAt(first) === 9)) first++;
   if (first > from && isDigit(s.charCodeAt(first)) && parseKlogHeaderAt(s, first, out)) return true;
   if (isDigit(s.charCodeAt(first)) && parseTimelessHeaderAt(s, first, out)) return true;
+  if (severityOf(s.charCodeAt(first)) >= 0 && parseDateOnlyHeaderAt(s, first, out)) return true;
   if (isFileStart(s.charCodeAt(first)) && parseCallerOnlyAt(s, first, out)) return true;
   const end = Math.min(s.length - 20, from + searchLimit);
   for (let i = from + 1; i < end; i++) {
@@ -217,6 +218,36 @@ function parseTimelessHeaderAt(s: string, i: number, out: KlogHeader): boolean {
   const limit = Math.min(n, p + 256);
   while (p < limit && s.charCodeAt(p) !== 58 && s.charCodeAt(p) !== 32 && s.charCodeAt(p) !== 93) p++;
   return timelessCallerAt(s, i, fileStart, p, pid, 'no severity letter, date or time', out);
+}
+
+/**
+ * A header that lost its time of day and pid but kept its severity and date (`W0216 eviction_manager.go:329] msg`, a
+ * paste that cut the columns between them): at the line's start, severity letter, month-day, spaces, perhaps the pid,
+ * a Go file's name and line, `] `. Its time is unknown (NaN): the reader times it by its day.
+ */
+function parseDateOnlyHeaderAt(s: string, i: number, out: KlogHeader): boolean {
+  const month = digits(s, i + 1, 2);
+  const day = digits(s, i + 3, 2);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || s.charCodeAt(i + 5) !== 32) return false;
+  const n = s.length;
+  let p = i + 5;
+  while (p < n && p - i < 14 && s.charCodeAt(p) === 32) p++;
+  let pid = -1;
+  if (isDigit(s.charCodeAt(p))) {
+    const pidStart = p;
+    pid = 0;
+    while (p < n && p - pidStart < 8 && isDigit(s.charCodeAt(p))) pid = pid * 10 + (s.charCodeAt(p++) - 48);
+    if (p - pidStart > 7 || s.charCodeAt(p) !== 32) return false;
+    while (p < n && s.charCodeAt(p) === 32 && p - pidStart < 16) p++;
+  }
+  const fileStart = p;
+  const limit = Math.min(n, p + MAX_CALLER_FILE);
+  while (p < limit && isFileChar(s.charCodeAt(p))) p++;
+  if (!isFileStart(s.charCodeAt(fileStart)) || !timelessCallerAt(s, i, fileStart, p, pid, '', out)) return false;
+  out.severity = severityOf(s.charCodeAt(i));
+  out.month = month;
+  out.day = day;
+  return true;
 }
 
 /**

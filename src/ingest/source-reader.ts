@@ -282,6 +282,8 @@ export class SourceReader {
   private untimed: { rec: LogRecord; ident: string }[] = [];
   /** Time of day of held records whose header had no date (datelessUs), by line. */
   private readonly datelessTod = new Map<number, number>();
+  /** Records whose header kept its date but lost its time of day (timelessDayUs), counted to say so once. */
+  private timeOfDayLost = 0;
   private heldChars = 0;
   /** counts.continuation when the pending record started: the lines it took are the difference. */
   private continuationAtStart = 0;
@@ -1058,7 +1060,8 @@ export class SourceReader {
     if (h.start > 0 && text.charCodeAt(h.start - 1) === 96 && text.endsWith('`') && text.length - 1 > msgStart) text = text.slice(0, -1);
     const rec: LogRecord = {
       line: lineNo, lineCount: lastLine - lineNo + 1, severity: h.severity,
-      yearlessUs: h.month === 0 ? this.datelessUs(h.todUs, w, lineNo) : yearlessUs(h.month, h.day, h.todUs),
+      yearlessUs: h.month === 0 ? this.datelessUs(h.todUs, w, lineNo)
+        : Number.isNaN(h.todUs) ? this.timelessDayUs(h.month, h.day, w, lineNo) : yearlessUs(h.month, h.day, h.todUs),
       yearHint, pid: h.pid, file: h.file, fileLine: h.fileLine,
       era: structured ? Era.Structured : Era.Printf, text: h.start === 0 ? text : text.slice(h.start),
       msgStart: msgStart - h.start, json: undefined, host, wrapper: kind, damage: h.damage, cutShort: false,
@@ -1361,6 +1364,22 @@ export class SourceReader {
       return NaN;
     }
     return this.firstOfJanuaryUs(todUs, lineNo);
+  }
+
+  /**
+   * The time of a record whose header kept its date but not its time of day (`W0216 eviction_manager.go:329]`): the
+   * wrapper's time (a journal's) when it is on that day, else the record before it's on that day, else the day's start
+   * — so the records keep their order. Said once.
+   */
+  private timelessDayUs(month: number, day: number, w: Wrapper | undefined, lineNo: number): number {
+    const dayUs = yearlessUs(month, day, 0);
+    const sameDay = (us: number) => Number.isFinite(us) && us - (us % US_PER_DAY) === dayUs;
+    const wrapperUs = w ? wrapperYearlessUs(w) : NaN;
+    if (this.timeOfDayLost++ === 0) {
+      this.sink.diagnostic(lineNo, 'info', 'klog lines whose header lost its time of day (severity and date kept): ' +
+        (sameDay(wrapperUs) ? 'timed by the journal\'s time' : 'timed in order within their day, at the time of the line before on that day, else its start'));
+    }
+    return sameDay(wrapperUs) ? wrapperUs : sameDay(this.lastRecordUs) ? this.lastRecordUs : dayUs;
   }
 
   /** 1 January at `todUs`, said once: nothing dates the lines. */

@@ -1,6 +1,6 @@
 /** A line that names its pod only by the pod's directory under the kubelet's root (awslabs/mountpoint-s3-csi-driver#411). */
 import { describe, expect, it } from 'vitest';
-import { podUidInPath } from '../../../src/catalog/extract.ts';
+import { parsePodRef, podUidInPath } from '../../../src/catalog/extract.ts';
 
 const UID = 'e5ce5830-9e10-4fbc-ade2-4c872cb11ee6';
 
@@ -18,5 +18,21 @@ describe('the pod UID in a pod directory path', () => {
     expect(podUidInPath(`/var/lib/kubelet/pods/${UID}x/volumes`)).toBe('');
     expect(podUidInPath(`/apis/v1/namespaces/default/pods/web-0`)).toBe('');
     expect(podUidInPath(`/var/lib/kubelet/pods/${UID}/volumes`, 0, 10)).toBe('');
+  });
+});
+
+describe('a pod reference cut inside its UID', () => {
+  it('keeps the name and namespace read whole', () => {
+    expect(parsePodRef('etcd-m1_kube-system(939d4dd36e909e6a6bbc5874ae')).toEqual({ uid: '', name: 'etcd-m1', namespace: 'kube-system', container: '' });
+    expect(parsePodRef(`web-0_default(${UID.slice(0, 9)}`)).toEqual({ uid: '', name: 'web-0', namespace: 'default', container: '' });
+    // Whole, it is the usual reference.
+    expect(parsePodRef(`web-0_default(${UID})`)).toEqual({ uid: UID, name: 'web-0', namespace: 'default', container: '' });
+  });
+
+  it('is nothing when what follows the parenthesis is no UID, or a name is no name', () => {
+    expect(parsePodRef('web-0_default(not a uid')).toBeUndefined();
+    expect(parsePodRef('web-0_default(')).toBeUndefined();
+    expect(parsePodRef('etcd-***_kube-system(939d')).toBeUndefined();
+    expect(parsePodRef('web-0(939d')).toBeUndefined();
   });
 });

@@ -709,7 +709,7 @@ describe('round 8: real excerpts', () => {
     const f = only(a, 'eviction');
     expect(a.lines(f)).toEqual([10, 11, 12]);
     expect(f.explanation).toContain('The node-level cleanup fell short: "wanted to free 9223372036854775807 bytes, but freed 0 bytes');
-    expect(f.explanation).toContain('Ranked for eviction: k8s-jumpbox-586f64b4c7-6dr47-prd-internal (line 12');
+    expect(f.explanation).toContain('Ranked for eviction: k8s-jumpbox-586f64b4c7-6dr47-prd-internal and kube-system/calico-node-zsb6k (line 12');
     expect(f.explanation).not.toContain('No pod eviction appears');
   });
 
@@ -1369,7 +1369,8 @@ describe('round 12: the pods a ranking names', () => {
     const a = fixture('eviction-5.log');
     const f = only(a, 'eviction');
     expect(f.title).toBe('Eviction: imagefs pressure');
-    expect(a.pods(f)).toEqual(['kube-system/kube-proxy-node-2-vm', 'kube-system/fluentd-logz-kmpfn']);
+    // (The third, its UID cut by the paste's width, is named by its name and namespace.)
+    expect(a.pods(f)).toEqual(['kube-system/kube-proxy-node-2-vm', 'kube-system/fluentd-logz-kmpfn', 'brpx-com/brpx-com-2906161812-c2ld6']);
     expect(f.explanation).toContain('(line 10; the first is evicted first)');
   });
 });
@@ -3443,5 +3444,14 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).not.toContain('Error: ""');
     // The first line is the newest record's value, whose ` >` the paste did not hold: not read as its.
     expect(a.trace.sources[0].lines).toEqual({ total: 7, klog: 2, continuation: 4, unrecognized: 1, blank: 0 });
+  });
+
+  it('a klog header that lost its time of day but kept severity and date (`W0216 eviction_manager.go:329]`) is a record, timed by its day in order (kubernetes/kubernetes#74169)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/74169 — a full disk; the eviction manager evicted the static etcd pod.
+    const a = fixture('eviction-9.log');
+    const f = only(a, 'eviction');
+    expect(f.title).toBe('Eviction: ephemeral-storage pressure');
+    expect(a.trace.sources[0].lines.klog).toBe(5);
+    expect(a.lines(f)).toEqual([3, 4, 5, 7]);
   });
 });

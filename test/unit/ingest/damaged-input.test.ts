@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { analyze, countedLines, eventRows, fixture, readRecords } from './ingest-helpers.ts';
+import { Severity } from '../../../src/ingest/klog-header.ts';
 
 const ADD = (t: string, pod: string) => `I0315 10:02:${t}    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/${pod}"]`;
 const enc = new TextEncoder();
@@ -181,6 +182,30 @@ describe('damaged klog lines', () => {
     const trace = analyze({ name: 'k.md', data: text });
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:3 node.cni-config', 'k.md:4 node.network-not-ready']);
     expect(diagnosticsOf(trace)).toContainEqual('3 info: 2 klog lines without a date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
+  });
+
+  it('lines whose header lost its time of day keep their severity, date and order; a journal\'s time times them where it has one', () => {
+    const text = [
+      'kubelet[27516]: W0216 eviction_manager.go:329] eviction manager: attempting to reclaim ephemeral-storage',
+      'kubelet[27516]: I0216 eviction_manager.go:340] eviction manager: must evict pod(s) to reclaim ephemeral-storage',
+      // With its pid kept, and after a line with a time on the same day.
+      'I0216 10:00:00.000001 27516 kubelet.go:1] SyncLoop (housekeeping)',
+      'E0216 27516 eviction_manager.go:563] eviction manager: pod etcd-m1_kube-system(939d4dd36e909e6a6bbc5874ae',
+      // Not a header: no Go caller after the date, or a date that is none.
+      'W0216 something else] x', 'I1345 eviction_manager.go:1] x',
+    ].join('\n');
+    const trace = analyze({ name: 'k.md', data: text }, { year: 2019 });
+    expect(eventRows(trace).map((r) => `${r.at} ${r.where} ${r.kind}`)).toEqual([
+      '2019-02-16 00:00:00.000000 k.md:1 eviction.reclaim',
+      '2019-02-16 00:00:00.000000 k.md:2 eviction.must-evict',
+      '2019-02-16 10:00:00.000001 k.md:3 housekeeping.start',
+      '2019-02-16 10:00:00.000001 k.md:4 unknown',
+    ]);
+    expect(trace.events.severity[0]).toBe(Severity.Warning);
+    expect(trace.events.pid[3]).toBe(27516);
+    expect(diagnosticsOf(trace).filter((d) => d.includes('time of day'))).toHaveLength(1);
+    const journal = analyze({ name: 'j.log', data: 'Feb 16 10:02:03 node-1 kubelet[27516]: W0216 eviction_manager.go:329] eviction manager: attempting to reclaim ephemeral-storage\n' }, { year: 2019 });
+    expect(eventRows(journal).map((r) => r.at)).toEqual(['2019-02-16 10:02:03.000000']);
   });
 
   it('lines trimmed to a syslog date and the caller, the host an ellipsis, are records of their own, not a fold (kubernetes/kubernetes#123778)', () => {
