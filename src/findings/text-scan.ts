@@ -246,6 +246,8 @@ export function isNetworkAgentDown(text: string): boolean {
 }
 /** What that means, in one sentence (runtime-call-errors, pod-kill-failed). */
 export const NETWORK_AGENT_DOWN_SENTENCE = 'The plugin could not reach its own daemon on this node (its socket refused or missing): the network agent\'s pod here (cilium-agent, Multus\' daemon, calico-node) is not running or not ready — or was removed while its CNI config stayed in /etc/cni/net.d — so no sandbox\'s network can be set up or torn down until it is back.';
+/** A deadline in the network plugin's error: the plugin's own wait ran out, not the kubelet's on the runtime. */
+export const NETWORK_PLUGIN_TIMEOUT_SENTENCE = 'The deadline that ran out is inside the plugin: it did not finish in time because what it waits on did not answer — its datastore (Calico\'s etcd or the API server), its node agent, an IPAM service — so the runtime returned the plugin\'s timeout; the runtime itself was not hung.';
 const NETWORK_AGENT_DOWN = /Is the agent running\?|unable to connect to Cilium daemon|dial unix [^\s:]{1,200}\.sock: connect: (?:connection refused|no such file or directory)/;
 
 const UNKNOWN_RPC = 'rpc error: code = Unknown desc = ';

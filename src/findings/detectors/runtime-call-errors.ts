@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { printedMessage, str } from '../../model/trace-query.ts';
 
@@ -306,7 +306,13 @@ function describe(ctx: FindingContext, n: Group): Finding {
         : 'Run the probe\'s command in the container by hand and time it (`time kubectl exec POD -- CMD`): make it finish well within timeoutSeconds (what it waits on may itself be slow, or the node short of CPU), or raise timeoutSeconds.',
     });
   }
-  if (classes.has('deadline exceeded')) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
+  // The network plugin's own failure just before (the dockershim's cni.go "Error deleting network"): a call whose
+  // error a screen's edge cut ("desc = NetworkP") failed on it.
+  const pluginLine = eventsNear(ctx, ctx.ofKind('runtime.sandbox-network-failed'), n.node, ev.timeUs[first] - PLUGIN_BEFORE_US, ev.timeUs[first] + 1, 1)[0];
+  const network = calls.some((c) => isNetworkPluginError(c.sample)) || pluginLine !== undefined;
+  // (A deadline inside the network plugin's error is the plugin's: said with the plugin below.)
+  const deadline = classes.has('deadline exceeded');
+  if (deadline && !network) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
   // ExecSync runs exec probes and exec hooks: the containers it names go unchecked while it fails.
   if (n.calls.has('ExecSync')) {
     parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}: while it fails that way, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);
@@ -343,11 +349,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
       next: nameAnswer.next,
     });
   }
-  // The network plugin's own failure just before (the dockershim's cni.go "Error deleting network"): a call whose
-  // error a screen's edge cut ("desc = NetworkP") failed on it.
-  const pluginLine = eventsNear(ctx, ctx.ofKind('runtime.sandbox-network-failed'), n.node, ev.timeUs[first] - PLUGIN_BEFORE_US, ev.timeUs[first] + 1, 1)[0];
   if (pluginLine !== undefined) b.evidence(pluginLine);
-  const network = calls.some((c) => isNetworkPluginError(c.sample)) || pluginLine !== undefined;
   // Tearing down the network of a sandbox whose container the runtime no longer has: the plugin is asked for a
   // network namespace that went with the container. A stale sandbox record, retried by GC; no CNI fault.
   const gone = network && calls.every((c) => c.name === 'StopPodSandbox' && GONE_SANDBOX.test(c.sample));
@@ -373,6 +375,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
   else if (network) {
     const plugin = calls.map((c) => /plugin type=\\?"([\w.-]{1,40})\\?"/.exec(c.sample)?.[1]).find((t) => t !== undefined);
     parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
+    if (deadline) parts.push(NETWORK_PLUGIN_TIMEOUT_SENTENCE);
     // A plugin that is a client of its node agent (Cilium's, Calico's): the agent does not answer.
     if (calls.some((c) => isNetworkAgentDown(c.sample))) parts.push(NETWORK_AGENT_DOWN_SENTENCE);
   }

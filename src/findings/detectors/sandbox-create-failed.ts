@@ -241,7 +241,10 @@ function nodeFindings(ctx: FindingContext, unclaimed: readonly number[]): Findin
   const out: Finding[] = [];
   for (const [node, events] of byNode) {
     events.sort((a, c) => a - c);
-    const named = events.map((e) => ({ e, cause: sandboxCause(eventRawText(trace, e, 4000), false) })).find((x) => x.cause !== '' && x.cause !== 'network');
+    const named = events.map((e) => {
+      const text = eventRawText(trace, e, 4000);
+      return { e, cause: sandboxCause(text, ev.kind[e] === NETWORK_FAILED || isNetworkPluginError(text)) };
+    }).find((x) => x.cause !== '' && x.cause !== 'network');
     if (!named) continue;
     const e = named.e;
     const cause = named.cause as Exclude<SandboxCause, '' | 'network'>;
@@ -301,7 +304,7 @@ function wholeText(ctx: FindingContext, error: string, e: number): string {
 }
 
 /** What the sandbox's error says went wrong, the first that applies ('' when none does). */
-type SandboxCause = 'network' | 'name-reserved' | 'windows-host-network' | 'runtime-handler' | 'windows-os-version' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
+type SandboxCause = 'network' | 'network-timeout' | 'name-reserved' | 'windows-host-network' | 'runtime-handler' | 'windows-os-version' | 'no-ip' | 'userns' | 'id-map' | 'port' | 'cgroup-driver' | 'pause-missing' | 'pause-image' | 'cgroup-mount' | 'cgroup' | 'rootfs' | 'oci' | 'read-only' | 'runtime-gone' | 'runtime-timeout' | '';
 
 /** The cause's sentence; for the pause image's pull, what its error says of the pull (image-pull-failed's reading). */
 function causeWhy(cause: Exclude<SandboxCause, '' | 'network'>, error: string): string {
@@ -327,6 +330,8 @@ function sandboxCause(error: string, network: boolean): SandboxCause {
   // The plugin's address management has no address left for the pod (host-local's range, the AWS VPC CNI's pool).
   // (azure-vnet's IPAM says "No available addresses".)
   if (/no IP addresses available in range|failed to assign an IP address to container|No available addresses/.test(error)) return 'no-ip';
+  // A deadline inside the network plugin's step: the plugin's wait ran out (its datastore, its agent), not the runtime's.
+  if (network && /deadline exceeded|DeadlineExceeded|timed out|i\/o timeout/.test(error)) return 'network-timeout';
   if (network) return 'network';
   // A host port another process (or a leftover sandbox) holds: Docker's "Address already in use", or "port is already allocated".
   if (/address already in use|port is already allocated/i.test(error)) return 'port';
@@ -409,6 +414,11 @@ const SANDBOX_CAUSES: Record<Exclude<SandboxCause, '' | 'network'>, { why: strin
     why: 'runc could not set up the user of the sandbox\'s container ("setgroups: invalid argument"): a user or group ID it needs is not mapped in the user namespace the runtime itself runs in — a rootless or nested node (a node in a container) whose ID map is too narrow; the pause image runs as 65535.',
     title: ': an ID it needs is not mapped',
     next: 'Look at the ID maps the runtime runs under (`cat /proc/self/uid_map /proc/self/gid_map` inside the node; for rootless nodes /etc/subuid and /etc/subgid, or the container engine\'s --userns maps) and map a full range (at least 0–65535) to the node.',
+  },
+  'network-timeout': {
+    why: 'The network plugin (CNI) did not finish the sandbox\'s network in time: a deadline inside the plugin ran out while it waited on what it depends on — its datastore (Calico\'s etcd or the API server), its node agent, an IPAM service — so the sandbox is torn down and the pod worker retries; the runtime itself answered.',
+    title: ': the network plugin timed out',
+    next: 'Read the network plugin\'s log on this node (its pod: calico-node, cilium, aws-node…; the plugin\'s own lines in the kubelet\'s or the runtime\'s journal) and check that it reaches its datastore from the node: for Calico with etcd, the etcd endpoints, scheme and certificates in its CNI config (`etcdctl endpoint health` with them); with the Kubernetes datastore, the API server.',
   },
   'runtime-timeout': {
     why: 'The runtime did not answer the request within the kubelet\'s runtime request timeout (2 minutes by default): it was hung or overloaded — a burst of pods at once, a slow disk, a call stuck on one container — so no step of the sandbox failed as such.',

@@ -3454,4 +3454,15 @@ describe('round 26 of public excerpts', () => {
     expect(a.trace.sources[0].lines.klog).toBe(5);
     expect(a.lines(f)).toEqual([3, 4, 5, 7]);
   });
+
+  it('"Error adding network: context deadline exceeded" is the network plugin timing out (Calico waiting on etcd), not the runtime; a teardown\'s plugin timeout is said so too (projectcalico/cni-plugin#568)', () => {
+    // https://github.com/projectcalico/cni-plugin/issues/568 — the plugin could not reach etcd over https.
+    const a = fixture('sandbox-create-failed-34.log');
+    const s = only(a, 'sandbox-create-failed');
+    expect(s.title).toBe('Pod sandbox creation failing on this node: the network plugin timed out');
+    expect(s.explanation).not.toContain('runtime request timeout');
+    const r = only(a, 'runtime-call-errors');
+    expect(r.explanation).toContain('The deadline that ran out is inside the plugin');
+    expect(r.explanation).not.toContain('the runtime was hung or overloaded');
+  });
 });
