@@ -104,7 +104,10 @@ function parseDockerName(s: string): PodRef | undefined {
   if (s.length > 512) return undefined;
   const parts = s.split('_');
   if (parts.length !== 6 || !looksLikeUid(parts[4])) return undefined;
-  return { uid: parts[4], name: parts[2], namespace: parts[3], container: parts[1] === 'POD' ? '' : parts[1] };
+  // Kubelets before 1.5 added the container spec's hash: `k8s_<container>.<8 hex>_…` (a container's name has no dot).
+  const dot = parts[1].indexOf('.');
+  const container = dot > 0 && /^[0-9a-f]{8}$/.test(parts[1].slice(dot + 1)) ? parts[1].slice(0, dot) : parts[1];
+  return { uid: parts[4], name: parts[2], namespace: parts[3], container: container === 'POD' ? '' : container };
 }
 
 /** From `from` to the end: the start of a UID (hex digits and dashes), at least one character. */

@@ -12,7 +12,8 @@ const START_ERRORS = {
 };
 
 /** A cgroupfs-driver container cgroup: `/kubepods/besteffort/pod<uid>/<id>` (under `/kubelet` in kind and k3s). */
-const CGROUP_PATHS = ['%s/pod%s{podUID}/%s{containerID}'];
+// (Docker's own cgroup for a container outside the pods' hierarchy: `/docker/<id>`.)
+const CGROUP_PATHS = ['%s/pod%s{podUID}/%s{containerID}', '/docker/%s{containerID}'];
 
 export const CRI_MESSAGES: CatalogEntry[] = [
   {

@@ -328,7 +328,8 @@ export const CONTAINER_EVENTS: Readonly<Record<string, string>> = {
   'runtime.container-exited': 'container.exit', 'pleg.container-died': 'container.exit', 'pleg.to-exited': 'container.exit',
   'pleg.container-finished': 'container.exit',
   'pleg.container-removed': 'container.remove', 'pleg.to-nonexistent': 'container.remove', 'runtime.remove-container': 'container.remove',
-  'cadvisor.container-added': 'container.start', 'cadvisor.container-destroyed': 'container.remove',
+  // (cAdvisor's cgroup goes when the container's processes have ended: an exit, not the container's removal.)
+  'cadvisor.container-added': 'container.start', 'cadvisor.container-destroyed': 'container.exit',
   'image.pull-failed': 'container.waiting', 'image.backoff': 'container.waiting', 'runtime.start-failed': 'container.waiting',
   'event.image-pull-failed': 'container.waiting', 'event.image-backoff': 'container.waiting',
   'runtime.backoff': 'container.backoff', 'event.backoff': 'container.backoff',
@@ -339,7 +340,7 @@ export const SANDBOX_EVENTS: Readonly<Record<string, string>> = {
   'runtime.sandbox-created': 'sandbox.ready', 'pleg.container-started': 'sandbox.ready', 'pleg.to-running': 'sandbox.ready',
   'pleg.container-died': 'sandbox.down', 'pleg.to-exited': 'sandbox.down',
   'gc.remove-sandbox': 'sandbox.remove', 'pleg.container-removed': 'sandbox.remove', 'pleg.to-nonexistent': 'sandbox.remove',
-  'runtime.sandbox-stopping': 'sandbox.down', 'cadvisor.container-added': 'sandbox.ready', 'cadvisor.container-destroyed': 'sandbox.remove',
+  'runtime.sandbox-stopping': 'sandbox.down', 'cadvisor.container-added': 'sandbox.ready', 'cadvisor.container-destroyed': 'sandbox.down',
 };
 
 /** Lines that announce a kubelet process start (besides a pid change). */

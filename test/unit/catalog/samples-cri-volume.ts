@@ -112,7 +112,10 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     P(klog('I', 'manager.go:1006', `Added container: "/system.slice/containerd.service" (aliases: [], namespace: "")`), { text: '/system.slice/containerd.service' })),
   entry('X41', 'cadvisor.container-destroyed', 'runtime',
     P(klog('I', 'manager.go:1069', `Destroyed container: "${CGROUP}" (aliases: [${DOCKER_NAME} ${CID}], namespace: "docker")`),
-      { pods: [web0], cname: 'app', cid: CID, text: CGROUP })),
+      { pods: [web0], cname: 'app', cid: CID, text: CGROUP }),
+    // Docker's own cgroup, and a name with the container spec's hash that kubelets before 1.5 added.
+    P(klog('I', 'manager.go:931', `Destroyed container: "/docker/${CID}" (aliases: [k8s_app.40f109c0_web-0_default_${UID}_4985ccb9 ${CID}], namespace: "docker")`),
+      { pods: [web0], cname: 'app', cid: CID, text: `/docker/${CID}` })),
   entry('X42', 'stats.system-container-failed', 'other',
     P(klog('E', 'summary_sys_containers.go:47', 'Failed to get system container stats for "/system.slice/docker.service": failed to get cgroup stats for "/system.slice/docker.service": failed to get container info for "/system.slice/docker.service": unknown container "/system.slice/docker.service"'),
       { text: '/system.slice/docker.service' }),

@@ -3465,4 +3465,11 @@ describe('round 26 of public excerpts', () => {
     expect(r.explanation).toContain('The deadline that ran out is inside the plugin');
     expect(r.explanation).not.toContain('the runtime was hung or overloaded');
   });
+
+  it('cAdvisor\'s "Destroyed container" for Docker\'s /docker/<id> cgroup is that container\'s exit, named without the spec hash pre-1.5 names carry: one container, not a "removed" twin (kubernetes/kubernetes#40036)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/40036 — a container exiting while its pod was deleted (preStop), 2017.
+    const a = fixture('container-story-1.log');
+    expect(a.trace.containers.map((c) => [c.name, c.id.slice(0, 12), Number.isFinite(c.endedUs), Number.isFinite(c.removedUs)]))
+      .toEqual([['dockherder', 'ac6619eb49f1', true, false]]);
+  });
 });
