@@ -68,6 +68,10 @@ const LOGRUS_SEVERITY: Record<string, Severity> = { error: Severity.Error, warni
 /** A CNI plugin's own stderr line (`weave-cni: …`), from its first character. */
 const CNI_PLUGIN_LINE = /^[a-z][a-z0-9]{1,20}-cni: /;
 const CNI_FAILURE_WORDS = /\b(?:unable|error|failed|cannot)\b/i;
+/** A row narrower than this is no terminal's full width: a line that ends there was not wrapped. */
+const MIN_WRAPPED_ROW_CHARS = 80;
+/** A shell prompt (`root@node:~#`, `$ `) or a sentence's words after a record: never the rest of its row. */
+const PROMPT_OR_PROSE = /^lines \d|^\(END\)|^[\w.-]{1,32}@[\w.-]{1,64}[:\s]|^[$#>] |^(?:and|but|so|then|the|this|it|i|we|which|when|after|before) /;
 /** A command-line tool's logrus line (`FATA[0002] …`: crictl's way to fail), from its first character. */
 const CLI_LOGRUS_LINE = /^(?:FATA|ERRO)\[\d{4}\] /;
 /** Lines joined as one hard-wrapped message after a header that ended its line (joinWrappedMessage). */
@@ -282,6 +286,10 @@ export class SourceReader {
   private untimed: { rec: LogRecord; ident: string }[] = [];
   /** Time of day of held records whose header had no date (datelessUs), by line. */
   private readonly datelessTod = new Map<number, number>();
+  /** Characters of the pending record's last physical row (its header's line, or the row a wrap joined last). */
+  private lastRowChars = 0;
+  /** Rows joined back to the record above them by wrappedMidWord. */
+  private midWordJoins = 0;
   /** Records whose header kept its date but lost its time of day (timelessDayUs), counted to say so once. */
   private timeOfDayLost = 0;
   private heldChars = 0;
@@ -673,6 +681,8 @@ export class SourceReader {
       this.sink.diagnostic(0, 'info', `lines wrapped at spaces (\`fold -s\`, a mail) ${WRAPS_JOINED}: ${this.wraps.joined} wrapped lines`);
     } else if (this.wraps.width) {
       this.sink.diagnostic(0, 'info', `lines cut at ${this.wraps.width} characters (a terminal's copy, \`fold\`) ${WRAPS_JOINED}: ${this.wraps.joined} cut lines`);
+    } else if (this.midWordJoins) {
+      this.sink.diagnostic(0, 'info', `lines a terminal wrapped inside a word ${WRAPS_JOINED}: ${this.midWordJoins} wrapped ${this.midWordJoins === 1 ? 'line' : 'lines'}`);
     } else if (this.wraps.chopped) {
       this.sink.diagnostic(0, 'warning', `${this.wraps.chopped} lines end at exactly ${this.wraps.choppedWidth} characters, each followed by a new line of the log: they were chopped at a screen's edge (\`less -S\`, a terminal that does not wrap), and what lay beyond it is not in the log — errors may be cut short`);
     }
@@ -1076,6 +1086,7 @@ export class SourceReader {
     }
     this.openBlock = structured && text.endsWith('=<');
     this.panicMode = h.severity === Severity.Fatal || opensPanicDump(rec.text, rec.msgStart + (structured ? 1 : 0));
+    this.lastRowChars = text.length;
     if (attachUpsideDown) this.attachUpsideDown(pending);
   }
 
@@ -1614,6 +1625,15 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
+    if (!w && rec.line + rec.lineCount === lastLine && this.wrappedMidWord(text, p)) {
+      // A terminal wrapped the record's line once, inside a word (`… similar to th` / `is. Turn up verbosity …`): too
+      // few rows for hard-wrap.ts to see a width. The rest follows with nothing between.
+      this.counts.continuation++;
+      pending.append(text.slice(p).trimEnd(), lastLine);
+      this.lastRowChars = text.length;
+      this.midWordJoins++;
+      return true;
+    }
     if (w && w.ident && this.sameJournalSecond(w) && (!looksLikeOtherLogger(text, p) || quotesSameLog(text, p, pending.rec.text)) &&
       !looksLikeDamagedHeader(text, p)) {
       // journald makes each line of a message printed with newlines in it an entry of its own, under the same
@@ -1624,6 +1644,24 @@ export class SourceReader {
       return true;
     }
     return false;
+  }
+
+  /**
+   * `text` (from `p`, no wrapper of its own) is the rest of the pending record's last row, which a terminal wrapped
+   * inside a word: that row is wide (a screen's width) and ends in a letter or digit, and this line (not much wider:
+   * a poster may have joined some rows back) goes on with a lower-case letter or the punctuation that follows a word
+   * — not a prompt, a fence or a sentence of prose.
+   */
+  private wrappedMidWord(text: string, p: number): boolean {
+    const pending = this.pending!;
+    if (this.lastRowChars < MIN_WRAPPED_ROW_CHARS || text.length - p > 2 * this.lastRowChars) return false;
+    const tail = pending.tail(1);
+    if (!/[A-Za-z0-9]/.test(tail)) return false;
+    const c = text.charCodeAt(p);
+    // (A sentence's full stop, not the dots of an elision or a pasted line's marks.)
+    const stop = c === 46 && (p + 1 >= text.length || text.charCodeAt(p + 1) === 32);
+    const wordGoesOn = (c >= 97 && c <= 122) || stop || c === 44 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125 || c === 34;
+    return wordGoesOn && !PROMPT_OR_PROSE.test(text.slice(p, p + 48));
   }
 
   /**

@@ -3472,4 +3472,13 @@ describe('round 26 of public excerpts', () => {
     expect(a.trace.containers.map((c) => [c.name, c.id.slice(0, 12), Number.isFinite(c.endedUs), Number.isFinite(c.removedUs)]))
       .toEqual([['dockherder', 'ac6619eb49f1', true, false]]);
   });
+
+  it('a line a paste wrapped once inside a word ("similar to th" / "is.") is joined back: the orphaned volumes\' count is read (longhorn/longhorn#485)', () => {
+    // https://github.com/longhorn/longhorn/issues/485 — thousands of "Orphaned pod … volume paths are still present on disk" lines.
+    const a = fixture('orphaned-pod-volumes-7.log');
+    const f = only(a, 'orphaned-pod-volumes');
+    expect(f.title).toBe('Orphaned pod volumes left on disk: 1 pod (155 errors counted)');
+    // The pod's time-based UID dates it.
+    expect(f.startUs).toBe(Date.UTC(2019, 3, 16, 19, 44, 35, 803) * 1000 + 861);
+  });
 });

@@ -353,3 +353,37 @@ describe('a cut width with a longer line pasted from another copy', () => {
     expect(trace.sources[0].diagnostics.map((d) => d.message).join('\n')).toContain(`lines cut at ${width} characters`);
   });
 });
+
+describe('a line a terminal wrapped once, inside a word', () => {
+  const orphaned = 'E0416 19:44:35.803861    2391 kubelet_volumes.go:154] Orphaned pod "017aa18b-44cb-11e9-84a1-eeeeeeeeeeee" found, but volume paths are still present on disk : There were a total of 155 errors similar to th';
+  const housekeeping = 'I0416 19:44:37.000001    2391 kubelet.go:1] SyncLoop (housekeeping)';
+
+  it('joins the rest of the word back with nothing between, too few rows for a width to show', () => {
+    const { records, diagnostics } = readRecords(['```', orphaned, 'is. Turn up verbosity to see them.', '```'].join('\n'));
+    expect(records).toHaveLength(1);
+    expect(records[0].text.endsWith('similar to this. Turn up verbosity to see them.')).toBe(true);
+    expect(records[0].lineCount).toBe(2);
+    expect(diagnostics).toContain('0 info: lines a terminal wrapped inside a word were joined back: 1 wrapped line');
+  });
+
+  it('joins a second row the same way, and goes on with the next record', () => {
+    const row1 = 'E0504 21:40:11.784575     896 kubelet.go:1635] Unable to mount volumes for pod "busy-pod_default(6fc9a468-4fe3-11e8-9052-4ed61f7ca20e)": timeout expired fo';
+    const { records } = readRecords([row1, 'r the volumes of pod "default"/"busy-pod" to attach or mount; list of unmounted volumes=[vol1]. list of unattached vo', 'lumes=[vol1]; skipping pod', housekeeping].join('\n'));
+    expect(records.map((r) => r.lineCount)).toEqual([3, 1]);
+    expect(records[0].text).toContain('timeout expired for the volumes');
+    expect(records[0].text.endsWith('list of unattached volumes=[vol1]; skipping pod')).toBe(true);
+  });
+
+  it('leaves a prompt, a pager\'s status line, prose, a short line\'s follower and a line after another program\'s alone', () => {
+    for (const next of ['root@node-1:~# journalctl -u kubelet', 'lines 963-1001/1001 (END)', 'and then it stopped working.', 'Then it stopped.', '..May 16 18:02:45 node-1 kubelet: x']) {
+      const { records } = readRecords([orphaned, next].join('\n'));
+      expect(records[0].lineCount, next).toBe(1);
+    }
+    // A row too short to be a screen's width ends where the line ended.
+    expect(readRecords([housekeeping + ' pod', 'is gone'].join('\n')).records[0].lineCount).toBe(1);
+    // Not the line right after the record's row.
+    const j = (rest: string) => `Apr 16 19:44:35 node-1 ${rest}`;
+    const { records } = readRecords([j(`kubelet[2391]: ${orphaned}`), j('containerd[3039]: time="2019-04-16T19:44:35Z" level=info msg="x"'), 'is. Turn up verbosity to see them.'].join('\n'));
+    expect(records[0].lineCount).toBe(1);
+  });
+});
