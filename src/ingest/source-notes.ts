@@ -60,6 +60,8 @@ export interface SourceFacts {
   pathMinor: number;
   /** What named it (for the version's reasons). */
   pathMinorFrom: string;
+  /** The patch release that version names (`v1.22.13` → 13), -1 when it names none. */
+  pathPatch: number;
   /** The logging library a Go stack's frames name (glog ≤1.13, klog 1.14–1.18, klog/v2 1.19+), '' if none. */
   logLibrary: LogLibrary;
   /** Lines that look like binary data; lines with NUL bytes or invalid UTF-8. */
@@ -237,7 +239,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, gluedRecords: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '',
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, gluedRecords: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '', pathPatch: -1,
     binaryLines: 0, damagedLines: 0, promptHost: '', services: [], logLibrary: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -422,6 +424,7 @@ export class SourceNotes {
     if (!f.pathMinor && g.pathMinor) {
       f.pathMinor = g.pathMinor;
       f.pathMinorFrom = g.pathMinorFrom;
+      f.pathPatch = g.pathPatch;
     }
     if (later.glogMachineLines > 0) f.glogHost = g.glogHost;
     this.glogMachineLines += later.glogMachineLines;

@@ -827,6 +827,7 @@ export class SourceReader {
     const found = pathVersion(text, () => this.recordForm(text) !== '' || findKlogHeader(text, 0, this.probeHeader));
     if (!found) return;
     this.facts.pathMinor = found.minor;
+    this.facts.pathPatch = found.patch;
     this.facts.pathMinorFrom = found.from;
   }
 

@@ -24,10 +24,13 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   // enough there, on a line that is no log line (a kubelet's own message may name a version: "starting in K8s v1.6").
   // GitHub's kubernetes issue template until 2019: "- Kubernetes version (use `kubectl version`): v1.9.6".
   { mark: 'Kubernetes version (use `kubectl version`): ', from: 'the text around the log (Kubernetes version (use `kubectl version`): …)', within: 2 },
+  // (Later templates put a colon before the hint too: "Kubernetes version: (use `kubectl version`): v1.22.4".)
+  { mark: '(use `kubectl version`): ', from: 'the text around the log (Kubernetes version (use `kubectl version`): …)', within: 2 },
   { mark: 'Kubernetes version**: ', from: 'the text around the log (Kubernetes version: …)', within: 2 },
   { mark: 'kubernetes version ', from: 'the text around the log (kubernetes version …)', within: 2, minorOnly: true },
   { mark: 'Kubernetes version ', from: 'the text around the log (Kubernetes version …)', within: 2, minorOnly: true },
   { mark: 'K8s ', from: 'the text around the log (K8s …)', within: 1, minorOnly: true },
+  { mark: 'k8s ', from: 'the text around the log (k8s …)', within: 1, minorOnly: true },
   // An environment list's item (`- Kubernetes v1.23`).
   { mark: '- Kubernetes v1.', from: 'the text around the log (- Kubernetes v1.…)', atStart: true, minorOnly: true },
   // Prose naming it in passing (`I'm running 2.0.1 with Kubernetes v1.7.4`, minikube's `Preparing Kubernetes v1.21.2 on
@@ -39,7 +42,7 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
 const MAX_MINOR = 99;
 
 /** The minor version a line names in one of the ways above, with how; undefined if none. `isLogLine`: asked only for prose marks. */
-export function pathVersion(text: string, isLogLine: () => boolean = () => false): { minor: number; from: string } | undefined {
+export function pathVersion(text: string, isLogLine: () => boolean = () => false): { minor: number; patch: number; from: string } | undefined {
   for (const { mark, from, atStart, within, minorOnly, prose } of MARKS) {
     const at = atStart ? (text.startsWith(mark) ? 0 : -1) : text.indexOf(mark);
     if (at < 0 || ((minorOnly || prose) && isLogLine())) continue;
@@ -53,10 +56,20 @@ export function pathVersion(text: string, isLogLine: () => boolean = () => false
     const minor = minorAt(text, p, minorOnly);
     if (minor < 0) continue;
     if (mark === '/binaries/v1.' && !text.includes('/kubelet', p)) continue;
-    return { minor, from };
+    return { minor, patch: patchAfter(text, p), from };
   }
   const row = nodeRowVersion(text);
-  return row < 0 ? undefined : { minor: row, from: '`kubectl get nodes` (its VERSION column)' };
+  return row < 0 ? undefined : { minor: row, patch: -1, from: '`kubectl get nodes` (its VERSION column)' };
+}
+
+/** The patch number after the minor at `p` (`22.13` → 13), -1 when none follows (`1.22`, `1.22.0-rc.1` counts as 0). */
+function patchAfter(text: string, p: number): number {
+  while (p < text.length && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+  if (text.charCodeAt(p) !== 46) return -1;
+  let patch = 0;
+  const start = ++p;
+  while (p < text.length && p - start < 3 && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) patch = patch * 10 + text.charCodeAt(p++) - 48;
+  return p === start ? -1 : patch;
 }
 
 /** `1.` at `v` starts a version: after a `v`, a quote, a space or a backtick (markdown code). */

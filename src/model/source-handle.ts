@@ -481,6 +481,11 @@ export class SourceHandle implements FastRecordSink {
       if (how === 'assumed') {
         const supported = this.yearKubeletSupported(base, o.time[from], o.time[to - 1], offset[0], offset[n - 1]);
         if (supported) [base, how] = [supported, 'version'];
+        // A patch release the text names came out some months after its minor: the log is not older than that.
+        const patchFloor = patchReleasedAfterUs(facts.pathMinor, facts.pathPatch);
+        if (how === 'version' && patchFloor) {
+          while (base < this.opts.defaultYear && yearlessToEpochUs(o.time[from], base + offset[0]) < patchFloor) base++;
+        }
       }
       // A line cannot come before a moment it says has passed (a certificate's expiry).
       if (how === 'assumed' || how === 'version') {
@@ -660,4 +665,17 @@ function glogFileHost(path: string): string {
   const parts = path.slice(path.lastIndexOf('/') + 1).split('.');
   const logAt = parts.indexOf('log');
   return parts[0] === 'kubelet' && logAt >= 3 ? parts.slice(1, logAt - 1).join('.') : '';
+}
+
+/**
+ * Patch releases of a minor came at least this far apart (about monthly since 2020; weekly at times in 2016, 1.3.0 to
+ * 1.3.5 in six weeks): patch N of a minor is no older than its minor's release plus N times this.
+ */
+const PATCH_EVERY_AT_LEAST_US = 7 * US_PER_DAY;
+
+/** The earliest a text naming v1.`minor`.`patch` can be from (its minor's release plus its patches), or 0 when unknown. */
+function patchReleasedAfterUs(minor: number, patch: number): number {
+  if (!minor || patch <= 0) return 0;
+  const minorUs = releaseUs(minor);
+  return minorUs === undefined ? 0 : minorUs + patch * PATCH_EVERY_AT_LEAST_US;
 }

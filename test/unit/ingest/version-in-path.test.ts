@@ -47,6 +47,23 @@ describe('versions named in paths', () => {
     expect(pathVersion('node1   Ready    control-plane   10d   v1.25.5   192.168.1.10')?.minor).toBe(25);
     expect(pathVersion('worker-2   NotReady,SchedulingDisabled   <none>   3h   v1.18.20')?.minor).toBe(18);
     expect(pathVersion('the pod is Ready after the upgrade to v1.25.5')).toBeUndefined();
+    // The template's later form, a colon before its hint (kubernetes-sigs/kind#2555), and lower-case "k8s" in prose.
+    expect(pathVersion('- Kubernetes version: (use `kubectl version`): v1.22.4')).toMatchObject({ minor: 22, patch: 4 });
+    expect(pathVersion('Using kube-aws 5780b59 and k8s 1.9.7 I have experienced that imagefs pressure')).toMatchObject({ minor: 9, patch: 7 });
+    expect(pathVersion('We are using k8s v1.22.13 and hit same problem as well')).toMatchObject({ minor: 22, patch: 13 });
+    expect(pathVersion('our k8s cluster is fine')).toBeUndefined();
+    // A minor without its patch names none.
+    expect(pathVersion('- Kubernetes v1.23')?.patch).toBe(-1);
+  });
+
+  it('dates a log no earlier than the patch release its text names', () => {
+    const lines = (prose: string) => [prose, '```',
+      'Sep 19 14:01:06 n62 kubelet[3178]: I0919 14:01:06.533476    3178 reconciler.go:269] "operationExecutor.MountVolume started for volume" pod="media/server-0"',
+      '```'].join('\n');
+    // 1.22 was the newest release until December 2021: September of 2021, unless the text names a patch from 2022.
+    expect(analyze({ name: 'a.md', data: lines('We are using k8s v1.22') }).sources[0].year.value).toBe(2021);
+    expect(analyze({ name: 'b.md', data: lines('We are using k8s v1.22.13') }).sources[0].year.value).toBe(2022);
+    expect(analyze({ name: 'c.md', data: lines('We are using k8s v1.22.1') }).sources[0].year.value).toBe(2021);
   });
 
   it('narrows a source\'s version range when its records alone cannot', () => {
