@@ -1662,7 +1662,8 @@ export class SourceReader {
     // (A sentence's full stop, not the dots of an elision or a pasted line's marks.)
     const stop = c === 46 && (p + 1 >= text.length || text.charCodeAt(p + 1) === 32);
     const wordGoesOn = (c >= 97 && c <= 122) || stop || c === 44 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125 || c === 34;
-    return wordGoesOn && !PROMPT_OR_PROSE.test(text.slice(p, p + 48));
+    // (Bare words alone — a note between quoted lines — are no rest of a log line, which goes on with values.)
+    return wordGoesOn && !PROMPT_OR_PROSE.test(text.slice(p, p + 48)) && /[\d"'=/()[\]{}:;.,]/.test(text.slice(p, p + 400));
   }
 
   /**

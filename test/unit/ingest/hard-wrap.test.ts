@@ -375,7 +375,7 @@ describe('a line a terminal wrapped once, inside a word', () => {
   });
 
   it('leaves a prompt, a pager\'s status line, prose, a short line\'s follower and a line after another program\'s alone', () => {
-    for (const next of ['root@node-1:~# journalctl -u kubelet', 'lines 963-1001/1001 (END)', 'and then it stopped working.', 'Then it stopped.', '..May 16 18:02:45 node-1 kubelet: x']) {
+    for (const next of ['root@node-1:~# journalctl -u kubelet', 'lines 963-1001/1001 (END)', 'and then it stopped working.', 'Then it stopped.', '..May 16 18:02:45 node-1 kubelet: x', 'more prose']) {
       const { records } = readRecords([orphaned, next].join('\n'));
       expect(records[0].lineCount, next).toBe(1);
     }
