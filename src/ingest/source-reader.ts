@@ -1105,10 +1105,12 @@ export class SourceReader {
     const crash = opensGoCrash(text, p) && !(this.pending && w?.ident && this.sameJournalSecond(w) && endsInProbeOutput(this.pending.rec));
     // A journal names the program; a container log's entry (Docker's json-file) says it is the program's stderr.
     const inJournal = w !== undefined && (w.ident !== '' || isStderrEntry(w));
-    const error = !crash && inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p) ||
+    const error = !crash && ((inJournal && (text.startsWith('Error: ', p) || text.startsWith('error: ', p) ||
       // A program that runs the kubelet inside it says how it ended in its own words (localkube: `kubelet: Exit with
       // error: failed to run Kubelet: …`).
-      text.slice(p, p + 120).includes('failed to run Kubelet: '));
+      text.slice(p, p + 120).includes('failed to run Kubelet: '))) ||
+      // Its command's own words, unmistakably the kubelet's, pasted from a terminal with its klog lines.
+      (this.pending !== undefined && /^[Ee]rror: failed to run Kubelet: /.test(text.slice(p, p + 32))));
     // The flag library's warning at start-up, before logging is set up: `Flag --network-plugin has been deprecated, …`.
     const deprecated = !crash && !error && inJournal && text.startsWith('Flag --', p);
     // A library inside the kubelet that logs through logrus (runc's libcontainer removing cgroups): `time="…"

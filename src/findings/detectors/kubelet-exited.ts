@@ -16,6 +16,7 @@ import { Severity } from '../../ingest/klog-header.ts';
 import type { Finding, Trace } from '../../model/trace.ts';
 import { eventRawText, printedMessage } from '../../model/trace-query.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
+import { CONTAINER_MANAGER_CAUSES } from '../container-manager-causes.ts';
 import { clip } from '../text-scan.ts';
 import { bytesText, count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { lastBefore } from '../episodes.ts';
@@ -250,6 +251,8 @@ const CAUSES: readonly Cause[] = [
     why: 'No cgroup v1 hierarchy of the cpu controller is mounted. That is what a host booted with cgroup v2 only (the unified hierarchy: Fedora 31+, Ubuntu 21.10+, Debian 11+, RHEL 9) looks like to a kubelet before 1.19, which reads cgroup v1 mounts only and cannot start there; 1.19 and later support cgroup v2.',
     next: '`stat -fc %T /sys/fs/cgroup` prints cgroup2fs on a cgroup-v2-only host: run a kubelet of 1.19 or later (with a runtime that supports cgroup v2), or boot the host with systemd.unified_cgroup_hierarchy=0 to go back to cgroup v1. On a cgroup v1 host, mount the cpu controller (/proc/cgroups lists the enabled ones).',
   },
+  // Before "cgroups": container-manager failures whose error names their cause.
+  ...CONTAINER_MANAGER_CAUSES,
   {
     // Before "cgroups": cgroup v2's rule that a cgroup with processes in it hands no domain controllers to its children.
     id: 'cgroup-v2-root', words: ['with domain controllers -- it is in an invalid state'], title: 'its cgroup holds processes and cannot delegate (cgroup v2)',

@@ -11,7 +11,8 @@ import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { clip } from '../text-scan.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
-import { lastEventOn } from '../causes.ts';
+import { causeByWords, lastEventOn } from '../causes.ts';
+import { CONTAINER_MANAGER_CAUSES } from '../container-manager-causes.ts';
 
 /** Reasons the runtime-down, pleg-unhealthy and network-not-ready findings cover. */
 const EXPLAINED_ELSEWHERE = ['container runtime is down', 'status check may not have completed yet', 'PLEG is not healthy',
@@ -81,6 +82,8 @@ const REASONS: readonly { test: (reason: string) => boolean; why: string; next: 
     why: 'The error is cAdvisor\'s, which the kubelet starts for container and node stats: it failed to start. An inotify watch on a cgroup that is gone ("no such file or directory") points at a race with a short-lived systemd unit whose cgroup vanished while cAdvisor set up its watches; "no space left on device" or "too many open files" from inotify means the node\'s inotify limits are used up.',
     next: 'Read the error\'s path and errno. For a vanished cgroup, find the short-lived units (the path names one), restart the kubelet, and if it keeps failing look for a kubelet release whose cAdvisor handles the race; for inotify limits, raise fs.inotify.max_user_watches and fs.inotify.max_user_instances (sysctl).',
   },
+  // A container-manager failure whose error names its cause.
+  ...CONTAINER_MANAGER_CAUSES.map((c) => ({ test: (r: string) => causeByWords([c], r) !== undefined, why: c.why, next: c.next })),
   {
     test: (r) => r.includes('ContainerManager') || r.includes('cgroup'),
     why: 'The error is the kubelet\'s own set-up: its container manager could not create or use the cgroups it manages pods in (a read-only /sys/fs/cgroup, a cgroup driver that does not match the runtime\'s, a missing controller).',

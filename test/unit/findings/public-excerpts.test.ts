@@ -3481,4 +3481,24 @@ describe('round 26 of public excerpts', () => {
     // The pod's time-based UID dates it.
     expect(f.startUs).toBe(Date.UTC(2019, 3, 16, 19, 44, 35, 803) * 1000 + 861);
   });
+
+  it('container-manager failures whose error names the cause say it, when the kubelet exits and when it skips pod syncs instead (k8sp/sextant#569, kubernetes/minikube#5127, k3s-io/k3s#335, easzlab/kubeasz#1039)', () => {
+    // https://github.com/k8sp/sextant/issues/569 — a slice left from before; stopping the kube slices or a reboot fixed it.
+    const skipped = only(fixture('pod-sync-skipped-5.log'), 'pod-sync-skipped');
+    expect(skipped.next).toContain('systemctl stop kubepods-burstable.slice');
+    // https://github.com/kubernetes/minikube/issues/5127 — the kubelet's unit had no CPU accounting.
+    expect(only(fixture('kubelet-exited-49.log'), 'kubelet-exited').title).toBe('Kubelet fails to start: its own cgroup differs for cpu and memory');
+    // https://github.com/k3s-io/k3s/issues/335 — a Raspberry Pi kernel without the pids controller.
+    expect(only(fixture('kubelet-exited-51.log'), 'kubelet-exited').title).toBe('Kubelet fails to start: the kernel lacks a cgroup controller it needs');
+    // https://github.com/easzlab/kubeasz/issues/1039 — --kube-reserved-cgroup=/podruntime.slice, which did not exist.
+    expect(only(fixture('kubelet-exited-52.log'), 'kubelet-exited').title).toBe('Kubelet fails to start: the cgroup named for reserved resources does not exist');
+  });
+
+  it('"Error: failed to run Kubelet: …" pasted from a terminal with the kubelet\'s klog lines is its exit, here on swap (microsoft/pai#450)', () => {
+    // https://github.com/microsoft/pai/issues/450 — swap on, kubelet v1.9.4; swapoff -a fixed it.
+    const a = fixture('kubelet-exited-50.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: swap is on');
+    expect(a.lines(f)).toEqual([3, 6]);
+  });
 });
