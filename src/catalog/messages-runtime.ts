@@ -363,6 +363,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The container\'s preStop hook runs before it is stopped.',
   },
   {
+    // kuberuntime_container.go, right after the start: the kubelet then kills the container (FailedPostStartHook).
+    id: 'X261', kind: 'runtime.poststart-failed', lane: 'pod-worker', versions: '1.20+', v: 0,
+    msg: ['Failed to execute PostStartHook'], text: ['err'],
+    explain: 'The container\'s postStart hook failed (its command exited non-zero or could not be run, or its HTTP call failed): the kubelet records a FailedPostStartHook event, kills the container, and the sync fails with PostStartHookError.',
+  },
+  {
     id: 'X210', kind: 'runtime.prestop-failed', lane: 'pod-worker', versions: 'all', v: 0,
     msg: ['PreStop hook failed'],
     printf: ['preStop hook for container %q{containerName} failed: %v{err}'],

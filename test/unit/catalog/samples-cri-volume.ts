@@ -301,6 +301,12 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('default', 'web-0', UID)], cname: 'web', cid: '0123456789ab', text: 'command \'sleep 20\' exited with 126: ' }),
     J(json('kuberuntime/kuberuntime_container.go:596', { msg: 'PreStop hook failed', err: 'command \'sleep 20\' exited with 126: ', pod: { name: 'web-0', namespace: 'default' }, podUID: UID, containerName: 'web' }),
       { pods: [pod('default', 'web-0', UID)], cname: 'web', text: 'command \'sleep 20\' exited with 126: ' })),
+  entry('X261', 'runtime.poststart-failed', 'pod-worker',
+    // A Cilium agent's hook that could not be exec'd (Xeus-Territory/obsidian_world, 1.2x); an exec hook's exit.
+    S(klog('E', 'kuberuntime_container.go:287', `"Failed to execute PostStartHook" err="rpc error: code = Unknown desc = failed to exec in container" pod="kube-system/cilium-bsznc" podUID="${UID}" containerName="cilium-agent" containerID="containerd://0123456789ab"`),
+      { pods: [pod('kube-system', 'cilium-bsznc', UID)], cname: 'cilium-agent', cid: '0123456789ab', text: 'rpc error: code = Unknown desc = failed to exec in container' }),
+    J(json('kuberuntime/kuberuntime_container.go:300', { msg: 'Failed to execute PostStartHook', err: 'command \'sh -c exit 3\' exited with 3: ', pod: { name: 'web-0', namespace: 'default' }, podUID: UID, containerName: 'web' }),
+      { pods: [pod('default', 'web-0', UID)], cname: 'web', text: 'command \'sh -c exit 3\' exited with 3: ' })),
   entry('X237', 'image.credential-provider-failed', 'runtime',
     // kubernetes/cloud-provider-aws#1029, siderolabs/talos#11086 (JSON); klog's printf form and InfoS/ErrorS form.
     P(klog('E', 'plugin.go:235', 'Failed getting credential from external registry credential provider: error execing credential provider plugin ecr-credential-provider for image 123.dkr.ecr.us-west-2.amazonaws.com/app: exit status 1'),

@@ -3501,4 +3501,12 @@ describe('round 26 of public excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: swap is on');
     expect(a.lines(f)).toEqual([3, 6]);
   });
+
+  it('the runtime manager\'s own "Failed to execute PostStartHook" is the hook failing, and an exec that could not start says the hook never ran (Xeus-Territory/obsidian_world, Kubewekend session 5)', () => {
+    // https://github.com/Xeus-Territory/obsidian_world/blob/main/content/Tech%20Second%20Brain/Personal/Kubewekend/Kubewekend%20Session%205.md — cilium-agent in kind on a VM whose cgroups refused the exec.
+    const f = only(fixture('poststart-hook-failed-2.log'), 'poststart-hook-failed');
+    expect(f.title).toBe('postStart hook failing for container cilium-agent of kube-system/cilium-bsznc');
+    expect(f.explanation).toContain('the hook\'s command never ran');
+    expect(f.explanation).not.toContain('the hook ran.');
+  });
 });
