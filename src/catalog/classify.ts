@@ -140,7 +140,7 @@ export class Classifier {
   private readonly memoValue: (FieldValue | undefined)[] = [];
   private readonly structStamp: number[] = [];
   private readonly structValue: Record<string, string>[] = [];
-  private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined }[];
+  private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined; uidOnly: boolean | undefined }[];
   /** 1 for entries on a pod worker's lane: their lines are about one pod. */
   private readonly podWorkerEntry: Uint8Array;
   private readonly unknownKind = kindId('unknown');
@@ -151,7 +151,7 @@ export class Classifier {
   constructor(private readonly matcher = new MessageMatcher(), private readonly entries: readonly CatalogEntry[] = CATALOG) {
     this.kindIds = entries.map((e) => kindId(e.kind));
     this.innerTemplates = entries.map((e) => innerSpecs(e).map((spec) => ({ field: fieldName(spec.field), templates: spec.printf.map(compileTemplate) })));
-    this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly }));
+    this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly, uidOnly: e.podUidOnly }));
     this.podWorkerEntry = Uint8Array.from(entries, (e, i) => (i > 0 && e.lane === 'pod-worker' ? 1 : 0));
     this.entryFields = entries.map((e) => ({
       refine: fieldOrNone(e.refine?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
@@ -296,6 +296,14 @@ export class Classifier {
     if (uid && out.pods.length <= 1) {
       if (out.pods.length === 0) out.pods.push({ uid, name: '', namespace: '', container: '' });
       else if (!out.pods[0].uid) out.pods[0].uid = uid;
+    }
+    // The name the line gives is not yet the pod's (a static manifest's own, before the node's name is appended): its
+    // UID alone says which pod.
+    if (opts.uidOnly && out.pods.length) {
+      const withUid = out.pods.filter((r) => r.uid);
+      out.pods.length = 0;
+      for (const r of withUid) out.pods.push({ uid: r.uid, name: '', namespace: '', container: r.container });
+      return;
     }
     // A pod worker's line without its pod= key (a pager or terminal cut it off) may still name its pod inside the
     // error it quotes (`… back-off 2m40s restarting failed container=x pod=x-0_ns(uid)" pod="ku>`).

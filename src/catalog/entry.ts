@@ -47,6 +47,8 @@ export interface CatalogEntry {
   podNameFirst?: boolean;
   /** The `pod` field holds only a name, no namespace (1.12 podKiller, seed 000 custom lines). */
   podNameOnly?: boolean;
+  /** The name the line gives is not the pod's (a static manifest's own name, before the node's is appended): only its UID is taken. */
+  podUidOnly?: boolean;
   /** Field holding a pod status dump or patch; it is condensed into the event text (catalog/status-summary.ts). */
   statusField?: string;
   /**

@@ -610,18 +610,32 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet could not read a static pod manifest from its manifest directory (a YAML or validation error, a file that is no pod): that static pod is not created, and the error comes back each time it reads the directory.',
   },
   {
+    // config/apiserver.go (1.2x+): the API-server pod source checks each second whether the node's informer has synced.
+    id: 'X263', kind: 'config.node-sync-wait', lane: 'config', versions: '1.21+', v: 4,
+    msg: ['node sync has not completed yet'], printf: ['node sync has not completed yet'],
+    explain: 'The API-server pod source waits, checking each second, until the kubelet has seen its own Node object from the API server: it watches the API server\'s pods only after that. Lasting long, the API server is out of reach or the node is not registered; meanwhile no pod from the API server reaches this kubelet (static pods do).',
+  },
+  {
     id: 'X51', kind: 'config.source', lane: 'config', versions: 'all', v: 0,
-    msg: ['Adding static pod path', 'Watching apiserver', 'Adding apiserver pod source', 'Adding pod URL with HTTP header'],
+    msg: ['Adding static pod path', 'Watching apiserver', 'Adding apiserver pod source', 'Adding pod URL with HTTP header', 'node sync completed'],
     printf: ['Adding pod path: %v{path}', 'Watching apiserver'], text: ['path'],
     explain: 'At start-up the kubelet registers a pod source: static pod manifests on disk, or the API server.',
   },
   {
     id: 'X151', kind: 'config.static-pod-read', lane: 'config', versions: 'all', v: 3,
     msg: ['Reading config file', 'Generated pod name', 'Set namespace for pod'],
-    printf: ['Reading config file %q{path}', 'Generated UID %q{podUID} pod %q from %s{path}',
+    printf: ['Reading config file %q{path}',
       'Generated Name %q for UID %q{podUID} from URL %s{path}', 'Using namespace %q{namespace} for pod %q{podName} from %s{path}'],
     text: ['path', 'source'],
     explain: 'The file (or URL) pod source read a static pod manifest and filled in what it lacks: a UID hashed from the node and the file, the node\'s name appended to the pod\'s, the namespace.',
+  },
+  {
+    // The UID is made before the node's name is appended to the manifest's: pod= (or the printf name) is the
+    // manifest's own name, which no pod has — only the UID says whose line it is.
+    id: 'X262', kind: 'config.static-pod-read', lane: 'config', versions: 'all', v: 3, podUidOnly: true,
+    msg: ['Generated UID'], printf: ['Generated UID %q{podUID} pod %q from %s{path}'],
+    text: ['path', 'source'],
+    explain: 'The file (or URL) pod source made a static pod\'s UID, a hash of the node\'s name and the manifest (the pod named here is the manifest\'s own name: the node\'s is appended next).',
   },
   {
     id: 'X155', kind: 'node.startup-step', lane: 'node-status', versions: 'all', v: 1,

@@ -3509,4 +3509,12 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('the hook\'s command never ran');
     expect(f.explanation).not.toContain('the hook ran.');
   });
+
+  it('"Generated UID" names the static manifest\'s own pod name, not the pod\'s: one pod etcd-<node>, not two; "node sync has not completed yet" is known (rancher/rke2#2080)', () => {
+    // https://github.com/rancher/rke2/issues/2080 — an rke2 server whose static pods did not come up.
+    const a = fixture('static-pod-read-1.log');
+    expect(a.trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['kube-system/etcd-dev2-ctl1m 4a97990b2eb0a496545d53a9a221e995']);
+    const kinds = Array.from(a.trace.events.kind, (k) => kindName(k));
+    expect(kinds.filter((k) => k === 'config.node-sync-wait')).toHaveLength(7);
+  });
 });
