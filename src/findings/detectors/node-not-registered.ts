@@ -156,9 +156,12 @@ function describe(ctx: FindingContext, g: Missing, misnamed: boolean): Finding |
     if (attempts.length) b.evidence(attempts[attempts.length - 1]);
     parts.push(attempts.length
       ? `The log shows the kubelet start to register (${lineRef(trace, attempts[attempts.length - 1])}) but neither a failure nor "Successfully registered node".`
-      : 'The log shows no attempt to register ("Attempting to register node") and none failing: they may be before the excerpt, the kubelet may run with registerNode false, or the Node that exists has another name than the one the kubelet looks for (hostname, --hostname-override, the cloud provider\'s name).');
-    title = `Node ${name} is not registered`;
-    next = '`journalctl -u kubelet | grep -i regist` for the attempts and their errors; `kubectl get nodes` to compare the names; check that the API server answers from this node.';
+      : 'The log shows no attempt to register ("Attempting to register node") and none failing. The kubelet looks its Node up in its own copy of the API server\'s Nodes, so "not found" also means that copy never filled: the API server does not answer it — on a control-plane node after a reboot, the API server is a static pod this kubelet has to start first, and a Node registered long ago reads "not found" until it is up. Otherwise the attempts are before the excerpt, the kubelet runs with registerNode false, or the Node that exists has another name than the one the kubelet looks for (hostname, --hostname-override, the cloud provider\'s name).');
+    // Without an attempt the log cannot tell a Node never registered from an API server the kubelet cannot read it from.
+    title = attempts.length ? `Node ${name} is not registered` : `Node ${name} not found by its kubelet`;
+    next = attempts.length
+      ? '`journalctl -u kubelet | grep -i regist` for the attempts and their errors; `kubectl get nodes` to compare the names; check that the API server answers from this node.'
+      : 'First check that the API server answers from this node (`curl -k https://<server>:6443/readyz`; on a control-plane node `crictl ps -a | grep kube-apiserver` and its log, and the manifests in /etc/kubernetes/manifests); then `journalctl -u kubelet | grep -i regist` for the registration attempts and `kubectl get nodes` to compare the names.';
   }
   return b.build({
     id: 'node-not-registered',

@@ -945,7 +945,7 @@ describe('node-not-registered', () => {
     // https://github.com/geerlingguy/ansible-role-kubernetes/issues/125 — kubeadm init in CI; the node never registers.
     const a = fixture('node-not-registered-1.log');
     const f = only(a, 'node-not-registered');
-    expect(f.title).toBe('Node "instance" is not registered (4m0s)');
+    expect(f.title).toBe('Node "instance" not found by its kubelet (4m0s)');
     expect(a.lines(f)).toEqual([16, 17]);
     expect(f.explanation).toContain('4m0s after the service\'s start at 17:25:35 (systemctl status, line 8)');
     expect(a.trace.sources[0].service?.since).toBe('2022-09-15 17:25:35');
@@ -3422,7 +3422,7 @@ describe('round 25 of public excerpts', () => {
     // https://github.com/MicrosoftDocs/Virtualization-Documentation/issues/599 — a Windows node that never joined, 2017.
     const a = fixture('node-not-registered-6.log');
     expect(a.of('eviction-check-failing')).toEqual([]);
-    expect(only(a, 'node-not-registered').title).toContain('Node "10.141.38.252" is not registered');
+    expect(only(a, 'node-not-registered').title).toContain('Node "10.141.38.252" not found by its kubelet');
   });
 
   it('"Unable to update cni config: No networks found" alone is the kubelet\'s CNI plugin finding no config at start-up, not a node said NotReady (kubernetes/kubernetes#38999)', () => {
@@ -3516,5 +3516,13 @@ describe('round 26 of public excerpts', () => {
     expect(a.trace.pods.map((p) => `${p.namespace}/${p.name} ${p.uid}`)).toEqual(['kube-system/etcd-dev2-ctl1m 4a97990b2eb0a496545d53a9a221e995']);
     const kinds = Array.from(a.trace.events.kind, (k) => kindName(k));
     expect(kinds.filter((k) => k === 'config.node-sync-wait')).toHaveLength(7);
+  });
+
+  it('"Error getting node … not found" with no registration attempt is a Node the kubelet cannot find, which after a control-plane reboot is its own API server not up, not a node never registered (labring/sealos#2914)', () => {
+    // https://github.com/labring/sealos/issues/2914 — after a reboot kube-apiserver did not start on the node.
+    const f = only(fixture('node-not-registered-7.log'), 'node-not-registered');
+    expect(f.title).toBe('Node "server-1" not found by its kubelet (27m0s)');
+    expect(f.explanation).toContain('the API server is a static pod this kubelet has to start first');
+    expect(f.next.startsWith('First check that the API server answers')).toBe(true);
   });
 });
