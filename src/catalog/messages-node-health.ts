@@ -530,6 +530,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'A request to the kubelet\'s HTTP API (from the API server, metrics or logs collectors) could not be authorized: with webhook authorization the kubelet asks the API server (SubjectAccessReview), and that request failed.',
   },
   {
+    // kuberuntime_manager.go's NewKubeGenericRuntimeManager: the runtime's version is asked once, as the kubelet is made.
+    id: 'X264', kind: 'node.startup-check-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Get runtime version failed'], printf: ['Get runtime version failed: %v{err}'], text: ['err'],
+    explain: 'As the kubelet is being created, its runtime manager asks the container runtime for its version; that failed (the runtime\'s socket not answering, or a runtime that does not serve the CRI), so the kubelet cannot be created and exits — "Failed to run kubelet … failed to create kubelet" follows.',
+  },
+  {
     // A manager's checkpoint that cannot be restored stops the start (findings/checkpoint-state.ts reads why).
     id: 'X215', kind: 'node.state-restore-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Failed to initialize cpu manager'], printf: ['failed to initialize cpu manager: %v{err}'], text: ['err'],

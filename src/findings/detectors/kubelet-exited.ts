@@ -23,6 +23,9 @@ import { lastBefore } from '../episodes.ts';
 
 const FAILED = kindId('node.kubelet-failed');
 const STATE_RESTORE_FAILED = kindId('node.state-restore-failed');
+/** A start-up step of a part of the kubelet failing (its manager's own line; "Failed to run kubelet" repeats it). */
+const STARTUP_CHECK_FAILED = kindId('node.startup-check-failed');
+const isManagerFailure = (kind: number) => kind === STATE_RESTORE_FAILED || kind === STARTUP_CHECK_FAILED;
 const EXEC_FAILED = kindId('service.exec-failed');
 /**
  * An error a pager cut right after "misconfig" (`failed to run Kubelet: misconfig>`): the only start-up error of the
@@ -147,7 +150,7 @@ const CAUSES: readonly Cause[] = [
     id: 'runtime-unreachable', words: ['unable to determine runtime api version', 'validate service connection', 'docker daemon', '.sock'],
     title: 'the container runtime is not reachable',
     why: 'The kubelet could not reach the container runtime at its endpoint (the socket is missing or nothing answers on it); it cannot start without it.',
-    next: 'Start the runtime and check its socket (`systemctl status containerd`, crio or cri-docker; `crictl info`) and that containerRuntimeEndpoint (--container-runtime-endpoint) names it. Since 1.24, Docker Engine needs cri-dockerd.',
+    next: 'Start the runtime and check its socket (`systemctl status containerd`, crio or cri-docker; `crictl info`) and that containerRuntimeEndpoint (--container-runtime-endpoint) names it. Since 1.24, Docker Engine needs cri-dockerd. k3s and RKE2 run their own containerd (/run/k3s/containerd/containerd.sock), whose log is /var/lib/rancher/k3s (or rke2)/agent/containerd/containerd.log.',
   },
   {
     id: 'feature-gate', words: ['unrecognized feature gate', 'cannot set feature gate'], title: 'a feature gate it does not accept',
@@ -350,7 +353,7 @@ export const kubeletExited: Detector = {
     for (let e = 0; e < ev.count; e++) {
       const kind = ev.kind[e];
       // (A manager that cannot restore its state stops the start too: its lines say why before the exit's own.)
-      if (kind === FAILED || kind === STATE_RESTORE_FAILED || (ev.severity[e] === Severity.Fatal && !PANIC_KINDS.has(kind))) failures.push(e);
+      if (kind === FAILED || isManagerFailure(kind) || (ev.severity[e] === Severity.Fatal && !PANIC_KINDS.has(kind))) failures.push(e);
     }
     const twins = ellipsizedTwins(ctx, failures);
     // A manager's line that the same process's "Failed to run kubelet" repeats is that exit's cause, not an exit;
@@ -358,7 +361,7 @@ export const kubeletExited: Detector = {
     const panics = ctx.ofKinds([...PANIC_KINDS].map((k) => KINDS[k]));
     for (let i = 0; i < failures.length; i++) {
       const e = failures[i];
-      if (ev.kind[e] !== STATE_RESTORE_FAILED) continue;
+      if (!isManagerFailure(ev.kind[e])) continue;
       if (panics.some((p) => ev.pid[p] === ev.pid[e] && ev.timeUs[p] >= ev.timeUs[e] && ev.timeUs[p] - ev.timeUs[e] <= ONE_EXIT_US)) {
         twins.add(e);
         continue;
@@ -569,7 +572,7 @@ function isStartupFailure(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;
   const k = ctx.startBefore(e);
   // With no start logged: a start-up message, or an F line of the command's own set-up (server.go).
-  if (k < 0) return ev.kind[e] === FAILED || / server\.go:\d+\] /.test(eventRawText(ctx.trace, e, 400));
+  if (k < 0) return ev.kind[e] === FAILED || ev.kind[e] === STARTUP_CHECK_FAILED || / server\.go:\d+\] /.test(eventRawText(ctx.trace, e, 400));
   const start = ctx.trace.nodes[ev.node[e]].starts[k];
   return ev.timeUs[e] - ev.timeUs[start] <= STARTUP_US;
 }

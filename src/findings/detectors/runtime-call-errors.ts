@@ -99,6 +99,9 @@ export const runtimeCallErrors: Detector = {
       // A runtime that does not serve the kubelet's CRI API at all, which the kubelet then exits on: kubelet-exited
       // tells that mismatch; it says nothing of the runtime's health.
       if (error.includes(UNKNOWN_SERVICE) && exitsOn(ctx, e)) continue;
+      // The version asked once as the kubelet is created, which it then exits on ("Get runtime version failed"):
+      // kubelet-exited's, with the same error.
+      if (entry.cri.calls.every((c) => c === 'Version') && exitsOn(ctx, e)) continue;
       let cls = errorClass(error);
       const atUs = ev.timeUs[e];
       const node = ev.node[e];
@@ -488,7 +491,7 @@ const SANDBOX_IMAGE_PULL = /failed to get sandbox image[^\n]{0,300}?failed to pu
 /** The kubelet's own exit error on the same node within a few seconds after `e` (its start-up failing on the call). */
 function exitsOn(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;
-  return ctx.ofKind('node.kubelet-failed').some((x) => ev.node[x] === ev.node[e] && ev.timeUs[x] >= ev.timeUs[e] && ev.timeUs[x] - ev.timeUs[e] <= 5e6);
+  return ctx.ofKinds(['node.kubelet-failed', 'node.startup-check-failed']).some((x) => ev.node[x] === ev.node[e] && ev.timeUs[x] >= ev.timeUs[e] && ev.timeUs[x] - ev.timeUs[e] <= 5e6);
 }
 
 /** A sync result's action and the CRI call it makes. */

@@ -331,6 +331,14 @@ export const NODE_SAMPLES: EntrySamples[] = [
     S(klog('E', 'policy_static.go:650', '"Memory states for the NUMA node and resource are different" node=0 resource="memory" memoryState1={TotalMemSize:134893809664} memoryState2={TotalMemSize:134893801472}'),
       { text: 'memory' }),
     J(json('cm/memorymanager/policy_static.go:650', { msg: 'Memory states for the NUMA node and resource are different', node: 0, resource: 'hugepages-1Gi' }), { text: 'hugepages-1Gi' })),
+  entry('X264', 'node.startup-check-failed', 'node-status',
+    // rancher/rke2#1572: the temporary kubelet of a cluster reset, its containerd not up.
+    S(klog('E', 'kuberuntime_manager.go:208', '"Get runtime version failed" err="get remote runtime typed version failed: rpc error: code = Unavailable desc = connection error"'),
+      { text: 'get remote runtime typed version failed: rpc error: code = Unavailable desc = connection error' }),
+    P(klog('E', 'kuberuntime_manager.go:199', 'Get runtime version failed: rpc error: code = Unavailable desc = grpc: the connection is unavailable'),
+      { text: 'rpc error: code = Unavailable desc = grpc: the connection is unavailable' }),
+    J(json('kuberuntime/kuberuntime_manager.go:208', { msg: 'Get runtime version failed', err: 'get remote runtime typed version failed: EOF' }),
+      { text: 'get remote runtime typed version failed: EOF' })),
   entry('X215', 'node.state-restore-failed', 'node-status',
     // bottlerocket-os/bottlerocket#1465.
     P(klog('E', 'container_manager_linux.go:329', 'failed to initialize cpu manager: could not initialize checkpoint manager: could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none"'),

@@ -3525,4 +3525,13 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('the API server is a static pod this kubelet has to start first');
     expect(f.next.startsWith('First check that the API server answers')).toBe(true);
   });
+
+  it('"Get runtime version failed" as the kubelet is created is its failed start on a runtime out of reach, not one call among others (rancher/rke2#1572)', () => {
+    // https://github.com/rancher/rke2/issues/1572 — a cluster reset's temporary kubelet exited: rke2's containerd was not up.
+    const a = fixture('kubelet-exited-53.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the container runtime is not reachable');
+    expect(f.next).toContain('/run/k3s/containerd/containerd.sock');
+    expect(a.of('runtime-call-errors')).toEqual([]);
+  });
 });
