@@ -138,14 +138,14 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
     // Static pods (their UIDs a hash of the manifest) are critical: the eviction manager ranks but never evicts them.
     const allStatic = [...n.ranked].every((p) => trace.pods[p]?.kind !== 'regular');
     parts.push(allStatic
-      ? `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}), static pods only — critical pods, which the eviction manager never evicts: it has nothing it may evict, and the pressure stays until something else frees the resource.`
+      ? `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}), static pods only — critical pods, which the eviction manager of current releases does not evict (old ones, around 1.9, did evict a static pod not marked critical): it has nothing it may evict, and the pressure stays until something else frees the resource.`
       : `Ranked for eviction: ${podNames(trace, n.ranked, 6)} (${lineRef(trace, n.lastRanked)}; the first is evicted first), but the log ends or is cut before any of them is shown evicted.`);
   } else if (n.lastMustEvict >= 0) {
     parts.push('Pods were to be evicted, but the log ends or is cut before their ranking or any eviction is shown.');
   } else if (n.lastReducedWithout >= 0) {
     parts.push(`The node-level cleanup was enough: "able to reduce … pressure without evicting pods" (${lineRef(trace, n.lastReducedWithout)}); no pod was evicted.`);
   } else {
-    parts.push('No pod eviction appears in the log (critical and static pods are never evicted), and no line says whether the node-level cleanup was enough.');
+    parts.push('No pod eviction appears in the log, and no line says whether the node-level cleanup was enough.');
   }
   if (n.spared.size) parts.push(`Chosen but not evicted (critical pod, or the kill failed): ${podNames(trace, n.spared, 6)}.`);
   return b.build({

@@ -275,7 +275,7 @@ describe('eviction', () => {
     expect(f.title).toContain('ephemeral-storage');
     // The ranking names only the control plane's static pods, which are never evicted.
     expect(a.pods(f)).toEqual(['kube-system/kube-scheduler-minikube', 'kube-system/kube-apiserver-minikube', 'kube-system/kube-controller-manager-minikube', 'kube-system/etcd-minikube']);
-    expect(f.explanation).toContain('static pods only — critical pods, which the eviction manager never evicts');
+    expect(f.explanation).toContain('static pods only — critical pods, which the eviction manager of current releases does not evict');
   });
 });
 
