@@ -693,8 +693,11 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Creating a container\'s config, the runtime manager found no swap cgroup controller on the node, so the container gets no swap settings.',
   },
   {
-    id: 'X83', kind: 'gc.delete-container-failed', lane: 'gc', versions: '1.21+', v: 0,
-    msg: ['DeleteContainer returned error'], text: ['err'], cri: { role: 'caller', calls: ['RemoveContainer'] },
+    // (kuberuntime_gc.go's own line for a container it could not remove: every pass tries it again.)
+    id: 'X83', kind: 'gc.delete-container-failed', lane: 'gc', versions: 'all ("DeleteContainer returned error" 1.21+)', v: 0,
+    msg: ['DeleteContainer returned error', 'Failed to remove container'], printf: ['Failed to remove container %q{containerID}: %v{err}'],
+    // (It reads the container's status first, for its log's path: a container already gone fails there.)
+    text: ['err'], cri: { role: 'caller', calls: ['RemoveContainer', 'ContainerStatus'] },
     explain: 'Removing a dead container (container GC or the pod\'s container deletor) failed; a not-found error means it was already gone.',
   },
   {

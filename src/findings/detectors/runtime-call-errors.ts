@@ -19,7 +19,7 @@ import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
 import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
-import { printedMessage, str } from '../../model/trace-query.ts';
+import { eventRawText, printedMessage, str } from '../../model/trace-query.ts';
 
 /** How far before a failed call the network plugin's own failure line counts as its cause. */
 const PLUGIN_BEFORE_US = 1e6;
@@ -103,6 +103,9 @@ export const runtimeCallErrors: Detector = {
       // kubelet-exited's, with the same error.
       if (entry.cri.calls.every((c) => c === 'Version') && exitsOn(ctx, e)) continue;
       let cls = errorClass(error);
+      // Docker's words for a container it no longer has, asked its status or to remove it (a sandbox's are
+      // told with their teardown below).
+      if (cls === 'other' && error.includes('No such container') && entry.cri.calls.every((c) => c === 'ContainerStatus' || c === 'RemoveContainer')) cls = 'not found';
       const atUs = ev.timeUs[e];
       const node = ev.node[e];
       let nodeRecent = recent.get(node);
@@ -341,6 +344,22 @@ function describe(ctx: FindingContext, n: Group): Finding {
   if (held) return describeHeldName(ctx, b, parts, n, held);
   // The runtime's answer about the image's name (a short name with nowhere to look it up, a name it cannot parse),
   // not about its health.
+  // A container's files the runtime could not remove: a file's attribute or a mount held elsewhere, not its health.
+  const removeAnswer = calls.some((c) => c.name.startsWith('RemoveContainer'))
+    ? REMOVE_ANSWERS.find((a) => calls.some((c) => a.test.test(eventRawText(trace, c.first, 4000)))) : undefined;
+  if (removeAnswer) {
+    parts.push(removeAnswer.why);
+    // The file it stopped at, as the runtime names it.
+    const path = calls.map((c) => REMOVED_PATH.exec(eventRawText(trace, c.first, 4000))?.[1]).find((p) => p !== undefined);
+    if (path) parts.push(`The file: ${path}.`);
+    return b.build({
+      id: 'runtime-call-errors',
+      title: `${removeAnswer.title} (RemoveContainer ×${n.failures})`,
+      severity: 'warning',
+      explanation: parts.join(' '),
+      next: removeAnswer.next,
+    });
+  }
   const nameAnswer = IMAGE_NAME_ANSWERS.find((a) => calls.every((c) => c.sample.includes(a.words)));
   if (nameAnswer) {
     parts.push(nameAnswer.why(calls.map((c) => c.sample)));
@@ -501,8 +520,32 @@ const ACTION_CALLS: Readonly<Record<string, string>> = { KillPodSandbox: 'StopPo
 function callNamedIn(error: string, calls: readonly string[]): string {
   const action = /^failed to "(\w{1,40})"/.exec(error)?.[1];
   const call = action ? ACTION_CALLS[action] : undefined;
-  return call && calls.includes(call) ? call : calls.join(' or ');
+  if (call && calls.includes(call)) return call;
+  // Container GC's removal reads the container's status first, and says when that is what failed.
+  if (calls.length === 2 && calls.includes('RemoveContainer') && calls.includes('ContainerStatus')) {
+    return error.startsWith('failed to get container status') ? 'ContainerStatus' : 'RemoveContainer';
+  }
+  return calls.join(' or ');
 }
+
+/**
+ * What the runtime answers when a container's files cannot be removed (RemoveContainer), by the words of its error:
+ * the runtime was well, a file or mount was not.
+ */
+/** The path a failed remove names: `remove /data/docker/overlay2/…/diff/usr/bin/bash: operation not permitted`. */
+const REMOVED_PATH = /remove (\/[^\s:"\\]{1,400}): (?:operation not permitted|device or resource busy)/;
+const REMOVE_ANSWERS: readonly { test: RegExp; title: string; why: string; next: string }[] = [
+  {
+    test: /remove[^\n]{0,400}: operation not permitted/, title: 'A container\'s files cannot be deleted: operation not permitted',
+    why: 'The runtime answered: removing the container\'s filesystem stopped at a file that even root may not delete — one with the immutable or append-only attribute (`chattr +i` / `+a`), set by the image or by the container as it ran. The container stays; garbage collection tries it again on every pass, and a pod being deleted stays Terminating until it is gone.',
+    next: 'Look at the file the error names (its path under the runtime\'s storage, such as /var/lib/docker/overlay2/<id>/diff/…) with `lsattr`, clear the attribute (`chattr -i -a <file>`), and the kubelet\'s next pass removes the container; keep the image or the container from setting it.',
+  },
+  {
+    test: /remove[^\n]{0,400}: device or resource busy/, title: 'A container\'s filesystem is still mounted elsewhere: device or resource busy',
+    why: 'The runtime answered: the container\'s filesystem (or its shm) is still mounted in another process\'s mount namespace — a daemon started with private mounts after the container, which took a copy of its mounts — so it cannot be removed. Garbage collection tries it again on every pass.',
+    next: 'Find who holds it (`grep <container id> /proc/*/mountinfo`): restart that process or unmount it there; start such daemons with their mounts shared with the host (MountFlags= in their unit) so they stop copying the runtime\'s.',
+  },
+];
 
 /** What the runtime answers about an image's name, by the words of its error (checked in order). */
 const IMAGE_NAME_ANSWERS: readonly { words: string; title: string; why: (samples: readonly string[]) => string; next: string }[] = [

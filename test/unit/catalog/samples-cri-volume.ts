@@ -239,7 +239,12 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
     S(klog('E', 'pod_container_deletor.go:53', `"DeleteContainer returned error" containerID={"Type":"containerd","ID":"${CID}"} err="failed to get container status \\"${CID.slice(0, 12)}\\": rpc error: code = NotFound desc = an error occurred when try to find container"`),
       { cid: CID, text: `failed to get container status "${CID.slice(0, 12)}": rpc error: code = NotFound desc = an error occurred when try to find container` }),
     J(json('kuberuntime/pod_container_deletor.go:53', { msg: 'DeleteContainer returned error', containerID: { Type: 'containerd', ID: CID }, err: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
-      { cid: CID, text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' })),
+      { cid: CID, text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),
+    // Container GC's own line (kubernetes/kubernetes#72325, 1.13); structured since 1.20.
+    P(klog('E', 'kuberuntime_gc.go:126', `Failed to remove container "${CID}": failed to get container status "${CID}": rpc error: code = Unknown desc = Error: No such container: ${CID}`),
+      { cid: CID, text: `failed to get container status "${CID}": rpc error: code = Unknown desc = Error: No such container: ${CID}` }),
+    S(klog('E', 'kuberuntime_gc.go:150', `"Failed to remove container" err="rpc error: code = Unknown desc = failed to remove container" containerID="${CID}"`),
+      { cid: CID, text: 'rpc error: code = Unknown desc = failed to remove container' })),
   entry('X84', 'gc.image-list-failed', 'gc',
     P(klog('E', 'image_gc_manager.go:192', '[imageGCManager] Failed to update image list: rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
       { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),

@@ -3534,4 +3534,20 @@ describe('round 26 of public excerpts', () => {
     expect(f.next).toContain('/run/k3s/containerd/containerd.sock');
     expect(a.of('runtime-call-errors')).toEqual([]);
   });
+
+  it('container GC\'s own "Failed to remove container" repeats the status call that found the container gone: one routine NotFound, not two failures (kubernetes/kubernetes#72325)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/72325 — containers removed by `docker system prune`, still retried.
+    const a = fixture('runtime-call-errors-27.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Runtime answered NotFound for removed containers (1 failed call)');
+    expect(a.lines(f)).toEqual([6, 7]);
+  });
+
+  it('a RemoveContainer that stops at a file root may not delete is the immutable attribute, with the file named (imroc/kubernetes-guide, pod Terminating)', () => {
+    // https://github.com/imroc/kubernetes-guide/blob/main/content/troubleshooting/pod/status/pod-terminating.md — `chattr -i` fixed it.
+    const f = only(fixture('runtime-call-errors-28.log'), 'runtime-call-errors');
+    expect(f.title).toBe('A container\'s files cannot be deleted: operation not permitted (RemoveContainer ×1)');
+    expect(f.explanation).toContain('The file: /data/docker/overlay2/b1aea29c590aa9abda79f7cf3976422073fb3652757f0391db88534027546868/diff/usr/bin/bash.');
+    expect(f.next).toContain('chattr -i');
+  });
 });
