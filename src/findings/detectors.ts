@@ -5,6 +5,7 @@ import { readinessInitRace } from './detectors/readiness-init-race.ts';
 import { containerHashChanged } from './detectors/container-hash-changed.ts';
 import { runtimeDown } from './detectors/runtime-down.ts';
 import { plegUnhealthy } from './detectors/pleg-unhealthy.ts';
+import { plegRelistStalled } from './detectors/pleg-relist-stalled.ts';
 import { podWorkerStuckTerminating } from './detectors/pod-worker-stuck-terminating.ts';
 import { runtimeCallErrors } from './detectors/runtime-call-errors.ts';
 import { crashloopBackoff } from './detectors/crashloop-backoff.ts';
@@ -83,6 +84,7 @@ export const DETECTORS: Detector[] = [
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, slowOperations, eventedPlegFallback,
   nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted, pullSecretMissing,
+  plegRelistStalled,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

@@ -67,6 +67,7 @@ const CASES: Record<string, Case> = {
   'pod-force-deleted': { input: () => fixture('pod-force-deleted-constructed.log') },
   'inotify-exhausted': { input: () => fixture('inotify-exhausted-constructed.log') },
   'pull-secret-missing': { input: () => fixture('pull-secret-missing-constructed.log') },
+  'pleg-relist-stalled': { input: () => fixture('pleg-relist-stalled-constructed.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -3550,4 +3550,22 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('The file: /data/docker/overlay2/b1aea29c590aa9abda79f7cf3976422073fb3652757f0391db88534027546868/diff/usr/bin/bash.');
     expect(f.next).toContain('chattr -i');
   });
+
+  it('a 42-second hole in the PLEG\'s once-a-second "Relisting" lines is a relist stalled in the runtime, told before "PLEG is not healthy" could be (containerd/containerd#8698)', () => {
+    // https://github.com/containerd/containerd/issues/8698 — containerd slow to handle a TaskExit; the main container started a minute late.
+    const a = fixture('pleg-relist-stalled-1.log');
+    const f = only(a, 'pleg-relist-stalled');
+    expect(f.title).toBe('PLEG relist stalled for 42.32s');
+    expect(a.lines(f)).toEqual([4, 5]);
+    expect(f.severity).toBe('warning');
+  });
+
+  it('a stall while other goroutines log says the PLEG alone was held; beats cut by an elision are no stall (constructed)', () => {
+    const f = only(fixture('pleg-relist-stalled-constructed.log'), 'pleg-relist-stalled');
+    expect(f.explanation).toContain('The kubelet\'s other goroutines went on logging meanwhile (3 lines)');
+    const text = readFileSync(new URL('../../fixtures/findings/pleg-relist-stalled-constructed.log', import.meta.url), 'utf8').split('\n');
+    // The same hole with "..." where lines were left out: the log does not show a stall.
+    const cut = [...text.slice(0, 8), '...', ...text.slice(11)].join('\n');
+    expect(analyse(cut, 'cut.log').of('pleg-relist-stalled')).toEqual([]);
+  });
 });
