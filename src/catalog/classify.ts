@@ -7,7 +7,7 @@ import { CATALOG, FILE_DECIDES, MessageMatcher, kindId } from './catalog.ts';
 import { innerSpecs, type CatalogEntry } from './entry.ts';
 import { laneForFile, otherProgramOfFile } from './file-lanes.ts';
 import {
-  containerNameFrom, findPodInText, podUidInCgroup, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
+  containerNameFrom, findPodInText, podInLogPath, podUidInCgroup, podUidInPath, normalizeContainerId, normalizeProbeType, parsePodRef, podListItems,
   type FieldValue, type PodRef,
 } from './extract.ts';
 import { Era, type LogRecord } from '../ingest/record.ts';
@@ -315,7 +315,9 @@ export class Classifier {
     if (out.pods.length === 0) {
       const limit = Math.min(this.rec.text.length, this.rec.msgStart + 4096);
       const uid = podUidInPath(this.rec.text, this.rec.msgStart, limit) || podUidInCgroup(this.rec.text, this.rec.msgStart, limit);
+      const logged = uid ? undefined : podInLogPath(this.rec.text, this.rec.msgStart, limit);
       if (uid) out.pods.push({ uid, name: '', namespace: '', container: '' });
+      else if (logged) out.pods.push(logged);
     }
   }
 

@@ -135,6 +135,23 @@ export function podListItems(v: FieldValue): string[] {
 }
 
 /**
+ * The pod a container log's path names: `/var/log/pods/<namespace>_<name>_<uid>/<container>/0.log` (the kubelet's
+ * layout since 1.14), or undefined. Names and namespaces hold no underscore, so the split is unambiguous.
+ */
+export function podInLogPath(s: string, from = 0, limit = s.length): PodRef | undefined {
+  const at = s.indexOf('/log/pods/', from);
+  if (at < 0 || at >= limit) return undefined;
+  const start = at + 10;
+  const slash = s.indexOf('/', start);
+  if (slash < 0 || slash - start > 400) return undefined;
+  const parts = s.slice(start, slash).split('_');
+  if (parts.length !== 3 || !looksLikeUid(parts[2]) || !isDnsName(parts[0]) || !isDnsName(parts[1])) return undefined;
+  const next = s.indexOf('/', slash + 1);
+  const container = next > slash + 1 && next - slash <= 64 ? s.slice(slash + 1, next) : '';
+  return { uid: parts[2], name: parts[1], namespace: parts[0], container: isDnsName(container) ? container : '' };
+}
+
+/**
  * The pod UID in a path under the kubelet's pod directory (`/var/lib/kubelet/pods/<uid>/volumes/…`), or '': a line
  * that names its pod only by where its files are. Linear: indexOf steps forward only.
  */

@@ -693,6 +693,12 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Creating a container\'s config, the runtime manager found no swap cgroup controller on the node, so the container gets no swap settings.',
   },
   {
+    // container_log_manager.go: every 10 s, each running container's log past containerLogMaxSize is rotated.
+    id: 'X265', kind: 'gc.log-rotate-failed', lane: 'gc', versions: '1.21+', v: 0,
+    msg: ['Failed to rotate log for container'], text: ['err'],
+    explain: 'The kubelet\'s container log manager could not rotate a container\'s log, which has grown past containerLogMaxSize: renaming it, or asking the runtime to reopen it (ReopenContainerLog), failed. It tries again on its next pass (every 10 s) and says so each time, and the log keeps growing meanwhile.',
+  },
+  {
     // (kuberuntime_gc.go's own line for a container it could not remove: every pass tries it again.)
     id: 'X83', kind: 'gc.delete-container-failed', lane: 'gc', versions: 'all ("DeleteContainer returned error" 1.21+)', v: 0,
     msg: ['DeleteContainer returned error', 'Failed to remove container'], printf: ['Failed to remove container %q{containerID}: %v{err}'],

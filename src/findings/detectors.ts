@@ -6,6 +6,7 @@ import { containerHashChanged } from './detectors/container-hash-changed.ts';
 import { runtimeDown } from './detectors/runtime-down.ts';
 import { plegUnhealthy } from './detectors/pleg-unhealthy.ts';
 import { plegRelistStalled } from './detectors/pleg-relist-stalled.ts';
+import { logRotationFailed } from './detectors/log-rotation-failed.ts';
 import { podWorkerStuckTerminating } from './detectors/pod-worker-stuck-terminating.ts';
 import { runtimeCallErrors } from './detectors/runtime-call-errors.ts';
 import { crashloopBackoff } from './detectors/crashloop-backoff.ts';
@@ -84,7 +85,7 @@ export const DETECTORS: Detector[] = [
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, slowOperations, eventedPlegFallback,
   nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted, pullSecretMissing,
-  plegRelistStalled,
+  plegRelistStalled, logRotationFailed,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

@@ -1,6 +1,6 @@
 /** A line that names its pod only by the pod's directory under the kubelet's root (awslabs/mountpoint-s3-csi-driver#411). */
 import { describe, expect, it } from 'vitest';
-import { parsePodRef, podUidInPath } from '../../../src/catalog/extract.ts';
+import { parsePodRef, podInLogPath, podUidInPath } from '../../../src/catalog/extract.ts';
 
 const UID = 'e5ce5830-9e10-4fbc-ade2-4c872cb11ee6';
 
@@ -34,5 +34,18 @@ describe('a pod reference cut inside its UID', () => {
     expect(parsePodRef('web-0_default(')).toBeUndefined();
     expect(parsePodRef('etcd-***_kube-system(939d')).toBeUndefined();
     expect(parsePodRef('web-0(939d')).toBeUndefined();
+  });
+});
+
+describe('the pod a container log\'s path names', () => {
+  it('reads namespace, name, UID and container from /var/log/pods/<ns>_<name>_<uid>/<container>/', () => {
+    expect(podInLogPath(`failed to rotate log "/var/log/pods/cattle-monitoring-system_pushprox-0_${UID}/pushprox-proxy/0.log": x`))
+      .toEqual({ uid: UID, name: 'pushprox-0', namespace: 'cattle-monitoring-system', container: 'pushprox-proxy' });
+  });
+
+  it('is nothing without the UID or with a name that is none', () => {
+    expect(podInLogPath('/var/log/pods/default_web-0/app/0.log')).toBeUndefined();
+    expect(podInLogPath(`/var/log/pods/default_web_0_${UID}/app/0.log`)).toBeUndefined();
+    expect(podInLogPath(`/var/log/containers/web-0_default_app-${UID}.log`)).toBeUndefined();
   });
 });

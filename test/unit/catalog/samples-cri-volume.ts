@@ -245,6 +245,12 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { cid: CID, text: `failed to get container status "${CID}": rpc error: code = Unknown desc = Error: No such container: ${CID}` }),
     S(klog('E', 'kuberuntime_gc.go:150', `"Failed to remove container" err="rpc error: code = Unknown desc = failed to remove container" containerID="${CID}"`),
       { cid: CID, text: 'rpc error: code = Unknown desc = failed to remove container' })),
+  entry('X265', 'gc.log-rotate-failed', 'gc',
+    // Mirantis/cri-dockerd#150: the pod named by its log's path.
+    S(klog('E', 'container_log_manager.go:266', `"Failed to rotate log for container" err="failed to rotate log \\"/var/log/pods/default_web-0_${UID}/app/0.log\\": failed to reopen container log \\"${CID}\\": rpc error: code = Unknown desc = docker does not support reopening container log files" path="/var/log/pods/default_web-0_${UID}/app/0.log" containerID="${CID}"`),
+      { pods: [pod('default', 'web-0', UID)], cname: 'app', cid: CID, text: `failed to rotate log "/var/log/pods/default_web-0_${UID}/app/0.log": failed to reopen container log "${CID}": rpc error: code = Unknown desc = docker does not support reopening container log files` }),
+    J(json('logs/container_log_manager.go:266', { msg: 'Failed to rotate log for container', err: 'failed to rename log', path: `/var/log/pods/default_web-0_${UID}/app/0.log`, containerID: CID }),
+      { pods: [pod('default', 'web-0', UID)], cname: 'app', cid: CID, text: 'failed to rename log' })),
   entry('X84', 'gc.image-list-failed', 'gc',
     P(klog('E', 'image_gc_manager.go:192', '[imageGCManager] Failed to update image list: rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
       { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),

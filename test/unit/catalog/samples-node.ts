@@ -695,7 +695,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
     // kubernetes/kubernetes#22259 (1.2): no user agent or address after the code.
     P(klog('I', 'server.go:1086', 'GET /healthz: (91.598µs) 500'), { num: 500, text: '/healthz' })),
   entry('X125', 'server.log-read', 'other',
-    S(klog('I', 'log.go:25', `"Finished parsing log file" path="/var/log/pods/default_web-0_${UID}/app/0.log"`), { text: `/var/log/pods/default_web-0_${UID}/app/0.log` }),
+    // (The log's path names the pod and container whose log was served.)
+    S(klog('I', 'log.go:25', `"Finished parsing log file" path="/var/log/pods/default_web-0_${UID}/app/0.log"`), { pods: [pod('default', 'web-0', UID)], cname: 'app', text: `/var/log/pods/default_web-0_${UID}/app/0.log` }),
     J(json('logs/logs.go:25', { msg: 'Finished parsing log file', path: '/var/log/pods/default_web-0/app/0.log' }), { text: '/var/log/pods/default_web-0/app/0.log' })),
   entry('X126', 'node.ip', 'node-status',
     P(klog('I', 'setters.go:73', 'Using node IP: "10.0.3.7"'), { text: '10.0.3.7' })),

@@ -68,6 +68,7 @@ const CASES: Record<string, Case> = {
   'inotify-exhausted': { input: () => fixture('inotify-exhausted-constructed.log') },
   'pull-secret-missing': { input: () => fixture('pull-secret-missing-constructed.log') },
   'pleg-relist-stalled': { input: () => fixture('pleg-relist-stalled-constructed.log') },
+  'log-rotation-failed': { input: () => fixture('log-rotation-failed-constructed.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },
   'shutdown-manager-failed': { input: () => fixture('shutdown-manager-failed-1.log') },

@@ -3568,4 +3568,20 @@ describe('round 26 of public excerpts', () => {
     const cut = [...text.slice(0, 8), '...', ...text.slice(11)].join('\n');
     expect(analyse(cut, 'cut.log').of('pleg-relist-stalled')).toEqual([]);
   });
+
+  it('"Failed to rotate log for container" with Docker behind cri-dockerd is a rotation the runtime cannot do, named by the log\'s pod (Mirantis/cri-dockerd#150)', () => {
+    // https://github.com/Mirantis/cri-dockerd/issues/150 — RKE nodes moved to cri-dockerd; matching containerLogMaxSize to Docker's max-size quiets it.
+    const a = fixture('log-rotation-failed-1.log');
+    const f = only(a, 'log-rotation-failed');
+    expect(f.title).toBe('Container log rotation failing for cattle-monitoring-system/pushprox-kube-scheduler-proxy-6cb664c86b-smtz2');
+    expect(f.next).toContain('containerLogMaxSize');
+  });
+
+  it('log rotation failing again and again for one container is one finding with each try as evidence (constructed)', () => {
+    const a = fixture('log-rotation-failed-constructed.log');
+    const f = only(a, 'log-rotation-failed');
+    expect(a.lines(f)).toEqual([1, 2, 3, 4]);
+    expect(f.explanation).toContain('4 times from');
+    expect(f.severity).toBe('warning');
+  });
 });
