@@ -79,7 +79,7 @@ export const containerConfigError: Detector = {
       const message = eventRawText(trace, e, 4000);
       const at = message.indexOf(`${reason}: `);
       const detail = at >= 0 ? message.slice(at + reason.length + 2) : '';
-      addAction(e, NAMED_CONTAINER.exec(detail)?.[1] ?? '', reason, detail);
+      addAction(e, NAMED_CONTAINER.exec(detail)?.[1] ?? (ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : ''), reason, detail);
     }
     // The kubelet's own subPath lines give the cause of a CreateContainerConfigError; alone (the sync errors not
     // in the log) each is a failed attempt.
@@ -129,11 +129,13 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   // The kubelet's own step before the runtime (≤1.5's dockertools): its run options for the container could not be made.
   const runOptions = g.reason === 'RunContainerError' && g.error.startsWith('GenerateRunContainerOptions');
   const volumeUnreadable = /error resolving symlinks in[^\n]{0,600}permission denied/.test(subPathRaw);
+  // The volume manager has no mounted volume of that name for the pod (not one the spec lacks).
+  const volumeMissing = g.reason === 'CreateContainerConfigError' ? CANNOT_FIND_VOLUME.exec(g.error)?.[1] : undefined;
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    subPath || (runOptions ? runOptionsSentence(g.error) : `${g.reason} means ${REASONS.get(g.reason)}.`),
+    subPath || (runOptions ? runOptionsSentence(g.error) : volumeMissing ? volumeMissingSentence(volumeMissing) : `${g.reason} means ${REASONS.get(g.reason)}.`),
     'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean).join(' ');
@@ -148,12 +150,21 @@ function describe(ctx: FindingContext, g: Failure): Finding {
       ? 'On the node, try to read the volume\'s directory as root (`ls /var/lib/kubelet/pods/<uid>/volumes/<plugin>/<volume>`); check the storage behind it (for CephFS, `ceph status` and its metadata servers; for NFS, the server and its export\'s root squashing) and its client\'s log (`dmesg`).'
       : g.subPath >= 0
       ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'
+      : volumeMissing
+      ? 'Look at the pod\'s volume lines around it (`journalctl -u kubelet | grep <volume>`: MountVolume.SetUp failing, or UnmountVolume for a pod being deleted) and at the pod\'s events; a volume that failed to mount is its own finding. A pod that was being deleted at that moment needs nothing.'
       : runOptions
       ? 'On the node, look at the pod\'s directory (`ls /var/lib/kubelet/pods/<uid>/`: its etc-hosts file and volumes) while the error repeats, and at what removes files there (a cleanup job, a tmpwatch on the kubelet\'s root directory, the kubelet\'s own orphaned-pod cleanup); deleting the pod makes a new one with a fresh directory.'
       : g.reason === 'CreateContainerConfigError'
       ? 'Run kubectl describe pod to see the event\'s message; check that every ConfigMap, Secret and key the container references (env, envFrom, volumes) exists in the pod\'s namespace, that subPath volumes can be created, and the securityContext (runAsNonRoot / runAsUser) against the image\'s user.'
       : 'Run kubectl describe pod to see the event\'s message; read the runtime\'s log for the container (journalctl -u containerd / crio), and check the image\'s entrypoint and architecture, the mounts and the securityContext.',
   });
+}
+
+/** `cannot find volume "x" to mount into container "y"`: the volume's name. */
+const CANNOT_FIND_VOLUME = /cannot find volume \\?"([^"\\]{1,253})\\?"\s+to\s+mount\s+into\s+container/;
+
+function volumeMissingSentence(volume: string): string {
+  return `Here the kubelet had no mounted volume "${volume}" for the pod when it built the container's mounts: the volume manager had not mounted it yet, or had already unmounted it — a pod being torn down while a sync still tried to start it, or a volume whose setup failed${volume.startsWith('kube-api-access-') ? ' (this one is the service-account token volume every pod gets since 1.21)' : ''}. It is not a ConfigMap or Secret missing from the spec.`;
 }
 
 /** RunContainerError from GenerateRunContainerOptions: the kubelet's step, not the runtime's; what it names. */

@@ -3584,4 +3584,12 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('4 times from');
     expect(f.severity).toBe('warning');
   });
+
+  it('"cannot find volume … to mount into container" is a volume the volume manager has not (or no longer) mounted, not a missing ConfigMap; the container is named from its spec (kubernetes/kubernetes#100047)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/100047 — an e2e flake on the kube-api-access token volume, kind, 2021.
+    const f = only(fixture('container-config-error-8.log'), 'container-config-error');
+    expect(f.title).toBe('CreateContainerConfigError for container test-deployment of deployment-3233/test-deployment-b68477ffb-92cmj');
+    expect(f.explanation).toContain('no mounted volume "kube-api-access-xns8t"');
+    expect(f.explanation).not.toContain('usually a ConfigMap');
+  });
 });
