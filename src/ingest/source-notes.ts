@@ -85,6 +85,12 @@ export interface ServiceStatus {
   since: string;
   /** The line of its Active: field. */
   line: number;
+  /**
+   * How its main process ended, where the block says (`Main PID: 18607 (code=exited, status=2)`, or the ExecStart
+   * process's line): `exited`, `killed` or `dumped`, and the status (`2`, `1/FAILURE`, `9/KILL`); '' when it does not.
+   */
+  exitCode?: string;
+  exitStatus?: string;
 }
 
 /** When the service entered its state (its "since", local time as the log's own), in µs; NaN when the block gives none. */
@@ -337,7 +343,23 @@ export class SourceNotes {
     if (pid >= 0 && pid < p + 16 && f.service) {
       const m = /^\d{1,9}/.exec(text.slice(pid + 10, pid + 20));
       if (m) f.service.mainPid = Number(m[0]);
+      this.serviceExit(text.slice(pid, pid + 200), true);
+      return;
     }
+    // The process ExecStart ran (not ExecStartPre's or ExecStopPost's helpers): `Process: 18607 ExecStart=… (code=exited, status=2)`.
+    const proc = text.indexOf('Process: ', p);
+    if (proc >= 0 && proc < p + 16 && f.service && /^Process: \d{1,9} ExecStart=/.test(text.slice(proc, proc + 40))) {
+      this.serviceExit(text.slice(Math.max(proc, text.length - 200)), false);
+    }
+  }
+
+  /** `(code=exited, status=2)` at the end of a status block's process line; the main PID's line says it first. */
+  private serviceExit(text: string, main: boolean): void {
+    const service = this.facts.service;
+    const m = /\(code=(exited|killed|dumped), status=([0-9A-Z/]{1,24})/.exec(text);
+    if (!service || !m || (!main && service.exitStatus)) return;
+    service.exitCode = m[1];
+    service.exitStatus = m[2];
   }
 
   /**

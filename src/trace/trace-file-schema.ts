@@ -36,7 +36,7 @@ const text = str(TRACE_LIMITS.stringChars);
 const indexList = arrayOf(index, TRACE_LIMITS.objects);
 
 /** A pasted `systemctl status` block (ServiceStatus). */
-const SERVICE_SPEC: Spec = object({ active: text, mainPid: count, since: optional(text), line: count });
+const SERVICE_SPEC: Spec = object({ active: text, mainPid: count, since: optional(text), line: count, exitCode: optional(text), exitStatus: optional(text) });
 
 export const SOURCE_SPEC: Spec = object({
   index, name: text, format: oneOf(FORMAT_IDS), formatLabel: text, node: text, bytes: count, gzip: bool(),

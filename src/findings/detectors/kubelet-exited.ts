@@ -14,7 +14,8 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { KINDS, kindId } from '../../catalog/catalog.ts';
 import { Severity } from '../../ingest/klog-header.ts';
 import type { Finding, Trace } from '../../model/trace.ts';
-import { eventRawText, printedMessage } from '../../model/trace-query.ts';
+import { eventRawText, printedMessage, readLines, serviceBlocks } from '../../model/trace-query.ts';
+import type { ServiceStatus } from '../../ingest/source-notes.ts';
 import { causeByWords, lastEventOn, type Cause } from '../causes.ts';
 import { CONTAINER_MANAGER_CAUSES } from '../container-manager-causes.ts';
 import { clip } from '../text-scan.ts';
@@ -339,6 +340,8 @@ interface Exit {
   context: number[];
   /** Every failure came within STARTUP_US of a kubelet start (or none is logged and it is a start-up message). */
   atStartup: boolean;
+  /** A pasted `systemctl status` that tells this exit (the only word on it: statusBlockExits). */
+  status?: ServiceStatus;
 }
 
 export const kubeletExited: Detector = {
@@ -396,6 +399,7 @@ export const kubeletExited: Detector = {
       if (!isStartupFailure(ctx, e)) g.atStartup = false;
     }
     serviceExits(ctx, groups, groupOf, byNode);
+    statusBlockExits(ctx, groups);
     const restarts = restartCounters(ctx);
     return [...groups.values()].map((g) => describe(ctx, g, byNode.get(g.node) ?? [], restarts.get(g.node)));
   },
@@ -476,6 +480,43 @@ function serviceExits(ctx: FindingContext, groups: Map<string, Exit>, groupOf: M
     if (!isStartupFailure(ctx, x)) g.atStartup = false;
   }
   for (const g of groups.values()) g.events.sort((a, b) => a - b);
+}
+
+/** Lines after the service manager's last line about the unit looked at for the flag library's usage text. */
+const USAGE_LINES_AFTER = 40;
+/** A line of the flag library's usage text (`      --vmodule moduleSpec   comma-separated list of …`, `Usage:`). */
+const USAGE_LINE = /\]: (?:Usage(?: of [^:]{1,200})?:$|\s{0,12}(?:-\w, )?--[a-z][a-z0-9-]{1,60}(?: [a-zA-Z.[\]]{1,30})?\s{2,}\S)/m;
+
+/**
+ * A `systemctl status` of the kubelet's unit pasted with the log that shows it failed or restarting after its main
+ * process exited with a failure, when nothing else in the log tells of that exit: the block is the only word on it,
+ * anchored on systemd's own line about the unit. A usage text right after it (the flag library prints its flags when
+ * one on the command line is wrong) says why.
+ */
+function statusBlockExits(ctx: FindingContext, groups: Map<string, Exit>): void {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const told = new Set([...groups.values()].map((g) => g.node));
+  const anchors = ctx.ofKinds(['service.failed', 'service.exited', 'service.restart']);
+  for (let s = 0; s < trace.sources.length; s++) {
+    const blocks = serviceBlocks(trace.sources[s]);
+    const status = blocks[blocks.length - 1];
+    if (!status?.exitStatus || !/^(?:failed|activating \(auto-restart\))/.test(status.active)) continue;
+    // A stop asked for (SIGTERM, SIGINT, exit 0) is no failure.
+    if (/^(?:0|0\/SUCCESS|15\/TERM|2\/INT)$/.test(status.exitStatus) && status.exitCode !== 'dumped') continue;
+    const mine = [...anchors].filter((e) => ev.source[e] === s);
+    if (!mine.length) continue;
+    const node = ev.node[mine[0]];
+    if (told.has(node) || groups.size >= MAX_GROUPS) continue;
+    const last = mine[mine.length - 1];
+    const after = readLines(trace, s, ev.line[last] + 1, USAGE_LINES_AFTER, 16_000);
+    const usage = USAGE_LINE.test(after);
+    const cause = status.exitCode === 'killed' ? SERVICE_CAUSES.killed : status.exitCode === 'dumped' ? SERVICE_CAUSES.dumped
+      : status.exitStatus.startsWith('203') ? SERVICE_CAUSES.exec : usage ? CAUSES.find((c) => c.id === 'flags') : SERVICE_CAUSES.silent;
+    const error = `code=${status.exitCode}, status=${status.exitStatus}`;
+    groups.set(`${node}\nstatus-block`, { node, cause, error, byService: true, events: mine.slice(0, 20), exits: [], context: [], atStartup: true, status });
+    told.add(node);
+  }
 }
 
 /** Time of the node's first line written by the kubelet itself (not systemd's about it), Infinity if none. */
@@ -612,6 +653,11 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], cou
     : `The kubelet exited${g.atStartup ? ' during its start-up' : ''} on the error "${clip(g.error, 300)}" ${when}.`,
   ];
   if (g.cause) parts.push(g.cause.why);
+  if (g.status) {
+    const restarting = g.status.active.startsWith('activating');
+    parts.push(`The \`systemctl status\` pasted with the log (line ${g.status.line}) shows the unit ${g.status.active}${g.status.since ? ` since ${g.status.since}` : ''}, its main process${g.status.mainPid ? ` (PID ${g.status.mainPid})` : ''} having exited with ${g.error}: ${restarting ? 'systemd is restarting it, and it fails again each time while the cause stays.' : /start-limit/.test(g.status.active) ? 'systemd has given up restarting it (too many failed starts in a row), so the kubelet stays down until someone starts it again (`systemctl reset-failed kubelet`, then `systemctl start kubelet`).' : 'it is not running, and nothing starts it again by itself.'}`);
+    if (g.cause?.id === 'flags') parts.push('After systemd\'s lines the kubelet\'s own flag usage text follows: the flag library prints it when a flag on the command line is unknown or has a bad value, and the kubelet then exits (with status 2 in releases that exited from the flag library itself).');
+  }
   // systemd's own line on the failed exec names the binary and why.
   const spawn = g.cause?.id === 'exec-failed' ? g.context.find((e) => ev.kind[e] === EXEC_FAILED && ctx.text(e)) : undefined;
   if (spawn !== undefined) parts.push(`systemd said: "${clip(eventRawText(trace, spawn, 400).replace(/^.*?(Failed at step|Failed to execute)/, '$1'), 200)}" (${lineRef(trace, spawn)}).`);

@@ -3592,4 +3592,12 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('no mounted volume "kube-api-access-xns8t"');
     expect(f.explanation).not.toContain('usually a ConfigMap');
   });
+
+  it('a pasted `systemctl status` showing the unit failed (start-limit) after its process exited with status 2, and the flag usage text after it, is a kubelet that will not start on a bad flag (kubernetes/kubernetes#54542)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/54542 — 2017, the kubelet printed its usage and exited.
+    const f = only(fixture('kubelet-exited-54.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: a command-line flag it does not accept');
+    expect(f.explanation).toContain('systemd has given up restarting it');
+    expect(f.explanation).toContain('flag usage text');
+  });
 });

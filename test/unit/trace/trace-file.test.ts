@@ -57,6 +57,20 @@ describe('trace file round trip', () => {
     expect(back.trace.sources[0].service).toEqual(trace.sources[0].service);
   });
 
+  it('keeps how the unit\'s main process exited, as its status block says (the main PID\'s line first, else ExecStart\'s)', async () => {
+    const block = (main: string) => ['● kubelet.service - Kubernetes Kubelet Server', '   Active: failed (Result: start-limit) since 三 2017-10-25 16:08:09 CST; 8s ago',
+      '  Process: 1436 ExecStartPre=/usr/bin/kubelet-pre-start.sh (code=exited, status=0/SUCCESS)',
+      '  Process: 18607 ExecStart=/usr/local/bin/kubelet $KUBELET_ARGS (code=exited, status=1/FAILURE)', main, '',
+      '10月 25 16:08:09 test-node1 systemd[1]: Unit kubelet.service entered failed state.'].join('\n');
+    const withMain = analyzeText(block(' Main PID: 18607 (code=exited, status=2)'), 'status.txt');
+    expect(withMain.sources[0].service).toMatchObject({ mainPid: 18607, exitCode: 'exited', exitStatus: '2' });
+    // Without it, the ExecStart process's line (not ExecStartPre's).
+    const processOnly = analyzeText(block(''), 'status.txt');
+    expect(processOnly.sources[0].service).toMatchObject({ exitCode: 'exited', exitStatus: '1/FAILURE' });
+    const back = await importTraceFile(await exportTraceFile({ trace: withMain, notes: [] }, { gzip: false }));
+    expect(back.trace.sources[0].service).toEqual(withMain.sources[0].service);
+  });
+
   it('keeps what says a node runs Windows', async () => {
     const text = ['Log file created at: 2020/05/03 13:38:35', 'Binary: Built with gc go1.13.9 for windows/amd64',
       'E0503 13:38:35.986907    5324 file_unsupported.go:28] Watching source file is unsupported in this build'].join('\n');
