@@ -303,8 +303,10 @@ export class VersionFingerprint {
       this.note(keyed ? '"Event channel is full" (structured)' : '"event channel is full" (printf)', keyed ? [21, Infinity] : [20, 20]);
     } else if (entryId === 'M105') {
       this.textChecks++;
+      // (The check moved to kuberuntime/util with the evented PLEG, 1.26; a 1.27 kubelet's log of May 2023 has it there:
+      // projectcalico/calico#7647.)
       const util = file.endsWith('util.go');
-      this.note(util ? 'sandbox decision logged from kuberuntime/util/util.go' : 'sandbox decision logged from kuberuntime_manager.go', util ? [28, Infinity] : [0, 27]);
+      this.note(util ? 'sandbox decision logged from kuberuntime/util/util.go' : 'sandbox decision logged from kuberuntime_manager.go', util ? [26, Infinity] : [0, 26]);
     } else if (entryId === 'X12') {
       // The node status code moved out of kubelet.go into kubelet_node_status.go in 1.4.
       this.textChecks++;

@@ -318,7 +318,11 @@ function describe(ctx: FindingContext, n: Group): Finding {
   const network = calls.some((c) => isNetworkPluginError(c.sample)) || pluginLine !== undefined;
   // (A deadline inside the network plugin's error is the plugin's: said with the plugin below.)
   const deadline = classes.has('deadline exceeded');
-  if (deadline && !network) parts.push('Deadline exceeded means calls timed out: the runtime was hung or overloaded.');
+  if (deadline && !network) {
+    // A sandbox's start and stop wait on the network plugin (CNI ADD / DEL) inside the runtime's call.
+    const sandboxCall = calls.some((c) => c.name === 'StopPodSandbox' || c.name === 'RunPodSandbox');
+    parts.push(`Deadline exceeded means calls timed out: the runtime was hung or overloaded${sandboxCall ? ' — or, for a sandbox\'s start or stop, the network plugin it runs (CNI ADD or DEL) hung and held the call until its deadline, the runtime itself well' : ''}.`);
+  }
   // ExecSync runs exec probes and exec hooks: the containers it names go unchecked while it fails.
   if (n.calls.has('ExecSync')) {
     parts.push(`ExecSync runs an exec probe's command (or an exec lifecycle hook's) in a container${inContainers}: while it fails that way, exec probes cannot run (the kubelet logs them as errored, not as failed), so the container's health goes unchecked meanwhile.`);

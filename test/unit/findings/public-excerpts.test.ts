@@ -3600,4 +3600,11 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('systemd has given up restarting it');
     expect(f.explanation).toContain('flag usage text');
   });
+
+  it('a StopPodSandbox deadline says the network plugin may hold the call, and util.go\'s sandbox decision dates the kubelet from 1.26, not 1.28 (projectcalico/calico#7647)', () => {
+    // https://github.com/projectcalico/calico/issues/7647 — calico's binary killed on ADD/DEL; a 1.27 kubelet in May 2023.
+    const a = fixture('runtime-call-errors-29.log');
+    expect(only(a, 'runtime-call-errors').explanation).toContain('the network plugin it runs (CNI ADD or DEL) hung');
+    expect(a.trace.sources[0].versionRange.min).toBe('1.26');
+  });
 });
