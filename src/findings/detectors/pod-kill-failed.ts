@@ -17,6 +17,7 @@ import type { Finding } from '../../model/trace.ts';
 import { clip, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventRawText, str } from '../../model/trace-query.ts';
+import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
 
 const KILL_ACTIONS: ReadonlySet<string> = new Set(['KillPodSandbox', 'KillContainer']);
 /** Kinds after which a pod has finished terminating (or is gone from the API). */
@@ -168,6 +169,8 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   }
   const cause = causeOf(g.error);
   const what = listOf(g.what);
+  // The network plugin's agent crash-looping on the node is why its teardown fails.
+  const agent = cause === 'network' ? crashLoopingNetworkAgent(ctx, ev.node[first]) : '';
   // The sync result's reasons, as the pod worker's "Error syncing pod" line prints them: said only where one is.
   const printed = g.events.some((e) => { const raw = eventRawText(trace, e, 2000); return raw.includes('KillContainerError') || raw.includes('KillPodSandboxError'); });
   const reasons = printed ? [...(g.what.some((w) => w !== 'the sandbox') ? ['KillContainerError'] : []), ...(g.sandbox ? ['KillPodSandboxError'] : [])].join(' and ') : '';
@@ -180,8 +183,11 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
     (cause === 'timeout' ? shorterThanGrace(ctx, g, b) : '') || CAUSE_TEXT[cause],
     // (The whole line: the quoted error the sync result carries may be cut before the plugin's socket.)
     cause === 'network' && (isNetworkAgentDown(g.error) || g.events.slice(0, 5).some((e) => isNetworkAgentDown(eventRawText(trace, e, 3000)))) ? NETWORK_AGENT_DOWN_SENTENCE : '',
-    (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last] || g.sandbox
+    cause === 'network' && agent ? agentCrashLoopSentence(agent) : '',
+    (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last]
       ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox && cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
+      : g.sandbox
+      ? `Nothing in the log says the pod is being deleted: a sandbox is also killed when the pod worker replaces one that died or changed, and then the pod stays ContainerCreating until the kill succeeds; if it is being deleted, it stays Terminating, its volumes${cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',
     after >= 0 ? `It got through later: ${lineRef(trace, after)} at ${timeOfEvent(trace, after)} shows the pod ${ev.kind[after] === REMOVE ? 'removed from its source' : 'finished terminating'}.` : '',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
@@ -191,6 +197,6 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
     title: `Killing ${what} of ${podName(trace, g.pod)} fails: ${CAUSE_SHORT[cause]}${g.total > 1 ? ` (${g.total}×)` : ''}`,
     severity: after < 0 && (g.total >= 3 || spanUs >= 60e6) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: NEXT[cause],
+    next: agent ? `Fix ${agent} first (its crash-loop finding; \`kubectl logs -n kube-system ${agent.split('/').pop()} --previous\`): once it runs, the pending teardowns go through. ${NEXT[cause]}` : NEXT[cause],
   });
 }

@@ -13,6 +13,7 @@ import { eventRawText } from '../../model/trace-query.ts';
 import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
+import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
 import { eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
@@ -167,9 +168,13 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   // The sandbox's container had died before its network setup failed: the plugin was asked to wire up a sandbox
   // that no longer ran.
   const diedFirst = cause === 'network' && p.failures.length ? sandboxDiedBefore(ctx, p.pod, p.failures[0]) : -1;
+  // The network plugin's agent crash-looping on the node is why its setup fails.
+  const agent = cause === 'network' || cause === 'network-timeout' ? crashLoopingNetworkAgent(ctx, ctx.trace.pods[p.pod].node) : '';
   if (diedFirst >= 0) b.evidence(diedFirst);
   const hint = diedFirst >= 0
     ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
+    : cause === 'network' && agent
+    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${agentCrashLoopSentence(agent)}`
     : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${causeWhy(cause, wholeError)}` : '';

@@ -3607,4 +3607,14 @@ describe('round 26 of public excerpts', () => {
     expect(only(a, 'runtime-call-errors').explanation).toContain('the network plugin it runs (CNI ADD or DEL) hung');
     expect(a.trace.sources[0].versionRange.min).toBe('1.26');
   });
+
+  it('a CNI teardown failing while the network agent (calico-node) crash-loops on the same node is tied to it, and a sandbox kill with no deletion in the log is not said to leave the pod Terminating (kubesphere/kubekey#2504)', () => {
+    // https://github.com/kubesphere/kubekey/issues/2504 — "stat /var/lib/calico/nodename" with calico-node in CrashLoopBackOff.
+    const a = fixture('pod-kill-failed-8.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.explanation).toContain('The network plugin\'s own agent on this node, kube-system/calico-node-fp44f, is in CrashLoopBackOff');
+    expect(f.explanation).not.toContain('it stays Terminating, and');
+    expect(f.next.startsWith('Fix kube-system/calico-node-fp44f first')).toBe(true);
+    expect(only(a, 'crashloop-backoff').title).toContain('calico-node');
+  });
 });
