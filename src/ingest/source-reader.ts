@@ -68,6 +68,8 @@ const LOGRUS_SEVERITY: Record<string, Severity> = { error: Severity.Error, warni
 /** A CNI plugin's own stderr line (`weave-cni: …`), from its first character. */
 const CNI_PLUGIN_LINE = /^[a-z][a-z0-9]{1,20}-cni: /;
 const CNI_FAILURE_WORDS = /\b(?:unable|error|failed|cannot)\b/i;
+/** Prose before an inline fence that opens a journal line (`Logs display ```Nov 18 …`), at most this long. */
+const MAX_PROSE_BEFORE_FENCE = 200;
 /** A row narrower than this is no terminal's full width: a line that ends there was not wrapped. */
 const MIN_WRAPPED_ROW_CHARS = 80;
 /** A shell prompt (`root@node:~#`, `$ `) or a sentence's words after a record: never the rest of its row. */
@@ -495,6 +497,13 @@ export class SourceReader {
         const closing = inline ? 1 : c0 === 96 && marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
         const cut = closing === 1 ? (text.length > marks + 1 && text.endsWith('`') ? 1 : 0) : closing;
         text = text.slice(marks, text.length - cut);
+      } else {
+        // Prose that opens inline code on a journal line (`Logs display ```Nov 18 19:16:40 host k3s[2203]: E1118 …```
+        // `): the line from the fence, without the closing one.
+        const fenceAt = text.indexOf('```');
+        if (fenceAt > 0 && fenceAt < MAX_PROSE_BEFORE_FENCE && parseWrapper(text.slice(fenceAt + 3), this.probeWrapper) && this.probeWrapper.ident) {
+          text = text.slice(fenceAt + 3, text.length > fenceAt + 9 && text.endsWith('```') ? text.length - 3 : text.length);
+        }
       }
     }
     // Markdown bold a person put around part of a pasted log (`failed to run **Kubelet: …**`): not the kubelet's.

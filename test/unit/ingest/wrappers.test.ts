@@ -504,3 +504,16 @@ describe('a program\'s label before each line', () => {
     expect(analyze({ name: 'k.log', data: `worker-3: ${line}` }).nodes.map((n) => n.name)).toEqual(['worker-3']);
   });
 });
+
+describe('a journal line in inline code after prose', () => {
+  it('is read from the fence on, its host and pid kept, without the closing fence (longhorn/longhorn#899)', () => {
+    const line = 'Logs display ```Nov 18 19:16:40 ip-172-31-2-48 k3s[2203]: E1118 19:16:40.199202    2203 goroutinemap.go:150] Operation for "/var/lib/kubelet/plugins/io.rancher.longhorn/csi.sock" failed. No retries permitted until 2019-11-18 19:18:42.19917879 +0000 UTC m=+9725.332346661 (durationBeforeRetry 2m2s). Error: "RegisterPlugin error -- failed"```';
+    const { records } = readRecords(['Issue:', line, ''].join('\n'));
+    expect(records).toHaveLength(1);
+    expect(records[0].host).toBe('ip-172-31-2-48');
+    expect(records[0].pid).toBe(2203);
+    expect(records[0].text.endsWith('failed"')).toBe(true);
+    // Prose that names three backticks without a journal line after them stays prose.
+    expect(readRecords('Use ```journalctl -u kubelet``` to see it').records).toHaveLength(0);
+  });
+});
