@@ -20,6 +20,25 @@ const REASONS: ReadonlyMap<string, string> = new Map([
   ['RunContainerError', 'the runtime created the container but could not start its process: a missing executable, a wrong architecture or permissions'],
 ]);
 
+/** What a runtime's start or create error says, by its words (the first that matches): a sentence and the next step. */
+const RUNTIME_ERRORS: readonly { test: RegExp; why: string; next: string }[] = [
+  {
+    test: /attr\/keycreate: (?:invalid argument|permission denied)/,
+    why: 'Here runc could not give the container\'s process the SELinux label it asks for (write /proc/self/attr/keycreate failed): the node\'s loaded SELinux policy does not know that label — a type in the pod\'s securityContext.seLinuxOptions (such as spc_t) that this OS\'s policy lacks — so the container cannot start, even with SELinux permissive.',
+    next: 'Compare the pod\'s securityContext.seLinuxOptions (and its DaemonSet\'s) with the node\'s policy (`seinfo -t <type>`, `sestatus`): drop the options, or run an OS whose policy defines the type.',
+  },
+  {
+    test: /exec format error/,
+    why: 'Here the kernel refused to run the container\'s program ("exec format error"): the image is built for another CPU architecture than the node\'s (an amd64 image on an arm64 node, or the reverse), or its entrypoint is a script without a #! line.',
+    next: 'Check the image\'s platforms (`docker manifest inspect <image>` or `crane manifest`) against the node\'s (`uname -m`, `kubectl get node -o wide`) and use a multi-architecture image or a node selector.',
+  },
+  {
+    test: /executable file not found in \$PATH|exec: "[^"]{1,200}": (?:stat [^:]{1,200}: )?no such file or directory/,
+    why: 'Here the container\'s command is not in its image: the runtime found no such executable (a wrong command or args in the pod\'s spec, or an image without that program).',
+    next: 'Compare the pod\'s command and args with the image (`docker run --rm --entrypoint sh <image> -c \'which <cmd>\'`, or the image\'s ENTRYPOINT and CMD): fix the path, or use an image that has the program.',
+  },
+];
+
 /** Most pods and containers one finding list keeps (a bound for hostile input). */
 const MAX_GROUPS = 500;
 
@@ -131,11 +150,13 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   const volumeUnreadable = /error resolving symlinks in[^\n]{0,600}permission denied/.test(subPathRaw);
   // The volume manager has no mounted volume of that name for the pod (not one the spec lacks).
   const volumeMissing = g.reason === 'CreateContainerConfigError' ? CANNOT_FIND_VOLUME.exec(g.error)?.[1] : undefined;
+  // What the runtime's own error says (an SELinux label, an architecture, a missing program).
+  const runtimeError = g.reason !== 'CreateContainerConfigError' && !runOptions ? RUNTIME_ERRORS.find((r) => r.test.test(g.error)) : undefined;
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    subPath || (runOptions ? runOptionsSentence(g.error) : volumeMissing ? volumeMissingSentence(volumeMissing) : `${g.reason} means ${REASONS.get(g.reason)}.`),
+    subPath || (runOptions ? runOptionsSentence(g.error) : volumeMissing ? volumeMissingSentence(volumeMissing) : `${g.reason} means ${REASONS.get(g.reason)}.${runtimeError ? ` ${runtimeError.why}` : ''}`),
     'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean).join(' ');
@@ -150,6 +171,8 @@ function describe(ctx: FindingContext, g: Failure): Finding {
       ? 'On the node, try to read the volume\'s directory as root (`ls /var/lib/kubelet/pods/<uid>/volumes/<plugin>/<volume>`); check the storage behind it (for CephFS, `ceph status` and its metadata servers; for NFS, the server and its export\'s root squashing) and its client\'s log (`dmesg`).'
       : g.subPath >= 0
       ? 'Read the error\'s step: for mkdir or chmod, check that the volume\'s filesystem lets the kubelet (root) create and chmod directories there (NFS root_squash, a FUSE or gluster mount), or create the subPath directory beforehand (an init container); for a mount error, run the bind mount the error shows by hand on the node (a host mount tool too new or too old for the kubelet\'s /proc/<pid>/fd source); for a symlink, keep the subPath inside its volume.'
+      : runtimeError
+      ? runtimeError.next
       : volumeMissing
       ? 'Look at the pod\'s volume lines around it (`journalctl -u kubelet | grep <volume>`: MountVolume.SetUp failing, or UnmountVolume for a pod being deleted) and at the pod\'s events; a volume that failed to mount is its own finding. A pod that was being deleted at that moment needs nothing.'
       : runOptions

@@ -3617,4 +3617,16 @@ describe('round 26 of public excerpts', () => {
     expect(f.next.startsWith('Fix kube-system/calico-node-fp44f first')).toBe(true);
     expect(only(a, 'crashloop-backoff').title).toContain('calico-node');
   });
+
+  it('a RunContainerError on "write /proc/self/attr/keycreate: invalid argument" is an SELinux label the node\'s policy lacks (flatcar/Flatcar#891)', () => {
+    // https://github.com/flatcar/Flatcar/issues/891 — Cilium's init containers ask for spc_t, which Flatcar's policy did not define.
+    const f = only(fixture('container-config-error-9.log'), 'container-config-error');
+    expect(f.explanation).toContain('the SELinux label it asks for');
+    expect(f.next).toContain('seLinuxOptions');
+  });
+
+  it('a RunContainerError whose command is not in the image says so (constructed)', () => {
+    const f = fixture('container-config-error-constructed.log').of('container-config-error').find((x) => x.title.startsWith('RunContainerError'))!;
+    expect(f.explanation).toContain('the container\'s command is not in its image');
+  });
 });
