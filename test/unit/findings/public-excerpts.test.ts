@@ -3629,4 +3629,12 @@ describe('round 26 of public excerpts', () => {
     const f = fixture('container-config-error-constructed.log').of('container-config-error').find((x) => x.title.startsWith('RunContainerError'))!;
     expect(f.explanation).toContain('the container\'s command is not in its image');
   });
+
+  it('a StartContainer that runc refuses at a mount the container asks for is the container\'s spec against the node, not the runtime\'s health (cilium/cilium#16814)', () => {
+    // https://github.com/cilium/cilium/issues/16814 — cilium's init container mounting /proc/1/ns inside a minikube node: permission denied.
+    const f = only(fixture('runtime-call-errors-30.log'), 'runtime-call-errors');
+    expect(f.title).toBe('Container refused by the OCI runtime (StartContainer ×1)');
+    expect(f.explanation).toContain('mounting "/proc/1/ns" to rootfs at');
+    expect(f.explanation).not.toContain('runtime in trouble');
+  });
 });
