@@ -39,6 +39,15 @@ const RUNTIME_ERRORS: readonly { test: RegExp; why: string; next: string }[] = [
   },
 ];
 
+/** What a CreateContainerConfigError's own words say, beyond the usual missing ConfigMap or Secret. */
+const CONFIG_ERRORS: readonly { test: RegExp; why: string; next: string }[] = [
+  {
+    test: /services have not yet been read at least once/,
+    why: 'Here the kubelet could not yet build the container\'s service environment variables (FOO_SERVICE_HOST and the like): it makes them from the Services it has read from the API server, and it had read none yet — it had just started, or it cannot reach the API server (or the proxy it goes through). It clears by itself once the kubelet can list Services; nothing in the pod\'s spec needs fixing.',
+    next: 'If it lasts beyond the kubelet\'s first minute, check that the kubelet reaches the API server (its "Failed to list *v1.Service" lines, the server address in its kubeconfig); enableServiceLinks: false on the pod removes the dependence on the Service list.',
+  },
+];
+
 /** Most pods and containers one finding list keeps (a bound for hostile input). */
 const MAX_GROUPS = 500;
 
@@ -151,13 +160,17 @@ function describe(ctx: FindingContext, g: Failure): Finding {
   // The volume manager has no mounted volume of that name for the pod (not one the spec lacks).
   const volumeMissing = g.reason === 'CreateContainerConfigError' ? CANNOT_FIND_VOLUME.exec(g.error)?.[1] : undefined;
   // What the runtime's own error says (an SELinux label, an architecture, a missing program).
-  const runtimeError = g.reason !== 'CreateContainerConfigError' && !runOptions ? RUNTIME_ERRORS.find((r) => r.test.test(g.error)) : undefined;
+  const runtimeError = g.reason !== 'CreateContainerConfigError' && !runOptions ? RUNTIME_ERRORS.find((r) => r.test.test(g.error))
+    : g.reason === 'CreateContainerConfigError' ? CONFIG_ERRORS.find((r) => r.test.test(g.error)) : undefined;
+  // An init container: the pod stays in Init, its other containers not started.
+  const init = g.events.some((e) => /\binit container\b/.test(eventRawText(trace, e, 300)));
   const subPath = g.subPath < 0 ? ''
     : `The kubelet could not prepare the subPath of ${mount ? `volume mount "${mount}"` : 'a volume mount'} (${lineRef(trace, g.subPath)}): "${clip(ctx.text(g.subPath).replace(/\s+/g, ' ').trim(), 240)}". Before creating the container it makes the subPath's directory inside the volume and bind-mounts it; an error there (the volume's filesystem refusing mkdir or chmod, a symlink that leaves the volume, a bind mount the host's mount tool rejects) stops the container before the runtime sees it.${volumeUnreadable ? ' Here it could not even read the volume\'s own directory ("permission denied" resolving it): the volume\'s filesystem refuses the kubelet (root) — a network filesystem whose server or metadata service is unhealthy, or one that squashes root — so the subPath is not what to fix.' : ''}`;
   const explanation = [
     `The pod worker could not start ${what}: ${g.reason}${g.error ? `, "${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 failed sync, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, 'failed sync')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
-    subPath || (runOptions ? runOptionsSentence(g.error) : volumeMissing ? volumeMissingSentence(volumeMissing) : `${g.reason} means ${REASONS.get(g.reason)}.${runtimeError ? ` ${runtimeError.why}` : ''}`),
-    'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
+    subPath || (runOptions ? runOptionsSentence(g.error) : volumeMissing ? volumeMissingSentence(volumeMissing) : runtimeError ? runtimeError.why : `${g.reason} means ${REASONS.get(g.reason)}.`),
+    init ? 'It is an init container: it stays Waiting with this reason and the pod stays in Init (Init:' + g.reason + '), none of its other containers started; every pod sync (after a failed one, within about 10–15 s) tries again.'
+      : 'The container stays Waiting with this reason and the pod is not Ready; every pod sync (after a failed one, within about 10–15 s) tries again and fails the same way until the cause is fixed.',
     spanUs >= 1e6 ? `It went on for ${duration(spanUs)}.` : '',
   ].filter(Boolean).join(' ');
   return b.build({

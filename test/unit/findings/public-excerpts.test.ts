@@ -3637,4 +3637,13 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).toContain('mounting "/proc/1/ns" to rootfs at');
     expect(f.explanation).not.toContain('runtime in trouble');
   });
+
+  it('"services have not yet been read at least once" is the kubelet\'s Service list not synced yet, which clears by itself, and an init container\'s error leaves the pod in Init (openyurtio/openyurt, pod recovery proposal)', () => {
+    // https://github.com/openyurtio/openyurt/blob/master/docs/proposals/20220725-pod-recovery-efficiency-proposal.md — flannel's init container after an edge node's reboot.
+    const f = only(fixture('container-config-error-10.log'), 'container-config-error');
+    expect(f.title).toBe('CreateContainerConfigError for container install-cni-plugin of kube-flannel/kube-flannel-ds-dskwd');
+    expect(f.explanation).toContain('It clears by itself once the kubelet can list Services');
+    expect(f.explanation).toContain('the pod stays in Init (Init:CreateContainerConfigError)');
+    expect(f.explanation).not.toContain('usually a ConfigMap');
+  });
 });
