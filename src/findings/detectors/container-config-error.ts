@@ -28,6 +28,12 @@ const RUNTIME_ERRORS: readonly { test: RegExp; why: string; next: string }[] = [
     next: 'Compare the pod\'s securityContext.seLinuxOptions (and its DaemonSet\'s) with the node\'s policy (`seinfo -t <type>`, `sestatus`): drop the options, or run an OS whose policy defines the type.',
   },
   {
+    // dockertools (≤1.3): the OOM score set just after the start found no process left.
+    test: /failed to apply oom-score-adj to container[^\n]{0,80}exceeded maxTries/,
+    why: 'Here the kubelet had started the container\'s process and then went to set its OOM score, and found no process left: the container had already exited — a command that ends at once (/bin/false, a script failing on its first line). The kubelet of that era reported its race with the exit as a start failure; later releases skip the score for a container that has exited. The container\'s own exit is what to read.',
+    next: 'Read the container\'s own exit code and output (`docker ps -a`, `docker logs <id>`; kubectl describe pod: Last State): why its command ends at once.',
+  },
+  {
     test: /exec format error/,
     why: 'Here the kernel refused to run the container\'s program ("exec format error"): the image is built for another CPU architecture than the node\'s (an amd64 image on an arm64 node, or the reverse), or its entrypoint is a script without a #! line.',
     next: 'Check the image\'s platforms (`docker manifest inspect <image>` or `crane manifest`) against the node\'s (`uname -m`, `kubectl get node -o wide`) and use a multi-architecture image or a node selector.',

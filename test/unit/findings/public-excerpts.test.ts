@@ -3647,3 +3647,12 @@ describe('round 26 of public excerpts', () => {
     expect(f.explanation).not.toContain('usually a ConfigMap');
   });
 });
+
+describe('round 27 of public excerpts', () => {
+  it('"failed to apply oom-score-adj … exceeded maxTries" is a container that had already exited, which the old kubelet reported as a start failure (kubernetes/kubernetes#23607)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/23607 — an init container running /bin/false; fixed by skipping the score for exited containers.
+    const f = only(fixture('container-config-error-11.log'), 'container-config-error');
+    expect(f.explanation).toContain('the container had already exited');
+    expect(f.explanation).not.toContain('a missing executable');
+  });
+});
