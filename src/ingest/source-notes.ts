@@ -42,6 +42,8 @@ export interface SourceFacts {
    */
   journalBeginUs: number;
   journalEndUs: number;
+  /** The line of that banner: it speaks of the records after it (a document may quote another host's lines before). */
+  journalBannerLine: number;
   /** Records whose klog header had no date and nothing before them to date them by (dated 1 January). */
   undatedRecords: number;
   /** Structured kubelet messages read without a klog header (source-reader.ts headerlessStructured). */
@@ -245,7 +247,7 @@ function logCommandHost(text: string, p: number): string {
 export class SourceNotes {
   readonly facts: SourceFacts = {
     wrappers: {}, eras: { printf: 0, structured: 0, json: 0 }, glogHeaderYear: 0, glogHost: '', journaldIdents: {}, hosts: {},
-    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, undatedRecords: 0, headerlessStructured: 0, gluedRecords: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '', pathPatch: -1,
+    sectionHeaders: 0, markdownFences: 0, metaLines: 0, journalLines: 0, proseDates: [], proseDateLines: [], journalBeginUs: 0, journalEndUs: 0, journalBannerLine: 0, undatedRecords: 0, headerlessStructured: 0, gluedRecords: 0, datedCallerLines: 0, undatedJournalLines: 0, windows: '', csvTable: false, pathMinor: 0, pathMinorFrom: '', pathPatch: -1,
     binaryLines: 0, damagedLines: 0, promptHost: '', services: [], logLibrary: '',
   };
   /** The first few unknown non-log lines, and how many there were. */
@@ -304,7 +306,10 @@ export class SourceNotes {
         break;
       case KnownLine.SectionHeader:
         f.sectionHeaders++;
-        if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = journalBanner(text, p);
+        if (!f.journalBeginUs) {
+          [f.journalBeginUs, f.journalEndUs] = journalBanner(text, p);
+          if (f.journalBeginUs) f.journalBannerLine = lineNo;
+        }
         break;
       case KnownLine.Fence: f.markdownFences++; break;
       case KnownLine.ServiceStatus: this.serviceStatusField(text, p, lineNo); break;
@@ -436,7 +441,7 @@ export class SourceNotes {
     f.eras.structured += g.eras.structured;
     f.eras.json += g.eras.json;
     f.glogHeaderYear = g.glogHeaderYear || f.glogHeaderYear;
-    if (!f.journalBeginUs) [f.journalBeginUs, f.journalEndUs] = [g.journalBeginUs, g.journalEndUs];
+    if (!f.journalBeginUs && g.journalBeginUs) [f.journalBeginUs, f.journalEndUs, f.journalBannerLine] = [g.journalBeginUs, g.journalEndUs, g.journalBannerLine + lineOffset];
     f.undatedRecords += g.undatedRecords;
     f.headerlessStructured += g.headerlessStructured;
     f.datedCallerLines += g.datedCallerLines;

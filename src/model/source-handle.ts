@@ -454,9 +454,12 @@ export class SourceHandle implements FastRecordSink {
       }
       // journalctl's banner: the records lie between the journal's first and last entries. The end decides where it
       // is stated (a journal can be kept for years); else the first year after the beginning.
-      if (facts.journalBeginUs) {
+      // (Only the records after the banner's line: a document may quote another host's lines before it.)
+      let afterBanner = from;
+      while (afterBanner < to && o.line[afterBanner] < facts.journalBannerLine) afterBanner++;
+      if (facts.journalBeginUs && afterBanner < to) {
         const y = facts.journalEndUs ? yearUpTo(o.time[to - 1], facts.journalEndUs) - offset[n - 1]
-          : yearAfterMade(o.time[from], facts.journalBeginUs);
+          : yearAfterMade(o.time[afterBanner], facts.journalBeginUs) - offset[afterBanner - from];
         votes.set(y, (votes.get(y) ?? 0) + 50);
         how = 'file-header';
       }

@@ -504,9 +504,11 @@ function statusBlockExits(ctx: FindingContext, groups: Map<string, Exit>): void 
     if (!status?.exitStatus || !/^(?:failed|activating \(auto-restart\))/.test(status.active)) continue;
     // A stop asked for (SIGTERM, SIGINT, exit 0) is no failure.
     if (/^(?:0|0\/SUCCESS|15\/TERM|2\/INT)$/.test(status.exitStatus) && status.exitCode !== 'dumped') continue;
-    const mine = [...anchors].filter((e) => ev.source[e] === s);
-    if (!mine.length) continue;
-    const node = ev.node[mine[0]];
+    // systemd's lines the block shows under it, and their node's (a document may quote several hosts).
+    const below = [...anchors].filter((e) => ev.source[e] === s && ev.line[e] > status.line);
+    if (!below.length) continue;
+    const node = ev.node[below[0]];
+    const mine = below.filter((e) => ev.node[e] === node);
     if (told.has(node) || groups.size >= MAX_GROUPS) continue;
     const last = mine[mine.length - 1];
     const after = readLines(trace, s, ev.line[last] + 1, USAGE_LINES_AFTER, 16_000);

@@ -71,6 +71,19 @@ describe('newest-first files', () => {
   });
 });
 
+describe('journalctl\'s banner', () => {
+  it('dates the records after it, not another host\'s lines quoted before it', () => {
+    const text = [
+      '# systemctl status kubelet', 'Mar 31 18:49:19 kubeadm-50 systemd[1]: Unit kubelet.service entered failed state.', '',
+      '# journalctl -u kubelet', '-- Logs begin at Fri 2022-04-01 20:22:15 CST. --',
+      'Apr 01 20:33:11 master-61 kubelet[8936]: I0401 20:33:11.865845    8936 kubelet.go:1] "SyncLoop (housekeeping)"',
+    ].join('\n');
+    const trace = analyze({ name: 'notes.md', data: text });
+    expect(trace.sources[0].year).toEqual({ value: 2022, how: 'file-header' });
+    expect(eventRows(trace).map((r) => r.at)).toEqual(['2022-03-31 18:49:19.000000', '2022-04-01 20:33:11.865845']);
+  });
+});
+
 describe('years', () => {
   const newYear = [
     'I1231 23:59:58.000001    2891 kubelet.go:2389] "SyncLoop ADD" source="api" pods=["default/web-0"]',
