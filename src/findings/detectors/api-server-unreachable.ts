@@ -313,6 +313,7 @@ export const apiServerUnreachable: Detector = {
       into.events.sort((a, b) => a - b);
     }
     foldDeadConnectionsIntoGoneAddress(ev.timeUs, groups);
+    foldClosedReadsIntoTimeouts(ctx, groups);
     const out: Finding[] = [];
     for (const g of groups.values()) {
       const spanUs = ev.timeUs[g.events[g.events.length - 1]] - ev.timeUs[g.events[0]];
@@ -350,6 +351,33 @@ function foldDeadConnectionsIntoGoneAddress(timeUs: Float64Array, groups: Map<st
     }
     gone.events.push(...dead.events);
     gone.events.sort((a, b) => a - b);
+    groups.delete(key);
+  }
+}
+
+/** How soon after a request timed out a read on a connection the client closed is that timeout's. */
+const CLOSED_AFTER_TIMEOUT_US = 30e6;
+
+/**
+ * Reads on connections the kubelet's client had just closed (`read tcp …: use of closed network connection`) right
+ * after requests timed out against the same server are those timeouts' aftermath — the API server not answering —
+ * not a pooled connection reused dead (which fails on writes, for hours): they join the timeouts' stretch.
+ */
+function foldClosedReadsIntoTimeouts(ctx: FindingContext, groups: Map<string, Stretch>): void {
+  const timeUs = ctx.trace.events.timeUs;
+  for (const [key, dead] of groups) {
+    if (dead.cause.id !== 'closed-connection') continue;
+    if (!dead.events.every((e) => /read tcp [^\n]{0,120}use of closed network connection/.test(ctx.text(e) || eventRawText(ctx.trace, e, 2000)))) continue;
+    const slow = [...groups.values()].find((g) => g.node === dead.node && g.cause.id === 'slow' &&
+      timeUs[g.events[0]] <= timeUs[dead.events[0]] && timeUs[dead.events[0]] - timeUs[g.events[g.events.length - 1]] <= CLOSED_AFTER_TIMEOUT_US);
+    if (!slow) continue;
+    for (const [what, list] of dead.byKind) {
+      const into = slow.byKind.get(what);
+      if (into) into.push(...list);
+      else slow.byKind.set(what, [...list]);
+    }
+    slow.events.push(...dead.events);
+    slow.events.sort((a, b) => a - b);
     groups.delete(key);
   }
 }

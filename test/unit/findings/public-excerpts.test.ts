@@ -3655,4 +3655,13 @@ describe('round 27 of public excerpts', () => {
     expect(f.explanation).toContain('the container had already exited');
     expect(f.explanation).not.toContain('a missing executable');
   });
+
+  it('reads on connections the client closed right after its requests timed out are that timeout, not a dead pooled connection to restart the kubelet for (kubernetes/minikube#5211)', () => {
+    // https://github.com/kubernetes/minikube/issues/5211 — the API server inside the VM never answered.
+    const a = fixture('api-server-unreachable-23.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('Kubelet cannot reach the API server: requests to the API server time out (for 10.01s)');
+    expect(a.lines(f)).toEqual([2, 3, 4]);
+    expect(f.next).not.toContain('Restart the kubelet');
+  });
 });
