@@ -181,10 +181,24 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
   {
     // The API server's etcd client: the v2 client's "client: etcd member … has no leader", v3's "etcdserver: no
     // leader" / "leader changed" / "etcd cluster is unavailable or misconfigured".
-    id: 'etcd', words: ['has no leader', 'etcdserver: no leader', 'etcdserver: leader changed', 'etcd cluster is unavailable'],
+    id: 'etcd', words: ['has no leader', 'etcdserver: no leader', 'etcdserver: leader changed'],
     title: 'its etcd has no leader', answered: true, headline: 'API server cannot store the kubelet\'s writes',
     why: 'The API server was reached and answered with its storage\'s error: etcd had no leader (its members lost quorum or were electing one), so nothing could be written — not the kubelet\'s node status, nor anyone else\'s writes.',
     next: 'Check etcd\'s members and leader (`etcdctl endpoint status --cluster -w table`, their logs for elections and "lost leader"): quorum lost to members down or partitioned, or elections from slow disks or a network between members; the writes succeed again once a leader is elected.',
+  },
+  {
+    // The etcd v2 client's word for no member answering at all (not an election).
+    id: 'etcd-unreachable', words: ['etcd cluster is unavailable'],
+    title: 'it cannot reach etcd', answered: true, headline: 'API server cannot store the kubelet\'s writes',
+    why: 'The API server was reached and answered with its storage\'s error: "etcd cluster is unavailable or misconfigured" — none of the etcd members it is configured with answered (etcd down, or the network between the API server and etcd broken), so nothing could be written.',
+    next: 'From the API server\'s host, check each etcd endpoint it is configured with (`etcdctl endpoint health` with its certificates) and the network between them; etcd\'s own log says whether it runs.',
+  },
+  {
+    // HTTP 429: the API server's limit of requests in flight (max-inflight, or API Priority and Fairness) reached.
+    id: 'throttled', words: ['has received too many requests'],
+    title: 'the API server turns requests away (429)', answered: true, headline: 'API server overloaded',
+    why: 'The API server answered "the server has received too many requests and has asked us to try again later" (HTTP 429): it is at its limit of requests in flight (--max-requests-inflight, or API Priority and Fairness) and turns requests away; the kubelet retries them.',
+    next: 'Check the API server\'s load (apiserver_current_inflight_requests, apiserver_flowcontrol_rejected_requests_total) and who sends the most requests (its audit log, by user agent); raise its limits or add control-plane capacity.',
   },
   {
     id: 'slow', words: ['context deadline exceeded', 'client.timeout exceeded', 'timeout awaiting', 'the server was unable to return a response', 'etcdserver:', 'request timed out'],

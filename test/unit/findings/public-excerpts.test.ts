@@ -3664,4 +3664,11 @@ describe('round 27 of public excerpts', () => {
     expect(a.lines(f)).toEqual([2, 3, 4]);
     expect(f.next).not.toContain('Restart the kubelet');
   });
+
+  it('"etcd cluster is unavailable or misconfigured" is an API server that reaches no etcd member, not an etcd without a leader (coreos/bugs#1650)', () => {
+    // https://github.com/coreos/bugs/issues/1650 — backup snapshots broke the VMs' network; the API server lost etcd.
+    const f = only(fixture('api-server-unreachable-24.log'), 'api-server-unreachable');
+    expect(f.title).toBe('API server cannot store the kubelet\'s writes: it cannot reach etcd (for 20.01s)');
+    expect(f.explanation).not.toContain('no leader');
+  });
 });
