@@ -3671,4 +3671,10 @@ describe('round 27 of public excerpts', () => {
     expect(f.title).toBe('API server cannot store the kubelet\'s writes: it cannot reach etcd (for 20.01s)');
     expect(f.explanation).not.toContain('no leader');
   });
+
+  it('node status updates answered 429 are an API server turning requests away, told as such (constructed)', () => {
+    const line = (t: string) => `May 18 03:56:${t} node-1 kubelet[1178]: E0518 03:56:${t}.581043    1178 kubelet_node_status.go:392] Error updating node status, will retry: error getting node "node-1": the server has received too many requests and has asked us to try again later (get nodes node-1)`;
+    const a = analyse([line('20'), line('30'), line('40'), line('50')].join('\n'));
+    expect(only(a, 'api-server-unreachable').title).toContain('the API server turns requests away (429)');
+  });
 });
