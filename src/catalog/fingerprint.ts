@@ -311,6 +311,12 @@ export class VersionFingerprint {
       // The node status code moved out of kubelet.go into kubelet_node_status.go in 1.4.
       this.textChecks++;
       if (isFile(file, 'kubelet.go')) this.note('node status errors logged from kubelet.go (kubelet_node_status.go from 1.4)', [0, 3]);
+    } else if (entryId === 'X73' || entryId === 'X112' || entryId === 'X113') {
+      // A flag the kubelet no longer knows, removed in a known release: the kubelet is at least that new.
+      this.textChecks++;
+      const flag = UNKNOWN_FLAG.exec(text.slice(msgStart, msgStart + 400))?.[1];
+      const removedIn = flag ? REMOVED_FLAGS[flag] : undefined;
+      if (removedIn) this.note(`"unknown flag: --${flag}" (removed in 1.${removedIn})`, [removedIn, Infinity]);
     } else if (entryId === 'X32') {
       // The Docker-only runtime manager (dockertools/manager.go), gone in 1.7, logged it from there; kuberuntime does not.
       this.textChecks++;
@@ -493,11 +499,22 @@ interface EntrySignals {
   budgetOnly: boolean;
 }
 
+/** The flag an "unknown flag" error names. */
+const UNKNOWN_FLAG = /unknown flag: --([a-z][a-z0-9-]{1,60})/;
+/** Kubelet flags removed in a release (the minor): a kubelet that calls one unknown is at least that new. */
+const REMOVED_FLAGS: Readonly<Record<string, number>> = {
+  'api-servers': 8, 'cadvisor-port': 12, 'allow-privileged': 15,
+  // The dockershim's, removed with it.
+  'network-plugin': 24, 'cni-bin-dir': 24, 'cni-conf-dir': 24, 'cni-cache-dir': 24, 'docker-endpoint': 24, 'image-pull-progress-deadline': 24,
+  'experimental-dockershim-root-directory': 24, 'network-plugin-mtu': 24,
+  'container-runtime': 27,
+};
+
 /** Entries observe() looks at further; every entry it tests by id below is one of them. */
 const ENTRY_SIGNALS: ReadonlyMap<string, EntrySignals> = (() => {
   const others = new Set([
     ...Object.keys(BY_ENTRY), ...FILE_LINE_BY_ENTRY.keys(), ...Object.keys(BY_TEXT), ...POD_WORKER_LINES, ...Object.keys(PRINTF_UNTIL_1_20),
-    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12', 'X32',
+    'M81', 'M02', 'M70', 'M96', 'M105', 'M108b', 'X43', 'X44', 'X12', 'X32', 'X73', 'X113',
   ]);
   // (Its requests come by the thousand at -v=8: looked at under the budget only.)
   const budgeted = ['X148'];

@@ -81,6 +81,10 @@ describe('version fingerprint', () => {
     expect(versionOf(klog('I', 'pod_workers.go:972', `"Cancelling current pod sync" ${REF28} workType="terminating"`))).toBe('1.28+');
     expect(versionOf(klog('I', 'pod_workers.go:761', `"Cancelling current pod sync" ${REF} updateType=1`))).toBe('1.22–1.26');
     expect(versionOf(klog('I', 'kubelet.go:2606', '"SyncLoop (containermanager): event for pod" pod="default/web-0"'))).toBe('1.30+');
+    // A flag the kubelet calls unknown that a known release removed (replicatedhq/kURL#4451: --container-runtime, 1.27).
+    expect(versionOf(klog('E', 'run.go:74', '"command failed" err="failed to parse kubelet flag: unknown flag: --container-runtime"'))).toBe('1.27+');
+    expect(versionOf(klog('E', 'run.go:74', '"command failed" err="failed to parse kubelet flag: unknown flag: --network-plugin"'))).toBe('1.24+');
+    expect(versionOf(klog('E', 'run.go:74', '"command failed" err="failed to parse kubelet flag: unknown flag: --made-up"'))).toBe('1.24+');
     // (kuberuntime/util/util.go since 1.26: a 1.27 kubelet's log of May 2023 has it, projectcalico/calico#7647.)
     expect(versionOf(klog('I', 'util.go:30', '"No sandbox for pod can be found. Need to start a new one" pod="default/web-0"'))).toBe('1.26+');
     expect(versionOf(klog('I', 'setters.go:552', '"Node became not ready" node="node-1" condition={"type":"Ready","status":"False","reason":"KubeletNotReady","message":"container runtime is down"}')))
