@@ -63,10 +63,42 @@ export const imageGcChurn: Detector = {
       let pairs = 0;
       for (let k = 1; k < removing.length; k++) if (ev.timeUs[removing[k].first] - ev.timeUs[removing[k - 1].first] <= CHURN_GAP_US) pairs++;
       if (pairs > 0) out.push(describe(ctx, node, removing, pairs));
+      else {
+        // No removal shown, yet pass after pass finds the image filesystem over the threshold, fuller each time.
+        const pressured = passes.filter((p) => p.pressure >= 0 && Number.isFinite(ev.num[p.pressure]));
+        const close = pressured.length >= 2 && pressured.every((p, k) => k === 0 || ev.timeUs[p.pressure] - ev.timeUs[pressured[k - 1].pressure] <= CHURN_GAP_US);
+        const rising = close && pressured.every((p, k) => k === 0 || ev.num[p.pressure] >= ev.num[pressured[k - 1].pressure]) &&
+          ev.num[pressured[pressured.length - 1].pressure] > ev.num[pressured[0].pressure];
+        if (rising) out.push(describeRising(ctx, node, pressured));
+      }
     }
     return out;
   },
 };
+
+/** Passes over the high threshold, usage rising from one to the next, no removal in the log. */
+function describeRising(ctx: FindingContext, node: number, passes: Pass[]): Finding {
+  const trace = ctx.trace;
+  const ev = trace.events;
+  const b = new FindingBuilder(trace);
+  for (const p of passes.slice(0, MAX_EVIDENCE)) b.evidence(p.pressure);
+  b.nodeLanes(node, ['gc']);
+  const first = passes[0].pressure;
+  const last = passes[passes.length - 1].pressure;
+  const usages = passes.map((p) => `${ev.num[p.pressure]}%`);
+  const parts = [
+    `Image garbage collection found the image filesystem over its high threshold in ${count(passes.length, 'pass', 'passes')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), fuller each time: ${usages.join(' → ')}.`,
+    'Each pass tries to free space down to the low threshold, but the log shows no image removed, and by the next pass (every 5 minutes) usage has grown: what fills the filesystem is not something image GC may remove — images in use by containers, containers\' writable layers, container logs, or other files on the same filesystem — or GC removes too little (the removals are logged at a higher verbosity).',
+    'At the eviction threshold (imagefs.available, 15% by default) the node goes into DiskPressure: the eviction manager evicts pods and no new pod is placed on the node.',
+  ];
+  return b.build({
+    id: 'image-gc-churn',
+    title: `Image filesystem stays over the GC threshold, fuller each pass (${usages[0]} → ${usages[usages.length - 1]})`,
+    severity: 'warning',
+    explanation: parts.join(' '),
+    next: 'Find what grows on the image filesystem (`df -h` and `du -sh` under the runtime\'s root, /var/lib/containerd or /var/lib/docker; `crictl images` and `crictl stats` for containers\' writable layers; /var/log/pods), and give it more room or move the growth elsewhere; check imageGCHighThresholdPercent / imageGCLowThresholdPercent.',
+  });
+}
 
 /** `pairs`: passes that came within CHURN_GAP_US of the one before. */
 function describe(ctx: FindingContext, node: number, passes: Pass[], pairs: number): Finding {

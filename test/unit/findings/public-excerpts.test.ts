@@ -3677,4 +3677,16 @@ describe('round 27 of public excerpts', () => {
     const a = analyse([line('20'), line('30'), line('40'), line('50')].join('\n'));
     expect(only(a, 'api-server-unreachable').title).toContain('the API server turns requests away (429)');
   });
+
+  it('image GC passes that find the image filesystem over its threshold, fuller each time and no image removed, say GC cannot keep up (easontechtalk.com, imagefs deep dive)', () => {
+    // https://easontechtalk.com/tw/deep-dive-into-kubernetes-garbage-collector-imagefs/ — usage 93% then 97%, over imageGCHighThresholdPercent 85.
+    const f = only(fixture('image-gc-churn-2.log'), 'image-gc-churn');
+    expect(f.title).toBe('Image filesystem stays over the GC threshold, fuller each pass (93% → 97%)');
+    expect(f.severity).toBe('warning');
+  });
+
+  it('two threshold passes with usage falling are no such finding (constructed)', () => {
+    const line = (t: string, u: number) => `kubelet[2298]: I0226 ${t}.153440    2298 image_gc_manager.go:310] "Disk usage on image filesystem is over the high threshold, trying to free bytes down to the low threshold" usage=${u} highThreshold=85 amountToFree=1000 lowThreshold=80`;
+    expect(analyse([line('11:59:17', 97), line('12:04:17', 93)].join('\n')).of('image-gc-churn')).toEqual([]);
+  });
 });
