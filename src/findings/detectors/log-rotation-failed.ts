@@ -41,6 +41,8 @@ export const logRotationFailed: Detector = {
       const last = events[events.length - 1];
       const pods = [...new Set(events.map((e) => ev.pod[e]).filter((p) => p >= 0))];
       const error = ctx.text(first) || eventRawText(trace, first, 2000);
+      // The containers, as their logs' paths name them.
+      const names = [...new Set(events.map((e) => (ev.cname[e] > 0 ? trace.strings[ev.cname[e]] : '')).filter(Boolean))];
       const whole = events.map((e) => eventRawText(trace, e, 4000)).join('\n');
       const cause = CAUSES.find((c) => c.test.test(whole));
       const b = new FindingBuilder(trace);
@@ -51,7 +53,7 @@ export const logRotationFailed: Detector = {
       const when = events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
         : `${count(events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
       const parts = [
-        `The kubelet could not rotate the log of ${pods.length ? `containers of ${listOf(pods.map((p) => podName(trace, p)), 4)}` : 'a container'} ${when}: "${clipMiddle(error, 240)}".`,
+        `The kubelet could not rotate the log of ${whose(names, pods.map((p) => podName(trace, p)))} ${when}: "${clipMiddle(error, 240)}".`,
         'Its container log manager rotates, every 10 s, each running container\'s log that has grown past containerLogMaxSize (10 MiB by default): it renames the file and asks the runtime to reopen it.',
         cause ? cause.why : 'Until a rotation succeeds the log keeps growing on the node\'s disk, and the kubelet tries again and logs this each time.',
       ];
@@ -66,3 +68,10 @@ export const logRotationFailed: Detector = {
     return out;
   },
 };
+
+/** "container app of ns/pod", "containers a and b of ns/pod", "containers of 3 pods", or "a container". */
+function whose(containers: readonly string[], pods: readonly string[]): string {
+  if (!pods.length) return containers.length ? `container${containers.length > 1 ? 's' : ''} ${listOf(containers, 4)}` : 'a container';
+  if (pods.length > 1) return `containers of ${listOf(pods, 4)}`;
+  return containers.length ? `container${containers.length > 1 ? 's' : ''} ${listOf(containers, 4)} of ${pods[0]}` : `a container of ${pods[0]}`;
+}
