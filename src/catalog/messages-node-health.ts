@@ -691,6 +691,18 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s cgroup manager could not apply a cgroup\'s settings (on cgroup v2: enable the controllers it needs in cgroup.subtree_control); the pods\' cgroups it was setting up are missing or incomplete.',
   },
   {
+    // kubelet_node_status.go: one of the node status setters failed; the others' fields are still sent.
+    id: 'X266', kind: 'node.status-fields-failed', lane: 'node-status', versions: 'all', v: 0,
+    msg: ['Failed to set some node status fields'], printf: ['Failed to set some node status fields: %v{err}'], text: ['err'],
+    explain: 'Building the node\'s status, one of its setters failed — the error says which: its addresses (a node IP that is not on this host, all zeros or loopback), its machine info, its capacity — and the status is sent without those fields.',
+  },
+  {
+    // Generating a pod's status: the node's own address for status.hostIP (kubelet.go, kubelet_pods.go).
+    id: 'X267', kind: 'pod.host-ip-failed', lane: 'status-manager', versions: 'all', v: 0,
+    msg: ['Cannot get host IPs', 'Cannot get host IP'], printf: ['Cannot get host IP: %v{err}', 'Cannot get host IPs: %v{err}'], text: ['err'],
+    explain: 'Generating a pod\'s status, the kubelet could not find its node\'s own IP address — its Node object not found, or listing no address — so the pod\'s status goes without hostIP (and a host-network pod without its pod IP).',
+  },
+  {
     id: 'X159', kind: 'node.kubelet-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Failed to listen and serve'], text: ['err'],
     explain: 'The kubelet\'s HTTPS server (port 10250: the API server\'s logs, exec and port-forward calls, metrics) could not listen, usually because another process — often a second kubelet — holds the port; the kubelet exits.',

@@ -3689,4 +3689,22 @@ describe('round 27 of public excerpts', () => {
     const line = (t: string, u: number) => `kubelet[2298]: I0226 ${t}.153440    2298 image_gc_manager.go:310] "Disk usage on image filesystem is over the high threshold, trying to free bytes down to the low threshold" usage=${u} highThreshold=85 amountToFree=1000 lowThreshold=80`;
     expect(analyse([line('11:59:17', 97), line('12:04:17', 93)].join('\n')).of('image-gc-churn')).toEqual([]);
   });
+
+  it('the kubelet\'s own address: a node IP not on the host, all zeros, or pods with no host IP, read as the node\'s address problem (k3s-io/k3s#9410, kubernetes/kubernetes#88164, #8571, #6665)', () => {
+    // https://github.com/k3s-io/k3s/issues/9410 — a dual-stack node-ip whose IPv6 (tailscale) was not on the host.
+    expect(only(fixture('node-address-invalid-1.log'), 'node-address-invalid').title).toBe('Kubelet\'s own address: the node IP it is given is not on this host');
+    // https://github.com/kubernetes/kubernetes/pull/88164 — --node-ip=0.0.0.0 was rejected before that PR.
+    expect(only(fixture('node-address-invalid-2.log'), 'node-address-invalid').title).toBe('Kubelet\'s own address: the node IP is all zeros');
+    // https://github.com/kubernetes/kubernetes/issues/8571 — an AWS node whose Node listed no address.
+    expect(only(fixture('node-address-invalid-3.log'), 'node-address-invalid').title).toBe('Kubelet\'s own address: pods get no host IP: the Node lists no address');
+    // https://github.com/kubernetes/kubernetes/issues/6665 — pods never got a host IP: the kubelet could not find its Node.
+    expect(only(fixture('node-address-invalid-4.log'), 'node-address-invalid').title).toBe('Kubelet\'s own address: pods get no host IP: the kubelet cannot find its Node');
+  });
+
+  it('a node IP failure and the host IP it leaves pods without are one finding, told by the node IP (constructed)', () => {
+    const a = fixture('node-address-invalid-constructed.log');
+    const f = only(a, 'node-address-invalid');
+    expect(f.title).toBe('Kubelet\'s own address: the node IP is a loopback address');
+    expect(a.lines(f)).toEqual([1, 2]);
+  });
 });
