@@ -691,6 +691,13 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The kubelet\'s cgroup manager could not apply a cgroup\'s settings (on cgroup v2: enable the controllers it needs in cgroup.subtree_control); the pods\' cgroups it was setting up are missing or incomplete.',
   },
   {
+    // kubelet_network_linux.go: the kubelet's own iptables chains (KUBE-MARK-DROP, KUBE-MARK-MASQ, KUBE-FIREWALL…).
+    id: 'X268', kind: 'node.iptables-failed', lane: 'node-status', versions: 'all', v: 0,
+    printf: ['Failed to ensure that %s{table} chain %s{chain} exists: %v{err}'],
+    text: ['err'],
+    explain: 'The kubelet could not set up one of its own iptables chains (the marks for dropped and masqueraded packets, its firewall rules): the iptables binary is missing on the node or in the kubelet\'s container ("executable file not found in $PATH"), or the kernel lacks the table. It tries again every minute; until then what relies on those chains (hostPort, the node\'s firewall rules) is not in place.',
+  },
+  {
     // kubelet_node_status.go: one of the node status setters failed; the others' fields are still sent.
     id: 'X266', kind: 'node.status-fields-failed', lane: 'node-status', versions: 'all', v: 0,
     msg: ['Failed to set some node status fields'], printf: ['Failed to set some node status fields: %v{err}'], text: ['err'],

@@ -363,6 +363,12 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'The container\'s preStop hook runs before it is stopped.',
   },
   {
+    // kubecontainer's port mappings: each port is named after the container's port and protocol.
+    id: 'X269', kind: 'runtime.port-name-conflict', lane: 'pod-worker', versions: 'all', v: 0,
+    printf: ['Port name conflicted, %q{port} is defined more than once'], msg: ['Port name conflicted, it is defined more than once'], text: ['port', 'portName'],
+    explain: 'Two of the container\'s ports get the same name — the kubelet names each mapping after the container port and protocol, so two hostPorts for one container port clash — and only the first is kept: the other hostPort is not mapped.',
+  },
+  {
     // kuberuntime_container.go, right after the start: the kubelet then kills the container (FailedPostStartHook).
     id: 'X261', kind: 'runtime.poststart-failed', lane: 'pod-worker', versions: '1.20+', v: 0,
     msg: ['Failed to execute PostStartHook'], text: ['err'],

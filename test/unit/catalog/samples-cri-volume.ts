@@ -304,6 +304,11 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], text: `orphaned pod "${UID}" found, but error occurred when trying to remove the volumes dir: not a directory` }),
     J(json('kubelet/kubelet_volumes.go:245', { msg: 'There were many similar errors. Turn up verbosity to see them.', v: 0, err: `orphaned pod "${UID}" found, but error occurred when trying to remove the volumes dir: not a directory`, numErrs: 3 }),
       { pods: [pod('', '', UID)], num: 3, text: `orphaned pod "${UID}" found, but error occurred when trying to remove the volumes dir: not a directory` })),
+  entry('X269', 'runtime.port-name-conflict', 'pod-worker',
+    // kubernetes/kubernetes#63906: two hostPorts for container port 4443.
+    P(klog('W', 'helpers.go:352', 'Port name conflicted, "cntr-TCP:4443" is defined more than once'), { text: 'cntr-TCP:4443', lane: 'other' }),
+    S(klog('I', 'helpers.go:392', '"Port name conflicted, it is defined more than once" portName="cntr-TCP:4443"'), { text: 'cntr-TCP:4443', lane: 'other' }),
+    J(json('container/helpers.go:392', { msg: 'Port name conflicted, it is defined more than once', portName: 'cntr-TCP:4443' }), { text: 'cntr-TCP:4443', lane: 'other' })),
   entry('X210', 'runtime.prestop-failed', 'pod-worker',
     // Azure/AKS-style 1.16 (kuberuntime_container.go:476); 1.21+ ErrorS with the pod and container.
     P(klog('E', 'kuberuntime_container.go:476', 'preStop hook for container "web" failed: command \'/bin/bash -c sleep 20\' exited with 126: '),

@@ -745,6 +745,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X158', 'stats.failed', 'other',
     P(klog('E', 'perfcounter_nodestats.go:171', 'Unable to get cpu perf counter data; err: unable to collect data from counter. Error code is 800007d6'),
       { text: 'unable to collect data from counter. Error code is 800007d6' })),
+  entry('X268', 'node.iptables-failed', 'node-status',
+    // CentaurusInfra/arktos#661: no iptables binary in the hollow node's image.
+    P(klog('E', 'kubelet_network_linux.go:53', 'Failed to ensure that nat chain KUBE-MARK-DROP exists: error creating chain "KUBE-MARK-DROP": executable file not found in $PATH:'),
+      { text: 'error creating chain "KUBE-MARK-DROP": executable file not found in $PATH:' })),
   entry('X266', 'node.status-fields-failed', 'node-status',
     // kubernetes/kubernetes#88164 (printf, 1.18); k3s-io/k3s#9410 (structured).
     P(klog('E', 'kubelet_node_status.go:520', 'Failed to set some node status fields: failed to validate nodeIP: nodeIP can\'t be an all zeros address'),
