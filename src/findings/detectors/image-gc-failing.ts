@@ -31,6 +31,10 @@ function thresholdsIn(raw: string): { high: number; low: number } | undefined {
   const low = /lowThreshold[=:]"?(\d{1,3})|low threshold \((\d{1,3})%\)/.exec(raw);
   return { high: Number(high[1] ?? high[2]), low: low ? Number(low[1] ?? low[2]) : -1 };
 }
+/** cAdvisor's "cannot find device "/dev/dm-1" in partitions" on a filesystem's info, and how near before GC's failure. */
+const UNKNOWN_DEVICE = /cannot find device \\?"([^"\\]{1,120})\\?" in partitions/;
+const NEAR_US = 5e6;
+const NEAR_EVENTS = 50;
 /** A refused removal this soon after GC began removing (or found the disk over its threshold) is that pass's. */
 const REFUSED_IN_PASS_US = 5 * 60e6;
 const MAX_REFUSED = 200;
@@ -154,6 +158,19 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
     const bytes = removed.reduce((k, e) => k + (Number.isFinite(trace.events.num[e]) ? trace.events.num[e] : 0), 0);
     removedText = ` Meanwhile it removed ${count(removed.length, 'image')}${bytes > 0 ? ` (${bytesText(bytes)})` : ''}, ${lineRef(trace, removed[0])}${removed.length > 1 ? ` to ${lineRef(trace, removed[removed.length - 1])}` : ''}: images nothing used any more.`;
   }
+  // cAdvisor's own word on the filesystem it cannot measure, just before: a device it does not know.
+  let device = '';
+  if (cause.id === 'no-stats') {
+    for (let e = last - 1; e >= 0 && e >= last - NEAR_EVENTS && trace.events.timeUs[last] - trace.events.timeUs[e] <= NEAR_US; e--) {
+      if (trace.events.node[e] !== node) continue;
+      const dev = UNKNOWN_DEVICE.exec(eventRawText(trace, e, 1000));
+      if (dev) {
+        b.evidence(e);
+        device = ` Just before, the kubelet could not find the image filesystem's device "${dev[1]}" among the partitions cAdvisor knows (${lineRef(trace, e)}): a device-mapper or LVM volume, or a filesystem mounted in a way cAdvisor does not list, so it has no capacity for it.`;
+        break;
+      }
+    }
+  }
   const when = list.length === 1 ? ` (at ${timeOfEvent(trace, first)}, ${lineRef(trace, first)})`
     : ` (${count(list.length, 'such line')}, from ${timeOfEvent(trace, first)}, ${lineRef(trace, first)}, to ${timeOfEvent(trace, last)}, ${lineRef(trace, last)}: ${duration(spanUs)})`;
   // The eviction manager and the DiskPressure condition came in 1.3.
@@ -163,7 +180,7 @@ function describe(ctx: FindingContext, node: number, list: number[], refused: bo
     title: `Image garbage collection failing${lowSet ? `: its thresholds are set far below the defaults (${thresholds.high}%)` : cause === OTHER ? ` (${clip(error, 60)})` : `: ${cause.title}`}`,
     // One pass without root stats is a kubelet's first minute as often as not.
     severity: lowSet || (cause.id === 'no-root-stats' && list.length === 1) ? 'info' : 'warning',
-    explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage}${setting}${removedText} ${lowSet ? '' : `${cause.why} `}`
+    explanation: `${refused ? `The runtime refused ${list.length > 1 ? 'removals' : 'a removal'} image garbage collection asked for` : `Image garbage collection failed ${list.length > 1 || !printedEachPass(trace.events.msg[first]) ? 'several passes in a row' : 'a pass'}`}${when}: "${clip(error, 240)}"${shortBy}.${usage}${setting}${removedText}${device} ${lowSet ? '' : `${cause.why} `}`
       + (lowSet ? 'Nothing is at risk from the disk itself until it nears the eviction threshold (imagefs.available / nodefs.available); the failures only mean GC cannot meet targets this low.'
         : `While it fails, no unused image is removed${noEviction ? '.' : ': once the image filesystem reaches the eviction threshold (imagefs.available / nodefs.available) the node gets DiskPressure, rejects new pods and evicts running ones.'}`),
     next: lowSet ? 'Set imageGCHighThresholdPercent and imageGCLowThresholdPercent back to sensible values (defaults 85 and 80) in the kubelet configuration, unless the low values are a deliberate test; then check that the next passes succeed.' : cause.next,

@@ -3707,4 +3707,12 @@ describe('round 27 of public excerpts', () => {
     expect(f.title).toBe('Kubelet\'s own address: the node IP is a loopback address');
     expect(a.lines(f)).toEqual([1, 2]);
   });
+
+  it('image GC failing on "invalid capacity 0" quotes the device cAdvisor could not find just before (kubernetes/kubernetes#58964)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/58964 — an LVM/device-mapper partitioning scheme cAdvisor did not list.
+    const a = fixture('image-gc-failing-5.log');
+    const f = only(a, 'image-gc-failing');
+    expect(f.explanation).toContain('device "/dev/dm-1"');
+    expect(a.lines(f)).toEqual([4, 5]);
+  });
 });
