@@ -67,7 +67,10 @@ export const orphanedPodVolumes: Detector = {
     for (const n of nodes.values()) {
       // Event numbers are in time order: sorted, the node's reports are its passes' lines one after another.
       const all = [...n.byPod.values()].flat().sort((a, b) => a - b);
-      const stuck = n.counted >= MIN_COUNTED || n.unrebuilt.size > 0 || n.removalFailures.length > 0 || (all.length >= MIN_REPORTS && burstCount(ev.timeUs, all, PASS_GAP_US) >= MIN_PASSES);
+      // A file left in the tree ("not a directory" removing the volumes dir) is no teardown under way, even in one pass.
+      const fileLeft = all.some((e) => { const t = ctx.text(e); return t.includes('remove the volumes dir') && t.includes('not a directory'); });
+      const stuck = n.counted >= MIN_COUNTED || n.unrebuilt.size > 0 || n.removalFailures.length > 0 || fileLeft ||
+        (all.length >= MIN_REPORTS && burstCount(ev.timeUs, all, PASS_GAP_US) >= MIN_PASSES);
       if (stuck) out.push(describe(ctx, n));
     }
     return out;

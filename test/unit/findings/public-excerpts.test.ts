@@ -3715,4 +3715,10 @@ describe('round 27 of public excerpts', () => {
     expect(f.explanation).toContain('device "/dev/dm-1"');
     expect(a.lines(f)).toEqual([4, 5]);
   });
+
+  it('one pass\'s orphan report that failed on "not a directory" is a file left in the volumes tree, stuck, not a teardown under way (longhorn/longhorn#3207)', () => {
+    // https://github.com/longhorn/longhorn/issues/3207 — vol_data.json left after the CSI connection broke on a power outage.
+    const f = only(fixture('orphaned-pod-volumes-8.log'), 'orphaned-pod-volumes');
+    expect(f.explanation).toContain('The error is "not a directory" while removing the volumes directory');
+  });
 });
