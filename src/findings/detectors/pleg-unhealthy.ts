@@ -122,7 +122,7 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
       const classes = [...new Set(calls.map((e) => errorClass(ctx.text(e))))].join(', ');
       parts.push(`Runtime calls were failing in the same window (${count(calls.length, 'line')}: ${classes}; first "${clip(ctx.text(calls[0]), 100)}", ${lineRef(trace, calls[0])}): relist lists every container and sandbox through the runtime, so a runtime that times out stops the relist timestamp from advancing.`);
     } else {
-      parts.push('No relist or runtime-call error was logged, which points to a relist that is blocked (for example inspecting a container whose runtime call never returns) rather than one that fails.');
+      parts.push('The kubelet logged no relist or runtime-call error, which points to a relist that is blocked (for example inspecting a container whose runtime call never returns) rather than one that fails; the runtime\'s own lines (a Docker daemon\'s "broken pipe" on a request the kubelet gave up on) may show the call that hung.');
     }
   }
   return b.build({
@@ -130,6 +130,6 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
     title: transient ? 'PLEG not yet relisted right after the kubelet start (start-up transient)' : 'PLEG is not healthy: relist stalled, pod sync skipped',
     severity: transient ? 'info' : 'error',
     explanation: parts.join(' '),
-    next: (transient ? 'Nothing to do if these lines stop within a minute of the start. If they go on: ' : '') + 'Time the runtime directly (crictl ps -a, crictl inspect of each container) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
+    next: (transient ? 'Nothing to do if these lines stop within a minute of the start. If they go on: ' : '') + 'Time the runtime directly (crictl ps -a and crictl inspect of each container; docker ps and docker inspect on a Docker node) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
   });
 }
