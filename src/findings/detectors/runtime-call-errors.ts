@@ -106,7 +106,9 @@ export const runtimeCallErrors: Detector = {
       let cls = errorClass(error);
       // Docker's words for a container it no longer has, asked its status or to remove it (a sandbox's are
       // told with their teardown below).
-      if (cls === 'other' && error.includes('No such container') && entry.cri.calls.every((c) => c === 'ContainerStatus' || c === 'RemoveContainer')) cls = 'not found';
+      // (So is Docker's "removal of container … is already in progress": another removal of it got there first.)
+      if (cls === 'other' && (error.includes('No such container') || /removal of container [0-9a-f]{12,64} is already in progress/.test(error)) &&
+        entry.cri.calls.every((c) => c === 'ContainerStatus' || c === 'RemoveContainer')) cls = 'not found';
       const atUs = ev.timeUs[e];
       const node = ev.node[e];
       let nodeRecent = recent.get(node);
