@@ -77,6 +77,9 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   X141: [[31, NEWER], '"Unhandled Error" (the libraries\' error handler, structured from 1.31)'],
   S06: [[0, 8], 'pre-1.9 "container … hash changed" text'],
   X112: [[24, NEWER], '"command failed" (component-base\'s cli.Run, 1.24+)'],
+  // The topology manager's printf line, from topology_manager.go and then scope.go (1.20), until its structured form
+  // (1.21 or 1.22: given room).
+  X100: [[17, 21], 'printf "[topologymanager] RemoveContainer" (1.17–1.21)'],
   // --configure-cbr0 gave way to 1.3's kubenet (a July 2016 kubelet still logged it: kubernetes/kubernetes#28577).
   X244: [[0, 4], '"Error configuring cbr0" (--configure-cbr0, replaced by kubenet)'],
   X245: [[0, 4], '"CBR0 doesn\'t exist, attempting to create it" (--configure-cbr0, replaced by kubenet)'],

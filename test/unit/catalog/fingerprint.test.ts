@@ -81,6 +81,8 @@ describe('version fingerprint', () => {
     expect(versionOf(klog('I', 'pod_workers.go:972', `"Cancelling current pod sync" ${REF28} workType="terminating"`))).toBe('1.28+');
     expect(versionOf(klog('I', 'pod_workers.go:761', `"Cancelling current pod sync" ${REF} updateType=1`))).toBe('1.22–1.26');
     expect(versionOf(klog('I', 'kubelet.go:2606', '"SyncLoop (containermanager): event for pod" pod="default/web-0"'))).toBe('1.30+');
+    // The topology manager's printf line (containerd/containerd#7276's kubelet, scope.go).
+    expect(versionOf(klog('I', 'scope.go:111', '[topologymanager] RemoveContainer - Container ID: 7847ede61170aa7ba7882a458ad9f316ff99a3b95052ec57564953bf2f83c1de'))).toBe('1.17–1.21');
     // A flag the kubelet calls unknown that a known release removed (replicatedhq/kURL#4451: --container-runtime, 1.27).
     expect(versionOf(klog('E', 'run.go:74', '"command failed" err="failed to parse kubelet flag: unknown flag: --container-runtime"'))).toBe('1.27+');
     expect(versionOf(klog('E', 'run.go:74', '"command failed" err="failed to parse kubelet flag: unknown flag: --network-plugin"'))).toBe('1.24+');
