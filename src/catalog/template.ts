@@ -137,16 +137,6 @@ export interface CutMatch {
  * read whole before the cut are returned (a value the cut ran through could be any longer value). Undefined if the
  * text disagrees with the template, or is the whole message (matchTemplate's business).
  */
-/**
- * A pod reference the cut ran through inside its UID (`web-0_default(5f1c2d3e-00…`, the last of a list): its name and
- * namespace were read whole, the UID was not. Sets the field to what was read whole.
- */
-function cutPodRef(name: string | undefined, cutValue: string, fields: Record<string, string>): void {
-  if (name !== 'pod' && name !== 'pods') return;
-  const open = cutValue.lastIndexOf('(');
-  if (open > 0 && cutValue.indexOf(')', open) < 0 && cutValue.lastIndexOf('_', open) > 0) fields[name] = cutValue.slice(0, open);
-}
-
 export function matchTemplateCut(t: CompiledTemplate, text: string, start: number, end = text.length): CutMatch | undefined {
   const fields: Record<string, string> = {};
   let literalChars = 0;
@@ -173,7 +163,11 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
         if (q === -1) return undefined;
         // A pod reference the cut ran through inside its UID (`"web-0_default(5f1c2d3e-00…`): its name and
         // namespace were read whole, the UID was not.
-        cutPodRef(part.name, text.slice(p + 1, end), fields);
+        if (part.name === 'pod' || part.name === 'pods') {
+          const cutValue = text.slice(p + 1, end);
+          const open = cutValue.lastIndexOf('(');
+          if (open > 0 && cutValue.indexOf(')', open) < 0 && cutValue.lastIndexOf('_', open) > 0) fields[part.name] = cutValue.slice(0, open);
+        }
         return { fields, literalChars };
       }
       if (part.name) fields[part.name] = unquoteGo(text, p, q);
@@ -190,10 +184,7 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     }
     const next = parts[k + 1];
     // The last value runs to the message's end, which the cut took.
-    if (!next) {
-      cutPodRef(part.name, text.slice(p, end), fields);
-      return { fields, literalChars, inValue: true };
-    }
+    if (!next) return { fields, literalChars, inValue: true };
     const lit = (next as { text: string }).text;
     const c = text.charCodeAt(p);
     let from = p;
@@ -205,9 +196,7 @@ export function matchTemplateCut(t: CompiledTemplate, text: string, start: numbe
     // Not found before the cut: the value was cut, or the literal after it — whose beginning then ends the text.
     if (valueEnd < 0 || valueEnd + lit.length > end) {
       const begun = litBeginningAtEnd(lit, text, from, end);
-      if (begun || from > p) return { fields, literalChars: literalChars + begun };
-      cutPodRef(part.name, text.slice(p, end), fields);
-      return { fields, literalChars, inValue: true };
+      return begun || from > p ? { fields, literalChars: literalChars + begun } : { fields, literalChars, inValue: true };
     }
     if (part.name) fields[part.name] = text.slice(p, valueEnd);
     p = valueEnd;
