@@ -16,7 +16,7 @@ export const CONTAINER_MANAGER_CAUSES: readonly Cause[] = [
     next: 'Turn on accounting for the kubelet\'s unit (a drop-in under /etc/systemd/system/kubelet.service.d with CPUAccounting=true and MemoryAccounting=true, then `systemctl daemon-reload` and a restart), or set the kubelet\'s own cgroup (--kubelet-cgroups) explicitly.',
   },
   {
-    id: 'cgroup-controller-missing', words: ['failed to find subsystem mount for required subsystem', 'failed to find subsystem mount'], title: 'the kernel lacks a cgroup controller it needs',
+    id: 'cgroup-controller-missing', words: ['failed to find subsystem mount'], title: 'the kernel lacks a cgroup controller it needs',
     why: 'The container manager needs a cgroup controller (the error names it: pids, cpuset, hugetlb…) that the node\'s kernel does not offer or has not mounted — a kernel built without it, or one that turns it off by default (Raspberry Pi kernels did for memory and, before 4.19 or so, had no pids controller).',
     next: 'Check what the kernel offers (`cat /proc/cgroups`, `mount | grep cgroup`): enable the controller on the kernel command line (on Raspberry Pi OS, cgroup_enable=memory cgroup_memory=1 in /boot/cmdline.txt) or run a kernel built with it.',
   },

@@ -89,7 +89,7 @@ export interface ServiceStatus {
   line: number;
   /**
    * How its main process ended, where the block says (`Main PID: 18607 (code=exited, status=2)`, or the ExecStart
-   * process's line): `exited`, `killed` or `dumped`, and the status (`2`, `1/FAILURE`, `9/KILL`); '' when it does not.
+   * process's line): `exited`, `killed` or `dumped`, and the status (`2`, `1/FAILURE`, `9/KILL`); absent when it does not.
    */
   exitCode?: string;
   exitStatus?: string;

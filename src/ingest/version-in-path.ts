@@ -22,9 +22,8 @@ const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: 
   // The same answer in markdown bold (`**Kubernetes version**: 1.3.5`), and prose that names the version the poster
   // runs (`Talos … (kubernetes version 1.33)`, `RKE2 (v1.23.6+rke2r2) K8s 1.23.6`): a minor without its patch is
   // enough there, on a line that is no log line (a kubelet's own message may name a version: "starting in K8s v1.6").
-  // GitHub's kubernetes issue template until 2019: "- Kubernetes version (use `kubectl version`): v1.9.6".
-  { mark: 'Kubernetes version (use `kubectl version`): ', from: 'the text around the log (Kubernetes version (use `kubectl version`): …)', within: 2 },
-  // (Later templates put a colon before the hint too: "Kubernetes version: (use `kubectl version`): v1.22.4".)
+  // GitHub's kubernetes issue template until 2019, "- Kubernetes version (use `kubectl version`): v1.9.6", and later ones
+  // with a colon before the hint too: "Kubernetes version: (use `kubectl version`): v1.22.4".
   { mark: '(use `kubectl version`): ', from: 'the text around the log (Kubernetes version (use `kubectl version`): …)', within: 2 },
   { mark: 'Kubernetes version**: ', from: 'the text around the log (Kubernetes version: …)', within: 2 },
   { mark: 'kubernetes version ', from: 'the text around the log (kubernetes version …)', within: 2, minorOnly: true },

@@ -358,15 +358,20 @@ function foldDeadConnectionsIntoGoneAddress(timeUs: Float64Array, groups: Map<st
       timeUs[g.events[0]] - ADDRESS_MOVE_NEAR_US <= timeUs[dead.events[dead.events.length - 1]] &&
       timeUs[dead.events[0]] <= timeUs[g.events[g.events.length - 1]] + ADDRESS_MOVE_NEAR_US);
     if (!gone) continue;
-    for (const [what, list] of dead.byKind) {
-      const into = gone.byKind.get(what);
-      if (into) into.push(...list);
-      else gone.byKind.set(what, [...list]);
-    }
-    gone.events.push(...dead.events);
-    gone.events.sort((a, b) => a - b);
+    joinStretch(gone, dead);
     groups.delete(key);
   }
+}
+
+/** `from`'s failures join `into` (by kind and in time order). */
+function joinStretch(into: Stretch, from: Stretch): void {
+  for (const [what, list] of from.byKind) {
+    const same = into.byKind.get(what);
+    if (same) same.push(...list);
+    else into.byKind.set(what, [...list]);
+  }
+  into.events.push(...from.events);
+  into.events.sort((a, b) => a - b);
 }
 
 /** How soon after a request timed out a read on a connection the client closed is that timeout's. */
@@ -385,13 +390,7 @@ function foldClosedReadsIntoTimeouts(ctx: FindingContext, groups: Map<string, St
     const slow = [...groups.values()].find((g) => g.node === dead.node && g.cause.id === 'slow' &&
       timeUs[g.events[0]] <= timeUs[dead.events[0]] && timeUs[dead.events[0]] - timeUs[g.events[g.events.length - 1]] <= CLOSED_AFTER_TIMEOUT_US);
     if (!slow) continue;
-    for (const [what, list] of dead.byKind) {
-      const into = slow.byKind.get(what);
-      if (into) into.push(...list);
-      else slow.byKind.set(what, [...list]);
-    }
-    slow.events.push(...dead.events);
-    slow.events.sort((a, b) => a - b);
+    joinStretch(slow, dead);
     groups.delete(key);
   }
 }

@@ -349,12 +349,11 @@ function describe(ctx: FindingContext, n: Group): Finding {
   // old container of that name (Docker). The runtime answered; each retry asks for the same name.
   const held = calls.every((c) => c.name === 'CreateContainer') ? HELD_NAME.exec(calls[0].sample) : null;
   if (held) return describeHeldName(ctx, b, parts, n, held);
-  // The runtime's answer about the image's name (a short name with nowhere to look it up, a name it cannot parse),
-  // not about its health.
   // The OCI runtime (runc) refusing to create one container: its spec (a mount, a device, a security setting) — the
   // runtime answered, and is well.
+  const firstRaw = () => calls.map((c) => eventRawText(trace, c.first, 4000));
   if (calls.every((c) => c.name === 'StartContainer' || c.name === 'CreateContainer') && calls.every((c) => OCI_CREATE_FAILED.test(c.sample))) {
-    const step = calls.map((c) => OCI_STEP.exec(eventRawText(trace, c.first, 4000))?.[1]).find((m) => m !== undefined);
+    const step = firstRaw().map((raw) => OCI_STEP.exec(raw)?.[1]).find((m) => m !== undefined);
     parts.push(`The runtime answered: its OCI runtime (runc) could not create the container, at a step the container's own spec asks for${step ? ` — here ${step.replace(/\\"/g, '"')}` : ''}: a mount (a hostPath such as /proc or /sys the host refuses), a device, or a security setting. The runtime itself is well; the container fails the same way each time it is started.`);
     return b.build({
       id: 'runtime-call-errors',
@@ -365,12 +364,12 @@ function describe(ctx: FindingContext, n: Group): Finding {
     });
   }
   // A container's files the runtime could not remove: a file's attribute or a mount held elsewhere, not its health.
-  const removeAnswer = calls.some((c) => c.name.startsWith('RemoveContainer'))
-    ? REMOVE_ANSWERS.find((a) => calls.some((c) => a.test.test(eventRawText(trace, c.first, 4000)))) : undefined;
+  const raws = calls.some((c) => c.name.startsWith('RemoveContainer')) ? firstRaw() : [];
+  const removeAnswer = REMOVE_ANSWERS.find((a) => raws.some((raw) => a.test.test(raw)));
   if (removeAnswer) {
     parts.push(removeAnswer.why);
     // The file it stopped at, as the runtime names it.
-    const path = calls.map((c) => REMOVED_PATH.exec(eventRawText(trace, c.first, 4000))?.[1]).find((p) => p !== undefined);
+    const path = raws.map((raw) => REMOVED_PATH.exec(raw)?.[1]).find((p) => p !== undefined);
     if (path) parts.push(`The file: ${path}.`);
     return b.build({
       id: 'runtime-call-errors',
@@ -380,6 +379,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
       next: removeAnswer.next,
     });
   }
+  // The runtime's answer about the image's name (a short name with nowhere to look it up, a name it cannot parse),
+  // not about its health.
   const nameAnswer = IMAGE_NAME_ANSWERS.find((a) => calls.every((c) => c.sample.includes(a.words)));
   if (nameAnswer) {
     parts.push(nameAnswer.why(calls.map((c) => c.sample)));
@@ -550,16 +551,16 @@ function callNamedIn(error: string, calls: readonly string[]): string {
   return calls.join(' or ');
 }
 
-/**
- * What the runtime answers when a container's files cannot be removed (RemoveContainer), by the words of its error:
- * the runtime was well, a file or mount was not.
- */
 /** runc refusing to create a container (Docker's and containerd's words for it). */
 const OCI_CREATE_FAILED = /OCI runtime create failed|runc create failed/;
 /** The step of the container's set-up runc failed at, as its error says (`mounting "/proc/1/ns" to rootfs at "…" caused: …`). */
 const OCI_STEP = /(mounting \\?"[^"\\]{1,200}\\?" to rootfs at \\?"[^"\\]{1,300}\\?"[^\n]{0,120}?(?:permission denied|no such file or directory|not a directory|operation not permitted|read-only file system))/;
 /** The path a failed remove names: `remove /data/docker/overlay2/…/diff/usr/bin/bash: operation not permitted`. */
 const REMOVED_PATH = /remove (\/[^\s:"\\]{1,400}): (?:operation not permitted|device or resource busy)/;
+/**
+ * What the runtime answers when a container's files cannot be removed (RemoveContainer), by the words of its error:
+ * the runtime was well, a file or mount was not.
+ */
 const REMOVE_ANSWERS: readonly { test: RegExp; title: string; why: string; next: string }[] = [
   {
     test: /remove[^\n]{0,400}: operation not permitted/, title: 'A container\'s files cannot be deleted: operation not permitted',
