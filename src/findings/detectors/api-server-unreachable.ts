@@ -196,7 +196,7 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
   {
     // HTTP 429: the API server's limit of requests in flight (max-inflight, or API Priority and Fairness) reached.
     id: 'throttled', words: ['has received too many requests'],
-    title: 'the API server turns requests away (429)', answered: true, headline: 'API server overloaded',
+    title: 'it turns requests away (429)', answered: true, headline: 'API server overloaded',
     why: 'The API server answered "the server has received too many requests and has asked us to try again later" (HTTP 429): it is at its limit of requests in flight (--max-requests-inflight, or API Priority and Fairness) and turns requests away; the kubelet retries them.',
     next: 'Check the API server\'s load (apiserver_current_inflight_requests, apiserver_flowcontrol_rejected_requests_total) and who sends the most requests (its audit log, by user agent); raise its limits or add control-plane capacity.',
   },
@@ -246,6 +246,8 @@ interface Stretch {
   summarized: boolean;
   /** Notices that the kubelet has had no client certificate for over 5 min (NO_CERT) joined it. */
   noCert: boolean;
+  /** Requests that timed out near the API server's 429s, joined to them (foldTimeoutsIntoThrottling). */
+  timedOut?: number;
 }
 
 /**
@@ -328,6 +330,7 @@ export const apiServerUnreachable: Detector = {
     }
     foldDeadConnectionsIntoGoneAddress(ev.timeUs, groups);
     foldClosedReadsIntoTimeouts(ctx, groups);
+    foldTimeoutsIntoThrottling(ev.timeUs, groups);
     const out: Finding[] = [];
     for (const g of groups.values()) {
       const spanUs = ev.timeUs[g.events[g.events.length - 1]] - ev.timeUs[g.events[0]];
@@ -395,6 +398,27 @@ function foldClosedReadsIntoTimeouts(ctx: FindingContext, groups: Map<string, St
   }
 }
 
+/** How near the API server's 429s requests that time out are taken for the same overload. */
+const OVERLOAD_NEAR_US = 60e6;
+
+/**
+ * An API server that turns some requests away with 429 ("has received too many requests") and answers others too
+ * late is one overload seen two ways: the timeouts join the 429s' stretch, which names the cause the timeouts alone
+ * cannot (a slow network would time out too, but does not answer 429).
+ */
+function foldTimeoutsIntoThrottling(timeUs: Float64Array, groups: Map<string, Stretch>): void {
+  for (const [key, slow] of groups) {
+    if (slow.cause.id !== 'slow') continue;
+    const throttled = [...groups.values()].find((g) => g.node === slow.node && g.cause.id === 'throttled' &&
+      timeUs[g.events[0]] - OVERLOAD_NEAR_US <= timeUs[slow.events[slow.events.length - 1]] &&
+      timeUs[slow.events[0]] <= timeUs[g.events[g.events.length - 1]] + OVERLOAD_NEAR_US);
+    if (!throttled) continue;
+    throttled.timedOut = (throttled.timedOut ?? 0) + slow.events.length;
+    joinStretch(throttled, slow);
+    groups.delete(key);
+  }
+}
+
 /** Attempts among failures in time order: a failure more than SAME_ATTEMPT_US after the one before starts one. */
 function attempts(timeUs: Float64Array, events: readonly number[]): number {
   return burstCount(timeUs, events, SAME_ATTEMPT_US);
@@ -448,6 +472,7 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
         + `the kubelet's requests to the API server failed (${count(list.length, 'error line')}): ${listOf(what, 5)}, "${clip(g.error, 240)}".`),
     g.cause.why,
     ...(g.cause.detail?.(g.error) ? [g.cause.detail(g.error)] : []),
+    ...(g.timedOut ? [`${count(g.timedOut, 'more request')} timed out instead: an API server at its limit answers some requests with 429 and others too late.`] : []),
     ...addressesSentence(ctx, list),
     ...(g.noCert && g.cause !== NO_CLIENT_CERT ? [noCertSentence(trace, g)] : []),
     g.cause.readsOnly && !NODE_WRITES.some((k) => g.byKind.has(WHAT[k][0]))

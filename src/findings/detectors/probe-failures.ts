@@ -23,11 +23,43 @@ const STARTUP_GRACE_US = 2 * 60e6;
 const MIN_FAILURES = 2;
 /**
  * A probe sent to no host (`dial tcp :2379`, `http://:8080/…`): the probe named no host and the kubelet had no IP for
- * the pod when it built it (prober.go takes the pod IP from the status it keeps). Never routine, so one is reported.
+ * the pod when it built it (prober.go takes the pod IP from the status it keeps). Not a start-up failure either.
  */
-/** The probe's program could not start a thread or process (`runtime/cgo: pthread_create failed: Resource temporarily unavailable`). */
-const NO_THREADS = /pthread_create failed|(?:fork|clone|newosproc)[^\n]{0,80}resource temporarily unavailable/i;
 const NO_HOST = /\bdial (?:tcp|udp)[46]? :(\d{1,5}):|\bhttps?:\/\/:(\d{1,5})\//;
+/**
+ * Failures that are never routine, so one is reported: the probe cannot work as it is, and the failure says why.
+ * Each names what it is (`title`), says what it means (`explain`, given the matching line's text and its reference)
+ * and what to do.
+ */
+interface Fault {
+  test: RegExp;
+  title: string;
+  explain: (match: RegExpExecArray, ref: string) => string;
+  next: string;
+}
+const FAULTS: readonly Fault[] = [
+  {
+    test: NO_HOST,
+    title: 'sent to no host',
+    explain: (m, ref) => `It went to no host (":${m[1] ?? m[2]}", ${ref}): a probe that names none is sent to the pod's IP, taken from the status the kubelet keeps, and the kubelet had none for it — the pod's status not known to it yet (a static pod while the API server is down: kubernetes#67204). An empty host dials this node's loopback, so the probe reached the container only if it is on the host network and listens there; otherwise the failure says nothing about the container, and a liveness probe failing so restarts a healthy one.`,
+    next: 'Check that the pod has an IP in its status (`kubectl get pod -o wide`; for a static pod, whether the API server answers the kubelet); give a host-network pod\'s probe an explicit host (`host: 127.0.0.1` and a listener there) so it does not depend on the pod\'s status.',
+  },
+  {
+    // The probe's program could not start a thread or process (`runtime/cgo: pthread_create failed: Resource temporarily unavailable`).
+    test: /pthread_create failed|(?:fork|clone|newosproc)[^\n]{0,80}resource temporarily unavailable/i,
+    title: 'cannot start a thread',
+    explain: (_m, ref) => `The probe's own program could not start a thread (${ref}: "Resource temporarily unavailable"): the node, or the container's cgroup, is out of processes — its PID limit (the pids cgroup: podPidsLimit, a runtime default) or the node's (kernel.pid_max, kernel.threads-max, a user's nproc limit). The probe only reports it: every program that needs a new thread there fails alike, and what holds so many is the question.`,
+    next: 'On the node, count threads (`ps -eLf | wc -l`; per process `ps -eo nlwp,pid,cmd --sort=-nlwp | head`) against kernel.pid_max and kernel.threads-max, and the pod\'s pids cgroup (pids.current against pids.max); find the process that leaks threads, or raise the limit.',
+  },
+  {
+    // An exec probe whose command is not in the container's image (runc's `exec: "/bin/x": stat /bin/x: no such file
+    // or directory`, `executable file not found in $PATH`; quotes may come escaped once or twice).
+    test: /exec: [\\]{0,3}"([^"\\\n]{1,200})[\\]{0,3}": (?:stat [^\n]{0,200}?no such file or directory|executable file not found in \$PATH)/,
+    title: 'runs a command the container does not have',
+    explain: (m, ref) => `Its command "${clip(m[1], 80)}" is not in the container (${ref}): the runtime could not start it, so this probe cannot succeed however healthy the application is — a path that differs in this image, or a tool (curl, wget, a shell) the image does not ship.`,
+    next: 'Compare the probe\'s exec command with the image (`kubectl exec <pod> -c <container> -- ls -l <path>`, or `which <tool>`); use a path the image has, or an httpGet/tcpSocket/grpc probe that needs no program in the image.',
+  },
+];
 
 interface Group {
   pod: number;
@@ -36,10 +68,10 @@ interface Group {
   failures: number;
   /** Of the failures, runs that errored (the probe could not be run or read): their results are thrown away. */
   errored: number;
-  /** The first failure sent to no host (NO_HOST), or -1. */
-  noHost: number;
-  /** The first failure whose program could not start a thread (NO_THREADS), or -1. */
-  noThreads: number;
+  /** The first failure that is never routine (FAULTS), its fault and its match; -1 for none. */
+  faultAt: number;
+  fault?: Fault;
+  faultMatch?: RegExpExecArray;
   run: number;
   longestRun: number;
   successes: number;
@@ -94,11 +126,16 @@ export const probeFailures: Detector = {
       const container = named || lane.containerName;
       if (probe !== 'readiness' && (killedByProbe.has(`${pod}/${container}`) || unhealthyPods.has(pod))) continue;
       if ((deletedAt.get(pod) ?? Infinity) <= ev.timeUs[e]) continue;
-      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, noHost: -1, noThreads: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
+      if (!g) { g = { pod, container, probe, failures: 0, errored: 0, faultAt: -1, run: 0, longestRun: 0, successes: 0, events: [], first: e, last: e }; groups.set(key, g); }
       g.failures++;
       if (ev.kind[e] === ERRORED) g.errored++;
-      if (g.noHost < 0 && NO_HOST.test(ctx.text(e))) g.noHost = e;
-      if (g.noThreads < 0 && NO_THREADS.test(ctx.text(e))) g.noThreads = e;
+      if (g.faultAt < 0) {
+        const text = ctx.text(e);
+        for (const f of FAULTS) {
+          const m = f.test.exec(text);
+          if (m) { g.faultAt = e; g.fault = f; g.faultMatch = m; break; }
+        }
+      }
       g.run++;
       g.longestRun = Math.max(g.longestRun, g.run);
       g.last = e;
@@ -107,7 +144,7 @@ export const probeFailures: Detector = {
     const out: Finding[] = [];
     const reported = new Set<number>();
     for (const g of groups.values()) {
-      if (g.failures < MIN_FAILURES && g.noHost < 0 && g.noThreads < 0) continue;
+      if (g.failures < MIN_FAILURES && g.faultAt < 0) continue;
       out.push(describe(ctx, g));
       if (g.probe === 'readiness') reported.add(g.pod);
     }
@@ -235,15 +272,8 @@ function describe(ctx: FindingContext, g: Group): Finding {
   const when = g.failures === 1 ? `once, at ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)})`
     : `${count(g.failures, 'time')} between ${timeOfEvent(trace, g.first)} (${lineRef(trace, g.first)}) and ${timeOfEvent(trace, g.last)} (${lineRef(trace, g.last)}), ${duration(spanUs)}`;
   parts.push(`The ${g.probe} probe of container ${g.container || '(unnamed)'} in ${podName(trace, g.pod)} failed ${when}${output ? `; output "${clip(output, 120)}"` : ''}.`);
-  const noHost = g.noHost >= 0 ? g.noHost : undefined;
-  if (noHost !== undefined) {
-    const port = NO_HOST.exec(ctx.text(noHost))!;
-    parts.push(`It went to no host (":${port[1] ?? port[2]}", ${lineRef(trace, noHost)}): a probe that names none is sent to the pod's IP, taken from the status the kubelet keeps, and the kubelet had none for it — the pod's status not known to it yet (a static pod while the API server is down: kubernetes#67204). An empty host dials this node's loopback, so the probe reached the container only if it is on the host network and listens there; otherwise the failure says nothing about the container, and a liveness probe failing so restarts a healthy one.`);
-  }
-  const noThreads = g.noThreads >= 0 ? g.noThreads : undefined;
-  if (noThreads !== undefined) {
-    parts.push(`The probe's own program could not start a thread (${lineRef(trace, noThreads)}: "Resource temporarily unavailable"): the node, or the container's cgroup, is out of processes — its PID limit (the pids cgroup: podPidsLimit, a runtime default) or the node's (kernel.pid_max, kernel.threads-max, a user's nproc limit). The probe only reports it: every program that needs a new thread there fails alike, and what holds so many is the question.`);
-  }
+  const fault = g.fault;
+  if (fault) parts.push(fault.explain(g.faultMatch!, lineRef(trace, g.faultAt)));
   if (g.errored) parts.push(`${count(g.errored, 'run')} of them errored (the probe could not be run or its answer read): the kubelet throws those results away, and only the others count toward failureThreshold.`);
   if (g.failures > 1) parts.push(g.successes ? `It flapped: ${count(g.successes, 'success', 'successes')} came in between, and the longest run of failures was ${g.longestRun}.` : `The longest run of consecutive failures was ${g.longestRun}.`);
   if (g.probe === 'readiness') {
@@ -253,11 +283,10 @@ function describe(ctx: FindingContext, g: Group): Finding {
   }
   return b.build({
     id: 'probe-failures',
-    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe ${noHost !== undefined ? 'sent to no host' : noThreads !== undefined ? 'cannot start a thread' : 'failing'} for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
-    severity: sustained || noHost !== undefined || noThreads !== undefined ? 'warning' : 'info',
+    title: `${g.probe[0].toUpperCase()}${g.probe.slice(1)} probe ${fault?.title ?? 'failing'} for ${g.container || 'a container'} in ${podName(trace, g.pod)} (${g.failures}×)`,
+    severity: sustained || fault ? 'warning' : 'info',
     explanation: parts.join(' '),
-    next: noThreads !== undefined ? 'On the node, count threads (`ps -eLf | wc -l`; per process `ps -eo nlwp,pid,cmd --sort=-nlwp | head`) against kernel.pid_max and kernel.threads-max, and the pod\'s pids cgroup (pids.current against pids.max); find the process that leaks threads, or raise the limit.'
-      : noHost !== undefined ? 'Check that the pod has an IP in its status (`kubectl get pod -o wide`; for a static pod, whether the API server answers the kubelet); give a host-network pod\'s probe an explicit host (`host: 127.0.0.1` and a listener there) so it does not depend on the pod\'s status.' : 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
+    next: fault ? fault.next : 'Check what the probe calls (path, port or command) and its timeoutSeconds against the application\'s response time; failures during start-up are normal until initialDelaySeconds has passed or a startupProbe succeeds; a dependency the endpoint checks may be down.',
   });
 }
 

@@ -3675,7 +3675,23 @@ describe('round 27 of public excerpts', () => {
   it('node status updates answered 429 are an API server turning requests away, told as such (constructed)', () => {
     const line = (t: string) => `May 18 03:56:${t} node-1 kubelet[1178]: E0518 03:56:${t}.581043    1178 kubelet_node_status.go:392] Error updating node status, will retry: error getting node "node-1": the server has received too many requests and has asked us to try again later (get nodes node-1)`;
     const a = analyse([line('20'), line('30'), line('40'), line('50')].join('\n'));
-    expect(only(a, 'api-server-unreachable').title).toContain('the API server turns requests away (429)');
+    expect(only(a, 'api-server-unreachable').title).toContain('API server overloaded: it turns requests away (429)');
+  });
+
+  it('a pod status write answered 429 and node status reads timing out just after are one overloaded API server (kubernetes/kubernetes#64014)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/64014 — at ~1500 nodes the API server turned requests away and timed out.
+    const a = fixture('api-server-unreachable-25.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.title).toBe('API server overloaded: it turns requests away (429) (for 19.60s)');
+    expect(f.explanation).toContain('2 more requests timed out instead');
+    expect(a.lines(f)).toEqual([4, 5, 6]);
+  });
+
+  it('requests timing out with no 429 near them stay a slow API server (constructed)', () => {
+    const slow = (t: string) => `May 18 03:58:${t} node-1 kubelet[1178]: E0518 03:58:${t}.581043    1178 kubelet_node_status.go:392] Error updating node status, will retry: error getting node "node-1": net/http: request canceled (Client.Timeout exceeded while awaiting headers)`;
+    const throttled = 'May 18 03:56:20 node-1 kubelet[1178]: W0518 03:56:20.976823    1178 status_manager.go:476] Failed to update status for pod "web-1_default(83d5f463-58d3-11e8-a5cc-005056b40181)": the server has received too many requests and has asked us to try again later (put pods web-1)';
+    const f = only(analyse([throttled, slow('30'), slow('40')].join('\n')), 'api-server-unreachable');
+    expect(f.title).toContain('requests to the API server time out');
   });
 
   it('image GC passes that find the image filesystem over its threshold, fuller each time and no image removed, say GC cannot keep up (easontechtalk.com, imagefs deep dive)', () => {
@@ -3727,5 +3743,25 @@ describe('round 27 of public excerpts', () => {
     const f = only(fixture('runtime-call-errors-31.log'), 'runtime-call-errors');
     expect(f.severity).toBe('info');
     expect(f.title).toBe('Runtime answered NotFound for removed containers (1 failed call)');
+  });
+});
+
+describe('round 28 of public excerpts', () => {
+  it('an exec probe whose command is not in the image is told so from its one failure (kubernetes/kubernetes#46241)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/46241 — readiness probe exec "/bin/hello": stat /bin/hello: no such file or directory.
+    const a = fixture('probe-failures-7.log');
+    const f = only(a, 'probe-failures');
+    expect(f.title).toBe('Readiness probe runs a command the container does not have for hello-pod in default/hello-pod (1×)');
+    expect(f.severity).toBe('warning');
+    expect(f.explanation).toContain('Its command "/bin/hello" is not in the container (line 3)');
+    expect(a.lines(f)).toEqual([3]);
+  });
+
+  it('a command missing from $PATH is the same fault; one ordinary failure is no finding (constructed)', () => {
+    const line = (out: string) => `I0315 10:00:00.000001    2891 prober.go:117] "Probe failed" probeType="Liveness" pod="default/web-0" podUID="u1" containerName="web" probeResult="failure" output="${out}"`;
+    const f = only(analyse(line('OCI runtime exec failed: exec failed: unable to start container process: exec: \\"curl\\": executable file not found in $PATH: unknown')), 'probe-failures');
+    expect(f.title).toBe('Liveness probe runs a command the container does not have for web in default/web-0 (1×)');
+    expect(f.explanation).toContain('Its command "curl" is not in the container');
+    expect(analyse(line('HTTP probe failed with statuscode: 500')).of('probe-failures')).toEqual([]);
   });
 });
