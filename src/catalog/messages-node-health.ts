@@ -610,10 +610,22 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The address the kubelet reports for its Node (from --node-ip, else the first address of its hostname).',
   },
   {
-    // config/file.go, each time it reads the static pod path (every 20 s, and on a change).
+    // config/file.go, each time it reads the static pod path (every 20 s, and on a change). Older kubelets said
+    // "config file"; on inotify's events (file_linux.go) the error is logged alone, or after "Unable to process watch event: ".
     id: 'X238', kind: 'config.manifest-invalid', lane: 'config', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
-    msg: ['Could not process manifest file'], printf: ['Can\'t process manifest file %q{path}: %v{err}'], text: ['err', 'path'],
+    msg: ['Could not process manifest file'],
+    printf: ['Can\'t process manifest file %q{path}: %v{err}', 'Can\'t process config file %q{path}: %v{err}', 'can\'t process config file %q{path}: %v{err}',
+      'Unable to process watch event: can\'t process config file %q{path}: %v{err}'],
+    text: ['err', 'path'],
     explain: 'The kubelet could not read a static pod manifest from its manifest directory (a YAML or validation error, a file that is no pod): that static pod is not created, and the error comes back each time it reads the directory.',
+  },
+  {
+    // config/file_linux.go (1.21+): an inotify event on the static pod path that could not be handled — nearly always a
+    // manifest that could not be read (its error says "can't process config file"), which the finding reads.
+    id: 'X270', kind: 'config.watch-event-failed', lane: 'config', versions: '1.21+', v: 0,
+    msg: ['Unable to process watch event'], text: ['err'],
+    inner: { field: 'err', printf: ['can\'t process config file %q{path}: %v'] },
+    explain: 'The kubelet could not handle a change in its static pod directory; when the error says "can\'t process config file", a manifest there could not be read (a YAML or validation error, a file that is no pod) and that static pod is not created or updated.',
   },
   {
     // config/apiserver.go (1.2x+): the API-server pod source checks each second whether the node's informer has synced.

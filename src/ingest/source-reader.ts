@@ -1934,8 +1934,10 @@ export class SourceReader {
     // (A quoted journal line without its date said so itself: undatedJournalError.)
     const klog = untimed.filter((u) => u.rec.era !== Era.Stderr && !this.datelessTod.has(u.rec.line));
     if (klog.length) {
+      // (At the end of the source no line with a time came: the time given is a placeholder, and says so.)
       this.sink.diagnostic(klog[0].rec.line, 'info', `${klog.length === 1 ? 'a klog line' : `${klog.length} klog lines`} without a ` +
-        'date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
+        'date or time (only the caller, and perhaps the pid, left of the header): ' +
+        (dated ? 'timed as the next line with a time' : `no kubelet line after ${klog.length === 1 ? 'it' : 'them'} has a time either, so ${klog.length === 1 ? 'its' : 'their'} time is unknown (shown at the start of ${this.facts.proseDates.length ? 'the document\'s last date' : '1 January'})`));
     }
     const timeOnly = untimed.filter((u) => this.datelessTod.has(u.rec.line));
     if (timeOnly.length && dated) {

@@ -3764,4 +3764,22 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).toContain('Its command "curl" is not in the container');
     expect(analyse(line('HTTP probe failed with statuscode: 500')).of('probe-failures')).toEqual([]);
   });
+
+  it('vim\'s swap files in the static pod directory, read by a 1.5 kubelet ("can\'t process config file"), are one editor\'s leftovers (kubernetes/kubernetes#40331)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/40331 — kube-controller-manager.yaml edited in place with vim.
+    const a = fixture('static-pod-manifest-invalid-2.log');
+    const f = only(a, 'static-pod-manifest-invalid');
+    expect(f.title).toBe('Editor\'s or tool\'s leftover files in the static pod directory: .kube-controller-manager.yaml.swp, .kube-controller-manager.yaml.swx');
+    expect(f.explanation).toContain('(made from kube-controller-manager.yaml)');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('a watch event\'s error is a manifest not read only when it says so; the old wording names the file (constructed)', () => {
+    const watch = (err: string) => `E0315 10:00:00.000001    2891 file_linux.go:108] "Unable to process watch event" err="${err}"`;
+    const bad = analyse(watch('can\'t process config file \\"/etc/kubernetes/manifests/web.yaml\\": invalid pod: [spec.containers: Required value]'));
+    expect(only(bad, 'static-pod-manifest-invalid').title).toBe('Static pod manifest not accepted: web.yaml');
+    expect(analyse(watch('failed to remove pod with key web from store')).of('static-pod-manifest-invalid')).toEqual([]);
+    const old = analyse('E0505 12:46:37.077822   20425 file.go:123] Can\'t process config file "/etc/kubernetes/manifests/kube-system.yaml": invalid pod: [metadata.name: Required value]');
+    expect(only(old, 'static-pod-manifest-invalid').title).toBe('Static pod manifest not accepted: kube-system.yaml');
+  });
 });

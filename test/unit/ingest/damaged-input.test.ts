@@ -181,7 +181,7 @@ describe('damaged klog lines', () => {
     ].join('\n');
     const trace = analyze({ name: 'k.md', data: text });
     expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['k.md:3 node.cni-config', 'k.md:4 node.network-not-ready']);
-    expect(diagnosticsOf(trace)).toContainEqual('3 info: 2 klog lines without a date or time (only the caller, and perhaps the pid, left of the header): timed as the next line with a time');
+    expect(diagnosticsOf(trace)).toContainEqual('3 info: 2 klog lines without a date or time (only the caller, and perhaps the pid, left of the header): no kubelet line after them has a time either, so their time is unknown (shown at the start of 1 January)');
   });
 
   it('lines whose header lost its time of day keep their severity, date and order; a journal\'s time times them where it has one', () => {
