@@ -208,8 +208,19 @@ export interface FingerprintLog {
   textChecks: number;
 }
 
+/**
+ * Caller files only some releases had: a kubelet record logged from one dates the kubelet, whatever its message
+ * (one the catalog does not know included).
+ */
+const FILE_ERAS: ReadonlyMap<string, readonly [Range, string]> = new Map([
+  ['docker_manager.go', [[0, 6], 'logged from dockertools\' docker_manager.go (the Docker-only runtime, gone in 1.7)']],
+  ['evented.go', [[26, Infinity], 'logged from the evented PLEG\'s evented.go (1.26+)']],
+]);
+
 export class VersionFingerprint {
   private readonly hits = new Map<string, Range>();
+  /** The caller file observeFile() looked at last (records come from a few files, in runs). */
+  private lastFile = '';
   private textChecks = 0;
   /** A request's User-Agent named the kubelet's version already (one is enough). */
   private userAgentNoted = false;
@@ -246,6 +257,17 @@ export class VersionFingerprint {
   wants(entry: number): boolean {
     const d = SIGNALS_OF_ENTRY[entry];
     return d !== undefined && (!d.budgetOnly || this.textChecks <= TEXT_CHECK_BUDGET);
+  }
+
+  /** Called once per kubelet record with its caller file (FILE_ERAS); costs a string comparison when the file repeats. */
+  observeFile(file: string): void {
+    if (file === this.lastFile) return;
+    this.lastFile = file;
+    const era = FILE_ERAS.get(file.slice(file.lastIndexOf('/') + 1));
+    if (era) {
+      this.gate = -1;
+      this.note(era[1], era[0]);
+    }
   }
 
   /**

@@ -252,7 +252,10 @@ export class Collector {
     // A JSON record is keyed like a structured one (its msg is the structured message). What is written to stderr
     // without a header (a crash report, an error line) reads the same in every release: no evidence of one.
     // (Nor is another program's line evidence of the kubelet's version.)
-    if (rec.era !== Era.Stderr && !cls.otherProgram) fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
+    if (rec.era !== Era.Stderr && !cls.otherProgram) {
+      fp.observeFile(rec.file);
+      fp.observe(cls.entry, rec.file, rec.fileLine, rec.text, rec.msgStart, rec.era !== Era.Printf, rec.severity);
+    }
     return cls;
   }
 

@@ -91,16 +91,19 @@ function causeOf(error: string): Cause {
   const cls = errorClass(error);
   if (cls === 'deadline exceeded' || error.includes('timeout')) return 'timeout';
   if (isSocketDown(cls)) return 'unreachable';
-  if (cls === 'not found' || error.includes('No such container') || /does not exist|container destroyed/.test(error)) return 'gone';
+  if (cls === 'not found' || /no such container/i.test(error) || /does not exist|container destroyed/.test(error)) return 'gone';
   return 'other';
 }
+
+/** The runtime's plain answer that it has no such container (Docker's 404, the CRI's NotFound). */
+const ALREADY_GONE = /no such container|code = NotFound/i;
 
 const CAUSE_TEXT: Record<Cause, string> = {
   'network-gone': 'The pod network plugin (CNI) failed to tear down a network that is already gone — the sandbox\'s network namespace (its process had exited) or the plugin\'s own record of it — instead of taking that as done, as a teardown (CNI DEL) should: there is nothing left to release, but the kill fails the same way on every retry while the plugin does so (older plugins and dockershim kubelets did).',
   network: 'The pod network plugin (CNI) could not tear down the pod\'s network: the sandbox is only stopped once its network is released, so the kill fails as long as the plugin does.',
   timeout: 'The runtime did not answer the kill in time: it is hung or overloaded, or the container\'s process does not exit (a process stuck in uninterruptible sleep, often on NFS or a failing disk).',
   unreachable: 'The kubelet could not reach the runtime (its socket refused or closed the connection): the runtime was down or restarting.',
-  gone: 'The runtime no longer knows what the kubelet asked it to stop: it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm, or the runtime dropping it itself).',
+  gone: 'The runtime no longer knows what the kubelet asked it to stop: it had exited and been removed already (kubernetes/kubernetes#28748 calls such lines spurious), or it was removed behind the kubelet\'s back (a runtime restart, a manual crictl rm or docker rm). Nothing is left to stop.',
   other: 'The runtime refused the kill.',
   shim: 'The runtime answered, but could not reach the container\'s shim ("ttrpc: closed"): the shim process — with a VM-based runtime such as Kata Containers, the sandbox\'s VM and its agent — is gone, so the runtime cannot stop what it started, and every retry fails the same way.',
 };
@@ -185,7 +188,9 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
     cause === 'network' && (isNetworkAgentDown(g.error) || g.events.slice(0, 5).some((e) => isNetworkAgentDown(eventRawText(trace, e, 3000)))) ? NETWORK_AGENT_DOWN_SENTENCE : '',
     cause === 'network' && agent ? agentCrashLoopSentence(agent) : '',
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last]
-      ? `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox && cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
+      ? cause === 'gone'
+        ? 'The pod is being deleted: if its kills keep failing so, it stays Terminating, its volumes and cgroups on the node; one such failure is usually the kubelet learning that the container had gone already.'
+        : `Until a kill succeeds the pod cannot finish terminating: it stays Terminating, and its volumes${g.sandbox && cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} stay on the node.`
       : g.sandbox
       ? `Nothing in the log says the pod is being deleted: a sandbox is also killed when the pod worker replaces one that died or changed, and then the pod stays ContainerCreating until the kill succeeds; if it is being deleted, it stays Terminating, its volumes${cause !== 'network-gone' ? ', cgroups and IP address' : ' and cgroups'} on the node.`
       : 'Nothing in the log says the pod is being deleted: if it is not, the kill is part of a container restart (a failed liveness probe, a changed spec) and the container is not started again until a kill succeeds; if it is, the pod stays Terminating until then.',
@@ -195,7 +200,9 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   return b.build({
     id: 'pod-kill-failed',
     title: `Killing ${what} of ${podName(trace, g.pod)} fails: ${CAUSE_SHORT[cause]}${g.total > 1 ? ` (${g.total}×)` : ''}`,
-    severity: after < 0 && (g.total >= 3 || spanUs >= 60e6) ? 'error' : 'warning',
+    // (A container the runtime says it has no such thing of was stopped: one such failure is news, not a pod stuck.
+    // Docker's 500 "Container does not exist: container destroyed" is a race a restart can fail on: kubernetes#21751.)
+    severity: cause === 'gone' && g.total < 3 && ALREADY_GONE.test(g.error) ? 'info' : after < 0 && (g.total >= 3 || spanUs >= 60e6) ? 'error' : 'warning',
     explanation: parts.join(' '),
     next: agent ? `Fix ${agent} first (its crash-loop finding; \`kubectl logs -n kube-system ${agent.split('/').pop()} --previous\`): once it runs, the pending teardowns go through. ${NEXT[cause]}` : NEXT[cause],
   });

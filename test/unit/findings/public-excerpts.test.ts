@@ -3782,4 +3782,15 @@ describe('round 28 of public excerpts', () => {
     const old = analyse('E0505 12:46:37.077822   20425 file.go:123] Can\'t process config file "/etc/kubernetes/manifests/kube-system.yaml": invalid pod: [metadata.name: Required value]');
     expect(only(old, 'static-pod-manifest-invalid').title).toBe('Static pod manifest not accepted: kube-system.yaml');
   });
+
+  it('a kill answered "no such container" is a container already gone, told as information; docker_manager.go dates the kubelet ≤1.6 (kubernetes/kubernetes#28748)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/28748 — "spurious errors … when container has already terminated", 1.5.2.
+    const a = fixture('pod-kill-failed-9.log');
+    const f = only(a, 'pod-kill-failed');
+    expect(f.severity).toBe('info');
+    expect(f.explanation).toContain('Nothing is left to stop.');
+    expect(f.explanation).not.toContain('Until a kill succeeds');
+    expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
+    expect(a.trace.sources[0].versionRange.signals[0]).toContain('docker_manager.go');
+  });
 });
