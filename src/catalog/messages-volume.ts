@@ -181,6 +181,13 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     explain: 'The in-tree RBD volume plugin could not map the Ceph image to a block device with `rbd map` (its output says why: no keyring, monitors not reachable, a kernel without the image\'s features), so the pod\'s volume is not mounted and the mount is retried.',
   },
   {
+    // desired_state_of_world_populator.go: a pod's volume it cannot add to the set to mount (1.2x+: the pod worker's
+    // wait for the pod's volumes ends at once with this error, not at its timeout).
+    id: 'X271', kind: 'volume.populate-failed', lane: 'volume', versions: 'all', v: 0,
+    msg: ['Error processing volume'], printf: ['Error processing volume %q{volumeName} for pod %q{pod}: %v{err}'], text: ['err'],
+    explain: 'The volume manager could not add one of the pod\'s volumes to those it must mount: its PersistentVolumeClaim or PersistentVolume could not be read from the API server (refused, not found, not bound), or no volume plugin takes it. That volume is not mounted, and the pod stays ContainerCreating until the cause is fixed.',
+  },
+  {
     // volume_linux.go's SetVolumeOwnership: a warning at every mount of a volume the pod's fsGroup applies to.
     id: 'X243', kind: 'volume.ownership', lane: 'volume', versions: '1.17+ (printf)', v: 0,
     printf: ['Setting volume ownership for %s{path} and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see %s'],

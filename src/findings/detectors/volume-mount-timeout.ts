@@ -16,6 +16,7 @@ import { duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
+const POPULATE_FAILED = kindId('volume.populate-failed');
 
 interface Mount {
   pod: number;
@@ -60,7 +61,7 @@ export const volumeMountTimeout: Detector = {
       if (!m.error && text) m.error = text;
     }
     // The volume manager's failed operations for those pods say why (secret not found, attach timeout…).
-    for (const e of ctx.ofKind('volume.op-failed')) {
+    for (const e of ctx.ofKinds(['volume.op-failed', 'volume.populate-failed'])) {
       const m = mounts.get(ev.pod[e]);
       if (!m) continue;
       if (m.causes.length < 5) m.causes.push(e);
@@ -68,6 +69,16 @@ export const volumeMountTimeout: Detector = {
     return [...mounts.values()].map((m) => describe(ctx, m));
   },
 };
+
+/** What ends a volume wait by time, not by an error of the volume manager's. */
+const ENDED_BY_TIME = /timed out waiting|deadline exceeded|context canceled/;
+
+/** The error after the wait's volume lists (`unmounted volumes=[…], unattached volumes=[…]: <error>`), '' if none. */
+function errorAfterLists(text: string): string {
+  const at = text.lastIndexOf('volumes=[');
+  const close = at < 0 ? -1 : text.indexOf(']', at);
+  return close >= 0 && text.startsWith(': ', close + 1) ? text.slice(close + 3) : '';
+}
 
 /** An error the log printed as a quoted Go string (`"MountVolume… \\"pv\\" …"`), as its text. */
 function unquoted(text: string): string {
@@ -95,22 +106,28 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   // Before the volume manager (1.3), the pod worker mounted volumes itself during its sync: the error is the mount's
   // own, no timeout (`Unable to mount volumes for pod "x_ns": secrets "s" not found; skipping pod`).
   const waited = volumes.length > 0 || m.unattached.size > 0 || /time(out|d out)/.test(m.error);
+  // Since 1.2x the wait ends at once on an error of the volume manager's populator (the PVC not readable, not bound),
+  // carried after the volume lists instead of the timeout's "timed out waiting for the condition".
+  const populator = waited ? errorAfterLists(m.error) : '';
+  const early = populator !== '' && !ENDED_BY_TIME.test(populator);
   // Older kubelets list a pod's volumes as unattached until they are mounted, secrets and the service-account token
   // included: a volume not among the unmounted ones is mounted, so attached.
   const unattached = [...m.unattached].filter((v) => m.unmounted.size === 0 || m.unmounted.has(v));
   const how = waited ? 'waited for its volumes' : 'could not mount its volumes';
-  const gaveUp = waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
+  const gaveUp = early ? ' and stopped waiting at once on the volume manager\'s error for them' : waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
   const parts = [
     `The pod worker of ${podName(trace, m.pod)} ${how}${volumes.length ? ` (${listOf(volumes)} not mounted${unattached.length ? `; not attached: ${listOf(unattached)}` : ''})` : ''}${gaveUp} ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length
-      ? `The volume manager's reconciler (every 100 ms), the goroutine that attaches and mounts, logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
+      ? `The volume manager's ${ev.kind[m.causes[0]] === POPULATE_FAILED ? 'populator, which reads each pod\'s volumes and their claims from the API server,' : 'reconciler (every 100 ms), the goroutine that attaches and mounts,'} logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
+      : early
+        ? 'The volume manager could not add the volume to those it mounts (its populator reads each pod\'s volumes and their claims from the API server), and a pod worker waiting for volumes stops at once on such an error. The pod stays ContainerCreating and the sync is retried.'
       : waited
         ? 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.'
         : 'The error is the mount\'s own (a kubelet before 1.3 mounted a pod\'s volumes in its sync, with no volume manager): the pod stays ContainerCreating and the sync is retried.',
   ];
   // What the reconciler's error says is wrong, in volume-op-failing's words.
   // (Before the volume manager the sync's error is the mount's own; after it, the sync's is only the wait's timeout.)
-  const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : !waited ? causeByWords(VOLUME_CAUSES, m.error) : undefined;
+  const cause = m.causes.length ? causeByWords(VOLUME_CAUSES, ctx.text(m.causes[0])) : !waited ? causeByWords(VOLUME_CAUSES, m.error) : early ? causeByWords(VOLUME_CAUSES, populator) : undefined;
   if (cause) parts.push(`That is: ${cause.title}. ${cause.why}`);
   // A static pod's volumes are the node's own (hostPath as a rule): with no reconciler error, an API server that times
   // the kubelet's requests out at the same time is the likelier reason — the volume manager works through every pod's
@@ -123,9 +140,9 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const spanUs = ev.timeUs[last] - ev.timeUs[first];
   return b.build({
     id: 'volume-mount-timeout',
-    title: `Volumes ${waited ? 'not mounted in time' : 'could not be mounted'} for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
+    title: `Volumes ${waited && !early ? 'not mounted in time' : 'could not be mounted'} for ${podName(trace, m.pod)}${volumes.length ? ` (${listOf(volumes, 2)})` : ''}`,
     severity: m.total >= 2 ? 'error' : 'warning',
-    explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + 123e6)}.` : ''}`,
+    explanation: `${parts.join(' ')}${spanUs > 0 ? ` Stuck for at least ${duration(spanUs + (early ? 0 : 123e6))}.` : ''}`,
     next: cause?.next ?? (apiTimeout >= 0
       ? 'Look at the API server and what it waits on (etcd: on a single control-plane node a static etcd pod that is itself not up yet); its --request-timeout bounds how long each of the kubelet\'s requests hangs. The volumes come once the API answers.'
       : !waited && !m.causes.length

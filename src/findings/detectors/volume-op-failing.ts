@@ -86,6 +86,17 @@ export const VOLUME_CAUSES: readonly Cause[] = [
   NO_PLUGIN,
   TOKEN,
   {
+    // The Node authorizer's refusal: a kubelet may read a PVC, Secret or ConfigMap only through a pod of its node that uses it.
+    id: 'node-authorizer', words: ['no relationship found between node'], title: 'the API server\'s Node authorizer does not let the kubelet read what the volume needs',
+    why: 'The API server refused the kubelet the object the volume needs ("no relationship found between node … and this object"): its Node authorizer lets a kubelet read a PersistentVolumeClaim, Secret or ConfigMap only through a pod bound to that node which uses it, and its graph of pods, nodes and objects did not link them — the pod not yet bound to this node in that API server\'s view, an API server whose graph lags behind (several API servers, or one just restarted), or a reference the graph does not follow.',
+    next: 'Check the pod\'s spec.nodeName and that the object exists in the pod\'s namespace under the name the pod gives; the API server\'s log around that time for the Node authorizer; if it lasts after the pod is bound, restart the API server that answers (its graph is rebuilt from its watches).',
+  },
+  {
+    id: 'forbidden', words: ['is forbidden: user'], title: 'the API server forbids the kubelet to read what the volume needs',
+    why: 'The API server refused the kubelet (its user system:node:<name>) the object the volume needs: its authorization (the Node authorizer and RBAC) does not allow that read.',
+    next: 'Read who was refused what in the error; check the kubelet\'s identity (its client certificate\'s subject, system:node:<node name> in group system:nodes) and that the API server runs with --authorization-mode including Node.',
+  },
+  {
     id: 'plugin-registration', words: ['registerplugin error'], title: 'a plugin fails to register',
     why: 'A socket under the kubelet\'s plugins_registry did not answer the plugin registration API: a CSI driver whose node-driver-registrar is missing, too old or crashed, or a stale socket of a driver that no longer runs. Until it registers, the kubelet does not know the driver, and volumes that need it cannot mount.',
     next: 'Look at the CSI node plugin pod on this node (its node-driver-registrar container and log) and remove stale sockets under /var/lib/kubelet/plugins_registry.',

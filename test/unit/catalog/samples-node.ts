@@ -550,6 +550,14 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('E', 'disk_manager.go:61', 'failed to attach disk')),
     P(klog('E', 'rbd.go:408', 'rbd: failed to setup mount /var/lib/kubelet/pods/d9a5aedf-6768-11e6-8a4f-001e677fb1d7/volumes/kubernetes.io~rbd/pv0001 rbd: map failed exit status 1'),
       { text: 'rbd: map failed exit status 1', pods: ['/(d9a5aedf-6768-11e6-8a4f-001e677fb1d7)'] })),
+  entry('X271', 'volume.populate-failed', 'volume',
+    P(klog('E', 'desired_state_of_world_populator.go:311', 'Error processing volume "data" for pod "web-0_default(0b8a6aa8-8c2e-4c55-a4b3-7f3c3d1b2e11)": error processing PVC default/data-web-0: PVC is not bound'),
+      { pods: [pod('default', 'web-0', '0b8a6aa8-8c2e-4c55-a4b3-7f3c3d1b2e11')], text: 'error processing PVC default/data-web-0: PVC is not bound' }),
+    // kubernetes/kubernetes#113429 (the Node authorizer refusing the PVC).
+    S(klog('E', 'desired_state_of_world_populator.go:303', '"Error processing volume" err="error processing PVC default/data-web-0: failed to fetch PVC from API server: persistentvolumeclaims \\"data-web-0\\" is forbidden" pod="default/web-0" volumeName="data"'),
+      { pods: [pod('default', 'web-0')], text: 'error processing PVC default/data-web-0: failed to fetch PVC from API server: persistentvolumeclaims "data-web-0" is forbidden' }),
+    J(json('volumemanager/populator/desired_state_of_world_populator.go:303', { msg: 'Error processing volume', err: 'error processing PVC default/data-web-0: PVC is not bound', pod: { name: 'web-0', namespace: 'default' }, volumeName: 'data' }),
+      { pods: [pod('default', 'web-0')], text: 'error processing PVC default/data-web-0: PVC is not bound' })),
   entry('X243', 'volume.ownership', 'volume',
     // istio/istio#20311 (a kind node, 2020).
     P(klog('W', 'volume_linux.go:45', 'Setting volume ownership for /var/lib/kubelet/pods/3d5edba1-6de7-4bab-a2b1-3d86669ce838/volumes/kubernetes.io~projected/istio-token and fsGroup set. If the volume has a lot of files then setting volume ownership could be slow, see https://github.com/kubernetes/kubernetes/issues/69699'),

@@ -3793,4 +3793,21 @@ describe('round 28 of public excerpts', () => {
     expect(a.trace.sources[0].versionRange.label).toBe('≤1.6');
     expect(a.trace.sources[0].versionRange.signals[0]).toContain('docker_manager.go');
   });
+
+  it('a volume wait that ends at once on the populator\'s error is no 2m3s timeout, and the Node authorizer\'s refusal is its cause (kubernetes/kubernetes#113429)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/113429 — "no relationship found between node 'inode52' and this object".
+    const a = fixture('volume-mount-timeout-7.log');
+    const f = only(a, 'volume-mount-timeout');
+    expect(f.title).toBe('Volumes could not be mounted for default/pod000268 (container-0-pvc-e4828bb68416f60b01841aa253431361)');
+    expect(f.explanation).toContain('stopped waiting at once on the volume manager\'s error');
+    expect(f.explanation).not.toContain('2m3s');
+    expect(f.explanation).toContain('Node authorizer');
+    expect(a.lines(f)).toEqual([3, 5]);
+  });
+
+  it('a wait that ends with "timed out waiting for the condition" is still the timeout (constructed)', () => {
+    const f = only(analyse('E0315 10:02:03.000001    2891 kubelet.go:1730] "Unable to attach or mount volumes for pod; skipping pod" err="unmounted volumes=[data], unattached volumes=[data]: timed out waiting for the condition" pod="default/web-0"'), 'volume-mount-timeout');
+    expect(f.title).toBe('Volumes not mounted in time for default/web-0 (data)');
+    expect(f.explanation).toContain('gave up after the 2m3s attach-and-mount timeout');
+  });
 });
