@@ -189,10 +189,11 @@ const CAUSES: readonly Cause[] = [
   {
     // Before "credentials": the bootstrap credentials loaded and reached the API server, which authenticated them and
     // refused the request (403) — a missing role binding, nothing on the node.
-    id: 'csr-forbidden', words: ['certificatesigningrequests.certificates.k8s.io is forbidden', 'cannot create resource "certificatesigningrequests"'],
+    // (Before 1.8 the API server's refusal began with the user: `… signing request: User "kubelet-bootstrap" cannot create …`.)
+    id: 'csr-forbidden', words: ['certificatesigningrequests.certificates.k8s.io is forbidden', 'cannot create resource "certificatesigningrequests"', 'certificate signing request: user "'],
     title: 'the API server forbids its certificate signing request',
-    why: 'The kubelet loaded its bootstrap kubeconfig and asked the API server for a client certificate; the API server knew the identity it asked with (a bootstrap token\'s user, system:bootstrap:<token id>) but refused to let it create a certificate signing request: the bootstrap group is not bound to the system:node-bootstrapper ClusterRole. Nothing on the node is missing or expired.',
-    next: 'Bind the role to the token\'s group: `kubectl create clusterrolebinding kubelet-bootstrap --clusterrole=system:node-bootstrapper --group=system:bootstrappers` (or the group in the token Secret\'s auth-extra-groups; kubeadm creates kubeadm:kubelet-bootstrap), then restart the kubelet.',
+    why: 'The kubelet loaded its bootstrap kubeconfig and asked the API server for a client certificate; the API server knew the identity it asked with (a bootstrap token\'s user, system:bootstrap:<token id>, or the user a token file names, such as kubelet-bootstrap) but refused to let it create a certificate signing request: that user or its group is not bound to the system:node-bootstrapper ClusterRole. Nothing on the node is missing or expired.',
+    next: 'Bind the role to the token\'s group: `kubectl create clusterrolebinding kubelet-bootstrap --clusterrole=system:node-bootstrapper --group=system:bootstrappers` (or the group in the token Secret\'s auth-extra-groups; kubeadm creates kubeadm:kubelet-bootstrap), or to the user a token file names (`--user=kubelet-bootstrap`), then restart the kubelet.',
   },
   {
     // Before "credentials": the request got to the API server, which did not accept who sent it (401).

@@ -3810,4 +3810,11 @@ describe('round 28 of public excerpts', () => {
     expect(f.title).toBe('Volumes not mounted in time for default/web-0 (data)');
     expect(f.explanation).toContain('gave up after the 2m3s attach-and-mount timeout');
   });
+
+  it('a pre-1.8 CSR refusal ("… signing request: User \\"kubelet-boo…", cut at the screen) is a missing role binding, not credentials that would not load (opsnull/follow-me-install-kubernetes-cluster#140)', () => {
+    // https://github.com/opsnull/follow-me-install-kubernetes-cluster/issues/140 — the kubelet-bootstrap user not bound to system:node-bootstrapper.
+    const f = only(fixture('kubelet-exited-55.log'), 'kubelet-exited');
+    expect(f.title).toBe('Kubelet fails to start: the API server forbids its certificate signing request (2×)');
+    expect(f.next).toContain('--user=kubelet-bootstrap');
+  });
 });
