@@ -24,6 +24,13 @@ const MAX_GAP_US = 6 * 60e6;
 /** The sync loop's back-off between skipped iterations doubles from 100 ms up to this (kubelet.go syncLoop). */
 const SKIP_BACKOFF_MAX_US = 5e6;
 
+/** The line says PLEG has not relisted once since the kubelet started (in words, or as Go's zero time). */
+export function plegNeverRelisted(text: string): boolean {
+  if (text.includes(NEVER)) return true;
+  const d = durationAfter(/\d$/.test(text) ? `${text}s` : text, LAST_SEEN);
+  return d >= NEVER_US;
+}
+
 /** How the lines say PLEG never relisted: the words themselves, or Go's zero time as the largest duration. */
 function neverWords(ctx: FindingContext, ep: Episode): string {
   return ctx.text(ep.first).includes(NEVER) ? `"${NEVER}"` : '"last seen active 2562047h47m16.85s ago", Go\'s way to print a time never set';

@@ -14,6 +14,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
 import type { Finding } from '../../model/trace.ts';
+import { plegNeverRelisted } from './pleg-unhealthy.ts';
 
 const DOWN = 'container runtime is down';
 /** The release that first told "status check may not have completed yet" apart from "down". */
@@ -49,9 +50,11 @@ export const runtimeDown: Detector = {
     for (const ep of groupEpisodes(ctx, matching, MAX_GAP_US)) {
       // Before 1.13 "down" was also how a check that had not succeeded yet since the start read (in the sync loop's
       // skipping lines; the node status saying so while pod workers go on is stale state, below).
+      // The same lines saying PLEG has not relisted once yet put them in a kubelet's first seconds too (kubernetes#51187).
       const onlyNotYet = ep.sample.every((e) => !ctx.text(e).includes(DOWN))
         || (Number.isNaN(ep.startUs) && ev.timeUs[ep.last] - ev.timeUs[ep.first] <= OLD_NOT_YET_US
-          && ep.sample.every((e) => ev.kind[e] === SKIPPING) && saysDownForNotYet(ctx, ep.first));
+          && ep.sample.every((e) => ev.kind[e] === SKIPPING)
+          && (saysDownForNotYet(ctx, ep.first) || ep.sample.every((e) => plegNeverRelisted(ctx.text(e)))));
       // "may not have completed yet" is the normal state of the first seconds after a start. Without the start in the
       // log, lines that end it may be the first seconds of a start or a kubelet stuck since one: that is said.
       if (onlyNotYet && ev.timeUs[ep.last] - (Number.isNaN(ep.startUs) ? ev.timeUs[ep.first] : ep.startUs) <= STARTUP_WINDOW_US) {

@@ -3817,4 +3817,11 @@ describe('round 28 of public excerpts', () => {
     expect(f.title).toBe('Kubelet fails to start: the API server forbids its certificate signing request (2×)');
     expect(f.next).toContain('--user=kubelet-bootstrap');
   });
+
+  it('"container runtime is down" on the same skipping line as PLEG\'s never-set time is a start\'s first seconds, not a runtime down (kubernetes/kubernetes#51187)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/51187 — a read-only /sys/fs/cgroup in the kubelet's container; Docker was fine.
+    const a = fixture('pod-sync-skipped-6.log');
+    expect(a.of('runtime-down')).toEqual([]);
+    expect(only(a, 'pod-sync-skipped').title).toContain('Failed to start ContainerManager');
+  });
 });
