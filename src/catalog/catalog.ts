@@ -55,7 +55,7 @@ export const KINDS: readonly string[] = (() => {
   const set = new Set<string>(['unknown']);
   for (const e of CATALOG) {
     set.add(e.kind);
-    if (e.refine) for (const k of [...Object.values(e.refine.map), ...Object.values(e.refine.prefixes ?? {})]) set.add(k);
+    if (e.refine) for (const k of [...Object.values(e.refine.map), ...Object.values(e.refine.prefixes ?? {}), ...Object.values(e.refine.then?.prefixes ?? {})]) set.add(k);
   }
   return [...set];
 })();

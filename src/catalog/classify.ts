@@ -113,6 +113,7 @@ const WHOLE_VALUE_ONLY = new Set<FieldName>([
 /** The fields an entry names (catalog/entry.ts), resolved once per entry. */
 interface EntryFields {
   refine: FieldName | undefined;
+  refineThen: FieldName | undefined;
   num: FieldName | undefined;
   text: FieldName[] | undefined;
   status: FieldName | undefined;
@@ -154,7 +155,7 @@ export class Classifier {
     this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly, uidOnly: e.podUidOnly }));
     this.podWorkerEntry = Uint8Array.from(entries, (e, i) => (i > 0 && e.lane === 'pod-worker' ? 1 : 0));
     this.entryFields = entries.map((e) => ({
-      refine: fieldOrNone(e.refine?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
+      refine: fieldOrNone(e.refine?.field), refineThen: fieldOrNone(e.refine?.then?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
     }));
   }
 
@@ -227,6 +228,11 @@ export class Classifier {
       let target = v !== undefined ? entry.refine.map[v] : undefined;
       if (!target && v !== undefined && entry.refine.prefixes) {
         for (const prefix in entry.refine.prefixes) if (v.startsWith(prefix)) target = entry.refine.prefixes[prefix];
+      }
+      const then = entry.refine.then;
+      const narrowing = then ? this.str(fields.refineThen!) : undefined;
+      if (narrowing !== undefined) {
+        for (const prefix in then!.prefixes) if (narrowing.startsWith(prefix)) target = then!.prefixes[prefix];
       }
       if (target) out.kind = kindId(target);
     }

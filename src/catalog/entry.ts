@@ -41,8 +41,14 @@ export interface CatalogEntry {
   containerRole?: 'init' | 'containerType';
   /** Struct-valued fields whose members become `field.Member` fields (e.g. `event` → `event.Type`). */
   struct?: readonly string[];
-  /** Replaces `kind` according to a field's value (e.g. PLEG event type, work type). */
-  refine?: { field: string; map: Readonly<Record<string, string>>; prefixes?: Readonly<Record<string, string>> };
+  /**
+   * Replaces `kind` according to a field's value (e.g. PLEG event type, work type); `then`: a second field whose
+   * value's beginning narrows it further (an event's reason shared by two things, told apart by its message).
+   */
+  refine?: {
+    field: string; map: Readonly<Record<string, string>>; prefixes?: Readonly<Record<string, string>>;
+    then?: { field: string; prefixes: Readonly<Record<string, string>> };
+  };
   /** The pod is written `name/namespace` (1.12 PLEG) instead of `namespace/name`. */
   podNameFirst?: boolean;
   /** The `pod` field holds only a name, no namespace (1.12 podKiller, seed 000 custom lines). */

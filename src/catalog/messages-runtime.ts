@@ -679,6 +679,8 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       },
       // OutOfcpu, OutOfmemory, OutOfpods, OutOfhugepages-2Mi, OutOfnvidia.com/gpu…: the resource the pod did not fit.
       prefixes: { OutOf: 'event.admit-rejected' },
+      // Before ImagePullBackOff (≤1.2) an image's pull back-off was a BackOff event too: its message tells.
+      then: { field: 'message', prefixes: { 'Back-off pulling image': 'event.image-backoff' } },
     },
     explain: 'The kubelet recorded a Kubernetes Event (Started, Killing, Unhealthy, BackOff…) for an object.',
     alsoPrintedBy: 'every component that records Events through client-go (controller manager, scheduler, kube-proxy)',

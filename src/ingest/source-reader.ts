@@ -1611,11 +1611,12 @@ export class SourceReader {
       pending.append(text.slice(p), lastLine);
       return true;
     }
-    if (continuesAtSplitPoint(pending, text, p)) {
+    const split = continuesAtSplitPoint(pending, text, p);
+    if (split) {
       // The poster broke the line where the kubelet's message always goes on (split-points.ts).
       this.counts.continuation++;
-      pending.trimEnd();
-      pending.append(' ' + text.slice(p).trim(), lastLine);
+      if (split.joiner) pending.trimEnd();
+      pending.append(split.joiner + text.slice(p).trim(), lastLine);
       return true;
     }
     if (c === 32) {

@@ -7,25 +7,35 @@
  *
  * Only the kubelet's own fixed wording counts, so prose after a record is never taken for its rest.
  */
-interface SplitPoint {
+export interface SplitPoint {
   /** The record's text so far ends so (tested on its last characters only). */
   ends: RegExp;
   /** And the next line starts with this. */
   next: string;
+  /** What goes between the two parts when they are joined: a space, or nothing where the break fell inside a word. */
+  joiner: '' | ' ';
 }
 
 const SPLIT_POINTS: readonly SplitPoint[] = [
   // nestedpendingoperations.go's retry notice: "… (durationBeforeRetry 2m2s). Error: …"
-  { ends: /\(durationBeforeRetry [0-9a-zµ.]{1,24}\)\.\s*$/, next: 'Error: ' },
+  { ends: /\(durationBeforeRetry [0-9a-zµ.]{1,24}\)\.\s*$/, next: 'Error: ', joiner: ' ' },
+  // The event recorder's printf line (`Event(api.ObjectReference{…}): type: 'Normal' reason: 'BackOff' …`), broken
+  // after the object or inside the type's quotes (kubernetes/kubernetes#19677).
+  { ends: /\}\)\s*$/, next: ': type: \'', joiner: '' },
+  { ends: /\): type: '$/, next: 'Normal\' reason: \'', joiner: '' },
+  { ends: /\): type: '$/, next: 'Warning\' reason: \'', joiner: '' },
 ];
 
 /** How many of the record's last characters are looked at. */
 const TAIL_CHARS = 64;
 
-/** Whether `line` from `p` is the rest of the message `record` holds so far (its end read only when the line begins so). */
-export function continuesAtSplitPoint(record: { tail(chars: number): string }, line: string, p: number): boolean {
+/**
+ * The split point at which `line` from `p` goes on with the message `record` holds so far (its end read only when the
+ * line begins so), or undefined.
+ */
+export function continuesAtSplitPoint(record: { tail(chars: number): string }, line: string, p: number): SplitPoint | undefined {
   for (const s of SPLIT_POINTS) {
-    if (line.startsWith(s.next, p) && s.ends.test(record.tail(TAIL_CHARS))) return true;
+    if (line.startsWith(s.next, p) && s.ends.test(record.tail(TAIL_CHARS))) return s;
   }
-  return false;
+  return undefined;
 }

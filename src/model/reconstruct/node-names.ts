@@ -12,8 +12,11 @@ import { eventRawText } from '../trace-query.ts';
 import { ASSUMED_NODE_NAME } from '../source-segment.ts';
 import type { Trace } from '../trace.ts';
 
-/** The static pods kubeadm and most installers run on a control-plane node, by manifest name. */
-const CONTROL_PLANE_MANIFESTS = ['kube-apiserver-', 'kube-controller-manager-', 'kube-scheduler-', 'etcd-'];
+/**
+ * The static pods kubeadm and most installers run on a control-plane node, by manifest name; the longer names first
+ * (kube-up's GCE masters ran etcd as `etcd-server` and `etcd-server-events`: kubernetes/kubernetes#19677).
+ */
+const CONTROL_PLANE_MANIFESTS = ['kube-apiserver-', 'kube-controller-manager-', 'kube-scheduler-', 'etcd-server-events-', 'etcd-server-', 'etcd-'];
 /** The UID the API server gives an object (a static pod's is a hash of its manifest: 32 hex digits, no dashes). */
 const API_UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A node name as Kubernetes allows it (a DNS subdomain). */

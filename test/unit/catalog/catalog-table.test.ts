@@ -124,7 +124,7 @@ describe('catalog table', () => {
       if (!e.printf?.length || e.msg?.length) continue;
       const named = new Set([...e.printf, ...innerSpecs(e).flatMap((i) => i.printf)].flatMap(placeholders));
       const base = (f: string) => f.split('.')[0];
-      const used = [e.num, e.statusField, e.refine?.field, ...(e.text ?? []), ...(e.struct ?? [])].filter((f): f is string => !!f && f !== 'msg');
+      const used = [e.num, e.statusField, e.refine?.field, e.refine?.then?.field, ...(e.text ?? []), ...(e.struct ?? [])].filter((f): f is string => !!f && f !== 'msg');
       for (const f of used) if (!named.has(base(f))) unread.push(`${e.id}: ${f}`);
     }
     expect(unread).toEqual([]);

@@ -3824,4 +3824,14 @@ describe('round 28 of public excerpts', () => {
     expect(a.of('runtime-down')).toEqual([]);
     expect(only(a, 'pod-sync-skipped').title).toContain('Failed to start ContainerManager');
   });
+
+  it('an event line broken inside its type\'s quotes is joined; a 1.1 "BackOff" event saying "Back-off pulling image" is a pull back-off; kube-up\'s etcd-server-<node> names the node (kubernetes/kubernetes#19677)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/19677 — gcr.io answered 404 for etcd:2.2.1 on the e2e masters.
+    const a = fixture('image-pull-failed-10.log');
+    const f = only(a, 'image-pull-failed');
+    expect(f.title).toBe('Image pull failing for a container of kube-system/etcd-server-e2e-scalability-master');
+    expect(a.lines(f)).toEqual([4]);
+    expect(a.trace.sources[0].node).toBe('e2e-scalability-master');
+    expect(a.trace.sources[0].lines.continuation).toBe(2);
+  });
 });

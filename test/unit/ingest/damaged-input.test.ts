@@ -246,6 +246,18 @@ describe('damaged klog lines', () => {
     }
   });
 
+  it('an event line broken after its object or inside its type\'s quotes is joined with nothing between (kubernetes/kubernetes#19677)', () => {
+    const object = 'I0115 00:04:31.682140    3679 server.go:569] Event(api.ObjectReference{Kind:"Pod", Namespace:"kube-system", Name:"web", UID:"u1", APIVersion:"v1", ResourceVersion:"", FieldPath:""})';
+    const inQuotes = readRecords([`${object}: type: '`, 'Normal\' reason: \'BackOff\' Back-off pulling image "etcd:2.2.1"'].join('\n')).records;
+    expect(inQuotes).toHaveLength(1);
+    expect(inQuotes[0].text).toContain('FieldPath:""}): type: \'Normal\' reason: \'BackOff\' Back-off');
+    const afterObject = readRecords([object, ': type: \'Warning\' reason: \'FailedSync\' Error syncing pod, skipping'].join('\n')).records;
+    expect(afterObject).toHaveLength(1);
+    expect(afterObject[0].text).toContain('FieldPath:""}): type: \'Warning\' reason: \'FailedSync\'');
+    // A line of prose after it is not its rest.
+    expect(analyze({ name: 'p.md', data: ['```', object, 'Normal pods look fine', '```'].join('\n') }).sources[0].lines.continuation).toBe(0);
+  });
+
   it('the last line of a source, cut by the paste with no mark, is read as the message it begins (a line before it is not)', () => {
     const UID = 'ce17fabb-a9d4-4111-9240-abd10dbee194';
     const cut = `I0507 10:19:30.417458   33184 kuberuntime_manager.go:424] No sandbox for pod "test-754d5ccb96-cpl96_default(${UID})" can be fou`;
