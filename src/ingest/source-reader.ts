@@ -48,6 +48,8 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
+/** How many of the latest non-log lines' numbers the reader keeps (SourceReader.otherLineBetween). */
+const OTHER_LINES_KEPT = 1024;
 /** A goroutine header indented at most this much (a `stacktrace=<` value's lines are, by 8) opens a stack. */
 const MAX_STACK_INDENT = 16;
 /** A structured message without its header: its quoted message is at most this long. */
@@ -322,6 +324,10 @@ export class SourceReader {
   /** The klog headers' clock against the wrapper's (clock-offset.ts). */
   private readonly clocks = new ClockOffsets();
   private readonly probeHeader: KlogHeader = newKlogHeader();
+
+  /** The line numbers of the last OTHER_LINES_KEPT lines that were no log line (a ring; otherLineBetween). */
+  private readonly otherLines = new Int32Array(OTHER_LINES_KEPT);
+  private otherLineCount = 0;
 
   constructor(private readonly sink: RecordSink) {
     this.notes = new SourceNotes((line, level, message, damage) => sink.diagnostic(line, level, message, damage));
@@ -1807,7 +1813,25 @@ export class SourceReader {
     if (text.charCodeAt(p) === 61 /* = */) this.sectionProgram = containerSectionName(text, p);
     this.joinable = false;
     this.counts.unrecognized++;
+    // (Another program's journal line is a log's line still: only text with no wrapper separates a quote.)
+    if (!w) this.otherLines[this.otherLineCount++ % OTHER_LINES_KEPT] = lineNo;
     this.notes.nonLogLine(text, p, lineNo, fromJournal, this.counts.klog);
+  }
+
+  /**
+   * Whether a line that is no log line of any program (prose, a prompt, a fence) lies strictly between lines `after` and `before`:
+   * what separates a quote from the lines it repeats. Only the last OTHER_LINES_KEPT such lines are kept; where the
+   * answer may lie in those forgotten, it is yes.
+   */
+  otherLineBetween(after: number, before: number): boolean {
+    const kept = Math.min(this.otherLineCount, OTHER_LINES_KEPT);
+    let oldest = Infinity;
+    for (let k = 0; k < kept; k++) {
+      const x = this.otherLines[k];
+      if (x > after && x < before) return true;
+      if (x < oldest) oldest = x;
+    }
+    return this.otherLineCount > OTHER_LINES_KEPT && oldest >= before;
   }
 
   private flush(): void {

@@ -109,7 +109,7 @@ export class SourceHandle implements FastRecordSink {
   /** Where each physical line starts (sized for the lines expected, if told: growing copies it, each copy fresh memory). */
   private readonly lineStarts: GrowableColumn<Float64Array>;
   /** Per year-less time, the texts of the records at it so far and how many lines each spanned. */
-  private readonly quoted = new Map<number, { text: string; lines: number }[]>();
+  private readonly quoted = new Map<number, { text: string; lines: number; line: number }[]>();
   private duplicates = 0;
   /** Other programs whose lines were seen among the kubelet's (noteOtherProgram), told once each. */
   private readonly otherPrograms = new Set<string>();
@@ -276,12 +276,17 @@ export class SourceHandle implements FastRecordSink {
    */
   private isQuotedAgain(rec: LogRecord): boolean {
     const seen = this.quoted.get(rec.yearlessUs);
-    if (seen?.some((q) => q.text === rec.text && q.lines >= rec.lineCount)) {
+    // (A copy with only log lines since the earlier one is the log repeating itself within its clock's second — a
+    // restart loop in a journal of whole seconds — not a quote: a quote comes after other text.)
+    // (The latest copy decides, a quote's included: a line the quoted excerpt itself repeats is the log's again.)
+    const same = seen?.findLast((q) => q.text === rec.text && q.lines >= rec.lineCount);
+    if (same && this.reader.otherLineBetween(same.line + same.lines - 1, rec.line)) {
+      same.line = rec.line;
       this.duplicates++;
       this.diagnostic(rec.line, 'info', `same line as earlier in the document (quoted again); counted once`);
       return true;
     }
-    const copy = { text: rec.text, lines: rec.lineCount };
+    const copy = { text: rec.text, lines: rec.lineCount, line: rec.line };
     if (seen) seen.push(copy); else this.quoted.set(rec.yearlessUs, [copy]);
     return false;
   }

@@ -623,6 +623,15 @@ function isStartupFailure(ctx: FindingContext, e: number): boolean {
 
 /** The last event on a node (the log goes on that far there). */
 /** `failures`: every failure on the group's node, in time order; `restarts`: systemd's restart counter there. */
+/** Whether systemd started the service on `node` between events `a` and `b` (by position: same-second lines). */
+function startedBetween(nodes: ArrayLike<number>, started: Uint32Array, node: number, a: number, b: number): boolean {
+  for (const s of started) {
+    if (s >= b) break;
+    if (s > a && nodes[s] === node) return true;
+  }
+  return false;
+}
+
 function describe(ctx: FindingContext, g: Exit, failures: readonly number[], counter: RestartCounter | undefined): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
@@ -632,12 +641,15 @@ function describe(ctx: FindingContext, g: Exit, failures: readonly number[], cou
   for (const e of g.context) b.evidence(e, false);
   b.nodeLanes(g.node, ['node-status']);
   // One process's lines are one exit (a manager's error, then "Failed to run kubelet" with the same cause).
+  const started = ctx.ofKind('service.started');
   const exits = g.events.filter((e, i) => {
     if (i === 0) return true;
     const prev = g.events[i - 1];
     // (A line without a pid of its own — the command's stderr, timed by a journal's whole second — within a second of
-    // another is the same exit's.)
-    if ((!knownPid(ev.pid[e]) || !knownPid(ev.pid[prev])) && ev.timeUs[e] - ev.timeUs[prev] <= ONE_EXIT_US) return false;
+    // another is the same exit's, unless systemd started the service again between them: a restart loop faster than
+    // the journal's seconds.)
+    if ((!knownPid(ev.pid[e]) || !knownPid(ev.pid[prev])) && ev.timeUs[e] - ev.timeUs[prev] <= ONE_EXIT_US
+      && !startedBetween(ev.node, started, g.node, prev, e)) return false;
     return ev.pid[e] !== ev.pid[prev] || !knownPid(ev.pid[e]);
   });
   const first = exits[0];

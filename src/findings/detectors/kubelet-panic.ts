@@ -318,7 +318,7 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     severity: 'error',
     explanation: parts.join(' '),
     next: checkpoint ? checkpoint.next : g.signal ? 'Find what sent the signal (`journalctl` around this time: the service manager\'s watchdog, a test harness\'s timeout, a node agent); if the kubelet was killed for hanging, the goroutines\' stacks in the dump (what the sync loop, the PLEG and the pod workers were waiting on) say where it hung.'
-      : `${alive ? 'Restart the kubelet (`systemctl restart kubelet`): a hung process does not come back by itself. Then s' : 'S'}earch the kubelet's known issues for this ${g.crash ? 'crash' : 'panic'} (kubernetes/kubernetes: the value${g.frame ? ' and the function' : ''}) for this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
+      : `${alive ? 'Restart the kubelet (`systemctl restart kubelet`): a hung process does not come back by itself. Then s' : 'S'}earch the kubelet's known issues (kubernetes/kubernetes on GitHub) for ${/^["']/.test(value) ? clip(value, 80) : `"${clip(value, 80)}"`}${g.frame ? ` with ${clip(g.frame, 80)}` : ''} and this version, and report it with the whole stack if it is new; what the kubelet was handling just before (the pod or object in the lines before it) is what triggers it, and can often be changed or removed until a fix is released.`,
   });
 }
 

@@ -3834,4 +3834,13 @@ describe('round 28 of public excerpts', () => {
     expect(a.trace.sources[0].node).toBe('e2e-scalability-master');
     expect(a.trace.sources[0].lines.continuation).toBe(2);
   });
+
+  it('a restart loop faster than the journal\'s seconds repeats lines word for word: they are exits of their own, not quotes (kubernetes/minikube#6014)', () => {
+    // https://github.com/kubernetes/minikube/issues/6014 — status=203/EXEC, systemd restarting the kubelet every 600 ms.
+    const a = fixture('kubelet-exited-56.log');
+    const f = only(a, 'kubelet-exited');
+    expect(f.title).toBe('Kubelet exited: systemd cannot run its binary (2×)');
+    expect(a.lines(f)).toEqual([2, 8, 11]);
+    expect(a.trace.sources[0].diagnostics.filter((d) => d.message.includes('quoted again'))).toEqual([]);
+  });
 });

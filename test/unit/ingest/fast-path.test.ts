@@ -146,6 +146,11 @@ describe('fast path', () => {
     expect(a).toEqual(b);
     expect(a.sources[0].format).toBe('klog-in-document');
     expect(a.sources[0].diagnostics.filter((d) => d.message.includes('quoted again')).length).toBe(10);
+    // The same lines again with no text between are the log repeating itself, not a quote.
+    const repeated = [...prose, ...STRUCTURED.slice(119, 120), ...STRUCTURED.slice(119, 120)];
+    const [r, r2] = both(repeated.join('\n'), 4096, 'issue.md');
+    expect(r).toEqual(r2);
+    expect(r.sources[0].diagnostics.filter((d) => d.message.includes('quoted again')).length).toBe(1);
     const glog = ['Log file created at: 2024/03/14 09:14:00', 'Running on machine: host-a', ...STRUCTURED.slice(0, 200)];
     const [c, d] = both(glog.join('\n'), 3000, 'kubelet.host-a.root.log.INFO.20240314-091400.1');
     expect(c).toEqual(d);
