@@ -428,6 +428,12 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
     explain: 'The certificate manager asked the API server to sign a new certificate for the kubelet (a CSR) and did not get one; it retries with back-off, and the old certificate stays in use until it expires.',
   },
   {
+    // certificate_manager.go (1.8–1.2x): the CSR was filed, and nobody signed it within the manager's wait.
+    id: 'X272', kind: 'node.cert-not-signed', lane: 'node-status', versions: 'all (printf)', v: 0,
+    printf: ['Certificate request was not signed: %v{err}', 'Reached backoff limit, still unable to rotate certs: %v{err}'], text: ['err'],
+    explain: 'The kubelet filed a certificate signing request for its client or serving certificate and waited for it to be signed, in vain: the CSR is Pending — no approver approved it (kube-controller-manager approves a node\'s client certificates when the right bindings exist; serving certificates need an approver of their own) — or no signer issued it. After repeated tries the manager backs off; the old certificate stays in use until it expires.',
+  },
+  {
     id: 'X96', kind: 'node.lister-failed', lane: 'node-status', versions: '1.21+', v: 0,
     msg: ['Error getting the current node from lister'], text: ['err'],
     explain: 'The kubelet could not read its own Node object from its informer cache (not registered yet, or deleted from the API).',
@@ -478,7 +484,8 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     // Go's HTTP server logs a failed TLS handshake through the kubelet's logger (log.go, logs.go).
     id: 'X221', kind: 'server.no-serving-cert', lane: 'other', versions: 'all (serving certificate bootstrap)', v: 0,
-    printf: ['http: TLS handshake error from %s{client}: no serving certificate available for the kubelet'], text: ['client'],
+    // (1.8's certificate manager answered "no certificate available": kubernetes/kubeadm#591.)
+    printf: ['http: TLS handshake error from %s{client}: no serving certificate available for the kubelet', 'http: TLS handshake error from %s{client}: no certificate available'], text: ['client'],
     explain: 'A client connected to the kubelet\'s HTTPS port (10250) and the handshake failed: the kubelet has no serving certificate yet — it requests one from the cluster (serverTLSBootstrap) and the request has not been approved — so it serves nothing over TLS.',
   },
   {

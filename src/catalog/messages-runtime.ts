@@ -256,7 +256,8 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X127', kind: 'runtime.sandbox-ip', lane: 'pod-worker', versions: 'all', v: 4,
-    printf: ['Determined the ip %v{ips} for pod %q{pod} after sandbox changed'], text: ['ips'],
+    // (dockertools, ≤1.6: `Determined pod ip after infra change: "<pod>": "10.2.37.2"`.)
+    printf: ['Determined the ip %v{ips} for pod %q{pod} after sandbox changed', 'Determined pod ip after infra change: %q{pod}: %q{ips}'], text: ['ips'],
     explain: 'The pod\'s new sandbox has its network set up: SyncPod read the IPs the runtime gave it and goes on to start the containers.',
   },
   {

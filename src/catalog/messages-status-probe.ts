@@ -208,6 +208,12 @@ export const PROBE_MESSAGES: CatalogEntry[] = [
     explain: 'The probed container is not running; the result is set to Failure.',
   },
   {
+    // prober.go (≤1.1x): the reference manager knows only containers this kubelet process started (kubernetes#49063).
+    id: 'X273', kind: 'probe.no-ref', lane: 'probe', versions: 'all', v: 0,
+    msg: ['No ref for container'], printf: ['No ref for container %q{containerID} (%s{podContainer})'],
+    explain: 'The prober has no object reference for the container, so its probe results (Unhealthy) and a kill for a failed liveness probe are not recorded as events, though the probe runs as usual: the kubelet keeps references only for containers it started itself, and one already running when it restarted has none (kubernetes/kubernetes#49063).',
+  },
+  {
     id: 'X03', kind: 'probe.no-status', lane: 'probe', versions: 'all', v: 3,
     msg: ['No status for pod'], printf: ['No status for pod: %v{pod}'],
     explain: 'The status manager has no status for the pod yet; the probe worker keeps waiting.',

@@ -400,6 +400,10 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'certificate_manager.go:361', 'Requesting new certificate.'))),
   entry('X194', 'node.cni-config', 'node-status',
     P(klog('W', 'cni.go:196', 'Unable to update cni config: No networks found in /etc/cni/net.d'), { text: 'No networks found in /etc/cni/net.d' })),
+  entry('X272', 'node.cert-not-signed', 'node-status',
+    // kubernetes/kubernetes#77489.
+    P(klog('E', 'certificate_manager.go:378', 'Certificate request was not signed: timed out waiting for the condition'), { text: 'timed out waiting for the condition' }),
+    P(klog('E', 'certificate_manager.go:433', 'Reached backoff limit, still unable to rotate certs: timed out waiting for the condition'), { text: 'timed out waiting for the condition' })),
   entry('X143', 'node.cert-request-failed', 'node-status',
     P(klog('E', 'certificate_manager.go:437', 'Failed while requesting a signed certificate from the master: cannot create certificate signing request: Unauthorized'),
       { text: 'cannot create certificate signing request: Unauthorized' }),
@@ -678,7 +682,9 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { text: 'open /var/log/pods/kube-system_coredns-78fcd69978-fbnxf_001de3: no such file or directory' })),
   // syself/cluster-api-provider-hetzner#920.
   entry('X221', 'server.no-serving-cert', 'other',
-    P(klog('I', 'log.go:194', 'http: TLS handshake error from 127.0.0.1:56340: no serving certificate available for the kubelet'), { text: '127.0.0.1:56340' })),
+    P(klog('I', 'log.go:194', 'http: TLS handshake error from 127.0.0.1:56340: no serving certificate available for the kubelet'), { text: '127.0.0.1:56340' }),
+    // kubernetes/kubeadm#591 (1.8.5).
+    P(klog('I', 'logs.go:41', 'http: TLS handshake error from 192.168.80.234:37000: no certificate available'), { text: '192.168.80.234:37000' })),
   entry('X117', 'server.auth-failed', 'other',
     P(klog('E', 'authentication.go:53', 'Unable to authenticate the request due to an error: invalid bearer token'), { text: 'invalid bearer token' }),
     S(klog('E', 'authentication.go:73', String.raw`"Unable to authenticate the request" err="[invalid bearer token, serviceaccounts \"metrics-reader\" not found]"`),

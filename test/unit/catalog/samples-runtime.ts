@@ -305,7 +305,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     J(json('kubelet/kubelet.go:1440', { msg: 'Image garbage collection failed once. Stats initialization may not have completed yet', err: 'failed to get imageFs info: unable to find data in memory cache' }),
       { text: 'failed to get imageFs info: unable to find data in memory cache' })),
   entry('X127', 'runtime.sandbox-ip', 'pod-worker',
-    P(klog('I', 'kuberuntime_manager.go:719', `Determined the ip [10.244.1.17] for pod "${WEB0}" after sandbox changed`), { pods: [web0], text: '[10.244.1.17]' })),
+    P(klog('I', 'kuberuntime_manager.go:719', `Determined the ip [10.244.1.17] for pod "${WEB0}" after sandbox changed`), { pods: [web0], text: '[10.244.1.17]' }),
+    // coreos/coreos-kubernetes#755 (1.4.5, dockertools).
+    P(klog('I', 'docker_manager.go:2162', `Determined pod ip after infra change: "${WEB0}": "10.2.37.2"`), { pods: [web0], text: '10.2.37.2' })),
   entry('X128', 'runtime.sandbox-create-failed', 'pod-worker',
     P(klog('E', 'docker_manager.go:1955', `Failed to create pod infra container: ImagePullBackOff; Skipping pod "${WEB0}": Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"`),
       { pods: [web0], text: 'Back-off pulling image "gcr.io/google_containers/pause-amd64:3.0"' }),

@@ -191,6 +191,11 @@ export const STATUS_PROBE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'worker.go:198', `Non-running container probed: ${WEB0} - app`), { pods: [web0], cname: 'app' }),
     S(klog('I', 'worker.go:222', '"Non-running container probed" pod="default/web-0" containerName="app"'), { pods: [ref], cname: 'app' }),
     J(json('prober/worker.go:244', { msg: 'Non-running container probed', v: 3, ...JPOD, containerName: 'app' }), { pods: [ref], cname: 'app' })),
+  entry('X273', 'probe.no-ref', 'probe',
+    // kubernetes/kubernetes#49063 (1.5.7).
+    P(klog('W', 'prober.go:98', `No ref for container "docker://fa1aa8f48d85" (${WEB0}:app)`), { pods: [web0], cname: 'app', cid: 'fa1aa8f48d85' }),
+    S(klog('E', 'prober.go:104', '"No ref for container" containerID="containerd://3f03f6e2ceae" pod="default/web-0" containerName="app"'), { pods: [ref], cname: 'app', cid: '3f03f6e2ceae' }),
+    J(json('prober/prober.go:104', { msg: 'No ref for container', containerID: 'containerd://3f03f6e2ceae', ...JPOD, containerName: 'app' }), { pods: [ref], cname: 'app', cid: '3f03f6e2ceae' })),
   entry('X03', 'probe.no-status', 'probe',
     P(klog('I', 'worker.go:156', `No status for pod: ${WEB0}`), { pods: [web0] }),
     S(klog('I', 'worker.go:180', '"No status for pod" pod="default/web-0"'), { pods: [ref] }),
