@@ -432,9 +432,14 @@ function describe(ctx: FindingContext, n: Group): Finding {
     // PLEG stalled on the node at the same time: its relist is stuck in a runtime call, so these are no passing failure.
     const stalls = eventsNear(ctx, ctx.ofKinds(['syncloop.skipping', 'node.not-ready', 'pleg.unhealthy']), n.node,
       ev.timeUs[first] - PLEG_NEAR_US, ev.timeUs[last] + PLEG_NEAR_US, 50).filter((e) => ctx.text(e).includes('pleg was last seen active'));
+    // Pod workers' syncs and kills failing the same way meanwhile (their lines name no CRI call: dockertools', or cut).
+    const alike = stalls.length ? [] : sameFailureElsewhere(ctx, n, calls);
     if (stalls.length) {
       b.evidence(stalls[0]);
       parts.push(`PLEG had stopped relisting on the node at the same time (${lineRef(trace, stalls[0])}: "${clip(ctx.text(stalls[0]), 120)}"): its relist lists every container through the runtime, so the runtime was hung, not one call failing — every goroutine that talks to it is stuck the same way.`);
+    } else if (alike.length) {
+      for (const e of alike.slice(0, 10)) b.evidence(e);
+      parts.push(`The pod workers' syncs failed the same way at the same time (${alike.length <= 4 ? listOf(alike.map((e) => lineRef(trace, e))) : `${count(alike.length, 'line')}, ${lineRef(trace, alike[0])} and after`}): several goroutines' calls to the runtime failing alike is a runtime in trouble, not one call that failed.`);
     } else {
       parts.push('The log shows too few failures to tell a runtime in trouble from one call that failed: if the runtime is unwell, its other calls (PLEG relist, pod workers\' kills and starts, housekeeping) fail the same way.');
     }
@@ -534,6 +539,26 @@ const SANDBOX_IMAGE_PULL = /failed to get sandbox image[^\n]{0,300}?failed to pu
 function exitsOn(ctx: FindingContext, e: number): boolean {
   const ev = ctx.trace.events;
   return ctx.ofKinds(['node.kubelet-failed', 'node.startup-check-failed']).some((x) => ev.node[x] === ev.node[e] && ev.timeUs[x] >= ev.timeUs[e] && ev.timeUs[x] - ev.timeUs[e] <= 5e6);
+}
+
+/** How near the calls' failures pod workers' errors of the same kind count as the same trouble. */
+const ALIKE_NEAR_US = 60e6;
+
+/**
+ * Pod workers' failed syncs and kills on the node near the calls' failures whose error is of a class the calls
+ * failed with, where that class is the runtime not answering (timed out, or its socket gone), not counted already.
+ */
+function sameFailureElsewhere(ctx: FindingContext, n: Group, calls: readonly CallStats[]): number[] {
+  const ev = ctx.trace.events;
+  const classes = new Set<ErrorClass>(calls.flatMap((c) => [...c.classes.keys()]).filter((cls) => cls === 'deadline exceeded' || isSocketDown(cls)));
+  if (!classes.size) return [];
+  const first = n.events[0];
+  const last = n.events[n.events.length - 1];
+  const counted = new Set(n.events);
+  // (A pod worker's error just after a failed call is that call's failure reported again: its kill's, its sync's.)
+  const relog = (e: number) => n.events.some((f) => ev.timeUs[e] >= ev.timeUs[f] && ev.timeUs[e] - ev.timeUs[f] <= RELOG_WINDOW_US);
+  return eventsNear(ctx, ctx.ofKinds(['pw.sync-error', 'housekeeping.kill-unwanted-failed', 'runtime.kill-failed']), n.node,
+    ev.timeUs[first] - ALIKE_NEAR_US, ev.timeUs[last] + ALIKE_NEAR_US, 20).filter((e) => !counted.has(e) && !relog(e) && classes.has(errorClass(ctx.text(e))));
 }
 
 /** A sync result's action and the CRI call it makes. */

@@ -3843,4 +3843,13 @@ describe('round 28 of public excerpts', () => {
     expect(a.lines(f)).toEqual([2, 8, 11]);
     expect(a.trace.sources[0].diagnostics.filter((d) => d.message.includes('quoted again'))).toEqual([]);
   });
+
+  it('a kill and a sync timing out on pod workers just before the listing calls do are one runtime in trouble, not too few failures to tell (kubernetes/kubernetes#17525)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/17525 — Docker hung (docker ps never returned), kubelet 1.4.3.
+    const a = fixture('runtime-call-errors-32.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.explanation).toContain('The pod workers\' syncs failed the same way at the same time (line 5 and line 6)');
+    expect(f.explanation).not.toContain('too few failures');
+    expect(a.lines(f)).toEqual([5, 6, 7, 8]);
+  });
 });
