@@ -70,6 +70,9 @@ export const volumeMountTimeout: Detector = {
   },
 };
 
+/** Lines that say a pod is being deleted or torn down. */
+const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'sync.deleted-must-kill', 'pw.work-terminating', 'sync.terminating-enter'];
+
 /** What ends a volume wait by time, not by an error of the volume manager's. */
 const ENDED_BY_TIME = /timed out waiting|deadline exceeded|context canceled/;
 
@@ -115,14 +118,20 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const unattached = [...m.unattached].filter((v) => m.unmounted.size === 0 || m.unmounted.has(v));
   const how = waited ? 'waited for its volumes' : 'could not mount its volumes';
   const gaveUp = early ? ' and stopped waiting at once on the volume manager\'s error for them' : waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
+  // A pod being deleted before its wait (the thread of kubernetes#54831): it is not starting but stuck terminating.
+  const deleting = eventsNear(ctx, ctx.ofKinds(DELETION_KINDS), ev.node[first], -Infinity, ev.timeUs[first], 1000).filter((e) => ev.pod[e] === m.pod)[0] ?? -1;
+  if (deleting >= 0) b.evidence(deleting);
+  const stays = deleting >= 0
+    ? `The pod was being deleted already (${lineRef(trace, deleting)}, ${timeOfEvent(trace, deleting)}): a kubelet syncs a pod it is tearing down too, and waits for its volumes first, so the pod stays Terminating while the wait fails, retried at each sync (kubernetes/kubernetes#54831).`
+    : 'The pod stays ContainerCreating and the sync is retried.';
   const parts = [
     `The pod worker of ${podName(trace, m.pod)} ${how}${volumes.length ? ` (${listOf(volumes)} not mounted${unattached.length ? `; not attached: ${listOf(unattached)}` : ''})` : ''}${gaveUp} ${m.total === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${m.total} times, from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}${m.error ? `: "${clip(m.error, 160)}"` : ''}.`,
     m.causes.length
-      ? `The volume manager's ${ev.kind[m.causes[0]] === POPULATE_FAILED ? 'populator, which reads each pod\'s volumes and their claims from the API server,' : 'reconciler (every 100 ms), the goroutine that attaches and mounts,'} logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). The pod stays ContainerCreating and the sync is retried.`
+      ? `The volume manager's ${ev.kind[m.causes[0]] === POPULATE_FAILED ? 'populator, which reads each pod\'s volumes and their claims from the API server,' : 'reconciler (every 100 ms), the goroutine that attaches and mounts,'} logged why: "${clipMiddle(unquoted(ctx.text(m.causes[0])), 240)}" (${lineRef(trace, m.causes[0])}). ${stays}`
       : early
-        ? 'The volume manager could not add the volume to those it mounts (its populator reads each pod\'s volumes and their claims from the API server), and a pod worker waiting for volumes stops at once on such an error. The pod stays ContainerCreating and the sync is retried.'
+        ? `The volume manager could not add the volume to those it mounts (its populator reads each pod's volumes and their claims from the API server), and a pod worker waiting for volumes stops at once on such an error. ${stays}`
       : waited
-        ? 'The volume manager\'s reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). The pod stays ContainerCreating and the sync is retried.'
+        ? `The volume manager's reconciler (every 100 ms) is the goroutine that attaches and mounts; the step that fails is usually logged by it (MountVolume.SetUp failed, attach errors). ${stays}`
         : 'The error is the mount\'s own (a kubelet before 1.3 mounted a pod\'s volumes in its sync, with no volume manager): the pod stays ContainerCreating and the sync is retried.',
   ];
   // What the reconciler's error says is wrong, in volume-op-failing's words.

@@ -3852,4 +3852,13 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).not.toContain('too few failures');
     expect(a.lines(f)).toEqual([5, 6, 7, 8]);
   });
+
+  it('a volume wait that fails after the pod was being deleted says the pod stays Terminating, not ContainerCreating (kubernetes/kubernetes#54831)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/54831 — a flex volume pod killed, then stuck terminating.
+    const a = fixture('volume-mount-timeout-8.log');
+    const f = only(a, 'volume-mount-timeout');
+    expect(f.explanation).toContain('The pod was being deleted already (line 4, 01:57:07.920429)');
+    expect(f.explanation).not.toContain('ContainerCreating');
+    expect(a.lines(f)).toEqual([4, 5, 6]);
+  });
 });
