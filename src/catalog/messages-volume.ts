@@ -78,8 +78,10 @@ export const VOLUME_MESSAGES: CatalogEntry[] = [
     id: 'X31', kind: 'volume.op-failed', lane: 'volume', versions: 'all', v: 0,
     // The operation key is a quoted string: `"kubernetes.io/secret/<uid>-token" ("<uid>")` ≤1.20, `{volumeName:… podName:<uid> nodeName:}` later.
     // (1.3's goroutinemap.go wrote "error:" in lower case.)
+    // (The last: an operation whose quoted key a poster replaced by "…" or "...".)
     printf: ['Operation for %q{operation} failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). Error: %s{err}',
-      'Operation for %q{operation} failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). error: %s{err}'],
+      'Operation for %q{operation} failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). error: %s{err}',
+      'Operation for %v failed. No retries permitted until %s{retryAt} (durationBeforeRetry %s{backoff}). Error: %s{err}'],
     // The key names the pod by its UID (an operation not tied to one pod has an empty podName).
     inner: [
       { field: 'operation', printf: ['{volumeName:%s{volumeName} podName:%s{podUID} nodeName:%s}', '%q{volumeName} (%q{podUID})'] },

@@ -12,8 +12,11 @@ export interface SplitPoint {
   ends: RegExp;
   /** And the next line starts with this. */
   next: string;
-  /** What goes between the two parts when they are joined: a space, or nothing where the break fell inside a word. */
-  joiner: '' | ' ';
+  /**
+   * What goes between the two parts when they are joined: a space, nothing where the break fell inside a word, or a
+   * newline where the message itself has one (a command's output it quotes).
+   */
+  joiner: '' | ' ' | '\n';
 }
 
 const SPLIT_POINTS: readonly SplitPoint[] = [
@@ -24,10 +27,14 @@ const SPLIT_POINTS: readonly SplitPoint[] = [
   { ends: /\}\)\s*$/, next: ': type: \'', joiner: '' },
   { ends: /\): type: '$/, next: 'Normal\' reason: \'', joiner: '' },
   { ends: /\): type: '$/, next: 'Warning\' reason: \'', joiner: '' },
+  // A failed mount quotes the mount command's arguments and output on lines of their own (mount_linux.go), as the
+  // kubelet printed them (kubernetes/kubernetes#30310).
+  { ends: /[Mm]ount failed: exit status \d{1,3}\s*$/, next: 'Mounting arguments: ', joiner: '\n' },
+  { ends: /\nMounting arguments: [^\n]*$/, next: 'Output: ', joiner: '\n' },
 ];
 
-/** How many of the record's last characters are looked at. */
-const TAIL_CHARS = 64;
+/** How many of the record's last characters are looked at (a mount's arguments line is long). */
+const TAIL_CHARS = 512;
 
 /**
  * The split point at which `line` from `p` goes on with the message `record` holds so far (its end read only when the

@@ -23,7 +23,7 @@ const MIN_FAILURES = 2;
 /** What the group of a volume the populator could not add is said to have failed at. */
 const POPULATE_OP = 'AddToDesiredState';
 /** The volume a populator failure names (`Failed to add volume "x"`, or structured `volumeName="x"`). */
-const POPULATED_VOLUME = /(?:Failed to add volume \\?"?|volumeName=\\?")([^"\\ ]{1,253})/;
+const POPULATED_VOLUME = /(?:Failed to add volume \\?"?|Error processing volume \\?"|volumeName=\\?")([^"\\ ]{1,253})/;
 const LONG_BACKOFF_US = 32e6;
 /**
  * One unmount or device mount failure this close to the log's end is told too, as information: its retries cannot

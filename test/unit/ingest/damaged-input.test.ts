@@ -258,6 +258,20 @@ describe('damaged klog lines', () => {
     expect(analyze({ name: 'p.md', data: ['```', object, 'Normal pods look fine', '```'].join('\n') }).sources[0].lines.continuation).toBe(0);
   });
 
+  it('a failed mount\'s arguments and output on lines of their own are the record\'s, as the kubelet printed them (kubernetes/kubernetes#30310)', () => {
+    const record = 'E0809 20:45:58.053442    6432 nestedpendingoperations.go:233] Operation for ... failed. No retries permitted until 2016-08-09 20:46:14.053397506 +0000 UTC (durationBeforeRetry 16s). Error: MountVolume.SetUp failed for volume ... with: mount failed: exit status 32';
+    const lines = [record, 'Mounting arguments: 10.0.0.5:/export /var/lib/kubelet/pods/u1/volumes/kubernetes.io~nfs/data nfs []', 'Output: mount: wrong fs type, bad option, bad superblock on 10.0.0.5:/export,',
+      '       missing codepage or helper program, or other error'];
+    const [rec] = readRecords(lines.join('\n')).records;
+    expect(rec.text).toContain('exit status 32\nMounting arguments: 10.0.0.5:/export');
+    expect(rec.text).toContain('\nOutput: mount: wrong fs type');
+    expect(rec.lineCount).toBe(4);
+    const trace = analyze({ name: 'p.md', data: ['```', ...lines, '```'].join('\n') });
+    expect(eventRows(trace).map((r) => r.kind)).toEqual(['volume.op-failed']);
+    // "Output:" with no mount before it is no part of a record.
+    expect(analyze({ name: 'p.md', data: ['```', record.replace('mount failed: exit status 32', 'timeout'), 'Output: none', '```'].join('\n') }).sources[0].lines.continuation).toBe(0);
+  });
+
   it('the last line of a source, cut by the paste with no mark, is read as the message it begins (a line before it is not)', () => {
     const UID = 'ce17fabb-a9d4-4111-9240-abd10dbee194';
     const cut = `I0507 10:19:30.417458   33184 kuberuntime_manager.go:424] No sandbox for pod "test-754d5ccb96-cpl96_default(${UID})" can be fou`;
