@@ -796,10 +796,18 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'Housekeeping could not remove the directory of a pod that is gone from the node: something under it is still mounted or held open ("device or resource busy"), so it stays and the error comes back every pass.',
   },
   {
-    id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: 'all (dead containers ≤1.5, dockertools; sandboxes since the CRI)', v: 0,
-    printf: ['Failed to remove dead container %q{container}: %v{err}', 'Failed to stop sandbox %q{sandboxID} before removing: %v{err}'], text: ['err'],
+    id: 'X204', kind: 'gc.remove-failed', lane: 'gc', versions: '≤1.5 (dockertools)', v: 0,
+    // (No runtime call of the CRI's, and most often a busy mount, not the runtime failing: kubernetes#22911.)
+    printf: ['Failed to remove dead container %q{container}: %v{err}'], text: ['err'],
+    explain: 'Container garbage collection could not remove a dead container: the runtime refused or did not answer (a filesystem or shm mount still busy, held by another mount namespace), so dead containers pile up and are tried again every minute.',
+  },
+  {
+    // kuberuntime_gc.go: a sandbox is stopped (its network torn down) before it is removed.
+    id: 'X274', kind: 'gc.remove-failed', lane: 'gc', versions: '1.5+ (the CRI)', v: 0,
+    printf: ['Failed to stop sandbox %q{sandboxID} before removing: %v{err}'], text: ['err'],
     inner: { field: 'err', printf: [CNI_TEARDOWN_POD] },
-    explain: 'Container garbage collection could not remove a dead container or sandbox: the runtime refused or did not answer (a filesystem or shm mount still busy, held by another mount namespace; a sandbox that would not stop), so they pile up and are tried again every minute.',
+    cri: { role: 'caller', calls: ['StopPodSandbox'] },
+    explain: 'Container garbage collection could not stop a dead sandbox before removing it: the runtime or the network plugin it runs to tear the sandbox\'s network down failed or did not answer, so the sandbox is kept and tried again every minute.',
   },
   {
     id: 'X146', kind: 'volume.object-missing', lane: 'volume', versions: '≤1.20', v: 0,

@@ -247,6 +247,15 @@ export function isNetworkAgentDown(text: string): boolean {
 /** What that means, in one sentence (runtime-call-errors, pod-kill-failed). */
 export const NETWORK_AGENT_DOWN_SENTENCE = 'The plugin could not reach its own daemon on this node (its socket refused or missing): the network agent\'s pod here (cilium-agent, Multus\' daemon, calico-node) is not running or not ready — or was removed while its CNI config stayed in /etc/cni/net.d — so no sandbox\'s network can be set up or torn down until it is back.';
 /** A deadline in the network plugin's error: the plugin's own wait ran out, not the kubelet's on the runtime. */
+/** `failed to find plugin "flannel" in path [/opt/cni/bin]`: the network config names a binary the node does not have. */
+const MISSING_PLUGIN = /failed to find plugin \\?"([\w.-]{1,60})\\?" in path \[([^\]\n]{0,200})\]/;
+
+/** What a missing plugin binary means, named from the error ('' when the error is no such thing). */
+export function missingPluginSentence(error: string): string {
+  const m = MISSING_PLUGIN.exec(error);
+  return m ? `The network configuration names the plugin "${m[1]}", and its binary is in none of the directories searched ([${m[2]}]): it is not installed on this node — never, or removed with its add-on while its config stayed in /etc/cni/net.d — so every sandbox's network setup and teardown fails the same way until it is back.` : '';
+}
+
 export const NETWORK_PLUGIN_TIMEOUT_SENTENCE = 'The deadline that ran out is inside the plugin: it did not finish in time because what it waits on did not answer — its datastore (Calico\'s etcd or the API server), its node agent, an IPAM service — so the runtime returned the plugin\'s timeout; the runtime itself was not hung.';
 const NETWORK_AGENT_DOWN = /Is the agent running\?|unable to connect to Cilium daemon|dial unix [^\s:]{1,200}\.sock: connect: (?:connection refused|no such file or directory)/;
 

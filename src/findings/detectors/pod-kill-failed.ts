@@ -14,7 +14,7 @@ import { eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
+import { clip, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, missingPluginSentence, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventRawText, str } from '../../model/trace-query.ts';
 import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
@@ -187,6 +187,7 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
     // (The whole line: the quoted error the sync result carries may be cut before the plugin's socket.)
     cause === 'network' && (isNetworkAgentDown(g.error) || g.events.slice(0, 5).some((e) => isNetworkAgentDown(eventRawText(trace, e, 3000)))) ? NETWORK_AGENT_DOWN_SENTENCE : '',
     cause === 'network' && agent ? agentCrashLoopSentence(agent) : '',
+    cause === 'network' ? missingPluginSentence(g.error) : '',
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last]
       ? cause === 'gone'
         ? 'The pod is being deleted: if its kills keep failing so, it stays Terminating, its volumes and cgroups on the node; one such failure is usually the kubelet learning that the container had gone already.'

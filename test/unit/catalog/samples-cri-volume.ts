@@ -352,7 +352,8 @@ export const CRI_VOLUME_SAMPLES: EntrySamples[] = [
       { pods: [pod('', '', UID)], text: `remove /var/lib/kubelet/pods/${UID}/volumes/kubernetes.io~secret/token: device or resource busy` })),
   entry('X204', 'gc.remove-failed', 'gc',
     P(klog('W', 'container_gc.go:116', 'Failed to remove dead container "/k8s_POD.d8dbe16c_web-0_default_e70b06ac_528d48e3": Error response from daemon: Unable to remove filesystem: device or resource busy'),
-      { text: 'Error response from daemon: Unable to remove filesystem: device or resource busy' }),
+      { text: 'Error response from daemon: Unable to remove filesystem: device or resource busy' })),
+  entry('X274', 'gc.remove-failed', 'gc',
     // kubermatic/machine-controller#989 (kuberuntime_gc.go:176).
     P(klog('E', 'kuberuntime_gc.go:176', 'Failed to stop sandbox "dd4c40eb9b25ae13bdf11ac76457853cff15fbfcad653d4c7aab73ec24df6ac4" before removing: rpc error: code = DeadlineExceeded desc = context deadline exceeded'),
       { text: 'rpc error: code = DeadlineExceeded desc = context deadline exceeded' }),

@@ -216,6 +216,7 @@ describe('sandbox-create-failed counts attempts, not lines (constructed 1.11 doc
     expect(f[0].explanation).toContain('4 failure lines (one attempt) from');
     expect(f[0].explanation).toContain('the network plugin (CNI) failed');
     expect(f[0].explanation).toContain('network: failed to find plugin "loopback" in path [/opt/cni/bin]".');
+    expect(f[0].explanation).toContain('The network configuration names the plugin "loopback", and its binary is in none of the directories searched ([/opt/cni/bin])');
   });
 
   it('three attempts 12 s apart: an error, titled with its attempts', () => {

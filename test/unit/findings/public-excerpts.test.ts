@@ -3861,4 +3861,13 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).not.toContain('ContainerCreating');
     expect(a.lines(f)).toEqual([4, 5, 6]);
   });
+
+  it('garbage collection failing to stop a deleted pod\'s sandbox because the plugin\'s binary is gone is a StopPodSandbox failure that names the missing plugin (kubernetes/kubernetes#64940)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/64940 — failed to find plugin "flannel" in path [/opt/flannel/bin /opt/cni/bin].
+    const a = fixture('runtime-call-errors-33.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime call failed (StopPodSandbox)');
+    expect(f.explanation).toContain('The network configuration names the plugin "flannel", and its binary is in none of the directories searched ([/opt/flannel/bin /opt/cni/bin])');
+    expect(a.lines(f)).toEqual([5]);
+  });
 });
