@@ -247,6 +247,16 @@ export function isNetworkAgentDown(text: string): boolean {
 /** What that means, in one sentence (runtime-call-errors, pod-kill-failed). */
 export const NETWORK_AGENT_DOWN_SENTENCE = 'The plugin could not reach its own daemon on this node (its socket refused or missing): the network agent\'s pod here (cilium-agent, Multus\' daemon, calico-node) is not running or not ready — or was removed while its CNI config stayed in /etc/cni/net.d — so no sandbox\'s network can be set up or torn down until it is back.';
 /** A deadline in the network plugin's error: the plugin's own wait ran out, not the kubelet's on the runtime. */
+/**
+ * dockershim's own sandbox checkpoint (/var/lib/dockershim/sandbox/<id>), read for the port mappings it hands the
+ * network plugin at teardown, not valid: the failure is before the plugin runs (kubernetes/kubernetes#72257).
+ */
+export function isDockershimCheckpointCorrupt(error: string): boolean {
+  return /could not retrieve port mappings: checkpoint is corrupted/i.test(error);
+}
+
+export const DOCKERSHIM_CHECKPOINT_SENTENCE = 'The failure is dockershim\'s own, before any network plugin runs: to tear a sandbox\'s network down it reads the sandbox\'s checkpoint (/var/lib/dockershim/sandbox/<sandbox id>) for the port mappings to hand the plugin, and that file is not valid — a write cut short by a crash, a power loss or a full disk. The plugin and its configuration are not at fault; the teardown fails the same way while the file stays.';
+
 /** `failed to find plugin "flannel" in path [/opt/cni/bin]`: the network config names a binary the node does not have. */
 const MISSING_PLUGIN = /failed to find plugin \\?"([\w.-]{1,60})\\?" in path \[([^\]\n]{0,200})\]/;
 

@@ -10,6 +10,9 @@
 const MARKS: readonly { mark: string; from: string; atStart?: boolean; within?: number; minorOnly?: boolean; prose?: boolean }[] = [
   { mark: 'anago-v1.', from: 'the release build path in a Go stack (anago-v1.…)' },
   { mark: '/binaries/v1.', from: 'the kubelet binary\'s path (…/binaries/v1.…/kubelet)' },
+  // A kubelet binary named with its version, as the journal's program (`node-1 kubelet-1.13.0[11504]: …`).
+  { mark: ' kubelet-1.', from: 'the kubelet\'s program name in the journal (kubelet-1.…)' },
+  { mark: ' kubelet-v1.', from: 'the kubelet\'s program name in the journal (kubelet-v1.…)' },
   { mark: 'Kubernetes v1.', from: '`kubelet --version` (Kubernetes v1.…)', atStart: true },
   // The hyperkube image the node's components run from (a `docker ps` row, a manifest): one binary, the kubelet too.
   { mark: 'hyperkube-amd64:v1.', from: 'a hyperkube image tag (hyperkube-amd64:v1.…)' },

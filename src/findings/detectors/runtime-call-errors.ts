@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, missingPluginSentence, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, isDockershimCheckpointCorrupt, DOCKERSHIM_CHECKPOINT_SENTENCE, missingPluginSentence, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { eventRawText, printedMessage, str } from '../../model/trace-query.ts';
 import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
@@ -417,7 +417,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
   else if (network) {
     const plugin = calls.map((c) => /plugin type=\\?"([\w.-]{1,40})\\?"/.exec(c.sample)?.[1]).find((t) => t !== undefined);
-    parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
+    if (calls.some((c) => isDockershimCheckpointCorrupt(c.sample))) parts.push(DOCKERSHIM_CHECKPOINT_SENTENCE);
+    else parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
     if (deadline) parts.push(NETWORK_PLUGIN_TIMEOUT_SENTENCE);
     const missing = calls.map((c) => missingPluginSentence(c.sample)).find(Boolean);
     if (missing) parts.push(missing);
@@ -457,7 +458,9 @@ function describe(ctx: FindingContext, n: Group): Finding {
         : `Container runtime calls failing (${failed}, mostly ${calls[0].name})`,
     severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : network
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : network && calls.some((c) => isDockershimCheckpointCorrupt(c.sample))
+      ? 'On the node, look at /var/lib/dockershim/sandbox/<sandbox id> (the ID in the error): a checkpoint that is empty or not valid JSON is what fails. With the pod gone, removing that file and the sandbox\'s pause container (`docker rm -f <id>`) lets the kubelet forget the sandbox; check the disk and the last shutdown for what cut the write short.'
+      : network
       ? 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error.'
       : docker
       ? 'Docker is not answering the kubelet: check the daemon (`systemctl status docker`, `docker info`) and its log for these minutes (`journalctl -u docker`), that its socket is where the kubelet looks (--docker-endpoint, unix:///var/run/docker.sock), and node pressure (disk, PIDs, memory).'

@@ -3870,4 +3870,14 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).toContain('The network configuration names the plugin "flannel", and its binary is in none of the directories searched ([/opt/flannel/bin /opt/cni/bin])');
     expect(a.lines(f)).toEqual([5]);
   });
+
+  it('"could not retrieve port mappings: checkpoint is corrupted" is dockershim\'s own checkpoint, not the network plugin; kubelet-1.13.0 as the journal\'s program dates the kubelet (kubernetes/kubernetes#72257)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/72257 — kubelet 1.13.0 after a network outage and a StatefulSet rescale.
+    const a = fixture('runtime-call-errors-34.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.explanation).toContain('The failure is dockershim\'s own, before any network plugin runs');
+    expect(f.explanation).not.toContain('The error comes from the pod network plugin');
+    expect(f.next).toContain('/var/lib/dockershim/sandbox/');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.13');
+  });
 });

@@ -13,6 +13,9 @@ describe('versions named in paths', () => {
     expect(pathVersion('             └─926 /var/lib/minikube/binaries/v1.19.2/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf')?.minor).toBe(19);
     expect(pathVersion('Kubernetes v1.28.4')?.minor).toBe(28);
     expect(pathVersion('/var/lib/minikube/binaries/v1.19.2/kubectl get pods')).toBeUndefined();
+    // A journal's program named with its version (kubernetes/kubernetes#72257); not a unit's name.
+    expect(pathVersion('Dec 11 20:32:44 node-1 kubelet-1.13.0[11504]: E1211 20:32:44.240919   11504 kubelet.go:1]')).toMatchObject({ minor: 13, patch: 0 });
+    expect(pathVersion('Dec 11 20:32:44 node-1 systemd[1]: Started kubelet-1.service.')).toBeUndefined();
     // A hyperkube image (one binary for every component, the kubelet too): a `docker ps` row, a manifest's image.
     expect(pathVersion('3a1b2c3d4e5f        gcr.io/google_containers/hyperkube-amd64:v1.2.4   "/hyperkube apiserver"   11 minutes ago      Up 11 minutes')?.minor).toBe(2);
     expect(pathVersion('    image: hyperkube:v1.32.2')?.minor).toBe(32);
