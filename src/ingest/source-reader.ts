@@ -48,6 +48,9 @@ export interface RecordSink {
   diagnostic(line: number, level: 'info' | 'warning' | 'error', message: string, damage?: boolean): void;
 }
 
+/** A klog line trimmed to its caller (`file.go:123] `), as it begins; MAX_CALLER_CHARS covers it. */
+const INLINE_CALLER_LINE = /^[a-z0-9_]{1,60}\.go:\d{1,6}\] /;
+const MAX_CALLER_CHARS = 72;
 /** How many of the latest non-log lines' numbers the reader keeps (SourceReader.otherLineBetween). */
 const OTHER_LINES_KEPT = 1024;
 /** A goroutine header indented at most this much (a `stacktrace=<` value's lines are, by 8) opens a stack. */
@@ -503,6 +506,9 @@ export class SourceReader {
         const closing = inline ? 1 : c0 === 96 && marks === 3 && text.length > 6 && text.endsWith('```') ? 3 : 0;
         const cut = closing === 1 ? (text.length > marks + 1 && text.endsWith('`') ? 1 : 0) : closing;
         text = text.slice(marks, text.length - cut);
+      } else if (c0 === 96 && text.length > 2 && text.endsWith('`') && INLINE_CALLER_LINE.test(text.slice(1, 1 + MAX_CALLER_CHARS))) {
+        // A line trimmed to its caller, quoted as inline code (`` `kuberuntime_container.go:559] Killing container …` ``).
+        text = text.slice(1, -1);
       } else {
         // Prose that opens inline code on a journal line (`Logs display ```Nov 18 19:16:40 host k3s[2203]: E1118 …```
         // `): the line from the fence, without the closing one.

@@ -258,6 +258,14 @@ describe('damaged klog lines', () => {
     expect(analyze({ name: 'p.md', data: ['```', object, 'Normal pods look fine', '```'].join('\n') }).sources[0].lines.continuation).toBe(0);
   });
 
+  it('a line trimmed to its caller and quoted as inline code is a record without its backticks (kubernetes/kubernetes#70978)', () => {
+    const trace = analyze({ name: 'pr.md', data: 'when the grace period < 2, the output is:\n`kuberuntime_container.go:559] Killing container "docker://15267165fbff" with 0 second grace period`\nBut in fact it is reset.' });
+    expect(eventRows(trace).map((r) => `${r.where} ${r.kind}`)).toEqual(['pr.md:2 runtime.kill']);
+    expect(trace.strings[trace.events.text[0]]).not.toContain('`');
+    // Prose in backticks that only names a file is not one.
+    expect(analyze({ name: 'pr.md', data: 'see `kubelet.go:1887` for the loop' }).sources[0].lines.klog).toBe(0);
+  });
+
   it('a failed mount\'s arguments and output on lines of their own are the record\'s, as the kubelet printed them (kubernetes/kubernetes#30310)', () => {
     const record = 'E0809 20:45:58.053442    6432 nestedpendingoperations.go:233] Operation for ... failed. No retries permitted until 2016-08-09 20:46:14.053397506 +0000 UTC (durationBeforeRetry 16s). Error: MountVolume.SetUp failed for volume ... with: mount failed: exit status 32';
     const lines = [record, 'Mounting arguments: 10.0.0.5:/export /var/lib/kubelet/pods/u1/volumes/kubernetes.io~nfs/data nfs []', 'Output: mount: wrong fs type, bad option, bad superblock on 10.0.0.5:/export,',
