@@ -67,6 +67,8 @@ const WHOLE_UPDATE_TRIES = 3;
 const GRACE_US = 40e6;
 /** After the last failure, this long of log without another: the kubelet got through again. */
 const QUIET_AFTER_US = 30e6;
+/** How soon after the last refusal a client certificate's rotation is taken for its answer. */
+const ROTATED_AFTER_US = 5 * 60e6;
 /** "exceeds retry count" sums up the retries before it: it joins a stretch that failed this shortly before. */
 const SUMMARY_AFTER_US = 10e6;
 const MAX_EVIDENCE = 30;
@@ -131,6 +133,11 @@ export const API_SERVER_CAUSES: readonly Cause[] = [
   {
     id: 'tls-trust', lasting: true, words: ['x509', 'tls: '], title: 'the API server\'s certificate is not trusted',
     why: 'The TLS handshake failed: the kubelet does not trust the certificate the API server presented (a CA other than the one in its kubeconfig, or an address the certificate does not name).',
+    // Go's verifier found a CA of the trusted one's name whose key did not sign the server's certificate: a CA replaced.
+    detail: (error) => {
+      const ca = /crypto\/rsa: verification error\\?" while trying to verify candidate authority certificate \\?"([^"\\]{1,80})/.exec(error)?.[1];
+      return ca ? `The kubelet trusts a CA named "${ca}", and the API server's certificate names a CA of that name, but another key signed it ("crypto/rsa: verification error"): the cluster's CA was replaced — rotated or made again — and the kubelet's kubeconfig still holds the old one.` : '';
+    },
     next: 'Compare certificate-authority-data in /etc/kubernetes/kubelet.conf with the cluster\'s CA, and the server address there with the names and IPs in the API server\'s certificate (`openssl s_client -connect <server> </dev/null | openssl x509 -noout -text`).',
   },
   {
@@ -497,7 +504,13 @@ function describe(ctx: FindingContext, g: Stretch, spanUs: number, oneMoment: bo
   // (The kubelet's process ending after the last failure is why no more came, not a sign it got through.)
   const exit = processEndAfter(ctx, g.node, last);
   const afterUs = ev.timeUs[exit >= 0 ? exit : end] - ev.timeUs[last];
-  parts.push(exit >= 0 && afterUs >= QUIET_AFTER_US
+  // A credential refused, and the kubelet switching to a new client certificate just after: the refused one was old.
+  const rotated = g.cause.id === 'unauthorized' || g.cause.id === 'certificate-expired'
+    ? ctx.ofKind('node.cert-rotated').find((e) => ev.node[e] === g.node && e > last && ev.timeUs[e] - ev.timeUs[last] <= ROTATED_AFTER_US) ?? -1 : -1;
+  if (rotated >= 0) {
+    b.evidence(rotated);
+    parts.push(`${duration(ev.timeUs[rotated] - ev.timeUs[last])} after the last refusal the kubelet switched to a new client certificate (${lineRef(trace, rotated)}: "certificate rotation detected"): the credentials refused were its old certificate's, expired or no longer accepted, and ${ev.timeUs[end] - ev.timeUs[rotated] >= QUIET_AFTER_US ? 'no refusal came after the switch.' : 'the log ends before it shows whether the new one is accepted.'}`);
+  } else parts.push(exit >= 0 && afterUs >= QUIET_AFTER_US
     ? `No more failures of this kind came in the ${duration(afterUs)} before the kubelet's process ended (${lineRef(trace, exit)}): nothing in the log says it got through again.`
     : afterUs >= QUIET_AFTER_US
     ? `The log goes on ${duration(afterUs)} after the last failure without another of this kind: the kubelet got through again.`

@@ -7,7 +7,7 @@
  *   own Node ("Attempting to register node" node="talos-dy3-h80"), kept with the address: `talos-dy3-h80
  *   (192.168.0.15)`. Only when the kubelet names one node there.
  */
-import { CATALOG, NAMES_OWN_NODE } from '../../catalog/catalog.ts';
+import { CATALOG, kindId, NAMES_OWN_NODE } from '../../catalog/catalog.ts';
 import { eventRawText } from '../trace-query.ts';
 import { ASSUMED_NODE_NAME } from '../source-segment.ts';
 import type { Trace } from '../trace.ts';
@@ -28,28 +28,34 @@ export function nameNodes(trace: Trace): void {
   nameAddressedNodes(trace);
 }
 
-/** "Recording NodeNotReady event message for node x" (printf), `node="x"` (structured) or `"node":{"name":"x"}` (JSON). */
+/**
+ * "Recording NodeNotReady event message for node x" (printf), `node="x"` (structured) or `"node":{"name":"x"}` (JSON);
+ * and a failed node status update's `error getting node "x"` (the kubelet reads its own Node first).
+ */
 const RECORDING_NODE_EVENT = CATALOG.findIndex((e) => e.id === 'X45');
-const NODE_OF_EVENT = /event message for node(?:" node=| )"?([a-z0-9][-a-z0-9.]{0,252})|"node":\{"name":"([a-z0-9][-a-z0-9.]{0,252})"/;
+const NODE_STATUS_ERROR = kindId('node.status-error');
+const NODE_OF_EVENT = /event message for node(?:" node=| )"?([a-z0-9][-a-z0-9.]{0,252})|"node":\{"name":"([a-z0-9][-a-z0-9.]{0,252})"|error getting node \\*"([a-z0-9][-a-z0-9.]{0,252})\\*"/;
 /** The lines read for it (the name is near the start of every form). */
 const MAX_NODE_EVENT_LINES = 50;
 
 /**
  * A node the log never names, after the node events its kubelet records for its own Node (NodeReady, NodeNotReady,
- * NodeHasSufficientMemory…): a bare klog excerpt has no host, but these lines name the node. Only when they all agree.
+ * NodeHasSufficientMemory…) or its failed status updates: a bare klog excerpt has no host, but these lines name the
+ * node. Only when they all agree.
  */
 function nameNodesByNodeEvents(trace: Trace): void {
   if (!trace.nodes.some((n) => n.name === ASSUMED_NODE_NAME)) return;
   const ev = trace.events;
-  const seen = new Map<number, { names: Set<string>; lines: number }>();
+  const seen = new Map<number, { names: Set<string>; lines: number; byEvent: boolean }>();
   for (let i = 0; i < ev.count; i++) {
-    if (ev.msg[i] !== RECORDING_NODE_EVENT || trace.nodes[ev.node[i]]?.name !== ASSUMED_NODE_NAME) continue;
+    if ((ev.msg[i] !== RECORDING_NODE_EVENT && ev.kind[i] !== NODE_STATUS_ERROR) || trace.nodes[ev.node[i]]?.name !== ASSUMED_NODE_NAME) continue;
     let s = seen.get(ev.node[i]);
-    if (!s) seen.set(ev.node[i], (s = { names: new Set(), lines: 0 }));
+    if (!s) seen.set(ev.node[i], (s = { names: new Set(), lines: 0, byEvent: false }));
     if (s.lines++ >= MAX_NODE_EVENT_LINES) continue;
     const m = NODE_OF_EVENT.exec(eventRawText(trace, i, 600));
-    const name = m?.[1] ?? m?.[2];
+    const name = m?.[1] ?? m?.[2] ?? m?.[3];
     if (name) s.names.add(name.replace(/\.$/, ''));
+    if (m?.[3] === undefined && name) s.byEvent = true;
   }
   for (const [index, s] of seen) {
     const [name] = s.names;
@@ -58,7 +64,8 @@ function nameNodesByNodeEvents(trace: Trace): void {
     for (const src of trace.sources) {
       if (src.node !== ASSUMED_NODE_NAME) continue;
       src.node = name;
-      src.diagnostics.push({ source: src.index, line: 0, level: 'info', message: `the log names no node: named ${name} after the node events its kubelet records ("Recording … event message for node ${name}")` });
+      const after = s.byEvent ? `the node events its kubelet records ("Recording … event message for node ${name}")` : `its failed node status updates (error getting node "${name}")`;
+      src.diagnostics.push({ source: src.index, line: 0, level: 'info', message: `the log names no node: named ${name} after ${after}` });
     }
   }
 }

@@ -3880,4 +3880,21 @@ describe('round 28 of public excerpts', () => {
     expect(f.next).toContain('/var/lib/dockershim/sandbox/');
     expect(a.trace.sources[0].versionRange.label).toBe('1.13');
   });
+
+  it('Unauthorized node status updates followed by "certificate rotation detected" were the old certificate\'s, not failures that go on (openshift/origin#17413)', () => {
+    // https://github.com/openshift/origin/issues/17413 — client certificate rotation on an OpenShift 3.7 node.
+    const a = fixture('api-server-unreachable-26.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.explanation).toContain('after the last refusal the kubelet switched to a new client certificate (line 7: "certificate rotation detected")');
+    expect(f.explanation).not.toContain('The failures go on to the end of the log');
+    expect(a.lines(f)).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it('"crypto/rsa: verification error" against the trusted CA of the same name is a replaced CA; a bare excerpt\'s node is named by its failed status updates (rancher/rancher#25125)', () => {
+    // https://github.com/rancher/rancher/issues/25125 — kube-ca rotated, the kubelets kept the old one.
+    const a = fixture('api-server-unreachable-27.log');
+    const f = only(a, 'api-server-unreachable');
+    expect(f.explanation).toContain('The kubelet trusts a CA named "kube-ca"');
+    expect(a.trace.sources[0].node).toBe('ip-172-31-2-132');
+  });
 });
