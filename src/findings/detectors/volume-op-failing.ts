@@ -87,7 +87,8 @@ export const VOLUME_CAUSES: readonly Cause[] = [
   TOKEN,
   {
     // The Node authorizer's refusal: a kubelet may read a PVC, Secret or ConfigMap only through a pod of its node that uses it.
-    id: 'node-authorizer', words: ['no relationship found between node'], title: 'the API server\'s Node authorizer does not let the kubelet read what the volume needs',
+    // (1.7–1.8 said "no path found to object": kubernetes/kubernetes#49880.)
+    id: 'node-authorizer', words: ['no relationship found between node', 'no path found to object'], title: 'the API server\'s Node authorizer does not let the kubelet read what the volume needs',
     why: 'The API server refused the kubelet the object the volume needs ("no relationship found between node … and this object"): its Node authorizer lets a kubelet read a PersistentVolumeClaim, Secret or ConfigMap only through a pod bound to that node which uses it, and its graph of pods, nodes and objects did not link them — the pod not yet bound to this node in that API server\'s view, an API server whose graph lags behind (several API servers, or one just restarted), or a reference the graph does not follow.',
     next: 'Check the pod\'s spec.nodeName and that the object exists in the pod\'s namespace under the name the pod gives; the API server\'s log around that time for the Node authorizer; if it lasts after the pod is bound, restart the API server that answers (its graph is rebuilt from its watches).',
   },
@@ -299,7 +300,7 @@ function podsWhoseMountTimedOut(ctx: FindingContext): { pods: Set<number>; nodes
 }
 
 /** Causes a single SetUp failure is enough to tell (a CSI driver's state, not a cache about to fill). */
-const LASTING_CAUSES = new Set(['csi-not-staged', 'csi-not-registered', 'no-plugin']);
+const LASTING_CAUSES = new Set(['csi-not-staged', 'csi-not-registered', 'no-plugin', 'forbidden']);
 
 /** Why the group's operation fails, read from its last line — the whole line: the text column keeps the error's start, and the cause is often at its end. */
 function causeOf(ctx: FindingContext, g: Group): Cause {
