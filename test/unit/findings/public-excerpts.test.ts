@@ -3897,4 +3897,11 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).toContain('The kubelet trusts a CA named "kube-ca"');
     expect(a.trace.sources[0].node).toBe('ip-172-31-2-132');
   });
+
+  it('one volume operation refused by RBAC is told at the log\'s end; one the Node authorizer refuses (often a moment\'s lag) is not (constructed)', () => {
+    const op = (err: string) => `E0315 10:02:03.000001    2891 nestedpendingoperations.go:348] Operation for "{volumeName:kubernetes.io/configmap/u1-cfg podName:u1 nodeName:}" failed. No retries permitted until 2024-03-15 10:02:03.5 +0000 UTC m=+5.1 (durationBeforeRetry 500ms). Error: MountVolume.SetUp failed for volume "cfg" (UniqueName: "kubernetes.io/configmap/u1-cfg") pod "web-0" (UID: "u1") : ${err}`;
+    const rbac = only(analyse(op('configmaps "cfg" is forbidden: User "system:node:node-1" cannot get resource "configmaps" in API group "" in the namespace "default"')), 'volume-op-failing');
+    expect(rbac.title).toContain('the API server forbids the kubelet to read what the volume needs');
+    expect(analyse(op('configmaps "cfg" is forbidden: User "system:node:node-1" cannot get resource "configmaps" in API group "" in the namespace "default": no relationship found between node \'node-1\' and this object')).of('volume-op-failing')).toEqual([]);
+  });
 });
