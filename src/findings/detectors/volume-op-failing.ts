@@ -12,7 +12,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { causeByWords, type Cause } from '../causes.ts';
-import { clip } from '../text-scan.ts';
+import { clipMiddle } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
 import { eventsNear, lastBefore } from '../episodes.ts';
@@ -385,7 +385,7 @@ function describe(ctx: FindingContext, g: Group, retries: readonly number[], atL
     id: 'volume-op-failing',
     title: `${g.op === 'RegisterPlugin' ? 'Plugin registration' : `Volume ${g.op}`} ${atLogEnd ? 'failed' : 'failing'} ${whose}${g.volume ? ` (${g.volume})` : ''}${cause === OTHER ? '' : `: ${cause.title}`}`,
     severity: atLogEnd || cause === REGISTRATION_NOISE ? 'info' : 'warning',
-    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose}${when}: "${clip(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${nearby} ${cause.why}${effect ? ` ${effect}` : ''}`,
+    explanation: `${g.op === 'operation' ? 'An operation' : g.op}${volume} failed ${whose}${when}: "${clipMiddle(g.error.replace(/\\"/g, '"').replace(/^"|"$/g, ''), 300)}".${backoff}${nearby} ${cause.why}${effect ? ` ${effect}` : ''}`,
     next: holder >= 0
       ? `See whether the other pod still exists (by its UID: \`kubectl get pods -A -o custom-columns=NS:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid | grep ${trace.pods[ev.pod[holder]]?.uid || '<uid>'}\`; and its directory under /var/lib/kubelet/pods on the node): a pod being deleted lets go once its unmount completes; one gone from the API is orphaned, and its mounts must be cleaned up by hand. ${cause.next}`
       : cause.next,

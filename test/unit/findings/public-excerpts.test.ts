@@ -3904,4 +3904,10 @@ describe('round 28 of public excerpts', () => {
     expect(rbac.title).toContain('the API server forbids the kubelet to read what the volume needs');
     expect(analyse(op('configmaps "cfg" is forbidden: User "system:node:node-1" cannot get resource "configmaps" in API group "" in the namespace "default": no relationship found between node \'node-1\' and this object')).of('volume-op-failing')).toEqual([]);
   });
+
+  it('a long volume error is quoted by its beginning and its end, where its cause is (NetApp/trident#572)', () => {
+    // https://github.com/NetApp/trident/issues/572 — TearDownAt answered NotFound: volume not mounted.
+    const f = only(fixture('volume-op-failing-13.log'), 'volume-op-failing');
+    expect(f.explanation).toContain('rpc error: code = NotFound desc = volume not mounted".');
+  });
 });
