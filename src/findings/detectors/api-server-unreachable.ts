@@ -362,15 +362,26 @@ const ADDRESS_MOVE_NEAR_US = 60e6;
  * restart, would not help here): they join the gone address's stretch.
  */
 function foldDeadConnectionsIntoGoneAddress(timeUs: Float64Array, groups: Map<string, Stretch>): void {
-  for (const [key, dead] of groups) {
-    if (dead.cause.id !== 'closed-connection') continue;
-    const gone = [...groups.values()].find((g) => g.node === dead.node && g.cause.id === 'address-gone' &&
-      timeUs[g.events[0]] - ADDRESS_MOVE_NEAR_US <= timeUs[dead.events[dead.events.length - 1]] &&
-      timeUs[dead.events[0]] <= timeUs[g.events[g.events.length - 1]] + ADDRESS_MOVE_NEAR_US);
-    if (!gone) continue;
-    joinStretch(gone, dead);
+  foldNear(timeUs, groups, 'closed-connection', 'address-gone', ADDRESS_MOVE_NEAR_US);
+}
+
+/**
+ * Each stretch of cause `from` joins a stretch of cause `into` on the same node that overlaps it, give or take
+ * `nearUs` (the other's cause is the one told); returns how many failures joined each such stretch.
+ */
+function foldNear(timeUs: Float64Array, groups: Map<string, Stretch>, from: string, into: string, nearUs: number): Map<Stretch, number> {
+  const joined = new Map<Stretch, number>();
+  for (const [key, g] of groups) {
+    if (g.cause.id !== from) continue;
+    const target = [...groups.values()].find((t) => t.node === g.node && t.cause.id === into &&
+      timeUs[t.events[0]] - nearUs <= timeUs[g.events[g.events.length - 1]] &&
+      timeUs[g.events[0]] <= timeUs[t.events[t.events.length - 1]] + nearUs);
+    if (!target) continue;
+    joined.set(target, (joined.get(target) ?? 0) + g.events.length);
+    joinStretch(target, g);
     groups.delete(key);
   }
+  return joined;
 }
 
 /** `from`'s failures join `into` (by kind and in time order). */
@@ -414,16 +425,7 @@ const OVERLOAD_NEAR_US = 60e6;
  * cannot (a slow network would time out too, but does not answer 429).
  */
 function foldTimeoutsIntoThrottling(timeUs: Float64Array, groups: Map<string, Stretch>): void {
-  for (const [key, slow] of groups) {
-    if (slow.cause.id !== 'slow') continue;
-    const throttled = [...groups.values()].find((g) => g.node === slow.node && g.cause.id === 'throttled' &&
-      timeUs[g.events[0]] - OVERLOAD_NEAR_US <= timeUs[slow.events[slow.events.length - 1]] &&
-      timeUs[slow.events[0]] <= timeUs[g.events[g.events.length - 1]] + OVERLOAD_NEAR_US);
-    if (!throttled) continue;
-    throttled.timedOut = (throttled.timedOut ?? 0) + slow.events.length;
-    joinStretch(throttled, slow);
-    groups.delete(key);
-  }
+  for (const [throttled, n] of foldNear(timeUs, groups, 'slow', 'throttled', OVERLOAD_NEAR_US)) throttled.timedOut = n;
 }
 
 /** Attempts among failures in time order: a failure more than SAME_ATTEMPT_US after the one before starts one. */
