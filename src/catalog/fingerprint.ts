@@ -217,10 +217,13 @@ const FILE_ERAS: ReadonlyMap<string, readonly [Range, string]> = new Map([
   ['evented.go', [[26, Infinity], 'logged from the evented PLEG\'s evented.go (1.26+)']],
 ]);
 
+/** Past this many distinct caller files (a damaged log's garbage ones), no more are looked at. */
+const MAX_FILES_SEEN = 4096;
+
 export class VersionFingerprint {
   private readonly hits = new Map<string, Range>();
-  /** The caller file observeFile() looked at last (records come from a few files, in runs). */
-  private lastFile = '';
+  /** The caller files observeFile() has looked at: noted once each (a log has a few hundred). */
+  private readonly filesSeen = new Set<string>();
   private textChecks = 0;
   /** A request's User-Agent named the kubelet's version already (one is enough). */
   private userAgentNoted = false;
@@ -259,10 +262,10 @@ export class VersionFingerprint {
     return d !== undefined && (!d.budgetOnly || this.textChecks <= TEXT_CHECK_BUDGET);
   }
 
-  /** Called once per kubelet record with its caller file (FILE_ERAS); costs a string comparison when the file repeats. */
+  /** Called once per kubelet record with its caller file (FILE_ERAS); one set lookup when the file was seen before. */
   observeFile(file: string): void {
-    if (file === this.lastFile) return;
-    this.lastFile = file;
+    if (this.filesSeen.has(file) || this.filesSeen.size >= MAX_FILES_SEEN) return;
+    this.filesSeen.add(file);
     const era = FILE_ERAS.get(file.slice(file.lastIndexOf('/') + 1));
     if (era) {
       this.gate = -1;
