@@ -37,6 +37,8 @@ export interface FastRecordSink {
   lineStarted(byteStart: number): void;
   /** A complete one-line record (the line after it was a header line, or the source was paused there). */
   fastRecord(line: HeldLine): void;
+  /** A caller file name met for the first time (a version signal: VersionFingerprint.observeFile). */
+  newFile(name: string): void;
 }
 
 function newHeldLine(): HeldLine {
@@ -128,6 +130,7 @@ export class FastRecords implements FastLineTaker {
     // (Once per distinct file name.)
     const facts = this.sink.reader.facts;
     if (!facts.windows && isWindowsFile(name)) facts.windows = windowsFileSignal(name);
+    this.sink.newFile(name);
     return name;
   }
 }

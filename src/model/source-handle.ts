@@ -226,8 +226,12 @@ export class SourceHandle implements FastRecordSink {
     if (flags & FLAG_OTHER_PROGRAM && rec.pid >= 0) this.noteOtherProgram(rec.line, entry, rec.file);
     this.collector.addFastRecord(rec, this.index, nodeKey, row);
     // The message alone stands for the record text: a clean header holds nothing the fingerprint looks for.
-    if (!(flags & FLAG_OTHER_PROGRAM)) this.fp.observeFile(rec.file);
     if (this.fp.wants(entry) && !(flags & FLAG_OTHER_PROGRAM)) this.fp.observe(entry, rec.file, rec.fileLine, memo.text(row, line.bytes, h.msgStart, line.end), 0, structured, rec.severity);
+  }
+
+  /** A caller file the fast path meets for the first time (once each, not per record: the byte path's hot loop). */
+  newFile(name: string): void {
+    this.fp.observeFile(name);
   }
 
   /** The warning the ordinary way (SourceReader) gives a record whose text ends inside a value. */
