@@ -260,10 +260,19 @@ export const DOCKERSHIM_CHECKPOINT_SENTENCE = 'The failure is dockershim\'s own,
 /** `failed to find plugin "flannel" in path [/opt/cni/bin]`: the network config names a binary the node does not have. */
 const MISSING_PLUGIN = /failed to find plugin \\?"([\w.-]{1,60})\\?" in path \[([^\]\n]{0,200})\]/;
 
-/** What a missing plugin binary means, named from the error ('' when the error is no such thing). */
-export function missingPluginSentence(error: string): string {
+/** The plugin's own requests to the API server refused (Calico's CNI plugin reads its datastore through it). */
+const PLUGIN_UNAUTHORIZED = /connection is unauthorized|plugin type=\\?"[\w.-]{1,40}\\?" failed \([a-z]{1,10}\): [^\n]{0,400}\bUnauthorized\b/;
+
+/**
+ * What a network plugin's error says beyond "the plugin failed", in sentences ([] when nothing more): its binary not
+ * installed, its own credentials refused by the API server.
+ */
+export function networkErrorSentences(error: string): string[] {
+  const out: string[] = [];
   const m = MISSING_PLUGIN.exec(error);
-  return m ? `The network configuration names the plugin "${m[1]}", and its binary is in none of the directories searched ([${m[2]}]): it is not installed on this node — never, or removed with its add-on while its config stayed in /etc/cni/net.d — so every sandbox's network setup and teardown fails the same way until it is back.` : '';
+  if (m) out.push(`The network configuration names the plugin "${m[1]}", and its binary is in none of the directories searched ([${m[2]}]): it is not installed on this node — never, or removed with its add-on while its config stayed in /etc/cni/net.d — so every sandbox's network setup and teardown fails the same way until it is back.`);
+  if (PLUGIN_UNAUTHORIZED.test(error)) out.push('The plugin\'s own requests to the API server are refused (Unauthorized): the credentials it is configured with — Calico\'s plugin uses the token in /etc/cni/net.d/calico-kubeconfig, which calico-node writes — are no longer accepted (a token expired, or signed with a key the API server no longer has after its certificates or service-account keys were renewed: projectcalico/calico#7846), so it cannot tear down or set up any pod\'s network.');
+  return out;
 }
 
 export const NETWORK_PLUGIN_TIMEOUT_SENTENCE = 'The deadline that ran out is inside the plugin: it did not finish in time because what it waits on did not answer — its datastore (Calico\'s etcd or the API server), its node agent, an IPAM service — so the runtime returned the plugin\'s timeout; the runtime itself was not hung.';

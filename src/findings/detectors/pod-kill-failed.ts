@@ -14,7 +14,7 @@ import { eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
-import { clip, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, isDockershimCheckpointCorrupt, DOCKERSHIM_CHECKPOINT_SENTENCE, missingPluginSentence, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
+import { clipMiddle, errorClass, failedActions, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, isDockershimCheckpointCorrupt, DOCKERSHIM_CHECKPOINT_SENTENCE, networkErrorSentences, NETWORK_AGENT_DOWN_SENTENCE } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 import { eventRawText, str } from '../../model/trace-query.ts';
 import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
@@ -182,12 +182,12 @@ function describe(ctx: FindingContext, g: KillFailure, done: Uint32Array, delete
   let after = -1;
   for (const e of done) if (ev.pod[e] === g.pod && ev.timeUs[e] > ev.timeUs[last]) { after = e; break; }
   const parts = [
-    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clip(g.error, 200)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
+    `The pod worker could not kill ${what} of ${podName(trace, g.pod)}: ${reasons}${g.error ? `${reasons ? ', ' : ''}"${clipMiddle(g.error, 240)}"` : ''} — ${g.total === 1 ? `1 ${attempt}, at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})` : `${count(g.total, attempt)} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`}.`,
     (cause === 'timeout' ? shorterThanGrace(ctx, g, b) : '') || (cause === 'network' && isDockershimCheckpointCorrupt(g.error) ? DOCKERSHIM_CHECKPOINT_SENTENCE : CAUSE_TEXT[cause]),
     // (The whole line: the quoted error the sync result carries may be cut before the plugin's socket.)
     cause === 'network' && (isNetworkAgentDown(g.error) || g.events.slice(0, 5).some((e) => isNetworkAgentDown(eventRawText(trace, e, 3000)))) ? NETWORK_AGENT_DOWN_SENTENCE : '',
     cause === 'network' && agent ? agentCrashLoopSentence(agent) : '',
-    cause === 'network' ? missingPluginSentence(g.error) : '',
+    ...(cause === 'network' ? networkErrorSentences(g.error) : []),
     (deletedFrom.get(g.pod) ?? Infinity) <= ev.timeUs[last]
       ? cause === 'gone'
         ? 'The pod is being deleted: if its kills keep failing so, it stays Terminating, its volumes and cgroups on the node; one such failure is usually the kubelet learning that the container had gone already.'

@@ -17,7 +17,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { CATALOG } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/entry.ts';
 import type { Finding } from '../../model/trace.ts';
-import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, isDockershimCheckpointCorrupt, DOCKERSHIM_CHECKPOINT_SENTENCE, missingPluginSentence, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clip, clipMiddle, errorClass, isCgroupDriverMismatch, isNetworkAgentDown, isNetworkAlreadyGone, isNetworkPluginError, isSocketDown, isDockershimCheckpointCorrupt, DOCKERSHIM_CHECKPOINT_SENTENCE, networkErrorSentences, NETWORK_AGENT_DOWN_SENTENCE, NETWORK_PLUGIN_TIMEOUT_SENTENCE, type ErrorClass } from '../text-scan.ts';
 import { count, duration, lineRef, listOf, timeOfEvent } from '../wording.ts';
 import { eventRawText, printedMessage, str } from '../../model/trace-query.ts';
 import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
@@ -420,8 +420,8 @@ function describe(ctx: FindingContext, n: Group): Finding {
     if (calls.some((c) => isDockershimCheckpointCorrupt(c.sample))) parts.push(DOCKERSHIM_CHECKPOINT_SENTENCE);
     else parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
     if (deadline) parts.push(NETWORK_PLUGIN_TIMEOUT_SENTENCE);
-    const missing = calls.map((c) => missingPluginSentence(c.sample)).find(Boolean);
-    if (missing) parts.push(missing);
+    const more = calls.map((c) => networkErrorSentences(c.sample)).find((s) => s.length);
+    if (more) parts.push(...more);
     const agent = crashLoopingNetworkAgent(ctx, n.node);
     if (agent) parts.push(agentCrashLoopSentence(agent));
     // A plugin that is a client of its node agent (Cilium's, Calico's): the agent does not answer.

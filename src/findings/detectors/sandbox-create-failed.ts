@@ -10,7 +10,7 @@ import { CATALOG, kindId, kindName } from '../../catalog/catalog.ts';
 import { pullCauseWhy } from './image-pull-failed.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, missingPluginSentence, runtimeErrorText } from '../text-scan.ts';
+import { CGROUP_DRIVER_MISMATCH, clipMiddle, errorClass, failedActions, isCgroupDriverMismatch, isNetworkPluginError, isSocketDown, networkErrorSentences, runtimeErrorText } from '../text-scan.ts';
 import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 import { isChurning, sandboxLosses } from './sandbox-churn.ts';
 import { agentCrashLoopSentence, crashLoopingNetworkAgent } from '../network-agent.ts';
@@ -175,8 +175,8 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
     ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
     : cause === 'network' && agent
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${agentCrashLoopSentence(agent)}`
-    : cause === 'network' && missingPluginSentence(wholeError)
-    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${missingPluginSentence(wholeError)}`
+    : cause === 'network' && networkErrorSentences(wholeError).length
+    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${networkErrorSentences(wholeError).join(' ')}`
     : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${causeWhy(cause, wholeError)}` : '';

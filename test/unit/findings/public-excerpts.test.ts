@@ -3910,4 +3910,11 @@ describe('round 28 of public excerpts', () => {
     const f = only(fixture('volume-op-failing-13.log'), 'volume-op-failing');
     expect(f.explanation).toContain('rpc error: code = NotFound desc = volume not mounted".');
   });
+
+  it('a teardown the Calico plugin fails with "connection is unauthorized" names the plugin\'s refused credentials, and the quote keeps the error\'s end (projectcalico/calico#7846)', () => {
+    // https://github.com/projectcalico/calico/issues/7846 — certificates renewed, the plugin's token no longer accepted.
+    const f = only(fixture('pod-kill-failed-10.log'), 'pod-kill-failed');
+    expect(f.explanation).toContain('error getting ClusterInformation: connection is unauthorized: Unauthorized"');
+    expect(f.explanation).toContain('The plugin\'s own requests to the API server are refused (Unauthorized)');
+  });
 });
