@@ -579,12 +579,15 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     id: 'X208', kind: 'admit.topology-hint', lane: 'sync-loop', versions: 'all', v: 0,
     msg: ['Hint Provider has no preference for NUMA affinity with any resource'],
     printf: ['[topologymanager] Pod QoS Level: %s{qos}', '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
-      '[topologymanager] ContainerTopologyHint: %s{hint}', '[topologymanager] TopologyHints for pod \'%s{pod}\', container \'%s{container}\': %v{hints}'],
-    text: ['hint', 'qos'],
+      '[topologymanager] ContainerTopologyHint: %s{hint}', '[topologymanager] TopologyHints for pod \'%s{pod}\', container \'%s{container}\': %v{hints}',
+      // 1.16–1.17: the CPU manager's hints for a container (the pod by its name alone), the merged affinity by its UID.
+      '[cpumanager] TopologyHints generated for pod \'%s{pod}\', container \'%s{container}\': %v{hints}',
+      '[topologymanager] Topology Affinity for Pod: %s{podUID} are %v{hint}'],
+    text: ['hint', 'qos'], podNameOnly: true,
     explain: 'While the topology manager admits a pod, it asks each hint provider (CPU, memory, device managers) where the container\'s resources can go and merges the answers into one NUMA affinity; with the single-numa-node policy a merged hint that spans NUMA nodes rejects the pod (Topology Affinity Error). A provider with no preference leaves the choice to the others.',
   },
   {
-    id: 'X77', kind: 'admit.topology', lane: 'sync-loop', versions: '1.18+', v: 0,
+    id: 'X77', kind: 'admit.topology', lane: 'sync-loop', versions: '1.16+', v: 0,
     msg: ['Topology Admit Handler'], printf: ['[topologymanager] Topology Admit Handler'],
     explain: 'The topology manager\'s admit handler ran for a pod the sync loop is admitting (the line names the pod from 1.26 on).',
   },

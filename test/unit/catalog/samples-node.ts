@@ -81,6 +81,11 @@ export const NODE_SAMPLES: EntrySamples[] = [
     P(klog('I', 'topology_manager.go:329', '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource')),
     P(klog('I', 'topology_manager.go:339', '[topologymanager] ContainerTopologyHint: {0000000000000000000000000000000000000000000000000000000000000111 true}'),
       { text: '{0000000000000000000000000000000000000000000000000000000000000111 true}' }),
+    // smart-edge-open/specs (OpenNESS's topology manager guide, 1.16–1.17).
+    P(klog('I', 'topology_hints.go:60', "[cpumanager] TopologyHints generated for pod 'examplePod', container 'example': [{0000000000000000000000000000000000000000000000000000000000000001 true}]"),
+      { pods: [pod('', 'examplePod')], cname: 'example' }),
+    P(klog('I', 'topology_manager.go:329', `[topologymanager] Topology Affinity for Pod: ${UID} are map[example:{0000000000000000000000000000000000000000000000000000000000000010 true}]`),
+      { pods: [pod('', '', UID)], text: 'map[example:{0000000000000000000000000000000000000000000000000000000000000010 true}]' }),
     S(klog('I', 'scope.go:74', '"Hint Provider has no preference for NUMA affinity with any resource"')),
     J(json('topologymanager/scope.go:74', { msg: 'Hint Provider has no preference for NUMA affinity with any resource', v: 5 }))),
   entry('X209', 'node.csinode-failed', 'volume',
