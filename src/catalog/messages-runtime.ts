@@ -582,7 +582,9 @@ export const NODE_MESSAGES: CatalogEntry[] = [
       '[topologymanager] ContainerTopologyHint: %s{hint}', '[topologymanager] TopologyHints for pod \'%s{pod}\', container \'%s{container}\': %v{hints}',
       // 1.16–1.17: the CPU manager's hints for a container (the pod by its name alone), the merged affinity by its UID.
       '[cpumanager] TopologyHints generated for pod \'%s{pod}\', container \'%s{container}\': %v{hints}',
-      '[topologymanager] Topology Affinity for Pod: %s{podUID} are %v{hint}'],
+      '[topologymanager] Topology Affinity for Pod: %s{podUID} are %v{hint}',
+      // 1.18–1.20: one container's merged affinity (kubernetes/kubernetes#99370).
+      '[topologymanager] Topology Affinity for (pod: %s{podUID} container: %s{container}): %v{hint}'],
     text: ['hint', 'qos'], podNameOnly: true,
     explain: 'While the topology manager admits a pod, it asks each hint provider (CPU, memory, device managers) where the container\'s resources can go and merges the answers into one NUMA affinity; with the single-numa-node policy a merged hint that spans NUMA nodes rejects the pod (Topology Affinity Error). A provider with no preference leaves the choice to the others.',
   },

@@ -13,9 +13,9 @@ import type { Detector } from '../detectors.ts';
 import type { FindingContext } from '../context.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding, ServiceStatus, Trace } from '../../model/trace.ts';
-import { eventRawText } from '../../model/trace-query.ts';
+import { eventRawText, printedMessage } from '../../model/trace-query.ts';
 import { clip } from '../text-scan.ts';
-import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, podName, timeOfEvent } from '../wording.ts';
 
 /** Panics read (each reads its record's text); a log with more repeats the same few. */
 const MAX_PANICS = 200;
@@ -252,6 +252,19 @@ function stillRunning(trace: Trace, e: number): ServiceStatus | undefined {
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+/** How far back the line before a crash is looked for (events of the node, and time). */
+const BEFORE_EVENTS = 20;
+const BEFORE_US = 1e6;
+
+/** The node's last event before `e` that names a pod, within BEFORE_EVENTS events and BEFORE_US; -1 if none. */
+function podLineBefore(ctx: FindingContext, node: number, e: number): number {
+  const ev = ctx.trace.events;
+  for (let k = e - 1; k >= 0 && k >= e - BEFORE_EVENTS && ev.timeUs[e] - ev.timeUs[k] <= BEFORE_US; k--) {
+    if (ev.node[k] === node && ev.pod[k] >= 0) return k;
+  }
+  return -1;
+}
+
 function describe(ctx: FindingContext, g: Panic): Finding {
   const trace = ctx.trace;
   const ev = trace.events;
@@ -290,6 +303,12 @@ function describe(ctx: FindingContext, g: Panic): Finding {
     : g.frame ? 'The stack follows the line and shows no frame of the kubelet\'s own code: its first frame past the runtime and the crash handler is in a library the kubelet builds in, where it happened.'
     : g.handlerOnly ? 'The stack in the log stops before the kubelet\'s own frames (only the crash handler\'s or the runtime\'s are there), so where it happened is not shown.'
     : 'The log does not show the stack (it follows the line when the whole record is kept).');
+  // What the kubelet was handling just before: its last line on the node, when that names a pod.
+  const before = g.moments === 1 ? podLineBefore(ctx, g.node, first) : -1;
+  if (before >= 0) {
+    b.evidence(before, false).pod(ev.pod[before]);
+    parts.push(`The kubelet's last line before it that names a pod (${lineRef(trace, before)}, ${duration(ev.timeUs[first] - ev.timeUs[before])} before) is about ${podName(trace, ev.pod[before])}: "${clip(printedMessage(trace, before), 120)}" — what it was handling then, and the first place to look for what triggered it.`);
+  }
   // Did one process go on after panicking (a recovered panic), or a start come between the panics?
   const again = g.crash ? undefined : panickedAgain(trace, g.events);
   if (again) parts.push(`Process ${again.pid} went on after panicking (${count(again.times, 'panic')} in ${duration(again.spanUs)}): the panic is recovered where it happens, so the kubelet runs on without what that goroutine was doing, and hits it again.`);

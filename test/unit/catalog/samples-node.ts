@@ -86,6 +86,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
       { pods: [pod('', 'examplePod')], cname: 'example' }),
     P(klog('I', 'topology_manager.go:329', `[topologymanager] Topology Affinity for Pod: ${UID} are map[example:{0000000000000000000000000000000000000000000000000000000000000010 true}]`),
       { pods: [pod('', '', UID)], text: 'map[example:{0000000000000000000000000000000000000000000000000000000000000010 true}]' }),
+    P(klog('I', 'topology_manager.go:258', `[topologymanager] Topology Affinity for (pod: ${UID} container: compute): {01 false}`),
+      { pods: [pod('', '', UID)], cname: 'compute', text: '{01 false}' }),
     S(klog('I', 'scope.go:74', '"Hint Provider has no preference for NUMA affinity with any resource"')),
     J(json('topologymanager/scope.go:74', { msg: 'Hint Provider has no preference for NUMA affinity with any resource', v: 5 }))),
   entry('X209', 'node.csinode-failed', 'volume',

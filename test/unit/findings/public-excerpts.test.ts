@@ -3917,4 +3917,18 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).toContain('error getting ClusterInformation: connection is unauthorized: Unauthorized"');
     expect(f.explanation).toContain('The plugin\'s own requests to the API server are refused (Unauthorized)');
   });
+
+  it('a crash names the pod of the kubelet\'s last line before it: the topology manager\'s affinity for a container (kubernetes/kubernetes#99370)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/99370 — concurrent map read and map write in the topology manager.
+    const a = fixture('kubelet-panic-12.log');
+    const f = only(a, 'kubelet-panic');
+    expect(f.explanation).toContain('The kubelet\'s last line before it that names a pod (line 3, 2.10ms before) is about c44b21d4-bd8b-4183-989e-420810978ed9');
+    expect(f.next).not.toContain('the value');
+  });
+
+  it('the pod PLEG reported just before a crash is named with it (CentaurusInfra/arktos#647)', () => {
+    // https://github.com/CentaurusInfra/arktos/issues/647 — concurrent map read and map write at 10K nodes.
+    const f = only(fixture('kubelet-panic-13.log'), 'kubelet-panic');
+    expect(f.explanation).toContain('is about 13b4509b-cb49-4b76-8378-6a39c0cf38e7');
+  });
 });
