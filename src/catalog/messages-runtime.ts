@@ -84,6 +84,8 @@ const CRI_CALL_LINES: readonly { id: string; call: string; msg: string; printf?:
   { id: 'X09q', call: 'ImageFsInfo', msg: 'ImageFsInfo from image service failed' },
   { id: 'X09r', call: 'PullImage', msg: 'PullImage from image service failed', printf: 'PullImage %q{image} from image service failed: %v{err}' },
   { id: 'X09s', call: 'ImageStatus', msg: 'ImageStatus from image service failed', printf: 'ImageStatus %q{image} from image service failed: %v{err}' },
+  // (Image GC and the eviction manager's image stats list images: minikube#5752.)
+  { id: 'X09y', call: 'ListImages', msg: 'ListImages with filter from image service failed', printf: 'ListImages with filter %v from image service failed: %v{err}' },
 ];
 
 const CRI_CALL_FAILED: CatalogEntry[] = CRI_CALL_LINES.map((c) => ({
@@ -127,6 +129,13 @@ const CRI_CALLERS: CatalogEntry[] = [
     inner: { field: 'err', printf: [CNI_TEARDOWN_POD] },
     cri: { role: 'caller', calls: ['StopPodSandbox'] },
     explain: 'Stopping the pod\'s sandbox failed while the pod was being killed.',
+  },
+  {
+    // kuberuntime_image.go logging the ListImages error again (≤1.20's words).
+    id: 'X09z', kind: 'runtime.call-failed', lane: 'runtime', versions: '≤1.20 (printf)', v: 0,
+    printf: ['ListImages failed: %v{err}'], text: ['err'],
+    cri: { role: 'caller', calls: ['ListImages'] },
+    explain: 'Listing the node\'s images failed (kuberuntime_image.go, logging the ListImages error it got back): image garbage collection and the image filesystem\'s stats need it.',
   },
   {
     id: 'X09x', kind: 'runtime.call-failed', lane: 'gc', versions: '1.21+', v: 0,

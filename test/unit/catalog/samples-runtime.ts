@@ -47,6 +47,7 @@ const CRI_CALL_SAMPLES: EntrySamples[] = ([
   ['X09q', 'ImageFsInfo from image service failed', {}, undefined, {}],
   ['X09r', 'PullImage from image service failed', { image: 'nginx:1.25' }, `PullImage "nginx:1.25" from image service failed: ${DEADLINE}`, {}],
   ['X09s', 'ImageStatus from image service failed', { image: 'nginx:1.25' }, `ImageStatus "nginx:1.25" from image service failed: ${DEADLINE}`, {}],
+  ['X09y', 'ListImages with filter from image service failed', { filter: 'nil' }, `ListImages with filter nil from image service failed: ${RPC_CLOSED}`, {}],
 ] as const).map(([id, msg, keys, printf, expect]) => {
   const err = printf?.includes(DEADLINE) ? DEADLINE : RPC_CLOSED;
   const text = printf ? printf.slice(printf.lastIndexOf('failed: ') + 8) : RPC_CLOSED;
@@ -237,6 +238,9 @@ export const RUNTIME_SAMPLES: EntrySamples[] = [
     S(klog('E', 'kuberuntime_manager.go:1046', `"killPodWithSyncResult failed" err="${RPC_CLOSED}"`), { lane: 'other', text: RPC_CLOSED }),
     J(json('kuberuntime/kuberuntime_manager.go:1046', { msg: 'killPodWithSyncResult failed', err: RPC_CLOSED }), { lane: 'other', text: RPC_CLOSED })),
   ...CRI_CALL_SAMPLES,
+  entry('X09z', 'runtime.call-failed', 'runtime',
+    // kubernetes/minikube#5752.
+    P(klog('E', 'kuberuntime_image.go:136', `ListImages failed: ${RPC_CLOSED}`), { text: RPC_CLOSED })),
   entry('X09t', 'runtime.call-failed', 'runtime',
     P(klog('E', 'kuberuntime_sandbox.go:198', `ListPodSandbox failed: ${RPC_CLOSED}`), { text: RPC_CLOSED }),
     S(klog('E', 'kuberuntime_sandbox.go:292', `"Failed to list pod sandboxes" err="${RPC_CLOSED}"`), { text: RPC_CLOSED }),

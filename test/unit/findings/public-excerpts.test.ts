@@ -3931,4 +3931,12 @@ describe('round 28 of public excerpts', () => {
     const f = only(fixture('kubelet-panic-13.log'), 'kubelet-panic');
     expect(f.explanation).toContain('is about 13b4509b-cb49-4b76-8378-6a39c0cf38e7');
   });
+
+  it('listing images fails with the Docker daemon down like the other calls, and is counted with them (kubernetes/minikube#5752)', () => {
+    // https://github.com/kubernetes/minikube/issues/5752 — "Cannot connect to the Docker daemon".
+    const a = fixture('runtime-call-errors-35.log');
+    const f = only(a, 'runtime-call-errors');
+    expect(f.title).toBe('Container runtime calls failing (4 failed calls: ListPodSandbox, ListPodSandbox or ListContainers, ListImages)');
+    expect(f.explanation).toContain('ListImages ×1 (other; first line 8; logged again by its caller on line 9)');
+  });
 });
