@@ -430,7 +430,9 @@ export const NODE_HEALTH_MESSAGES: CatalogEntry[] = [
   {
     // certificate_manager.go (1.8–1.2x): the CSR was filed, and nobody signed it within the manager's wait.
     id: 'X272', kind: 'node.cert-not-signed', lane: 'node-status', versions: 'all (printf)', v: 0,
-    printf: ['Certificate request was not signed: %v{err}', 'Reached backoff limit, still unable to rotate certs: %v{err}'], text: ['err'],
+    // (Newer releases put the signer's name first: `kubernetes.io/kubelet-serving: Certificate request was not signed: …`.)
+    printf: ['Certificate request was not signed: %v{err}', 'Reached backoff limit, still unable to rotate certs: %v{err}',
+      '%s{signer}: Certificate request was not signed: %v{err}', '%s{signer}: Reached backoff limit, still unable to rotate certs: %v{err}'], text: ['err'],
     explain: 'The kubelet filed a certificate signing request for its client or serving certificate and waited for it to be signed, in vain: the CSR is Pending — no approver approved it (kube-controller-manager approves a node\'s client certificates when the right bindings exist; serving certificates need an approver of their own) — or no signer issued it. After repeated tries the manager backs off; the old certificate stays in use until it expires.',
   },
   {

@@ -7,6 +7,7 @@ import { runtimeDown } from './detectors/runtime-down.ts';
 import { plegUnhealthy } from './detectors/pleg-unhealthy.ts';
 import { plegRelistStalled } from './detectors/pleg-relist-stalled.ts';
 import { logRotationFailed } from './detectors/log-rotation-failed.ts';
+import { certificateNotSigned } from './detectors/certificate-not-signed.ts';
 import { nodeAddressInvalid } from './detectors/node-address-invalid.ts';
 import { podWorkerStuckTerminating } from './detectors/pod-worker-stuck-terminating.ts';
 import { runtimeCallErrors } from './detectors/runtime-call-errors.ts';
@@ -86,7 +87,7 @@ export const DETECTORS: Detector[] = [
   illegalPhaseTransition, podSyncSkipped, statusUpdateSkipped, mirrorPodChurn, podUpdateFlood, healthzPortTaken, kubeletStandalone, dnsConfigLimits, prestopHookFailed, staticPodStartBlocked, servingCertMissing,
   devicePluginLost, healthzUnhealthy, shutdownManagerFailed, mirrorPodCreateFailed, kubeletStopped, slowOperations, eventedPlegFallback,
   nodeNameMismatch, nodeNotRegistered, podSourcesNotReady, nodeStatusConflict, podDeleteDelayed, cpuManagerExhausted, evictionCheckFailing, podCgroupCleanupFailed, resourceClaimFailed, credentialProviderFailed, staticPodManifestInvalid, poststartHookFailed, podForceDeleted, inotifyExhausted, pullSecretMissing,
-  plegRelistStalled, logRotationFailed, nodeAddressInvalid,
+  plegRelistStalled, logRotationFailed, nodeAddressInvalid, certificateNotSigned,
   // Last: it tells the pod sync errors no rule above has.
   podSyncFailing,
 ];

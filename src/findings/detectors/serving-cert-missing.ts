@@ -26,13 +26,16 @@ export const servingCertMissing: Detector = {
       const b = new FindingBuilder(trace);
       for (const e of list) b.evidence(e, false);
       b.nodeLanes(node, ['other']);
+      // The certificate manager saying its request was not signed in time (certificate-not-signed leaves it here).
+      const notSigned = ctx.ofKind('node.cert-not-signed').filter((e) => ev.node[e] === node).slice(0, 5);
+      for (const e of notSigned) b.evidence(e, false);
       const when = list.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
         : `${count(list.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)}), ${duration(ev.timeUs[last] - ev.timeUs[first])}`;
       out.push(b.build({
         id: 'serving-cert-missing',
         title: 'Kubelet has no serving certificate: its HTTPS port refuses every client',
         severity: 'warning',
-        explanation: `Clients of the kubelet's HTTPS port (10250) failed their TLS handshake ${when}${clients.size ? ` (from ${[...clients].slice(0, 4).join(', ')})` : ''}: the kubelet has no serving certificate. With serverTLSBootstrap it asks the cluster for one — a certificate signing request of signer kubernetes.io/kubelet-serving — and the controller manager does not approve those by itself. Until one is approved, kubectl logs, exec and port-forward to this node's pods and metrics-server's scrapes fail ("remote error: tls: internal error"); the pods themselves run.`,
+        explanation: `Clients of the kubelet's HTTPS port (10250) failed their TLS handshake ${when}${clients.size ? ` (from ${[...clients].slice(0, 4).join(', ')})` : ''}: the kubelet has no serving certificate. With serverTLSBootstrap it asks the cluster for one — a certificate signing request of signer kubernetes.io/kubelet-serving — and the controller manager does not approve those by itself. Until one is approved, kubectl logs, exec and port-forward to this node's pods and metrics-server's scrapes fail ("remote error: tls: internal error"); the pods themselves run.${notSigned.length ? ` The kubelet's own line says its request was not signed in time (${lineRef(trace, notSigned[0])}).` : ''}`,
         next: 'List the node\'s serving requests (`kubectl get csr --field-selector spec.signerName=kubernetes.io/kubelet-serving`) and approve this node\'s (`kubectl certificate approve <name>`), or run an approver for them (kubelet-csr-approver, or your distribution\'s); without serverTLSBootstrap the kubelet makes itself a self-signed certificate instead.',
       }));
     }

@@ -410,7 +410,8 @@ export const NODE_SAMPLES: EntrySamples[] = [
   entry('X272', 'node.cert-not-signed', 'node-status',
     // kubernetes/kubernetes#77489.
     P(klog('E', 'certificate_manager.go:378', 'Certificate request was not signed: timed out waiting for the condition'), { text: 'timed out waiting for the condition' }),
-    P(klog('E', 'certificate_manager.go:433', 'Reached backoff limit, still unable to rotate certs: timed out waiting for the condition'), { text: 'timed out waiting for the condition' })),
+    P(klog('E', 'certificate_manager.go:433', 'Reached backoff limit, still unable to rotate certs: timed out waiting for the condition'), { text: 'timed out waiting for the condition' }),
+    P(klog('E', 'certificate_manager.go:471', 'kubernetes.io/kubelet-serving: Certificate request was not signed: timed out waiting for the condition'), { text: 'timed out waiting for the condition' })),
   entry('X143', 'node.cert-request-failed', 'node-status',
     P(klog('E', 'certificate_manager.go:437', 'Failed while requesting a signed certificate from the master: cannot create certificate signing request: Unauthorized'),
       { text: 'cannot create certificate signing request: Unauthorized' }),

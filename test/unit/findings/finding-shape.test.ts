@@ -69,6 +69,7 @@ const CASES: Record<string, Case> = {
   'pull-secret-missing': { input: () => fixture('pull-secret-missing-constructed.log') },
   'pleg-relist-stalled': { input: () => fixture('pleg-relist-stalled-constructed.log') },
   'log-rotation-failed': { input: () => fixture('log-rotation-failed-constructed.log') },
+  'certificate-not-signed': { input: () => fixture('certificate-not-signed-constructed.log') },
   'node-address-invalid': { input: () => fixture('node-address-invalid-constructed.log') },
   'device-plugin-lost': { input: () => fixture('device-plugin-lost-1.log') },
   'healthz-unhealthy': { input: () => fixture('healthz-unhealthy-1.log') },

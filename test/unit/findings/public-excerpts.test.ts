@@ -3939,4 +3939,29 @@ describe('round 28 of public excerpts', () => {
     expect(f.title).toBe('Container runtime calls failing (4 failed calls: ListPodSandbox, ListPodSandbox or ListContainers, ListImages)');
     expect(f.explanation).toContain('ListImages ×1 (other; first line 8; logged again by its caller on line 9)');
   });
+
+  it('a certificate request not signed in time is its own finding, the certificate unknown where the line does not name its signer (kubernetes/kubernetes#77489)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/77489 — the CSR stayed Pending.
+    const a = fixture('certificate-not-signed-1.log');
+    const f = only(a, 'certificate-not-signed');
+    expect(f.title).toBe('Kubelet\'s certificate request not signed');
+    expect(f.explanation).toContain('a new client or serving certificate');
+    expect(a.lines(f)).toEqual([3]);
+  });
+
+  it('a serving certificate\'s request not signed twice says nobody approves serving certificates by itself (constructed)', () => {
+    const f = only(fixture('certificate-not-signed-constructed.log'), 'certificate-not-signed');
+    expect(f.title).toBe('Kubelet\'s serving certificate request not signed (2×)');
+    expect(f.explanation).toContain('kube-controller-manager never approves by itself');
+    expect(f.next).toContain('kubectl certificate approve');
+  });
+
+  it('a serving certificate not signed while clients fail their handshake is told once, by serving-cert-missing, which cites the line (constructed)', () => {
+    const hs = (t: string) => `Dec 08 21:${t} node-1 kubelet[10983]: I1208 21:${t}.036164   10983 log.go:245] http: TLS handshake error from 10.244.0.44:51234: no serving certificate available for the kubelet`;
+    const a = analyse([hs('30:00'), hs('30:30'), 'Dec 08 21:31:11 node-1 kubelet[10983]: E1208 21:31:11.061002   10983 certificate_manager.go:471] kubernetes.io/kubelet-serving: Certificate request was not signed: timed out waiting for the condition'].join('\n'));
+    expect(a.of('certificate-not-signed')).toEqual([]);
+    const f = only(a, 'serving-cert-missing');
+    expect(f.explanation).toContain('The kubelet\'s own line says its request was not signed in time (line 3).');
+    expect(a.lines(f)).toEqual([1, 2, 3]);
+  });
 });
