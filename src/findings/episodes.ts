@@ -12,6 +12,10 @@ const SAMPLE = 200;
 /** A condition that clears within this long after a kubelet start is start-up noise, not an incident. */
 export const STARTUP_WINDOW_US = 60e6;
 
+/** Lines that say a pod is being deleted or torn down (its kills and syncs then end its life, not a container's run or start). */
+export const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'housekeeping.kill-unwanted-failed', 'sync.deleted-must-kill',
+  'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate', 'pw.teardown-orphaned'];
+
 export interface Episode {
   node: number;
   /** First and last event of the episode. */

@@ -10,7 +10,7 @@
 import type { Detector } from '../detectors.ts';
 import { parseGoDurationUs } from '../../util/time.ts';
 import type { FindingContext } from '../context.ts';
-import { eventsNear, lastBefore } from '../episodes.ts';
+import { DELETION_KINDS, eventsNear, lastBefore } from '../episodes.ts';
 import { podFailureEvidence } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
@@ -142,10 +142,6 @@ function shorterThanGrace(ctx: FindingContext, g: KillFailure, b: { evidence(e: 
   }
   return '';
 }
-
-/** Lines that say a pod is being deleted or torn down (its kills then end its life, not a container's run). */
-const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'housekeeping.kill-unwanted-failed', 'sync.deleted-must-kill',
-  'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate', 'pw.teardown-orphaned'];
 
 /** Per pod of a finding, the time of the first line that shows it being deleted or torn down (one pass over them). */
 function firstDeletion(ctx: FindingContext, groups: ReadonlyMap<number, KillFailure>): Map<number, number> {

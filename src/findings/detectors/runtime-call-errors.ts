@@ -412,12 +412,14 @@ function describe(ctx: FindingContext, n: Group): Finding {
     });
   }
   const cgroups = !network && calls.some((c) => isCgroupDriverMismatch(c.sample));
+  // dockershim's own sandbox checkpoint, not the plugin, failing the teardown.
+  const checkpoint = network && calls.some((c) => isDockershimCheckpointCorrupt(c.sample));
   // Every failure's error says the connection to the runtime failed (not an answer from it).
   const connectionLost = calls.every((c) => [...c.classes.keys()].every(isSocketDown));
   if (cgroups) parts.push(`${CGROUP_DRIVER_MISMATCH.why} The runtime itself answered.`);
   else if (network) {
     const plugin = calls.map((c) => /plugin type=\\?"([\w.-]{1,40})\\?"/.exec(c.sample)?.[1]).find((t) => t !== undefined);
-    if (calls.some((c) => isDockershimCheckpointCorrupt(c.sample))) parts.push(DOCKERSHIM_CHECKPOINT_SENTENCE);
+    if (checkpoint) parts.push(DOCKERSHIM_CHECKPOINT_SENTENCE);
     else parts.push(`The error comes from the pod network plugin (CNI${plugin ? `: ${plugin}` : ''}), which the runtime calls to set up and tear down a sandbox's network: the runtime itself answered.`);
     if (deadline) parts.push(NETWORK_PLUGIN_TIMEOUT_SENTENCE);
     const more = calls.map((c) => networkErrorSentences(c.sample)).find((s) => s.length);
@@ -458,7 +460,7 @@ function describe(ctx: FindingContext, n: Group): Finding {
         : `Container runtime calls failing (${failed}, mostly ${calls[0].name})`,
     severity: n.serious >= 3 || calls.some((c) => c.name.startsWith('StopContainer')) ? 'error' : 'warning',
     explanation: parts.join(' '),
-    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : network && calls.some((c) => isDockershimCheckpointCorrupt(c.sample))
+    next: cgroups ? CGROUP_DRIVER_MISMATCH.next : checkpoint
       ? 'On the node, look at /var/lib/dockershim/sandbox/<sandbox id> (the ID in the error): a checkpoint that is empty or not valid JSON is what fails. With the pod gone, removing that file and the sandbox\'s pause container (`docker rm -f <id>`) lets the kubelet forget the sandbox; check the disk and the last shutdown for what cut the write short.'
       : network
       ? 'Check the network plugin on this node: its pod (calico-node, cilium, flannel, aws-node…) and its log, the config in /etc/cni/net.d and the binaries in /opt/cni/bin; the runtime\'s log (journalctl -u containerd / crio) has the plugin\'s whole error.'

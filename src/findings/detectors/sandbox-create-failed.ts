@@ -171,12 +171,13 @@ function describe(ctx: FindingContext, p: PodSandbox): Finding {
   // The network plugin's agent crash-looping on the node is why its setup fails.
   const agent = cause === 'network' || cause === 'network-timeout' ? crashLoopingNetworkAgent(ctx, ctx.trace.pods[p.pod].node) : '';
   if (diedFirst >= 0) b.evidence(diedFirst);
+  const networkMore = cause === 'network' ? networkErrorSentences(wholeError) : [];
   const hint = diedFirst >= 0
     ? ` The error is in network setup, but the sandbox's container had already died (${lineRef(trace, diedFirst)}, ${duration(ev.timeUs[p.failures[0]] - ev.timeUs[diedFirst])} before): the network plugin was asked to set up a sandbox that no longer ran, so its error follows from the sandbox dying, not from the plugin's configuration. Why the sandbox exited is the question — the runtime's log has it (on Windows, a memory limit too small for the pod, or the host compute service failing).`
     : cause === 'network' && agent
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${agentCrashLoopSentence(agent)}`
-    : cause === 'network' && networkErrorSentences(wholeError).length
-    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${networkErrorSentences(wholeError).join(' ')}`
+    : cause === 'network' && networkMore.length
+    ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox. ${networkMore.join(' ')}`
     : cause === 'network'
     ? ` The error is in network setup: the network plugin (CNI) failed for this sandbox.${wholeError.includes('/run/flannel/subnet.env') ? ' Flannel\'s CNI plugin reads /run/flannel/subnet.env, which flanneld writes on this node once it has its subnet lease: the file is missing, so flanneld is not running here (or not yet up, or crash-looping) — look at the kube-flannel pod on this node.' : ''}`
     : cause ? ` ${causeWhy(cause, wholeError)}` : '';

@@ -8,7 +8,7 @@ import type { Detector } from '../detectors.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { KINDS } from '../../catalog/catalog.ts';
+import { kindId } from '../../catalog/catalog.ts';
 import { clip } from '../text-scan.ts';
 import { count, lineRef, listOf, timeOfEvent } from '../wording.ts';
 
@@ -17,6 +17,7 @@ const MAX_EVIDENCE = 20;
 const PATH = /(?:path[=:]"?|"path":"|(?:manifest|config) file \\?")([^"\\\s]{1,400})/;
 /** A watch event's error that is a manifest not read (file_linux.go; other errors of that line are not this finding's). */
 const NOT_READ = /can't process config file/i;
+const WATCH_EVENT_FAILED = kindId('config.watch-event-failed');
 /**
  * A file an editor or a tool leaves next to the file it edits: vim's swap files (`.x.yaml.swp`, `.swx`…), emacs's
  * `#x#` and `.#x`, `x~`, backups, package managers' copies and `sed -i`'s temporary file. Group 1: what it was made from.
@@ -37,7 +38,7 @@ export const staticPodManifestInvalid: Detector = {
     // One finding per manifest file; an editor's leftovers of one manifest (a swap file and its test file) together.
     const byFile = new Map<string, { node: number; path: string; paths: string[]; events: number[] }>();
     for (const e of ctx.ofKinds(['config.manifest-invalid', 'config.watch-event-failed'])) {
-      if (KINDS[ev.kind[e]] === 'config.watch-event-failed' && !NOT_READ.test(ctx.text(e))) continue;
+      if (ev.kind[e] === WATCH_EVENT_FAILED && !NOT_READ.test(ctx.text(e))) continue;
       const path = PATH.exec(eventRawText(trace, e, 2000))?.[1] ?? '';
       const dir = path.slice(0, path.lastIndexOf('/') + 1);
       const leftover = leftoverOf(path.slice(dir.length));

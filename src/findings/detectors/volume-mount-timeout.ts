@@ -13,7 +13,7 @@ import { bracketList, clip, clipMiddle } from '../text-scan.ts';
 import { causeByWords } from '../causes.ts';
 import { VOLUME_CAUSES } from './volume-op-failing.ts';
 import { duration, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
-import { eventsNear } from '../episodes.ts';
+import { DELETION_KINDS, eventsNear } from '../episodes.ts';
 
 const SYNC_ERROR = kindId('pw.sync-error');
 const POPULATE_FAILED = kindId('volume.populate-failed');
@@ -70,9 +70,6 @@ export const volumeMountTimeout: Detector = {
   },
 };
 
-/** Lines that say a pod is being deleted or torn down. */
-const DELETION_KINDS = ['syncloop.delete', 'syncloop.remove', 'housekeeping.kill-unwanted', 'sync.deleted-must-kill', 'pw.work-terminating', 'sync.terminating-enter'];
-
 /** What ends a volume wait by time, not by an error of the volume manager's. */
 const ENDED_BY_TIME = /timed out waiting|deadline exceeded|context canceled/;
 
@@ -119,7 +116,7 @@ function describe(ctx: FindingContext, m: Mount): Finding {
   const how = waited ? 'waited for its volumes' : 'could not mount its volumes';
   const gaveUp = early ? ' and stopped waiting at once on the volume manager\'s error for them' : waited ? ' and gave up after the 2m3s attach-and-mount timeout' : ', and skipped its sync,';
   // A pod being deleted before its wait (the thread of kubernetes#54831): it is not starting but stuck terminating.
-  const deleting = eventsNear(ctx, ctx.ofKinds(DELETION_KINDS), ev.node[first], -Infinity, ev.timeUs[first], 1000).filter((e) => ev.pod[e] === m.pod)[0] ?? -1;
+  const deleting = ctx.ofKinds(DELETION_KINDS).find((e) => ev.pod[e] === m.pod && ev.timeUs[e] <= ev.timeUs[first]) ?? -1;
   if (deleting >= 0) b.evidence(deleting);
   const stays = deleting >= 0
     ? `The pod was being deleted already (${lineRef(trace, deleting)}, ${timeOfEvent(trace, deleting)}): a kubelet syncs a pod it is tearing down too, and waits for its volumes first, so the pod stays Terminating while the wait fails, retried at each sync (kubernetes/kubernetes#54831).`
