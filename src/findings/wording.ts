@@ -53,3 +53,8 @@ const MIB = 1024 ** 2;
 export function bytesText(n: number): string {
   return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : n >= MIB ? `${(n / MIB).toFixed(1)} MiB` : `${n} bytes`;
 }
+
+/** `word` after its indefinite article ("a Namespace", "an Ingress"), by its first letter. */
+export function withArticle(word: string): string {
+  return `${/^[AEIOUaeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}

@@ -1018,6 +1018,7 @@ export class SourceReader {
       return;
     }
     if (this.pending) {
+      if (w) this.adoptJournalPrefix(w, lineNo);
       if (!this.sameProgram(w)) {
         // Another program's line (or another node's) between the record's lines: the record may go on after it.
         this.counts.unrecognized++;
@@ -1035,6 +1036,29 @@ export class SourceReader {
     }
     if (w && w.ident && this.headerlessStructured(text, p, lineNo, w, lastLine)) return;
     this.nonLogLine(text, p, lineNo, w !== undefined && w.ident !== '', w);
+  }
+
+  /**
+   * A poster's selection that began inside the first line's journal prefix (`ile.go:123] Can't process config file …`:
+   * no date, no time, no identifier) and took the journal lines after it whole: the kubelet's journal line right after
+   * that record, without a klog header, is the record's next line (journald makes each line of a message an entry of
+   * its own). The record takes that entry's identifier, host and time, so the entries after it in the same second
+   * continue it too (tryContinuation).
+   */
+  private adoptJournalPrefix(w: Wrapper, lineNo: number): void {
+    const rec = this.pending!.rec;
+    if (!w.kind.startsWith('journald') || !w.ident || this.pendingIdent !== '' || this.pendingHost !== '' || !Number.isNaN(rec.yearlessUs) ||
+      this.counts.klog !== 0 || this.untimed.length > 0 || rec.line + rec.lineCount !== lineNo || !this.programs.isKubeletIdent(w.ident)) return;
+    const wrapperUs = wrapperYearlessUs(w);
+    if (!Number.isFinite(wrapperUs)) return;
+    this.pendingIdent = w.ident;
+    this.pendingProgram = w.ident;
+    this.pendingHost = w.host;
+    rec.host = w.host;
+    rec.yearlessUs = wrapperUs;
+    this.lastRecordUs = wrapperUs;
+    this.clockKlogUs = wrapperUs;
+    this.clockWrapperTodUs = wrapperTimeOfDayUs(w);
   }
 
   /** The line repeats the end of the pending record's one-line message (at least MIN_ECHO characters of it). */

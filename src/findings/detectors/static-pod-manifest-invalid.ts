@@ -10,7 +10,7 @@ import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import { clip } from '../text-scan.ts';
-import { count, lineRef, listOf, timeOfEvent } from '../wording.ts';
+import { count, lineRef, listOf, timeOfEvent, withArticle } from '../wording.ts';
 
 const MAX_EVIDENCE = 20;
 /** The manifest's path as the line names it (`path=`, a JSON record's "path", or the printf form's quoted path). */
@@ -23,6 +23,19 @@ const WATCH_EVENT_FAILED = kindId('config.watch-event-failed');
  * `#x#` and `.#x`, `x~`, backups, package managers' copies and `sed -i`'s temporary file. Group 1: what it was made from.
  */
 const LEFTOVER = /^(?:\.(.{1,200})\.sw[a-z]|#(.{1,200})#|\.#(.{1,200})|(.{1,200})~|(.{1,200})\.(?:bak|orig|old|tmp|swp|dpkg-[a-z]{1,10}|rpmnew|rpmsave|ucf-[a-z]{1,10})|sed[A-Za-z0-9]{6})$/;
+
+/** The decoder's word that the file is no pod (file.go's "couldn't parse as pod", what it read naming another kind). */
+const NO_POD = /couldn't parse as pod|must be of type Pod|no kind \\?"[A-Za-z]{1,60}\\?" is registered/;
+/** The kind the file is: its YAML's or JSON's `kind`, or the kind the scheme does not know (quotes may be escaped). Group 1 or 2. */
+const FILE_KIND = /(?:^|[\s'"{,])(?:\\?")?kind(?:\\?")?:\s{0,4}(?:\\?")?([A-Z][A-Za-z]{1,60})\b|no kind \\?"([A-Za-z]{1,60})\\?" is registered/m;
+
+/** What the file is when the decoder says it is no pod: its kind ('' when not named), else undefined. */
+function notPodKind(error: string): string | undefined {
+  if (!NO_POD.test(error)) return undefined;
+  const m = FILE_KIND.exec(error);
+  const kind = m ? (m[1] ?? m[2]) : '';
+  return kind === 'Pod' ? undefined : kind;
+}
 
 /** The file's name if it is a leftover (LEFTOVER), with the name of the file it was made from ('' when unknown). */
 function leftoverOf(file: string): { from: string } | undefined {
@@ -61,7 +74,14 @@ export const staticPodManifestInvalid: Detector = {
       const file = g.path ? g.path.slice(g.path.lastIndexOf('/') + 1) : '';
       const leftover = file ? leftoverOf(file) : undefined;
       const read = `${when}: "${clip(error, 240)}"`;
-      out.push(b.build(leftover ? {
+      const otherKind = leftover ? undefined : notPodKind(eventRawText(trace, last, 4000));
+      out.push(b.build(otherKind !== undefined ? {
+        id: 'static-pod-manifest-invalid',
+        title: `${otherKind ? `${withArticle(otherKind).replace(/^a/, 'A')}` : 'A file that is no pod'} in the static pod directory${file ? `: ${file}` : ''}`,
+        severity: 'warning',
+        explanation: `The kubelet tried to read ${g.path || 'a file'} as a static pod manifest ${read}. The file is ${otherKind ? `${withArticle(otherKind)}, not a Pod` : 'no Pod manifest'}: the kubelet reads every file in its static pod directory as one pod and applies nothing else, so that object is not created by it and the error comes back each time it reads the directory (every 20 s). The static pods of the other files run.`,
+        next: `Move the file out of the static pod directory${otherKind ? ` and create the ${otherKind} through the API server (\`kubectl apply -f <file>\`)` : ''}; keep only Pod manifests there.`,
+      } : leftover ? {
         id: 'static-pod-manifest-invalid',
         title: `Editor's or tool's leftover ${g.paths.length > 1 ? 'files' : 'file'} in the static pod directory: ${g.paths.map((p) => p.slice(p.lastIndexOf('/') + 1)).join(', ')}`,
         severity: 'warning',

@@ -3964,4 +3964,22 @@ describe('round 28 of public excerpts', () => {
     expect(f.explanation).toContain('The kubelet\'s own line says its request was not signed in time (line 3).');
     expect(a.lines(f)).toEqual([1, 2, 3]);
   });
+
+  it('a Namespace in the static pod directory is named as no pod, its journal lines after a first line cut inside its prefix being the record\'s (Capgemini/kubeform#78)', () => {
+    // https://github.com/Capgemini/kubeform/issues/78 — kube-system.yaml (a Namespace) was put in /etc/kubernetes/manifests.
+    const a = fixture('static-pod-manifest-invalid-3.log');
+    const f = only(a, 'static-pod-manifest-invalid');
+    expect(f.title).toBe('A Namespace in the static pod directory: kube-system.yaml');
+    expect(f.next).toContain('create the Namespace through the API server');
+    expect(a.lines(f)).toEqual([4]);
+    expect(a.trace.sources[0].node).toBe('ip-10-0-1-60.eu-west-1.compute.internal');
+  });
+
+  it('a file of a kind the kubelet\'s scheme does not know is named by that kind; a pod that fails validation stays a manifest to fix (constructed)', () => {
+    const line = (t: string, err: string) => `E0315 10:02:${t}.200000    2891 file.go:187] "Could not process manifest file" err=${JSON.stringify(err)} path="/etc/kubernetes/manifests/kustomization.yaml"`;
+    const a = analyse([line('03', 'read \'apiVersion: kustomize.config.k8s.io/v1beta1\', but couldn\'t parse as pod(no kind "Kustomization" is registered for version "kustomize.config.k8s.io/v1beta1" in scheme "pkg/api/legacyscheme/scheme.go:30")')].join('\n'));
+    expect(only(a, 'static-pod-manifest-invalid').title).toBe('A Kustomization in the static pod directory: kustomization.yaml');
+    const b = analyse(line('03', 'invalid pod: [spec.containers: Required value]'));
+    expect(only(b, 'static-pod-manifest-invalid').title).toBe('Static pod manifest not accepted: kustomization.yaml');
+  });
 });
