@@ -625,6 +625,13 @@ export const NODE_MESSAGES: CatalogEntry[] = [
     explain: 'The pod did not fit and, as a critical pod (static or system-critical), the kubelet tried to evict other pods to make room, but found no set of pods whose eviction would free enough: the pod is rejected with UnexpectedAdmissionError.',
   },
   {
+    // kubelet.go's handlePodResourcesResize (1.27–1.32, in SyncPod), allocation_manager.go from 1.33; canAdmitPod logs
+    // "Pod admission denied" for the same pod just before it.
+    id: 'X275', kind: 'pod.resize-deferred', lane: 'pod-worker', versions: '1.27+ (InPlacePodVerticalScaling)', v: 3,
+    msg: ['Resize cannot be accommodated'], text: ['reason', 'Reason', 'message'],
+    explain: 'A running pod asked for new resources (an in-place resize) that do not fit on the node now: the admit handlers refused them, so the resize is Deferred and retried later while the pod keeps running with the resources it has. The "Pod admission denied" line just before it is that check\'s, not a rejection of the pod.',
+  },
+  {
     id: 'M113', kind: 'admit.predicate-failed', lane: 'sync-loop', versions: 'all', v: 2,
     msg: ['Predicate failed on Pod'], printf: ['Predicate failed on Pod: %v{pod}, for reason: %v{reason}'], text: ['reason', 'err'],
     explain: 'A resource or affinity predicate failed during admission.',

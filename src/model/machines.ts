@@ -27,6 +27,11 @@ export interface TransitionRow {
    * starts here.
    */
   revises?: boolean;
+  /**
+   * The event shows the current state was entered on a misreading of the line that entered it (a resize's admission
+   * check read as the pod's rejection): the band since it began takes the new state, stated or not.
+   */
+  retracts?: boolean;
 }
 
 export interface MachineTable {
@@ -57,11 +62,17 @@ function rejectionRows(running: string): TransitionRow[] {
       { on, from: [running], to: REJECTED, detail: REJECTED_DETAIL, revises: true },
       { on, from: [REJECTED], to: '=' },
     ]),
+    // canAdmitPod logs "Pod admission denied" for a running pod's in-place resize too (1.27+): the resize's deferral
+    // right after says the pod was never rejected; it runs on with the resources it had.
+    { on: 'pod.resize-deferred', from: [REJECTED], to: running, detail: RESIZE_DETAIL, retracts: true },
+    { on: 'pod.resize-deferred', from: ['unknown'], to: running, inferred: true },
+    { on: 'pod.resize-deferred', from: '*', to: '=' },
     // Deleted later, a rejected pod gets a worker only to tear it down: it starts terminating.
     ...['pw.first-sync', 'pw.work-terminating', 'sync.terminating-enter', 'pw.observed-terminate'].map((on): TransitionRow => (
       { on, from: [REJECTED], to: 'terminating', detail: REJECTED_TEARDOWN_DETAIL })),
   ];
 }
+const RESIZE_DETAIL = '(running: the admission check was for a resize, deferred)';
 const REJECTED_TEARDOWN_DETAIL = '(a worker only to tear the rejected pod down)';
 
 /** 1.22+ pod worker: sync → terminating → terminated → finished (→ forgotten by housekeeping). */

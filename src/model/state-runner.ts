@@ -50,6 +50,7 @@ interface CompiledRow {
   /** The single state this row implies the instance was in before, if the row allows only one. */
   implies: string;
   revises: boolean;
+  retracts: boolean;
 }
 
 export class CompiledMachine {
@@ -66,7 +67,7 @@ export class CompiledMachine {
     for (const r of table.rows) {
       const list = this.byKind.get(r.on) ?? [];
       const from = r.from === '*' ? undefined : new Set(r.from);
-      list.push({ from, to: r.to, inferred: !!r.inferred, anomaly: r.anomaly ?? '', detail: r.detail ?? '', implies: r.from !== '*' && r.from.length === 1 && r.from[0] !== 'unknown' ? r.from[0] : '', revises: !!r.revises });
+      list.push({ from, to: r.to, inferred: !!r.inferred, anomaly: r.anomaly ?? '', detail: r.detail ?? '', implies: r.from !== '*' && r.from.length === 1 && r.from[0] !== 'unknown' ? r.from[0] : '', revises: !!r.revises, retracts: !!r.retracts });
       this.byKind.set(r.on, list);
     }
   }
@@ -175,9 +176,10 @@ export class StateRunner {
     if (!detail) detail = row.detail;
     const to = row.to === '=' ? this.state : row.to === '*' ? detail || this.state : row.to;
     const label = row.to === '*' ? to : detail ? `${to} ${detail}` : to;
-    if (row.revises && !anomalous) {
-      if (this.flags & SpanFlag.Inferred) {
-        // The inference was wrong: the band since it began is the new state, entered for this event's reason.
+    if ((row.revises || row.retracts) && !anomalous) {
+      if (row.retracts || this.flags & SpanFlag.Inferred) {
+        // The inference was wrong (or, retracting, the line that entered the state was misread): the band since it
+        // began is the new state, entered for this event's reason.
         this.state = to;
         this.label = label;
         this.startEvent = event;

@@ -22,6 +22,7 @@ import { eventsNear } from '../episodes.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
 const ATTEMPT_US = 1e6;
+const EVICTED_EVENT = kindId('event.evicted');
 /** A rejection this soon after a kubelet start is the start's re-admission of the node's pods. */
 const AFTER_START_US = 120e6;
 
@@ -76,7 +77,14 @@ export const admissionRejected: Detector = {
     const open = new Map<number, Rejection>();
     const rejections: Rejection[] = [];
     // (The Event the kubelet records on the rejected pod says the same: one rejection with the lines beside it.)
-    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected', 'status.patch'])) {
+    for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected', 'status.patch', 'event.evicted'])) {
+      if (ev.kind[e] === EVICTED_EVENT) {
+        // Before 1.5 the eviction manager's admit handler recorded its rejection as an Event of reason Evicted ("The
+        // node was low on compute resources."): that rejection's, right after it, not an eviction (eviction.ts).
+        const r = open.get(ev.pod[e]);
+        if (r && ev.timeUs[e] - r.startUs <= ATTEMPT_US && r.events.length < 20) r.events.push(e);
+        continue;
+      }
       // The status the kubelet writes for a pod it rejected says so (the admission lines may be at a verbosity or in
       // a stretch the log leaves out): phase Failed, "Pod was rejected: <why>", and the reason.
       const rejectedStatus = ev.kind[e] === STATUS_PATCH ? REJECTED_STATUS.exec(ctx.text(e)) : null;
@@ -96,7 +104,7 @@ export const admissionRejected: Detector = {
         if (r.detail < 0) r.detail = e;
         continue;
       }
-      const text = ctx.text(e);
+      const text = withoutPrintfExtra(ctx.text(e));
       if (isReasonWord(text)) {
         r.reasonWord ||= text;
         // The verdict's message="…" is the fullest wording; the line that explains best stays the detail line.
@@ -108,8 +116,17 @@ export const admissionRejected: Detector = {
         if (text.length > r.message.length) r.message = text;
       }
     }
+    // A running pod's in-place resize goes through the same admit handlers (1.27+): "Pod admission denied" followed by
+    // "Resize cannot be accommodated" is a deferred resize, not a rejection.
+    const resized = new Map<number, number[]>();
+    for (const e of ctx.ofKinds(['pod.resize-deferred'])) {
+      const list = resized.get(ev.pod[e]) ?? [];
+      if (list.length < 50) list.push(ev.timeUs[e]);
+      resized.set(ev.pod[e], list);
+    }
     const byReason = new Map<string, ByReason>();
     for (const r of rejections) {
+      if (r.pod >= 0 && (resized.get(r.pod) ?? []).some((us) => us >= r.startUs && us - r.startUs <= ATTEMPT_US)) continue;
       const reason = r.reasonWord || reasonKey(r.message, r.events.some((e) => eventRecordCut(ctx.trace, e)));
       let g = byReason.get(reason);
       if (!g) {
@@ -123,6 +140,14 @@ export const admissionRejected: Detector = {
     return [...byReason.values()].map((g) => describe(ctx, g));
   },
 };
+
+/**
+ * A message whose format lost its argument to a Go printf slip (1.3's "node has conditions: %v%!(EXTRA
+ * []api.NodeConditionType=[MemoryPressure])"): the value fmt appended in its place.
+ */
+function withoutPrintfExtra(text: string): string {
+  return text.replace(/%[a-z]%!\(EXTRA [^=()]{1,100}=([^()]{0,300})\)/, '$1');
+}
 
 /** The stable part of a rejection message: up to the first comma ("Node didn't have enough resource: cpu"). */
 function reasonKey(text: string, cut: boolean): string {

@@ -51,13 +51,25 @@ const MUST_EVICT = kindId('eviction.must-evict');
 const RECLAIMED_WITHOUT = kindId('eviction.reclaimed-without-evicting');
 /** "must evict" this soon after "attempting to reclaim": no node-level cleanup did any work between them. */
 const NO_CLEANUP_US = 5e3;
+/** An Evicted Event this soon after the pod's admission rejection is the rejection's (the admit handler's, ≤1.4). */
+const REJECTION_EVENT_US = 1e6;
 
 export const eviction: Detector = {
   id: 'eviction',
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
+    // Each pod's admission rejections: an Evicted Event right after one is that rejection's (admission-rejected.ts).
+    const rejectedUs = new Map<number, number[]>();
+    for (const e of ctx.ofKinds(['admit.rejected'])) {
+      const list = rejectedUs.get(ev.pod[e]) ?? [];
+      if (list.length < 50) list.push(ev.timeUs[e]);
+      rejectedUs.set(ev.pod[e], list);
+    }
+    const isRejectionEvent = (e: number) => ev.kind[e] === EVICTED_EVENT &&
+      (rejectedUs.get(ev.pod[e]) ?? []).some((us) => ev.timeUs[e] >= us && ev.timeUs[e] - us <= REJECTION_EVENT_US);
     for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed', 'eviction.must-evict', 'eviction.reclaimed-without-evicting'])) {
+      if (isRejectionEvent(e)) continue;
       const node = ev.node[e];
       let n = byNode.get(node);
       if (!n) {

@@ -94,6 +94,8 @@ export function runEventPass(ctx: ReconstructContext, ordered: OrderedEvents, pa
       if (rejected) pods[pod].admission = { result: 'rejected', reason: rejected[1].trim(), event: i };
     }
     else if (kind === 'admit.admitted' && pods[pod].admission.result === 'unknown') pods[pod].admission = { result: 'admitted', reason: '', event: i };
+    // The "rejection" was a running pod's resize checked against the admit handlers (machines.ts RESIZE_DETAIL).
+    else if (kind === 'pod.resize-deferred' && pods[pod].admission.result === 'rejected') pods[pod].admission = { result: 'admitted', reason: '', event: -1 };
 
     if (CONTAINER_KIND[kindId]) containerEvents.apply(i, t, pod, kindId, kind, primary);
     if (ContainerRoles.tells(msgCol[i])) containerRoles.note(i, pod);

@@ -206,6 +206,13 @@ describe('the CRI client\'s failure lines', () => {
     // Another file says nothing of it (structured records alone: 1.19+).
     expect(versionOf(klog('E', 'remote.go:32', `"PullImage from image service failed" ${err}`))).toBe('1.19+');
   });
+
+  it('date a log ≤1.7 by a gRPC status code printed as a number (grpc-go before 1.2); a numbered code inside a named one says nothing', () => {
+    const stop = (err: string) => klog('E', 'remote_runtime.go:109', `StopPodSandbox "${CID}" from runtime service failed: ${err}`);
+    expect(versionOf(stop('rpc error: code = 2 desc = NetworkPlugin cni failed to teardown pod'))).toBe('≤1.7');
+    // Docker's own error text (its containerd's old gRPC), passed on by a 1.8+ kubelet's client with a named code.
+    expect(versionOf(stop('rpc error: code = Unknown desc = Error response from daemon: rpc error: code = 2 desc = containerd: container not found'))).toBe('≤1.20');
+  });
 });
 
 describe('a Go stack\'s logging library', () => {

@@ -3983,3 +3983,26 @@ describe('round 28 of public excerpts', () => {
     expect(only(b, 'static-pod-manifest-invalid').title).toBe('Static pod manifest not accepted: kustomization.yaml');
   });
 });
+
+describe('round 29 of public excerpts', () => {
+  it('a pod rejected at admission under memory pressure is not also an eviction: its Evicted Event is the rejection\'s (kubernetes/kubernetes#30550)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/30550 — "not evicted, they are just not admitted by kubelet".
+    const a = fixture('admission-rejected-12.log');
+    expect(a.of('eviction')).toEqual([]);
+    const f = only(a, 'admission-rejected');
+    // The 1.3 printf slip ("%v%!(EXTRA …)") is read as the value it lost.
+    expect(f.title).toBe('Pods rejected at admission: [MemoryPressure]');
+    expect(a.lines(f)).toEqual([3, 4]);
+  });
+
+  it('a running pod\'s resize refused by the admit handlers is deferred, not a rejection: no finding, the pod runs on (kubernetes/kubernetes#128111)', () => {
+    // https://github.com/kubernetes/kubernetes/pull/128111 — a kubelet unit test's log: "Pod admission denied", then
+    // "Resize cannot be accommodated" and resizeStatus="Deferred" for the same pod.
+    const a = fixture('admission-rejected-13.log');
+    expect(a.of('admission-rejected')).toEqual([]);
+    const pod = a.trace.pods.find((p) => p.name === 'pod2')!;
+    expect(pod.admission.result).toBe('admitted');
+    expect(dumpPod(a.trace, a.trace.pods.indexOf(pod)).join('\n')).toContain('sync (running: the admission check was for a resize, deferred) (still at end of log) @3');
+    expect(a.trace.sources[0].versionRange.label).toBe('1.27+');
+  });
+});
