@@ -16,6 +16,8 @@ import { count, lineRef, listOf, podName, timeOfEvent } from '../wording.ts';
 const MAX_PER_NODE = 1000;
 /** The Secret's name in the error (`secret "x" not found`, escaped in a structured value). */
 const SECRET_NAME = /secrets? \\?"([^"\\]{1,253})\\?" not found/;
+/** The kubelet's object cache did not fill in time: the Secret was not read, which says nothing of whether it exists. */
+const CACHE_TIMEOUT = /failed to sync secret cache|couldn't propagate object cache/;
 
 export const pullSecretMissing: Detector = {
   id: 'pull-secret-missing',
@@ -36,6 +38,19 @@ export const pullSecretMissing: Detector = {
       const when = events.length === 1 ? `at ${timeOfEvent(trace, first)} (${lineRef(trace, first)})`
         : `${count(events.length, 'time')} from ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) to ${timeOfEvent(trace, last)} (${lineRef(trace, last)})`;
       const failing = pods.filter((p) => failedPulls.has(p));
+      const errorOf = (e: number) => ctx.text(e) || eventRawText(trace, e, 1000);
+      if (!secrets.length && events.every((e) => CACHE_TIMEOUT.test(errorOf(e)))) {
+        out.push(b.build({
+          id: 'pull-secret-missing',
+          title: `Image pull secret not read in time for ${pods.length === 1 ? podName(trace, pods[0]) : count(Math.max(pods.length, 1), 'pod')}`,
+          severity: failing.length ? 'warning' : 'info',
+          explanation: `The kubelet could not read an image pull secret ${pods.length ? `of ${listOf(pods.map((p) => podName(trace, p)), 4)} ` : ''}${when}: "${clip(errorOf(first), 160)}". ` +
+            'That is its cache of the Secret not filled in time, not the Secret missing: the kubelet reads the Secrets its pods name through the API server (a watch per Secret since 1.16), and the answer did not come — an API server slow or out of reach from the node, a throttled kubelet, or a watch the kubelet had let go after minutes unused and had to start again (kubernetes/kubernetes#117972). ' +
+            (failing.length ? `The pull then failed (${listOf(failing.map((p) => podName(trace, p)), 3)}: the image-pull-failed finding), perhaps for want of the credentials.` : 'The pull goes on without the credentials: a public image is pulled all the same.'),
+          next: 'Check the node\'s connection to the API server around that time (the kubelet\'s other API errors; from the node, `curl -k https://<server>:6443/readyz`) and the API server\'s load; the kubelet reads the Secret again at the pod\'s next sync.',
+        }));
+        continue;
+      }
       const parts = [
         `The kubelet could not read an image pull secret ${pods.length ? `of ${listOf(pods.map((p) => podName(trace, p)), 4)} ` : ''}${when}: ${secrets.length ? `${listOf(secrets.map((s) => `"${s}"`), 4)} not found` : `"${clip(ctx.text(first) || 'no detail', 160)}"`}.`,
         'The pod names an imagePullSecret that is not in its namespace (or an empty name, as some charts render it): the kubelet goes on and pulls without it, which is fine for a public image and refused by the registry for a private one (ErrImagePull: unauthorized, or "not found" for a private repository).',

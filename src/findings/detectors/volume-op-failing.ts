@@ -113,7 +113,7 @@ export const VOLUME_CAUSES: readonly Cause[] = [
     next: 'Read the CSI node plugin\'s log for NodeStageVolume; restarting the pod (or the node plugin) makes the kubelet stage the volume again.',
   },
   {
-    id: 'cache-sync', words: ['failed to sync secret cache', 'failed to sync configmap cache'], title: 'the kubelet could not fetch its Secret or ConfigMap in time',
+    id: 'cache-sync', words: ['failed to sync secret cache', 'failed to sync configmap cache', "couldn't propagate object cache"], title: 'the kubelet could not fetch its Secret or ConfigMap in time',
     why: 'The kubelet reads the objects of Secret, ConfigMap and projected volumes (a service-account token\'s kube-root-ca.crt too) from the API server, and "failed to sync … cache" means they did not arrive in time: the API server is slow or unreachable from the node, or the kubelet\'s requests are throttled. The object itself may well exist.',
     next: 'Check the node\'s connection to the API server (the kubelet\'s other API errors around this time; from the node, `curl -k https://<server>:6443/readyz`) and the API server\'s load; the mount is retried and succeeds once the object arrives.',
   },

@@ -4005,4 +4005,12 @@ describe('round 29 of public excerpts', () => {
     expect(dumpPod(a.trace, a.trace.pods.indexOf(pod)).join('\n')).toContain('sync (running: the admission check was for a resize, deferred) (still at end of log) @3');
     expect(a.trace.sources[0].versionRange.label).toBe('1.27+');
   });
+
+  it('a pull secret the kubelet\'s cache did not fill in time is not said to be missing (kubernetes/kubernetes#117972)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/117972 — the Secret existed; the kubelet's watch of it had been let go.
+    const f = only(fixture('pull-secret-missing-2.log'), 'pull-secret-missing');
+    expect(f.title).toBe('Image pull secret not read in time for default/xxxxx');
+    expect(f.explanation).toContain('not the Secret missing');
+    expect(f.next).not.toContain('Create the Secret');
+  });
 });
