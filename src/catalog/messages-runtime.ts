@@ -435,6 +435,14 @@ export const RUNTIME_MESSAGES: CatalogEntry[] = [
     explain: 'A container garbage collection pass failed (listing or removing containers and sandboxes in the runtime).',
   },
   {
+    // image_gc_manager.go's detectImages pass (every 5 minutes) lists images and containers through the runtime.
+    id: 'X276', kind: 'gc.image-monitor-failed', lane: 'gc', versions: 'all (printf ≤1.20, structured 1.21+)', v: 0,
+    msg: ['Failed to monitor images'],
+    printf: ['[imageGCManager] Failed to monitor images: %v{err}', '[ImageManager] Failed to monitor images: %v{err}'],
+    text: ['err'],
+    explain: 'The image manager\'s periodic pass could not list the node\'s images and containers from the runtime, so it could not note which images are in use: the runtime did not answer (or answered with this error); image garbage collection works from what it knew before.',
+  },
+  {
     // Image GC reads the image filesystem's stats (cAdvisor or the runtime's ImageFsInfo): not counted as a CRI call.
     id: 'X11b', kind: 'gc.image-failed', lane: 'gc', versions: 'all', v: 0,
     msg: ['Image garbage collection failed multiple times in a row'],

@@ -179,12 +179,24 @@ export function isSocketDown(cls: ErrorClass): boolean {
 export function errorClass(text: string): ErrorClass {
   const t = text.length > 2000 ? text.slice(0, 2000) : text;
   if (t.includes('DeadlineExceeded') || t.includes('deadline exceeded')) return 'deadline exceeded';
-  if (t.includes('connection refused')) return 'connection refused';
+  // The Docker client's words when the daemon's socket refuses or is missing: the runtime is not running.
+  if (t.includes('Cannot connect to the Docker daemon') || t.includes('Is the docker daemon running') || t.includes('cannot connect to Docker endpoint')) return 'connection refused';
+  const refused = t.indexOf('connection refused');
+  // (A TCP address refusing is something the runtime or a plugin dialled — a registry, a webhook — and the runtime
+  // answered with that error: the kubelet reaches its runtime over a unix socket or a Windows named pipe.)
+  if (refused >= 0 && !refusedOverTcp(t, refused)) return 'connection refused';
   if (t.includes('connection closed') || t.includes('transport is closing') || t.includes('connection reset by peer')) return 'connection closed';
   if (t.includes('EOF')) return 'EOF';
   if (t.includes('code = Unavailable')) return 'unavailable';
   if (t.includes('code = NotFound') || t.includes('not found')) return 'not found';
   return 'other';
+}
+
+/** The refusal at `at` ends a `dial tcp <host:port>` (the error's clause just before it names no unix socket). */
+function refusedOverTcp(t: string, at: number): boolean {
+  const before = t.slice(Math.max(0, at - 120), at);
+  const tcp = before.lastIndexOf('dial tcp');
+  return tcp >= 0 && before.indexOf('dial unix', tcp) < 0;
 }
 
 /**

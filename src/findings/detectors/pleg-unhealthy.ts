@@ -8,11 +8,13 @@ import type { FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
 import { clip, durationAfter, errorClass, isNetworkPluginError, isSocketDown, tokenAt } from '../text-scan.ts';
-import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
+import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import type { Finding } from '../../model/trace.ts';
 import { kindId } from '../../catalog/catalog.ts';
 
 const GC_REMOVE_FAILED = kindId('gc.remove-failed');
+const IMAGE_MONITOR_FAILED = kindId('gc.image-monitor-failed');
+const REINSPECT_FAILED = kindId('pleg.reinspect-failed');
 /** A GC line's error that says the runtime did not answer (not one it refused: a busy mount, a missing container). */
 const runtimeDidNotAnswer = (text: string) => { const cls = errorClass(text); return cls === 'deadline exceeded' || isSocketDown(cls); };
 
@@ -45,7 +47,8 @@ export const plegUnhealthy: Detector = {
       if (t.includes(LAST_SEEN) || t.includes(NEVER) || t.includes('PLEG is not healthy')) matching.push(e);
     }
     // Garbage collection's failed stops and removals carry the runtime call's error too (a sandbox stop timing out).
-    const related = ctx.ofKinds(['pleg.relist-failed', 'runtime.call-failed', 'gc.remove-failed']);
+    // So do the image manager's periodic listing and PLEG's reinspection of one pod (which names that pod).
+    const related = ctx.ofKinds(['pleg.relist-failed', 'runtime.call-failed', 'gc.remove-failed', 'gc.image-monitor-failed', 'pleg.reinspect-failed']);
     const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
     return groupEpisodes(ctx, matching, MAX_GAP_US).map((ep) => describe(ctx, ep, related, notReadyEvents));
   },
@@ -93,8 +96,10 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
   // Runtime calls failing in the window before and during the episode: relist goes through the runtime.
   // A network plugin's error is the runtime answering: no sign of a runtime that hangs.
   const calls = eventsNear(ctx, related, ep.node, firstUs - 3 * 60e6 - (longestUs > 0 ? longestUs : 0), lastUs + 30e6, 40)
-    .filter((e) => !isNetworkPluginError(ctx.text(e)) && (ev.kind[e] !== GC_REMOVE_FAILED || runtimeDidNotAnswer(ctx.text(e)))).slice(0, 10);
+    .filter((e) => !isNetworkPluginError(ctx.text(e)) && ((ev.kind[e] !== GC_REMOVE_FAILED && ev.kind[e] !== IMAGE_MONITOR_FAILED) || runtimeDidNotAnswer(ctx.text(e)))).slice(0, 10);
   for (const e of calls) b.evidence(e);
+  /** A runtime call refused at its socket: the runtime was not running at all. */
+  let daemonDown: number | undefined;
   const notReady = eventsNear(ctx, notReadyEvents, ep.node, firstUs - 60e6, lastUs + 30e6, 5);
   for (const e of notReady) b.evidence(e);
 
@@ -128,6 +133,13 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
     if (calls.length) {
       const classes = [...new Set(calls.map((e) => errorClass(ctx.text(e))))].join(', ');
       parts.push(`Runtime calls were failing in the same window (${count(calls.length, 'line')}: ${classes}; first "${clip(ctx.text(calls[0]), 100)}", ${lineRef(trace, calls[0])}): relist lists every container and sandbox through the runtime, so a runtime that times out stops the relist timestamp from advancing.`);
+      daemonDown = calls.find((e) => isSocketDown(errorClass(ctx.text(e))));
+      if (daemonDown !== undefined) parts.push(`The runtime was not answering at all at ${lineRef(trace, daemonDown)} ("${clip(ctx.text(daemonDown), 120)}"): it was stopped, crashed or restarting, and no relist can succeed until it is back.`);
+      const reinspected = [...new Set(calls.filter((e) => ev.kind[e] === REINSPECT_FAILED && ev.pod[e] >= 0).map((e) => ev.pod[e]))];
+      if (reinspected.length && daemonDown === undefined) {
+        const first = calls.find((e) => ev.kind[e] === REINSPECT_FAILED)!;
+        parts.push(`PLEG could not reinspect ${podNames(trace, reinspected, 3)} (${lineRef(trace, first)}): the runtime's calls about ${reinspected.length === 1 ? 'that pod\'s' : 'those pods\''} containers do not return in time, so ${reinspected.length === 1 ? 'it is' : 'they are'} the likely cause of the stall — such a pod often cannot be stopped either (stuck Terminating) until its container is dealt with on the node.`);
+      }
     } else {
       parts.push('The kubelet logged no relist or runtime-call error, which points to a relist that is blocked (for example inspecting a container whose runtime call never returns) rather than one that fails; the runtime\'s own lines (a Docker daemon\'s "broken pipe" on a request the kubelet gave up on) may show the call that hung.');
     }
@@ -137,6 +149,7 @@ function describe(ctx: FindingContext, ep: Episode, related: Uint32Array, notRea
     title: transient ? 'PLEG not yet relisted right after the kubelet start (start-up transient)' : 'PLEG is not healthy: relist stalled, pod sync skipped',
     severity: transient ? 'info' : 'error',
     explanation: parts.join(' '),
-    next: (transient ? 'Nothing to do if these lines stop within a minute of the start. If they go on: ' : '') + 'Time the runtime directly (crictl ps -a and crictl inspect of each container; docker ps and docker inspect on a Docker node) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
+    next: daemonDown !== undefined ? 'Start the runtime and find why it stopped (`systemctl status docker containerd`, and its log for these minutes: `journalctl -u docker`); PLEG relists again by itself once the runtime answers.'
+      : (transient ? 'Nothing to do if these lines stop within a minute of the start. If they go on: ' : '') + 'Time the runtime directly (crictl ps -a and crictl inspect of each container; docker ps and docker inspect on a Docker node) to find one that hangs; check the number of containers on the node, disk I/O, and the runtime\'s own log for the same minutes; the kubelet metric kubelet_pleg_relist_duration_seconds shows how long relists take.',
   });
 }

@@ -9,7 +9,7 @@ import type { Detector } from '../detectors.ts';
 import { kubeletMinors, type FindingContext } from '../context.ts';
 import { eventsNear, groupEpisodes, isStartupTransient, STARTUP_WINDOW_US, type Episode } from '../episodes.ts';
 import { FindingBuilder } from '../finding-builder.ts';
-import { clip, errorClass } from '../text-scan.ts';
+import { clip, errorClass, isSocketDown } from '../text-scan.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
@@ -30,6 +30,8 @@ const MAX_GAP_US = 60e6;
 const SKIPPING = kindId('syncloop.skipping');
 /** Lines this close to the last of the node's log end it: nothing after them shows whether they stopped. */
 const LOG_ENDS_US = 10e6;
+/** Runtime calls whose error may say the runtime's socket refused them (the image manager's periodic listing too). */
+const REFUSAL_KINDS = ['runtime.call-failed', 'pleg.relist-failed', 'gc.image-monitor-failed', 'gc.remove-failed'];
 
 export const runtimeDown: Detector = {
   id: 'runtime-down',
@@ -216,7 +218,13 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
       `${stillAtEnd ? ', still at the end of the log' : ''} — ${duration(lastUs - firstUs)}, ${count(ep.count, 'line')} — the sync-loop goroutine skipped every iteration: no pod additions, deletions, PLEG events or probe results were handled.`);
   if (ep.startEvent >= 0) parts.push(`It began ${duration(firstUs - ep.startUs)} after the kubelet started at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}).`);
   if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
-  if (cri.length) {
+  // Another call of the runtime refused at its socket meanwhile ("Cannot connect to the Docker daemon"): not running.
+  const refused = cri.length ? undefined : eventsNear(ctx, ctx.ofKinds(REFUSAL_KINDS), ep.node, firstUs - 5 * 60e6, lastUs + 30e6, 20)
+    .find((e) => isSocketDown(errorClass(ctx.text(e))));
+  if (refused !== undefined) {
+    b.evidence(refused);
+    parts.push(`The runtime was not running: its socket refused the kubelet's other calls meanwhile (${lineRef(trace, refused)}: "${clip(ctx.text(refused) || 'no detail', 120)}"), so the health check's Status call failed the same way.`);
+  } else if (cri.length) {
     parts.push(`The CRI Status call was answering with errors (${count(cri.length, 'line')}, first: "${clip(ctx.text(cri[0]) || 'no detail', 120)}", ${lineRef(trace, cri[0])}), so the runtime itself reported a problem.`);
   } else if (cutNear) {
     parts.push(`No "Container runtime sanity check failed" or "Container runtime not ready" line is in what the log shows, but lines are left out around it (${trace.sources.length > 1 ? `${trace.sources[ev.source[ep.first]].name}:` : 'line '}${cutNear}): whether the runtime was answering with errors is not known.`);
@@ -236,7 +244,8 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
     title: neverSucceeded ? 'Runtime health check never succeeded after the kubelet start: pod sync skipped' : 'Container runtime is down: pod sync skipped, node not ready',
     severity: 'error',
     explanation: parts.join(' '),
-    next: 'Check the runtime directly (crictl info / docker info, then crictl inspect or docker inspect of every container, timing each, to find one that hangs) and take a kubelet goroutine dump to see where updateRuntimeUp is blocked. If a container inspect hangs, restarting the kubelet does not help: fix or remove that container (or restart the runtime) first.',
+    next: refused !== undefined ? 'Start the runtime and find why it stopped (`systemctl status docker containerd`, and its log for these minutes: `journalctl -u docker`); the kubelet goes on by itself once the runtime answers.'
+      : 'Check the runtime directly (crictl info / docker info, then crictl inspect or docker inspect of every container, timing each, to find one that hangs) and take a kubelet goroutine dump to see where updateRuntimeUp is blocked. If a container inspect hangs, restarting the kubelet does not help: fix or remove that container (or restart the runtime) first.',
     scenario: 'runtime-hang-notready',
   });
 }

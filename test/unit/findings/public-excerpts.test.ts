@@ -3937,7 +3937,7 @@ describe('round 28 of public excerpts', () => {
     const a = fixture('runtime-call-errors-35.log');
     const f = only(a, 'runtime-call-errors');
     expect(f.title).toBe('Container runtime calls failing (4 failed calls: ListPodSandbox, ListPodSandbox or ListContainers, ListImages)');
-    expect(f.explanation).toContain('ListImages ×1 (other; first line 8; logged again by its caller on line 9)');
+    expect(f.explanation).toContain('ListImages ×1 (connection refused; first line 8; logged again by its caller on line 9)');
   });
 
   it('a certificate request not signed in time is its own finding, the certificate unknown where the line does not name its signer (kubernetes/kubernetes#77489)', () => {
@@ -4012,5 +4012,32 @@ describe('round 29 of public excerpts', () => {
     expect(f.title).toBe('Image pull secret not read in time for default/xxxxx');
     expect(f.explanation).toContain('not the Secret missing');
     expect(f.next).not.toContain('Create the Secret');
+  });
+
+  it('PLEG\'s failed reinspection of one pod is the stall\'s likely cause, and that pod is named (chanjarster/blog, PLEG not healthy)', () => {
+    // https://github.com/chanjarster/blog — content/post/k8s/kublet-pleg-not-healthy.md: force-deleting that pod fixed it.
+    const a = fixture('pleg-unhealthy-10.log');
+    const f = only(a, 'pleg-unhealthy');
+    expect(f.explanation).toContain('PLEG could not reinspect istio-system/istio-ingressgateway-6bbdd58f8c-nlgnd (line 11)');
+    expect(f.explanation).not.toContain('logged no relist or runtime-call error');
+    expect(a.lines(f)).toEqual([9, 11]);
+  });
+
+  it('"Cannot connect to the Docker daemon" from the image manager says the runtime was not running, to PLEG and runtime-down alike (moby/moby#38642)', () => {
+    // https://github.com/moby/moby/issues/38642 — the Docker daemon had stopped answering on its socket.
+    const a = fixture('runtime-down-10.log');
+    const down = only(a, 'runtime-down');
+    expect(down.explanation).toContain('The runtime was not running: its socket refused the kubelet\'s other calls meanwhile (line 5');
+    expect(down.next).toContain('Start the runtime');
+    const pleg = only(a, 'pleg-unhealthy');
+    expect(pleg.explanation).toContain('The runtime was not answering at all at line 5');
+    expect(pleg.next).toContain('Start the runtime');
+  });
+
+  it('a registry refusing the pause image\'s pull is not the runtime\'s socket refusing: no runtime-call finding (replicatedhq/kURL#1191)', () => {
+    // https://github.com/replicatedhq/kURL/issues/1191 — an air-gapped node, Docker answering with the registry's refusal.
+    const a = fixture('sandbox-create-failed-35.log');
+    expect(a.of('runtime-call-errors')).toEqual([]);
+    expect(only(a, 'sandbox-create-failed').title).toContain('the pause image cannot be pulled');
   });
 });
