@@ -144,6 +144,8 @@ export class Classifier {
   private readonly podOptions: { nameFirst: boolean | undefined; nameOnly: boolean | undefined; uidOnly: boolean | undefined }[];
   /** 1 for entries on a pod worker's lane: their lines are about one pod. */
   private readonly podWorkerEntry: Uint8Array;
+  /** 1 for entries printed only without a klog header (a command's stderr): a klog record's same words are not them. */
+  private readonly headerlessEntry: Uint8Array;
   private readonly unknownKind = kindId('unknown');
   private readonly kindIds: number[];
   private readonly innerTemplates: { field: FieldName; templates: CompiledTemplate[] }[][];
@@ -154,6 +156,7 @@ export class Classifier {
     this.innerTemplates = entries.map((e) => innerSpecs(e).map((spec) => ({ field: fieldName(spec.field), templates: spec.printf.map(compileTemplate) })));
     this.podOptions = entries.map((e) => ({ nameFirst: e.podNameFirst, nameOnly: e.podNameOnly, uidOnly: e.podUidOnly }));
     this.podWorkerEntry = Uint8Array.from(entries, (e, i) => (i > 0 && e.lane === 'pod-worker' ? 1 : 0));
+    this.headerlessEntry = Uint8Array.from(entries, (e) => (e.headerless ? 1 : 0));
     this.entryFields = entries.map((e) => ({
       refine: fieldOrNone(e.refine?.field), refineThen: fieldOrNone(e.refine?.then?.field), num: fieldOrNone(e.num), text: e.text?.map(fieldName), status: fieldOrNone(e.statusField),
     }));
@@ -205,9 +208,11 @@ export class Classifier {
     } else {
       // A message cut short matches no template whole; it may begin like one. Cut where it was seen (a pager, a screen),
       // or left open where the text ends (a quote or bracket not closed: the end of an excerpt cut it).
-      const m = this.matcher.matchPrintf(text, rec.msgStart)
+      let m = this.matcher.matchPrintf(text, rec.msgStart)
         ?? (rec.cutShort || leftOpen(text, rec.msgStart)
           ? this.matcher.matchPrintfCut(text, rec.msgStart, text.length, rec.cutSupposed === true && !leftOpen(text, rec.msgStart)) : undefined);
+      // (`E0424 … azure_instances.go:34] error: az.NodeAddresses…` is a cloud provider's error, not the command's exit.)
+      if (m && this.headerlessEntry[m.entry] === 1 && rec.era !== Era.Stderr) m = undefined;
       out.message = text.length - rec.msgStart > MAX_TEXT ? text.slice(rec.msgStart, rec.msgStart + MAX_TEXT) : text.slice(rec.msgStart);
       if (m) {
         entryIdx = m.entry;

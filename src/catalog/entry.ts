@@ -87,6 +87,11 @@ export interface CatalogEntry {
    */
   notKubelet?: boolean;
   /**
+   * Printed only without a klog header — a command's last words on stderr ("Error: …", "error: …"): a klog record
+   * whose message says the same words (any file's `error: …`) is another message.
+   */
+  headerless?: boolean;
+  /**
    * An error-level line of this message that carries no error (its text field empty) is no error: a debugging line
    * some release logged at the wrong level (1.22's "PLEG: Write status"). The model reads it as information.
    */

@@ -550,7 +550,7 @@ export const NODE_MESSAGES: CatalogEntry[] = [
   },
   {
     id: 'X113', kind: 'node.kubelet-failed', lane: 'node-status', versions: 'all', v: 0,
-    printf: ['Error: %s{err}', 'error: %s{err}', 'kubelet: Exit with error: %s{err}'], text: ['err'], alsoPrintedBy: 'every command-line program',
+    printf: ['Error: %s{err}', 'error: %s{err}', 'kubelet: Exit with error: %s{err}'], text: ['err'], alsoPrintedBy: 'every command-line program', headerless: true,
     explain: 'The kubelet\'s command ended on an error and printed it to stderr without a log header (its command-line library\'s "Error:" line, or the "error:" of older kubelets\' main) before it exits; its service manager starts it again.',
   },
   {

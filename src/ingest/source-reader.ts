@@ -1710,8 +1710,10 @@ export class SourceReader {
     // (A sentence's full stop, not the dots of an elision or a pasted line's marks.)
     const stop = c === 46 && (p + 1 >= text.length || text.charCodeAt(p + 1) === 32);
     const wordGoesOn = (c >= 97 && c <= 122) || stop || c === 44 || c === 59 || c === 58 || c === 41 || c === 93 || c === 125 || c === 34;
-    // (Bare words alone — a note between quoted lines — are no rest of a log line, which goes on with values.)
-    return wordGoesOn && !PROMPT_OR_PROSE.test(text.slice(p, p + 48)) && /[\d"'=/()[\]{}:;.,]/.test(text.slice(p, p + 400));
+    // (Bare words alone — a note between quoted lines — are no rest of a log line, which goes on with values; nor is
+    // a lone `host:` heading, which tools that run a command on many hosts put before each host's lines: salt, ansible.)
+    return wordGoesOn && !PROMPT_OR_PROSE.test(text.slice(p, p + 48)) && /[\d"'=/()[\]{}:;.,]/.test(text.slice(p, p + 400)) &&
+      !isHostHeading(text, p);
   }
 
   /**
@@ -2110,6 +2112,12 @@ function withoutMarkdownBold(text: string): string {
   if (n >= 2 && n % 2 === 0) return text.split('**').join('');
   // Bold opened before a klog line and never closed (`**E0831 23:30:52.951369 …`): the marks are not the line's.
   return n === 1 && text.startsWith('**') && startsLikeKlogHeader(text, 2) ? text.slice(2) : text;
+}
+
+/** `km1.example.com:` alone on its line (from `p`): one token of a host name's characters, ended by its colon. */
+function isHostHeading(s: string, p: number): boolean {
+  const t = s.slice(p).trimEnd();
+  return t.length >= 2 && t.length <= 254 && t.endsWith(':') && /^[A-Za-z0-9][-A-Za-z0-9_.<>]*:$/.test(t);
 }
 
 function isBlockClose(s: string, p: number): boolean {

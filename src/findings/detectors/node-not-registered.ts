@@ -200,6 +200,13 @@ function constructCause(error: string): { title: string; why: string; next: stri
       next: `Make the node's name resolve on the node itself (an /etc/hosts line for ${dns[1]}, or the DNS the cloud provides), or give the kubelet its address (--node-ip) or a name that resolves (--hostname-override).`,
     };
   }
+  if (/instance not found|not a vmss instance|InstanceNotFound/i.test(error)) {
+    return {
+      title: 'the cloud provider finds no instance of the node\'s name',
+      why: 'The kubelet asks its cloud provider for the instance\'s ID, addresses and zone, and the provider looks the VM up by the node\'s name (its hostname, or --hostname-override): it found none — a hostname other than the VM\'s name in the cloud, a VM outside the resource group or region the cloud config names, or, on Azure, a vmType that does not fit the VM ("not a vmss instance": the scale-set lookup given a plain VM, kubernetes/kubernetes#60622).',
+      next: 'Compare the node\'s name with the VM\'s name in the cloud (on Azure also resourceGroup and vmType, "standard" or "vmss", in the cloud config file; on AWS the instance\'s private DNS name); give the kubelet the VM\'s name (--hostname-override) if they differ.',
+    };
+  }
   if (/cloud provider|external ID|instance/i.test(error)) {
     return {
       title: 'the cloud provider does not describe the instance',

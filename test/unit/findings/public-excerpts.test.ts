@@ -4040,4 +4040,18 @@ describe('round 29 of public excerpts', () => {
     expect(a.of('runtime-call-errors')).toEqual([]);
     expect(only(a, 'sandbox-create-failed').title).toContain('the pause image cannot be pulled');
   });
+
+  it('a cloud provider\'s klog line that begins "error:" is not the kubelet\'s exit, and salt\'s per-host headings are not wrapped text (kubernetes/kubernetes#41850)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/41850 — Azure's NodeAddresses lookups failing on running kubelets.
+    const a = fixture('kubelet-exited-57.log');
+    expect(a.of('kubelet-exited')).toEqual([]);
+    expect(a.trace.sources[0].lines.continuation).toBe(0);
+  });
+
+  it('"not a vmss instance" is the cloud provider finding no instance of the node\'s name (kubernetes/kubernetes#60622)', () => {
+    // https://github.com/kubernetes/kubernetes/issues/60622 — Azure's scale-set lookup given a plain VM.
+    const f = only(fixture('node-not-registered-8.log'), 'node-not-registered');
+    expect(f.title).toBe('Node is not registered: the cloud provider finds no instance of the node\'s name');
+    expect(f.next).toContain('vmType');
+  });
 });
