@@ -10,7 +10,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
 import { count, duration, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
-import { clipMiddle, runtimeErrorText } from '../text-scan.ts';
+import { clip, clipMiddle, runtimeErrorText } from '../text-scan.ts';
 
 const EVICTED_KINDS = new Set([kindId('eviction.evicting'), kindId('eviction.evicted'), kindId('event.evicted'), kindId('pw.teardown-evicted')]);
 const PRESSURE = kindId('eviction.pressure');
@@ -51,6 +51,10 @@ const MUST_EVICT = kindId('eviction.must-evict');
 const RECLAIMED_WITHOUT = kindId('eviction.reclaimed-without-evicting');
 /** "must evict" this soon after "attempting to reclaim": no node-level cleanup did any work between them. */
 const NO_CLEANUP_US = 5e3;
+/** The eviction's reason when a pod went past its own local-storage limit (localStorageEviction's messages). */
+const OWN_LIMIT = /exceeds the (?:total )?limit|usage of EmptyDir volume|ephemeral local storage usage exceeds/i;
+/** That reason's sentence, as the line quotes it. */
+const OWN_LIMIT_SENTENCE = /[A-Z][^.'"]{0,160}(?:exceeds the (?:total )?limit|usage of EmptyDir volume|ephemeral local storage usage exceeds)[^'"]{0,160}/i;
 /** An Evicted Event this soon after the pod's admission rejection is the rejection's (the admit handler's, ≤1.4). */
 const REJECTION_EVENT_US = 1e6;
 
@@ -123,7 +127,15 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   const first = n.events[0];
   const parts: string[] = [];
   const resources = [...n.resources];
-  parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: node-level cleanup first, where the signal has one (dead containers and unused images, for disk), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
+  // Only "evicted" lines: no signal, threshold, reclaim or ranking is in the log.
+  const pressureShown = resources.length > 0 || n.lastReclaim >= 0 || n.lastMustEvict >= 0 || n.lastRanked >= 0 || n.lastReclaimFailed >= 0 ||
+    n.nothingToEvict > 0 || n.lastNoRanking >= 0;
+  const ownLimit = n.events.map((e) => ctx.text(e) + ' ' + eventRawText(trace, e, 2000)).find((t) => OWN_LIMIT.test(t))?.match(OWN_LIMIT_SENTENCE)?.[0].replace(/\.$/, '');
+  if (!pressureShown && n.evicted.size) {
+    parts.push(ownLimit
+      ? `The eviction manager evicted a pod for going past its own local-storage limit at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}): "${clip(ownLimit, 200)}". That check runs on each pass (every 10 s) for every pod with an ephemeral-storage limit or an emptyDir sizeLimit, whatever the node's free space.`
+      : `The eviction manager evicted at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}), and the log shows no signal past a threshold, no reclaim and no ranking: either node pressure whose lines are left out (or at a higher verbosity), or a pod past its own local-storage limit (a container's ephemeral-storage limit, the pod's total, an emptyDir's sizeLimit), which the eviction manager checks on each pass whatever the node's free space.`);
+  } else parts.push(`The eviction manager (every 10 s) found ${resources.length ? listOf(resources) : 'a node resource'} past its eviction threshold at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}) and tried to reclaim it: node-level cleanup first, where the signal has one (dead containers and unused images, for disk), then evicting pods ranked by how far their usage exceeds their requests, and by priority.`);
   if (n.lastMustEvict >= 0) {
     const e = n.lastMustEvict;
     const before = n.reclaimBeforeMustEvict;
@@ -162,7 +174,9 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   if (n.spared.size) parts.push(`Chosen but not evicted (critical pod, or the kill failed): ${podNames(trace, n.spared, 6)}.`);
   return b.build({
     id: 'eviction',
-    title: `Eviction: ${resources.length ? listOf(resources, 2) : 'resource'} pressure${n.evicted.size ? `, ${count(n.evicted.size, 'pod')} evicted` : ''}`,
+    title: !pressureShown && n.evicted.size
+      ? `Eviction: ${count(n.evicted.size, 'pod')} evicted${ownLimit ? ` past ${n.evicted.size === 1 ? 'its own local-storage limit' : 'their own local-storage limits'}` : ' (no pressure or threshold in the log)'}`
+      : `Eviction: ${resources.length ? listOf(resources, 2) : 'resource'} pressure${n.evicted.size ? `, ${count(n.evicted.size, 'pod')} evicted` : ''}`,
     severity: 'warning',
     explanation: parts.join(' '),
     next: 'Find what consumed the resource (kubectl describe node: conditions and allocated resources; disk use of container logs, images and emptyDir volumes; pod memory), set requests and limits (including ephemeral-storage) so usage matches requests, and review the eviction thresholds and kube/system-reserved.',

@@ -4054,4 +4054,18 @@ describe('round 29 of public excerpts', () => {
     expect(f.title).toBe('Node is not registered: the cloud provider finds no instance of the node\'s name');
     expect(f.next).toContain('vmType');
   });
+
+  it('an eviction with no signal, threshold or reclaim in the log does not claim node pressure; a pod past its own limit says so (milvus-io/milvus#7498)', () => {
+    // https://github.com/milvus-io/milvus/pull/7498 — the pod went past its own 50Gi ephemeral-storage limit.
+    const f = only(fixture('eviction-10.log'), 'eviction');
+    expect(f.title).toBe('Eviction: 1 pod evicted (no pressure or threshold in the log)');
+    expect(f.explanation).toContain('a pod past its own local-storage limit');
+    expect(f.explanation).not.toContain('past its eviction threshold');
+    const line = (t: string, msg: string) => `I0906 11:45:${t}.963190    1877 ${msg}`;
+    const own = analyse([
+      line('43', 'eviction_manager.go:578] eviction manager: pod web-0_default(1d81845d-0eaf-11ec-ba94-1c1b0d568bc0) is evicted successfully'),
+      line('43', 'event.go:294] Event(v1.ObjectReference{Kind:"Pod", Namespace:"default", Name:"web-0", UID:"1d81845d-0eaf-11ec-ba94-1c1b0d568bc0", APIVersion:"v1", ResourceVersion:"1", FieldPath:""}): type: \'Warning\' reason: \'Evicted\' Pod ephemeral local storage usage exceeds the total limit of containers 50Gi.'),
+    ].join('\n'));
+    expect(only(own, 'eviction').title).toBe('Eviction: 1 pod evicted past its own local-storage limit');
+  });
 });
