@@ -18,7 +18,7 @@ import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import { REJECTED_STATUS } from '../../catalog/status-summary.ts';
-import { eventsNear } from '../episodes.ts';
+import { eventsByPod, eventsNear } from '../episodes.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
 const ATTEMPT_US = 1e6;
@@ -118,15 +118,10 @@ export const admissionRejected: Detector = {
     }
     // A running pod's in-place resize goes through the same admit handlers (1.27+): "Pod admission denied" followed by
     // "Resize cannot be accommodated" is a deferred resize, not a rejection.
-    const resized = new Map<number, number[]>();
-    for (const e of ctx.ofKinds(['pod.resize-deferred'])) {
-      const list = resized.get(ev.pod[e]) ?? [];
-      if (list.length < 50) list.push(ev.timeUs[e]);
-      resized.set(ev.pod[e], list);
-    }
+    const resized = eventsByPod(ctx, 'pod.resize-deferred', 50);
     const byReason = new Map<string, ByReason>();
     for (const r of rejections) {
-      if (r.pod >= 0 && (resized.get(r.pod) ?? []).some((us) => us >= r.startUs && us - r.startUs <= ATTEMPT_US)) continue;
+      if (r.pod >= 0 && (resized.get(r.pod) ?? []).some((e) => ev.timeUs[e] >= r.startUs && ev.timeUs[e] - r.startUs <= ATTEMPT_US)) continue;
       const reason = r.reasonWord || reasonKey(r.message, r.events.some((e) => eventRecordCut(ctx.trace, e)));
       let g = byReason.get(reason);
       if (!g) {

@@ -9,6 +9,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
+import { eventsByPod } from '../episodes.ts';
 import { count, duration, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import { clip, clipMiddle, runtimeErrorText } from '../text-scan.ts';
 
@@ -64,14 +65,9 @@ export const eviction: Detector = {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
     // Each pod's admission rejections: an Evicted Event right after one is that rejection's (admission-rejected.ts).
-    const rejectedUs = new Map<number, number[]>();
-    for (const e of ctx.ofKinds(['admit.rejected'])) {
-      const list = rejectedUs.get(ev.pod[e]) ?? [];
-      if (list.length < 50) list.push(ev.timeUs[e]);
-      rejectedUs.set(ev.pod[e], list);
-    }
+    const rejections = eventsByPod(ctx, 'admit.rejected', 50);
     const isRejectionEvent = (e: number) => ev.kind[e] === EVICTED_EVENT &&
-      (rejectedUs.get(ev.pod[e]) ?? []).some((us) => ev.timeUs[e] >= us && ev.timeUs[e] - us <= REJECTION_EVENT_US);
+      (rejections.get(ev.pod[e]) ?? []).some((r) => ev.timeUs[e] >= ev.timeUs[r] && ev.timeUs[e] - ev.timeUs[r] <= REJECTION_EVENT_US);
     for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed', 'eviction.must-evict', 'eviction.reclaimed-without-evicting'])) {
       if (isRejectionEvent(e)) continue;
       const node = ev.node[e];
