@@ -46,8 +46,8 @@ const BY_ENTRY: Record<string, [Range, string]> = {
   M17: [[21, NEWER], '"SyncLoop (probe)"'],
   M18e: [[21, NEWER], '"SyncLoop (housekeeping) end"'],
   M82: [[21, NEWER], '"Container startup changed before pod has synced"'],
-  // The evented PLEG came in 1.26 (alpha; pkg/kubelet/pleg's EventedPLEG "added in v1.26.0").
   X275: [[27, NEWER], '"Resize cannot be accommodated" (in-place pod resize, 1.27+)'],
+  // The evented PLEG came in 1.26 (alpha; pkg/kubelet/pleg's EventedPLEG "added in v1.26.0").
   X94: [[26, NEWER], '"Evented PLEG" (EventedPLEG feature, 1.26+)'],
   // 1.21's pod workers already logged it structured (pod_workers.go:190 in a v1.21.4 log), before the 1.22 rewrite.
   M44: [[21, NEWER], 'structured "Error syncing pod, skipping"'],
@@ -92,10 +92,10 @@ const BY_ENTRY: Record<string, [Range, string]> = {
  * The CRI client's line per failed call ("<call> from runtime (or image) service failed"): logged from the kubelet's
  * remote_runtime.go / remote_image.go until 1.30, and from the k8s.io/cri-client module's log.go since 1.31.
  */
+const CRI_CALL_IDS: ReadonlySet<string> = new Set(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']);
 /** How a gRPC status error starts; the code after it is a number or a name. */
 const RPC_ERROR = 'rpc error: code = ';
 const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
-const CRI_CALL_IDS: ReadonlySet<string> = new Set(['X09', 'X09b', 'X09c', 'X09d', 'X09e', 'X09f', 'X09g', 'X09h', 'X09i', 'X09j', 'X09k', 'X09l', 'X09m', 'X09n', 'X09p', 'X09r', 'X09s']);
 
 /**
  * Entries whose printf form the kubelet stopped writing when its files moved to structured logging (1.21, as
@@ -314,7 +314,7 @@ export class VersionFingerprint {
       // The gRPC status of a CRI call (or an exec probe's ExecSync) is the kubelet's own client's: grpc-go printed its
       // code as a number before 1.2 (kubelets up to 1.7 vendored 1.0.x) and by name after (1.8 vendored 1.3).
       const at = text.indexOf(RPC_ERROR, msgStart);
-      if (at >= 0 && at - msgStart < 2000 && isDigitCode(text.charCodeAt(at + RPC_ERROR.length))) this.note('numbered gRPC status code of a CRI call ("rpc error: code = 2", grpc-go before 1.2)', [0, 7]);
+      if (at >= 0 && isDigitCode(text.charCodeAt(at + RPC_ERROR.length))) this.note('numbered gRPC status code of a CRI call ("rpc error: code = 2", grpc-go before 1.2)', [0, 7]);
     }
     if (entryId === 'M81') this.note(severity === 1 ? 'W-level "Container readiness changed before pod has synced"' : 'I-level "Container readiness changed before pod has synced"', severity === 1 ? [0, 20] : [21, Infinity]);
     if (entryId === 'M02') this.note(keyed ? 'structured "Skipping pod synchronization"' : severity === 0 ? 'I-level "skipping pod synchronization"' : 'E-level printf "skipping pod synchronization"', keyed ? [21, Infinity] : severity === 0 ? [0, 17] : [18, 20]);

@@ -143,6 +143,24 @@ export function lastBefore(ctx: FindingContext, candidates: Uint32Array, node: n
   return -1;
 }
 
+/** An Evicted Event this soon after the pod's admission rejection is the rejection's (≤1.4's admit handler recorded it so). */
+const REJECTION_EVENT_US = 1e6;
+
+/**
+ * The Evicted Events that are an admission rejection's, not an eviction's: before 1.5 the eviction manager's admit
+ * handler recorded its rejection as an Event of reason Evicted ("The node was low on compute resources."), right after
+ * the rejection of the same pod. admission-rejected cites them; eviction leaves them out.
+ */
+export function rejectionEvictedEvents(ctx: FindingContext): Set<number> {
+  const ev = ctx.trace.events;
+  const rejections = eventsByPod(ctx, 'admit.rejected', 50);
+  const out = new Set<number>();
+  for (const e of ctx.ofKind('event.evicted')) {
+    if ((rejections.get(ev.pod[e]) ?? []).some((r) => ev.timeUs[e] >= ev.timeUs[r] && ev.timeUs[e] - ev.timeUs[r] <= REJECTION_EVENT_US)) out.add(e);
+  }
+  return out;
+}
+
 /** Events of one kind grouped by pod (-1: none named), in time order, at most `maxPerPod` each. */
 export function eventsByPod(ctx: FindingContext, kind: string, maxPerPod: number): Map<number, number[]> {
   const pod = ctx.trace.events.pod;

@@ -1047,8 +1047,8 @@ export class SourceReader {
    */
   private adoptJournalPrefix(w: Wrapper, lineNo: number): void {
     const rec = this.pending!.rec;
-    if (!w.kind.startsWith('journald') || !w.ident || this.pendingIdent !== '' || this.pendingHost !== '' || !Number.isNaN(rec.yearlessUs) ||
-      this.counts.klog !== 0 || this.untimed.length > 0 || rec.line + rec.lineCount !== lineNo || !this.programs.isKubeletIdent(w.ident)) return;
+    if (this.counts.klog !== 0 || this.untimed.length > 0 || !Number.isNaN(rec.yearlessUs) || this.pendingIdent !== '' || this.pendingHost !== '' ||
+      rec.line + rec.lineCount !== lineNo || !w.ident || !w.kind.startsWith('journald') || !this.programs.isKubeletIdent(w.ident)) return;
     const wrapperUs = wrapperYearlessUs(w);
     if (!Number.isFinite(wrapperUs)) return;
     this.pendingIdent = w.ident;

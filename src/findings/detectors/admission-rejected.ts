@@ -18,7 +18,7 @@ import { eventRawText, eventRecordCut } from '../../model/trace-query.ts';
 import { clip, tokenAt } from '../text-scan.ts';
 import { count, duration, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import { REJECTED_STATUS } from '../../catalog/status-summary.ts';
-import { eventsByPod, eventsNear } from '../episodes.ts';
+import { eventsByPod, eventsNear, rejectionEvictedEvents } from '../episodes.ts';
 
 /** Lines about one pod this close together are one admission attempt. */
 const ATTEMPT_US = 1e6;
@@ -77,12 +77,12 @@ export const admissionRejected: Detector = {
     const open = new Map<number, Rejection>();
     const rejections: Rejection[] = [];
     // (The Event the kubelet records on the rejected pod says the same: one rejection with the lines beside it.)
+    // (And a ≤1.4 rejection's Evicted Event: episodes.ts rejectionEvictedEvents.)
+    const rejectionEvents = rejectionEvictedEvents(ctx);
     for (const e of ctx.ofKinds(['admit.rejected', 'admit.predicate-failed', 'event.admit-rejected', 'status.patch', 'event.evicted'])) {
       if (ev.kind[e] === EVICTED_EVENT) {
-        // Before 1.5 the eviction manager's admit handler recorded its rejection as an Event of reason Evicted ("The
-        // node was low on compute resources."): that rejection's, right after it, not an eviction (eviction.ts).
         const r = open.get(ev.pod[e]);
-        if (r && ev.timeUs[e] - r.startUs <= ATTEMPT_US && r.events.length < 20) r.events.push(e);
+        if (r && rejectionEvents.has(e) && r.events.length < 20) r.events.push(e);
         continue;
       }
       // The status the kubelet writes for a pod it rejected says so (the admission lines may be at a verbosity or in

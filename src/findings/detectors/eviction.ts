@@ -9,7 +9,7 @@ import { FindingBuilder } from '../finding-builder.ts';
 import { kindId } from '../../catalog/catalog.ts';
 import type { Finding } from '../../model/trace.ts';
 import { eventRawText } from '../../model/trace-query.ts';
-import { eventsByPod } from '../episodes.ts';
+import { rejectionEvictedEvents } from '../episodes.ts';
 import { count, duration, listOf, lineRef, podNames, timeOfEvent } from '../wording.ts';
 import { clip, clipMiddle, runtimeErrorText } from '../text-scan.ts';
 
@@ -52,24 +52,17 @@ const MUST_EVICT = kindId('eviction.must-evict');
 const RECLAIMED_WITHOUT = kindId('eviction.reclaimed-without-evicting');
 /** "must evict" this soon after "attempting to reclaim": no node-level cleanup did any work between them. */
 const NO_CLEANUP_US = 5e3;
-/** The eviction's reason when a pod went past its own local-storage limit (localStorageEviction's messages). */
-const OWN_LIMIT = /exceeds the (?:total )?limit|usage of EmptyDir volume|ephemeral local storage usage exceeds/i;
-/** That reason's sentence, as the line quotes it. */
-const OWN_LIMIT_SENTENCE = /[A-Z][^.'"]{0,160}(?:exceeds the (?:total )?limit|usage of EmptyDir volume|ephemeral local storage usage exceeds)[^'"]{0,160}/i;
-/** An Evicted Event this soon after the pod's admission rejection is the rejection's (the admit handler's, ≤1.4). */
-const REJECTION_EVENT_US = 1e6;
+/** The eviction's reason when a pod went past its own local-storage limit (localStorageEviction's messages), as quoted. */
+const OWN_LIMIT = /[A-Z][^.'"]{0,160}(?:exceeds the (?:total )?limit|usage of EmptyDir volume|ephemeral local storage usage exceeds)[^'"]{0,160}/i;
 
 export const eviction: Detector = {
   id: 'eviction',
   detect(ctx) {
     const ev = ctx.trace.events;
     const byNode = new Map<number, NodeEvictions>();
-    // Each pod's admission rejections: an Evicted Event right after one is that rejection's (admission-rejected.ts).
-    const rejections = eventsByPod(ctx, 'admit.rejected', 50);
-    const isRejectionEvent = (e: number) => ev.kind[e] === EVICTED_EVENT &&
-      (rejections.get(ev.pod[e]) ?? []).some((r) => ev.timeUs[e] >= ev.timeUs[r] && ev.timeUs[e] - ev.timeUs[r] <= REJECTION_EVENT_US);
+    const rejectionEvents = rejectionEvictedEvents(ctx);
     for (const e of ctx.ofKinds(['eviction.reclaim', 'eviction.pressure', 'eviction.evicting', 'eviction.evicted', 'event.evicted', 'pw.teardown-evicted', 'eviction.evict-failed', 'eviction.critical', 'event.eviction-threshold', 'eviction.nothing-to-evict', 'eviction.no-ranking', 'eviction.reclaim-failed', 'eviction.must-evict', 'eviction.reclaimed-without-evicting'])) {
-      if (isRejectionEvent(e)) continue;
+      if (rejectionEvents.has(e)) continue;
       const node = ev.node[e];
       let n = byNode.get(node);
       if (!n) {
@@ -126,7 +119,7 @@ function describe(ctx: FindingContext, n: NodeEvictions, kills: Uint32Array): Fi
   // Only "evicted" lines: no signal, threshold, reclaim or ranking is in the log.
   const pressureShown = resources.length > 0 || n.lastReclaim >= 0 || n.lastMustEvict >= 0 || n.lastRanked >= 0 || n.lastReclaimFailed >= 0 ||
     n.nothingToEvict > 0 || n.lastNoRanking >= 0;
-  const ownLimit = n.events.map((e) => ctx.text(e) + ' ' + eventRawText(trace, e, 2000)).find((t) => OWN_LIMIT.test(t))?.match(OWN_LIMIT_SENTENCE)?.[0].replace(/\.$/, '');
+  const ownLimit = n.events.map((e) => OWN_LIMIT.exec(eventRawText(trace, e, 2000))?.[0]).find((t) => t !== undefined)?.replace(/\.$/, '');
   if (!pressureShown && n.evicted.size) {
     parts.push(ownLimit
       ? `The eviction manager evicted a pod for going past its own local-storage limit at ${timeOfEvent(trace, first)} (${lineRef(trace, first)}): "${clip(ownLimit, 200)}". That check runs on each pass (every 10 s) for every pod with an ephemeral-storage limit or an emptyDir sizeLimit, whatever the node's free space.`

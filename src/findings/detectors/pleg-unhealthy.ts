@@ -13,6 +13,11 @@ import type { Finding } from '../../model/trace.ts';
 import { kindId } from '../../catalog/catalog.ts';
 
 const GC_REMOVE_FAILED = kindId('gc.remove-failed');
+/**
+ * Lines that carry a runtime call's error: the calls and PLEG's relist, garbage collection's failed stops and removals
+ * (a sandbox stop timing out) and the image manager's periodic listing. runtime-down reads them too.
+ */
+export const RUNTIME_ERROR_KINDS = ['pleg.relist-failed', 'runtime.call-failed', 'gc.remove-failed', 'gc.image-monitor-failed'];
 const IMAGE_MONITOR_FAILED = kindId('gc.image-monitor-failed');
 const REINSPECT_FAILED = kindId('pleg.reinspect-failed');
 /** A GC line's error that says the runtime did not answer (not one it refused: a busy mount, a missing container). */
@@ -46,9 +51,8 @@ export const plegUnhealthy: Detector = {
       const t = ctx.text(e);
       if (t.includes(LAST_SEEN) || t.includes(NEVER) || t.includes('PLEG is not healthy')) matching.push(e);
     }
-    // Garbage collection's failed stops and removals carry the runtime call's error too (a sandbox stop timing out).
-    // So do the image manager's periodic listing and PLEG's reinspection of one pod (which names that pod).
-    const related = ctx.ofKinds(['pleg.relist-failed', 'runtime.call-failed', 'gc.remove-failed', 'gc.image-monitor-failed', 'pleg.reinspect-failed']);
+    // (And PLEG's reinspection of one pod, which names that pod.)
+    const related = ctx.ofKinds([...RUNTIME_ERROR_KINDS, 'pleg.reinspect-failed']);
     const notReadyEvents = ctx.ofKinds(['node.not-ready', 'event.node-not-ready']);
     return groupEpisodes(ctx, matching, MAX_GAP_US).map((ep) => describe(ctx, ep, related, notReadyEvents));
   },

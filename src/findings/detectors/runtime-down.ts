@@ -14,7 +14,7 @@ import { kindId } from '../../catalog/catalog.ts';
 import { count, duration, lineRef, timeOfEvent } from '../wording.ts';
 import { lastEventOn } from '../causes.ts';
 import type { Finding } from '../../model/trace.ts';
-import { plegNeverRelisted } from './pleg-unhealthy.ts';
+import { plegNeverRelisted, RUNTIME_ERROR_KINDS } from './pleg-unhealthy.ts';
 
 const DOWN = 'container runtime is down';
 /** The release that first told "status check may not have completed yet" apart from "down". */
@@ -30,8 +30,6 @@ const MAX_GAP_US = 60e6;
 const SKIPPING = kindId('syncloop.skipping');
 /** Lines this close to the last of the node's log end it: nothing after them shows whether they stopped. */
 const LOG_ENDS_US = 10e6;
-/** Runtime calls whose error may say the runtime's socket refused them (the image manager's periodic listing too). */
-const REFUSAL_KINDS = ['runtime.call-failed', 'pleg.relist-failed', 'gc.image-monitor-failed', 'gc.remove-failed'];
 
 export const runtimeDown: Detector = {
   id: 'runtime-down',
@@ -219,7 +217,7 @@ function describe(ctx: FindingContext, ep: Episode, neverSucceeded: boolean, cri
   if (ep.startEvent >= 0) parts.push(`It began ${duration(firstUs - ep.startUs)} after the kubelet started at ${timeOfEvent(trace, ep.startEvent)} (${lineRef(trace, ep.startEvent)}).`);
   if (notReady.length) parts.push(`The node's Ready condition went False (${lineRef(trace, notReady[0])}).`);
   // Another call of the runtime refused at its socket meanwhile ("Cannot connect to the Docker daemon"): not running.
-  const refused = cri.length ? undefined : eventsNear(ctx, ctx.ofKinds(REFUSAL_KINDS), ep.node, firstUs - 5 * 60e6, lastUs + 30e6, 20)
+  const refused = cri.length ? undefined : eventsNear(ctx, ctx.ofKinds(RUNTIME_ERROR_KINDS), ep.node, firstUs - 5 * 60e6, lastUs + 30e6, 20)
     .find((e) => isSocketDown(errorClass(ctx.text(e))));
   if (refused !== undefined) {
     b.evidence(refused);
